@@ -1,0 +1,49 @@
+/**
+ * A tiny benchmark harness: runs a case until enough samples are collected and
+ * reports the median. Benchmarks print figures; they never fail on timing.
+ */
+export interface BenchCase {
+  /** What is measured, e.g. "simulateDelivery, baseline". */
+  name: string;
+  /** One unit of work. Its return value is kept so the work is not optimised away. */
+  run: () => unknown;
+  /** How many timed samples to take (default 200). */
+  samples?: number;
+}
+
+export interface BenchResult {
+  name: string;
+  samples: number;
+  medianMicroseconds: number;
+  p90Microseconds: number;
+}
+
+let sink: unknown;
+
+export function measure(benchCase: BenchCase): BenchResult {
+  const samples = benchCase.samples ?? 200;
+  const warmup = Math.min(50, samples);
+  for (let i = 0; i < warmup; i++) sink = benchCase.run();
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const start = process.hrtime.bigint();
+    sink = benchCase.run();
+    times.push(Number(process.hrtime.bigint() - start) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    name: benchCase.name,
+    samples,
+    medianMicroseconds: times[Math.floor(samples / 2)]!,
+    p90Microseconds: times[Math.floor(samples * 0.9)]!
+  };
+}
+
+export function formatMicroseconds(us: number): string {
+  return us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us.toFixed(1)} µs`;
+}
+
+/** Keeps the last result reachable so engines cannot drop the measured work. */
+export function lastResult(): unknown {
+  return sink;
+}

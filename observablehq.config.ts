@@ -1,0 +1,5 @@
+export default {
+  title: "A2A Workbench",
+  root: "src",
+  globalStylesheets: [],
+};
