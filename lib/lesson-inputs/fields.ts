@@ -1,0 +1,91 @@
+/**
+ * A lesson's scalar inputs, described once as data. The same table renders the
+ * controls, derives the zod schema that checks values where they enter (permalinks,
+ * user-supplied configs), and writes and reads permalinks.
+ */
+import * as z from "zod/mini";
+
+interface FieldBase {
+  /** The config field name; also the permalink parameter name. */
+  name: string;
+  /** The control's label, in the reader's words. */
+  label: string;
+  /** The heading of the control group the field belongs to. */
+  group: string;
+  /** One sentence on what the field means in the model. */
+  help?: string;
+}
+
+export interface NumberField extends FieldBase {
+  kind: "number";
+  min: number;
+  max: number;
+  step: number;
+  unit?: string;
+  /** When set, the field may be null ("off"), shown with this label. */
+  nullLabel?: string;
+}
+
+export interface BooleanField extends FieldBase {
+  kind: "boolean";
+}
+
+export interface ChoiceField extends FieldBase {
+  kind: "choice";
+  options: readonly {value: string; label: string}[];
+}
+
+export interface TextField extends FieldBase {
+  kind: "text";
+  maxLength: number;
+}
+
+export type FieldSpec = NumberField | BooleanField | ChoiceField | TextField;
+export type FieldValue = number | boolean | string | null;
+export type FieldValues = Record<string, FieldValue>;
+
+/** The zod schema of one field, derived from its description. */
+export function fieldSchema(field: FieldSpec): z.ZodMiniType<FieldValue> {
+  switch (field.kind) {
+    case "number": {
+      const number = z.number().check(z.minimum(field.min), z.maximum(field.max));
+      return field.nullLabel === undefined ? number : z.nullable(number);
+    }
+    case "boolean":
+      return z.boolean();
+    case "choice": {
+      const values = field.options.map((option) => option.value);
+      return z.string().check(z.refine((value) => values.includes(value)));
+    }
+    case "text":
+      return z.string().check(z.maxLength(field.maxLength));
+  }
+}
+
+/** The zod object schema of a whole table of fields. */
+export function fieldsSchema(fields: readonly FieldSpec[]) {
+  return z.object(Object.fromEntries(fields.map((field) => [field.name, fieldSchema(field)])));
+}
+
+/** What a field accepts, in words, for messages ("a number from 0 to 600 seconds, or none"). */
+export function describeAccepted(field: FieldSpec): string {
+  switch (field.kind) {
+    case "number": {
+      const unit = field.unit ? ` ${field.unit}` : "";
+      const orNull = field.nullLabel === undefined ? "" : `, or "none" (${field.nullLabel})`;
+      return `a number from ${field.min} to ${field.max}${unit}${orNull}`;
+    }
+    case "boolean":
+      return `"true" or "false"`;
+    case "choice":
+      return `one of ${field.options.map((option) => `"${option.value}"`).join(", ")}`;
+    case "text":
+      return `text of at most ${field.maxLength} characters`;
+  }
+}
+
+/** Checks one value against its field; returns a specific problem, or null when accepted. */
+export function checkFieldValue(field: FieldSpec, value: unknown): string | null {
+  if (z.safeParse(fieldSchema(field), value).success) return null;
+  return `${field.name} must be ${describeAccepted(field)}`;
+}

@@ -1,0 +1,95 @@
+/**
+ * Lesson inputs in the URL, so a link reproduces the exact experiment.
+ *
+ * A URL is user input: every parameter is decoded by its field's kind and checked
+ * by the field's zod schema. A malformed, unknown or out-of-range value is never
+ * trusted; it becomes a notice naming the parameter, and the input keeps its default.
+ */
+import {checkFieldValue, describeAccepted, type FieldSpec, type FieldValue, type FieldValues} from "./fields.js";
+
+export interface PermalinkNotice {
+  parameter: string;
+  /** The raw value as it appeared in the URL (shown as text, never as HTML). */
+  value: string;
+  /** What is wrong and what is accepted. */
+  problem: string;
+}
+
+export interface PermalinkReading<T extends FieldValues> {
+  values: T;
+  notices: PermalinkNotice[];
+}
+
+/** Parameters the site itself may carry besides lesson inputs. */
+const RESERVED_PARAMETERS = new Set(["experiment"]);
+const NULL_TOKEN = "none";
+const MAX_SHOWN_VALUE_LENGTH = 80;
+
+export function readPermalink<T extends FieldValues>(search: string, fields: readonly FieldSpec[], defaults: T): PermalinkReading<T> {
+  const byName = new Map(fields.map((field) => [field.name, field]));
+  const values: FieldValues = {...defaults};
+  const notices: PermalinkNotice[] = [];
+  const seen = new Set<string>();
+  for (const [parameter, raw] of new URLSearchParams(search)) {
+    const field = byName.get(parameter);
+    const value = shorten(raw);
+    if (!field) {
+      if (!RESERVED_PARAMETERS.has(parameter)) {
+        notices.push({parameter: shorten(parameter), value, problem: `not an input of this lesson (accepted: ${fields.map((f) => f.name).join(", ")})`});
+      }
+      continue;
+    }
+    if (seen.has(parameter)) {
+      notices.push({parameter, value, problem: "given more than once; the first value is used"});
+      continue;
+    }
+    seen.add(parameter);
+    const decoded = decodeValue(field, raw);
+    const problem = decoded === undefined ? `${field.name} must be ${describeAccepted(field)}` : checkFieldValue(field, decoded);
+    if (problem !== null) {
+      notices.push({parameter, value, problem: `${problem}; using the default (${formatValue(defaults[parameter] ?? null)})`});
+      continue;
+    }
+    values[parameter] = decoded as FieldValue;
+  }
+  return {values: values as T, notices};
+}
+
+/** The query string for a set of values: only the fields that differ from the defaults, in table order. */
+export function writePermalink(values: FieldValues, fields: readonly FieldSpec[], defaults: FieldValues): string {
+  const params = new URLSearchParams();
+  for (const field of fields) {
+    const value = values[field.name];
+    if (value === undefined || value === defaults[field.name]) continue;
+    params.set(field.name, encodeValue(value));
+  }
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+/** Text to typed value by the field's kind; undefined when the text is not of that kind. */
+function decodeValue(field: FieldSpec, raw: string): FieldValue | undefined {
+  switch (field.kind) {
+    case "number":
+      if (raw === NULL_TOKEN && field.nullLabel !== undefined) return null;
+      // Plain decimal only: no hex, exponents, "Infinity" or empty strings sneak in via Number().
+      return /^-?\d{1,15}(\.\d{1,6})?$/.test(raw) ? Number(raw) : undefined;
+    case "boolean":
+      return raw === "true" ? true : raw === "false" ? false : undefined;
+    case "choice":
+    case "text":
+      return raw;
+  }
+}
+
+function encodeValue(value: FieldValue): string {
+  return value === null ? NULL_TOKEN : String(value);
+}
+
+function formatValue(value: FieldValue): string {
+  return value === null ? NULL_TOKEN : String(value);
+}
+
+function shorten(text: string): string {
+  return text.length > MAX_SHOWN_VALUE_LENGTH ? `${text.slice(0, MAX_SHOWN_VALUE_LENGTH)}…` : text;
+}

@@ -1,0 +1,199 @@
+/**
+ * A lesson's controls, built from its field table (lib/lesson-inputs), grouped as
+ * the lesson reads. A custom input: `value` is the whole config object and every
+ * accepted change dispatches `input`, so a page writes `const config = view(panel)`.
+ *
+ * With `permalink: true` the panel owns the URL: it starts from the link's values
+ * (each bad parameter reported by name, falling back to its default), writes every
+ * change back with history.replaceState, and offers "Copy link".
+ */
+import {html} from "htl";
+import {checkFieldValue, describeAccepted, type FieldSpec, type FieldValue, type FieldValues, type NumberField} from "../../lib/lesson-inputs/fields.js";
+import {readPermalink, writePermalink, type PermalinkNotice} from "../../lib/lesson-inputs/permalink.js";
+
+export interface ControlPanelOptions<T extends FieldValues> {
+  /** The values "restore" goes back to, and that permalinks omit. */
+  defaults: T;
+  /** Label of the restore button ("Common baseline settings"). */
+  restoreLabel?: string;
+  /** Read and write the lesson's inputs in the page URL. */
+  permalink?: boolean;
+  /** Accessible name of the whole panel. */
+  label?: string;
+}
+
+export type ControlPanelElement<T extends FieldValues> = HTMLElement & {
+  value: T;
+  /** Sets some inputs (others keep their values) and notifies the page once. */
+  setValues(values: Partial<T>): void;
+};
+
+let panelCount = 0;
+
+export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[], options: ControlPanelOptions<T>): ControlPanelElement<T> {
+  const {defaults, restoreLabel = "Restore defaults", permalink = false, label = "Lesson inputs"} = options;
+  const idPrefix = `panel${++panelCount}`;
+  const reading = permalink ? readPermalink(location.search, fields, defaults) : {values: defaults, notices: []};
+  let values: T = {...reading.values};
+
+  const controls = fields.map((field) => FieldControl(field, values[field.name] ?? null, `${idPrefix}-${field.name}`, (value) => {
+    values = {...values, [field.name]: value};
+    changed();
+  }));
+  const groups = [...new Set(fields.map((field) => field.group))];
+  const copyStatus = html`<span class="copy-link-status" role="status"></span>` as HTMLElement;
+
+  const root = html`<form class="control-panel" aria-label=${label} onsubmit=${(event: Event) => event.preventDefault()}>
+    ${reading.notices.length ? PermalinkNotices(reading.notices) : null}
+    ${groups.map((group) => html`<fieldset class="control-group">
+      <legend>${group}</legend>
+      ${controls.filter((_, index) => fields[index]!.group === group).map((control) => control.element)}
+    </fieldset>`)}
+    <div class="control-actions">
+      <button type="button" class="restore-defaults" onclick=${() => root.setValues(defaults)}>${restoreLabel}</button>
+      ${permalink ? html`<button type="button" class="copy-link" onclick=${() => copyLink(copyStatus)}>Copy link</button>${copyStatus}` : null}
+    </div>
+  </form>` as ControlPanelElement<T>;
+
+  function changed() {
+    root.value = values;
+    if (permalink) writeUrl();
+    root.dispatchEvent(new Event("input", {bubbles: true}));
+  }
+
+  function writeUrl() {
+    history.replaceState(history.state, "", `${location.pathname}${writePermalink(values, fields, defaults)}${location.hash}`);
+  }
+
+  root.setValues = (partial: Partial<T>) => {
+    values = {...values, ...partial};
+    controls.forEach((control, index) => control.show(values[fields[index]!.name] ?? null));
+    changed();
+  };
+
+  // Inner controls' events are implementation details: the panel emits its own once a
+  // value is accepted. Registered before view() listens, so it can stop them there.
+  root.addEventListener("input", (event) => {
+    if (event.target !== root) event.stopImmediatePropagation();
+  });
+  root.value = values;
+  if (permalink) writeUrl();
+  return root;
+}
+
+/** A visible list of permalink values that were not trusted. Text only. */
+export function PermalinkNotices(notices: readonly PermalinkNotice[]): HTMLElement {
+  return html`<div class="permalink-notices" role="alert">
+    <p>This link had ${notices.length === 1 ? "a value" : `${notices.length} values`} the lesson could not use:</p>
+    <ul>${notices.map((notice) => html`<li><code>${notice.parameter}=${notice.value}</code>: ${notice.problem}.</li>`)}</ul>
+  </div>` as HTMLElement;
+}
+
+async function copyLink(status: HTMLElement) {
+  try {
+    await navigator.clipboard.writeText(location.href);
+    status.textContent = "Link copied.";
+  } catch {
+    // Clipboard access can be refused (permissions, insecure origin): show the link to copy by hand.
+    status.textContent = `Copy this link: ${location.href}`;
+  }
+}
+
+interface FieldControlHandle {
+  element: HTMLElement;
+  /** Shows a value set from outside (restore, experiments) without emitting. */
+  show(value: FieldValue): void;
+}
+
+function FieldControl(field: FieldSpec, initial: FieldValue, id: string, accept: (value: FieldValue) => void): FieldControlHandle {
+  switch (field.kind) {
+    case "number":
+      return NumberControl(field, initial as number | null, id, accept);
+    case "boolean": {
+      const input = html`<input type="checkbox" id=${id} checked=${initial === true}>` as HTMLInputElement;
+      input.addEventListener("change", () => accept(input.checked));
+      return {
+        element: html`<div class="field field-boolean">${input}<label for=${id}>${field.label}</label>${Help(field)}</div>` as HTMLElement,
+        show: (value) => (input.checked = value === true)
+      };
+    }
+    case "choice": {
+      const select = html`<select id=${id}>${field.options.map((option) => html`<option value=${option.value} selected=${option.value === initial}>${option.label}</option>`)}</select>` as HTMLSelectElement;
+      select.addEventListener("change", () => accept(select.value));
+      return {
+        element: html`<div class="field field-choice"><label for=${id}>${field.label}</label>${select}${Help(field)}</div>` as HTMLElement,
+        show: (value) => (select.value = String(value))
+      };
+    }
+    case "text": {
+      const input = html`<input type="text" id=${id} value=${String(initial ?? "")} maxlength=${field.maxLength} spellcheck="false" autocomplete="off">` as HTMLInputElement;
+      input.addEventListener("change", () => accept(input.value));
+      return {
+        element: html`<div class="field field-text"><label for=${id}>${field.label}</label>${input}${Help(field)}</div>` as HTMLElement,
+        show: (value) => (input.value = String(value ?? ""))
+      };
+    }
+  }
+}
+
+/**
+ * A slider and a number box that move together. A typed value that the field does
+ * not accept is reported next to the box and not applied.
+ */
+function NumberControl(field: NumberField, initial: number | null, id: string, accept: (value: number | null) => void): FieldControlHandle {
+  const nullable = field.nullLabel !== undefined;
+  const unit = field.unit ? ` (${field.unit})` : "";
+  let lastNumber = initial ?? field.min;
+  const box = html`<input type="number" id=${id} min=${field.min} max=${field.max} step=${field.step} value=${lastNumber}>` as HTMLInputElement;
+  const slider = html`<input type="range" min=${field.min} max=${field.max} step=${field.step} value=${lastNumber} aria-label=${`${field.label}${unit}, slider`}>` as HTMLInputElement;
+  const problem = html`<span class="field-problem" role="alert" id=${`${id}-problem`}></span>` as HTMLElement;
+  const enabled = nullable ? html`<input type="checkbox" id=${`${id}-on`} checked=${initial !== null}>` as HTMLInputElement : null;
+
+  const setEnabled = (on: boolean) => {
+    box.disabled = slider.disabled = !on;
+  };
+  const fromBox = () => {
+    const text = box.value.trim();
+    const value = text === "" ? Number.NaN : Number(text);
+    const issue = Number.isFinite(value) ? checkFieldValue(field, value) : `${field.name} must be ${describeAccepted(field)}`;
+    problem.textContent = issue ?? "";
+    box.setAttribute("aria-invalid", String(issue !== null));
+    if (issue !== null) return;
+    lastNumber = value;
+    slider.value = String(value);
+    accept(value);
+  };
+  box.addEventListener("input", fromBox);
+  slider.addEventListener("input", () => {
+    lastNumber = Number(slider.value);
+    box.value = slider.value;
+    problem.textContent = "";
+    box.setAttribute("aria-invalid", "false");
+    accept(lastNumber);
+  });
+  enabled?.addEventListener("change", () => {
+    setEnabled(enabled.checked);
+    accept(enabled.checked ? lastNumber : null);
+  });
+  setEnabled(initial !== null);
+
+  const label = nullable
+    ? html`<span class="field-switch">${enabled}<label for=${`${id}-on`}>${field.label}</label></span><label class="visually-hidden" for=${id}>${field.label}${unit}</label>`
+    : html`<label for=${id}>${field.label}${unit}</label>`;
+  return {
+    element: html`<div class="field field-number">${label}<span class="field-inputs">${slider}${box}${field.unit ? html`<span class="field-unit">${field.unit}</span>` : null}${nullable ? html`<span class="field-null">${field.nullLabel} when off</span>` : null}</span>${problem}${Help(field)}</div>` as HTMLElement,
+    show: (value) => {
+      if (enabled) enabled.checked = value !== null;
+      setEnabled(value !== null);
+      if (typeof value === "number") {
+        lastNumber = value;
+        box.value = slider.value = String(value);
+      }
+      problem.textContent = "";
+    }
+  };
+}
+
+function Help(field: FieldSpec) {
+  return field.help ? html`<small class="field-help">${field.help}</small>` : null;
+}

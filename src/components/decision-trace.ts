@@ -1,0 +1,25 @@
+/**
+ * The revealed part of a lesson's decision history, newest highlighted. Text only:
+ * titles and details may quote user input, so they are never parsed as HTML.
+ */
+import {html} from "htl";
+import type {Decision} from "../../lib/playback/decision.js";
+
+export interface DecisionTraceOptions {
+  /** How a decision's modeled time is shown ("t = 3 s" or "stage 2"). */
+  clock?: "seconds" | "stage";
+}
+
+export function DecisionTrace(revealed: readonly Decision[], total: number, {clock = "seconds"}: DecisionTraceOptions = {}): HTMLElement {
+  if (revealed.length === 0) {
+    return html`<p class="decision-trace-empty">Nothing revealed yet: press Play, or Next to step through ${total} decisions one at a time.</p>` as HTMLElement;
+  }
+  const last = revealed.length - 1;
+  return html`<ol class="decision-trace" aria-label="Decisions revealed so far">
+    ${revealed.map((decision, index) => html`<li class=${`decision decision-${decision.kind}${index === last ? " decision-latest" : ""}`}>
+      <span class="decision-time">${clock === "seconds" ? `t = ${decision.atSeconds} s` : `stage ${decision.atSeconds}`}</span>
+      <strong class="decision-title">${decision.title}</strong>
+      <span class="decision-detail">${decision.detail}</span>
+    </li>`)}
+  </ol>` as HTMLElement;
+}

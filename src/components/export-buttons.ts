@@ -1,0 +1,89 @@
+/**
+ * SVG and PNG (2x) downloads for a chart, so readers can put it on their own slides.
+ * Every chart on every page goes through ExportableChart.
+ */
+import {html} from "htl";
+import {exportFileName, standaloneSvg} from "./standalone-svg.js";
+
+export const PNG_SCALE = 2;
+
+export interface ExportOptions {
+  /** The lesson the chart belongs to, used in the file name ("push delivery"). */
+  lesson: string;
+  /** The chart's short name, used in the file name ("attempts"). */
+  name: string;
+  /** The chart's title, printed on the exported image. */
+  title: string;
+}
+
+/** A chart with its export buttons underneath. */
+export function ExportableChart(chart: Element, options: ExportOptions): HTMLElement {
+  return html`<div class="exportable-chart" data-chart=${options.name}>
+    ${chart}
+    ${ExportButtons(chart, options)}
+  </div>` as HTMLElement;
+}
+
+export function ExportButtons(chart: Element, {lesson, name, title}: ExportOptions): HTMLElement {
+  const credit = `A2A Workbench · ${lesson}`;
+  const status = html`<span class="export-status" role="status"></span>` as HTMLElement;
+  const report = (error: unknown) => {
+    status.textContent = `Export failed: ${error instanceof Error ? error.message : String(error)}`;
+  };
+  const downloadSvg = () => {
+    try {
+      const text = standaloneSvg(chart, {title, credit});
+      download(new Blob([text], {type: "image/svg+xml"}), exportFileName(lesson, name, "svg"));
+    } catch (error) {
+      report(error);
+    }
+  };
+  const downloadPng = async () => {
+    try {
+      const text = standaloneSvg(chart, {title, credit});
+      download(await svgToPng(text), exportFileName(lesson, name, "png"));
+    } catch (error) {
+      report(error);
+    }
+  };
+  return html`<div class="export-buttons">
+    <button type="button" onclick=${downloadSvg} aria-label=${`Download “${title}” as SVG`}>SVG</button>
+    <button type="button" onclick=${downloadPng} aria-label=${`Download “${title}” as PNG at 2x`}>PNG (2x)</button>
+    ${status}
+  </div>` as HTMLElement;
+}
+
+/** Rasterises a standalone SVG at PNG_SCALE times its size, on white. */
+async function svgToPng(svgText: string): Promise<Blob> {
+  const image = new Image();
+  const url = URL.createObjectURL(new Blob([svgText], {type: "image/svg+xml"}));
+  try {
+    image.src = url;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.round(image.naturalWidth * PNG_SCALE);
+    canvas.height = Math.round(image.naturalHeight * PNG_SCALE);
+    const context = canvas.getContext("2d");
+    if (!context) throw new Error("this browser gave no 2D canvas");
+    context.fillStyle = "#ffffff";
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("the canvas produced no PNG"))), "image/png")
+    );
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+function download(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoke later: some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,150 @@
+/**
+ * Turns an on-screen chart (a Plot <svg>, or a <figure> holding one plus a legend)
+ * into a standalone SVG document for slides: xmlns set, a white background, explicit
+ * ink instead of the theme's currentColor, explicit fonts, and the legend drawn in SVG.
+ * Framework has no export menu; this is what the export buttons serialise.
+ */
+
+export const EXPORT_INK = "#1f2328";
+export const EXPORT_BACKGROUND = "#ffffff";
+export const EXPORT_FONT = "system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const PADDING = 16;
+const TITLE_SIZE = 16;
+const LEGEND_ROW_HEIGHT = 20;
+const LEGEND_SWATCH = 12;
+const LEGEND_FONT_SIZE = 12;
+/** Legend labels are laid out without measuring text, so a generous average glyph width. */
+const LEGEND_CHAR_WIDTH = 7;
+
+export interface StandaloneSvgOptions {
+  /** Printed above the chart so a slide says what it shows. */
+  title: string;
+  /** A line under the chart, e.g. the source ("A2A Workbench, push delivery lesson"). */
+  credit?: string;
+}
+
+/** The chart's own <svg> inside a figure (not a legend swatch). */
+export function findChartSvg(chart: Element): SVGSVGElement | null {
+  if (chart.localName === "svg") return chart as SVGSVGElement;
+  for (const svg of chart.querySelectorAll("svg")) {
+    if (!svg.closest("[class$='-swatch']") && !svg.parentElement?.closest("svg")) return svg;
+  }
+  return null;
+}
+
+interface LegendEntry {
+  swatch: SVGSVGElement;
+  label: string;
+}
+
+/** Plot draws swatch legends as HTML: each entry is a span holding a small svg and its label. */
+function legendEntries(chart: Element): LegendEntry[] {
+  const entries: LegendEntry[] = [];
+  for (const item of chart.querySelectorAll("[class$='-swatch']")) {
+    const swatch = item.querySelector("svg");
+    if (swatch) entries.push({swatch, label: (item.textContent ?? "").trim()});
+  }
+  return entries;
+}
+
+export function standaloneSvg(chart: Element, options: StandaloneSvgOptions): string {
+  const source = findChartSvg(chart);
+  if (!source) throw new Error("This chart has no <svg> to export.");
+  const document = source.ownerDocument;
+  const chartWidth = Number(source.getAttribute("width")) || 640;
+  const chartHeight = Number(source.getAttribute("height")) || 400;
+  const width = chartWidth + 2 * PADDING;
+
+  const root = document.createElementNS(SVG_NS, "svg");
+  const add = (parent: Element, name: string, attributes: Record<string, string | number>, text?: string) => {
+    const element = document.createElementNS(SVG_NS, name);
+    for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
+    if (text !== undefined) element.textContent = text;
+    parent.appendChild(element);
+    return element;
+  };
+
+  let y = PADDING;
+  const background = add(root, "rect", {width: "100%", height: "100%", fill: EXPORT_BACKGROUND});
+  add(root, "title", {}, options.title);
+  add(root, "text", {x: PADDING, y: y + TITLE_SIZE, "font-size": TITLE_SIZE, "font-weight": "bold", fill: EXPORT_INK}, options.title);
+  y += TITLE_SIZE + 10;
+
+  const entries = legendEntries(chart);
+  if (entries.length > 0) {
+    let x = PADDING;
+    for (const {swatch, label} of entries) {
+      const itemWidth = LEGEND_SWATCH + 6 + label.length * LEGEND_CHAR_WIDTH + 16;
+      if (x > PADDING && x + itemWidth > width - PADDING) {
+        x = PADDING;
+        y += LEGEND_ROW_HEIGHT;
+      }
+      const copy = swatch.cloneNode(true) as SVGSVGElement;
+      copy.setAttribute("x", String(x));
+      copy.setAttribute("y", String(y + (LEGEND_ROW_HEIGHT - LEGEND_SWATCH) / 2 - 4));
+      copy.setAttribute("width", String(LEGEND_SWATCH));
+      copy.setAttribute("height", String(LEGEND_SWATCH));
+      root.appendChild(copy);
+      add(root, "text", {x: x + LEGEND_SWATCH + 6, y: y + LEGEND_ROW_HEIGHT / 2 + 2, "font-size": LEGEND_FONT_SIZE, fill: EXPORT_INK}, label);
+      x += itemWidth;
+    }
+    y += LEGEND_ROW_HEIGHT + 6;
+  }
+
+  const body = source.cloneNode(true) as SVGSVGElement;
+  body.removeAttribute("class");
+  body.removeAttribute("style");
+  body.setAttribute("x", String(PADDING));
+  body.setAttribute("y", String(y));
+  body.setAttribute("width", String(chartWidth));
+  body.setAttribute("height", String(chartHeight));
+  // Plot's scoped <style> relies on classes and CSS variables that other viewers ignore.
+  for (const style of body.querySelectorAll("style")) style.remove();
+  root.appendChild(body);
+  y += chartHeight;
+
+  if (options.credit) {
+    y += 18;
+    add(root, "text", {x: PADDING, y, "font-size": 11, fill: "#59636e"}, options.credit);
+  }
+  const height = y + PADDING;
+
+  // No xmlns attribute: XMLSerializer declares the SVG namespace itself (setting it too can duplicate it).
+  root.setAttribute("width", String(width));
+  root.setAttribute("height", String(height));
+  root.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  root.setAttribute("font-family", EXPORT_FONT);
+  root.setAttribute("color", EXPORT_INK);
+  background.setAttribute("width", String(width));
+  background.setAttribute("height", String(height));
+  bakeColours(root);
+  return new XMLSerializer().serializeToString(root);
+}
+
+/**
+ * Replaces theme-dependent paint with explicit colours: currentColor follows the
+ * site theme (light text in dark mode), which would vanish on a white slide.
+ */
+function bakeColours(root: Element): void {
+  const elements = [root, ...root.querySelectorAll("*")];
+  for (const element of elements) {
+    for (const attribute of ["fill", "stroke", "color"]) {
+      const value = element.getAttribute(attribute);
+      if (value === null) continue;
+      if (value === "currentColor" || value === "currentcolor") element.setAttribute(attribute, EXPORT_INK);
+      else if (value.includes("var(--plot-background)")) element.setAttribute(attribute, EXPORT_BACKGROUND);
+    }
+    const style = element.getAttribute("style");
+    if (style && /currentcolor|var\(--/i.test(style)) {
+      element.setAttribute("style", style.replace(/currentcolor/gi, EXPORT_INK).replace(/var\(--plot-background\)/g, EXPORT_BACKGROUND));
+    }
+  }
+}
+
+/** File names say which lesson and chart they came from: a2a-workbench-push-delivery-attempts.svg. */
+export function exportFileName(lesson: string, chart: string, extension: "svg" | "png"): string {
+  const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return `a2a-workbench-${slug(lesson)}-${slug(chart)}.${extension}`;
+}

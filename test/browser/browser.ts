@@ -1,0 +1,98 @@
+/**
+ * Shared set-up for the real-browser tests: the built site on 127.0.0.1 and
+ * Debian's Chromium driven by playwright-core (never a downloaded browser).
+ */
+import {existsSync} from "node:fs";
+import {createRequire} from "node:module";
+import {chromium, type Browser, type BrowserContext, type Page} from "playwright-core";
+import {startStaticServer, type RunningServer, type StaticServerOptions} from "../../scripts/static-server.js";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+// As root with no network: no sandbox, and no background connections that the closed network refuses.
+const CHROMIUM_ARGS = [
+  "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"
+];
+
+export function requireBuiltSite(): void {
+  if (!existsSync("dist/index.html")) throw new Error("dist/ has no built site: run `npm run build` first (npm test does).");
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM_PATH}. The browser tests need Debian's Chromium: ` +
+      "run `apt-get update && apt-get install -y chromium` (bash .ci/run does this), or set CHROMIUM_PATH."
+    );
+  }
+  return chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
+}
+
+export function serveSite(options: Partial<StaticServerOptions> = {}): Promise<RunningServer> {
+  return startStaticServer({root: "dist", ...options});
+}
+
+/** Everything a page did wrong while it was open. */
+export interface PageProblems {
+  consoleErrors: string[];
+  pageErrors: string[];
+  failedRequests: string[];
+  otherOrigins: string[];
+}
+
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  problems: PageProblems;
+}
+
+export async function openWatchedPage(browser: Browser, origin: string, options: {colorScheme?: "light" | "dark"} = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({colorScheme: options.colorScheme ?? "light", acceptDownloads: true});
+  const page = await context.newPage();
+  const problems: PageProblems = {consoleErrors: [], pageErrors: [], failedRequests: [], otherOrigins: []};
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.consoleErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.pageErrors.push(String(error)));
+  page.on("requestfailed", (request) => problems.failedRequests.push(`${request.url()} (${request.failure()?.errorText})`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.failedRequests.push(`${response.url()} (HTTP ${response.status()})`);
+  });
+  page.on("request", (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin) && !/^(data|blob):/.test(url)) problems.otherOrigins.push(url);
+  });
+  return {page, context, problems};
+}
+
+/** Waits until Framework has run every cell of the page (no pending cells remain). */
+export async function waitForPage(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => !document.querySelector(".observablehq--loading"), null, {timeout: 30_000});
+}
+
+export async function renderedErrors(page: Page): Promise<string[]> {
+  return page.$$eval(".observablehq--error", (nodes) => nodes.map((node) => node.textContent ?? ""));
+}
+
+const require = createRequire(import.meta.url);
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** axe-core, injected from node_modules; returns the serious and critical violations. */
+export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({path: require.resolve("axe-core/axe.min.js")});
+  return page.evaluate(async () => {
+    const axe = (window as unknown as {axe: {run(context: Document, options: object): Promise<{violations: {id: string; impact: string | null; help: string; nodes: {target: string[]}[]}[]}>}}).axe;
+    const result = await axe.run(document, {resultTypes: ["violations"]});
+    return result.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => ({id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(" "))}));
+  });
+}

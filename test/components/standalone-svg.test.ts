@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import * as Plot from "@observablehq/plot";
+import {describe, expect, it} from "vitest";
+import {EXPORT_INK, exportFileName, findChartSvg, standaloneSvg} from "../../src/components/standalone-svg.js";
+import {compareSnapshot} from "../snapshot.js";
+
+function sampleChart(): Element {
+  const data = [
+    {lane: "update 1", start: 2, end: 3, outcome: "applied"},
+    {lane: "update 1", start: 5, end: 6, outcome: "duplicate"},
+    {lane: "update 2", start: 12, end: 13, outcome: "refused"}
+  ];
+  return Plot.plot({
+    width: 480, height: 160, marginLeft: 70,
+    color: {legend: true, domain: ["applied", "duplicate", "refused"], range: ["#1a7f37", "#9a6700", "#c62828"]},
+    marks: [Plot.barX(data, {y: "lane", x1: "start", x2: "end", fill: "outcome"}), Plot.ruleX([0])]
+  }) as Element;
+}
+
+describe("standalone SVG export", () => {
+  it("finds the chart's own svg, not a legend swatch", () => {
+    const chart = sampleChart();
+    expect(chart.localName).toBe("figure");
+    expect(findChartSvg(chart)?.getAttribute("width")).toBe("480");
+  });
+
+  it("stands alone: xmlns, white background, explicit ink and font, legend in SVG", () => {
+    const svg = standaloneSvg(sampleChart(), {title: "Attempts per update", credit: "A2A Workbench · push delivery"});
+    const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
+    const root = doc.documentElement;
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svg.match(/xmlns="http:\/\/www\.w3\.org\/2000\/svg"/g)).toHaveLength(1);
+    expect(root.getAttribute("font-family")).toMatch(/sans-serif/);
+    expect(root.querySelector("rect")?.getAttribute("fill")).toBe("#ffffff");
+    expect(svg).not.toMatch(/currentColor|var\(--/i);
+    expect(svg).toContain(`fill="${EXPORT_INK}"`);
+    const texts = [...root.querySelectorAll("text")].map((text) => text.textContent);
+    expect(texts).toEqual(expect.arrayContaining(["Attempts per update", "applied", "duplicate", "refused", "A2A Workbench · push delivery"]));
+    expect(doc.querySelector("parsererror")).toBeNull();
+    expect(compareSnapshot("export-sample", svg)).toBeNull();
+  });
+
+  it("refuses an element without a chart", () => {
+    expect(() => standaloneSvg(document.createElement("div"), {title: "x"})).toThrow(/no <svg>/);
+  });
+
+  it("names files after the lesson and chart", () => {
+    expect(exportFileName("Push delivery", "Attempt swimlane", "png")).toBe("a2a-workbench-push-delivery-attempt-swimlane.png");
+  });
+});
