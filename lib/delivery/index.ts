@@ -1,0 +1,88 @@
+/**
+ * Public API of the push-notification delivery lesson: a deterministic
+ * discrete-event simulator of A2A webhook delivery, its config (schema,
+ * baseline, field table, permalink form), the callback URL gate, and the
+ * lesson's named experiments.
+ */
+export {simulateDelivery, simulateResolvedDelivery} from "./simulate.js";
+export {
+  baselineDeliveryConfig,
+  credentialFixtures,
+  deliveryConfigFieldNames,
+  deliveryConfigSchema,
+  type CredentialFixture,
+  type DeliveryConfig,
+  type DeliveryConfigField
+} from "./config.js";
+export {
+  maxAttemptBudget,
+  maxAttemptsPerUpdateLimit,
+  maxCallbackUrlLength,
+  maxDurationSeconds,
+  maxEventIdLength,
+  maxUpdateAtSeconds,
+  maxSequence,
+  maxSettingTimeSeconds,
+  maxUpdateCount,
+  minAttemptsPerUpdate
+} from "./bounds.js";
+export {
+  DeliveryConfigError,
+  parseDeliveryConfig,
+  resolveDeliveryConfig,
+  type DeliveryConfigParseResult,
+  type DeliveryConfigProblem
+} from "./parse-config.js";
+export {
+  deliveryFieldGroups,
+  deliveryFields,
+  deliveryFieldsByName,
+  deliveryInputDefaults,
+  deliveryInputFields,
+  type DeliveryFieldDescription,
+  type DeliveryFieldGroup
+} from "./fields.js";
+export {allowedCallbackUrl, checkCallbackUrl, type CallbackUrlCategory, type CallbackUrlCheck} from "./callback-url.js";
+export {checkDispatchGate, pushNotAdvertisedReason, type DispatchGate} from "./gate.js";
+export {
+  baselineUpdates,
+  evenlySpacedUpdates,
+  firstUpdateAtSeconds,
+  taskUpdateSchema,
+  updateSpacingSeconds,
+  type TaskUpdate
+} from "./updates.js";
+export {a2aTaskStates, terminalTaskStates, type A2aTaskState} from "./task-state.js";
+export {
+  buildPushHeaders,
+  buildPushPayload,
+  expectedTaskId,
+  lessonContextId,
+  teachingMetadataKey,
+  unexpectedTaskId,
+  type PushPayload,
+  type TeachingFields
+} from "./payload.js";
+export {
+  decideArrival,
+  receiverDecisionOrder,
+  receiverHttpStatus,
+  type ReceiverDecisionKind,
+  type ReceiverPolicy
+} from "./receiver.js";
+export {isPermanentRefusal, isRetryableStatus, retryWaitSeconds} from "./retry.js";
+export {deliveryExperiments, findDeliveryExperiment, type DeliveryExperiment} from "./experiments.js";
+export type {
+  DeliveryAttempt,
+  DeliveryDecision,
+  DeliveryDecisionKind,
+  DeliveryRun,
+  DeliverySummary,
+  ReceiverEffect,
+  ReceiverStateSample,
+  SenderAction,
+  SenderObservation,
+  SuppressedAttempt,
+  UpdateOutcome,
+  UpdateOutcomeKind
+} from "./run.js";

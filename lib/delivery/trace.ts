@@ -1,0 +1,159 @@
+import type {DeliveryConfig} from "./config.js";
+import type {DispatchGate} from "./gate.js";
+import type {ReceiverDecisionKind} from "./receiver.js";
+import type {DeliveryAttempt, DeliveryDecision, DeliveryDecisionKind, SuppressedAttempt} from "./run.js";
+import {stepKind, type TraceSteps} from "./trace-steps.js";
+
+/** Times in titles: whole seconds stay whole, others are shown to the millisecond. */
+export function formatSeconds(seconds: number): string {
+  return `${Number.isInteger(seconds) ? seconds : Number(seconds.toFixed(3))} s`;
+}
+
+const s = formatSeconds;
+
+const receiverWording: Record<ReceiverDecisionKind, {kind: DeliveryDecisionKind; title: string; detail: string}> = {
+  unavailable: {
+    kind: "receiver-unavailable",
+    title: "503: receiver unavailable",
+    detail: "It arrived before receiverUnavailableUntilSeconds, so the receiver answers 503 and does nothing."
+  },
+  unauthorized: {
+    kind: "receiver-refused",
+    title: "401: credential not accepted",
+    detail: "The credential is not the matched fixture, so the receiver refuses with 401 and does nothing."
+  },
+  "unknown-task": {
+    kind: "receiver-refused",
+    title: "404: not the expected task",
+    detail: "The payload does not name the task the receiver expects, so it answers 404 and does nothing."
+  },
+  duplicate: {
+    kind: "receiver-duplicate",
+    title: "2xx: duplicate ignored",
+    detail: "Deduplication is on and this event id was accepted before: 2xx, no effect."
+  },
+  stale: {
+    kind: "receiver-stale",
+    title: "2xx: older sequence ignored",
+    detail: "Ordering protection is on and a newer sequence was applied already: 2xx, no effect."
+  },
+  applied: {
+    kind: "receiver-applied",
+    title: "2xx: applied",
+    detail: "All checks pass: the receiver applies the update and then answers 2xx."
+  }
+};
+
+export interface TraceContext {
+  config: DeliveryConfig;
+  gate: DispatchGate;
+  attempts: readonly DeliveryAttempt[];
+  suppressedAttempts: readonly SuppressedAttempt[];
+}
+
+/** Words the recorded steps as the time-ordered playback trace. */
+export function describeSteps(steps: TraceSteps, context: TraceContext): DeliveryDecision[] {
+  const decisions: DeliveryDecision[] = new Array(steps.length);
+  for (let index = 0; index < steps.length; index++) {
+    decisions[index] = describeStep(steps.atSeconds(index), steps.kind(index), steps.ref(index), steps.value(index), context);
+  }
+  return decisions;
+}
+
+function describeStep(atSeconds: number, kind: number, ref: number, value: number, context: TraceContext): DeliveryDecision {
+  const {config, gate} = context;
+  const decision = (
+    decisionKind: DeliveryDecisionKind,
+    title: string,
+    detail: string,
+    updateIndex: number | null = null,
+    attemptNumber: number | null = null
+  ): DeliveryDecision => ({atSeconds, title, detail, kind: decisionKind, updateIndex, attemptNumber});
+
+  switch (kind) {
+    case stepKind.gateAccepted:
+      return decision(
+        "gate",
+        "Push config accepted",
+        `The agent advertises push notifications and the callback URL is exactly ${config.callbackUrl}.`
+      );
+    case stepKind.gateRefused:
+      return decision("gate", "Push config refused before dispatch", gate.blockedReason ?? "");
+    case stepKind.blocked:
+      return decision("blocked", `Update ${ref + 1} not sent`, gate.blockedReason ?? "", ref);
+    case stepKind.configDeleted:
+      return decision(
+        "config-deleted",
+        "Push config deleted",
+        "Attempts due at or after this moment are suppressed; requests already in flight still arrive."
+      );
+    case stepKind.suppressed: {
+      const suppressed = context.suppressedAttempts[ref] as SuppressedAttempt;
+      return decision(
+        "suppressed",
+        `Update ${suppressed.updateIndex + 1}, attempt ${suppressed.attemptNumber} suppressed`,
+        `The push config was deleted at ${s(suppressed.configDeletedAtSeconds)}, so this attempt is not sent and the update is stopped.`,
+        suppressed.updateIndex,
+        suppressed.attemptNumber
+      );
+    }
+  }
+
+  const attempt = context.attempts[ref] as DeliveryAttempt;
+  const {updateIndex, attemptNumber} = attempt;
+  const label = `update ${updateIndex + 1}, attempt ${attemptNumber}`;
+  const about = (decisionKind: DeliveryDecisionKind, title: string, detail: string) =>
+    decision(decisionKind, title, detail, updateIndex, attemptNumber);
+
+  switch (kind) {
+    case stepKind.dispatch: {
+      const update = config.updates[updateIndex];
+      return about(
+        "dispatch",
+        attemptNumber === 1 ? `Update ${updateIndex + 1} emitted; attempt 1 sent` : `Update ${updateIndex + 1}, attempt ${attemptNumber} sent`,
+        `POST event ${attempt.eventId} (sequence ${attempt.sequence}, ${update?.taskState ?? "unknown"}); it arrives at ${s(attempt.arrivesAtSeconds)} and the sender waits until ${s(attempt.deadlineAtSeconds)}.`
+      );
+    }
+    case stepKind.receiverDecided: {
+      const wording = receiverWording[attempt.receiverDecision];
+      return about(wording.kind, `Update ${updateIndex + 1}, attempt ${attemptNumber} arrives: ${wording.title}`, wording.detail);
+    }
+    case stepKind.ackLost:
+      return about(
+        "ack-lost",
+        `The 2xx for ${label} is lost`,
+        `It is this update's first 2xx and loseFirstSuccessfulAck is on; the sender will time out at ${s(attempt.deadlineAtSeconds)}${attempt.receiverDecision === "applied" ? " although the receiver applied the update" : ""}.`
+      );
+    case stepKind.lateResponse:
+      return about(
+        "late-response",
+        `Response to ${label} comes too late`,
+        `The sender stopped waiting at ${s(attempt.deadlineAtSeconds)}; this ${attempt.responseLost ? "(lost) " : ""}${attempt.httpStatus} changes nothing and retracts no retry.`
+      );
+    case stepKind.acknowledged:
+      return about("acknowledged", `Sender sees 2xx: update ${updateIndex + 1} acknowledged`, "A 2xx in time ends delivery of this update.");
+    case stepKind.refused:
+      return about(
+        "refused",
+        `Sender sees ${attempt.httpStatus}: update ${updateIndex + 1} refused`,
+        `${attempt.httpStatus} is a permanent refusal, so this update is not retried.`
+      );
+    case stepKind.retryScheduled: {
+      const saw = attempt.sender.kind === "timeout" ? "a timeout" : String(attempt.sender.httpStatus);
+      const next = attempt.nextRetryAtSeconds ?? atSeconds;
+      return about(
+        "retry-scheduled",
+        `Sender saw ${saw} on ${label}: retry at ${s(next)}`,
+        `${attempt.sender.kind === "timeout" ? "A timeout" : "503"} is retryable; the wait is initialBackoffSeconds x 2^${attemptNumber - 1} = ${s(next - atSeconds)}.`
+      );
+    }
+    default: {
+      const saw = attempt.sender.kind === "timeout" ? "a timeout" : String(attempt.sender.httpStatus);
+      return about(
+        "exhausted",
+        `Sender saw ${saw} on ${label}: retries exhausted`,
+        `That was attempt ${attemptNumber} of ${config.maxAttemptsPerUpdate}, so the sender gives up. Exhausted describes the sender's budget, not what the receiver did (${value} effect(s) so far for this update).`
+      );
+    }
+  }
+}

@@ -1,0 +1,257 @@
+import fc from "fast-check";
+import {describe, expect, it} from "vitest";
+import {checkFieldValue} from "../../lib/lesson-inputs/fields.js";
+import {readPermalink, writePermalink} from "../../lib/lesson-inputs/permalink.js";
+import {
+  DeliveryConfigError,
+  baselineDeliveryConfig,
+  deliveryConfigFieldNames,
+  deliveryFields,
+  deliveryFieldsByName,
+  deliveryInputDefaults,
+  deliveryInputFields,
+  evenlySpacedUpdates,
+  maxAttemptBudget,
+  parseDeliveryConfig,
+  simulateDelivery,
+  type DeliveryConfig
+} from "../../lib/delivery/index.js";
+
+function problemsOf(input: unknown) {
+  const result = parseDeliveryConfig(input);
+  if (result.ok) throw new Error("expected problems");
+  return result.problems;
+}
+
+describe("baseline config", () => {
+  it("has the documented baseline values", () => {
+    expect(baselineDeliveryConfig).toMatchObject({
+      callbackUrl: "https://receiver.example/hook",
+      agentAdvertisesPush: true,
+      credential: "matched",
+      payloadNamesExpectedTask: true,
+      responseDelaySeconds: 1,
+      senderTimeoutSeconds: 3,
+      receiverUnavailableUntilSeconds: 0,
+      maxAttemptsPerUpdate: 4,
+      initialBackoffSeconds: 2,
+      loseFirstSuccessfulAck: true,
+      ignoreSeenEventIds: true,
+      ignoreOlderSequence: true,
+      deleteConfigAtSeconds: null
+    });
+  });
+
+  it("is accepted by its own validator", () => {
+    expect(parseDeliveryConfig(baselineDeliveryConfig)).toEqual({ok: true, config: baselineDeliveryConfig});
+  });
+});
+
+describe("parseDeliveryConfig", () => {
+  it("merges a partial config over the baseline", () => {
+    const result = parseDeliveryConfig({senderTimeoutSeconds: 7});
+    expect(result.ok && result.config).toEqual({...baselineDeliveryConfig, senderTimeoutSeconds: 7});
+  });
+
+  it("refuses a non-object with a message listing the accepted fields", () => {
+    const [problem] = problemsOf("timeout=3");
+    expect(problem?.field).toBe("(config)");
+    expect(problem?.message).toContain("senderTimeoutSeconds");
+  });
+
+  it("names an unknown field and the accepted fields", () => {
+    const [problem] = problemsOf({senderTimeout: 3});
+    expect(problem?.field).toBe("senderTimeout");
+    expect(problem?.message).toMatch(/senderTimeout is not a delivery config field; accepted fields: .*senderTimeoutSeconds/);
+  });
+
+  it("names the field, the rule and what is accepted for an out-of-range number", () => {
+    const [problem] = problemsOf({senderTimeoutSeconds: 601});
+    expect(problem?.field).toBe("senderTimeoutSeconds");
+    expect(problem?.message).toBe(
+      "senderTimeoutSeconds must be at most 600 (got 601); accepted: a number of seconds from 0 to 600."
+    );
+  });
+
+  it.each([
+    [{maxAttemptsPerUpdate: 0}, "maxAttemptsPerUpdate", /must be at least 1/],
+    [{maxAttemptsPerUpdate: 21}, "maxAttemptsPerUpdate", /must be at most 20/],
+    [{maxAttemptsPerUpdate: 2.5}, "maxAttemptsPerUpdate", /whole number/],
+    [{responseDelaySeconds: -1}, "responseDelaySeconds", /at least 0/],
+    [{responseDelaySeconds: Number.NaN}, "responseDelaySeconds", /finite number.*got NaN/],
+    [{initialBackoffSeconds: Number.POSITIVE_INFINITY}, "initialBackoffSeconds", /finite number/],
+    [{credential: "stolen"}, "credential", /one of "matched", "wrong", "missing"/],
+    [{ignoreSeenEventIds: "yes"}, "ignoreSeenEventIds", /must be a boolean.*accepted: true or false/],
+    [{deleteConfigAtSeconds: "soon"}, "deleteConfigAtSeconds", /accepted: null \(never deleted\)/],
+    [{callbackUrl: "x".repeat(3000)}, "callbackUrl", /at most 2048 characters/],
+    [{updates: "four"}, "updates", /must be a list/],
+    [{updates: [{atSeconds: 1, eventId: "", sequence: 1, taskState: "working"}]}, "updates[0].eventId", /at least 1 characters/],
+    [{updates: [{atSeconds: 1, eventId: "a", sequence: -1, taskState: "working"}]}, "updates[0].sequence", /at least 0.*whole number/],
+    [{updates: [{atSeconds: 1, eventId: "a", sequence: 1, taskState: "done"}]}, "updates[0].taskState", /"completed"/],
+    [{updates: [{atSeconds: 1, eventId: "a", sequence: 1, taskState: "working", extra: 1}]}, "updates[0].extra", /not an update field/]
+  ] as const)("%j is refused at %s", (input, field, message) => {
+    const problems = problemsOf(input);
+    expect(problems.map((problem) => problem.field)).toContain(field);
+    expect(problems.find((problem) => problem.field === field)?.message).toMatch(message);
+  });
+
+  it("refuses more updates x attempts than the attempt budget", () => {
+    const updates = evenlySpacedUpdates(maxAttemptBudget / 20 + 1);
+    const [problem] = problemsOf({updates, maxAttemptsPerUpdate: 20});
+    expect(problem?.field).toBe("updates");
+    expect(problem?.message).toContain(`updates x maxAttemptsPerUpdate at most ${maxAttemptBudget}`);
+    expect(parseDeliveryConfig({updates, maxAttemptsPerUpdate: 19}).ok).toBe(true);
+  });
+
+  it("accepts up to 100,000 updates when the attempt budget allows, and no more", () => {
+    expect(parseDeliveryConfig({updates: evenlySpacedUpdates(100_000), maxAttemptsPerUpdate: 2}).ok).toBe(true);
+    const problems = problemsOf({updates: evenlySpacedUpdates(100_001), maxAttemptsPerUpdate: 1});
+    expect(problems[0]).toMatchObject({field: "updates"});
+    expect(problems[0]?.message).toMatch(/must have at most 100000 items/);
+  });
+
+  it("gives each problem's place as a JSON pointer", () => {
+    expect(problemsOf({updates: [{atSeconds: 1, eventId: "a", sequence: 1.5, taskState: "working"}]})[0]).toMatchObject({
+      field: "updates[0].sequence",
+      pointer: "/updates/0/sequence"
+    });
+    expect(problemsOf({"a/b~c": 1})[0]?.pointer).toBe("/a~1b~0c");
+    expect(problemsOf(null)[0]?.pointer).toBe("");
+  });
+
+  it("reports every problem, not just the first", () => {
+    expect(problemsOf({senderTimeoutSeconds: -1, credential: "x"}).map((problem) => problem.field).sort()).toEqual([
+      "credential",
+      "senderTimeoutSeconds"
+    ]);
+  });
+
+  it("never throws on arbitrary input", () => {
+    fc.assert(
+      fc.property(fc.anything(), (input) => {
+        const result = parseDeliveryConfig(input);
+        if (!result.ok) expect(result.problems.length).toBeGreaterThan(0);
+      }),
+      {numRuns: 500}
+    );
+  });
+});
+
+describe("simulateDelivery validation", () => {
+  it("throws DeliveryConfigError naming the field for a typed but out-of-range value", () => {
+    expect(() => simulateDelivery({maxAttemptsPerUpdate: 1_000_000})).toThrow(DeliveryConfigError);
+    try {
+      simulateDelivery({maxAttemptsPerUpdate: 1_000_000});
+    } catch (error) {
+      expect((error as DeliveryConfigError).problems[0]?.field).toBe("maxAttemptsPerUpdate");
+    }
+  });
+
+  it("ignores fields set to undefined", () => {
+    expect(simulateDelivery({senderTimeoutSeconds: undefined}).config).toEqual(baselineDeliveryConfig);
+  });
+
+  it("refuses unknown fields from untyped callers", () => {
+    expect(() => simulateDelivery({timeout: 3} as unknown as Partial<DeliveryConfig>)).toThrow(/timeout is not a delivery config field/);
+  });
+});
+
+describe("field table", () => {
+  it("describes every config field exactly once, with its baseline", () => {
+    expect(deliveryFields.map((field) => field.field).sort()).toEqual([...deliveryConfigFieldNames].sort());
+    for (const description of deliveryFields) {
+      expect(description.baseline).toBe(baselineDeliveryConfig[description.field]);
+      expect(description.label.length).toBeGreaterThan(0);
+      expect(description.accepted.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("its numeric bounds are exactly what the validator accepts", () => {
+    for (const description of deliveryFields) {
+      if (description.control !== "number" && description.control !== "optional-number") continue;
+      const {field, min, max, step, controlMax} = description;
+      if (min === null || max === null || step === null) throw new Error(`${field} lacks bounds`);
+      expect(parseDeliveryConfig({[field]: min}).ok).toBe(true);
+      expect(parseDeliveryConfig({[field]: max}).ok).toBe(true);
+      expect(parseDeliveryConfig({[field]: min - step}).ok).toBe(false);
+      expect(parseDeliveryConfig({[field]: max + step}).ok).toBe(false);
+      expect(controlMax === null || (controlMax >= min && controlMax <= max)).toBe(true);
+      expect(typeof description.unit).toBe("string");
+    }
+  });
+
+  it("its choice options are exactly what the validator accepts", () => {
+    const credential = deliveryFieldsByName.credential;
+    for (const option of credential.options ?? []) expect(parseDeliveryConfig({credential: option}).ok).toBe(true);
+    expect(credential.options).toEqual(["matched", "wrong", "missing"]);
+  });
+
+  it("its toggles are the boolean fields", () => {
+    for (const description of deliveryFields) {
+      const isBoolean = typeof baselineDeliveryConfig[description.field] === "boolean";
+      expect(description.control === "toggle").toBe(isBoolean);
+    }
+  });
+});
+
+describe("shared control and permalink form", () => {
+  it("covers every scalar field, with the baseline as defaults", () => {
+    expect(deliveryInputFields.map((field) => field.name).sort()).toEqual(
+      deliveryConfigFieldNames.filter((name) => name !== "updates").sort()
+    );
+    for (const field of deliveryInputFields) {
+      expect(deliveryInputDefaults[field.name]).toBe(baselineDeliveryConfig[field.name as keyof DeliveryConfig]);
+    }
+  });
+
+  it("accepts a value exactly when the delivery validator does", () => {
+    const candidates: unknown[] = [-1, -0.5, 0, 0.5, 1, 3, 20, 21, 600, 600.5, 3600, 3601, null, true, "matched", "wrong", "nope", "https://x"];
+    for (const field of deliveryInputFields) {
+      for (const value of candidates) {
+        const shared = checkFieldValue(field, value) === null;
+        const delivery = parseDeliveryConfig({[field.name]: value}).ok;
+        expect([field.name, value, shared]).toEqual([field.name, value, delivery]);
+      }
+    }
+  });
+
+  it("round-trips any valid set of inputs through the shared permalink code", () => {
+    const inputs = fc.record({
+      callbackUrl: fc.constantFrom("https://receiver.example/hook", "https://localhost/hook", "http://x y"),
+      agentAdvertisesPush: fc.boolean(),
+      credential: fc.constantFrom("matched", "wrong", "missing"),
+      payloadNamesExpectedTask: fc.boolean(),
+      responseDelaySeconds: fc.integer({min: 0, max: 1200}).map((half) => half / 2),
+      senderTimeoutSeconds: fc.integer({min: 0, max: 600}),
+      receiverUnavailableUntilSeconds: fc.integer({min: 0, max: 3600}),
+      maxAttemptsPerUpdate: fc.integer({min: 1, max: 20}),
+      initialBackoffSeconds: fc.integer({min: 0, max: 1200}).map((half) => half / 2),
+      loseFirstSuccessfulAck: fc.boolean(),
+      ignoreSeenEventIds: fc.boolean(),
+      ignoreOlderSequence: fc.boolean(),
+      deleteConfigAtSeconds: fc.option(fc.integer({min: 0, max: 3600}), {nil: null})
+    });
+    fc.assert(
+      fc.property(inputs, (values) => {
+        const search = writePermalink(values, deliveryInputFields, deliveryInputDefaults);
+        const reading = readPermalink(search, deliveryInputFields, deliveryInputDefaults);
+        expect(reading).toEqual({values, notices: []});
+        // What the link restores is a valid delivery config.
+        expect(parseDeliveryConfig(reading.values).ok).toBe(true);
+      }),
+      {numRuns: 300}
+    );
+  });
+
+  it("reports a bad link value by field and keeps the baseline for it", () => {
+    const reading = readPermalink("?ignoreSeenEventIds=no&senderTimeoutSeconds=601", deliveryInputFields, deliveryInputDefaults);
+    expect(reading.notices.map((notice) => notice.parameter)).toEqual(["ignoreSeenEventIds", "senderTimeoutSeconds"]);
+    expect(reading.values).toEqual(deliveryInputDefaults);
+  });
+
+  it("labels every credential option for readers", () => {
+    const credential = deliveryInputFields.find((field) => field.name === "credential");
+    expect(credential?.kind === "choice" && credential.options.map((option) => option.value)).toEqual(["matched", "wrong", "missing"]);
+    if (credential?.kind === "choice") for (const option of credential.options) expect(option.label).not.toBe(option.value);
+  });
+});
