@@ -6,3 +6,4 @@ export type {Decision} from "./playback/decision.js";
 export * from "./playback/clock.js";
 export * from "./lesson-inputs/fields.js";
 export * from "./lesson-inputs/permalink.js";
+export * from "./delivery/index.js";

@@ -15,11 +15,17 @@ export interface BuildProblem {
   problem: string;
 }
 
-/** Adds the page language and a viewport that allows zoom (WCAG 1.4.4). */
+/**
+ * Fixes Framework's page template: the page language, a viewport that allows zoom
+ * (WCAG 1.4.4), an accessible name for the sidebar toggle (it has only a title),
+ * and the sidebar's close control, which sits inside an <ol> where only <li> may.
+ */
 export function repairTemplate(html: string): string {
   return html
     .replace(/<html(?![^>]*\blang=)/, `<html lang="${SITE_LANGUAGE}"`)
-    .replace(/<meta name="viewport"[^>]*>/, ZOOMABLE_VIEWPORT);
+    .replace(/<meta name="viewport"[^>]*>/, ZOOMABLE_VIEWPORT)
+    .replace(/<input id="observablehq-sidebar-toggle"(?![^>]*aria-label)([^>]*)>/, `<input id="observablehq-sidebar-toggle" aria-label="Toggle sidebar"$1>`)
+    .replace(/<ol>(\s*)(<label id="observablehq-sidebar-close"[^>]*><\/label>)/, "$2\n  <ol>$1");
 }
 
 /** What a built file must not contain: rendered errors, and anything fetched from another origin. */

@@ -21,6 +21,8 @@ export interface NumberField extends FieldBase {
   min: number;
   max: number;
   step: number;
+  /** The slider's upper end when the accepted range is wider than the lesson needs (the box still takes up to max). */
+  sliderMax?: number;
   unit?: string;
   /** When set, the field may be null ("off"), shown with this label. */
   nullLabel?: string;

@@ -145,7 +145,7 @@ function NumberControl(field: NumberField, initial: number | null, id: string, a
   const unit = field.unit ? ` (${field.unit})` : "";
   let lastNumber = initial ?? field.min;
   const box = html`<input type="number" id=${id} min=${field.min} max=${field.max} step=${field.step} value=${lastNumber}>` as HTMLInputElement;
-  const slider = html`<input type="range" min=${field.min} max=${field.max} step=${field.step} value=${lastNumber} aria-label=${`${field.label}${unit}, slider`}>` as HTMLInputElement;
+  const slider = html`<input type="range" min=${field.min} max=${field.sliderMax ?? field.max} step=${field.step} value=${lastNumber} aria-label=${`${field.label}${unit}, slider`}>` as HTMLInputElement;
   const problem = html`<span class="field-problem" role="alert" id=${`${id}-problem`}></span>` as HTMLElement;
   const enabled = nullable ? html`<input type="checkbox" id=${`${id}-on`} checked=${initial !== null}>` as HTMLInputElement : null;
 
@@ -178,8 +178,8 @@ function NumberControl(field: NumberField, initial: number | null, id: string, a
   setEnabled(initial !== null);
 
   const label = nullable
-    ? html`<span class="field-switch">${enabled}<label for=${`${id}-on`}>${field.label}</label></span><label class="visually-hidden" for=${id}>${field.label}${unit}</label>`
-    : html`<label for=${id}>${field.label}${unit}</label>`;
+    ? html`<span class="field-switch">${enabled}<label for=${`${id}-on`}>${field.label}</label></span><label class="visually-hidden" for=${id}>${field.label} (${field.unit ?? "value"})</label>`
+    : html`<label for=${id}>${field.label}</label>`;
   return {
     element: html`<div class="field field-number">${label}<span class="field-inputs">${slider}${box}${field.unit ? html`<span class="field-unit">${field.unit}</span>` : null}${nullable ? html`<span class="field-null">${field.nullLabel} when off</span>` : null}</span>${problem}${Help(field)}</div>` as HTMLElement,
     show: (value) => {

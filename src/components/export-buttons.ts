@@ -3,7 +3,7 @@
  * Every chart on every page goes through ExportableChart.
  */
 import {html} from "htl";
-import {exportFileName, standaloneSvg} from "./standalone-svg.js";
+import {exportFileName, findChartSvg, standaloneSvg} from "./standalone-svg.js";
 
 export const PNG_SCALE = 2;
 
@@ -18,6 +18,7 @@ export interface ExportOptions {
 
 /** A chart with its export buttons underneath. */
 export function ExportableChart(chart: Element, options: ExportOptions): HTMLElement {
+  labelChart(chart, options.title);
   return html`<div class="exportable-chart" data-chart=${options.name}>
     ${chart}
     ${ExportButtons(chart, options)}
@@ -51,6 +52,19 @@ export function ExportButtons(chart: Element, {lesson, name, title}: ExportOptio
     <button type="button" onclick=${downloadPng} aria-label=${`Download “${title}” as PNG at 2x`}>PNG (2x)</button>
     ${status}
   </div>` as HTMLElement;
+}
+
+/**
+ * One accessible name for the whole chart. Plot labels each mark's group ("dot",
+ * "frame") with aria-label, which says nothing to a listener and is not allowed on
+ * elements without a role; the page's tables and traces carry the same data as text.
+ */
+function labelChart(chart: Element, title: string): void {
+  const svg = findChartSvg(chart);
+  if (!svg) return;
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", title);
+  for (const element of svg.querySelectorAll("[aria-label]")) element.removeAttribute("aria-label");
 }
 
 /** Rasterises a standalone SVG at PNG_SCALE times its size, on white. */

@@ -40,7 +40,7 @@ export function PlaybackControl<D extends Decision>(history: readonly D[], optio
 
   const playButton = html`<button type="button" class="playback-play"></button>` as HTMLButtonElement;
   const nextButton = html`<button type="button" class="playback-next" aria-label="Next decision">Next ›</button>` as HTMLButtonElement;
-  const restartButton = html`<button type="button" class="playback-restart" aria-label="Restart from the beginning">⏮ Restart</button>` as HTMLButtonElement;
+  const restartButton = html`<button type="button" class="playback-restart" aria-label="Restart from the beginning">Restart</button>` as HTMLButtonElement;
   const speedSelect = html`<select class="playback-speed" aria-label="Playback speed">
     ${PLAYBACK_SPEEDS.map((speed) => html`<option value=${speed} selected=${speed === state.speed}>${speed}x</option>`)}
   </select>` as HTMLSelectElement;
@@ -92,13 +92,16 @@ export function PlaybackControl<D extends Decision>(history: readonly D[], optio
   const startFrames = () => {
     lastFrameMs = null;
     const step = (nowMs: number) => {
-      frame = null;
-      // The page replaced this control (an input changed): stop quietly.
-      if (!root.isConnected || !state.playing) return;
+      // Paused, or the page replaced this control (an input changed): stop quietly.
+      if (!root.isConnected || !state.playing) {
+        frame = null;
+        return;
+      }
       const elapsedSeconds = lastFrameMs === null ? 0 : (nowMs - lastFrameMs) / 1000;
       lastFrameMs = nowMs;
+      // Scheduled before update(), so that update() sees a running loop and starts no second one.
+      frame = requestAnimationFrame(step);
       update(tick(state, elapsedSeconds));
-      if (state.playing) frame = requestAnimationFrame(step);
     };
     frame = requestAnimationFrame(step);
   };

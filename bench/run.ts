@@ -1,0 +1,45 @@
+/**
+ * npm run bench: prints figures, never fails on timing.
+ * 1. the clean build time; 2. per built page, the JavaScript and CSS it loads
+ * (raw and gzip); 3. the simulator core's speed, lesson by lesson.
+ */
+import {spawnSync} from "node:child_process";
+import {listPages} from "../scripts/site-files.js";
+import {launchBrowser, serveSite} from "../test/browser/browser.js";
+import {formatMicroseconds, measure, type BenchCase} from "./harness.js";
+import {measurePageWeight} from "./page-weight.js";
+
+const PAGE_BUDGET_GZIP_BYTES = 200 * 1024;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+console.log("## Clean build");
+const buildStarted = performance.now();
+const build = spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts"], {stdio: ["ignore", "ignore", "inherit"]});
+if (build.status !== 0) throw new Error("npm run build failed; fix the build before benchmarking");
+console.log(`clean build (bundle + observable build + guard): ${((performance.now() - buildStarted) / 1000).toFixed(1)} s\n`);
+
+console.log("## What each page loads (gzip as served by a gzip static host)");
+const server = await serveSite();
+const browser = await launchBrowser();
+try {
+  console.log("page                         JS files   JS raw      JS gzip     CSS raw    CSS gzip   budget");
+  for (const file of listPages("dist")) {
+    const path = file === "index.html" ? "" : file.replace(/\.html$/, "");
+    const weight = await measurePageWeight(browser, server.url, "dist", path);
+    const verdict = weight.jsGzipBytes <= PAGE_BUDGET_GZIP_BYTES ? "within 200 KB" : "OVER 200 KB";
+    console.log(`${weight.page.padEnd(28)} ${String(weight.jsFiles).padStart(8)}   ${kb(weight.jsRawBytes).padStart(9)}   ${kb(weight.jsGzipBytes).padStart(9)}   ${kb(weight.cssRawBytes).padStart(8)}   ${kb(weight.cssGzipBytes).padStart(8)}   ${verdict}`);
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+const suites: [string, BenchCase[]][] = [];
+
+for (const [title, cases] of suites) {
+  console.log(`\n## ${title} (median of repeated runs in Node ${process.version})`);
+  for (const benchCase of cases) {
+    const result = measure(benchCase);
+    console.log(`${result.name.padEnd(60)} median ${formatMicroseconds(result.medianMicroseconds).padStart(10)}   p90 ${formatMicroseconds(result.p90Microseconds).padStart(10)}   (${result.samples} runs)`);
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The receiver's side of a run, to read apart from the sender's acknowledgements:
+ * what it decided for each arriving request (applied, ignored, refused), and what it
+ * showed over time, with every regression marked.
+ */
+import * as Plot from "@observablehq/plot";
+import type {DeliveryRun} from "../../../lib/delivery/index.js";
+import {OUTCOMES, attemptOutcomes, presentOutcomes, updateLabel} from "./palette.js";
+
+export interface ReceiverChartOptions {
+  width?: number;
+  /** The playback's modeled clock: later events are faded. Null shows everything. */
+  cursorSeconds?: number | null;
+}
+
+/** One dot per request the receiver processed, in a row per kind of decision. */
+export function ReceiverDecisions(run: DeliveryRun, {width = 640, cursorSeconds = null}: ReceiverChartOptions = {}): Element {
+  const outcomes = attemptOutcomes(run);
+  const arrivals = run.attempts.map((attempt) => ({
+    at: attempt.arrivesAtSeconds,
+    outcome: outcomes.get(attempt)!,
+    label: `U${attempt.updateIndex + 1}`,
+    faded: cursorSeconds !== null && attempt.arrivesAtSeconds > cursorSeconds,
+    title: `${updateLabel(run, attempt.updateIndex)}, attempt ${attempt.attemptNumber} arrived at ${attempt.arrivesAtSeconds} s: ${outcomes.get(attempt)} (HTTP ${attempt.httpStatus})`
+  }));
+  const scale = presentOutcomes(arrivals.map((arrival) => arrival.outcome));
+  const rows = scale.domain.length ? scale.domain : [OUTCOMES[0]];
+  return Plot.plot({
+    width,
+    height: 50 + rows.length * 30,
+    marginLeft: 190,
+    x: {label: "modeled time (s)", domain: [0, Math.max(run.endsAtSeconds, 1)], grid: true},
+    y: {label: null, domain: rows},
+    color: scale,
+    marks: [
+      Plot.frame({stroke: "currentColor", strokeOpacity: 0.15}),
+      Plot.dot(arrivals, {x: "at", y: "outcome", fill: "outcome", r: 7, fillOpacity: (d: {faded: boolean}) => (d.faded ? 0.25 : 1), title: "title"}),
+      Plot.text(arrivals, {x: "at", y: "outcome", text: "label", dy: -12, fontSize: 9, fill: "currentColor", fillOpacity: (d: {faded: boolean}) => (d.faded ? 0.3 : 1)}),
+      cursorSeconds !== null ? Plot.ruleX([cursorSeconds], {stroke: "currentColor", strokeWidth: 2, strokeOpacity: 0.6}) : null,
+      arrivals.length === 0 ? Plot.text([run.summary.blockedReason ?? "No request reached the receiver."], {frameAnchor: "middle", fill: "currentColor"}) : null
+    ]
+  }) as Element;
+}
+
+/**
+ * The sequence the receiver shows (the last update it applied) and the newest it
+ * has ever applied. When they part, an older update overwrote a newer one: a regression.
+ */
+export function ReceiverState(run: DeliveryRun, {width = 640, cursorSeconds = null}: ReceiverChartOptions = {}): Element {
+  const endsAt = Math.max(run.endsAtSeconds, 1);
+  const steps = run.receiverStates.filter((sample) => sample.shownSequence !== null);
+  const series = (key: "shownSequence" | "newestAppliedSequence", name: string) => [
+    ...steps.map((sample) => ({at: sample.atSeconds, sequence: sample[key]!, series: name})),
+    ...(steps.length ? [{at: endsAt, sequence: steps[steps.length - 1]![key]!, series: name}] : [])
+  ];
+  const shown = series("shownSequence", "sequence the receiver shows");
+  const newest = series("newestAppliedSequence", "newest sequence applied");
+  const regressions = run.receiverStates.filter((sample) => sample.regression).map((sample) => ({
+    at: sample.atSeconds,
+    sequence: sample.shownSequence!,
+    title: `Regression at ${sample.atSeconds} s: ${updateLabel(run, sample.updateIndex)} (sequence ${sample.shownSequence}) applied after sequence ${sample.newestAppliedSequence}`
+  }));
+  const maxSequence = Math.max(1, ...run.updates.map((update) => update.sequence));
+  return Plot.plot({
+    width,
+    height: 220,
+    marginLeft: 50,
+    x: {label: "modeled time (s)", domain: [0, endsAt], grid: true},
+    y: {label: "sequence", domain: [0, maxSequence + 0.5], ticks: Math.min(maxSequence, 10), tickFormat: "d", grid: true},
+    color: {domain: ["sequence the receiver shows", "newest sequence applied", "regression"], range: ["#2da44e", "#6e7781", "#d1242f"], legend: true},
+    marks: [
+      Plot.frame({stroke: "currentColor", strokeOpacity: 0.15}),
+      Plot.line(newest, {x: "at", y: "sequence", stroke: "series", curve: "step-after", strokeDasharray: "5,4", strokeWidth: 1.5}),
+      Plot.line(shown, {x: "at", y: "sequence", stroke: "series", curve: "step-after", strokeWidth: 2.5}),
+      Plot.dot(regressions, {x: "at", y: "sequence", r: 8, stroke: () => "regression", strokeWidth: 2.5, title: "title"}),
+      Plot.text(regressions, {x: "at", y: "sequence", text: () => "regression", dy: 16, fill: "#d1242f", fontSize: 10}),
+      cursorSeconds !== null ? Plot.ruleX([cursorSeconds], {stroke: "currentColor", strokeWidth: 2, strokeOpacity: 0.6}) : null,
+      steps.length === 0 ? Plot.text(["The receiver applied nothing."], {frameAnchor: "middle", fill: "currentColor"}) : null
+    ]
+  }) as Element;
+}

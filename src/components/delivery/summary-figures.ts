@@ -1,0 +1,32 @@
+/**
+ * The run's headline counts, grouped so sender and receiver figures are read
+ * apart: the lesson's point is that a high acknowledgement count proves nothing
+ * about what the receiver applied.
+ */
+import {html} from "htl";
+import type {DeliveryRun} from "../../../lib/delivery/index.js";
+
+function figure(value: number, label: string, alert = false) {
+  return html`<div class=${`summary-figure${alert ? " figure-alert" : ""}`}><span class="figure-value">${value}</span><span class="figure-label">${label}</span></div>`;
+}
+
+export function DeliverySummaryFigures(run: DeliveryRun): HTMLElement {
+  const {summary} = run;
+  const total = run.updates.length;
+  return html`<div>
+    ${summary.blockedReason ? html`<p class="gate-blocked" role="status"><strong>Nothing was sent.</strong> ${summary.blockedReason}</p>` : null}
+    <div class="summary-figures" aria-label="Sender figures">
+      ${figure(summary.attempts, "requests sent")}
+      ${figure(summary.acknowledgedUpdates, `of ${total} updates acknowledged`)}
+      ${figure(summary.exhaustedUpdates, "updates exhausted", summary.exhaustedUpdates > 0)}
+      ${figure(summary.refusedUpdates, "updates refused (401/404)", summary.refusedUpdates > 0)}
+      ${figure(summary.lostAcknowledgements, "2xx responses lost")}
+    </div>
+    <div class="summary-figures" aria-label="Receiver figures">
+      ${figure(summary.effects, "effects applied")}
+      ${figure(summary.duplicateEffects, "duplicate effects", summary.duplicateEffects > 0)}
+      ${figure(summary.regressions, "regressions", summary.regressions > 0)}
+      ${figure(summary.suppressedAttempts, "attempts suppressed by deletion")}
+    </div>
+  </div>` as HTMLElement;
+}

@@ -1,0 +1,138 @@
+/**
+ * The shared lesson pieces, exercised on the first lesson page as a reader would:
+ * playback (buttons, keyboard, timeline), an input change resetting playback,
+ * chart export (SVG and PNG), permalinks (restore and bad values).
+ */
+import {readFileSync} from "node:fs";
+import type {Browser, Page} from "playwright-core";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import type {RunningServer} from "../../scripts/static-server.js";
+import {launchBrowser, openWatchedPage, requireBuiltSite, serveSite, waitForPage, type WatchedPage} from "./browser.js";
+
+const LESSON = "push-delivery";
+requireBuiltSite();
+let browser: Browser;
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await serveSite();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openLesson(query = "", colorScheme: "light" | "dark" = "light"): Promise<WatchedPage> {
+  const watched = await openWatchedPage(browser, server.origin, {colorScheme});
+  await watched.page.goto(`${server.url}${LESSON}${query}`);
+  await waitForPage(watched.page);
+  return watched;
+}
+
+const revealedCount = (page: Page) => page.locator(".decision-trace > li").count();
+const playback = (page: Page) => page.locator(".playback").first();
+
+describe("playback", () => {
+  it("starts paused at the beginning and steps with Next, Right arrow and Home", async () => {
+    const {page, context, problems} = await openLesson();
+    const control = playback(page);
+    await expect.poll(() => page.locator(".decision-trace-empty").count()).toBe(1);
+    await expect.poll(() => control.locator(".playback-play").getAttribute("aria-label")).toBe("Play");
+    await control.locator(".playback-next").click();
+    expect(await revealedCount(page)).toBe(1);
+    await control.locator(".playback-play").focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    expect(await revealedCount(page)).toBe(3);
+    expect(await control.locator(".playback-modeled").textContent()).toMatch(/Modeled time: [\d.]+ s · 3\//);
+    await page.keyboard.press("Home");
+    expect(await page.locator(".decision-trace-empty").count()).toBe(1);
+    expect(problems.consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("plays and pauses with Space, and the timeline seeks", async () => {
+    const {page, context} = await openLesson();
+    const control = playback(page);
+    await control.locator(".playback-speed").selectOption("4");
+    await control.locator(".playback-restart").focus();
+    await page.keyboard.press(" ");
+    await expect.poll(() => control.locator(".playback-play").getAttribute("aria-label")).toBe("Pause");
+    await expect.poll(() => revealedCount(page), {timeout: 10_000}).toBeGreaterThan(0);
+    await page.keyboard.press(" ");
+    await expect.poll(() => control.locator(".playback-play").getAttribute("aria-label")).toBe("Play");
+    const paused = await revealedCount(page);
+    await page.waitForTimeout(600);
+    expect(await revealedCount(page)).toBe(paused);
+    await control.locator(".playback-timeline").fill("1000");
+    const total = Number((await control.locator(".playback-modeled").textContent())!.match(/\/(\d+) decisions/)![1]);
+    expect(total).toBeGreaterThan(3);
+    expect(await revealedCount(page)).toBe(total);
+    await context.close();
+  });
+
+  it("resets to the start, paused, when an input changes", async () => {
+    const {page, context} = await openLesson();
+    const control = playback(page);
+    await control.locator(".playback-next").click();
+    await control.locator(".playback-next").click();
+    expect(await revealedCount(page)).toBe(2);
+    await page.getByLabel("Receiver ignores seen event ids").first().click();
+    await expect.poll(() => page.locator(".decision-trace-empty").count()).toBe(1);
+    expect(await playback(page).locator(".playback-play").getAttribute("aria-label")).toBe("Play");
+    await context.close();
+  });
+});
+
+describe("chart export", () => {
+  it.each(["light", "dark"] as const)("every chart downloads a standalone SVG and a 2x PNG (%s theme)", async (colorScheme) => {
+    const {page, context, problems} = await openLesson("", colorScheme);
+    const charts = page.locator(".exportable-chart");
+    const count = await charts.count();
+    expect(count).toBeGreaterThan(0);
+    for (let index = 0; index < count; index++) {
+      const chart = charts.nth(index);
+      const [svgDownload] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", {name: /as SVG/}).click()]);
+      expect(svgDownload.suggestedFilename()).toMatch(/^a2a-workbench-push-delivery-[a-z0-9-]+\.svg$/);
+      const svg = readFileSync((await svgDownload.path())!, "utf8");
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      expect(svg).not.toMatch(/currentColor|var\(--/i);
+      const width = Number(svg.match(/^<svg[^>]* width="(\d+(?:\.\d+)?)"/)![1]);
+      const height = Number(svg.match(/^<svg[^>]* height="(\d+(?:\.\d+)?)"/)![1]);
+      const [pngDownload] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", {name: /as PNG/}).click()]);
+      expect(pngDownload.suggestedFilename()).toMatch(/\.png$/);
+      const png = readFileSync((await pngDownload.path())!);
+      expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+      expect(png.readUInt32BE(16)).toBe(Math.round(width * 2));
+      expect(png.readUInt32BE(20)).toBe(Math.round(height * 2));
+    }
+    expect(problems.consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("permalinks", () => {
+  it("a link restores the inputs, and changing an input rewrites the link", async () => {
+    const {page, context} = await openLesson("?ignoreSeenEventIds=false&maxAttemptsPerUpdate=2");
+    expect(await page.getByLabel("Receiver ignores seen event ids").first().isChecked()).toBe(false);
+    expect(await page.locator("input[type=number][id$=maxAttemptsPerUpdate]").inputValue()).toBe("2");
+    await page.getByLabel("Receiver ignores seen event ids").first().click();
+    await expect.poll(() => new URL(page.url()).search).toBe("?maxAttemptsPerUpdate=2");
+    await context.close();
+  });
+
+  it("a bad value is reported by name and the input falls back to its default", async () => {
+    const {page, context, problems} = await openLesson("?maxAttemptsPerUpdate=99&bogus=%3Cb%3Ex%3C%2Fb%3E&credential=admin");
+    const notice = page.locator(".permalink-notices");
+    await expect.poll(() => notice.count()).toBe(1);
+    const text = await notice.textContent();
+    expect(text).toContain("maxAttemptsPerUpdate=99");
+    expect(text).toContain("credential=admin");
+    expect(text).toContain("bogus=<b>x</b>");
+    expect(await notice.locator("b").count()).toBe(0);
+    expect(await page.locator("input[type=number][id$=maxAttemptsPerUpdate]").inputValue()).toBe("4");
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  });
+});
