@@ -1,0 +1,89 @@
+/**
+ * Benchmarks for lib/message: a typical request through all six stages, a
+ * 1 MiB request, and stage 4 (MessageSendParams validation) done by the lab's
+ * own interpreter and by ajv with the official A2A v0.3.0 schema. ajv is used
+ * here only; lib/ never imports it. Targets: typical < 100 µs median,
+ * 1 MiB < 50 ms.
+ */
+import Ajv from "ajv";
+import type {BenchCase, BenchResult} from "./harness.js";
+import {formatMicroseconds} from "./harness.js";
+import schema from "../data/message/spec/a2a-v0.3.0.json" with {type: "json"};
+import {MAX_MESSAGE_REQUEST_BYTES as MAX_REQUEST_BYTES, messageExample, runMessageTransaction} from "../lib/message/index.js";
+import {encodeBase64} from "../lib/message/base64.js";
+import {memberOf, parseJson, type JsonNode} from "../lib/message/json-source.js";
+import {validateMessageSendParams} from "../lib/message/params.js";
+import {utf8ByteLength} from "../lib/message/request-size.js";
+
+export const TYPICAL_CASE = "runMessageTransaction: typical request, all six stages";
+export const MEGABYTE_TEXT_CASE = "runMessageTransaction: 1 MiB request (one text part)";
+export const MEGABYTE_FILE_CASE = "runMessageTransaction: 1 MiB request (one inline file)";
+export const LIB_STAGE4_CASE = "stage 4 (MessageSendParams), lib interpreter";
+export const AJV_STAGE4_CASE = "stage 4 (MessageSendParams), ajv + official schema";
+export const LIB_PARSE_STAGE4_CASE = "parse + stage 4, lib parser + interpreter";
+export const AJV_PARSE_STAGE4_CASE = "parse + stage 4, JSON.parse + ajv";
+
+/** The typical request: the menu's valid message/send (text, inline file, file by URI, data). */
+const typical = messageExample("valid-send")!.requestText;
+
+/** A valid request padded to exactly MAX_REQUEST_BYTES of UTF-8 with one text part. */
+function megabyteTextRequest(): string {
+  const shell = JSON.stringify({jsonrpc: "2.0", id: 1, method: "message/send", params: {message: {kind: "message", messageId: "m-1", role: "user", parts: [{kind: "text", text: ""}]}}});
+  return shell.replace('"text":""', `"text":"${"a".repeat(MAX_REQUEST_BYTES - utf8ByteLength(shell))}"`);
+}
+
+/** A valid request with one inline file as large as fits in MAX_REQUEST_BYTES. */
+function megabyteFileRequest(): string {
+  const shell = JSON.stringify({jsonrpc: "2.0", id: 1, method: "message/send", params: {message: {kind: "message", messageId: "m-1", role: "user", parts: [{kind: "file", file: {mimeType: "application/octet-stream", bytes: ""}}]}}});
+  const size = Math.floor((MAX_REQUEST_BYTES - shell.length) / 4) * 3;
+  return shell.replace('"bytes":""', `"bytes":"${encodeBase64(new Uint8Array(size).map((_, k) => (k * 131) & 255))}"`);
+}
+
+function paramsNode(text: string): JsonNode {
+  const parsed = parseJson(text);
+  if (!parsed.ok || parsed.value.type !== "object") throw new Error("benchmark request does not parse");
+  return memberOf(parsed.value, "params")!.value;
+}
+
+const ajv = new Ajv({strict: false, allErrors: true});
+ajv.addSchema(schema as object, "a2a");
+const ajvParams = ajv.getSchema("a2a#/definitions/MessageSendParams")!;
+
+const typicalParamsNode = paramsNode(typical);
+const typicalParamsValue = (JSON.parse(typical) as {params: unknown}).params;
+const megabyteText = megabyteTextRequest();
+const megabyteFile = megabyteFileRequest();
+
+// The two validators must agree on the benchmark input, or the comparison means nothing.
+if (!validateMessageSendParams(typicalParamsNode).valid || ajvParams(typicalParamsValue) !== true) throw new Error("benchmark params are not valid");
+
+export const messageBenchCases: BenchCase[] = [
+  {name: TYPICAL_CASE, run: () => runMessageTransaction(typical), samples: 2000},
+  {name: MEGABYTE_TEXT_CASE, run: () => runMessageTransaction(megabyteText), samples: 30},
+  {name: MEGABYTE_FILE_CASE, run: () => runMessageTransaction(megabyteFile), samples: 30},
+  {name: LIB_STAGE4_CASE, run: () => validateMessageSendParams(typicalParamsNode).valid, samples: 5000},
+  {name: AJV_STAGE4_CASE, run: () => ajvParams(typicalParamsValue), samples: 5000},
+  {name: LIB_PARSE_STAGE4_CASE, run: () => validateMessageSendParams(paramsNode(typical)).valid, samples: 5000},
+  {name: AJV_PARSE_STAGE4_CASE, run: () => ajvParams((JSON.parse(typical) as {params: unknown}).params), samples: 5000}
+];
+
+/** Summary lines: the targets, and lib vs ajv as a ratio of medians (> 1 means the lab is slower). */
+export function messageBenchSummary(results: readonly BenchResult[]): string[] {
+  const median = (name: string): number | undefined => results.find((r) => r.name === name)?.medianMicroseconds;
+  const lines: string[] = [];
+  const typicalUs = median(TYPICAL_CASE);
+  if (typicalUs !== undefined) lines.push(`typical request, six stages: ${formatMicroseconds(typicalUs)} median (target < 100 µs: ${typicalUs < 100 ? "met" : "MISSED"})`);
+  for (const name of [MEGABYTE_TEXT_CASE, MEGABYTE_FILE_CASE]) {
+    const us = median(name);
+    if (us !== undefined) lines.push(`${name}: ${formatMicroseconds(us)} median (target < 50 ms: ${us < 50_000 ? "met" : "MISSED"})`);
+  }
+  for (const [lib, other, label] of [
+    [LIB_STAGE4_CASE, AJV_STAGE4_CASE, "stage 4 alone"],
+    [LIB_PARSE_STAGE4_CASE, AJV_PARSE_STAGE4_CASE, "parse + stage 4"]
+  ] as const) {
+    const a = median(lib);
+    const b = median(other);
+    if (a !== undefined && b !== undefined) lines.push(`${label}: lib ${formatMicroseconds(a)} / ajv ${formatMicroseconds(b)} = ${(a / b).toFixed(2)}× (lib/ajv)`);
+  }
+  return lines;
+}

@@ -1,0 +1,286 @@
+/**
+ * Stage 5, the parts: each part of params.message.parts decoded and shown.
+ * Text as text; file bytes as canonical Base64 (RFC 4648 section 4); file uri
+ * as an https URL on a reserved example domain, never fetched; data as the JSON
+ * written. MIME types are labels the sender chose: shown, never checked
+ * against the content. Any decode failure is -32602 naming the part.
+ */
+import {decodeCanonicalBase64} from "./base64.js";
+import {checkFileUri} from "./file-uri.js";
+import {makeFinding, type Finding, type RequestContext} from "./finding.js";
+import {childPointer} from "./json-pointer.js";
+import {memberOf, type JsonObjectNode, type JsonStringNode} from "./json-source.js";
+import type {SourceSpan} from "./source-span.js";
+import type {ViolationData} from "./params.js";
+import type {SpecNoteId} from "./spec-notes.js";
+
+/** Bytes shown in an inspector's hex preview. */
+export const PREVIEW_BYTES = 32;
+/** What the page says next to every MIME type. */
+export const MIME_LABEL_NOTE = "Declared by the sender; the lab never inspects the content to check it.";
+
+interface PartInfo {
+  index: number;
+  /** Pointer into the whole document. */
+  pointer: string;
+  span: SourceSpan;
+  status: "decoded" | "rejected";
+  /** Why it was rejected (the finding's message), or null. */
+  problem: string | null;
+  /** The part's metadata exactly as written, or null. */
+  metadataText: string | null;
+}
+
+export interface TextPartView extends PartInfo {
+  kind: "text";
+  text: string;
+  /** Length in UTF-16 code units. */
+  length: number;
+}
+
+export interface FileDescription {
+  name: string | null;
+  /** The declared MIME type, shown as a label (see MIME_LABEL_NOTE). */
+  mimeType: string | null;
+}
+
+export interface FileBytesPartView extends PartInfo, FileDescription {
+  kind: "file";
+  source: "bytes";
+  encodedLength: number;
+  /** Decoded size; null when the Base64 is rejected. */
+  byteLength: number | null;
+  /** The first PREVIEW_BYTES bytes as hex pairs separated by spaces; null when rejected. */
+  previewHex: string | null;
+}
+
+export interface FileUriPartView extends PartInfo, FileDescription {
+  kind: "file";
+  source: "uri";
+  uri: string;
+  /** The host read from the URI, or null when it could not be read. */
+  host: string | null;
+  /** Always false: the lab never fetches a URI. */
+  fetched: false;
+}
+
+export interface FileBothPartView extends PartInfo, FileDescription {
+  kind: "file";
+  source: "bytes-and-uri";
+  uri: string;
+  encodedLength: number;
+}
+
+export interface DataPartView extends PartInfo {
+  kind: "data";
+  /** The data object exactly as written in the request. */
+  dataText: string;
+  memberCount: number;
+}
+
+export type DecodedPart = TextPartView | FileBytesPartView | FileUriPartView | FileBothPartView | DataPartView;
+
+export interface PartsVerdict {
+  ok: boolean;
+  parts: DecodedPart[];
+  findings: Finding[];
+  errorData: {violations: ViolationData[]} | null;
+}
+
+function stringMember(node: JsonObjectNode, name: string): JsonStringNode | null {
+  const value = memberOf(node, name)?.value;
+  return value?.type === "string" ? value : null;
+}
+
+/** Source offset of code unit `index` of a string value (escapes taken into account). */
+export function sourceOffsetOfIndex(text: string, node: JsonStringNode, index: number): number {
+  let offset = node.from + 1;
+  for (let unit = 0; unit < index && offset < node.to - 1; unit++) {
+    if (text.charCodeAt(offset) === 0x5c) offset += text.charCodeAt(offset + 1) === 0x75 ? 6 : 2;
+    else offset += 1;
+  }
+  return offset;
+}
+
+function hexPreview(bytes: Uint8Array): string {
+  const shown: string[] = [];
+  for (let k = 0; k < Math.min(PREVIEW_BYTES, bytes.length); k++) shown.push(bytes[k]!.toString(16).padStart(2, "0"));
+  return shown.join(" ");
+}
+
+function firstLoneSurrogate(value: string): number {
+  for (let k = 0; k < value.length; k++) {
+    const c = value.charCodeAt(k);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = value.charCodeAt(k + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        k++;
+        continue;
+      }
+      return k;
+    }
+    if (c >= 0xdc00 && c <= 0xdfff) return k;
+  }
+  return -1;
+}
+
+/** Decodes every part of a message that passed stage 4 (so its shape is known). */
+export function decodeParts(params: JsonObjectNode, context: RequestContext): PartsVerdict {
+  const {text} = context;
+  const findings: Finding[] = [];
+  const violations: ViolationData[] = [];
+  const parts: DecodedPart[] = [];
+  const message = memberOf(params, "message")!.value as JsonObjectNode;
+  const partsNode = memberOf(message, "parts")!.value;
+  const partsPointer = "/params/message/parts";
+
+  const reject = (part: DecodedPart | null, pointer: string, at: {from: number; to: number}, code: string, rule: string, message: string, accepted: string, specNote?: SpecNoteId): void => {
+    if (part) {
+      part.status = "rejected";
+      part.problem = message;
+    }
+    violations.push({pointer, rule, message, accepted});
+    findings.push(makeFinding(context, {stage: 5, severity: "error", code, pointer, from: at.from, to: at.to, rule, message, accepted, ...(specNote ? {specNote} : {})}));
+  };
+
+  if (partsNode.type !== "array") throw new Error("stage 5 reached with parts that are not an array");
+  if (partsNode.items.length === 0) {
+    reject(
+      null,
+      partsPointer,
+      partsNode,
+      "parts.empty",
+      'A2A v0.3.0 section 2: a Message contains "one or more Parts" (the v0.3.0 schema does not enforce it; A2A 1.0 and the official test kit do)',
+      "The message has no parts: there is nothing to decode or deliver.",
+      "at least one part",
+      "empty-parts"
+    );
+  }
+
+  partsNode.items.forEach((partNode, index) => {
+    const pointer = childPointer(partsPointer, index);
+    if (partNode.type !== "object") throw new Error("stage 5 reached with a part that is not an object");
+    const kind = stringMember(partNode, "kind")?.value;
+    const metadata = memberOf(partNode, "metadata")?.value;
+    // Plain literals, not object spread: this loop runs once per part of a request of up to 1 MiB.
+    const partPointer = context.prefix + pointer;
+    const span = context.locator.span(partNode.from, partNode.to);
+    const metadataText = metadata ? text.slice(metadata.from, metadata.to) : null;
+    const label = `Part ${index} (${kind ?? "?"})`;
+
+    if (kind === "text") {
+      const textNode = stringMember(partNode, "text")!;
+      const part: TextPartView = {index, pointer: partPointer, span, status: "decoded", problem: null, metadataText, kind: "text", text: textNode.value, length: textNode.value.length};
+      parts.push(part);
+      const lone = textNode.hasLoneSurrogate ? firstLoneSurrogate(textNode.value) : -1;
+      if (lone >= 0) {
+        const at = sourceOffsetOfIndex(text, textNode, lone);
+        reject(
+          part,
+          childPointer(pointer, "text"),
+          {from: at, to: at + 6},
+          "parts.text-unicode",
+          "RFC 8259 section 8.2: a string with an unpaired surrogate escape is not valid Unicode; it cannot be stored or sent as UTF-8 (RFC 3629 section 3)",
+          `${label}: the text contains an unpaired surrogate (U+${textNode.value.charCodeAt(lone).toString(16).toUpperCase()}) at index ${lone}.`,
+          "text made of Unicode scalar values (surrogates only in valid pairs)"
+        );
+      }
+      return;
+    }
+
+    if (kind === "data") {
+      const dataNode = memberOf(partNode, "data")!.value as JsonObjectNode;
+      parts.push({index, pointer: partPointer, span, status: "decoded", problem: null, metadataText, kind: "data", dataText: text.slice(dataNode.from, dataNode.to), memberCount: dataNode.members.length});
+      return;
+    }
+
+    // kind === "file": stage 4 guarantees a file object with bytes and/or uri strings.
+    const fileNode = memberOf(partNode, "file")!.value as JsonObjectNode;
+    const filePointer = childPointer(pointer, "file");
+    const description: FileDescription = {name: stringMember(fileNode, "name")?.value ?? null, mimeType: stringMember(fileNode, "mimeType")?.value ?? null};
+    const bytesMember = memberOf(fileNode, "bytes");
+    const uriMember = memberOf(fileNode, "uri");
+    const bytesNode = stringMember(fileNode, "bytes");
+    const uriNode = stringMember(fileNode, "uri");
+
+    // Both members present, whatever their types (the branch that matched leaves the other unvalidated).
+    if (bytesMember && uriMember) {
+      const part: FileBothPartView = {
+        index,
+        pointer: partPointer,
+        span,
+        status: "decoded",
+        problem: null,
+        metadataText,
+        name: description.name,
+        mimeType: description.mimeType,
+        kind: "file",
+        source: "bytes-and-uri",
+        uri: uriNode?.value ?? text.slice(uriMember.value.from, uriMember.value.to),
+        encodedLength: bytesNode?.value.length ?? 0
+      };
+      parts.push(part);
+      reject(
+        part,
+        filePointer,
+        fileNode,
+        "parts.file-both",
+        "A2A v0.3.0 types/src/types.ts: FileWithBytes has uri?: never and FileWithUri has bytes?: never (the schema's anyOf allows both)",
+        `${label}: the file has both "bytes" and "uri"; a receiver cannot tell which is the content.`,
+        'either "bytes" (FileWithBytes) or "uri" (FileWithUri), not both',
+        "file-bytes-and-uri"
+      );
+      return;
+    }
+
+    if (bytesNode) {
+      const decoded = decodeCanonicalBase64(bytesNode.value);
+      const part: FileBytesPartView = {
+        index,
+        pointer: partPointer,
+        span,
+        status: "decoded",
+        problem: null,
+        metadataText,
+        name: description.name,
+        mimeType: description.mimeType,
+        kind: "file",
+        source: "bytes",
+        encodedLength: bytesNode.value.length,
+        byteLength: decoded.ok ? decoded.bytes.length : null,
+        previewHex: decoded.ok ? hexPreview(decoded.bytes) : null
+      };
+      parts.push(part);
+      if (!decoded.ok) {
+        const at = sourceOffsetOfIndex(text, bytesNode, decoded.index);
+        reject(part, childPointer(filePointer, "bytes"), {from: at, to: Math.min(at + 1, bytesNode.to - 1)}, "parts.base64", decoded.rule, `${label}: the bytes are not canonical padded Base64. ${decoded.message}`, "canonical padded Base64 (RFC 4648 section 4): A-Z a-z 0-9 + /, '=' padding to a multiple of 4, zero pad bits, no whitespace");
+      }
+      return;
+    }
+
+    const uri = uriNode!;
+    const checked = checkFileUri(uri.value);
+    const part: FileUriPartView = {
+      index,
+      pointer: partPointer,
+      span,
+      status: "decoded",
+      problem: null,
+      metadataText,
+      name: description.name,
+      mimeType: description.mimeType,
+      kind: "file",
+      source: "uri",
+      uri: uri.value,
+      host: checked.ok ? checked.host : null,
+      fetched: false
+    };
+    parts.push(part);
+    if (!checked.ok) {
+      reject(part, childPointer(filePointer, "uri"), uri, `parts.uri-${checked.problem}`, checked.rule, `${label}: ${checked.message}`, checked.accepted);
+    }
+  });
+
+  const ok = violations.length === 0;
+  return {ok, parts, findings, errorData: ok ? null : {violations}};
+}

@@ -1,0 +1,69 @@
+/**
+ * Request ids kept exactly as written. JSON-RPC 2.0 section 4: an id is a
+ * String, a Number or Null; section 5: the response carries "the same value".
+ * So `1` and `"1"` are different ids, and 9007199254740993 is not ...992.
+ */
+import type {JsonNode} from "./json-source.js";
+import {isIntegerLexeme, isSafeIntegerLexeme, jsonParseReading, sameNumber} from "./json-number.js";
+
+export type RequestId =
+  | {type: "string"; value: string; /** The source text, quotes and escapes included. */ lexeme: string}
+  | {
+      type: "number";
+      lexeme: string;
+      /** A number with a zero fractional part (1.0 and 1e3 count). */
+      integer: boolean;
+      /** An integer a JavaScript number holds exactly (|n| ≤ 2^53 − 1). */
+      safeInJavaScript: boolean;
+      /** What JSON.parse then JSON.stringify would send back ("9007199254740992"). */
+      jsonParseReading: string;
+    }
+  | {type: "null"; lexeme: "null"};
+
+/** The id a node holds, or undefined when JSON-RPC does not allow that type (object, array, boolean). */
+export function readRequestId(node: JsonNode, text: string): RequestId | undefined {
+  switch (node.type) {
+    case "string":
+      return {type: "string", value: node.value, lexeme: text.slice(node.from, node.to)};
+    case "number":
+      return {
+        type: "number",
+        lexeme: node.lexeme,
+        integer: isIntegerLexeme(node.lexeme),
+        safeInJavaScript: isSafeIntegerLexeme(node.lexeme),
+        jsonParseReading: jsonParseReading(node.lexeme)
+      };
+    case "null":
+      return {type: "null", lexeme: "null"};
+    default:
+      return undefined;
+  }
+}
+
+/** Same type and same value: what a careful client checks before accepting a response. */
+export function sameRequestId(a: RequestId, b: RequestId): boolean {
+  if (a.type !== b.type) return false;
+  if (a.type === "string") return a.value === (b as {value: string}).value;
+  if (a.type === "number") return sameNumber(a.lexeme, (b as {lexeme: string}).lexeme);
+  return true;
+}
+
+/**
+ * What a careless client compares: ids turned into JavaScript values and then
+ * strings (so 1 equals "1", and 9007199254740993 equals 9007199254740992).
+ */
+export function looselySameRequestId(a: RequestId, b: RequestId): boolean {
+  return looseKey(a) === looseKey(b);
+}
+
+function looseKey(id: RequestId): string {
+  if (id.type === "string") return id.value;
+  if (id.type === "number") return String(Number(id.lexeme));
+  return "null";
+}
+
+/** How the id reads in a sentence: `"1"` (string), `1` (number), `null`. */
+export function describeRequestId(id: RequestId): string {
+  const shown = id.lexeme.length > 60 ? `${id.lexeme.slice(0, 60)}…` : id.lexeme;
+  return id.type === "null" ? "null" : `${shown} (${id.type})`;
+}

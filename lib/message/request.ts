@@ -1,0 +1,167 @@
+/**
+ * One request through stages 2 to 6 (stage 1, parsing, is done once for the
+ * whole document). Each stage passes or stops the request with a JSON-RPC
+ * error; JSON-RPC 2.0 section 4.1: a notification is never answered, not even
+ * with an error, but an object that is not a valid Request is (section 5).
+ */
+import {checkMethod} from "./method.js";
+import {readEnvelope} from "./envelope.js";
+import {checkParams} from "./params.js";
+import {decodeParts, type DecodedPart} from "./parts.js";
+import {handleMessageSend, type Receipt} from "./handler.js";
+import {INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, errorResponseText, resultResponseText, rpcError, type RpcError} from "./response.js";
+import {STAGE_NAMES, type Finding, type RequestContext, type StageNumber} from "./finding.js";
+import {memberOf, type DuplicateName, type JsonNode, type JsonObjectNode} from "./json-source.js";
+import type {RequestId} from "./request-id.js";
+import type {SourceSpan} from "./source-span.js";
+
+export type StageStatus = "pass" | "stop" | "not-reached";
+
+export interface StageVerdict {
+  stage: StageNumber;
+  name: string;
+  status: StageStatus;
+  /** Findings of this stage for this request (errors, warnings, notes). */
+  findings: Finding[];
+  /** The JSON-RPC error this stage produced when it stopped the request. */
+  error: RpcError | null;
+}
+
+export interface RequestOutcome {
+  /** Position in the batch, or null for a single request (or an unreadable document). */
+  requestIndex: number | null;
+  /** Pointer of the request in the document ("" or "/2"). */
+  pointer: string;
+  span: SourceSpan | null;
+  /** The id exactly as sent, or null (absent or unreadable). */
+  id: RequestId | null;
+  /** True when the request object has an id member (readable or not). */
+  hasIdMember: boolean;
+  /** A valid request without an id member (JSON-RPC 2.0 section 4.1): never answered. */
+  notification: boolean;
+  method: string | null;
+  /** Always six entries, stages 1 to 6. */
+  stages: StageVerdict[];
+  /** The last stage the request entered. */
+  stageReached: StageNumber;
+  /** The stage that stopped it, or null when it went through all six. */
+  stoppedAt: StageNumber | null;
+  error: RpcError | null;
+  /** True when the handler ran (a receipt exists). */
+  handled: boolean;
+  receipt: Receipt | null;
+  /** Parts decoded at stage 5 (empty when stage 5 was not reached). */
+  parts: DecodedPart[];
+  /** This request's Response object as sent, or null when JSON-RPC sends none. */
+  responseText: string | null;
+  /** One sentence: what happened to this request. */
+  verdict: string;
+}
+
+/** Shared by the requests of one transaction. */
+export interface TransactionState {
+  duplicates: DuplicateName[];
+  receipts: Receipt[];
+}
+
+export function emptyStages(): StageVerdict[] {
+  return ([1, 2, 3, 4, 5, 6] as const).map((stage) => ({stage, name: STAGE_NAMES[stage], status: "not-reached" as StageStatus, findings: [], error: null}));
+}
+
+export function processRequest(node: JsonNode, context: RequestContext, parseFindings: Finding[], state: TransactionState): RequestOutcome {
+  const stages = emptyStages();
+  const stage = (n: StageNumber): StageVerdict => stages[n - 1]!;
+  stage(1).status = "pass";
+  stage(1).findings = parseFindings;
+  const outcome: RequestOutcome = {
+    requestIndex: context.requestIndex,
+    pointer: context.prefix,
+    span: context.locator.span(node.from, node.to),
+    id: null,
+    hasIdMember: false,
+    notification: false,
+    method: null,
+    stages,
+    stageReached: 1,
+    stoppedAt: null,
+    error: null,
+    handled: false,
+    receipt: null,
+    parts: [],
+    responseText: null,
+    verdict: ""
+  };
+
+  const stop = (n: StageNumber, error: RpcError, answer: boolean): RequestOutcome => {
+    stage(n).status = "stop";
+    stage(n).error = error;
+    outcome.stageReached = n;
+    outcome.stoppedAt = n;
+    outcome.error = error;
+    outcome.responseText = answer ? errorResponseText(outcome.id, error) : null;
+    const reply = answer ? `error ${error.code} sent with id ${outcome.id ? outcome.id.lexeme : "null"}` : "no response (a notification is never answered, JSON-RPC 2.0 section 4.1)";
+    outcome.verdict = `Stopped at stage ${n} (${STAGE_NAMES[n]}): ${error.message}; ${reply}.`;
+    return outcome;
+  };
+
+  // Stage 2: envelope. An invalid Request is always answered (JSON-RPC 2.0 section 5), with id null if unreadable.
+  outcome.stageReached = 2;
+  const envelope = readEnvelope(node, context);
+  stage(2).findings = envelope.findings;
+  outcome.id = envelope.id;
+  outcome.hasIdMember = envelope.hasIdMember;
+  outcome.method = envelope.method;
+  if (!envelope.ok || envelope.request === null) {
+    return stop(2, rpcError(INVALID_REQUEST, {violations: envelope.findings.filter((f) => f.severity === "error").map(toData(context))}), true);
+  }
+  stage(2).status = "pass";
+  const request: JsonObjectNode = envelope.request;
+  outcome.notification = !envelope.hasIdMember;
+  const answer = !outcome.notification;
+
+  // Stage 3: method.
+  outcome.stageReached = 3;
+  const method = checkMethod(envelope.method!, envelope.methodNode!, context);
+  stage(3).findings = method.findings;
+  if (!method.ok) {
+    const known = method.findings[0]?.code === "method.not-run";
+    return stop(3, rpcError(METHOD_NOT_FOUND, {method: envelope.method, a2aMethod: known, detail: method.findings[0]?.message}), answer);
+  }
+  stage(3).status = "pass";
+
+  // Stage 4: params against the official schema.
+  outcome.stageReached = 4;
+  const idNode = envelope.hasIdMember ? memberOf(request, "id")!.value : null;
+  const params = checkParams(request, envelope.params, idNode, state.duplicates, context);
+  stage(4).findings = params.findings;
+  if (!params.ok) return stop(4, rpcError(INVALID_PARAMS, params.errorData), answer);
+  stage(4).status = "pass";
+
+  // Stage 5: parts.
+  outcome.stageReached = 5;
+  const decoded = decodeParts(envelope.params as JsonObjectNode, context);
+  stage(5).findings = decoded.findings;
+  outcome.parts = decoded.parts;
+  if (!decoded.ok) return stop(5, rpcError(INVALID_PARAMS, decoded.errorData), answer);
+  stage(5).status = "pass";
+
+  // Stage 6: the handler records a receipt; the reply (if any) carries the id exactly as sent.
+  outcome.stageReached = 6;
+  const handled = handleMessageSend(envelope.params as JsonObjectNode, decoded.parts, state.receipts.length + 1, context.requestIndex, outcome.notification ? null : outcome.id);
+  state.receipts.push(handled.receipt);
+  outcome.handled = true;
+  outcome.receipt = handled.receipt;
+  stage(6).status = "pass";
+  if (answer) {
+    outcome.responseText = resultResponseText(outcome.id!, handled.resultText);
+    outcome.verdict = `Handled: receipt ${handled.receipt.receiptNumber} recorded; result sent with id ${outcome.id!.lexeme}.`;
+  } else {
+    outcome.verdict = `Handled: receipt ${handled.receipt.receiptNumber} recorded; no response (a notification is never answered, JSON-RPC 2.0 section 4.1).`;
+  }
+  return outcome;
+}
+
+/** A finding as it appears in error.data: pointer relative to the request, rule, message, accepted. */
+function toData(context: RequestContext): (finding: Finding) => {pointer: string; rule: string; message: string; accepted: string} {
+  return (finding) => ({pointer: finding.pointer.slice(context.prefix.length), rule: finding.rule, message: finding.message, accepted: finding.accepted});
+}

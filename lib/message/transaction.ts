@@ -1,0 +1,250 @@
+/**
+ * The whole transaction for one request text: stage 1 (parse) for the
+ * document, stages 2 to 6 for each request in it, the exact response text the
+ * receiver sends, the receiver's receipts, and the client's decision made from
+ * the response text alone. Pure and deterministic; never throws.
+ */
+import {parseJson, type JsonNode, type ParseWarnings} from "./json-source.js";
+import {createLocator, type SourceLocator} from "./source-span.js";
+import {STAGE_NAMES, type Finding, type RequestContext} from "./finding.js";
+import {emptyStages, processRequest, type RequestOutcome, type TransactionState} from "./request.js";
+import {MAX_BATCH_REQUESTS, refusedBatchFinding, runBatch} from "./batch.js";
+import {INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR, REQUEST_TOO_LARGE, errorResponseText, rpcError, type ErrorClass} from "./response.js";
+import {decideClient, type ClientDecision, type SentRequest} from "./client.js";
+import {MAX_REQUEST_BYTES, exceedsRequestLimit, utf8ByteLength} from "./request-size.js";
+import {SPEC_NOTES, type SpecNote} from "./spec-notes.js";
+import type {Receipt} from "./handler.js";
+import {buildTrace, type StageDecision} from "./trace.js";
+
+/** Stage 1 warnings of one kind turned into findings; the rest are summed up in one more finding. */
+export const MAX_PARSE_WARNING_FINDINGS = 100;
+
+export interface MessageTransaction {
+  /** "single": one request object (or any non-array value); "batch": an array; "unreadable": too large or not JSON. */
+  shape: "single" | "batch" | "unreadable";
+  /** UTF-8 size of the request text (counted up to the limit check). */
+  byteLength: number;
+  /** One outcome per request: batch elements in order, or one for the whole text. */
+  requests: RequestOutcome[];
+  /** Every finding, document-level first, then request by request. */
+  findings: Finding[];
+  /** What the receiver recorded, in handling order. */
+  receipts: Receipt[];
+  /** The exact body the receiver sends, or null when JSON-RPC says nothing is sent. */
+  responseText: string | null;
+  /** The client's decision, made from responseText alone. */
+  client: ClientDecision;
+  /** Playback: one decision per stage reached per request, then the client's. */
+  trace: StageDecision[];
+  /** The places where the pinned specifications disagree, that this transaction touched. */
+  specNotes: SpecNote[];
+}
+
+/** Runs `requestText` through all six stages. */
+export function runMessageTransaction(requestText: string): MessageTransaction {
+  const text = typeof requestText === "string" ? requestText : String(requestText);
+  try {
+    return run(text);
+  } catch (thrown) {
+    // JSON-RPC 2.0 section 5.1: -32603 Internal error. Tests check this never happens.
+    return internalFailure(text, thrown);
+  }
+}
+
+function run(text: string): MessageTransaction {
+  const locator = createLocator(text);
+  if (exceedsRequestLimit(text)) {
+    // Counting is linear; past four times the limit the code-unit count already proves the point.
+    const counted = text.length <= MAX_REQUEST_BYTES * 4;
+    const byteLength = counted ? utf8ByteLength(text) : text.length;
+    const finding: Finding = {
+      stage: 1,
+      severity: "error",
+      code: "parse.too-large",
+      pointer: "",
+      span: null,
+      rule: `RFC 8259 section 9: a receiver may limit the size of texts it accepts; this lab's limit is ${MAX_REQUEST_BYTES} bytes of UTF-8`,
+      message: `The request is ${counted ? "" : "at least "}${byteLength} bytes of UTF-8, over the limit; it is not parsed.`,
+      accepted: `at most ${MAX_REQUEST_BYTES} bytes (1 MiB)`,
+      requestIndex: null
+    };
+    return unreadable(byteLength, [finding], REQUEST_TOO_LARGE, {limit: MAX_REQUEST_BYTES, received: byteLength});
+  }
+  const byteLength = utf8ByteLength(text);
+  const parsed = parseJson(text);
+  const warnings = parseWarningFindings(parsed.warnings, locator);
+  if (!parsed.ok) {
+    const e = parsed.error;
+    const span = locator.span(e.from, e.to);
+    const finding: Finding = {stage: 1, severity: "error", code: `parse.${e.kind}`, pointer: e.pointer, span, rule: e.rule, message: e.message, accepted: e.accepted, requestIndex: null};
+    // JSON-RPC 2.0 section 5: a parse error is answered with id null; the data says where.
+    return unreadable(byteLength, [finding, ...warnings], PARSE_ERROR, {line: span.line, column: span.column, offset: e.from, message: e.message});
+  }
+
+  const state: TransactionState = {duplicates: parsed.warnings.duplicates, receipts: []};
+  const root: JsonNode = parsed.value;
+  if (root.type === "array") {
+    if (root.items.length === 0 || root.items.length > MAX_BATCH_REQUESTS) {
+      const refusal = refusedBatchFinding(root, text, locator);
+      return refusedBatch(byteLength, warnings, refusal, locator, root.from, root.to);
+    }
+    const inside = (from: number, to: number, index: number): Finding[] =>
+      warnings.filter((f) => f.span !== null && f.span.from >= from && f.span.from < to).map((f) => ({...f, requestIndex: index}));
+    const batch = runBatch(root, text, locator, inside, state);
+    const documentFindings = warnings.filter((f) => !root.items.some((item) => f.span !== null && f.span.from >= item.from && f.span.from < item.to));
+    return finish(byteLength, "batch", batch.outcomes, documentFindings, state.receipts, batch.responseText, true);
+  }
+  const context: RequestContext = {text, locator, prefix: "", requestIndex: null};
+  const outcome = processRequest(root, context, warnings, state);
+  return finish(byteLength, "single", [outcome], [], state.receipts, outcome.responseText, true);
+}
+
+function parseWarningFindings(warnings: ParseWarnings, locator: SourceLocator): Finding[] {
+  const findings: Finding[] = [];
+  if (warnings.byteOrderMark) {
+    findings.push({stage: 1, severity: "warning", code: "parse.byte-order-mark", pointer: "", span: locator.span(0, 1), rule: "RFC 8259 section 8.1: senders MUST NOT add a byte order mark; parsers MAY ignore it", message: "The text starts with a byte order mark (U+FEFF); it is ignored.", accepted: "text without a byte order mark", requestIndex: null});
+  }
+  warnings.duplicates.slice(0, MAX_PARSE_WARNING_FINDINGS).forEach((d) => {
+    findings.push({
+      stage: 1,
+      severity: "warning",
+      code: "parse.duplicate-name",
+      pointer: `${d.objectPointer}/${d.name.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+      span: locator.span(d.repeatFrom, d.repeatTo),
+      rule: "RFC 8259 section 4: the names within an object SHOULD be unique; with duplicates, software behaviour is unpredictable (JSON.parse keeps the last)",
+      message: `The name "${d.name}" appears again in the same object (first at line ${locator.position(d.firstFrom).line}, column ${locator.position(d.firstFrom).column}).`,
+      accepted: "each name once per object",
+      requestIndex: null
+    });
+  });
+  const moreDuplicates = warnings.duplicates.length - MAX_PARSE_WARNING_FINDINGS;
+  if (moreDuplicates > 0) {
+    findings.push({stage: 1, severity: "warning", code: "parse.duplicate-name", pointer: "", span: null, rule: "RFC 8259 section 4", message: `${moreDuplicates} more duplicate names are not listed.`, accepted: "each name once per object", requestIndex: null});
+  }
+  for (const escape of warnings.loneSurrogateEscapes) {
+    findings.push({
+      stage: 1,
+      severity: "warning",
+      code: "parse.lone-surrogate-escape",
+      pointer: escape.pointer,
+      span: locator.span(escape.from, escape.to),
+      rule: "RFC 8259 section 8.2: an escape for an unpaired surrogate is grammatical, but the string is not valid Unicode and software behaviour is unpredictable",
+      message: `\\u${escape.codeUnit.toString(16).toUpperCase()} is an unpaired surrogate.`,
+      accepted: "surrogate escapes only in high-low pairs",
+      requestIndex: null
+    });
+  }
+  if (warnings.loneSurrogateEscapesOmitted > 0) {
+    findings.push({stage: 1, severity: "warning", code: "parse.lone-surrogate-escape", pointer: "", span: null, rule: "RFC 8259 section 8.2", message: `${warnings.loneSurrogateEscapesOmitted} more unpaired surrogate escapes are not listed.`, accepted: "surrogate escapes only in high-low pairs", requestIndex: null});
+  }
+  return findings;
+}
+
+/** One outcome for a text that was not read as requests (too large, or not JSON). */
+function unreadable(byteLength: number, findings: Finding[], kind: ErrorClass, data: unknown): MessageTransaction {
+  const stages = emptyStages();
+  const error = rpcError(kind, data);
+  stages[0]!.status = "stop";
+  stages[0]!.error = error;
+  stages[0]!.findings = findings;
+  const responseText = errorResponseText(null, error);
+  const outcome: RequestOutcome = {
+    requestIndex: null,
+    pointer: "",
+    span: null,
+    id: null,
+    hasIdMember: false,
+    notification: false,
+    method: null,
+    stages,
+    stageReached: 1,
+    stoppedAt: 1,
+    error,
+    handled: false,
+    receipt: null,
+    parts: [],
+    responseText,
+    verdict: `Stopped at stage 1 (${STAGE_NAMES[1]}): ${error.message}; error ${error.code} sent with id null.`
+  };
+  return finish(byteLength, "unreadable", [outcome], [], [], responseText, false);
+}
+
+/** An array that is not run as a batch: one -32600 response with id null (JSON-RPC 2.0 section 6). */
+function refusedBatch(byteLength: number, warnings: Finding[], refusal: Finding, locator: SourceLocator, from: number, to: number): MessageTransaction {
+  const stages = emptyStages();
+  const error = rpcError(INVALID_REQUEST, {violations: [{pointer: "", rule: refusal.rule, message: refusal.message, accepted: refusal.accepted}]});
+  stages[0]!.status = "pass";
+  stages[0]!.findings = warnings;
+  stages[1]!.status = "stop";
+  stages[1]!.error = error;
+  stages[1]!.findings = [refusal];
+  const responseText = errorResponseText(null, error);
+  const outcome: RequestOutcome = {
+    requestIndex: null,
+    pointer: "",
+    span: locator.span(from, to),
+    id: null,
+    hasIdMember: false,
+    notification: false,
+    method: null,
+    stages,
+    stageReached: 2,
+    stoppedAt: 2,
+    error,
+    handled: false,
+    receipt: null,
+    parts: [],
+    responseText,
+    verdict: `Stopped at stage 2 (${STAGE_NAMES[2]}): ${error.message}; error ${error.code} sent with id null.`
+  };
+  return finish(byteLength, "batch", [outcome], [], [], responseText, false);
+}
+
+function finish(
+  byteLength: number,
+  shape: MessageTransaction["shape"],
+  requests: RequestOutcome[],
+  documentFindings: Finding[],
+  receipts: Receipt[],
+  responseText: string | null,
+  /** False when the outcomes are not requests the client wrote (unreadable text, refused batch). */
+  requestsRead: boolean
+): MessageTransaction {
+  const findings = [...documentFindings];
+  for (const outcome of requests) for (const stage of outcome.stages) findings.push(...stage.findings);
+  // The client knows what it sent: the ids of the request objects it wrote.
+  const sent: SentRequest[] = requestsRead ? requests.map((o) => ({requestIndex: o.requestIndex, id: o.id, hasIdMember: o.hasIdMember, notification: o.notification})) : [];
+  const client = decideClient(sent, responseText);
+  const noteIds = new Set(findings.map((f) => f.specNote).filter((id) => id !== undefined));
+  if (shape === "batch") noteIds.add("batch-body");
+  const specNotes = [...noteIds].map((id) => SPEC_NOTES[id]);
+  return {shape, byteLength, requests, findings, receipts, responseText, client, trace: buildTrace(requests, documentFindings, receipts, client), specNotes};
+}
+
+function internalFailure(text: string, thrown: unknown): MessageTransaction {
+  const stages = emptyStages();
+  const error = rpcError(INTERNAL_ERROR, {detail: thrown instanceof Error ? thrown.message : String(thrown)});
+  stages[0]!.status = "stop";
+  stages[0]!.error = error;
+  const responseText = errorResponseText(null, error);
+  const outcome: RequestOutcome = {
+    requestIndex: null,
+    pointer: "",
+    span: null,
+    id: null,
+    hasIdMember: false,
+    notification: false,
+    method: null,
+    stages,
+    stageReached: 1,
+    stoppedAt: 1,
+    error,
+    handled: false,
+    receipt: null,
+    parts: [],
+    responseText,
+    verdict: `The lab failed internally (${error.message}); this is a bug.`
+  };
+  const client = decideClient([], responseText);
+  return {shape: "unreadable", byteLength: text.length, requests: [outcome], findings: [], receipts: [], responseText, client, trace: [], specNotes: []};
+}
