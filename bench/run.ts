@@ -6,8 +6,12 @@
 import {spawnSync} from "node:child_process";
 import {listPages} from "../scripts/site-files.js";
 import {launchBrowser, serveSite} from "../test/browser/browser.js";
+import {deliveryBenchCases} from "./delivery.js";
 import {formatMicroseconds, measure, type BenchCase} from "./harness.js";
+import {messageBenchCases, messageBenchSummary} from "./message.js";
 import {measurePageWeight} from "./page-weight.js";
+import {measureSliderRender} from "./slider-render.js";
+import {webhookAuthBench} from "./webhook-auth.js";
 
 const PAGE_BUDGET_GZIP_BYTES = 200 * 1024;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -29,17 +33,26 @@ try {
     const verdict = weight.jsGzipBytes <= PAGE_BUDGET_GZIP_BYTES ? "within 200 KB" : "OVER 200 KB";
     console.log(`${weight.page.padEnd(28)} ${String(weight.jsFiles).padStart(8)}   ${kb(weight.jsRawBytes).padStart(9)}   ${kb(weight.jsGzipBytes).padStart(9)}   ${kb(weight.cssRawBytes).padStart(8)}   ${kb(weight.cssGzipBytes).padStart(8)}   ${verdict}`);
   }
+  console.log("\n## Re-render after one slider move (Chromium; a 60 Hz frame is 16.7 ms)");
+  const timing = await measureSliderRender(browser, `${server.url}push-delivery`, "Sender timeout", [0.5, 1, 1.5, 2, 2.5, 3.5, 4, 5, 6, 2, 3, 0.5, 4.5, 3, 1, 2.5, 5.5, 3, 2, 3]);
+  console.log(`push-delivery, "Sender timeout" slider: median ${timing.medianMs.toFixed(1)} ms, max ${timing.maxMs.toFixed(1)} ms over ${timing.trials} moves (input event to last DOM change, every chart redrawn)`);
 } finally {
   await browser.close();
   await server.close();
 }
 
-const suites: [string, BenchCase[]][] = [];
-
-for (const [title, cases] of suites) {
+function runSuite(title: string, cases: readonly BenchCase[]) {
   console.log(`\n## ${title} (median of repeated runs in Node ${process.version})`);
-  for (const benchCase of cases) {
+  return cases.map((benchCase) => {
     const result = measure(benchCase);
-    console.log(`${result.name.padEnd(60)} median ${formatMicroseconds(result.medianMicroseconds).padStart(10)}   p90 ${formatMicroseconds(result.p90Microseconds).padStart(10)}   (${result.samples} runs)`);
-  }
+    console.log(`${result.name.padEnd(64)} median ${formatMicroseconds(result.medianMicroseconds).padStart(10)}   p90 ${formatMicroseconds(result.p90Microseconds).padStart(10)}   (${result.samples} runs)`);
+    return result;
+  });
 }
+
+runSuite("Lesson 1, push delivery: simulateDelivery", deliveryBenchCases);
+const messageResults = runSuite("Lesson 2, message transaction: runMessageTransaction", messageBenchCases);
+for (const line of messageBenchSummary(messageResults)) console.log(line);
+
+console.log(`\n## Lesson 4, webhook authentication: verify one signed webhook (Web Crypto, Node ${process.version})`);
+for (const result of await webhookAuthBench()) console.log(`${result.name.padEnd(64)} median ${formatMicroseconds(result.medianMicroseconds).padStart(10)}`);

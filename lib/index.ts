@@ -7,3 +7,4 @@ export * from "./playback/clock.js";
 export * from "./lesson-inputs/fields.js";
 export * from "./lesson-inputs/permalink.js";
 export * from "./delivery/index.js";
+export * from "./message/index.js";

@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+/**
+ * Snapshots of the push delivery charts for named experiments, normalised as in
+ * Plot's own tests. A change to a chart or to the simulator shows up here as a
+ * reviewable SVG diff (test/snapshots/*-changed.svg).
+ */
+import {describe, expect, it} from "vitest";
+import {findDeliveryExperiment, simulateDelivery, type DeliveryRun} from "../../lib/delivery/index.js";
+import {AttemptSwimlane, ReceiverDecisions, ReceiverState} from "../../src/components/delivery/index.js";
+import {findChartSvg} from "../../src/components/standalone-svg.js";
+import {compareSnapshot} from "../snapshot.js";
+
+function runOf(experimentId: string): DeliveryRun {
+  const experiment = findDeliveryExperiment(experimentId);
+  if (!experiment) throw new Error(`no experiment ${experimentId}`);
+  return simulateDelivery(experiment.overrides);
+}
+
+function chartSvg(chart: Element): string {
+  return findChartSvg(chart)!.outerHTML;
+}
+
+describe("push delivery charts", () => {
+  it.each(["baseline", "dedup-off", "delete-at-3s", "ordering-off"])("swimlane: %s", (id) => {
+    const run = runOf(id);
+    const chart = AttemptSwimlane(run, {width: 640});
+    expect(compareSnapshot(`delivery-swimlane-${id}`, chartSvg(chart))).toBeNull();
+  });
+
+  it("swimlane draws one bar per attempt and one mark per suppressed attempt", () => {
+    const run = runOf("delete-at-3s");
+    const svg = findChartSvg(AttemptSwimlane(run, {width: 640}))!;
+    // Plot draws links as <path> elements in the link mark's groups (one per lane); arrowheads live in <marker>s.
+    const links = [...svg.querySelectorAll("g[aria-label='link'] path")].filter((path) => !path.closest("marker"));
+    expect(links).toHaveLength(run.attempts.length);
+    expect(run.suppressedAttempts.length).toBeGreaterThan(0);
+    expect([...svg.querySelectorAll("text")].filter((text) => text.textContent === "suppressed")).toHaveLength(run.suppressedAttempts.length);
+  });
+
+  it.each(["baseline", "dedup-off", "ordering-off"])("receiver decisions and state: %s", (id) => {
+    const run = runOf(id);
+    expect(compareSnapshot(`delivery-receiver-decisions-${id}`, chartSvg(ReceiverDecisions(run, {width: 640})))).toBeNull();
+    expect(compareSnapshot(`delivery-receiver-state-${id}`, chartSvg(ReceiverState(run, {width: 640})))).toBeNull();
+  });
+
+  it("marks every regression the run reports", () => {
+    const run = runOf("ordering-off");
+    expect(run.summary.regressions).toBeGreaterThan(0);
+    const svg = findChartSvg(ReceiverState(run, {width: 640}))!;
+    expect([...svg.querySelectorAll("text")].filter((text) => text.textContent === "regression")).toHaveLength(run.summary.regressions);
+  });
+
+  it("says so when nothing reached the receiver", () => {
+    const run = runOf("localhost-url");
+    const text = findChartSvg(ReceiverDecisions(run, {width: 640}))!.textContent;
+    expect(text).toContain(run.summary.blockedReason);
+  });
+});
