@@ -10,6 +10,7 @@ import {deliveryBenchCases} from "./delivery.js";
 import {formatMicroseconds, measure, type BenchCase} from "./harness.js";
 import {messageBenchCases, messageBenchSummary} from "./message.js";
 import {measurePageWeight} from "./page-weight.js";
+import {selectionBenchCases} from "./selection.js";
 import {measureSliderRender} from "./slider-render.js";
 import {webhookAuthBench} from "./webhook-auth.js";
 
@@ -53,6 +54,7 @@ function runSuite(title: string, cases: readonly BenchCase[]) {
 runSuite("Lesson 1, push delivery: simulateDelivery", deliveryBenchCases);
 const messageResults = runSuite("Lesson 2, message transaction: runMessageTransaction", messageBenchCases);
 for (const line of messageBenchSummary(messageResults)) console.log(line);
+runSuite("Lesson 3, agent selection: selectAgent", selectionBenchCases);
 
 console.log(`\n## Lesson 4, webhook authentication: verify one signed webhook (Web Crypto, Node ${process.version})`);
 for (const result of await webhookAuthBench()) console.log(`${result.name.padEnd(64)} median ${formatMicroseconds(result.medianMicroseconds).padStart(10)}`);

@@ -8,3 +8,4 @@ export * from "./lesson-inputs/fields.js";
 export * from "./lesson-inputs/permalink.js";
 export * from "./delivery/index.js";
 export * from "./message/index.js";
+export * from "./selection/index.js";

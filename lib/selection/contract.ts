@@ -1,0 +1,128 @@
+import {gateOrder, gateRejectionReason, gateRequirement, type GateId, type GateVerdicts} from "./gates.js";
+import type {Policy} from "./policy.js";
+import {displayDecimals, type RankedAgent} from "./ranking.js";
+import type {RegistryEntry} from "./registry.js";
+import {stageOfGate, selectionStages, type SelectionStageId} from "./stages.js";
+
+/** What the client and the selected agent will do: one skill, one output format, one delivery mode. */
+export interface Contract {
+  agentId: string;
+  agentName: string;
+  /** AgentCard.url, the endpoint the client will call. */
+  url: string;
+  skillId: string;
+  skillName: string;
+  outputMode: string;
+  /** Streaming only when the policy required it (the streaming gate then guaranteed support). */
+  deliveryMode: "streaming" | "request-response";
+  /** The A2A v0.3.0 JSON-RPC method for that delivery mode. */
+  a2aMethod: "message/stream" | "message/send";
+  score: number;
+  /** One sentence on why this agent. */
+  rationale: string;
+}
+
+/** The explicit "no" when no agent passes every gate. Nothing is relaxed to produce a contract. */
+export interface Incompatibility {
+  /** The gate, in gateOrder, after which no candidate remained; null for an empty registry. */
+  emptiedAtGate: GateId | null;
+  /** The stage holding that gate. */
+  emptiedAtStage: SelectionStageId | null;
+  /** The candidates that reached emptiedAtGate and failed it, with the later gates each would still fail. */
+  lastCandidates: {agentId: string; alsoFails: GateId[]}[];
+  /** How many agents each gate of the emptying stage removed (first failure), in gate order; gates that removed none are left out. */
+  removedAtStage: {gate: GateId; requirement: string; reason: string; count: number}[];
+  message: string;
+}
+
+/** What the incompatibility needs to know of each rejected agent. */
+export interface RejectedRecord {
+  agentId: string;
+  gates: GateVerdicts;
+  firstFailedGate: GateId;
+}
+
+export function buildContract(entry: RegistryEntry, top: RankedAgent, runnerUp: RankedAgent | undefined, policy: Policy): Contract {
+  const skill = entry.card.skills.find((candidate) => candidate.id === policy.requiredSkillId);
+  const streaming = policy.requireStreaming;
+  const tie = runnerUp !== undefined && runnerUp.score === top.score;
+  const shown = (score: number) => score.toFixed(displayDecimals);
+  const rationale =
+    runnerUp === undefined
+      ? `${top.agentId} is the only agent that passed every gate (score ${shown(top.score)}).`
+      : tie
+        ? `${top.agentId} and ${runnerUp.agentId} tie at score ${shown(top.score)}; the tie is broken by agent id, ascending.`
+        : `${top.agentId} has the highest score, ${shown(top.score)}, ahead of ${runnerUp.agentId} at ${shown(runnerUp.score)}.`;
+  return {
+    agentId: entry.agentId,
+    agentName: entry.card.name,
+    url: entry.card.url,
+    skillId: policy.requiredSkillId,
+    skillName: skill?.name ?? policy.requiredSkillId,
+    outputMode: policy.outputMode,
+    deliveryMode: streaming ? "streaming" : "request-response",
+    a2aMethod: streaming ? "message/stream" : "message/send",
+    score: top.score,
+    rationale
+  };
+}
+
+/**
+ * Names what removed the last candidates. Agents leave at their first failed gate, so walking
+ * gateOrder and subtracting each gate's removals finds the one gate where the count reaches zero.
+ */
+export function buildIncompatibility(
+  agentCount: number,
+  rejected: readonly RejectedRecord[],
+  removedByGate: Readonly<Record<GateId, number>>,
+  policy: Policy
+): Incompatibility {
+  if (agentCount === 0) {
+    return {
+      emptiedAtGate: null,
+      emptiedAtStage: null,
+      lastCandidates: [],
+      removedAtStage: [],
+      message: "No eligible agent: the registry lists no agents."
+    };
+  }
+
+  let remaining = agentCount;
+  let emptiedAtGate: GateId = gateOrder[0];
+  for (const gate of gateOrder) {
+    remaining -= removedByGate[gate];
+    if (remaining === 0) {
+      emptiedAtGate = gate;
+      break;
+    }
+  }
+  const emptiedAtStage = stageOfGate[emptiedAtGate];
+  const gateIndex = gateOrder.indexOf(emptiedAtGate);
+
+  const laterGates = gateOrder.slice(gateIndex + 1);
+  const lastCandidates = rejected
+    .filter((agent) => agent.firstFailedGate === emptiedAtGate)
+    .map((agent) => ({agentId: agent.agentId, alsoFails: laterGates.filter((gate) => !agent.gates[gate])}));
+
+  const stage = selectionStages.find((candidate) => candidate.id === emptiedAtStage)!;
+  const removedAtStage = (stage.gates as readonly GateId[])
+    .filter((gate) => removedByGate[gate] > 0)
+    .map((gate) => ({gate, requirement: gateRequirement(gate, policy), reason: gateRejectionReason(gate, policy), count: removedByGate[gate]}));
+
+  const names = lastCandidates.map((candidate) => candidate.agentId);
+  const shownNames = names.length <= 5 ? names.join(", ") : `${names.slice(0, 5).join(", ")} and ${names.length - 5} more`;
+  const stillBlocked = lastCandidates.filter((candidate) => candidate.alsoFails.length > 0);
+  const message = [
+    `No eligible agent (0/${agentCount}).`,
+    `The last ${names.length === 1 ? "candidate" : `${names.length} candidates`} (${shownNames}) failed the requirement "${gateRequirement(emptiedAtGate, policy)}".`,
+    `At stage ${stage.index} (${stage.title}) agents left for: ${removedAtStage.map((entry) => `${entry.count} ${entry.reason}`).join(", ")}.`,
+    stillBlocked.length > 0
+      ? `Relaxing that requirement alone would not be enough for ${stillBlocked.map((candidate) => `${candidate.agentId} (also ${candidate.alsoFails.map((gate) => gateRejectionReason(gate, policy)).join(", ")})`).slice(0, 5).join("; ")}.`
+      : "",
+    "No requirement was relaxed; change the policy to get a contract."
+  ]
+    .filter((sentence) => sentence !== "")
+    .join(" ");
+
+  return {emptiedAtGate, emptiedAtStage, lastCandidates, removedAtStage, message};
+}

@@ -1,0 +1,72 @@
+import fc from "fast-check";
+import {describe, expect, it} from "vitest";
+import {
+  defaultPolicy,
+  defaultRegistry,
+  selectionExperimentPolicy,
+  selectionExperiments,
+  parsePolicy,
+  selectAgent
+} from "../../lib/selection/index.js";
+import type {Experiment as ListedExperiment} from "../../src/components/experiment-list.js";
+import type {Policy, SelectionResult} from "../../lib/selection/index.js";
+import {policyArbitrary, registryArbitrary} from "./arbitraries.js";
+
+// Compile-time check: the experiments fit the shared ExperimentList component as they are.
+const listed: readonly ListedExperiment<SelectionResult, Policy>[] = selectionExperiments;
+
+const defaultResult = selectAgent(defaultRegistry, defaultPolicy);
+
+describe("experiments", () => {
+  it("are the issue's four, plus the small-sample one, with unique ids", () => {
+    expect(listed).toBe(selectionExperiments);
+    expect(selectionExperiments.map((experiment) => experiment.id)).toEqual([
+      "expire-metadata",
+      "raise-minimum-observations",
+      "zero-weights",
+      "streaming-html",
+      "trust-tiny-sample"
+    ]);
+  });
+
+  for (const experiment of selectionExperiments) {
+    describe(experiment.id, () => {
+      it("asks for a valid policy", () => {
+        expect(parsePolicy(selectionExperimentPolicy(experiment)).ok).toBe(true);
+      });
+
+      it("shows its effect on its own policy and not on the default policy", () => {
+        expect(experiment.shows(selectAgent(defaultRegistry, selectionExperimentPolicy(experiment)))).toBe(true);
+        expect(experiment.shows(defaultResult)).toBe(false);
+      });
+
+      it("tells the reader what to look at, naming the agent it is about", () => {
+        expect(experiment.title.length).toBeGreaterThan(0);
+        if (experiment.focusAgentId) {
+          expect(experiment.lookAt).toContain(experiment.focusAgentId);
+          expect(defaultRegistry.agents.map((entry) => entry.agentId)).toContain(experiment.focusAgentId);
+        }
+      });
+    });
+  }
+
+  it("rejects the same candidate for different reasons in the two metadata selectionExperiments", () => {
+    const [expire, raise] = selectionExperiments;
+    const gateOf = (policy: ReturnType<typeof selectionExperimentPolicy>) =>
+      selectAgent(defaultRegistry, policy).rejected.find((agent) => agent.agentId === expire!.focusAgentId)?.firstFailedGate;
+    expect(raise!.focusAgentId).toBe(expire!.focusAgentId);
+    expect(gateOf(selectionExperimentPolicy(expire!))).toBe("freshness");
+    // The second experiment starts from the first one's policy and still works: it restores freshness itself.
+    expect(gateOf(selectionExperimentPolicy(raise!, selectionExperimentPolicy(expire!)))).toBe("observations");
+  });
+
+  it("have predicates that are pure and never throw, whatever the result", () => {
+    fc.assert(
+      fc.property(registryArbitrary, policyArbitrary, (registry, policy) => {
+        const result = selectAgent(registry, policy);
+        for (const experiment of selectionExperiments) expect(experiment.shows(result)).toBe(experiment.shows(result));
+      }),
+      {numRuns: 200}
+    );
+  });
+});
