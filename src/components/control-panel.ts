@@ -29,6 +29,7 @@ export type ControlPanelElement<T extends FieldValues> = HTMLElement & {
 };
 
 let panelCount = 0;
+const URL_WRITE_DELAY_MS = 150;
 
 export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[], options: ControlPanelOptions<T>): ControlPanelElement<T> {
   const {defaults, restoreLabel = "Restore defaults", permalink = false, label = "Lesson inputs"} = options;
@@ -51,18 +52,30 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
     </fieldset>`)}
     <div class="control-actions">
       <button type="button" class="restore-defaults" onclick=${() => root.setValues(defaults)}>${restoreLabel}</button>
-      ${permalink ? html`<button type="button" class="copy-link" onclick=${() => copyLink(copyStatus)}>Copy link</button>${copyStatus}` : null}
+      ${permalink ? html`<button type="button" class="copy-link" onclick=${() => {
+        if (urlTimer !== null) writeUrl();
+        void copyLink(copyStatus);
+      }}>Copy link</button>${copyStatus}` : null}
     </div>
   </form>` as ControlPanelElement<T>;
 
+  let urlTimer: ReturnType<typeof setTimeout> | null = null;
+
   function changed() {
     root.value = values;
-    if (permalink) writeUrl();
+    if (permalink) scheduleUrlWrite();
     root.dispatchEvent(new Event("input", {bubbles: true}));
   }
 
   function writeUrl() {
+    urlTimer = null;
     history.replaceState(history.state, "", `${location.pathname}${writePermalink(values, fields, defaults)}${location.hash}`);
+  }
+
+  // A dragged slider fires dozens of inputs a second; the URL only needs the value it settles on.
+  function scheduleUrlWrite() {
+    if (urlTimer !== null) clearTimeout(urlTimer);
+    urlTimer = setTimeout(writeUrl, URL_WRITE_DELAY_MS);
   }
 
   root.setValues = (partial: Partial<T>) => {

@@ -5,4 +5,3 @@ export {ExportableChart, ExportButtons} from "./export-buttons.js";
 export {PlaybackControl, type PlaybackValue} from "./playback-control.js";
 export {exportFileName, standaloneSvg} from "./standalone-svg.js";
 export {ExperimentList, type Experiment} from "./experiment-list.js";
-export * from "./delivery/index.js";

@@ -40,14 +40,14 @@ describe("playback", () => {
     await expect.poll(() => page.locator(".decision-trace-empty").count()).toBe(1);
     await expect.poll(() => control.locator(".playback-play").getAttribute("aria-label")).toBe("Play");
     await control.locator(".playback-next").click();
-    expect(await revealedCount(page)).toBe(1);
+    await expect.poll(() => revealedCount(page)).toBe(1);
     await control.locator(".playback-play").focus();
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowRight");
-    expect(await revealedCount(page)).toBe(3);
+    await expect.poll(() => revealedCount(page)).toBe(3);
     expect(await control.locator(".playback-modeled").textContent()).toMatch(/Modeled time: [\d.]+ s · 3\//);
     await page.keyboard.press("Home");
-    expect(await page.locator(".decision-trace-empty").count()).toBe(1);
+    await expect.poll(() => page.locator(".decision-trace-empty").count()).toBe(1);
     expect(problems.consoleErrors).toEqual([]);
     await context.close();
   });
@@ -68,7 +68,7 @@ describe("playback", () => {
     await control.locator(".playback-timeline").fill("1000");
     const total = Number((await control.locator(".playback-modeled").textContent())!.match(/\/(\d+) decisions/)![1]);
     expect(total).toBeGreaterThan(3);
-    expect(await revealedCount(page)).toBe(total);
+    await expect.poll(() => revealedCount(page)).toBe(total);
     await context.close();
   });
 
@@ -77,7 +77,7 @@ describe("playback", () => {
     const control = playback(page);
     await control.locator(".playback-next").click();
     await control.locator(".playback-next").click();
-    expect(await revealedCount(page)).toBe(2);
+    await expect.poll(() => revealedCount(page)).toBe(2);
     await page.getByLabel("Receiver ignores seen event ids").first().click();
     await expect.poll(() => page.locator(".decision-trace-empty").count()).toBe(1);
     expect(await playback(page).locator(".playback-play").getAttribute("aria-label")).toBe("Play");

@@ -1,8 +1,11 @@
 /**
- * Every webhook attempt of a run: one lane per update, one row per attempt. A bar
- * runs from dispatch to arrival, coloured by what the receiver decided; a symbol
- * marks what the sender saw and when. The outage window, the config deletion and
- * suppressed attempts are marked; a cursor follows playback.
+ * Every webhook attempt of a run: one band of rows per update, one row per
+ * attempt. A bar runs from dispatch to arrival, coloured by what the receiver
+ * decided; a symbol marks what the sender saw and when. The outage window, the
+ * config deletion and suppressed attempts are marked; a cursor follows playback.
+ *
+ * One y scale of rows rather than Plot facets: facets re-run every mark per lane,
+ * and this chart is redrawn on every input change.
  */
 import * as Plot from "@observablehq/plot";
 import type {DeliveryAttempt, DeliveryRun} from "../../../lib/delivery/index.js";
@@ -14,7 +17,8 @@ export interface SwimlaneOptions {
   cursorSeconds?: number | null;
 }
 
-const ROW_HEIGHT = 22;
+const ROW_HEIGHT = 20;
+const LANE_STRIPE = "#8c959f";
 const SENDER_SYMBOLS = {
   "2xx received": "circle", "refusal received": "square", "503 received": "diamond",
   "timed out (slow)": "times", "timed out (2xx lost)": "triangle"
@@ -33,29 +37,45 @@ function senderDetail(attempt: DeliveryAttempt): string {
   return `sender timed out at ${attempt.sender.atSeconds} s (${why})`;
 }
 
+/** Row key of an update's attempt; the first attempt's row carries the update's label. */
+function rowKey(updateIndex: number, attemptNumber: number): string {
+  return `${updateIndex}/${attemptNumber}`;
+}
+
 export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = null}: SwimlaneOptions = {}): Element {
   const outcomes = attemptOutcomes(run);
   const future = (seconds: number) => cursorSeconds !== null && seconds > cursorSeconds;
-  const rows = [
-    ...run.attempts.map((attempt) => ({lane: updateLabel(run, attempt.updateIndex), attempt: attempt.attemptNumber})),
-    ...run.suppressedAttempts.map((attempt) => ({lane: updateLabel(run, attempt.updateIndex), attempt: attempt.attemptNumber}))
-  ];
-  const rowCount = Math.max(1, new Set(rows.map((row) => `${row.lane}/${row.attempt}`)).size);
-  const lanes = run.updates.map((update) => updateLabel(run, update.updateIndex));
+
+  // Rows: every attempt sent or suppressed, grouped by update, in attempt order.
+  const attemptsPerUpdate = new Map<number, number>();
+  for (const {updateIndex, attemptNumber} of [...run.attempts, ...run.suppressedAttempts]) {
+    attemptsPerUpdate.set(updateIndex, Math.max(attemptsPerUpdate.get(updateIndex) ?? 0, attemptNumber));
+  }
+  const rows: string[] = [];
+  const rowLabels = new Map<string, string>();
+  const stripes: {row: string}[] = [];
+  for (const update of run.updates) {
+    const count = Math.max(1, attemptsPerUpdate.get(update.updateIndex) ?? 0);
+    for (let attempt = 1; attempt <= count; attempt++) {
+      const key = rowKey(update.updateIndex, attempt);
+      rows.push(key);
+      rowLabels.set(key, attempt === 1 ? `${updateLabel(run, update.updateIndex)}  #1` : `#${attempt}`);
+      if (update.updateIndex % 2 === 0) stripes.push({row: key});
+    }
+  }
+
   const attempts = run.attempts.map((attempt) => ({
-    lane: updateLabel(run, attempt.updateIndex),
-    row: `attempt ${attempt.attemptNumber}`,
+    row: rowKey(attempt.updateIndex, attempt.attemptNumber),
     dispatched: attempt.dispatchedAtSeconds,
     arrives: attempt.arrivesAtSeconds,
     senderAt: attempt.sender.atSeconds,
     outcome: outcomes.get(attempt)!,
     sender: senderView(attempt),
-    faded: future(attempt.dispatchedAtSeconds),
+    opacity: future(attempt.dispatchedAtSeconds) ? 0.25 : 1,
     title: `${updateLabel(run, attempt.updateIndex)}, attempt ${attempt.attemptNumber}: sent at ${attempt.dispatchedAtSeconds} s, arrived at ${attempt.arrivesAtSeconds} s, receiver: ${outcomes.get(attempt)} (${attempt.httpStatus}); ${senderDetail(attempt)}`
   }));
   const suppressed = run.suppressedAttempts.map((attempt) => ({
-    lane: updateLabel(run, attempt.updateIndex),
-    row: `attempt ${attempt.attemptNumber}`,
+    row: rowKey(attempt.updateIndex, attempt.attemptNumber),
     at: attempt.wouldStartAtSeconds,
     title: `${updateLabel(run, attempt.updateIndex)}, attempt ${attempt.attemptNumber}: due at ${attempt.wouldStartAtSeconds} s, suppressed (config deleted at ${attempt.configDeletedAtSeconds} s)`
   }));
@@ -65,30 +85,29 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
 
   return Plot.plot({
     width,
-    height: 40 + rowCount * ROW_HEIGHT + lanes.length * 8,
-    marginLeft: 110,
+    height: 60 + rows.length * ROW_HEIGHT,
+    marginLeft: 150,
     marginRight: 20,
+    marginTop: 24,
     x: {label: "modeled time (s)", domain: [0, xMax], grid: true},
-    y: {label: null, axis: null},
-    fy: {label: null, domain: lanes, padding: 0.15},
+    y: {label: null, domain: rows, tickFormat: (key: string) => rowLabels.get(key) ?? key, tickSize: 0, padding: 0},
     color: {...presentOutcomes(attempts.map((attempt) => attempt.outcome)), legend: true},
     symbol: {domain: Object.keys(SENDER_SYMBOLS), range: Object.values(SENDER_SYMBOLS), legend: true},
-    facet: {data: attempts, y: "lane"},
     marks: [
-      // Marks without an fy channel repeat in every lane; their labels go in the first lane only.
+      // Alternate updates sit on a light stripe, so each update's attempts read as one lane.
+      Plot.barX(stripes, {y: "row", x1: 0, x2: xMax, fill: LANE_STRIPE, fillOpacity: 0.1}),
       outageUntil > 0 ? Plot.rectX([{}], {x1: 0, x2: Math.min(outageUntil, xMax), fill: "#c69026", fillOpacity: 0.16}) : null,
-      outageUntil > 0 ? Plot.text([lanes[lanes.length - 1]], {fy: (lane: string) => lane, x: Math.min(outageUntil, xMax), frameAnchor: "bottom", text: () => "receiver answers 503 until here", textAnchor: "end", dx: -4, dy: -3, fill: "currentColor", fontSize: 9}) : null,
+      outageUntil > 0 ? Plot.text([{}], {x: Math.min(outageUntil, xMax), frameAnchor: "top", text: () => "receiver answers 503 until here", textAnchor: "end", dx: -4, dy: -14, fill: "currentColor", fontSize: 9}) : null,
       Plot.frame({stroke: "currentColor", strokeOpacity: 0.15}),
       Plot.link(attempts, {
-        x1: "dispatched", x2: "arrives", y1: "row", y2: "row", fy: "lane", stroke: "outcome", strokeWidth: 4,
-        strokeOpacity: (d: {faded: boolean}) => (d.faded ? 0.25 : 1), markerEnd: "arrow", title: "title"
+        x1: "dispatched", x2: "arrives", y1: "row", y2: "row", stroke: "outcome", strokeWidth: 4,
+        strokeOpacity: "opacity", markerEnd: "arrow", title: "title"
       }),
-      Plot.dot(attempts, {x: "senderAt", y: "row", fy: "lane", symbol: "sender", stroke: "currentColor", fill: "none", r: 5, strokeWidth: 1.5, strokeOpacity: (d: {faded: boolean}) => (d.faded ? 0.25 : 1), title: "title"}),
-      Plot.text(attempts, {x: "dispatched", y: "row", fy: "lane", text: "row", textAnchor: "end", dx: -6, fill: "currentColor", fontSize: 9}),
-      Plot.dot(suppressed, {x: "at", y: "row", fy: "lane", symbol: "times", stroke: "#d1242f", r: 5, title: "title"}),
-      Plot.text(suppressed, {x: "at", y: "row", fy: "lane", text: () => "suppressed", textAnchor: "start", dx: 8, fill: "#d1242f", fontSize: 9}),
+      Plot.dot(attempts, {x: "senderAt", y: "row", symbol: "sender", stroke: "currentColor", fill: "none", r: 5, strokeWidth: 1.5, strokeOpacity: "opacity", title: "title"}),
+      Plot.dot(suppressed, {x: "at", y: "row", symbol: "times", stroke: "#d1242f", r: 5, title: "title"}),
+      Plot.text(suppressed, {x: "at", y: "row", text: () => "suppressed", textAnchor: "start", dx: 8, fill: "#d1242f", fontSize: 9}),
       deletedAt !== null ? Plot.ruleX([deletedAt], {stroke: "#d1242f", strokeDasharray: "5,3", strokeWidth: 1.5}) : null,
-      deletedAt !== null ? Plot.text([lanes[0]], {fy: (lane: string) => lane, x: deletedAt, frameAnchor: "top", text: () => "config deleted", textAnchor: "start", dx: 4, dy: 2, fill: "#d1242f", fontSize: 9}) : null,
+      deletedAt !== null ? Plot.text([deletedAt], {x: (d: number) => d, frameAnchor: "top", text: () => "config deleted", textAnchor: "start", dx: 4, dy: -14, fill: "#d1242f", fontSize: 9}) : null,
       cursorSeconds !== null ? Plot.ruleX([cursorSeconds], {stroke: "currentColor", strokeWidth: 2, strokeOpacity: 0.6}) : null
     ]
   }) as Element;
