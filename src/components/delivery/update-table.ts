@@ -57,7 +57,7 @@ export function UpdateTable(run: DeliveryRun, {selected = 0}: {selected?: number
   const mark = () => rows.forEach((row, index) => row.classList.toggle("selected", index === value));
   const root = html`<div class="table-scroll"><table class="update-table">
     <caption>Sender outcome and receiver effects, per update</caption>
-    <thead><tr><td></td><th scope="col">Update</th><th scope="col">Task state</th><th scope="col">Emitted</th><th scope="col">Sender outcome</th><th scope="col">Attempts sent</th><th scope="col">Receiver effects</th><th scope="col">Read together</th></tr></thead>
+    <thead><tr><th scope="col"><span class="visually-hidden">Inspect</span></th><th scope="col">Update</th><th scope="col">Task state</th><th scope="col">Emitted</th><th scope="col">Sender outcome</th><th scope="col">Attempts sent</th><th scope="col">Receiver effects</th><th scope="col">Read together</th></tr></thead>
     <tbody>${rows}</tbody>
   </table></div>` as HTMLElement & {value: number};
   root.value = value;
@@ -73,7 +73,7 @@ export function AttemptInspector(run: DeliveryRun, updateIndex: number): HTMLEle
   const suppressed = run.suppressedAttempts.filter((attempt) => attempt.updateIndex === updateIndex);
   const headers = Object.entries(run.headers).map(([name, value]) => `${name}: ${value}`).join("\n");
   return html`<div class="attempt-inspector">
-    <h4>U${updateIndex + 1}: POST ${run.config.callbackUrl}</h4>
+    <h3>U${updateIndex + 1}: POST ${run.config.callbackUrl}</h3>
     <div class="inspector-columns">
       <div><strong>Headers</strong><pre>${headers}</pre></div>
       <div><strong>Body</strong> (every attempt of an update sends the same body)<pre>${JSON.stringify(update.payload, null, 2)}</pre></div>
