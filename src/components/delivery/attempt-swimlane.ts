@@ -9,12 +9,15 @@
  */
 import * as Plot from "@observablehq/plot";
 import type {DeliveryAttempt, DeliveryRun} from "../../../lib/delivery/index.js";
+import {findChartSvg} from "../standalone-svg.js";
 import {attemptOutcomes, presentOutcomes, updateLabel} from "./palette.js";
 
 export interface SwimlaneOptions {
   width?: number;
   /** The playback's modeled clock: later events are faded. Null shows everything. */
   cursorSeconds?: number | null;
+  /** Called with an update's index when the reader clicks its lane (the table's buttons do the same by keyboard). */
+  onSelectUpdate?: (updateIndex: number) => void;
 }
 
 const ROW_HEIGHT = 20;
@@ -42,7 +45,7 @@ function rowKey(updateIndex: number, attemptNumber: number): string {
   return `${updateIndex}/${attemptNumber}`;
 }
 
-export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = null}: SwimlaneOptions = {}): Element {
+export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = null, onSelectUpdate}: SwimlaneOptions = {}): Element {
   const outcomes = attemptOutcomes(run);
   const future = (seconds: number) => cursorSeconds !== null && seconds > cursorSeconds;
 
@@ -83,7 +86,7 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
   const deletedAt = run.config.deleteConfigAtSeconds;
   const xMax = Math.max(run.endsAtSeconds, deletedAt ?? 0, outageUntil, 1);
 
-  return Plot.plot({
+  const chart = Plot.plot({
     width,
     height: 60 + rows.length * ROW_HEIGHT,
     marginLeft: 150,
@@ -111,4 +114,22 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
       cursorSeconds !== null ? Plot.ruleX([cursorSeconds], {stroke: "currentColor", strokeWidth: 2, strokeOpacity: 0.6}) : null
     ]
   }) as Element;
+  if (onSelectUpdate) selectLaneOnClick(chart, rows, onSelectUpdate);
+  return chart;
+}
+
+/** Maps a click inside the plot to the row under it, and the row to its update. */
+function selectLaneOnClick(chart: Element, rows: readonly string[], onSelectUpdate: (updateIndex: number) => void): void {
+  const svg = findChartSvg(chart);
+  const scale = (chart as unknown as {scale(name: "y"): {range: [number, number]} | undefined}).scale("y");
+  if (!svg || !scale) return;
+  svg.style.cursor = "pointer";
+  svg.addEventListener("click", (event) => {
+    const matrix = svg.getScreenCTM();
+    if (!matrix) return;
+    const y = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse()).y;
+    const [top, bottom] = scale.range;
+    const row = rows[Math.floor(((y - top) / (bottom - top)) * rows.length)];
+    if (row !== undefined) onSelectUpdate(Number(row.split("/")[0]));
+  });
 }

@@ -32,7 +32,13 @@ function reading(update: UpdateOutcome): string {
   }
 }
 
-export function UpdateTable(run: DeliveryRun, {selected = 0}: {selected?: number} = {}): HTMLElement & {value: number} {
+export type UpdateTableElement = HTMLElement & {
+  value: number;
+  /** Chooses an update for inspection (e.g. from a click on its swimlane lane), as its button would. */
+  select(updateIndex: number): void;
+};
+
+export function UpdateTable(run: DeliveryRun, {selected = 0}: {selected?: number} = {}): UpdateTableElement {
   let value = Math.min(Math.max(0, selected), Math.max(0, run.updates.length - 1));
   const rows = run.updates.map((update) => {
     const button = html`<button type="button" aria-label=${`Inspect update ${update.updateIndex + 1}`}>Inspect</button>` as HTMLButtonElement;
@@ -46,12 +52,7 @@ export function UpdateTable(run: DeliveryRun, {selected = 0}: {selected?: number
       <td class="numeric">${update.receiverEffects}</td>
       <td>${reading(update)}</td>
     </tr>` as HTMLTableRowElement;
-    button.addEventListener("click", () => {
-      value = update.updateIndex;
-      root.value = value;
-      mark();
-      root.dispatchEvent(new Event("input", {bubbles: true}));
-    });
+    button.addEventListener("click", () => root.select(update.updateIndex));
     return row;
   });
   const mark = () => rows.forEach((row, index) => row.classList.toggle("selected", index === value));
@@ -59,7 +60,13 @@ export function UpdateTable(run: DeliveryRun, {selected = 0}: {selected?: number
     <caption>Sender outcome and receiver effects, per update</caption>
     <thead><tr><th scope="col"><span class="visually-hidden">Inspect</span></th><th scope="col">Update</th><th scope="col">Task state</th><th scope="col">Emitted</th><th scope="col">Sender outcome</th><th scope="col">Attempts sent</th><th scope="col">Receiver effects</th><th scope="col">Read together</th></tr></thead>
     <tbody>${rows}</tbody>
-  </table></div>` as HTMLElement & {value: number};
+  </table></div>` as UpdateTableElement;
+  root.select = (updateIndex: number) => {
+    if (!run.updates[updateIndex]) return;
+    value = root.value = updateIndex;
+    mark();
+    root.dispatchEvent(new Event("input", {bubbles: true}));
+  };
   root.value = value;
   mark();
   return root;
