@@ -40,6 +40,18 @@ function senderDetail(attempt: DeliveryAttempt): string {
   return `sender timed out at ${attempt.sender.atSeconds} s (${why})`;
 }
 
+/**
+ * A label right of each mark, or left of it in the last quarter of the axis, so it
+ * stays inside the chart (Plot's textAnchor is one value per mark, hence two marks).
+ */
+function labelsBeside<T>(data: readonly T[], at: (d: T) => number, xMax: number, options: Plot.TextOptions): Plot.Markish[] {
+  const nearEnd = (d: T) => at(d) > 0.75 * xMax;
+  return [
+    Plot.text(data.filter((d) => !nearEnd(d)), {...options, x: at, textAnchor: "start", dx: 8}),
+    Plot.text(data.filter(nearEnd), {...options, x: at, textAnchor: "end", dx: -8})
+  ];
+}
+
 /** Row key of an update's attempt; the first attempt's row carries the update's label. */
 function rowKey(updateIndex: number, attemptNumber: number): string {
   return `${updateIndex}/${attemptNumber}`;
@@ -108,9 +120,9 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
       }),
       Plot.dot(attempts, {x: "senderAt", y: "row", symbol: "sender", stroke: "currentColor", fill: "none", r: 5, strokeWidth: 1.5, strokeOpacity: "opacity", title: "title"}),
       Plot.dot(suppressed, {x: "at", y: "row", symbol: "times", stroke: "#d1242f", r: 5, title: "title"}),
-      Plot.text(suppressed, {x: "at", y: "row", text: () => "suppressed", textAnchor: "start", dx: 8, fill: "#d1242f", fontSize: 9}),
+      labelsBeside(suppressed, (d) => d.at, xMax, {y: "row", text: () => "suppressed", fill: "#d1242f", fontSize: 9}),
       deletedAt !== null ? Plot.ruleX([deletedAt], {stroke: "#d1242f", strokeDasharray: "5,3", strokeWidth: 1.5}) : null,
-      deletedAt !== null ? Plot.text([deletedAt], {x: (d: number) => d, frameAnchor: "top", text: () => "config deleted", textAnchor: "start", dx: 4, dy: -14, fill: "#d1242f", fontSize: 9}) : null,
+      deletedAt !== null ? labelsBeside([deletedAt], (d) => d, xMax, {frameAnchor: "top", text: () => "config deleted", dy: -14, fill: "#d1242f", fontSize: 9}) : null,
       cursorSeconds !== null ? Plot.ruleX([cursorSeconds], {stroke: "currentColor", strokeWidth: 2, strokeOpacity: 0.6}) : null
     ]
   }) as Element;
