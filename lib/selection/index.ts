@@ -20,7 +20,7 @@ export {
   type PolicyNumberRow,
   type PolicyToggleRow
 } from "./fields.js";
-export {selectionInputDefaults, selectionInputFields} from "./inputs.js";
+export {policyFromInputs, selectionInputDefaults, selectionInputFields, type PolicyFromInputs, type PolicyInputProblem} from "./inputs.js";
 export {gateTable, type AgentGateRow} from "./table.js";
 export {
   describeGate,

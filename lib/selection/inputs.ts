@@ -1,6 +1,6 @@
-import type {FieldSpec, FieldValues} from "../lesson-inputs/fields.js";
+import type {FieldSpec, FieldValue, FieldValues} from "../lesson-inputs/fields.js";
 import {policyFields} from "./fields.js";
-import {defaultPolicy} from "./policy.js";
+import {defaultPolicy, parsePolicy, type Policy, type PolicyField} from "./policy.js";
 import {selectionStages} from "./stages.js";
 
 /*
@@ -26,3 +26,42 @@ export const selectionInputFields: readonly FieldSpec[] = policyFields.map((row)
 
 /** The default policy as the shared control panel's defaults (and what permalinks leave out). */
 export const selectionInputDefaults: FieldValues = Object.freeze({...defaultPolicy});
+
+/** A panel or permalink value that parsePolicy refused, and what the lesson used instead. */
+export interface PolicyInputProblem {
+  /** The policy field (also the permalink parameter), or "" when the whole input was refused. */
+  field: string;
+  /** The rule it broke and what is accepted, from parsePolicy. */
+  message: string;
+  /** The default value the selection used in its place. */
+  fallback: FieldValue;
+}
+
+export interface PolicyFromInputs {
+  /** Always a valid policy: the inputs, with every refused field replaced by its default. */
+  policy: Policy;
+  problems: PolicyInputProblem[];
+}
+
+/**
+ * The control panel and the permalink reader check kinds and ranges only; this is where the
+ * page's values meet parsePolicy (whole numbers, MIME types). A refused field falls back to
+ * its default, like a bad permalink value, and is reported rather than thrown.
+ */
+export function policyFromInputs(values: Readonly<Record<string, unknown>>): PolicyFromInputs {
+  const parsed = parsePolicy(values);
+  if (parsed.ok) return {policy: parsed.policy, problems: []};
+  const repaired: Record<string, unknown> = {...values};
+  const problems: PolicyInputProblem[] = parsed.problems.map((problem) => {
+    const field = problem.field.split("/")[1] ?? "";
+    if (Object.hasOwn(defaultPolicy, field)) {
+      repaired[field] = defaultPolicy[field as PolicyField];
+      return {field, message: problem.message, fallback: defaultPolicy[field as PolicyField]};
+    }
+    // An unrecognised field is dropped; a refused whole input falls back entirely.
+    delete repaired[field];
+    return {field, message: problem.message, fallback: null};
+  });
+  const retried = parsePolicy(repaired);
+  return {policy: retried.ok ? retried.policy : {...defaultPolicy}, problems};
+}
