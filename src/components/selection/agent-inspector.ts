@@ -75,11 +75,10 @@ export function GateMatrix(rows: readonly AgentGateRow[], inspect: (agentId: str
   const gateIds = rows[0]?.gates.map((gate) => gate.gate) ?? [];
   return html`<div class="table-scroll">
     <table class="selection-table gate-matrix">
-      <caption>Every agent against every gate (✓ pass, ✗ fail; the first failure is the reason it left)</caption>
-      <thead><tr><td></td><th scope="col">Agent</th>${gateIds.map((gate) => html`<th scope="col">${gateLabels[gate]}</th>`)}<th scope="col">Outcome</th></tr></thead>
+      <caption>Every agent against every gate (✓ pass, ✗ fail; the first failure is the reason it left). Choose an agent to inspect it.</caption>
+      <thead><tr><th scope="col">Agent</th>${gateIds.map((gate) => html`<th scope="col">${gateLabels[gate]}</th>`)}<th scope="col">Outcome</th></tr></thead>
       <tbody>${rows.map((row) => html`<tr class=${`outcome-${row.outcome}`}>
-        <td><button type="button" onclick=${() => inspect(row.agentId)} aria-label=${`Inspect ${row.agentId}`}>Inspect</button></td>
-        <th scope="row"><code>${row.agentId}</code></th>
+        <th scope="row"><button type="button" class="agent-button" onclick=${() => inspect(row.agentId)} aria-label=${`Inspect ${row.agentId}`}>${row.agentId}</button></th>
         ${row.gates.map((gate) => html`<td class=${`gate-cell ${gate.passed ? "gate-pass" : "gate-fail"}${row.firstFailedGate === gate.gate ? " gate-first" : ""}`} title=${gate.detail}>${gate.passed ? "✓" : row.firstFailedGate === gate.gate ? "✗ first" : "✗"}</td>`)}
         <td>${row.outcome === "rejected" ? `rejected (${gateLabels[row.firstFailedGate!]})` : row.outcome === "selected" ? "selected" : `eligible, rank ${row.rank}`}</td>
       </tr>`)}</tbody>

@@ -43,14 +43,16 @@ export function CandidatesByStage(result: SelectionResult, {width = 640, reveale
       title: `${decision.title}${names ? `. Left here: ${names}` : ""}`
     };
   });
-  const labelRoom = Math.min(380, Math.max(160, width * 0.42));
+  // The reason sits under each bar, so it can run the full width of the chart.
+  const rowHeight = 58;
+  const barHeight = 24;
   return Plot.plot({
     width,
-    height: 40 + rows.length * 44,
-    marginLeft: 190,
-    marginRight: labelRoom,
+    height: 60 + rows.length * rowHeight,
+    marginLeft: 170,
+    marginRight: 30,
     x: {label: "candidates", domain: [0, Math.max(1, result.agentCount)], grid: true, ticks: Math.min(result.agentCount, 13), tickFormat: "d"},
-    y: {label: null, domain: rows.map((row) => row.stage), padding: 0.3},
+    y: {label: null, domain: rows.map((row) => row.stage), padding: 1 - barHeight / rowHeight},
     color: {domain: ["remain after the stage", "left at this stage"], range: [REMAINING_COLOUR, REMOVED_COLOUR], legend: true},
     marks: [
       Plot.frame({stroke: "currentColor", strokeOpacity: 0.15}),
@@ -59,10 +61,13 @@ export function CandidatesByStage(result: SelectionResult, {width = 640, reveale
         y: "stage", x1: "after", x2: "before", fill: () => "left at this stage", fillOpacity: (row: {opacity: number}) => 0.35 * row.opacity,
         stroke: () => "left at this stage", strokeOpacity: "opacity", strokeDasharray: "3,2", title: "title"
       }),
-      Plot.text(rows, {y: "stage", x: "after", text: (row: {after: number}) => String(row.after), dx: -4, textAnchor: "end", fill: "white", fontWeight: "bold", filter: (row: {after: number}) => row.after > 0, fillOpacity: "opacity"}),
       Plot.text(rows, {
-        y: "stage", x: (row: {before: number}) => Math.max(row.before, 0), text: "label", textAnchor: "start", dx: 6,
-        lineWidth: labelRoom / 7, fill: "currentColor", fillOpacity: "opacity", fontSize: 11
+        y: "stage", x: "after", text: (row: {after: number}) => String(row.after), dx: -4, textAnchor: "end", fill: "white", fontWeight: "bold",
+        filter: (row: {after: number}) => row.after > 0, fillOpacity: "opacity"
+      }),
+      Plot.text(rows, {
+        y: "stage", x: 0, text: "label", textAnchor: "start", lineAnchor: "top", dy: barHeight / 2 + 3,
+        fill: "currentColor", fillOpacity: "opacity", fontSize: 11
       })
     ]
   }) as Element;

@@ -6,11 +6,10 @@ import {html} from "htl";
 import {scoreFormulaDescription, type RankedAgent, type SelectionResult} from "../../../lib/selection/index.js";
 import {TERM_ORDER} from "./palette.js";
 
-const TERM_HEADINGS = {latency: "Latency term", cost: "Cost term", observedSuccess: "Observed-success term"} as const;
+const TERM_NAMES = {latency: "latency", cost: "cost", observedSuccess: "observed success"} as const;
 
-function termCell(agent: RankedAgent, id: (typeof TERM_ORDER)[number]) {
-  const term = agent.terms[id];
-  return html`<td><span class="term-derivation">${term.derivation}</span><br>${term.weight} × ${term.value.toFixed(3)} = <strong>${term.weighted.toFixed(3)}</strong></td>`;
+function derivations(agent: RankedAgent) {
+  return TERM_ORDER.map((id) => html`<span class="term-derivation">${TERM_NAMES[id]} ${agent.terms[id].derivation}</span>`);
 }
 
 export function ScoreTable(result: SelectionResult): HTMLElement {
@@ -21,12 +20,11 @@ export function ScoreTable(result: SelectionResult): HTMLElement {
   return html`<div class="table-scroll">
     <table class="selection-table score-table">
       <caption>Scores of the eligible agents, with the numbers${scale ? ` (latency over ${scale.fastestLatencyMs}–${scale.slowestLatencyMs} ms, cost over ${scale.lowestCostCents}–${scale.highestCostCents} cents)` : ""}</caption>
-      <thead><tr><th scope="col">Rank</th><th scope="col">Agent</th>${TERM_ORDER.map((id) => html`<th scope="col">${TERM_HEADINGS[id]}</th>`)}<th scope="col">Score = sum</th></tr></thead>
+      <thead><tr><th scope="col">Rank</th><th scope="col">Agent</th><th scope="col">Score (weight × term, summed), then each term from the agent&apos;s own numbers</th></tr></thead>
       <tbody>${result.ranked.map((agent) => html`<tr class=${agent.rank === 1 ? "selected" : ""}>
         <td class="numeric">${agent.rank}</td>
         <th scope="row"><code>${agent.agentId}</code></th>
-        ${TERM_ORDER.map((id) => termCell(agent, id))}
-        <td class="score-formula">${agent.formula}</td>
+        <td><span class="score-formula">${agent.formula}</span><br>${derivations(agent)}</td>
       </tr>`)}</tbody>
     </table>
   </div>` as HTMLElement;
