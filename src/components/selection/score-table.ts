@@ -20,7 +20,7 @@ export function ScoreTable(result: SelectionResult): HTMLElement {
   return html`<div class="table-scroll">
     <table class="selection-table score-table">
       <caption>Scores of the eligible agents, with the numbers${scale ? ` (latency over ${scale.fastestLatencyMs}–${scale.slowestLatencyMs} ms, cost over ${scale.lowestCostCents}–${scale.highestCostCents} cents)` : ""}</caption>
-      <thead><tr><th scope="col">Rank</th><th scope="col">Agent</th><th scope="col">Score (weight × term, summed), then each term from the agent&apos;s own numbers</th></tr></thead>
+      <thead><tr><th scope="col">Rank</th><th scope="col">Agent</th><th scope="col">Score (weight × term, summed), then each term from the agent’s own numbers</th></tr></thead>
       <tbody>${result.ranked.map((agent) => html`<tr class=${agent.rank === 1 ? "selected" : ""}>
         <td class="numeric">${agent.rank}</td>
         <th scope="row"><code>${agent.agentId}</code></th>

@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+/**
+ * Snapshots of the agent selection charts for the default policy and the lesson's
+ * experiments, plus checks that tie the marks to lib/selection's result: one score
+ * bar per eligible agent, one stage row per trace step, the removal labels.
+ */
+import {describe, expect, it} from "vitest";
+import {
+  defaultPolicy,
+  defaultRegistry,
+  selectAgent,
+  selectionExperimentPolicy,
+  selectionExperiments,
+  type SelectionResult
+} from "../../lib/selection/index.js";
+import {CandidatesByStage, RankingBreakdown, stageRemovalLabel} from "../../src/components/selection/index.js";
+import {findChartSvg} from "../../src/components/standalone-svg.js";
+import {compareSnapshot} from "../snapshot.js";
+
+function resultOf(experimentId: string): SelectionResult {
+  if (experimentId === "default") return selectAgent(defaultRegistry, defaultPolicy);
+  const experiment = selectionExperiments.find((candidate) => candidate.id === experimentId);
+  if (!experiment) throw new Error(`no experiment ${experimentId}`);
+  return selectAgent(defaultRegistry, selectionExperimentPolicy(experiment));
+}
+
+const svgOf = (chart: Element) => findChartSvg(chart)!;
+const texts = (svg: SVGSVGElement) => [...svg.querySelectorAll("text")].map((text) => text.textContent ?? "");
+/** The rects of one mark: Plot labels each mark's group with its name ("bar"). */
+const barRects = (svg: SVGSVGElement) => [...svg.querySelectorAll("g[aria-label='bar'] rect")];
+
+describe("agent selection charts", () => {
+  it.each(["default", "expire-metadata", "zero-weights", "streaming-html"])("candidates by stage: %s", (id) => {
+    expect(compareSnapshot(`selection-candidates-${id}`, svgOf(CandidatesByStage(resultOf(id), {width: 640})).outerHTML)).toBeNull();
+  });
+
+  it.each(["default", "zero-weights", "streaming-html", "trust-tiny-sample"])("ranking breakdown: %s", (id) => {
+    expect(compareSnapshot(`selection-ranking-${id}`, svgOf(RankingBreakdown(resultOf(id), {width: 640})).outerHTML)).toBeNull();
+  });
+
+  it("draws one remaining bar per stage, and a removed bar only where the stage removed someone", () => {
+    const result = resultOf("default");
+    const svg = svgOf(CandidatesByStage(result, {width: 640}));
+    const [remaining, removed] = [...svg.querySelectorAll("g[aria-label='bar']")];
+    expect(remaining!.querySelectorAll("rect")).toHaveLength(result.trace.length);
+    expect(removed!.querySelectorAll("rect")).toHaveLength(result.trace.filter((decision) => decision.removed.length > 0).length);
+    // Remaining counts are printed on the bars, from the trace.
+    for (const decision of result.trace) expect(texts(svg)).toContain(String(decision.candidatesAfter));
+  });
+
+  it("labels each stage with who left by gate, as the trace counts them", () => {
+    const result = resultOf("expire-metadata");
+    expect(stageRemovalLabel(result, 4)).toBe("−2 metadata expired");
+    expect(stageRemovalLabel(result, 6)).toBe(`4 ranked; ${result.contract!.agentId} selected`);
+    const labels = texts(svgOf(CandidatesByStage(result, {width: 640})));
+    for (let stage = 1; stage <= 6; stage++) expect(labels).toContain(stageRemovalLabel(result, stage));
+  });
+
+  it("fades the stages playback has not revealed", () => {
+    const svg = svgOf(CandidatesByStage(resultOf("default"), {width: 640, revealedStages: 2}));
+    const opacities = [...svg.querySelector("g[aria-label='bar']")!.querySelectorAll("rect")].map((rect) => rect.getAttribute("fill-opacity"));
+    expect(opacities).toEqual(["1", "1", "0.25", "0.25", "0.25", "0.25"]);
+  });
+
+  it("says at which stage nothing is left for an incompatibility", () => {
+    const result = resultOf("streaming-html");
+    expect(result.incompatibility).not.toBeNull();
+    expect(texts(svgOf(CandidatesByStage(result, {width: 640})))).toContain("no candidate left: incompatibility");
+  });
+
+  it("stacks three weighted terms per eligible agent, in rank order, and prints each score", () => {
+    const result = resultOf("default");
+    const svg = svgOf(RankingBreakdown(result, {width: 640}));
+    expect(barRects(svg)).toHaveLength(result.ranked.length * 3);
+    const scoreLabels = texts(svg).filter((text) => text.startsWith("= "));
+    expect(scoreLabels).toEqual(result.ranked.map((agent) => `= ${agent.score.toFixed(3)}`));
+    const rowLabels = texts(svg).filter((text) => text.startsWith("#"));
+    expect(rowLabels).toEqual(result.ranked.map((agent) => `#${agent.rank} ${agent.agentId}`));
+  });
+
+  it("draws each segment as wide as weight × term", () => {
+    const result = resultOf("default");
+    const svg = svgOf(RankingBreakdown(result, {width: 640}));
+    const widthOf = (agentId: string, term: string) => {
+      const rect = barRects(svg).find((candidate) => candidate.querySelector("title")?.textContent?.startsWith(`${agentId}, ${term}`));
+      return Number(rect!.getAttribute("width"));
+    };
+    for (const agent of result.ranked) {
+      // Widths share one x scale, so their ratio is the ratio of weighted terms.
+      expect(widthOf(agent.agentId, "observed success") / widthOf(result.ranked[0]!.agentId, "observed success")).toBeCloseTo(
+        agent.terms.observedSuccess.weighted / result.ranked[0]!.terms.observedSuccess.weighted,
+        2
+      );
+    }
+    const top = result.ranked[0]!;
+    expect(widthOf(top.agentId, "observed success") / widthOf(top.agentId, "latency")).toBeCloseTo(top.terms.observedSuccess.weighted / top.terms.latency.weighted, 2);
+  });
+
+  it("shows the incompatibility instead of bars when nothing is eligible", () => {
+    const result = resultOf("streaming-html");
+    const svg = svgOf(RankingBreakdown(result, {width: 640}));
+    expect(barRects(svg)).toHaveLength(0);
+    expect(svg.textContent).toContain("No eligible agent (0/13)");
+  });
+
+  it("says that zero weights leave only the tie-break", () => {
+    const svg = svgOf(RankingBreakdown(resultOf("zero-weights"), {width: 640}));
+    expect(svg.textContent).toContain("agent id, ascending");
+  });
+});
