@@ -2,7 +2,7 @@
  * Shared set-up for the real-browser tests: the built site on 127.0.0.1 and
  * Debian's Chromium driven by playwright-core (never a downloaded browser).
  */
-import {existsSync} from "node:fs";
+import {existsSync, readFileSync} from "node:fs";
 import {createRequire} from "node:module";
 import {chromium, type Browser, type BrowserContext, type Page} from "playwright-core";
 import {startStaticServer, type RunningServer, type StaticServerOptions} from "../../scripts/static-server.js";
@@ -95,4 +95,40 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
       .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
       .map((violation) => ({id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(" "))}));
   });
+}
+
+/** What one chart's SVG and PNG (2x) downloads contained. */
+export interface ChartExport {
+  svgFileName: string;
+  pngFileName: string;
+  svg: string;
+  svgWidth: number;
+  svgHeight: number;
+  png: Buffer;
+  pngWidth: number;
+  pngHeight: number;
+}
+
+/** Clicks SVG then PNG under every chart of the page and reads both downloads back. */
+export async function exportEveryChart(page: Page): Promise<ChartExport[]> {
+  const charts = page.locator(".exportable-chart");
+  const exports: ChartExport[] = [];
+  for (let index = 0; index < (await charts.count()); index++) {
+    const chart = charts.nth(index);
+    const [svgDownload] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", {name: /as SVG/}).click()]);
+    const svg = readFileSync((await svgDownload.path())!, "utf8");
+    const [pngDownload] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", {name: /as PNG/}).click()]);
+    const png = readFileSync((await pngDownload.path())!);
+    exports.push({
+      svgFileName: svgDownload.suggestedFilename(),
+      pngFileName: pngDownload.suggestedFilename(),
+      svg,
+      svgWidth: Number(svg.match(/^<svg[^>]* width="(\d+(?:\.\d+)?)"/)?.[1]),
+      svgHeight: Number(svg.match(/^<svg[^>]* height="(\d+(?:\.\d+)?)"/)?.[1]),
+      png,
+      pngWidth: png.readUInt32BE(16),
+      pngHeight: png.readUInt32BE(20)
+    });
+  }
+  return exports;
 }
