@@ -19,7 +19,7 @@ import {
   type Policy
 } from "../../lib/selection/index.js";
 import type {RunningServer} from "../../scripts/static-server.js";
-import {exportEveryChart, launchBrowser, openWatchedPage, requireBuiltSite, serveSite, waitForPage, type WatchedPage} from "./browser.js";
+import {exportEveryChart, launchBrowser, openWatchedPage, requireBuiltSite, seriousAccessibilityViolations, serveSite, waitForPage, type WatchedPage} from "./browser.js";
 
 const LESSON = "agent-selection";
 requireBuiltSite();
@@ -59,12 +59,13 @@ describe("experiments", () => {
   });
 
   it("streaming with HTML ends in an incompatibility naming the streaming requirement, and no contract", async () => {
-    const {page, context} = await openLesson("?outputMode=text%2Fhtml&requireStreaming=true");
+    const {page, context} = await openLesson("?outputMode=text%2Fhtml&requireStreaming=true", "dark");
     const incompatibility = page.locator(".incompatibility");
     await expect.poll(() => incompatibility.count()).toBe(1);
     expect(await incompatibility.textContent()).toContain('failed the requirement "supports streaming (required)"');
     expect(await page.locator(".contract").count()).toBe(0);
     expect(await summaryText(page)).toMatch(/^0\/13 agents eligible: /);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await context.close();
   });
 });
@@ -97,6 +98,7 @@ describe("permalinks", () => {
     expect(await page.locator("select[id$=tenant]").inputValue()).toBe(defaultPolicy.tenant);
     expect(problems.pageErrors).toEqual([]);
     expect(problems.consoleErrors).toEqual([]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await context.close();
   });
 });

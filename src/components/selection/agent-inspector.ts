@@ -64,7 +64,7 @@ export function AgentInspector(registry: Registry, result: SelectionResult, agen
       </div>
       <div>
         <strong>Exact registry entry</strong> (AgentCard and registry metadata)
-        <pre class="agent-entry">${JSON.stringify(exact, null, 2)}</pre>
+        <pre class="agent-entry" tabindex="0" role="region" aria-label=${`Registry entry of ${agentId}`}>${JSON.stringify(exact, null, 2)}</pre>
       </div>
     </div>
   </div>` as HTMLElement;
@@ -73,7 +73,7 @@ export function AgentInspector(registry: Registry, result: SelectionResult, agen
 /** Every agent against every gate at a glance; "Inspect" opens one in the inspector. */
 export function GateMatrix(rows: readonly AgentGateRow[], inspect: (agentId: string) => void): HTMLElement {
   const gateIds = rows[0]?.gates.map((gate) => gate.gate) ?? [];
-  return html`<div class="table-scroll">
+  return html`<div class="table-scroll" tabindex="0" role="region" aria-label="Every agent against every gate">
     <table class="selection-table gate-matrix">
       <caption>Every agent against every gate (✓ pass, ✗ fail; the first failure is the reason it left). Choose an agent to inspect it.</caption>
       <thead><tr><th scope="col">Agent</th>${gateIds.map((gate) => html`<th scope="col">${gateLabels[gate]}</th>`)}<th scope="col">Outcome</th></tr></thead>

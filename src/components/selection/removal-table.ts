@@ -10,7 +10,7 @@ export function RemovalTable(result: SelectionResult, {revealedStages = null}: {
   const stages = result.trace.filter((decision) => decision.kind === "gate" && (revealedStages === null || decision.atSeconds <= revealedStages));
   const removed = stages.flatMap((decision) => decision.removed.map((agent) => ({decision, agent})));
   const hidden = revealedStages === null ? 0 : result.trace.filter((decision) => decision.kind === "gate" && decision.atSeconds > revealedStages).length;
-  return html`<div class="table-scroll">
+  return html`<div class="table-scroll" tabindex="0" role="region" aria-label="Who left at each stage">
     <table class="selection-table removal-table">
       <caption>Who left at each stage, and why${hidden ? ` (stages revealed so far; ${hidden} to come)` : ""}</caption>
       <thead><tr><th scope="col">Stage</th><th scope="col">Agent</th><th scope="col">First failed gate</th><th scope="col">The values compared</th></tr></thead>

@@ -17,7 +17,7 @@ export function ScoreTable(result: SelectionResult): HTMLElement {
     return html`<p class="selection-empty">No agent passed every gate, so nothing is ranked: a score is never computed for a rejected agent.</p>` as HTMLElement;
   }
   const {scale} = result;
-  return html`<div class="table-scroll">
+  return html`<div class="table-scroll" tabindex="0" role="region" aria-label="Scores of the eligible agents">
     <table class="selection-table score-table">
       <caption>Scores of the eligible agents, with the numbers${scale ? ` (latency over ${scale.fastestLatencyMs}–${scale.slowestLatencyMs} ms, cost over ${scale.lowestCostCents}–${scale.highestCostCents} cents)` : ""}</caption>
       <thead><tr><th scope="col">Rank</th><th scope="col">Agent</th><th scope="col">Score (weight × term, summed), then each term from the agent’s own numbers</th></tr></thead>
