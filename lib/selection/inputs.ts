@@ -1,6 +1,6 @@
 import type {FieldSpec, FieldValue, FieldValues} from "../lesson-inputs/fields.js";
 import {policyFields} from "./fields.js";
-import {defaultPolicy, parsePolicy, type Policy, type PolicyField} from "./policy.js";
+import {defaultPolicy, parsePolicy, type Policy, type PolicyField, type PolicyNumberField} from "./policy.js";
 import {selectionStages} from "./stages.js";
 
 /*
@@ -12,6 +12,13 @@ import {selectionStages} from "./stages.js";
 
 const stageTitles = Object.fromEntries(selectionStages.map((stage) => [stage.id, stage.title])) as Record<(typeof selectionStages)[number]["id"], string>;
 
+/**
+ * Where a slider ends when the accepted range is far wider than the fixture needs (the number
+ * box still takes the whole range): the registry's largest record is 900 observations, and a
+ * 0-10,000 slider would put every interesting value in its first pixels.
+ */
+const SLIDER_MAX: Partial<Record<PolicyNumberField, number>> = {minimumObservations: 1_000};
+
 export const selectionInputFields: readonly FieldSpec[] = policyFields.map((row): FieldSpec => {
   const base = {name: row.field, label: row.label, group: stageTitles[row.stage], help: row.help};
   switch (row.control) {
@@ -20,7 +27,7 @@ export const selectionInputFields: readonly FieldSpec[] = policyFields.map((row)
     case "toggle":
       return {...base, kind: "boolean"};
     case "number":
-      return {...base, kind: "number", min: row.min, max: row.max, step: row.step, unit: row.unit};
+      return {...base, kind: "number", min: row.min, max: row.max, step: row.step, unit: row.unit, ...(row.field in SLIDER_MAX ? {sliderMax: SLIDER_MAX[row.field]} : {})};
   }
 });
 

@@ -1,5 +1,14 @@
 import {describe, expect, it} from "vitest";
-import {defaultPolicy, policyFromInputs, selectionInputDefaults} from "../../lib/selection/index.js";
+import {defaultPolicy, defaultRegistry, policyFromInputs, selectionInputDefaults, selectionInputFields} from "../../lib/selection/index.js";
+
+describe("selectionInputFields", () => {
+  it("ends the minimum-observations slider just past the largest record, while the box takes the whole range", () => {
+    const field = selectionInputFields.find((candidate) => candidate.name === "minimumObservations");
+    expect(field).toMatchObject({kind: "number", max: 10_000, sliderMax: 1_000});
+    const largest = Math.max(...defaultRegistry.agents.map((entry) => entry.registryMetadata.observations));
+    expect(largest).toBeLessThan(1_000);
+  });
+});
 
 describe("policyFromInputs", () => {
   it("passes valid panel values through unchanged, with no problems", () => {
