@@ -28,7 +28,7 @@ export function SelectionOutcome(result: SelectionResult, problems: readonly Pol
       <p>${incompatibility.message}</p>
       ${incompatibility.lastCandidates.length ? html`<ul>${incompatibility.lastCandidates.map((candidate) => html`<li><code>${candidate.agentId}</code>: ${candidate.alsoFails.length
         ? `would still fail ${candidate.alsoFails.map((gate) => gateLabels[gate].toLowerCase()).join(", ")}`
-        : "fails only this requirement among the remaining gates"}</li>`)}</ul>` : null}
+        : "this is the only gate it fails: relaxing this one requirement would make it eligible"}</li>`)}</ul>` : null}
     </div>` : null}
   </div>` as HTMLElement;
 }
