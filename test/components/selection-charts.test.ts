@@ -105,6 +105,8 @@ describe("agent selection charts", () => {
 
   it("says that zero weights leave only the tie-break", () => {
     const svg = svgOf(RankingBreakdown(resultOf("zero-weights"), {width: 640}));
-    expect(svg.textContent).toContain("agent id, ascending");
+    // Plot wraps long text into one <tspan> per line.
+    const wrapped = [...svg.querySelectorAll("tspan")].map((line) => line.textContent).join(" ");
+    expect(wrapped).toContain("every score is 0: the order is the tie-break alone (agent id, ascending).");
   });
 });

@@ -27,7 +27,8 @@ export function RankingBreakdown(result: SelectionResult, {width = 640}: Ranking
   );
   const scores = result.ranked.map((agent) => ({row: rowLabel(agent.rank, agent.agentId), score: agent.score, label: `= ${agent.score.toFixed(3)}`}));
   const totalWeight = result.policy.latencyWeight + result.policy.costWeight + result.policy.observedSuccessWeight;
-  const xMax = Math.max(totalWeight, ...scores.map((score) => score.score), 0.001);
+  // With every weight at 0 every bar is empty; a unit axis keeps the ticks readable.
+  const xMax = totalWeight === 0 ? 1 : Math.max(totalWeight, ...scores.map((score) => score.score));
   const empty = result.ranked.length === 0;
   return Plot.plot({
     width,
@@ -42,7 +43,7 @@ export function RankingBreakdown(result: SelectionResult, {width = 640}: Ranking
       Plot.barX(segments, Plot.stackX({y: "row", x: "weighted", fill: "term", order: TERM_ORDER.map((id) => TERM_LABELS[id]), title: "title", stroke: "white", strokeWidth: 0.5})),
       Plot.text(scores, {y: "row", x: "score", text: "label", textAnchor: "start", dx: 6, fill: "currentColor", fontWeight: "bold"}),
       empty ? Plot.text([result.incompatibility?.message ?? "No eligible agent."], {frameAnchor: "middle", fill: "currentColor", lineWidth: width / 9}) : null,
-      !empty && totalWeight === 0 ? Plot.text(["Every weight is 0, so every score is 0: the order is the tie-break alone (agent id, ascending)."], {frameAnchor: "top", dy: 6, fill: "currentColor", lineWidth: width / 8}) : null
+      !empty && totalWeight === 0 ? Plot.text(["Every weight is 0, so every score is 0: the order is the tie-break alone (agent id, ascending)."], {frameAnchor: "right", textAnchor: "end", dx: -10, fill: "currentColor", fontSize: 11, lineWidth: Math.max(14, (width - 270) / 20)}) : null
     ]
   }) as Element;
 }
