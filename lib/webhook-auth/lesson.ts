@@ -32,8 +32,7 @@ export const MAX_RACE_WORKERS = 3;
 /** Interleavings of the largest race the page offers (3 workers, 3 steps each: 9!/(3!)^3). */
 export const MAX_RACE_INTERLEAVING = 1680;
 
-export interface WebhookLessonInputs {
-  [name: string]: string | number | boolean | null;
+export type WebhookLessonInputs = {
   body: string;
   toleranceSeconds: number;
   reserializedBody: boolean;
@@ -52,7 +51,7 @@ export interface WebhookLessonInputs {
   raceStrategy: string;
   raceInterleaving: number;
   reconcileScenario: string;
-}
+};
 
 export const webhookLessonDefaults: WebhookLessonInputs = {
   body: DEMO_BODY,
@@ -161,8 +160,11 @@ export interface RetryHorizonSelection {
 
 export interface WebhookLessonRun {
   inputs: WebhookLessonInputs;
+  /** Whether Web Crypto was there to sign and verify (browsers offer crypto.subtle only in secure contexts). */
+  webCrypto: {available: true} | {available: false; reason: string};
   debug: SignatureDebugResult;
-  tampering: TamperingReport;
+  /** Null without Web Crypto. */
+  tampering: TamperingReport | null;
   horizon: RetryHorizonSelection;
   /** Every strategy's race table for the chosen number of workers, in RACE_STRATEGIES order. */
   races: RaceTable[];
@@ -200,7 +202,45 @@ export function dedupRecordSpans(lane: RetryLaneResult, retentionSeconds: number
     .map((row) => ({attempt: row.attempt, fromSeconds: row.arrivesAtSeconds, untilSeconds: row.arrivesAtSeconds + retentionSeconds}));
 }
 
-export async function runWebhookLesson(inputs: WebhookLessonInputs, secrets: WebhookLessonSecrets): Promise<WebhookLessonRun> {
+export const NO_WEB_CRYPTO_REASON = "this page has no Web Crypto (crypto.subtle exists only in secure contexts: https, or http on localhost/127.0.0.1), so nothing can be signed or verified here";
+
+export async function runWebhookLesson(
+  inputs: WebhookLessonInputs,
+  secrets: WebhookLessonSecrets,
+  /** null: no Web Crypto (the page passes what the browser has). */
+  subtle: SubtleCrypto | null = globalThis.crypto?.subtle ?? null
+): Promise<WebhookLessonRun> {
+  const signed = subtle ? await signedParts(inputs, secrets) : {debug: {ok: false as const, issues: [NO_WEB_CRYPTO_REASON]}, tampering: null};
+  const preset = retryPresetById(inputs.retryPreset);
+  const fates = attemptFates(preset.delaysSeconds.length, inputs.unreachableAttempts, inputs.acksLost);
+  const horizon: RetryHorizonSelection = {
+    preset,
+    fates,
+    result: analyzeRetryHorizon({
+      delaysSeconds: preset.delaysSeconds,
+      retentionSeconds: inputs.retentionSeconds,
+      toleranceSeconds: inputs.toleranceSeconds,
+      fates,
+      ...(preset.stopsOnStatuses ? {stopsOnStatuses: preset.stopsOnStatuses} : {})
+    })
+  };
+
+  const races = RACE_STRATEGIES.map((strategy) => raceTable(strategy.id, inputs.raceWorkers));
+  const chosen = races.find((table) => table.strategy === (inputs.raceStrategy as RaceStrategy)) ?? races[0]!;
+  const scenario = RECONCILE_SCENARIOS.find((candidate) => candidate.id === inputs.reconcileScenario) ?? RECONCILE_SCENARIOS[0]!;
+  return {
+    inputs,
+    webCrypto: subtle ? {available: true} : {available: false, reason: NO_WEB_CRYPTO_REASON},
+    debug: signed.debug,
+    tampering: signed.tampering,
+    horizon,
+    races,
+    race: selectRaceRun(chosen, inputs.raceInterleaving),
+    reconcile: compareReconciliation(scenario)
+  };
+}
+
+async function signedParts(inputs: WebhookLessonInputs, secrets: WebhookLessonSecrets): Promise<{debug: SignatureDebugResult; tampering: TamperingReport}> {
   const debug = await debugStandardWebhook({
     secret: secrets.secret,
     newSecret: secrets.rotatedSecret,
@@ -223,31 +263,5 @@ export async function runWebhookLesson(inputs: WebhookLessonInputs, secrets: Web
   });
   // The tampering receiver expects the demo task, so it always uses the demo body, not the editable one.
   const tampering = await runTamperingExperiments({secret: secrets.secret, msgId: secrets.eventId, sentAtSeconds: DEMO_NOW_SECONDS, toleranceSeconds: inputs.toleranceSeconds});
-
-  const preset = retryPresetById(inputs.retryPreset);
-  const fates = attemptFates(preset.delaysSeconds.length, inputs.unreachableAttempts, inputs.acksLost);
-  const horizon: RetryHorizonSelection = {
-    preset,
-    fates,
-    result: analyzeRetryHorizon({
-      delaysSeconds: preset.delaysSeconds,
-      retentionSeconds: inputs.retentionSeconds,
-      toleranceSeconds: inputs.toleranceSeconds,
-      fates,
-      ...(preset.stopsOnStatuses ? {stopsOnStatuses: preset.stopsOnStatuses} : {})
-    })
-  };
-
-  const races = RACE_STRATEGIES.map((strategy) => raceTable(strategy.id, inputs.raceWorkers));
-  const chosen = races.find((table) => table.strategy === (inputs.raceStrategy as RaceStrategy)) ?? races[0]!;
-  const scenario = RECONCILE_SCENARIOS.find((candidate) => candidate.id === inputs.reconcileScenario) ?? RECONCILE_SCENARIOS[0]!;
-  return {
-    inputs,
-    debug,
-    tampering,
-    horizon,
-    races,
-    race: selectRaceRun(chosen, inputs.raceInterleaving),
-    reconcile: compareReconciliation(scenario)
-  };
+  return {debug, tampering};
 }

@@ -29,7 +29,7 @@ const run = (overrides: Partial<WebhookLessonInputs> = {}): Promise<WebhookLesso
 describe("the lesson's inputs", () => {
   it("every default is accepted by its field, and every field has a default", () => {
     for (const field of webhookLessonFields) {
-      expect([field.name, checkFieldValue(field, webhookLessonDefaults[field.name])]).toEqual([field.name, null]);
+      expect([field.name, checkFieldValue(field, (webhookLessonDefaults as Record<string, unknown>)[field.name])]).toEqual([field.name, null]);
     }
     expect(Object.keys(webhookLessonDefaults).sort()).toEqual(webhookLessonFields.map((field) => field.name).sort());
   });
@@ -49,8 +49,8 @@ describe("runWebhookLesson", () => {
   it("verifies the default request and applies the original delivery once in the tampering run", async () => {
     const result = await run();
     expect(result.debug.ok && result.debug.verdict.ok).toBe(true);
-    expect(result.tampering.experiments.every((experiment) => experiment.asExpected)).toBe(true);
-    expect(result.tampering.effects).toBe(1);
+    expect(result.tampering!.experiments.every((experiment) => experiment.asExpected)).toBe(true);
+    expect(result.tampering!.effects).toBe(1);
     expect(result.horizon.result.resigned.slippedPast).toBe(0);
     expect(result.race.index).toBe(2);
     expect(result.race.run.effects).toBe(2);
@@ -60,7 +60,7 @@ describe("runWebhookLesson", () => {
     const result = await run();
     if (!result.debug.ok) throw new Error("debug failed");
     expect(result.debug.sender.headers["webhook-id"]).toBe("msg_test0001");
-    expect(result.tampering.experiments[0]!.request.headers["webhook-id"]).toBe("msg_test0001");
+    expect(result.tampering!.experiments[0]!.request.headers["webhook-id"]).toBe("msg_test0001");
     const other = await runWebhookLesson(webhookLessonDefaults, {...SECRETS, secret: DEMO_ROTATED_SECRET});
     if (!other.debug.ok) throw new Error("debug failed");
     expect(other.debug.sender.headers["webhook-signature"]).not.toBe(result.debug.sender.headers["webhook-signature"]);
@@ -83,6 +83,16 @@ describe("runWebhookLesson", () => {
     const table = raceTable("insert-if-absent", 2);
     expect(selectRaceRun(table, 1)).toMatchObject({index: 1, clamped: false});
     expect(selectRaceRun(table, 50)).toMatchObject({index: 6, clamped: true});
+  });
+});
+
+describe("without Web Crypto", () => {
+  it("says why nothing is signed and still computes the models that need no crypto", async () => {
+    const result = await runWebhookLesson(webhookLessonDefaults, SECRETS, null);
+    expect(result.webCrypto).toEqual({available: false, reason: expect.stringMatching(/secure contexts/)});
+    expect(result.debug.ok).toBe(false);
+    expect(result.tampering).toBeNull();
+    expect(result.horizon.result.resigned.rows.length).toBe(10);
   });
 });
 
