@@ -11,7 +11,7 @@ import {formatDuration} from "./format.js";
 import {ATTEMPT_COLOURS, ATTEMPT_OUTCOMES, ATTEMPT_SYMBOLS, attemptOutcome} from "./palette.js";
 
 export const LANE_LABELS = {"re-signed": "re-signed each attempt", reused: "timestamp of attempt 1 reused"} as const;
-const TICKS = [0, 5, 60, 300, 1800, 3600, 7200, 21600, 86400, 259200, 604800];
+const TICKS = [0, 5, 60, 300, 1800, 7200, 21600, 86400, 259200, 604800];
 
 export interface RetryHorizonChartOptions {
   width?: number;

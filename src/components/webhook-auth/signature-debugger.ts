@@ -21,7 +21,7 @@ export function SignatureDebugger(result: SignatureDebugResult): HTMLElement {
     ${Verdict(correctReceiver, "A correct receiver, same configured secret")}
     <div class="debug-columns">
       <section aria-label="Sender">
-        <h4>Sender</h4>
+        <p class="debug-side">Sender</p>
         <p>Signs with: ${sender.signedWith.join(" and ")}</p>
         <p class="debug-caption">Signed string (<code>webhook-id.webhook-timestamp.body</code>):</p>
         <pre class="signed-string">${sender.signedContent}</pre>
@@ -29,7 +29,7 @@ export function SignatureDebugger(result: SignatureDebugResult): HTMLElement {
         <pre>${headerLines}</pre>
       </section>
       <section aria-label="Receiver">
-        <h4>Receiver</h4>
+        <p class="debug-side">Receiver</p>
         <p>Key: ${receiver.keyDescription}</p>
         <p class="debug-caption">Signed string it rebuilds:</p>
         <pre class="signed-string">${receiver.signedContent || "(none: it could not read the body)"}</pre>
@@ -48,16 +48,13 @@ export function SignatureDebugger(result: SignatureDebugResult): HTMLElement {
 /** Every classic mistake: whether it is on, what it alone does to this request, the symptom and the fix. */
 export function MistakeTable(result: SignatureDebugResult): HTMLElement {
   if (!result.ok) return html`<p>No request to test the mistakes against.</p>` as HTMLElement;
-  return html`<div class="table-scroll"><table class="mistake-table">
-    <caption>The classic mistakes, each tried alone on this request</caption>
-    <thead><tr><th scope="col">Mistake</th><th scope="col">Side</th><th scope="col">On now</th><th scope="col">Alone, on this request</th><th scope="col">Symptom</th><th scope="col">Fix</th></tr></thead>
-    <tbody>${result.mistakes.map((mistake) => html`<tr class=${mistake.enabled ? "mistake-on" : ""}>
-      <th scope="row">${mistake.label}</th>
-      <td>${mistake.side}</td>
-      <td>${mistake.enabled ? "yes" : "no"}</td>
-      <td class=${mistake.breaksThisRequestAlone ? "verdict-bad" : "verdict-good"}>${mistake.breaksThisRequestAlone ? "✗ breaks it: " : "✓ still passes: "}${mistake.aloneOutcome}</td>
-      <td>${mistake.symptom}</td>
-      <td>${mistake.fix}</td>
-    </tr>`)}</tbody>
-  </table></div>` as HTMLElement;
+  return html`<div class="mistake-section">
+    <p class="mistake-heading"><strong>The classic mistakes, each tried alone on this request</strong></p>
+    <ul class="mistake-list">${result.mistakes.map((mistake) => html`<li class=${`mistake${mistake.enabled ? " mistake-on" : ""}`} data-mistake=${mistake.id}>
+      <p><strong>${mistake.label}</strong> <span class="mistake-side">(${mistake.side} side${mistake.enabled ? ", switched on now" : ""})</span></p>
+      <p class=${mistake.breaksThisRequestAlone ? "verdict-bad" : "verdict-good"}>${mistake.breaksThisRequestAlone ? "✗ Alone, it breaks this request: " : "✓ Alone, this request still passes: "}${mistake.aloneOutcome}</p>
+      <p><span class="mistake-term">Symptom:</span> ${mistake.symptom}</p>
+      <p><span class="mistake-term">Fix:</span> ${mistake.fix}</p>
+    </li>`)}</ul>
+  </div>` as HTMLElement;
 }
