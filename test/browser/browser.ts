@@ -2,9 +2,10 @@
  * Shared set-up for the real-browser tests: the built site on 127.0.0.1 and
  * Debian's Chromium driven by playwright-core (never a downloaded browser).
  */
-import {existsSync} from "node:fs";
+import {existsSync, readFileSync} from "node:fs";
 import {createRequire} from "node:module";
 import {chromium, type Browser, type BrowserContext, type Page} from "playwright-core";
+import {expect} from "vitest";
 import {startStaticServer, type RunningServer, type StaticServerOptions} from "../../scripts/static-server.js";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -95,4 +96,31 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
       .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
       .map((violation) => ({id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(" "))}));
   });
+}
+
+/**
+ * Downloads every chart on the page as SVG and as PNG (2x) and checks each file
+ * stands alone: SVG namespace, no theme-dependent paint, a PNG twice the SVG's size.
+ */
+export async function expectEveryChartExports(page: Page, lessonSlug: string): Promise<number> {
+  const charts = page.locator(".exportable-chart");
+  const count = await charts.count();
+  expect(count).toBeGreaterThan(0);
+  for (let index = 0; index < count; index++) {
+    const chart = charts.nth(index);
+    const [svgDownload] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", {name: /as SVG/}).click()]);
+    expect(svgDownload.suggestedFilename()).toMatch(new RegExp(`^a2a-workbench-${lessonSlug}-[a-z0-9-]+\\.svg$`));
+    const svg = readFileSync((await svgDownload.path())!, "utf8");
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svg).not.toMatch(/currentColor|var\(--/i);
+    const width = Number(svg.match(/^<svg[^>]* width="(\d+(?:\.\d+)?)"/)![1]);
+    const height = Number(svg.match(/^<svg[^>]* height="(\d+(?:\.\d+)?)"/)![1]);
+    const [pngDownload] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", {name: /as PNG/}).click()]);
+    expect(pngDownload.suggestedFilename()).toMatch(/\.png$/);
+    const png = readFileSync((await pngDownload.path())!);
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect(png.readUInt32BE(16)).toBe(Math.round(width * 2));
+    expect(png.readUInt32BE(20)).toBe(Math.round(height * 2));
+  }
+  return count;
 }
