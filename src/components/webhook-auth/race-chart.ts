@@ -8,6 +8,10 @@ import * as Plot from "@observablehq/plot";
 import {RACE_STRATEGIES, type RaceTable} from "../../../lib/webhook-auth/index.js";
 import {EFFECT_COLOURS} from "./palette.js";
 
+/** Segments narrower than this share carry no label; up to FULL_LABEL_SHARE only the count. */
+export const MIN_LABELLED_SHARE = 0.05;
+export const FULL_LABEL_SHARE = 0.25;
+
 export interface RaceChartOptions {
   width?: number;
 }
@@ -38,7 +42,8 @@ export function RaceChart(tables: readonly RaceTable[], {width = 640}: RaceChart
     color: {domain: effectDomain, range: EFFECT_COLOURS.slice(0, workers), legend: true},
     marks: [
       Plot.barX(rows, Plot.stackX({y: "strategy", x: "count", fill: "effects", offset: "normalize", order: effectDomain, title: (d: {count: number; total: number; effects: string}) => `${d.count} of ${d.total} interleavings: ${d.effects}`})),
-      Plot.text(rows.filter((row) => row.count / row.total >= 0.12), Plot.stackX({y: "strategy", x: "count", offset: "normalize", order: effectDomain, z: "effects", text: (d: {count: number; effects: string}) => `${d.count} × ${d.effects}`, fill: "white", fontSize: 11, fontWeight: "bold"})),
+      // Wide segments name their effect count; narrow ones show the count only (the legend and the table below say the rest).
+      Plot.text(rows.filter((row) => row.count / row.total >= MIN_LABELLED_SHARE), Plot.stackX({y: "strategy", x: "count", offset: "normalize", order: effectDomain, z: "effects", text: (d: {count: number; total: number; effects: string}) => (d.count / d.total >= FULL_LABEL_SHARE ? `${d.count} × ${d.effects}` : String(d.count)), fill: "white", fontSize: 11, fontWeight: "bold"})),
       Plot.ruleX([0])
     ]
   }) as Element;
