@@ -5,7 +5,8 @@
  * Lighthouse is installed from the npm registry into .lighthouse/tool on first use
  * (kept out of package.json: it is a measuring tool, not a dependency of the site).
  */
-import {execFileSync} from "node:child_process";
+import {execFile, execFileSync} from "node:child_process";
+import {promisify} from "node:util";
 import {existsSync, mkdirSync, readFileSync} from "node:fs";
 import {listPages} from "./site-files.js";
 import {startStaticServer} from "./static-server.js";
@@ -29,10 +30,11 @@ try {
     for (const preset of PRESETS) {
       const mode = preset.length ? "desktop" : "mobile";
       const report = `.lighthouse/${path || "index"}-${mode}.json`;
-      execFileSync(LIGHTHOUSE_BIN, [
+      // Asynchronously: the static server runs in this process and must keep answering.
+      await promisify(execFile)(LIGHTHOUSE_BIN, [
         `${server.url}${path}`, "--quiet", "--only-categories=performance,accessibility", ...preset,
         `--chrome-flags=${CHROME_FLAGS}`, "--output=json", `--output-path=${report}`
-      ], {stdio: ["ignore", "ignore", "inherit"], env: {...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium"}});
+      ], {env: {...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium"}});
       const {categories} = JSON.parse(readFileSync(report, "utf8")) as {categories: Record<string, {score: number}>};
       const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
       console.log(`${(path || "index").padEnd(24)} ${mode.padEnd(8)} performance ${String(score("performance")).padStart(3)}   accessibility ${String(score("accessibility")).padStart(3)}   (${report})`);

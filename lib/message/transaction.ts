@@ -140,15 +140,13 @@ function parseWarningFindings(warnings: ParseWarnings, locator: SourceLocator): 
   return findings;
 }
 
-/** One outcome for a text that was not read as requests (too large, or not JSON). */
-function unreadable(byteLength: number, findings: Finding[], kind: ErrorClass, data: unknown): MessageTransaction {
+/** The single outcome of a text that stopped at stage 1 as a whole; the error goes back with id null. */
+function wholeTextStopped(error: ReturnType<typeof rpcError>, findings: Finding[], verdict: string): RequestOutcome {
   const stages = emptyStages();
-  const error = rpcError(kind, data);
   stages[0]!.status = "stop";
   stages[0]!.error = error;
   stages[0]!.findings = findings;
-  const responseText = errorResponseText(null, error);
-  const outcome: RequestOutcome = {
+  return {
     requestIndex: null,
     pointer: "",
     span: null,
@@ -163,10 +161,16 @@ function unreadable(byteLength: number, findings: Finding[], kind: ErrorClass, d
     handled: false,
     receipt: null,
     parts: [],
-    responseText,
-    verdict: `Stopped at stage 1 (${STAGE_NAMES[1]}): ${error.message}; error ${error.code} sent with id null.`
+    responseText: errorResponseText(null, error),
+    verdict
   };
-  return finish(byteLength, "unreadable", [outcome], [], [], responseText, false);
+}
+
+/** One outcome for a text that was not read as requests (too large, or not JSON). */
+function unreadable(byteLength: number, findings: Finding[], kind: ErrorClass, data: unknown): MessageTransaction {
+  const error = rpcError(kind, data);
+  const outcome = wholeTextStopped(error, findings, `Stopped at stage 1 (${STAGE_NAMES[1]}): ${error.message}; error ${error.code} sent with id null.`);
+  return finish(byteLength, "unreadable", [outcome], [], [], outcome.responseText, false);
 }
 
 /** An array that is not run as a batch: one -32600 response with id null (JSON-RPC 2.0 section 6). */
@@ -222,29 +226,9 @@ function finish(
 }
 
 function internalFailure(text: string, thrown: unknown): MessageTransaction {
-  const stages = emptyStages();
   const error = rpcError(INTERNAL_ERROR, {detail: thrown instanceof Error ? thrown.message : String(thrown)});
-  stages[0]!.status = "stop";
-  stages[0]!.error = error;
-  const responseText = errorResponseText(null, error);
-  const outcome: RequestOutcome = {
-    requestIndex: null,
-    pointer: "",
-    span: null,
-    id: null,
-    hasIdMember: false,
-    notification: false,
-    method: null,
-    stages,
-    stageReached: 1,
-    stoppedAt: 1,
-    error,
-    handled: false,
-    receipt: null,
-    parts: [],
-    responseText,
-    verdict: `The lab failed internally (${error.message}); this is a bug.`
-  };
+  const outcome = wholeTextStopped(error, [], `The lab failed internally (${error.message}); this is a bug.`);
+  const responseText = outcome.responseText;
   const client = decideClient([], responseText);
   return {shape: "unreadable", byteLength: text.length, requests: [outcome], findings: [], receipts: [], responseText, client, trace: [], specNotes: []};
 }

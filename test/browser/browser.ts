@@ -20,14 +20,14 @@ export function requireBuiltSite(): void {
   if (!existsSync("dist/index.html")) throw new Error("dist/ has no built site: run `npm run build` first (npm test does).");
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
+export async function launchBrowser(executablePath = CHROMIUM_PATH): Promise<Browser> {
+  if (!existsSync(executablePath)) {
     throw new Error(
-      `Chromium is missing at ${CHROMIUM_PATH}. The browser tests need Debian's Chromium: ` +
+      `Chromium is missing at ${executablePath}. The browser tests need Debian's Chromium: ` +
       "run `apt-get update && apt-get install -y chromium` (bash .ci/run does this), or set CHROMIUM_PATH."
     );
   }
-  return chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
+  return chromium.launch({executablePath, args: CHROMIUM_ARGS});
 }
 
 export function serveSite(options: Partial<StaticServerOptions> = {}): Promise<RunningServer> {

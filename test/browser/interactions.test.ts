@@ -84,6 +84,23 @@ describe("playback", () => {
   });
 });
 
+describe("inspector", () => {
+  it("a click on an update's swimlane lane, or its row's button, chooses it for inspection", async () => {
+    const {page, context} = await openLesson();
+    const inspector = page.locator(".attempt-inspector h3");
+    await expect.poll(() => inspector.textContent()).toMatch(/^U1:/);
+    const label = page.locator(".exportable-chart[data-chart='attempt swimlane'] svg text", {hasText: /^U3 ·/}).first();
+    await label.scrollIntoViewIfNeeded();
+    const box = (await label.boundingBox())!;
+    const plot = (await page.locator(".exportable-chart[data-chart='attempt swimlane'] svg[role=img]").boundingBox())!;
+    await page.mouse.click(plot.x + plot.width * 0.6, box.y + box.height / 2);
+    await expect.poll(() => inspector.textContent()).toMatch(/^U3:/);
+    await page.getByRole("button", {name: "Inspect update 2"}).click();
+    await expect.poll(() => inspector.textContent()).toMatch(/^U2:/);
+    await context.close();
+  });
+});
+
 describe("chart export", () => {
   it.each(["light", "dark"] as const)("every chart downloads a standalone SVG and a 2x PNG (%s theme)", async (colorScheme) => {
     const {page, context, problems} = await openLesson("", colorScheme);

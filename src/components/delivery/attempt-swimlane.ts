@@ -9,12 +9,15 @@
  */
 import * as Plot from "@observablehq/plot";
 import type {DeliveryAttempt, DeliveryRun} from "../../../lib/delivery/index.js";
+import {findChartSvg} from "../standalone-svg.js";
 import {attemptOutcomes, presentOutcomes, updateLabel} from "./palette.js";
 
 export interface SwimlaneOptions {
   width?: number;
   /** The playback's modeled clock: later events are faded. Null shows everything. */
   cursorSeconds?: number | null;
+  /** Called with an update's index when the reader clicks its lane (the table's buttons do the same by keyboard). */
+  onSelectUpdate?: (updateIndex: number) => void;
 }
 
 const ROW_HEIGHT = 20;
@@ -37,12 +40,24 @@ function senderDetail(attempt: DeliveryAttempt): string {
   return `sender timed out at ${attempt.sender.atSeconds} s (${why})`;
 }
 
+/**
+ * A label right of each mark, or left of it in the last quarter of the axis, so it
+ * stays inside the chart (Plot's textAnchor is one value per mark, hence two marks).
+ */
+function labelsBeside<T>(data: readonly T[], at: (d: T) => number, xMax: number, options: Plot.TextOptions): Plot.Markish[] {
+  const nearEnd = (d: T) => at(d) > 0.75 * xMax;
+  return [
+    Plot.text(data.filter((d) => !nearEnd(d)), {...options, x: at, textAnchor: "start", dx: 8}),
+    Plot.text(data.filter(nearEnd), {...options, x: at, textAnchor: "end", dx: -8})
+  ];
+}
+
 /** Row key of an update's attempt; the first attempt's row carries the update's label. */
 function rowKey(updateIndex: number, attemptNumber: number): string {
   return `${updateIndex}/${attemptNumber}`;
 }
 
-export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = null}: SwimlaneOptions = {}): Element {
+export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = null, onSelectUpdate}: SwimlaneOptions = {}): Element {
   const outcomes = attemptOutcomes(run);
   const future = (seconds: number) => cursorSeconds !== null && seconds > cursorSeconds;
 
@@ -83,7 +98,7 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
   const deletedAt = run.config.deleteConfigAtSeconds;
   const xMax = Math.max(run.endsAtSeconds, deletedAt ?? 0, outageUntil, 1);
 
-  return Plot.plot({
+  const chart = Plot.plot({
     width,
     height: 60 + rows.length * ROW_HEIGHT,
     marginLeft: 150,
@@ -105,10 +120,28 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
       }),
       Plot.dot(attempts, {x: "senderAt", y: "row", symbol: "sender", stroke: "currentColor", fill: "none", r: 5, strokeWidth: 1.5, strokeOpacity: "opacity", title: "title"}),
       Plot.dot(suppressed, {x: "at", y: "row", symbol: "times", stroke: "#d1242f", r: 5, title: "title"}),
-      Plot.text(suppressed, {x: "at", y: "row", text: () => "suppressed", textAnchor: "start", dx: 8, fill: "#d1242f", fontSize: 9}),
+      labelsBeside(suppressed, (d) => d.at, xMax, {y: "row", text: () => "suppressed", fill: "#d1242f", fontSize: 9}),
       deletedAt !== null ? Plot.ruleX([deletedAt], {stroke: "#d1242f", strokeDasharray: "5,3", strokeWidth: 1.5}) : null,
-      deletedAt !== null ? Plot.text([deletedAt], {x: (d: number) => d, frameAnchor: "top", text: () => "config deleted", textAnchor: "start", dx: 4, dy: -14, fill: "#d1242f", fontSize: 9}) : null,
+      deletedAt !== null ? labelsBeside([deletedAt], (d) => d, xMax, {frameAnchor: "top", text: () => "config deleted", dy: -14, fill: "#d1242f", fontSize: 9}) : null,
       cursorSeconds !== null ? Plot.ruleX([cursorSeconds], {stroke: "currentColor", strokeWidth: 2, strokeOpacity: 0.6}) : null
     ]
   }) as Element;
+  if (onSelectUpdate) selectLaneOnClick(chart, rows, onSelectUpdate);
+  return chart;
+}
+
+/** Maps a click inside the plot to the row under it, and the row to its update. */
+function selectLaneOnClick(chart: Element, rows: readonly string[], onSelectUpdate: (updateIndex: number) => void): void {
+  const svg = findChartSvg(chart);
+  const scale = (chart as unknown as {scale(name: "y"): {range: [number, number]} | undefined}).scale("y");
+  if (!svg || !scale) return;
+  svg.style.cursor = "pointer";
+  svg.addEventListener("click", (event) => {
+    const matrix = svg.getScreenCTM();
+    if (!matrix) return;
+    const y = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse()).y;
+    const [top, bottom] = scale.range;
+    const row = rows[Math.floor(((y - top) / (bottom - top)) * rows.length)];
+    if (row !== undefined) onSelectUpdate(Number(row.split("/")[0]));
+  });
 }

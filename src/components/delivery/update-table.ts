@@ -32,7 +32,13 @@ function reading(update: UpdateOutcome): string {
   }
 }
 
-export function UpdateTable(run: DeliveryRun, {selected = 0}: {selected?: number} = {}): HTMLElement & {value: number} {
+export type UpdateTableElement = HTMLElement & {
+  value: number;
+  /** Chooses an update for inspection (e.g. from a click on its swimlane lane), as its button would. */
+  select(updateIndex: number): void;
+};
+
+export function UpdateTable(run: DeliveryRun, {selected = 0}: {selected?: number} = {}): UpdateTableElement {
   let value = Math.min(Math.max(0, selected), Math.max(0, run.updates.length - 1));
   const rows = run.updates.map((update) => {
     const button = html`<button type="button" aria-label=${`Inspect update ${update.updateIndex + 1}`}>Inspect</button>` as HTMLButtonElement;
@@ -46,20 +52,21 @@ export function UpdateTable(run: DeliveryRun, {selected = 0}: {selected?: number
       <td class="numeric">${update.receiverEffects}</td>
       <td>${reading(update)}</td>
     </tr>` as HTMLTableRowElement;
-    button.addEventListener("click", () => {
-      value = update.updateIndex;
-      root.value = value;
-      mark();
-      root.dispatchEvent(new Event("input", {bubbles: true}));
-    });
+    button.addEventListener("click", () => root.select(update.updateIndex));
     return row;
   });
   const mark = () => rows.forEach((row, index) => row.classList.toggle("selected", index === value));
   const root = html`<div class="table-scroll"><table class="update-table">
     <caption>Sender outcome and receiver effects, per update</caption>
-    <thead><tr><td></td><th scope="col">Update</th><th scope="col">Task state</th><th scope="col">Emitted</th><th scope="col">Sender outcome</th><th scope="col">Attempts sent</th><th scope="col">Receiver effects</th><th scope="col">Read together</th></tr></thead>
+    <thead><tr><th scope="col"><span class="visually-hidden">Inspect</span></th><th scope="col">Update</th><th scope="col">Task state</th><th scope="col">Emitted</th><th scope="col">Sender outcome</th><th scope="col">Attempts sent</th><th scope="col">Receiver effects</th><th scope="col">Read together</th></tr></thead>
     <tbody>${rows}</tbody>
-  </table></div>` as HTMLElement & {value: number};
+  </table></div>` as UpdateTableElement;
+  root.select = (updateIndex: number) => {
+    if (!run.updates[updateIndex]) return;
+    value = root.value = updateIndex;
+    mark();
+    root.dispatchEvent(new Event("input", {bubbles: true}));
+  };
   root.value = value;
   mark();
   return root;
@@ -73,7 +80,7 @@ export function AttemptInspector(run: DeliveryRun, updateIndex: number): HTMLEle
   const suppressed = run.suppressedAttempts.filter((attempt) => attempt.updateIndex === updateIndex);
   const headers = Object.entries(run.headers).map(([name, value]) => `${name}: ${value}`).join("\n");
   return html`<div class="attempt-inspector">
-    <h4>U${updateIndex + 1}: POST ${run.config.callbackUrl}</h4>
+    <h3>U${updateIndex + 1}: POST ${run.config.callbackUrl}</h3>
     <div class="inspector-columns">
       <div><strong>Headers</strong><pre>${headers}</pre></div>
       <div><strong>Body</strong> (every attempt of an update sends the same body)<pre>${JSON.stringify(update.payload, null, 2)}</pre></div>
