@@ -17,7 +17,7 @@ export function HorizonSummary({preset, result}: RetryHorizonSelection): HTMLEle
     <p>Retry horizon (first to last attempt): <strong>${formatDuration(result.horizonSeconds)}</strong>. Retention: <strong>${formatDuration(result.retentionSeconds)}</strong>
       <span class=${covered ? "verdict-good" : "verdict-bad"}>${covered ? "✓ longer than the horizon" : "✗ not longer than the horizon"}</span>;
       to also cover a replay of the last attempt inside its window it must exceed ${formatDuration(result.retentionMustExceedWithReplaySeconds)}.</p>
-    <div class="table-scroll"><table class="horizon-table">
+    <div class="table-scroll" tabindex="0" role="region" aria-label="One event, every scheduled attempt"><table class="horizon-table">
       <caption>One event, every scheduled attempt</caption>
       <thead><tr><th scope="col">Signing</th><th scope="col">Effects</th><th scope="col">Duplicates ignored</th><th scope="col">Slipped past</th><th scope="col">Refused as too old</th><th scope="col">Sender saw a 2xx</th><th scope="col">Outcome</th></tr></thead>
       <tbody>${[result.resigned, result.reused].map((lane) => html`<tr>

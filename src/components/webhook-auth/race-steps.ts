@@ -17,7 +17,7 @@ export function RaceSelectionSummary(selection: RaceSelection): HTMLElement {
 export function RaceCountsTable(tables: readonly RaceTable[]): HTMLElement {
   const maxEffects = tables[0]?.workers ?? 2;
   const columns = Array.from({length: maxEffects}, (_, index) => index + 1);
-  return html`<div class="table-scroll"><table class="race-table">
+  return html`<div class="table-scroll" tabindex="0" role="region" aria-label="Interleavings by number of effects"><table class="race-table">
     <caption>Interleavings by number of effects</caption>
     <thead><tr><th scope="col">Strategy</th><th scope="col">Interleavings</th>${columns.map((effects) => html`<th scope="col">${effectsLabel(effects)}</th>`)}</tr></thead>
     <tbody>${tables.map((table) => html`<tr>

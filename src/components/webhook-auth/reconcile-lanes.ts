@@ -20,7 +20,7 @@ export function taskVersionText(version: TaskVersion | undefined): string {
 export function ReconcileLanes(comparison: ReconcileComparison): HTMLElement {
   const {scenario, lanes, truth} = comparison;
   const arrivals = [...scenario.arrivals].sort((a, b) => a.atSeconds - b.atSeconds);
-  return html`<div class="table-scroll"><table class="reconcile-table">
+  return html`<div class="table-scroll" tabindex="0" role="region" aria-label="Three receivers, the same arrivals"><table class="reconcile-table">
     <caption>${scenario.label}. The agent's current task state: ${taskVersionText(truth)}.</caption>
     <thead><tr><th scope="col">Arrival</th>${lanes.map((lane) => html`<th scope="col">${lane.label}</th>`)}</tr></thead>
     <tbody>
