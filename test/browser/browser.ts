@@ -5,6 +5,7 @@
 import {existsSync, readFileSync} from "node:fs";
 import {createRequire} from "node:module";
 import {chromium, type Browser, type BrowserContext, type Page} from "playwright-core";
+import {expect} from "vitest";
 import {startStaticServer, type RunningServer, type StaticServerOptions} from "../../scripts/static-server.js";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -129,6 +130,26 @@ export async function exportEveryChart(page: Page): Promise<ChartExport[]> {
       pngWidth: png.readUInt32BE(16),
       pngHeight: png.readUInt32BE(20)
     });
+  }
+  return exports;
+}
+
+/**
+ * Downloads every chart on the page as SVG and as PNG (2x) and checks each file
+ * stands alone: named after the lesson, SVG namespace, no theme-dependent paint,
+ * a PNG twice the SVG's size. Returns the exports for further checks.
+ */
+export async function expectEveryChartExports(page: Page, lessonSlug: string): Promise<ChartExport[]> {
+  const exports = await exportEveryChart(page);
+  expect(exports.length).toBeGreaterThan(0);
+  for (const chart of exports) {
+    expect(chart.svgFileName).toMatch(new RegExp(`^a2a-workbench-${lessonSlug}-[a-z0-9-]+\\.svg$`));
+    expect(chart.pngFileName).toMatch(new RegExp(`^a2a-workbench-${lessonSlug}-[a-z0-9-]+\\.png$`));
+    expect(chart.svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(chart.svg).not.toMatch(/currentColor|var\(--/i);
+    expect(chart.png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect(chart.pngWidth).toBe(Math.round(chart.svgWidth * 2));
+    expect(chart.pngHeight).toBe(Math.round(chart.svgHeight * 2));
   }
   return exports;
 }

@@ -3,11 +3,10 @@
  * playback (buttons, keyboard, timeline), an input change resetting playback,
  * chart export (SVG and PNG), permalinks (restore and bad values).
  */
-import {readFileSync} from "node:fs";
 import type {Browser, Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {RunningServer} from "../../scripts/static-server.js";
-import {launchBrowser, openWatchedPage, requireBuiltSite, serveSite, waitForPage, type WatchedPage} from "./browser.js";
+import {expectEveryChartExports, launchBrowser, openWatchedPage, requireBuiltSite, serveSite, waitForPage, type WatchedPage} from "./browser.js";
 
 const LESSON = "push-delivery";
 requireBuiltSite();
@@ -105,25 +104,7 @@ describe("inspector", () => {
 describe("chart export", () => {
   it.each(["light", "dark"] as const)("every chart downloads a standalone SVG and a 2x PNG (%s theme)", async (colorScheme) => {
     const {page, context, problems} = await openLesson("", colorScheme);
-    const charts = page.locator(".exportable-chart");
-    const count = await charts.count();
-    expect(count).toBeGreaterThan(0);
-    for (let index = 0; index < count; index++) {
-      const chart = charts.nth(index);
-      const [svgDownload] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", {name: /as SVG/}).click()]);
-      expect(svgDownload.suggestedFilename()).toMatch(/^a2a-workbench-push-delivery-[a-z0-9-]+\.svg$/);
-      const svg = readFileSync((await svgDownload.path())!, "utf8");
-      expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-      expect(svg).not.toMatch(/currentColor|var\(--/i);
-      const width = Number(svg.match(/^<svg[^>]* width="(\d+(?:\.\d+)?)"/)![1]);
-      const height = Number(svg.match(/^<svg[^>]* height="(\d+(?:\.\d+)?)"/)![1]);
-      const [pngDownload] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", {name: /as PNG/}).click()]);
-      expect(pngDownload.suggestedFilename()).toMatch(/\.png$/);
-      const png = readFileSync((await pngDownload.path())!);
-      expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
-      expect(png.readUInt32BE(16)).toBe(Math.round(width * 2));
-      expect(png.readUInt32BE(20)).toBe(Math.round(height * 2));
-    }
+    await expectEveryChartExports(page, "push-delivery");
     expect(problems.consoleErrors).toEqual([]);
     await context.close();
   });

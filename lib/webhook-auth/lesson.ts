@@ -1,0 +1,267 @@
+/**
+ * The webhook authentication lesson as one computation: the reader's inputs
+ * (a field table in the shared lib/lesson-inputs form, so the page gets
+ * controls and permalinks from it) and the demo secrets the *page* generated
+ * go in; every model of the lesson comes out, computed together so a page
+ * never shows parts of two different input states.
+ *
+ * lib draws no randomness: the secrets and the event id are inputs.
+ */
+import type {FieldSpec} from "../lesson-inputs/fields.js";
+import {DEFAULT_DEDUP_RETENTION_SECONDS} from "./dedup-store.js";
+import {DEMO_BODY, DEMO_NOW_SECONDS} from "./fixtures.js";
+import {RACE_STRATEGIES, raceTable, type RaceRun, type RaceStrategy, type RaceTable} from "./race.js";
+import {compareReconciliation, RECONCILE_SCENARIOS, type ReconcileComparison} from "./reconcile.js";
+import {analyzeRetryHorizon, type AttemptFate, type RetryHorizonResult, type RetryLaneResult} from "./retry-horizon.js";
+import {RETRY_PRESETS, STANDARD_WEBHOOKS_EXAMPLE_SCHEDULE, type RetrySchedule} from "./retry-presets.js";
+import {debugStandardWebhook, type SignatureDebugResult} from "./signature-debugger.js";
+import {DEFAULT_TOLERANCE_SECONDS} from "./standard-webhooks.js";
+import {runTamperingExperiments, type TamperingReport} from "./tampering.js";
+
+const GROUP_DEBUGGER = "Signature debugger";
+const GROUP_HORIZON = "Retention versus retry horizon";
+const GROUP_RACE = "Concurrent duplicates";
+const GROUP_RECONCILE = "No event id";
+
+/** Upper bounds of the reader's inputs. */
+export const MAX_BODY_CHARACTERS = 2000;
+export const MAX_CLOCK_SKEW_SECONDS = 24 * 3600;
+export const MAX_TOLERANCE_SECONDS = 3600;
+export const MAX_RETENTION_SECONDS = 7 * 24 * 3600;
+export const MAX_RACE_WORKERS = 3;
+/** Interleavings of the largest race the page offers (3 workers, 3 steps each: 9!/(3!)^3). */
+export const MAX_RACE_INTERLEAVING = 1680;
+
+export type WebhookLessonInputs = {
+  body: string;
+  toleranceSeconds: number;
+  reserializedBody: boolean;
+  secretNotBase64Decoded: boolean;
+  wrongSecret: boolean;
+  clockSkewSeconds: number;
+  signatureHeaderSplitOnComma: boolean;
+  missingVersionPrefix: boolean;
+  duringRotation: boolean;
+  rotatedWithoutOverlap: boolean;
+  retryPreset: string;
+  retentionSeconds: number;
+  unreachableAttempts: number;
+  acksLost: boolean;
+  raceWorkers: number;
+  raceStrategy: string;
+  raceInterleaving: number;
+  reconcileScenario: string;
+};
+
+export const webhookLessonDefaults: WebhookLessonInputs = {
+  body: DEMO_BODY,
+  toleranceSeconds: DEFAULT_TOLERANCE_SECONDS,
+  reserializedBody: false,
+  secretNotBase64Decoded: false,
+  wrongSecret: false,
+  clockSkewSeconds: 0,
+  signatureHeaderSplitOnComma: false,
+  missingVersionPrefix: false,
+  duringRotation: false,
+  rotatedWithoutOverlap: false,
+  retryPreset: STANDARD_WEBHOOKS_EXAMPLE_SCHEDULE.id,
+  retentionSeconds: DEFAULT_DEDUP_RETENTION_SECONDS,
+  unreachableAttempts: 0,
+  acksLost: true,
+  raceWorkers: 2,
+  raceStrategy: "check-then-act",
+  // Two workers, check-then-act: interleaving 2 (A:check A:effect B:check A:record ...) is the first with a double effect.
+  raceInterleaving: 2,
+  reconcileScenario: RECONCILE_SCENARIOS[0]!.id
+};
+
+export const webhookLessonFields: readonly FieldSpec[] = [
+  {
+    kind: "text", name: "body", label: "Request body (raw)", group: GROUP_DEBUGGER, maxLength: MAX_BODY_CHARACTERS,
+    help: "The exact bytes the sender signs. Spaces, key order and escapes all count."
+  },
+  {kind: "boolean", name: "reserializedBody", label: "Receiver verifies a re-serialized body (JSON.parse, then JSON.stringify)", group: GROUP_DEBUGGER},
+  {kind: "boolean", name: "secretNotBase64Decoded", label: "Receiver uses the whsec_ text as the key, not its base64-decoded bytes", group: GROUP_DEBUGGER},
+  {kind: "boolean", name: "wrongSecret", label: "Receiver holds another endpoint's secret", group: GROUP_DEBUGGER},
+  {
+    kind: "number", name: "clockSkewSeconds", label: "Receiver clock skew", group: GROUP_DEBUGGER, unit: "s",
+    min: -MAX_CLOCK_SKEW_SECONDS, max: MAX_CLOCK_SKEW_SECONDS, step: 1,
+    help: "Receiver clock minus true time. Negative: the receiver runs behind and sees timestamps from the future."
+  },
+  {kind: "boolean", name: "signatureHeaderSplitOnComma", label: "Receiver splits webhook-signature on \",\" instead of spaces", group: GROUP_DEBUGGER},
+  {kind: "boolean", name: "missingVersionPrefix", label: "Sender omits the \"v1,\" prefix", group: GROUP_DEBUGGER},
+  {kind: "boolean", name: "duringRotation", label: "Sender signs with the old and the new secret (rotation overlap)", group: GROUP_DEBUGGER},
+  {kind: "boolean", name: "rotatedWithoutOverlap", label: "Sender switched to the new secret only (rotation without overlap)", group: GROUP_DEBUGGER},
+  {
+    kind: "number", name: "toleranceSeconds", label: "Timestamp tolerance", group: GROUP_DEBUGGER, unit: "s",
+    min: 0, max: MAX_TOLERANCE_SECONDS, step: 1,
+    help: "How far webhook-timestamp may be from the receiver's clock, either way (Standard Webhooks default: 300 s). Also used by the tampering and retry experiments."
+  },
+  {
+    kind: "choice", name: "retryPreset", label: "Sender retry schedule", group: GROUP_HORIZON,
+    options: RETRY_PRESETS.map((preset) => ({value: preset.id, label: preset.label}))
+  },
+  {
+    kind: "number", name: "retentionSeconds", label: "Dedup retention", group: GROUP_HORIZON, unit: "s",
+    min: 0, max: MAX_RETENTION_SECONDS, step: 1,
+    help: "How long the receiver keeps an event id after recording it (86400 s = 1 day; default 4 days)."
+  },
+  {
+    kind: "number", name: "unreachableAttempts", label: "Attempts that find the receiver down", group: GROUP_HORIZON,
+    min: 0, max: 10, step: 1, unit: "attempts",
+    help: "The first attempts of the schedule arrive during an outage: nothing is processed."
+  },
+  {kind: "boolean", name: "acksLost", label: "After the outage, every 2xx is lost on its way back (the sender keeps retrying)", group: GROUP_HORIZON},
+  {
+    kind: "number", name: "raceWorkers", label: "Concurrent deliveries of the same event", group: GROUP_RACE,
+    min: 2, max: MAX_RACE_WORKERS, step: 1, unit: "workers"
+  },
+  {
+    kind: "choice", name: "raceStrategy", label: "Dedup strategy to step through", group: GROUP_RACE,
+    options: RACE_STRATEGIES.map((strategy) => ({value: strategy.id, label: strategy.label}))
+  },
+  {
+    kind: "number", name: "raceInterleaving", label: "Interleaving to step through", group: GROUP_RACE,
+    min: 1, max: MAX_RACE_INTERLEAVING, step: 1, sliderMax: 90,
+    help: "Interleavings are numbered in lexicographic order of the workers' steps; a number past the strategy's count shows its last one."
+  },
+  {
+    kind: "choice", name: "reconcileScenario", label: "Arrivals", group: GROUP_RECONCILE,
+    options: RECONCILE_SCENARIOS.map((scenario) => ({value: scenario.id, label: scenario.label}))
+  }
+];
+
+/**
+ * The demo's key material, generated by the page (crypto.getRandomValues) and
+ * never sent anywhere. `eventId` is the webhook-id of the demo event: a
+ * delivery id, unrelated to the task, context or config ids.
+ */
+export interface WebhookLessonSecrets {
+  secret: string;
+  rotatedSecret: string;
+  otherEndpointSecret: string;
+  eventId: string;
+}
+
+export interface RaceSelection {
+  table: RaceTable;
+  run: RaceRun;
+  /** 1-based number of the interleaving shown. */
+  index: number;
+  /** The requested number was past the strategy's count. */
+  clamped: boolean;
+}
+
+export interface RetryHorizonSelection {
+  preset: RetrySchedule;
+  fates: AttemptFate[];
+  result: RetryHorizonResult;
+}
+
+export interface WebhookLessonRun {
+  inputs: WebhookLessonInputs;
+  /** Whether Web Crypto was there to sign and verify (browsers offer crypto.subtle only in secure contexts). */
+  webCrypto: {available: true} | {available: false; reason: string};
+  debug: SignatureDebugResult;
+  /** Null without Web Crypto. */
+  tampering: TamperingReport | null;
+  horizon: RetryHorizonSelection;
+  /** Every strategy's race table for the chosen number of workers, in RACE_STRATEGIES order. */
+  races: RaceTable[];
+  race: RaceSelection;
+  reconcile: ReconcileComparison;
+}
+
+export function retryPresetById(id: string): RetrySchedule {
+  return RETRY_PRESETS.find((preset) => preset.id === id) ?? STANDARD_WEBHOOKS_EXAMPLE_SCHEDULE;
+}
+
+/** Each scheduled attempt's fate: the outage first, then lost or delivered acknowledgements. */
+export function attemptFates(attempts: number, unreachableAttempts: number, acksLost: boolean): AttemptFate[] {
+  return Array.from({length: attempts}, (_, index) => (index < unreachableAttempts ? "unreachable" : acksLost ? "ack-lost" : "acknowledged"));
+}
+
+/** The interleaving numbered `oneBasedIndex`, or the last one when the number is past the count. */
+export function selectRaceRun(table: RaceTable, oneBasedIndex: number): RaceSelection {
+  const index = Math.min(Math.max(1, Math.round(oneBasedIndex)), table.runs.length);
+  return {table, run: table.runs[index - 1]!, index, clamped: index !== Math.round(oneBasedIndex)};
+}
+
+export interface DedupRecordSpan {
+  /** The attempt whose arrival made the record. */
+  attempt: number;
+  fromSeconds: number;
+  /** When the record stops suppressing (live while now < untilSeconds). */
+  untilSeconds: number;
+}
+
+/** The dedup records a lane made: each one starts at a recorded (or slipped-past) arrival and lasts the retention. */
+export function dedupRecordSpans(lane: RetryLaneResult, retentionSeconds: number): DedupRecordSpan[] {
+  return lane.rows
+    .filter((row) => row.dedup === "recorded" || row.dedup === "slipped-past")
+    .map((row) => ({attempt: row.attempt, fromSeconds: row.arrivesAtSeconds, untilSeconds: row.arrivesAtSeconds + retentionSeconds}));
+}
+
+export const NO_WEB_CRYPTO_REASON = "this page has no Web Crypto (crypto.subtle exists only in secure contexts: https, or http on localhost/127.0.0.1), so nothing can be signed or verified here";
+
+export async function runWebhookLesson(
+  inputs: WebhookLessonInputs,
+  secrets: WebhookLessonSecrets,
+  /** null: no Web Crypto (the page passes what the browser has). */
+  subtle: SubtleCrypto | null = globalThis.crypto?.subtle ?? null
+): Promise<WebhookLessonRun> {
+  const signed = subtle ? await signedParts(inputs, secrets) : {debug: {ok: false as const, issues: [NO_WEB_CRYPTO_REASON]}, tampering: null};
+  const preset = retryPresetById(inputs.retryPreset);
+  const fates = attemptFates(preset.delaysSeconds.length, inputs.unreachableAttempts, inputs.acksLost);
+  const horizon: RetryHorizonSelection = {
+    preset,
+    fates,
+    result: analyzeRetryHorizon({
+      delaysSeconds: preset.delaysSeconds,
+      retentionSeconds: inputs.retentionSeconds,
+      toleranceSeconds: inputs.toleranceSeconds,
+      fates,
+      ...(preset.stopsOnStatuses ? {stopsOnStatuses: preset.stopsOnStatuses} : {})
+    })
+  };
+
+  const races = RACE_STRATEGIES.map((strategy) => raceTable(strategy.id, inputs.raceWorkers));
+  const chosen = races.find((table) => table.strategy === (inputs.raceStrategy as RaceStrategy)) ?? races[0]!;
+  const scenario = RECONCILE_SCENARIOS.find((candidate) => candidate.id === inputs.reconcileScenario) ?? RECONCILE_SCENARIOS[0]!;
+  return {
+    inputs,
+    webCrypto: subtle ? {available: true} : {available: false, reason: NO_WEB_CRYPTO_REASON},
+    debug: signed.debug,
+    tampering: signed.tampering,
+    horizon,
+    races,
+    race: selectRaceRun(chosen, inputs.raceInterleaving),
+    reconcile: compareReconciliation(scenario)
+  };
+}
+
+async function signedParts(inputs: WebhookLessonInputs, secrets: WebhookLessonSecrets): Promise<{debug: SignatureDebugResult; tampering: TamperingReport}> {
+  const debug = await debugStandardWebhook({
+    secret: secrets.secret,
+    newSecret: secrets.rotatedSecret,
+    otherSecret: secrets.otherEndpointSecret,
+    msgId: secrets.eventId,
+    timestamp: DEMO_NOW_SECONDS,
+    nowSeconds: DEMO_NOW_SECONDS,
+    body: inputs.body,
+    toleranceSeconds: inputs.toleranceSeconds,
+    duringRotation: inputs.duringRotation,
+    mistakes: {
+      reserializedBody: inputs.reserializedBody,
+      secretNotBase64Decoded: inputs.secretNotBase64Decoded,
+      wrongSecret: inputs.wrongSecret,
+      clockSkewSeconds: inputs.clockSkewSeconds,
+      signatureHeaderSplitOnComma: inputs.signatureHeaderSplitOnComma,
+      missingVersionPrefix: inputs.missingVersionPrefix,
+      rotatedWithoutOverlap: inputs.rotatedWithoutOverlap
+    }
+  });
+  // The tampering receiver expects the demo task, so it always uses the demo body, not the editable one.
+  const tampering = await runTamperingExperiments({secret: secrets.secret, msgId: secrets.eventId, sentAtSeconds: DEMO_NOW_SECONDS, toleranceSeconds: inputs.toleranceSeconds});
+  return {debug, tampering};
+}

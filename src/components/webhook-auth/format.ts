@@ -1,0 +1,15 @@
+/** "75 h 35 min 5 s": durations in the reader's units. */
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return "forever";
+  const sign = seconds < 0 ? "−" : "";
+  let rest = Math.round(Math.abs(seconds));
+  if (rest === 0) return "0 s";
+  const parts: string[] = [];
+  for (const [unit, size] of [["d", 86400], ["h", 3600], ["min", 60], ["s", 1]] as const) {
+    if (rest >= size) {
+      parts.push(`${Math.floor(rest / size)} ${unit}`);
+      rest %= size;
+    }
+  }
+  return sign + parts.join(" ");
+}

@@ -1,0 +1,13 @@
+// The webhook authentication lesson's charts, tables and key material.
+export {generateDemoKeyMaterial, maskSecret, type DemoKeyMaterial} from "./demo-secrets.js";
+export {formatDuration} from "./format.js";
+export {PipelineChecks} from "./pipeline-checks.js";
+export {MistakeTable, SignatureDebugger} from "./signature-debugger.js";
+export {TamperingResults} from "./tampering-results.js";
+export {RetryHorizonChart} from "./retry-horizon-chart.js";
+export {HorizonSummary} from "./horizon-summary.js";
+export {RaceChart, raceRows} from "./race-chart.js";
+export {RaceCountsTable, RaceSelectionSummary} from "./race-steps.js";
+export {ReconcileLanes} from "./reconcile-lanes.js";
+export {V1aDemoView} from "./v1a-demo.js";
+export {SectionControls} from "./section-controls.js";

@@ -1,0 +1,56 @@
+/**
+ * Retention versus retry horizon: every scheduled attempt of one event, in two
+ * lanes (re-signed with a fresh timestamp per attempt, or reusing attempt 1's
+ * timestamp), on a symlog time axis so seconds and days fit one chart. Bars
+ * show how long each dedup record is kept; a retry that lands after its record
+ * expired slips past and is applied again.
+ */
+import * as Plot from "@observablehq/plot";
+import {dedupRecordSpans, type RetryHorizonResult, type RetryLaneResult} from "../../../lib/webhook-auth/index.js";
+import {formatDuration} from "./format.js";
+import {ATTEMPT_COLOURS, ATTEMPT_OUTCOMES, ATTEMPT_SYMBOLS, attemptOutcome} from "./palette.js";
+
+export const LANE_LABELS = {"re-signed": "re-signed each attempt", reused: "timestamp of attempt 1 reused"} as const;
+const TICKS = [0, 5, 60, 300, 1800, 7200, 21600, 86400, 259200, 604800];
+
+export interface RetryHorizonChartOptions {
+  width?: number;
+}
+
+export function RetryHorizonChart(horizon: RetryHorizonResult, {width = 640}: RetryHorizonChartOptions = {}): Element {
+  const lanes: RetryLaneResult[] = [horizon.resigned, horizon.reused];
+  const attempts = lanes.flatMap((lane) => lane.rows.map((row) => ({
+    lane: LANE_LABELS[lane.lane],
+    at: row.arrivesAtSeconds,
+    attempt: `#${row.attempt}`,
+    outcome: attemptOutcome(row),
+    title: `Attempt ${row.attempt} (${LANE_LABELS[lane.lane]}) at ${formatDuration(row.arrivesAtSeconds)}: ${attemptOutcome(row)}. ${row.note}`
+  })));
+  const lastAttempt = Math.max(0, ...attempts.map((attempt) => attempt.at));
+  const xMax = Math.max(lastAttempt * 1.6, 30);
+  const spans = lanes.flatMap((lane) => dedupRecordSpans(lane, horizon.retentionSeconds).map((span) => ({
+    lane: LANE_LABELS[lane.lane],
+    from: span.fromSeconds,
+    until: Math.min(span.untilSeconds, xMax),
+    title: `Record made by attempt ${span.attempt}: kept from ${formatDuration(span.fromSeconds)} until ${formatDuration(span.untilSeconds)}`
+  })));
+  const present = new Set(attempts.map((attempt) => attempt.outcome));
+  const domain = ATTEMPT_OUTCOMES.filter((outcome) => present.has(outcome));
+  return Plot.plot({
+    width,
+    height: 190,
+    marginLeft: 190,
+    marginRight: 20,
+    x: {type: "symlog", domain: [0, xMax], ticks: TICKS.filter((tick) => tick <= xMax), tickFormat: (seconds: number) => formatDuration(seconds), label: "time since the first attempt (symlog scale)", grid: true},
+    y: {domain: Object.values(LANE_LABELS), label: null},
+    color: {domain, range: domain.map((outcome) => ATTEMPT_COLOURS[outcome]), legend: true},
+    symbol: {domain, range: domain.map((outcome) => ATTEMPT_SYMBOLS[outcome])},
+    marks: [
+      Plot.frame({stroke: "currentColor", strokeOpacity: 0.15}),
+      Plot.barX(spans, {y: "lane", x1: "from", x2: "until", fill: "currentColor", fillOpacity: 0.12, inset: 6, title: "title"}),
+      Plot.tickX(spans, {y: "lane", x: "until", stroke: "currentColor", strokeOpacity: 0.6, strokeDasharray: "3,2", inset: 6}),
+      Plot.dot(attempts, {x: "at", y: "lane", fill: "outcome", symbol: "outcome", stroke: "currentColor", strokeWidth: 0.75, r: 6, title: "title"}),
+      Plot.text(attempts, {x: "at", y: "lane", text: "attempt", dy: -14, fontSize: 9, fill: "currentColor"})
+    ]
+  }) as Element;
+}

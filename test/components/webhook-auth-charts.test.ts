@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+/**
+ * Snapshots of the webhook authentication charts for named experiments, and
+ * checks that tie their marks to lib's data: one symbol per attempt, one bar
+ * per dedup record, one bar segment per (strategy, effect count).
+ */
+import {describe, expect, it} from "vitest";
+import {
+  RACE_STRATEGIES, analyzeRetryHorizon, attemptFates, dedupRecordSpans, findWebhookExperiment, raceTable, retryPresetById,
+  webhookLessonDefaults, type RetryHorizonResult
+} from "../../lib/webhook-auth/index.js";
+import {RaceChart, RetryHorizonChart, raceRows} from "../../src/components/webhook-auth/index.js";
+import {FULL_LABEL_SHARE, MIN_LABELLED_SHARE} from "../../src/components/webhook-auth/race-chart.js";
+import {findChartSvg} from "../../src/components/standalone-svg.js";
+import {compareSnapshot} from "../snapshot.js";
+
+/** The horizon part of the lesson run for an experiment (no crypto needed). */
+function horizonOf(experimentId: string): RetryHorizonResult {
+  const overrides = experimentId === "defaults" ? {} : findWebhookExperiment(experimentId)!.overrides;
+  const inputs = {...webhookLessonDefaults, ...overrides};
+  const preset = retryPresetById(inputs.retryPreset);
+  return analyzeRetryHorizon({
+    delaysSeconds: preset.delaysSeconds,
+    retentionSeconds: inputs.retentionSeconds,
+    toleranceSeconds: inputs.toleranceSeconds,
+    fates: attemptFates(preset.delaysSeconds.length, inputs.unreachableAttempts, inputs.acksLost),
+    ...(preset.stopsOnStatuses ? {stopsOnStatuses: preset.stopsOnStatuses} : {})
+  });
+}
+
+const racesOf = (workers: number) => RACE_STRATEGIES.map((strategy) => raceTable(strategy.id, workers));
+const svgOf = (chart: Element) => findChartSvg(chart)!;
+
+describe("retention versus retry horizon chart", () => {
+  it.each(["defaults", "spec-example-retention", "sdk-outage", "outage-then-ack"])("snapshot: %s", (id) => {
+    expect(compareSnapshot(`webhook-auth-horizon-${id}`, svgOf(RetryHorizonChart(horizonOf(id), {width: 640})).outerHTML)).toBeNull();
+  });
+
+  it.each(["defaults", "spec-example-retention", "sdk-outage"])("draws one symbol and one label per attempt and one bar per dedup record: %s", (id) => {
+    const horizon = horizonOf(id);
+    const svg = svgOf(RetryHorizonChart(horizon, {width: 640}));
+    const attempts = horizon.resigned.rows.length + horizon.reused.rows.length;
+    expect(svg.querySelectorAll("g[aria-label='dot'] path")).toHaveLength(attempts);
+    expect([...svg.querySelectorAll("g[aria-label='text'] text")].filter((text) => /^#\d+$/.test(text.textContent ?? ""))).toHaveLength(attempts);
+    const records = dedupRecordSpans(horizon.resigned, horizon.retentionSeconds).length + dedupRecordSpans(horizon.reused, horizon.retentionSeconds).length;
+    expect(svg.querySelectorAll("g[aria-label='bar'] rect")).toHaveLength(records);
+  });
+
+  it("a slipped-past retry gets its own colour, and the legend names it", () => {
+    const horizon = horizonOf("spec-example-retention");
+    expect(horizon.resigned.slippedPast).toBeGreaterThan(0);
+    const chart = RetryHorizonChart(horizon, {width: 640});
+    expect(chart.textContent).toContain("slipped past dedup: applied again");
+    expect(svgOf(chart).querySelectorAll("g[aria-label='dot'] path[fill='#e8590c']")).toHaveLength(horizon.resigned.slippedPast + horizon.reused.slippedPast);
+  });
+});
+
+describe("race chart", () => {
+  it.each([2, 3])("snapshot: %i workers", (workers) => {
+    expect(compareSnapshot(`webhook-auth-race-${workers}-workers`, svgOf(RaceChart(racesOf(workers), {width: 640})).outerHTML)).toBeNull();
+  });
+
+  it.each([2, 3])("one bar segment per strategy and effect count, labelled with lib's counts (%i workers)", (workers) => {
+    const tables = racesOf(workers);
+    const svg = svgOf(RaceChart(tables, {width: 640}));
+    expect(svg.querySelectorAll("g[aria-label='bar'] rect")).toHaveLength(raceRows(tables).length);
+    const atomic = tables.find((table) => table.strategy === "insert-if-absent")!;
+    expect(svg.textContent).toContain(`${atomic.runs.length} × 1 effect`);
+    const labels = [...svg.querySelectorAll("g[aria-label='text'] text")].map((text) => text.textContent);
+    for (const row of raceRows(tables)) {
+      const share = row.count / row.total;
+      if (share >= FULL_LABEL_SHARE) expect(labels).toContain(`${row.count} × ${row.effects}`);
+      else if (share >= MIN_LABELLED_SHARE) expect(labels).toContain(String(row.count));
+    }
+    expect(labels.length).toBe(raceRows(tables).filter((row) => row.count / row.total >= MIN_LABELLED_SHARE).length);
+  });
+});

@@ -1,0 +1,130 @@
+import {describe, expect, it} from "vitest";
+import {checkFieldValue} from "../../lib/lesson-inputs/fields.js";
+import {readPermalink, writePermalink} from "../../lib/lesson-inputs/permalink.js";
+import {
+  DEMO_OTHER_ENDPOINT_SECRET,
+  DEMO_ROTATED_SECRET,
+  STANDARD_WEBHOOKS_TEST_SECRET,
+  STANDARD_WEBHOOKS_TEST_ASYMMETRIC_SECRET_KEY,
+  DEMO_BODY,
+  DEMO_NOW_SECONDS,
+  attemptFates,
+  dedupRecordSpans,
+  findWebhookExperiment,
+  raceTable,
+  runV1aDemo,
+  runWebhookLesson,
+  selectRaceRun,
+  webhookExperiments,
+  webhookLessonDefaults,
+  webhookLessonFields,
+  type WebhookLessonInputs,
+  type WebhookLessonRun
+} from "../../lib/webhook-auth/index.js";
+
+// Fixtures stand in for the secrets the page generates: tests need fixed values.
+const SECRETS = {secret: STANDARD_WEBHOOKS_TEST_SECRET, rotatedSecret: DEMO_ROTATED_SECRET, otherEndpointSecret: DEMO_OTHER_ENDPOINT_SECRET, eventId: "msg_test0001"};
+const run = (overrides: Partial<WebhookLessonInputs> = {}): Promise<WebhookLessonRun> => runWebhookLesson({...webhookLessonDefaults, ...overrides}, SECRETS);
+
+describe("the lesson's inputs", () => {
+  it("every default is accepted by its field, and every field has a default", () => {
+    for (const field of webhookLessonFields) {
+      expect([field.name, checkFieldValue(field, (webhookLessonDefaults as Record<string, unknown>)[field.name])]).toEqual([field.name, null]);
+    }
+    expect(Object.keys(webhookLessonDefaults).sort()).toEqual(webhookLessonFields.map((field) => field.name).sort());
+  });
+
+  it("round-trips through a permalink, and a bad value falls back with a notice", () => {
+    const values = {...webhookLessonDefaults, retentionSeconds: 300, reserializedBody: true, retryPreset: "a2a-js-sdk-default-sender"};
+    const link = writePermalink(values, webhookLessonFields, webhookLessonDefaults);
+    expect(link).toContain("retentionSeconds=300");
+    expect(readPermalink(link, webhookLessonFields, webhookLessonDefaults)).toEqual({values, notices: []});
+    const bad = readPermalink("?raceWorkers=9", webhookLessonFields, webhookLessonDefaults);
+    expect(bad.values.raceWorkers).toBe(2);
+    expect(bad.notices.map((notice) => notice.parameter)).toEqual(["raceWorkers"]);
+  });
+});
+
+describe("runWebhookLesson", () => {
+  it("verifies the default request and applies the original delivery once in the tampering run", async () => {
+    const result = await run();
+    expect(result.debug.ok && result.debug.verdict.ok).toBe(true);
+    expect(result.tampering!.experiments.every((experiment) => experiment.asExpected)).toBe(true);
+    expect(result.tampering!.effects).toBe(1);
+    expect(result.horizon.result.resigned.slippedPast).toBe(0);
+    expect(result.race.index).toBe(2);
+    expect(result.race.run.effects).toBe(2);
+  });
+
+  it("uses the given secrets and event id, never the demo fixtures", async () => {
+    const result = await run();
+    if (!result.debug.ok) throw new Error("debug failed");
+    expect(result.debug.sender.headers["webhook-id"]).toBe("msg_test0001");
+    expect(result.tampering!.experiments[0]!.request.headers["webhook-id"]).toBe("msg_test0001");
+    const other = await runWebhookLesson(webhookLessonDefaults, {...SECRETS, secret: DEMO_ROTATED_SECRET});
+    if (!other.debug.ok) throw new Error("debug failed");
+    expect(other.debug.sender.headers["webhook-signature"]).not.toBe(result.debug.sender.headers["webhook-signature"]);
+  });
+
+  it("the fates put the outage first, then lost or delivered acknowledgements", () => {
+    expect(attemptFates(4, 1, true)).toEqual(["unreachable", "ack-lost", "ack-lost", "ack-lost"]);
+    expect(attemptFates(3, 0, false)).toEqual(["acknowledged", "acknowledged", "acknowledged"]);
+    expect(attemptFates(1, 5, true)).toEqual(["unreachable"]);
+  });
+
+  it("a record span starts at each applied arrival and lasts the retention", async () => {
+    const result = await run({retentionSeconds: 300});
+    const spans = dedupRecordSpans(result.horizon.result.resigned, 300);
+    expect(spans.length).toBe(result.horizon.result.resigned.effects);
+    expect(spans.every((span) => span.untilSeconds - span.fromSeconds === 300)).toBe(true);
+  });
+
+  it("selects interleavings by 1-based number and clamps past the count", () => {
+    const table = raceTable("insert-if-absent", 2);
+    expect(selectRaceRun(table, 1)).toMatchObject({index: 1, clamped: false});
+    expect(selectRaceRun(table, 50)).toMatchObject({index: 6, clamped: true});
+  });
+});
+
+describe("without Web Crypto", () => {
+  it("says why nothing is signed and still computes the models that need no crypto", async () => {
+    const result = await runWebhookLesson(webhookLessonDefaults, SECRETS, null);
+    expect(result.webCrypto).toEqual({available: false, reason: expect.stringMatching(/secure contexts/)});
+    expect(result.debug.ok).toBe(false);
+    expect(result.tampering).toBeNull();
+    expect(result.horizon.result.resigned.rows.length).toBe(10);
+  });
+});
+
+describe("the lesson's named experiments", () => {
+  it("have unique ids", () => {
+    expect(new Set(webhookExperiments.map((experiment) => experiment.id)).size).toBe(webhookExperiments.length);
+  });
+
+  it.each(webhookExperiments.map((experiment) => [experiment.id, experiment] as const))("%s shows its effect, and not on the defaults", async (_, experiment) => {
+    expect(await run(experiment.overrides).then(experiment.shows)).toBe(true);
+    expect(experiment.shows(await run())).toBe(false);
+  });
+
+  it("the rotation overlap is what fixes the rotation experiment", async () => {
+    const experiment = findWebhookExperiment("split-on-comma-rotation")!;
+    expect(experiment.shows(await run({...experiment.overrides, duringRotation: false}))).toBe(false);
+  });
+});
+
+describe("the v1a demo", () => {
+  it("signs and verifies with Ed25519 in Node, and a changed byte fails", async () => {
+    const demo = await runV1aDemo({secretKey: STANDARD_WEBHOOKS_TEST_ASYMMETRIC_SECRET_KEY, msgId: "msg_1", timestamp: DEMO_NOW_SECONDS, body: DEMO_BODY, nowSeconds: DEMO_NOW_SECONDS});
+    if (!demo.supported) throw new Error(demo.reason);
+    expect(demo.publicKey).toMatch(/^whpk_/);
+    expect(demo.verification.ok).toBe(true);
+    expect(demo.tampered.ok).toBe(false);
+  });
+
+  it("says so instead of throwing when there is no Web Crypto", async () => {
+    const subtle = {importKey: () => Promise.reject(Object.assign(new Error("Unrecognized name"), {name: "NotSupportedError"}))} as unknown as SubtleCrypto;
+    const demo = await runV1aDemo({secretKey: STANDARD_WEBHOOKS_TEST_ASYMMETRIC_SECRET_KEY, msgId: "msg_1", timestamp: 1, body: "{}", nowSeconds: 1, subtle});
+    expect(demo).toMatchObject({supported: false});
+    if (!demo.supported) expect(demo.reason).toMatch(/Ed25519/);
+  });
+});
