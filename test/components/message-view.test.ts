@@ -169,6 +169,13 @@ describe("stage chart snapshots", () => {
     expect(compareSnapshot(`message-stages-${id}`, svg)).toBeNull();
   });
 
+  it("drops ids, stage names and the client column on a narrow screen", () => {
+    const transaction = runMessageTransaction(messageExample("batch")!.requestText);
+    const svg = findChartSvg(StageGrid(transaction, {width: 360}))!.outerHTML;
+    expect(compareSnapshot("message-stages-batch-narrow", svg)).toBeNull();
+    expect(svg).not.toContain("client:");
+  });
+
   it("fades what playback has not revealed", () => {
     const transaction = runMessageTransaction(messageExample("batch")!.requestText);
     const svg = findChartSvg(StageGrid(transaction, {width: 640, cursor: gateCursor(transaction.trace.slice(0, 3))}))!;

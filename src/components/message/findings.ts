@@ -23,7 +23,7 @@ export function FindingList(findings: readonly MessageFinding[], {onLocate}: Fin
   const shown = findings.slice(0, FINDINGS_SHOWN);
   return html`<div class="table-scroll">
     <table class="findings-table">
-      <caption>${findings.length} finding${findings.length === 1 ? "" : "s"}, in document order by stage</caption>
+      <caption>${findings.length} finding${findings.length === 1 ? "" : "s"}: the whole text first, then request by request, stage by stage</caption>
       <thead><tr><th scope="col">Where</th><th scope="col">Stage</th><th scope="col">Kind</th><th scope="col">Pointer</th><th scope="col">What, the rule, and what it accepts</th></tr></thead>
       <tbody>${shown.map((finding) => html`<tr class=${`finding finding-${finding.severity}`}>
         <td>${finding.span

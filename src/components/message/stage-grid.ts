@@ -17,9 +17,9 @@ export const STAGE_STATUS_COLOURS = {passed: "#2da44e", stopped: "#d1242f", "not
 type StatusWord = keyof typeof STAGE_STATUS_COLOURS;
 
 const STAGES = ([1, 2, 3, 4, 5, 6] as const).map((stage) => `${stage}. ${MESSAGE_STAGE_NAMES[stage]}`);
-const MARGIN_LEFT = 170;
-const MARGIN_RIGHT = 170;
 const ROW_HEIGHT = 34;
+/** Below this width the chart drops the ids from row names, the stage names and the client column (the tables keep them). */
+const COMPACT_WIDTH = 560;
 
 export interface StageGridOptions {
   width?: number;
@@ -39,7 +39,14 @@ interface Cell {
 export function StageGrid(transaction: MessageTransaction, {width = 640, cursor = null}: StageGridOptions = {}): Element {
   const drawn = transaction.requests.slice(0, STAGE_GRID_MAX_REQUESTS);
   const hidden = transaction.requests.length - drawn.length;
-  const rowName = (index: number) => capitalise(describeRequest(drawn[index]!));
+  const compact = width < COMPACT_WIDTH;
+  const marginLeft = compact ? 80 : 170;
+  const marginRight = compact ? 10 : 170;
+  const rowName = (index: number) => {
+    const outcome = drawn[index]!;
+    if (!compact) return capitalise(describeRequest(outcome));
+    return outcome.requestIndex === null ? "The request" : `Request ${outcome.requestIndex}`;
+  };
   const cells: Cell[] = drawn.flatMap((outcome, index) =>
     outcome.stages.map((verdict) => {
       const status: StatusWord = verdict.status === "pass" ? "passed" : verdict.status === "stop" ? "stopped" : "not reached";
@@ -54,22 +61,22 @@ export function StageGrid(transaction: MessageTransaction, {width = 640, cursor 
       };
     })
   );
-  const client = transaction.client.perRequest.slice(0, STAGE_GRID_MAX_REQUESTS).flatMap((decision) => {
+  const client = compact ? [] : transaction.client.perRequest.slice(0, STAGE_GRID_MAX_REQUESTS).flatMap((decision) => {
     const index = drawn.findIndex((outcome) => outcome.requestIndex === decision.requestIndex);
     if (index < 0) return [];
     return [{request: rowName(index), stage: STAGES[5]!, text: `client: ${CLIENT_VERDICT_WORDS[decision.verdict]}`, faded: !clientRevealed(cursor, decision.requestIndex)}];
   });
-  const bandHalfWidth = (width - MARGIN_LEFT - MARGIN_RIGHT) / STAGES.length / 2;
+  const bandHalfWidth = (width - marginLeft - marginRight) / STAGES.length / 2;
   const rows = drawn.map((_, index) => rowName(index));
   const fadedOpacity = (d: {faded: boolean}) => (d.faded ? 0.2 : 1);
   return Plot.plot({
     width,
-    height: 60 + rows.length * ROW_HEIGHT + (hidden > 0 ? 30 : 0),
-    marginLeft: MARGIN_LEFT,
-    marginRight: MARGIN_RIGHT,
+    height: 60 + rows.length * ROW_HEIGHT + (hidden > 0 ? (compact ? 50 : 30) : 0),
+    marginLeft,
+    marginRight,
     marginTop: 40,
-    marginBottom: hidden > 0 ? 40 : 10,
-    x: {domain: STAGES, axis: "top", label: null, padding: 0.06, tickSize: 0, tickFormat: (stage: string) => stage.replace(". ", "\n")},
+    marginBottom: hidden > 0 ? (compact ? 60 : 40) : 10,
+    x: {domain: STAGES, axis: "top", label: null, padding: 0.06, tickSize: 0, tickFormat: (stage: string) => (compact ? stage.slice(0, stage.indexOf(".")) : stage.replace(". ", "\n"))},
     y: {domain: rows, label: null, padding: 0.1, tickSize: 0},
     color: {domain: Object.keys(STAGE_STATUS_COLOURS), range: Object.values(STAGE_STATUS_COLOURS), legend: true},
     marks: [
@@ -77,7 +84,7 @@ export function StageGrid(transaction: MessageTransaction, {width = 640, cursor 
       Plot.text(cells, {x: "stage", y: "request", text: "label", fill: (d: Cell) => (d.status === "not reached" ? "#57606a" : "white"), fillOpacity: fadedOpacity, fontSize: 11, fontWeight: 600}),
       Plot.text(client, {x: "stage", y: "request", text: "text", dx: bandHalfWidth + 6, textAnchor: "start", fill: "currentColor", fillOpacity: fadedOpacity, fontSize: 11}),
       hidden > 0
-        ? Plot.text([`${hidden} more request${hidden === 1 ? "" : "s"} (from request ${drawn.length}) not drawn; the request picker lists them all.`], {frameAnchor: "bottom-left", dy: 28, fill: "currentColor", fontSize: 11})
+        ? Plot.text([`${hidden} more request${hidden === 1 ? "" : "s"} (from request ${drawn.length}) not drawn; the request picker lists them all.`], {frameAnchor: "bottom-left", dy: 28, lineAnchor: "top", lineWidth: (width - marginLeft - 10) / 11, fill: "currentColor", fontSize: 11})
         : null
     ]
   }) as Element;
