@@ -4,30 +4,15 @@
  * chart export (SVG and PNG), permalinks (restore and bad values).
  */
 import {readFileSync} from "node:fs";
-import type {Browser, Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import type {RunningServer} from "../../scripts/static-server.js";
-import {launchBrowser, openWatchedPage, requireBuiltSite, serveSite, waitForPage, type WatchedPage} from "./browser.js";
+import type {Page} from "playwright-core";
+import {describe, expect, it} from "vitest";
+import {useBuiltSite, type WatchedPage} from "./browser.js";
 
 const LESSON = "push-delivery";
-requireBuiltSite();
-let browser: Browser;
-let server: RunningServer;
+const site = useBuiltSite();
 
-beforeAll(async () => {
-  server = await serveSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function openLesson(query = "", colorScheme: "light" | "dark" = "light"): Promise<WatchedPage> {
-  const watched = await openWatchedPage(browser, server.origin, {colorScheme});
-  await watched.page.goto(`${server.url}${LESSON}${query}`);
-  await waitForPage(watched.page);
-  return watched;
+function openLesson(query = "", colorScheme: "light" | "dark" = "light"): Promise<WatchedPage> {
+  return site.open(`${LESSON}${query}`, {colorScheme});
 }
 
 const revealedCount = (page: Page) => page.locator(".decision-trace > li").count();

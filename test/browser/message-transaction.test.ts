@@ -5,31 +5,16 @@
  * values), a 1 MiB paste, the request picker and the chart export.
  */
 import {readFileSync} from "node:fs";
-import type {Browser, Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import type {Page} from "playwright-core";
+import {describe, expect, it} from "vitest";
 import {MESSAGE_EXAMPLES, messageExample, runMessageTransaction} from "../../lib/message/index.js";
-import type {RunningServer} from "../../scripts/static-server.js";
-import {launchBrowser, openWatchedPage, requireBuiltSite, seriousAccessibilityViolations, serveSite, waitForPage, type WatchedPage} from "./browser.js";
+import {seriousAccessibilityViolations, useBuiltSite, type WatchedPage} from "./browser.js";
 
 const LESSON = "message-transaction";
-requireBuiltSite();
-let browser: Browser;
-let server: RunningServer;
+const site = useBuiltSite();
 
-beforeAll(async () => {
-  server = await serveSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function openLesson(query = "", colorScheme: "light" | "dark" = "light"): Promise<WatchedPage> {
-  const watched = await openWatchedPage(browser, server.origin, {colorScheme});
-  await watched.page.goto(`${server.url}${LESSON}${query}`);
-  await waitForPage(watched.page);
-  return watched;
+function openLesson(query = "", colorScheme: "light" | "dark" = "light"): Promise<WatchedPage> {
+  return site.open(`${LESSON}${query}`, {colorScheme});
 }
 
 const textarea = (page: Page) => page.locator("textarea.request-editor-text");

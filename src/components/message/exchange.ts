@@ -6,6 +6,7 @@
  */
 import {html} from "htl";
 import type {MessageClientRequestDecision, MessageReceipt, MessageTransaction} from "../../../lib/message/index.js";
+import {SummaryFigure as figure} from "../summary-figure.js";
 import {CappedPre, moreNotShown} from "./capped-text.js";
 import {CLIENT_VERDICT_WORDS, clientKnows, idText} from "./words.js";
 
@@ -15,10 +16,6 @@ export const RESPONSE_SHOWN = 20_000;
 export const EXCHANGE_ROWS_SHOWN = 100;
 
 const plural = (count: number, noun: string, nouns = `${noun}s`) => `${count.toLocaleString("en-US")} ${count === 1 ? noun : nouns}`;
-
-function figure(value: number, label: string, alert = false): HTMLElement {
-  return html`<div class=${`summary-figure${alert ? " figure-alert" : ""}`}><span class="figure-value">${value}</span><span class="figure-label">${label}</span></div>` as HTMLElement;
-}
 
 /** Headline figures, receiver and client apart, and the one sentence that reads them together. */
 export function TransactionSummary(transaction: MessageTransaction): HTMLElement {
