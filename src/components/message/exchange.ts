@@ -25,14 +25,14 @@ export function TransactionSummary(transaction: MessageTransaction): HTMLElement
   const unknown = sent - client.confirmedSuccesses - client.confirmedErrors;
   const headline = requests.length === 1 ? requests[0]!.verdict : client.summary;
   return html`<div class="transaction-summary">
-    <p class="transaction-headline" role="status">${headline}</p>
-    <div class="summary-figures" aria-label="Receiver figures">
+    <p class="transaction-headline">${headline}</p>
+    <div class="summary-figures" aria-label="What was sent, handled and answered">
       ${figure(sent, "requests the client sent")}
       ${figure(passed, "passed all six stages")}
       ${figure(receipts.length, "receipts recorded by the receiver")}
       ${figure(client.responses.length, "response objects sent back")}
     </div>
-    <div class="summary-figures" aria-label="Client figures">
+    <div class="summary-figures" aria-label="What the client can conclude">
       ${figure(client.confirmedSuccesses, "successes the client can confirm")}
       ${figure(client.confirmedErrors, "failures the client knows of")}
       ${figure(unknown, "requests the client cannot tell about", unknown > 0)}
