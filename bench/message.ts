@@ -26,10 +26,30 @@ export const AJV_PARSE_STAGE4_CASE = "parse + stage 4, JSON.parse + ajv";
 /** The typical request: the menu's valid message/send (text, inline file, file by URI, data). */
 const typical = messageExample("valid-send")!.requestText;
 
-/** A valid request padded to exactly MAX_REQUEST_BYTES of UTF-8 with one text part. */
-function megabyteTextRequest(): string {
+/** A valid request padded to exactly `bytes` (by default MAX_REQUEST_BYTES) of UTF-8 with one text part. */
+export function megabyteTextRequest(bytes = MAX_REQUEST_BYTES): string {
   const shell = JSON.stringify({jsonrpc: "2.0", id: 1, method: "message/send", params: {message: {kind: "message", messageId: "m-1", role: "user", parts: [{kind: "text", text: ""}]}}});
-  return shell.replace('"text":""', `"text":"${"a".repeat(MAX_REQUEST_BYTES - utf8ByteLength(shell))}"`);
+  return shell.replace('"text":""', `"text":"${"a".repeat(bytes - utf8ByteLength(shell))}"`);
+}
+
+/**
+ * A valid request of exactly `bytes` of UTF-8, pretty-printed: text parts of
+ * about 100 characters, one per line, as a pasted document would be.
+ */
+export function largeMultilineRequest(bytes = MAX_REQUEST_BYTES): string {
+  const head = '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "message/send",\n  "params": {"message": {"kind": "message", "messageId": "m-1", "role": "user", "parts": [\n';
+  const tail = '\n  ]}}\n}';
+  const line = (length: number) => `    {"kind": "text", "text": "${"a".repeat(length)}"}`;
+  const lines: string[] = [];
+  let size = head.length + tail.length;
+  const full = line(80).length + 2;
+  // Each full line is counted with the ",\n" after it; the last line has none.
+  while (size + full + line(0).length <= bytes) {
+    lines.push(line(80));
+    size += full;
+  }
+  lines.push(line(bytes - size - line(0).length));
+  return head + lines.join(",\n") + tail;
 }
 
 /** A valid request with one inline file as large as fits in MAX_REQUEST_BYTES. */

@@ -8,10 +8,11 @@ import {listPages} from "../scripts/site-files.js";
 import {launchBrowser, serveSite} from "../test/browser/browser.js";
 import {deliveryBenchCases} from "./delivery.js";
 import {formatMicroseconds, measure, type BenchCase} from "./harness.js";
-import {messageBenchCases, messageBenchSummary} from "./message.js";
+import {MAX_MESSAGE_REQUEST_BYTES, messageExample} from "../lib/message/index.js";
+import {largeMultilineRequest, megabyteTextRequest, messageBenchCases, messageBenchSummary} from "./message.js";
 import {measurePageWeight} from "./page-weight.js";
 import {selectionBenchCases} from "./selection.js";
-import {measureSliderRender} from "./slider-render.js";
+import {measureSliderRender, measureTextEdit, type RenderTiming} from "./slider-render.js";
 import {webhookAuthBench} from "./webhook-auth.js";
 
 const PAGE_BUDGET_GZIP_BYTES = 200 * 1024;
@@ -34,9 +35,21 @@ try {
     const verdict = weight.jsGzipBytes <= PAGE_BUDGET_GZIP_BYTES ? "within 200 KB" : "OVER 200 KB";
     console.log(`${weight.page.padEnd(28)} ${String(weight.jsFiles).padStart(8)}   ${kb(weight.jsRawBytes).padStart(9)}   ${kb(weight.jsGzipBytes).padStart(9)}   ${kb(weight.cssRawBytes).padStart(8)}   ${kb(weight.cssGzipBytes).padStart(8)}   ${verdict}`);
   }
-  console.log("\n## One slider move on a lesson page (Chromium main thread; a 60 Hz frame is 16.7 ms)");
-  const timing = await measureSliderRender(browser, `${server.url}push-delivery`, "Sender timeout", [0.5, 1, 1.5, 2, 2.5, 3.5, 4, 5, 6, 2, 3, 0.5, 4.5, 3, 1, 2.5, 5.5, 3, 2, 3]);
-  console.log(`push-delivery, "Sender timeout" slider, ${timing.trials} moves: main-thread busy ${timing.busyMedianMs.toFixed(1)} ms median (max ${timing.busyMaxMs.toFixed(1)} ms): script ${timing.scriptMedianMs.toFixed(1)} ms, style and layout ${timing.layoutAndStyleMedianMs.toFixed(1)} ms; input to last DOM change ${timing.latencyMedianMs.toFixed(1)} ms`);
+  console.log("\n## One input on a lesson page (Chromium main thread; a 60 Hz frame is 16.7 ms)");
+  const report = (what: string, timing: RenderTiming) =>
+    console.log(`${what}, ${timing.trials} inputs: main-thread busy ${timing.busyMedianMs.toFixed(1)} ms median (max ${timing.busyMaxMs.toFixed(1)} ms): script ${timing.scriptMedianMs.toFixed(1)} ms, style and layout ${timing.layoutAndStyleMedianMs.toFixed(1)} ms; input to last DOM change ${timing.latencyMedianMs.toFixed(1)} ms`);
+  report(`push-delivery, "Sender timeout" slider`, await measureSliderRender(browser, `${server.url}push-delivery`, "Sender timeout", [0.5, 1, 1.5, 2, 2.5, 3.5, 4, 5, 6, 2, 3, 0.5, 4.5, 3, 1, 2.5, 5.5, 3, 2, 3]));
+  const editor = "textarea.request-editor-text";
+  report("message-transaction, one keystroke in the typical request", await measureTextEdit(browser, `${server.url}message-transaction`, editor, messageExample("valid-send")!.requestText, 20));
+  // Just under the limit, so the typed spaces keep it a request the lab parses.
+  const manyLines = largeMultilineRequest(MAX_MESSAGE_REQUEST_BYTES - 64);
+  report(`message-transaction, one keystroke in a 1 MiB request on ${manyLines.split("\n").length.toLocaleString("en-US")} lines`, await measureTextEdit(browser, `${server.url}message-transaction`, editor, manyLines, 10));
+  const oneLine = megabyteTextRequest(MAX_MESSAGE_REQUEST_BYTES - 64);
+  report("message-transaction, one keystroke in a 1 MiB request on one line", await measureTextEdit(browser, `${server.url}message-transaction`, editor, oneLine, 5));
+  // What the browser's own textarea costs, with no lesson around it: the floor for the two lines above.
+  const bareTextarea = `data:text/html,${encodeURIComponent('<main><textarea wrap="off" style="width:700px;height:26rem;white-space:pre;font:13px/20px monospace"></textarea></main>')}`;
+  report("the same keystroke in a bare textarea on an empty page, 1 MiB on many lines", await measureTextEdit(browser, bareTextarea, "textarea", manyLines, 10));
+  report("the same keystroke in a bare textarea on an empty page, 1 MiB on one line", await measureTextEdit(browser, bareTextarea, "textarea", oneLine, 5));
 } finally {
   await browser.close();
   await server.close();

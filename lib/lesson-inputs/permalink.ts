@@ -87,7 +87,7 @@ function encodeValue(value: FieldValue): string {
 }
 
 function formatValue(value: FieldValue): string {
-  return value === null ? NULL_TOKEN : String(value);
+  return value === null ? NULL_TOKEN : value === "" ? "empty" : String(value);
 }
 
 function shorten(text: string): string {

@@ -34,3 +34,16 @@ export {MAX_NESTING_DEPTH as MAX_MESSAGE_NESTING_DEPTH} from "./json-source.js";
 export {MAX_BATCH_REQUESTS as MAX_MESSAGE_BATCH_REQUESTS} from "./batch.js";
 export {A2A_VERSION, A2A_REQUEST_METHODS} from "./spec.js";
 export {validateMessageSendParams} from "./params.js";
+export {
+  MAX_LINKED_REQUEST_BYTES,
+  MAX_LINKED_REQUEST_CHARACTERS,
+  MESSAGE_LINK_DEFAULTS,
+  MESSAGE_LINK_FIELDS,
+  decodeLinkedRequest,
+  encodeLinkedRequest,
+  readMessageLink,
+  writeMessageLink,
+  type MessageLinkReading,
+  type MessageLinkState,
+  type MessageLinkWriting
+} from "./permalink.js";

@@ -102,7 +102,8 @@ export function PermalinkNotices(notices: readonly PermalinkNotice[]): HTMLEleme
   </div>` as HTMLElement;
 }
 
-async function copyLink(status: HTMLElement) {
+/** Copies the page's address, or shows it to copy by hand; says which in `status`. */
+export async function copyLink(status: HTMLElement) {
   try {
     await navigator.clipboard.writeText(location.href);
     status.textContent = "Link copied.";

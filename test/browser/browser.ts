@@ -5,7 +5,7 @@
 import {existsSync, readFileSync} from "node:fs";
 import {createRequire} from "node:module";
 import {chromium, type Browser, type BrowserContext, type Page} from "playwright-core";
-import {expect} from "vitest";
+import {afterAll, beforeAll, expect} from "vitest";
 import {startStaticServer, type RunningServer, type StaticServerOptions} from "../../scripts/static-server.js";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -152,4 +152,46 @@ export async function expectEveryChartExports(page: Page, lessonSlug: string): P
     expect(chart.pngHeight).toBe(Math.round(chart.svgHeight * 2));
   }
   return exports;
+}
+
+export interface BuiltSite {
+  readonly browser: Browser;
+  readonly server: RunningServer;
+  /** Opens a page of the site ("push-delivery?x=1", "" for the home page) and waits until every cell has run. */
+  open(path: string, options?: {colorScheme?: "light" | "dark"}): Promise<WatchedPage>;
+}
+
+/**
+ * The built site on 127.0.0.1 and a Chromium, started before the calling test
+ * file's tests and stopped after them. Call it at the file's top level.
+ */
+export function useBuiltSite(): BuiltSite {
+  requireBuiltSite();
+  let browser: Browser | undefined;
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await serveSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const site: BuiltSite = {
+    get browser() {
+      if (!browser) throw new Error("the browser starts in beforeAll: use the site inside a test");
+      return browser;
+    },
+    get server() {
+      if (!server) throw new Error("the server starts in beforeAll: use the site inside a test");
+      return server;
+    },
+    async open(path, options = {}) {
+      const watched = await openWatchedPage(site.browser, site.server.origin, options);
+      await watched.page.goto(`${site.server.url}${path}`);
+      await waitForPage(watched.page);
+      return watched;
+    }
+  };
+  return site;
 }

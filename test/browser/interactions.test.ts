@@ -3,30 +3,15 @@
  * playback (buttons, keyboard, timeline), an input change resetting playback,
  * chart export (SVG and PNG), permalinks (restore and bad values).
  */
-import type {Browser, Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import type {RunningServer} from "../../scripts/static-server.js";
-import {expectEveryChartExports, launchBrowser, openWatchedPage, requireBuiltSite, serveSite, waitForPage, type WatchedPage} from "./browser.js";
+import type {Page} from "playwright-core";
+import {describe, expect, it} from "vitest";
+import {expectEveryChartExports, useBuiltSite, type WatchedPage} from "./browser.js";
 
 const LESSON = "push-delivery";
-requireBuiltSite();
-let browser: Browser;
-let server: RunningServer;
+const site = useBuiltSite();
 
-beforeAll(async () => {
-  server = await serveSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function openLesson(query = "", colorScheme: "light" | "dark" = "light"): Promise<WatchedPage> {
-  const watched = await openWatchedPage(browser, server.origin, {colorScheme});
-  await watched.page.goto(`${server.url}${LESSON}${query}`);
-  await waitForPage(watched.page);
-  return watched;
+function openLesson(query = "", colorScheme: "light" | "dark" = "light"): Promise<WatchedPage> {
+  return site.open(`${LESSON}${query}`, {colorScheme});
 }
 
 const revealedCount = (page: Page) => page.locator(".decision-trace > li").count();

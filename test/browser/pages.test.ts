@@ -3,32 +3,17 @@
  * requests, nothing from another origin, no rendered error, no serious or
  * critical accessibility violation, and the template repairs in place.
  */
-import type {Browser} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {listPages} from "../../scripts/site-files.js";
-import type {RunningServer} from "../../scripts/static-server.js";
-import {launchBrowser, openWatchedPage, renderedErrors, requireBuiltSite, seriousAccessibilityViolations, serveSite, waitForPage} from "./browser.js";
+import {openWatchedPage, renderedErrors, seriousAccessibilityViolations, serveSite, useBuiltSite, waitForPage} from "./browser.js";
 
-requireBuiltSite();
+const site = useBuiltSite();
 const pages = listPages("dist");
-let browser: Browser;
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await serveSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 describe.each(["light", "dark"] as const)("every page in the %s theme", (colorScheme) => {
   it.each(pages)("%s loads cleanly and passes axe", async (file) => {
     const path = file === "index.html" ? "" : file.replace(/\.html$/, "");
-    const {page, context, problems} = await openWatchedPage(browser, server.origin, {colorScheme});
-    await page.goto(`${server.url}${path}`);
-    await waitForPage(page);
+    const {page, context, problems} = await site.open(path, {colorScheme});
     expect(await renderedErrors(page)).toEqual([]);
     expect(await page.getAttribute("html", "lang")).toBe("en");
     expect(await page.getAttribute("meta[name=viewport]", "content")).not.toMatch(/maximum-scale|user-scalable=no/);
@@ -44,7 +29,7 @@ describe("a deploy under a sub-folder", () => {
     const subFolder = await serveSite({basePath: "/course/"});
     try {
       for (const file of pages) {
-        const {page, context, problems} = await openWatchedPage(browser, subFolder.origin);
+        const {page, context, problems} = await openWatchedPage(site.browser, subFolder.origin);
         await page.goto(`${subFolder.url}${file === "index.html" ? "" : file.replace(/\.html$/, "")}`);
         await waitForPage(page);
         expect(await renderedErrors(page), file).toEqual([]);

@@ -19,10 +19,11 @@ function code(text: string): string {
 }
 
 describe("lib/message is sans-I/O and light", () => {
-  test("imports only its own modules, the shared Decision type, zod/mini and its data files", () => {
+  test("imports only its own modules, the shared Decision type and lesson inputs, zod/mini and its data files", () => {
     for (const {file, text} of sources) {
       for (const [, from] of text.matchAll(/from\s+"([^"]+)"/g)) {
-        const allowed = /^\.\/[a-z0-9-]+\.js$/.test(from!) || from === "../playback/decision.js" || from === "zod/mini" || from === "../../data/message/spec/a2a-v0.3.0.json" || from === "../../data/message/examples.json";
+        // lib/lesson-inputs is pure too (field tables and permalinks); the purity test below covers this folder only.
+        const allowed = /^\.\/[a-z0-9-]+\.js$/.test(from!) || from === "../playback/decision.js" || from === "../lesson-inputs/fields.js" || from === "../lesson-inputs/permalink.js" || from === "zod/mini" || from === "../../data/message/spec/a2a-v0.3.0.json" || from === "../../data/message/examples.json";
         expect(allowed, `${file} imports ${from}`).toBe(true);
       }
     }

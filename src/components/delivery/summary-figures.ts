@@ -5,10 +5,7 @@
  */
 import {html} from "htl";
 import type {DeliveryRun} from "../../../lib/delivery/index.js";
-
-function figure(value: number, label: string, alert = false) {
-  return html`<div class=${`summary-figure${alert ? " figure-alert" : ""}`}><span class="figure-value">${value}</span><span class="figure-label">${label}</span></div>`;
-}
+import {SummaryFigure as figure} from "../summary-figure.js";
 
 export function DeliverySummaryFigures(run: DeliveryRun): HTMLElement {
   const {summary} = run;

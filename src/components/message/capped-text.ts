@@ -1,0 +1,34 @@
+/**
+ * User text shown as text, and never more of it than the page can lay out in a
+ * moment: a 1 MiB request must not freeze the page. What is cut is said plainly.
+ */
+import {html} from "htl";
+
+export interface CappedText {
+  shown: string;
+  /** Characters (UTF-16 code units) not shown. */
+  hidden: number;
+}
+
+/** The first `limit` code units of `text`, never splitting a surrogate pair. */
+export function capText(text: string, limit: number): CappedText {
+  if (text.length <= limit) return {shown: text, hidden: 0};
+  const high = text.charCodeAt(limit - 1);
+  const cut = high >= 0xd800 && high <= 0xdbff ? limit - 1 : limit;
+  return {shown: text.slice(0, cut), hidden: text.length - cut};
+}
+
+/** "… 12,345 more characters not shown" */
+export function moreNotShown(count: number, noun = "character", plural = `${noun}s`): string {
+  return `… ${count.toLocaleString("en-US")} more ${count === 1 ? noun : plural} not shown`;
+}
+
+/** A <pre> of user text (escaped by htl), cut at `limit` with a note saying how much is left out. */
+export function CappedPre(text: string, limit: number, className = "verbatim"): HTMLElement {
+  return CappedView(capText(text, limit), className);
+}
+
+/** A <pre> of text already cut by capText (and perhaps reshaped), with its note. */
+export function CappedView({shown, hidden}: CappedText, className = "verbatim"): HTMLElement {
+  return html`<div class="capped-text"><pre class=${className}>${shown}</pre>${hidden > 0 ? html`<p class="capped-note">${moreNotShown(hidden)}.</p>` : null}</div>` as HTMLElement;
+}

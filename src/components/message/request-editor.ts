@@ -1,0 +1,216 @@
+/**
+ * The request editor: a menu of examples and a plain <textarea> for the JSON-RPC
+ * request text, over a mirror that marks the findings' spans in place. A custom
+ * input: `value` is the request text, and every edit or example choice
+ * dispatches `input`, so a page writes `const requestText = view(editor)` and
+ * then, once it has the transaction, `editor.mark(requestText, findings)`.
+ *
+ * The textarea shows its own text (the mirror's text is transparent and only
+ * its <mark> backgrounds show), so typing, pasting, selection, undo, scrolling
+ * and the keyboard behave as in any textarea, and text past the mirror's limit
+ * stays readable. The mirror is a <pre> in the same font, size, line height and
+ * padding, moved with the textarea's scroll position; its text is set as text,
+ * never as HTML.
+ *
+ * With `permalink: true` the editor owns the URL (lib/message/permalink.ts):
+ * it starts from the link's example and request (a bad parameter is reported by
+ * name), writes every change back, says what the link holds, and offers Copy link.
+ */
+import {html} from "htl";
+import {readMessageLink, writeMessageLink, type MessageExample, type MessageFinding, type MessageSourceSpan} from "../../../lib/message/index.js";
+import {copyLink, PermalinkNotices} from "../control-panel.js";
+import {MIRROR_CHARACTER_LIMIT, highlightSegments, type Highlight} from "./highlight.js";
+
+export interface RequestEditorOptions {
+  /** Read the example and request from the page URL and write them back. */
+  permalink?: boolean;
+  /** Accessible name of the text area. */
+  label?: string;
+}
+
+export type RequestEditorElement = HTMLElement & {
+  /** The request text, exactly as the textarea holds it. */
+  value: string;
+  /** The example the text was chosen from (perhaps edited since). */
+  readonly exampleId: string;
+  /** Marks the findings' spans; ignored when `text` is no longer the editor's text (a newer edit is on its way). */
+  mark(text: string, findings: readonly MessageFinding[]): void;
+  /** Selects a span in the textarea, scrolls it into view and focuses it. */
+  reveal(span: MessageSourceSpan): void;
+  /** Loads an example, replacing the text, and notifies the page. */
+  chooseExample(id: string): void;
+};
+
+const URL_WRITE_DELAY_MS = 150;
+const STATUS_MESSAGE_LENGTH = 240;
+let editorCount = 0;
+
+export function RequestEditor(examples: readonly MessageExample[], options: RequestEditorOptions = {}): RequestEditorElement {
+  const {permalink = false, label = "Request text (JSON-RPC 2.0)"} = options;
+  const id = `request-editor-${++editorCount}`;
+  const reading = permalink ? readMessageLink(location.search) : {exampleId: examples[0]!.id, requestText: examples[0]!.requestText, notices: []};
+  let example = examples.find((candidate) => candidate.id === reading.exampleId) ?? examples[0]!;
+
+  const select = html`<select id=${`${id}-example`}>${examples.map((candidate) => html`<option value=${candidate.id}>${candidate.title}</option>`)}</select>` as HTMLSelectElement;
+  const summary = html`<span class="example-summary"></span>` as HTMLElement;
+  const edited = html`<span class="example-edited">Edited.</span>` as HTMLElement;
+  const restore = html`<button type="button" class="example-restore">Restore the example</button>` as HTMLButtonElement;
+  const textarea = html`<textarea id=${id} class="request-editor-text" wrap="off" spellcheck="false" autocomplete="off" autocapitalize="off" aria-describedby=${`${id}-status`}></textarea>` as HTMLTextAreaElement;
+  const mirrorText = html`<pre class="request-editor-mirror-text"></pre>` as HTMLElement;
+  const mirror = html`<div class="request-editor-mirror" aria-hidden="true">${mirrorText}</div>` as HTMLElement;
+  const status = html`<p class="request-editor-status" id=${`${id}-status`}></p>` as HTMLElement;
+  const linkScope = html`<span class="link-scope"></span>` as HTMLElement;
+  const copyStatus = html`<span class="copy-link-status" role="status"></span>` as HTMLElement;
+
+  const root = html`<div class="request-editor">
+    ${reading.notices.length ? PermalinkNotices(reading.notices) : null}
+    <div class="example-menu">
+      <label for=${`${id}-example`}>Example</label>${select}
+      <p class="example-line">${summary} ${edited} ${restore}</p>
+    </div>
+    <label class="request-editor-label" for=${id}>${label}</label>
+    <div class="request-editor-frame">${mirror}${textarea}</div>
+    ${status}
+    ${permalink ? html`<div class="control-actions">
+      <button type="button" class="copy-link" onclick=${() => {
+        if (urlTimer !== null) writeUrl();
+        void copyLink(copyStatus);
+      }}>Copy link</button>${copyStatus}${linkScope}
+    </div>` : null}
+  </div>` as RequestEditorElement;
+
+  let urlTimer: ReturnType<typeof setTimeout> | null = null;
+  let linkSearch = "";
+  let charWidthPx: number | null = null;
+
+  function writeUrl() {
+    if (urlTimer !== null) clearTimeout(urlTimer);
+    urlTimer = null;
+    history.replaceState(history.state, "", `${location.pathname}${linkSearch}${location.hash}`);
+  }
+
+  /** Says at once what the link holds; writes the URL once typing settles (browsers throttle replaceState). */
+  function updateLink() {
+    if (!permalink) return;
+    const link = writeMessageLink({exampleId: example.id, requestText: root.value});
+    linkSearch = link.search;
+    linkScope.textContent = link.carriesRequest
+      ? "The link holds this example and your edited request."
+      : link.omittedReason !== null
+        ? `The link holds only the example (“${example.title}”): ${link.omittedReason}.`
+        : "The link holds this example.";
+    if (urlTimer !== null) clearTimeout(urlTimer);
+    urlTimer = setTimeout(writeUrl, URL_WRITE_DELAY_MS);
+  }
+
+  function showExample() {
+    select.value = example.id;
+    summary.textContent = example.summary;
+    const isEdited = root.value !== example.requestText;
+    edited.hidden = !isEdited;
+    restore.hidden = !isEdited;
+  }
+
+  function changed() {
+    showExample();
+    updateLink();
+    root.dispatchEvent(new Event("input", {bubbles: true}));
+  }
+
+  function syncScroll() {
+    mirrorText.style.transform = `translate(${-textarea.scrollLeft}px, ${-textarea.scrollTop}px)`;
+  }
+
+  root.chooseExample = (exampleId: string) => {
+    example = examples.find((candidate) => candidate.id === exampleId) ?? example;
+    textarea.value = example.requestText;
+    root.value = textarea.value;
+    textarea.scrollTop = textarea.scrollLeft = 0;
+    syncScroll();
+    changed();
+  };
+
+  root.mark = (text: string, findings: readonly MessageFinding[]) => {
+    // root.value is the textarea's text as of its last input event (reading textarea.value copies it).
+    if (text !== root.value) return;
+    const highlight = highlightSegments(text, findings);
+    renderMirror(mirrorText, text, highlight);
+    status.textContent = describeMarks(text, findings, highlight);
+    syncScroll();
+  };
+
+  root.reveal = (span: MessageSourceSpan) => {
+    textarea.focus({preventScroll: true});
+    textarea.setSelectionRange(span.from, span.to);
+    const lineHeightPx = parseFloat(getComputedStyle(textarea).lineHeight) || 20;
+    charWidthPx ??= measureCharWidth(mirrorText);
+    textarea.scrollTop = Math.max(0, (span.line - 1) * lineHeightPx - textarea.clientHeight / 3);
+    textarea.scrollLeft = Math.max(0, (span.column - 1) * charWidthPx - textarea.clientWidth / 3);
+    syncScroll();
+    textarea.scrollIntoView({block: "nearest"});
+  };
+
+  Object.defineProperty(root, "exampleId", {get: () => example.id});
+
+  select.addEventListener("change", () => root.chooseExample(select.value));
+  restore.addEventListener("click", () => root.chooseExample(example.id));
+  textarea.addEventListener("input", () => {
+    root.value = textarea.value;
+    changed();
+  });
+  textarea.addEventListener("scroll", syncScroll, {passive: true});
+  // Inner controls' events are implementation details: the editor emits its own.
+  // Registered before view() listens, so it can stop them there.
+  root.addEventListener("input", (event) => {
+    if (event.target !== root) event.stopImmediatePropagation();
+  });
+
+  textarea.value = reading.requestText;
+  // The textarea normalises line breaks to "\n": its value is the request text from here on.
+  root.value = textarea.value;
+  showExample();
+  updateLink();
+  if (permalink) writeUrl();
+  return root;
+}
+
+function renderMirror(target: HTMLElement, text: string, highlight: Highlight): void {
+  const fragment = document.createDocumentFragment();
+  for (const segment of highlight.segments) {
+    if (segment.severity === null) {
+      fragment.append(text.slice(segment.from, segment.to));
+      continue;
+    }
+    const mark = document.createElement("mark");
+    mark.className = `mark-${segment.severity}${segment.point ? " mark-point" : ""}`;
+    if (!segment.point) mark.textContent = text.slice(segment.from, segment.to);
+    fragment.append(mark);
+  }
+  target.replaceChildren(fragment);
+}
+
+/** The editor's description for assistive technology: what is marked, and where the first error is. */
+function describeMarks(text: string, findings: readonly MessageFinding[], highlight: Highlight): string {
+  const counts = {error: 0, warning: 0, note: 0};
+  for (const finding of findings) if (finding.span) counts[finding.severity]++;
+  const size = `${text.length.toLocaleString("en-US")} characters.`;
+  if (counts.error + counts.warning + counts.note === 0) return `${size} Nothing is marked.`;
+  const parts = (["error", "warning", "note"] as const).filter((severity) => counts[severity] > 0).map((severity) => `${counts[severity]} ${severity}${counts[severity] === 1 ? "" : "s"}`);
+  const first = findings.find((finding) => finding.severity === "error" && finding.span) ?? findings.find((finding) => finding.span);
+  const message = first ? (first.message.length > STATUS_MESSAGE_LENGTH ? `${first.message.slice(0, STATUS_MESSAGE_LENGTH)}…` : first.message) : "";
+  const where = first?.span ? ` First at line ${first.span.line}, column ${first.span.column}: ${message}` : "";
+  const beyond = highlight.unmarkedFindings > 0
+    ? ` ${highlight.unmarkedFindings} of them lie past the first ${MIRROR_CHARACTER_LIMIT.toLocaleString("en-US")} characters and are not marked in place; the findings list gives their line and column.`
+    : "";
+  return `${size} Marked: ${parts.join(", ")}.${where}${beyond}`;
+}
+
+/** The monospace advance width, measured once in the mirror's own font. */
+function measureCharWidth(mirrorText: HTMLElement): number {
+  const probe = document.createElement("span");
+  probe.textContent = "0".repeat(20);
+  mirrorText.append(probe);
+  const width = probe.getBoundingClientRect().width / 20;
+  probe.remove();
+  return width || 8;
+}

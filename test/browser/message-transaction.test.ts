@@ -1,0 +1,216 @@
+/**
+ * The message transaction lesson as a reader uses it: the examples menu, typing
+ * with the failing span marked in place, user text never read as HTML, the
+ * playback over the six gates, permalinks (edited requests, long edits, bad
+ * values), a 1 MiB paste, the request picker and the chart export.
+ */
+import {readFileSync} from "node:fs";
+import type {Page} from "playwright-core";
+import {describe, expect, it} from "vitest";
+import {MESSAGE_EXAMPLES, messageExample, runMessageTransaction} from "../../lib/message/index.js";
+import {seriousAccessibilityViolations, useBuiltSite, type WatchedPage} from "./browser.js";
+
+const LESSON = "message-transaction";
+const site = useBuiltSite();
+
+function openLesson(query = "", colorScheme: "light" | "dark" = "light"): Promise<WatchedPage> {
+  return site.open(`${LESSON}${query}`, {colorScheme});
+}
+
+const textarea = (page: Page) => page.locator("textarea.request-editor-text");
+const headline = (page: Page) => page.locator(".transaction-headline").textContent();
+const search = (page: Page) => new URL(page.url()).search;
+
+/** Replaces the editor's text the way a paste does: one input event. */
+async function pasteText(page: Page, text: string): Promise<void> {
+  await textarea(page).evaluate((element: HTMLTextAreaElement, value) => {
+    element.value = value;
+    element.dispatchEvent(new Event("input", {bubbles: true}));
+  }, text);
+}
+
+describe("the request editor", () => {
+  it("offers every example, and choosing one loads its text and names it in the link", async () => {
+    const {page, context, problems} = await openLesson();
+    const menu = page.getByLabel("Example", {exact: true});
+    expect(await menu.locator("option").count()).toBe(MESSAGE_EXAMPLES.length);
+    expect(await textarea(page).inputValue()).toBe(MESSAGE_EXAMPLES[0]!.requestText);
+    expect(await headline(page)).toMatch(/^Handled: receipt 1 recorded; result sent with id 1\./);
+    await menu.selectOption("notification");
+    await expect.poll(() => textarea(page).inputValue()).toBe(messageExample("notification")!.requestText);
+    await expect.poll(() => search(page)).toBe("?example=notification");
+    await expect.poll(() => page.locator(".response-none").count()).toBe(1);
+    expect(await page.locator(".receipt-gap").textContent()).toContain("1 receipt is for a notification");
+    expect(problems).toEqual({consoleErrors: [], pageErrors: [], failedRequests: [], otherOrigins: []});
+    await context.close();
+  });
+
+  it("marks the failing span in place as the reader types, and the link carries the edit", async () => {
+    const {page, context} = await openLesson();
+    const text = MESSAGE_EXAMPLES[0]!.requestText;
+    const at = text.indexOf('"2.0"') + 1;
+    await textarea(page).focus();
+    await textarea(page).evaluate((element: HTMLTextAreaElement, offset) => element.setSelectionRange(offset, offset + 1), at);
+    await page.keyboard.type("1");
+    await expect.poll(() => page.locator(".request-editor-mirror mark.mark-error").allTextContents()).toEqual(['"1.0"']);
+    expect(await headline(page)).toContain("Stopped at stage 2 (Envelope)");
+    expect(await page.locator(".request-editor-status").textContent()).toMatch(/First at line 2, column 14/);
+    // The mark sits under the text it marks (line 2, column 14), wherever the textarea is scrolled:
+    // 1 px border + 8 px padding above, 20 px lines; 1 + 10 px at the left, monospace columns.
+    const markBox = (await page.locator(".request-editor-mirror mark.mark-error").boundingBox())!;
+    const frameBox = (await page.locator(".request-editor-frame").boundingBox())!;
+    const [scrollTop, scrollLeft] = await textarea(page).evaluate((element: HTMLTextAreaElement) => [element.scrollTop, element.scrollLeft]);
+    const lineTop = 9 + 20 * (2 - 1) - scrollTop!;
+    expect(markBox.y - frameBox.y).toBeGreaterThanOrEqual(lineTop);
+    expect(markBox.y + markBox.height - frameBox.y).toBeLessThanOrEqual(lineTop + 20);
+    const columnWidth = markBox.width / '"1.0"'.length;
+    expect(markBox.x - frameBox.x).toBeCloseTo(11 + 13 * columnWidth - scrollLeft!, 0);
+    await expect.poll(() => search(page)).toMatch(/^\?request=[A-Za-z0-9_-]+$/);
+    expect(await page.locator(".link-scope").textContent()).toBe("The link holds this example and your edited request.");
+
+    const edited = await textarea(page).inputValue();
+    const {page: reopened, context: second} = await openLesson(search(page));
+    expect(await textarea(reopened).inputValue()).toBe(edited);
+    expect(await reopened.locator(".example-edited").isVisible()).toBe(true);
+    await reopened.getByRole("button", {name: "Restore the example"}).click();
+    await expect.poll(() => textarea(reopened).inputValue()).toBe(text);
+    await expect.poll(() => search(reopened)).toBe("");
+    await second.close();
+    await context.close();
+  });
+
+  it("shows user text as text, never as HTML", async () => {
+    const {page, context, problems} = await openLesson();
+    const hostile = '{"jsonrpc":"2.0","id":"<b>x</b>","method":"<img src=x onerror=alert(1)>","params":{}}';
+    await pasteText(page, hostile);
+    await expect.poll(() => headline(page)).toContain("Stopped at stage 3 (Method)");
+    expect(await page.locator("main img, main b").count()).toBe(0);
+    expect(await page.locator(".response-view").textContent()).toContain("<img src=x onerror=alert(1)>");
+    expect(await page.locator(".request-editor-mirror").textContent()).toContain("<b>x</b>");
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("selects a finding's span in the editor", async () => {
+    const {page, context} = await openLesson("?example=missing-kind");
+    await page.locator(".finding-locate").first().click();
+    const selection = await textarea(page).evaluate((element: HTMLTextAreaElement) => [element.selectionStart, element.selectionEnd, document.activeElement === element]);
+    const span = runMessageTransaction(messageExample("missing-kind")!.requestText).findings[0]!.span!;
+    expect(selection).toEqual([span.from, span.to, true]);
+    await context.close();
+  });
+});
+
+describe("accessibility beyond the first example", () => {
+  it.each(["missing-kind", "parse-error", "batch", "notifications-only-batch"])("%s, one gate revealed, has no serious axe violation (dark theme)", async (id) => {
+    const {page, context} = await openLesson(`?example=${id}`, "dark");
+    await page.locator(".playback-next").first().click();
+    await expect.poll(() => page.locator(".decision-trace > li").count()).toBe(1);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("size", () => {
+  it("gives a 1 MiB request a verdict without freezing, and marks only what it lays out", async () => {
+    const {page, context, problems} = await openLesson();
+    const started = Date.now();
+    await textarea(page).evaluate((element: HTMLTextAreaElement) => {
+      const shell = '{"jsonrpc":"2.0","id":7,"method":"message/send","params":{"message":{"kind":"message","messageId":"m","role":"user","parts":[{"kind":"text","text":""}]}}}';
+      element.value = shell.replace('"text":""', `"text":"${"a".repeat(1_048_576 - shell.length)}"`);
+      element.dispatchEvent(new Event("input", {bubbles: true}));
+    });
+    await expect.poll(() => headline(page), {timeout: 10_000}).toContain("result sent with id 7");
+    const elapsedMs = Date.now() - started;
+    expect(elapsedMs).toBeLessThan(5000);
+    expect((await page.locator(".request-editor-mirror").textContent())!.length).toBeLessThanOrEqual(100_000);
+    expect(await page.locator(".part-list .capped-note").first().textContent()).toMatch(/more characters not shown/);
+    // The link cannot hold a megabyte: it says so and keeps the example.
+    await expect.poll(() => page.locator(".link-scope").textContent()).toMatch(/^The link holds only the example/);
+    expect(search(page)).toBe("");
+
+    await textarea(page).evaluate((element: HTMLTextAreaElement) => {
+      element.value = " ".repeat(1_048_577);
+      element.dispatchEvent(new Event("input", {bubbles: true}));
+    });
+    await expect.poll(() => page.locator(".response-text").textContent(), {timeout: 10_000}).toContain('"code":-32000');
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("playback over the six gates", () => {
+  it("starts paused, Next reveals one gate, and an edit starts again", async () => {
+    const {page, context} = await openLesson();
+    const control = page.locator(".playback").first();
+    expect(await page.locator(".decision-trace-empty").count()).toBe(1);
+    expect(await page.locator(".stage-pending").count()).toBe(0);
+    await control.locator(".playback-next").click();
+    await expect.poll(() => page.locator(".decision-trace > li").count()).toBe(1);
+    expect(await page.locator(".stage-pending").count()).toBe(5);
+    await control.locator(".playback-next").click();
+    await expect.poll(() => page.locator(".stage-pending").count()).toBe(4);
+    expect(await control.locator(".playback-modeled").textContent()).toMatch(/^Stage: 2 · 2\/8 steps/);
+
+    await textarea(page).focus();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" ");
+    await expect.poll(() => page.locator(".decision-trace-empty").count()).toBe(1);
+    expect(await page.locator(".playback .playback-play").getAttribute("aria-label")).toBe("Play");
+    expect(await page.locator(".stage-pending").count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("batches", () => {
+  it("draws one row per request and inspects the one picked", async () => {
+    const {page, context} = await openLesson("?example=batch");
+    expect(await page.locator(".request-picker option").count()).toBe(4);
+    await page.getByLabel("Inspect", {exact: true}).selectOption("2");
+    await expect.poll(() => page.locator(".stage-gate.stage-stop .stage-gate-name").textContent()).toBe("3. Method");
+    expect(await page.locator(".parts-empty").textContent()).toContain("stopped at stage 3");
+    const chartText = await page.locator(".exportable-chart").first().textContent();
+    for (const row of ["Request 0 (id 10)", "Request 1 (notification)", "Request 2 (id 12)", "Request 3"]) expect(chartText).toContain(row);
+    await context.close();
+  });
+});
+
+describe("permalinks", () => {
+  it("reports bad values by name and falls back to the first example", async () => {
+    const {page, context, problems} = await openLesson("?example=%3Cb%3Enope&request=%2A%2A");
+    const notice = page.locator(".permalink-notices");
+    await expect.poll(() => notice.count()).toBe(1);
+    const text = await notice.textContent();
+    expect(text).toContain("example=<b>nope");
+    expect(text).toContain("request=**");
+    expect(text).toContain("base64url");
+    expect(await notice.locator("b").count()).toBe(0);
+    expect(await textarea(page).inputValue()).toBe(MESSAGE_EXAMPLES[0]!.requestText);
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps only the example when an edit is too long for a link, and says so", async () => {
+    const {page, context} = await openLesson("?example=batch");
+    await pasteText(page, `${messageExample("batch")!.requestText}${" ".repeat(2000)}`);
+    await expect.poll(() => page.locator(".link-scope").textContent()).toMatch(/^The link holds only the example \(“A batch”\): the edited request \(\d+ characters\) is more than 1500 bytes/);
+    expect(search(page)).toBe("?example=batch");
+    await context.close();
+  });
+});
+
+describe("chart export", () => {
+  it("downloads the stage chart as a standalone SVG and a 2x PNG", async () => {
+    const {page, context} = await openLesson("?example=batch", "dark");
+    const chart = page.locator(".exportable-chart").first();
+    const [svgDownload] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", {name: /as SVG/}).click()]);
+    expect(svgDownload.suggestedFilename()).toBe("a2a-workbench-message-transaction-stages-per-request.svg");
+    const svg = readFileSync((await svgDownload.path())!, "utf8");
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svg).not.toMatch(/currentColor|var\(--/i);
+    expect(svg).toContain("not reached");
+    const [pngDownload] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", {name: /as PNG/}).click()]);
+    expect(readFileSync((await pngDownload.path())!).subarray(1, 4).toString("latin1")).toBe("PNG");
+    await context.close();
+  });
+});
