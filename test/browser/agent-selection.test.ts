@@ -5,8 +5,8 @@
  * stepping the six stages and resetting on an input change, the agent inspector,
  * and every chart exported as SVG and 2x PNG. Expected text comes from lib/selection.
  */
-import type {Browser, Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import type {Page} from "playwright-core";
+import {describe, expect, it} from "vitest";
 import {writePermalink} from "../../lib/lesson-inputs/permalink.js";
 import {
   defaultPolicy,
@@ -18,28 +18,13 @@ import {
   selectionInputFields,
   type Policy
 } from "../../lib/selection/index.js";
-import type {RunningServer} from "../../scripts/static-server.js";
-import {expectEveryChartExports, launchBrowser, openWatchedPage, requireBuiltSite, seriousAccessibilityViolations, serveSite, waitForPage, type WatchedPage} from "./browser.js";
+import {expectEveryChartExports, seriousAccessibilityViolations, useBuiltSite, type WatchedPage} from "./browser.js";
 
 const LESSON = "agent-selection";
-requireBuiltSite();
-let browser: Browser;
-let server: RunningServer;
+const site = useBuiltSite();
 
-beforeAll(async () => {
-  server = await serveSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function openLesson(query = "", colorScheme: "light" | "dark" = "light"): Promise<WatchedPage> {
-  const watched = await openWatchedPage(browser, server.origin, {colorScheme});
-  await watched.page.goto(`${server.url}${LESSON}${query}`);
-  await waitForPage(watched.page);
-  return watched;
+function openLesson(query = "", colorScheme: "light" | "dark" = "light"): Promise<WatchedPage> {
+  return site.open(`${LESSON}${query}`, {colorScheme});
 }
 
 const summaryText = (page: Page) => page.locator(".selection-summary").textContent();

@@ -5,31 +5,16 @@
  * changes never leaves a stale verdict, keys are fresh per load, and every
  * chart exports.
  */
-import type {Browser, Page} from "playwright-core";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import type {Page} from "playwright-core";
+import {describe, expect, it} from "vitest";
 import {STANDARD_WEBHOOKS_TEST_SECRET} from "../../lib/webhook-auth/index.js";
-import type {RunningServer} from "../../scripts/static-server.js";
-import {expectEveryChartExports, launchBrowser, openWatchedPage, requireBuiltSite, serveSite, waitForPage, type WatchedPage} from "./browser.js";
+import {expectEveryChartExports, useBuiltSite, type WatchedPage} from "./browser.js";
 
 const LESSON = "webhook-authentication";
-requireBuiltSite();
-let browser: Browser;
-let server: RunningServer;
+const site = useBuiltSite();
 
-beforeAll(async () => {
-  server = await serveSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function openLesson(query = "", colorScheme: "light" | "dark" = "light"): Promise<WatchedPage> {
-  const watched = await openWatchedPage(browser, server.origin, {colorScheme});
-  await watched.page.goto(`${server.url}${LESSON}${query}`);
-  await waitForPage(watched.page);
-  return watched;
+function openLesson(query = "", colorScheme: "light" | "dark" = "light"): Promise<WatchedPage> {
+  return site.open(`${LESSON}${query}`, {colorScheme});
 }
 
 const search = (page: Page) => new URL(page.url()).searchParams;
