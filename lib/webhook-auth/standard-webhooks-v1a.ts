@@ -17,11 +17,9 @@ import {
   WEBHOOK_ID_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TIMESTAMP_HEADER,
-  DEFAULT_TOLERANCE_SECONDS,
   assertSignableMessage,
-  checkStandardWebhookTimestamp,
   parseSignatureHeader,
-  readStandardWebhookHeaders,
+  readHeadersInWindow,
   standardWebhookSignedContent,
   type SignedStandardWebhook,
   type StandardWebhookVerification,
@@ -151,11 +149,9 @@ export async function verifyStandardWebhookV1a(input: {
   toleranceSeconds?: number;
   subtle?: SubtleCrypto;
 }): Promise<StandardWebhookVerification> {
-  const read = readStandardWebhookHeaders(input.headers);
+  const read = readHeadersInWindow(input.headers, input.nowSeconds, input.toleranceSeconds);
   if (!read.ok) return read;
   const {msgId, timestamp, signatureHeader} = read;
-  const window = checkStandardWebhookTimestamp(timestamp, input.nowSeconds, input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS);
-  if (!window.ok) return {ok: false, code: window.code, reason: window.reason, msgId, timestamp};
   const subtle = input.subtle ?? globalThis.crypto?.subtle;
   if (!subtle) return {ok: false, code: "unsupported", reason: "no Web Crypto available", msgId, timestamp};
 
@@ -182,7 +178,7 @@ export async function verifyStandardWebhookV1a(input: {
       if (await subtle.verify(ED25519, key, signature, toBytes(content))) {
         return {
           ok: true,
-          reason: `v1a signature entry ${entry.index + 1} verifies with public key ${keyIndex + 1}; ${window.reason}`,
+          reason: `v1a signature entry ${entry.index + 1} verifies with public key ${keyIndex + 1}; ${read.windowReason}`,
           msgId,
           timestamp,
           matched: {entryIndex: entry.index, version: ASYMMETRIC_VERSION, keyIndex}

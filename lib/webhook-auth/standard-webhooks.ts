@@ -210,6 +210,22 @@ export type TimestampCheck =
  * The replay window. Like the reference libraries: too old when now - t > tolerance,
  * too new when t - now > tolerance (both bounds inclusive). Infinity disables the window.
  */
+/**
+ * The checks every Standard Webhooks scheme (v1, v1a) makes before any signature:
+ * the three headers are present and well formed, and the timestamp is inside the window.
+ */
+export function readHeadersInWindow(
+  headers: HeaderBag,
+  nowSeconds: number,
+  toleranceSeconds: number = DEFAULT_TOLERANCE_SECONDS
+): (HeaderRead & {ok: false}) | {ok: false; code: StandardWebhookFailureCode; reason: string; msgId: string; timestamp: number} | (HeaderRead & {ok: true; windowReason: string}) {
+  const read = readStandardWebhookHeaders(headers);
+  if (!read.ok) return read;
+  const window = checkStandardWebhookTimestamp(read.timestamp, nowSeconds, toleranceSeconds);
+  if (!window.ok) return {ok: false, code: window.code, reason: window.reason, msgId: read.msgId, timestamp: read.timestamp};
+  return {...read, windowReason: window.reason};
+}
+
 export function checkStandardWebhookTimestamp(
   timestamp: number,
   nowSeconds: number,
@@ -260,11 +276,9 @@ export async function verifyStandardWebhook(input: {
   nowSeconds: number;
   toleranceSeconds?: number;
 }): Promise<StandardWebhookVerification> {
-  const read = readStandardWebhookHeaders(input.headers);
+  const read = readHeadersInWindow(input.headers, input.nowSeconds, input.toleranceSeconds);
   if (!read.ok) return read;
   const {msgId, timestamp, signatureHeader} = read;
-  const window = checkStandardWebhookTimestamp(timestamp, input.nowSeconds, input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS);
-  if (!window.ok) return {ok: false, code: window.code, reason: window.reason, msgId, timestamp};
 
   if (!globalThis.crypto?.subtle) {
     // Browsers expose crypto.subtle only in secure contexts (https, localhost).
@@ -288,7 +302,7 @@ export async function verifyStandardWebhook(input: {
       if (constantTimeEqual(utf8(entry.signature), expected)) {
         return {
           ok: true,
-          reason: `signature entry ${entry.index + 1} matches configured secret ${keyIndex + 1}; ${window.reason}`,
+          reason: `signature entry ${entry.index + 1} matches configured secret ${keyIndex + 1}; ${read.windowReason}`,
           msgId,
           timestamp,
           matched: {entryIndex: entry.index, version: SYMMETRIC_VERSION, keyIndex}
