@@ -1,7 +1,8 @@
-import {gateOrder, gateRejectionReason, gateRequirement, type GateId, type GateVerdicts} from "./gates.js";
+import {gateOrder, gateRejectionReason, gateRequirement, type GateId} from "./gates.js";
 import type {Policy} from "./policy.js";
 import {displayDecimals, type RankedAgent} from "./ranking.js";
 import type {RegistryEntry} from "./registry.js";
+import type {Rejections} from "./rejections.js";
 import {stageOfGate, selectionStages, type SelectionStageId} from "./stages.js";
 
 /** What the client and the selected agent will do: one skill, one output format, one delivery mode. */
@@ -35,13 +36,6 @@ export interface Incompatibility {
   message: string;
 }
 
-/** What the incompatibility needs to know of each rejected agent. */
-export interface RejectedRecord {
-  agentId: string;
-  gates: GateVerdicts;
-  firstFailedGate: GateId;
-}
-
 export function buildContract(entry: RegistryEntry, top: RankedAgent, runnerUp: RankedAgent | undefined, policy: Policy): Contract {
   const skill = entry.card.skills.find((candidate) => candidate.id === policy.requiredSkillId);
   const streaming = policy.requireStreaming;
@@ -73,7 +67,7 @@ export function buildContract(entry: RegistryEntry, top: RankedAgent, runnerUp: 
  */
 export function buildIncompatibility(
   agentCount: number,
-  rejected: readonly RejectedRecord[],
+  rejections: Pick<Rejections, "firstFailingAt">,
   removedByGate: Readonly<Record<GateId, number>>,
   policy: Policy
 ): Incompatibility {
@@ -100,8 +94,8 @@ export function buildIncompatibility(
   const gateIndex = gateOrder.indexOf(emptiedAtGate);
 
   const laterGates = gateOrder.slice(gateIndex + 1);
-  const lastCandidates = rejected
-    .filter((agent) => agent.firstFailedGate === emptiedAtGate)
+  const lastCandidates = rejections
+    .firstFailingAt(emptiedAtGate)
     .map((agent) => ({agentId: agent.agentId, alsoFails: laterGates.filter((gate) => !agent.gates[gate])}));
 
   const stage = selectionStages.find((candidate) => candidate.id === emptiedAtStage)!;

@@ -5,7 +5,7 @@ import {offeredOutputModes, type AgentSkill, type RegistryEntry} from "./registr
  * The hard requirements, in the fixed order they are checked. Every gate is evaluated for every
  * agent (so the page can show the whole table), but an agent's reason for leaving is the first
  * gate it fails. A gate either passes or fails: no score can buy back a failed gate.
- * At most 31 gates: verdicts are kept as bits of a number.
+ * At most 8 gates: selection keeps each agent's verdicts as the bits of one byte.
  */
 export const gateOrder = [
   "tenant",

@@ -1,5 +1,6 @@
 /** Agent selection: hard gates, then ranking, then a contract or an explicit incompatibility. */
-export {rejectionReason, selectAgent, type RejectedAgent, type SelectionResult} from "./select.js";
+export {selectAgent, type SelectionResult} from "./select.js";
+export {rejectionReason, type RejectedAgent} from "./rejections.js";
 export {defaultRegistry, registryNotice} from "./fixture.js";
 export {
   defaultPolicy,
@@ -39,7 +40,7 @@ export {
   type GateResult,
   type GateVerdicts
 } from "./gates.js";
-export {stageOfGate, selectionStages, type SelectionStage, type SelectionStageId} from "./stages.js";
+export {exitStageIndex, rankingStageIndex, stageOfGate, selectionStages, type SelectionStage, type SelectionStageId} from "./stages.js";
 export {
   compareRanked,
   scoreDecimals,

@@ -1,4 +1,4 @@
-import type {GateId} from "./gates.js";
+import {firstFailedGate, gateOrder, type GateFailureMask, type GateId} from "./gates.js";
 
 /**
  * The lesson's six stages. Stages 1-5 group consecutive gates of gateOrder, so "left at stage N"
@@ -28,3 +28,18 @@ export const stageOfGate: Readonly<Record<GateId, SelectionStageId>> = {
   cost: "costAndObservations",
   observations: "costAndObservations"
 };
+
+/** The stage index an agent reaches ranking at: after the five gate stages. */
+export const rankingStageIndex = 6;
+
+// One entry per possible failure mask (gateOrder has 8 gates, so 256 masks).
+const exitStageIndexByMask = Uint8Array.from({length: 1 << gateOrder.length}, (_, mask) => {
+  const gate = firstFailedGate(mask);
+  if (gate === null) return rankingStageIndex;
+  return selectionStages.find((stage) => stage.id === stageOfGate[gate])!.index;
+});
+
+/** The stage index (1-5) an agent leaves at, from its failure mask; rankingStageIndex when every gate passed. */
+export function exitStageIndex(mask: GateFailureMask): number {
+  return exitStageIndexByMask[mask]!;
+}

@@ -3,7 +3,7 @@ import type {Contract, Incompatibility} from "./contract.js";
 import {describeGate, gateOrder, gateRejectionReason, gateRequirement, type GateId} from "./gates.js";
 import type {Policy} from "./policy.js";
 import type {RankedAgent, RankingScale} from "./ranking.js";
-import type {RejectedAgent} from "./select.js";
+import type {RejectedAgent, Rejections} from "./rejections.js";
 import {selectionStages, type SelectionStageId} from "./stages.js";
 
 /** How many removed agents a stage's detail sentence names before saying "and N more". */
@@ -16,10 +16,10 @@ export interface SelectionStageDecision extends Decision {
   gates: readonly GateId[];
   candidatesBefore: number;
   candidatesAfter: number;
-  /** Agents that left at this stage (first failed gate in this stage), in registry order. Empty at stage 6. */
-  removed: RejectedAgent[];
-  /** Candidates after the stage: registry order for stages 1-5, rank order at stage 6. */
-  remainingAgentIds: string[];
+  /** Agents that left at this stage (first failed gate in this stage), in registry order. Empty at stage 6. Built on first read. */
+  readonly removed: readonly RejectedAgent[];
+  /** Candidates after the stage: registry order for stages 1-5, rank order at stage 6. Built on first read. */
+  readonly remainingAgentIds: readonly string[];
 }
 
 /** "0/13 agents eligible: 2 other tenant, 1 missing skill, ...", counted by first failed gate, in gate order. */
@@ -29,20 +29,18 @@ export function summarizeSelection(agentCount: number, eligibleCount: number, re
   return reasons.length === 0 ? `${head}.` : `${head}: ${reasons.join(", ")}.`;
 }
 
-function nameRemovals(removed: readonly RejectedAgent[], policy: Policy): string {
-  const named = removed.slice(0, traceNamedAgentLimit).map((agent) => `${agent.agentId} (${describeGate(agent.firstFailedGate, agent.entry, policy, false)})`);
-  const more = removed.length - named.length;
+function nameRemovals(removed: readonly RejectedAgent[], count: number, policy: Policy): string {
+  const named = removed.map((agent) => `${agent.agentId} (${describeGate(agent.firstFailedGate, agent.entry, policy, false)})`);
+  const more = count - named.length;
   return named.join("; ") + (more > 0 ? `; and ${more} more` : "");
 }
 
 export interface TraceInput {
   policy: Policy;
-  /** Every agent's id, in registry order. */
-  agentIds: readonly string[];
-  /** Per agent, in registry order: the stage index (1-5) it left at, or 6 when eligible. */
-  exitStageIndex: Uint8Array;
-  /** Rejected agents by the stage they left at (array index = stage index − 1), each in registry order. */
-  removedByStageIndex: readonly RejectedAgent[][];
+  agentCount: number;
+  /** How many agents each gate removed first. */
+  removedByGate: Readonly<Record<GateId, number>>;
+  rejections: Rejections;
   ranked: readonly RankedAgent[];
   scale: RankingScale | null;
   contract: Contract | null;
@@ -50,38 +48,39 @@ export interface TraceInput {
 }
 
 export function buildTrace(input: TraceInput): SelectionStageDecision[] {
-  const {policy} = input;
+  const {policy, rejections} = input;
   const trace: SelectionStageDecision[] = [];
-  const {agentIds, exitStageIndex} = input;
-  let before = agentIds.length;
+  let before = input.agentCount;
 
   for (const stage of selectionStages) {
     if (stage.id === "rankingAndContract") continue;
-    const removed = input.removedByStageIndex[stage.index - 1] ?? [];
-    const remainingAgentIds: string[] = new Array(before - removed.length);
-    for (let index = 0, kept = 0; index < agentIds.length; index++) {
-      if (exitStageIndex[index]! > stage.index) remainingAgentIds[kept++] = agentIds[index]!;
-    }
+    let removedCount = 0;
+    for (const gate of stage.gates as readonly GateId[]) removedCount += input.removedByGate[gate];
+    const after = before - removedCount;
     const requirements = (stage.gates as readonly GateId[]).map((gate) => gateRequirement(gate, policy)).join("; ");
     const detail =
       before === 0
         ? `No candidates left to check against: ${requirements}.`
-        : removed.length === 0
+        : removedCount === 0
           ? `All ${before} candidates meet: ${requirements}.`
-          : `Requirement: ${requirements}. Removed: ${nameRemovals(removed, policy)}.`;
+          : `Requirement: ${requirements}. Removed: ${nameRemovals(rejections.firstLeftAt(stage.index, traceNamedAgentLimit), removedCount, policy)}.`;
     trace.push({
       atSeconds: stage.index,
-      title: `${stage.title}: ${removed.length} of ${before} removed, ${remainingAgentIds.length} remain`,
+      title: `${stage.title}: ${removedCount} of ${before} removed, ${after} remain`,
       detail,
       kind: "gate",
       stage: stage.id,
       gates: stage.gates,
       candidatesBefore: before,
-      candidatesAfter: remainingAgentIds.length,
-      removed,
-      remainingAgentIds
+      candidatesAfter: after,
+      get removed() {
+        return rejections.leftAt(stage.index);
+      },
+      get remainingAgentIds() {
+        return rejections.remainingAfter(stage.index);
+      }
     });
-    before = remainingAgentIds.length;
+    before = after;
   }
 
   const finalStage = selectionStages[5];

@@ -51,6 +51,10 @@ describe("gates", () => {
     expect(Object.keys(gateLabels)).toEqual([...gateOrder]);
   });
 
+  it("fit in one byte per agent, as selectAgent stores them (failureMasks is a Uint8Array)", () => {
+    expect(2 ** gateOrder.length - 1).toBeLessThanOrEqual(0xff);
+  });
+
   it("all pass for the probe agent", () => {
     expect(failing(agent())).toEqual([]);
     expect(firstFailedGate(gateFailures(agent(), defaultPolicy))).toBeNull();

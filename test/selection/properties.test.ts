@@ -193,6 +193,34 @@ describe("selectAgent over random registries and policies", () => {
     );
   });
 
+  it("keeps every agent's verdicts as a failure mask, and builds the same lists from them whatever is read first", () => {
+    fc.assert(
+      fc.property(registryArbitrary, policyArbitrary, fc.boolean(), (registry, policy, traceFirst) => {
+        const result = selectAgent(registry, policy);
+        expect([...result.failureMasks]).toEqual(registry.agents.map((entry) => gateFailures(entry, policy)));
+        // Lists are built on first read; reading the trace first must not change what rejected says.
+        const readStageLists = () => result.trace.forEach((decision) => [decision.removed, decision.remainingAgentIds]);
+        if (traceFirst) readStageLists();
+        const rejected = result.rejected;
+        if (!traceFirst) readStageLists();
+        expect(rejected).toEqual(
+          registry.agents.filter((entry) => gateFailures(entry, policy) !== 0).map((entry) => expect.objectContaining({agentId: entry.agentId}))
+        );
+        expect(result.rejected).toBe(rejected);
+        let remaining = registry.agents.map((entry) => entry.agentId);
+        for (const decision of result.trace.slice(0, 5)) {
+          const left = new Set(decision.removed.map((agent) => agent.agentId));
+          remaining = remaining.filter((agentId) => !left.has(agentId));
+          expect(decision.remainingAgentIds).toEqual(remaining);
+          const leftHere = rejected.filter((agent) => agent.stage === decision.stage);
+          expect(decision.removed).toHaveLength(leftHere.length);
+          decision.removed.forEach((agent, index) => expect(agent).toBe(leftHere[index]));
+        }
+      }),
+      runs
+    );
+  });
+
   it("counts each rejected agent once in the summary", () => {
     fc.assert(
       fc.property(registryArbitrary, policyArbitrary, (registry, policy) => {
