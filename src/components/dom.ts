@@ -1,0 +1,66 @@
+/**
+ * Builds DOM nodes with the DOM API: element(tag, props, ...children).
+ *
+ * For views redrawn on every input. htl's html`` parses its template as HTML on every call;
+ * this creates the elements directly, which a lesson page's per-input redraw needs to stay
+ * inside one frame. Children that are strings or numbers become text nodes, never markup, so
+ * user text is always rendered as text.
+ */
+
+export type Child = Node | string | number | null | undefined | false | readonly Child[];
+
+/** Attributes by name; `on<event>` takes a listener. false, null and undefined leave an attribute out; true sets it empty. */
+export type Props = Record<string, string | number | boolean | null | undefined | ((event: Event) => void)>;
+
+export function element<K extends keyof HTMLElementTagNameMap>(tag: K, props?: Props | null, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (props) setProps(node, props);
+  append(node, children);
+  return node;
+}
+
+export function setProps(node: Element, props: Props): void {
+  for (const name in props) {
+    const value = props[name];
+    if (typeof value === "function") {
+      if (!name.startsWith("on")) throw new Error(`a listener must be named on<event>, not ${name}`);
+      listen(node, name.slice(2), value);
+    }
+    else if (value === true) node.setAttribute(name, "");
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(name, String(value));
+  }
+}
+
+// Listeners added through listen(), per element, so morph() can move them to the element it keeps.
+const listeners = new WeakMap<Element, {type: string; listener: (event: Event) => void}[]>();
+
+/** addEventListener, remembered so that morph() can hand the listener over when it keeps an older element. */
+export function listen(node: Element, type: string, listener: (event: Event) => void): void {
+  node.addEventListener(type, listener);
+  let list = listeners.get(node);
+  if (!list) listeners.set(node, (list = []));
+  list.push({type, listener});
+}
+
+/** Moves the remembered listeners: `from`'s own are dropped from `to`, and `to` gets `from`'s new ones. */
+export function takeListeners(to: Element, from: Element): void {
+  for (const {type, listener} of listeners.get(to) ?? []) to.removeEventListener(type, listener);
+  listeners.delete(to);
+  for (const {type, listener} of listeners.get(from) ?? []) listen(to, type, listener);
+}
+
+export function append(parent: Node, children: readonly Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (typeof child === "string" || typeof child === "number") parent.appendChild(document.createTextNode(String(child)));
+    else if (Array.isArray(child)) append(parent, child);
+    else parent.appendChild(child as Node);
+  }
+}
+
+/** Replaces every child of `parent`. */
+export function replaceChildren(parent: Element, ...children: Child[]): void {
+  const fragment = document.createDocumentFragment();
+  append(fragment, children);
+  parent.replaceChildren(fragment);
+}

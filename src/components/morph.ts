@@ -1,0 +1,69 @@
+/**
+ * Turns the DOM already on the page into a freshly built tree, touching only what differs.
+ *
+ * A lesson page redraws its views on every input. Swapping in new nodes makes the browser
+ * restyle and lay out every one of them, text it has already measured included; morphing
+ * keeps the nodes that did not change, so the frame pays only for what did. Children are
+ * matched by position: the views morphed here keep their structure from one input to the next.
+ */
+import {takeListeners} from "./dom.js";
+
+/** Makes `current` look like `next` and returns the node now in the document (`current` when it could be kept). */
+export function morph(current: Node, next: Node): Node {
+  if (current.nodeType !== next.nodeType || current.nodeName !== next.nodeName || isReplacedWhole(next)) {
+    current.parentNode?.replaceChild(next, current);
+    return next;
+  }
+  if (current.nodeType === Node.TEXT_NODE || current.nodeType === Node.COMMENT_NODE) {
+    if (current.nodeValue !== next.nodeValue) current.nodeValue = next.nodeValue;
+    return current;
+  }
+  if (current instanceof Element && next instanceof Element) {
+    morphAttributes(current, next);
+    takeListeners(current, next);
+  }
+  morphChildren(current, next);
+  return current;
+}
+
+/** Marks a node that morph() swaps in whole: a chart is redrawn from scratch, and comparing hundreds of its attributes costs more than replacing it. */
+export function replaceWhole<T extends Node>(node: T): T {
+  replacedWhole.add(node);
+  return node;
+}
+
+const replacedWhole = new WeakSet<Node>();
+
+function isReplacedWhole(node: Node): boolean {
+  return replacedWhole.has(node);
+}
+
+function morphAttributes(current: Element, next: Element): void {
+  const had = current.attributes;
+  const wanted = next.attributes;
+  // Views are rebuilt by the same code, so attributes usually come in the same order: check that first.
+  if (had.length === wanted.length) {
+    let same = true;
+    for (let index = 0; index < had.length && same; index++) {
+      const a = had[index]!;
+      const b = wanted[index]!;
+      same = a.name === b.name && a.value === b.value;
+    }
+    if (same) return;
+  }
+  for (const {namespaceURI, localName} of Array.from(had)) {
+    if (!next.hasAttributeNS(namespaceURI, localName)) current.removeAttributeNS(namespaceURI, localName);
+  }
+  for (const {namespaceURI, localName, name, value} of Array.from(wanted)) {
+    if (current.getAttributeNS(namespaceURI, localName) !== value) current.setAttributeNS(namespaceURI, name, value);
+  }
+}
+
+function morphChildren(current: Node, next: Node): void {
+  const currentChildren = Array.from(current.childNodes);
+  const nextChildren = Array.from(next.childNodes);
+  const shared = Math.min(currentChildren.length, nextChildren.length);
+  for (let index = 0; index < shared; index++) morph(currentChildren[index]!, nextChildren[index]!);
+  for (let index = shared; index < currentChildren.length; index++) currentChildren[index]!.remove();
+  for (let index = shared; index < nextChildren.length; index++) current.appendChild(nextChildren[index]!);
+}
