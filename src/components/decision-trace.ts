@@ -2,7 +2,7 @@
  * The revealed part of a lesson's decision history, newest highlighted. Text only:
  * titles and details may quote user input, so they are never parsed as HTML.
  */
-import {html} from "htl";
+import {element} from "./dom.js";
 import type {Decision} from "../../lib/playback/decision.js";
 
 export interface DecisionTraceOptions {
@@ -12,14 +12,20 @@ export interface DecisionTraceOptions {
 
 export function DecisionTrace(revealed: readonly Decision[], total: number, {clock = "seconds"}: DecisionTraceOptions = {}): HTMLElement {
   if (revealed.length === 0) {
-    return html`<p class="decision-trace-empty">Nothing revealed yet: press Play, or Next to step through ${total} decisions one at a time.</p>` as HTMLElement;
+    return element("p", {class: "decision-trace-empty"}, `Nothing revealed yet: press Play, or Next to step through ${total} decisions one at a time.`);
   }
   const last = revealed.length - 1;
-  return html`<ol class="decision-trace" aria-label="Decisions revealed so far">
-    ${revealed.map((decision, index) => html`<li class=${`decision decision-${decision.kind}${index === last ? " decision-latest" : ""}`}>
-      <span class="decision-time">${clock === "seconds" ? `t = ${decision.atSeconds} s` : `stage ${decision.atSeconds}`}</span>
-      <strong class="decision-title">${decision.title}</strong>
-      <span class="decision-detail">${decision.detail}</span>
-    </li>`)}
-  </ol>` as HTMLElement;
+  return element(
+    "ol",
+    {class: "decision-trace", "aria-label": "Decisions revealed so far"},
+    revealed.map((decision, index) =>
+      element(
+        "li",
+        {class: `decision decision-${decision.kind}${index === last ? " decision-latest" : ""}`},
+        element("span", {class: "decision-time"}, clock === "seconds" ? `t = ${decision.atSeconds} s` : `stage ${decision.atSeconds}`),
+        element("strong", {class: "decision-title"}, decision.title),
+        element("span", {class: "decision-detail"}, decision.detail)
+      )
+    )
+  );
 }

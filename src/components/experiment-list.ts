@@ -3,7 +3,7 @@
  * inputs (and so the permalink); each experiment says what to look at and whether
  * the reader's current run shows it, recomputed live.
  */
-import {html} from "htl";
+import {element} from "./dom.js";
 
 export interface Experiment<Run, Inputs> {
   id: string;
@@ -16,18 +16,45 @@ export interface Experiment<Run, Inputs> {
   shows: (run: Run) => boolean;
 }
 
-export function ExperimentList<Run, Inputs>(experiments: readonly Experiment<Run, Inputs>[], run: Run, apply: (overrides: Partial<Inputs>) => void): HTMLElement {
-  return html`<ol class="experiment-list">
-    ${experiments.map((experiment) => {
-      const shown = experiment.shows(run);
-      return html`<li class="experiment" data-experiment=${experiment.id}>
-        <div class="experiment-head">
-          <strong>${experiment.title}</strong>
-          <button type="button" onclick=${() => apply(experiment.overrides)} aria-label=${`Try it: ${experiment.title}`}>Try it</button>
-        </div>
-        <p>${experiment.lookAt}</p>
-        <p class=${shown ? "experiment-shown verdict-good" : "experiment-not-shown"}>${shown ? "✓ Your current run shows this." : "Your current run does not show this."}</p>
-      </li>`;
-    })}
-  </ol>` as HTMLElement;
+export type ExperimentListElement<Run> = HTMLOListElement & {
+  /** Says, for each experiment, whether this run shows it. Only the verdict lines change. */
+  update(run: Run): void;
+};
+
+/**
+ * Built once per page and updated in place (`list.update(run)` in a cell of its own), so an
+ * input change rewrites a few verdict lines instead of laying the whole list out again.
+ */
+export function ExperimentList<Run, Inputs>(experiments: readonly Experiment<Run, Inputs>[], apply: (overrides: Partial<Inputs>) => void): ExperimentListElement<Run> {
+  const verdicts = experiments.map(() => element("p", {class: "experiment-not-shown"}, ""));
+  const list = element(
+    "ol",
+    {class: "experiment-list"},
+    experiments.map((experiment, index) =>
+      element(
+        "li",
+        {class: "experiment", "data-experiment": experiment.id},
+        element(
+          "div",
+          {class: "experiment-head"},
+          element("strong", null, experiment.title),
+          element("button", {type: "button", onclick: () => apply(experiment.overrides), "aria-label": `Try it: ${experiment.title}`}, "Try it")
+        ),
+        element("p", null, experiment.lookAt),
+        verdicts[index]
+      )
+    )
+  );
+  return Object.assign(list, {
+    update(run: Run) {
+      experiments.forEach((experiment, index) => {
+        const shown = experiment.shows(run);
+        const verdict = verdicts[index]!;
+        const text = shown ? "✓ Your current run shows this." : "Your current run does not show this.";
+        if (verdict.textContent === text) return;
+        verdict.className = shown ? "experiment-shown verdict-good" : "experiment-not-shown";
+        verdict.textContent = text;
+      });
+    }
+  });
 }

@@ -2,7 +2,8 @@
  * SVG and PNG (2x) downloads for a chart, so readers can put it on their own slides.
  * Every chart on every page goes through ExportableChart.
  */
-import {html} from "htl";
+import {element} from "./dom.js";
+import {replaceWhole} from "./morph.js";
 import {exportFileName, findChartSvg, standaloneSvg} from "./standalone-svg.js";
 
 export const PNG_SCALE = 2;
@@ -19,15 +20,13 @@ export interface ExportOptions {
 /** A chart with its export buttons underneath. */
 export function ExportableChart(chart: Element, options: ExportOptions): HTMLElement {
   labelChart(chart, options.title);
-  return html`<div class="exportable-chart" data-chart=${options.name}>
-    ${chart}
-    ${ExportButtons(chart, options)}
-  </div>` as HTMLElement;
+  // Redrawn charts are swapped in whole when a LiveView shows this frame again; the buttons stay.
+  return element("div", {class: "exportable-chart", "data-chart": options.name}, replaceWhole(chart), ExportButtons(chart, options));
 }
 
 export function ExportButtons(chart: Element, {lesson, name, title}: ExportOptions): HTMLElement {
   const credit = `A2A Workbench · ${lesson}`;
-  const status = html`<span class="export-status" role="status"></span>` as HTMLElement;
+  const status = element("span", {class: "export-status", role: "status"});
   const report = (error: unknown) => {
     status.textContent = `Export failed: ${error instanceof Error ? error.message : String(error)}`;
   };
@@ -47,11 +46,13 @@ export function ExportButtons(chart: Element, {lesson, name, title}: ExportOptio
       report(error);
     }
   };
-  return html`<div class="export-buttons">
-    <button type="button" onclick=${downloadSvg} aria-label=${`Download “${title}” as SVG`}>SVG</button>
-    <button type="button" onclick=${downloadPng} aria-label=${`Download “${title}” as PNG at 2x`}>PNG (2x)</button>
-    ${status}
-  </div>` as HTMLElement;
+  return element(
+    "div",
+    {class: "export-buttons"},
+    element("button", {type: "button", onclick: downloadSvg, "aria-label": `Download “${title}” as SVG`}, "SVG"),
+    element("button", {type: "button", onclick: downloadPng, "aria-label": `Download “${title}” as PNG at 2x`}, "PNG (2x)"),
+    status
+  );
 }
 
 /**

@@ -2,6 +2,7 @@
 export {ControlPanel, PermalinkNotices, type ControlPanelElement} from "./control-panel.js";
 export {DecisionTrace} from "./decision-trace.js";
 export {ExportableChart, ExportButtons} from "./export-buttons.js";
-export {PlaybackControl, type PlaybackValue} from "./playback-control.js";
+export {PlaybackControl, playbackFor, type PlaybackControlElement, type PlaybackValue} from "./playback-control.js";
 export {exportFileName, standaloneSvg} from "./standalone-svg.js";
-export {ExperimentList, type Experiment} from "./experiment-list.js";
+export {ExperimentList, type Experiment, type ExperimentListElement} from "./experiment-list.js";
+export {LiveView, type LiveViewElement} from "./live-view.js";

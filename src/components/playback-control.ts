@@ -5,10 +5,16 @@
  * `const playback = view(PlaybackControl(run.trace))`. A new history means a new
  * control, which starts at the beginning, paused: nothing ever plays by itself.
  *
+ * A page that redraws on every input can instead keep one control and hand it each new
+ * history with `reset(history)`: it starts over, paused, at the chosen speed. reset() does
+ * not announce itself (that would redraw the page a second time, a frame later), so the
+ * page reads its value through `playbackFor(value, history)`, which treats a value from an
+ * earlier history as "nothing revealed yet".
+ *
  * Keyboard, while focus is inside the control: Space plays or pauses, Right arrow
  * is Next, Home restarts.
  */
-import {html} from "htl";
+import {element} from "./dom.js";
 import {
   PLAYBACK_SPEEDS, modeledSeconds, next, playDurationSeconds, restart, seek, setSpeed, startPlayback, tick, togglePlay,
   PLAYBACK_DURATION_SECONDS, type PlaybackState
@@ -34,25 +40,41 @@ export interface PlaybackControlOptions {
 
 const TIMELINE_STEPS = 1000;
 
-export function PlaybackControl<D extends Decision>(history: readonly D[], options: PlaybackControlOptions = {}): HTMLElement & {value: PlaybackValue<D>} {
+export type PlaybackControlElement<D extends Decision> = HTMLDivElement & {
+  value: PlaybackValue<D>;
+  /** Starts over on another history, paused, keeping the speed; dispatches no input event. */
+  reset(history: readonly D[]): void;
+};
+
+/** The playback as it applies to `history`: the value itself, or nothing revealed when the value is from another history. */
+export function playbackFor<D extends Decision>(value: PlaybackValue<D>, history: readonly D[]): PlaybackValue<D> {
+  return value.history === history ? value : {revealed: [], history, modeledSeconds: null, playing: false};
+}
+
+export function PlaybackControl<D extends Decision>(initialHistory: readonly D[], options: PlaybackControlOptions = {}): PlaybackControlElement<D> {
   const {label = "the decision trace", clock = "seconds"} = options;
+  let history = initialHistory;
   let state: PlaybackState = startPlayback(history.length);
 
-  const playButton = html`<button type="button" class="playback-play"></button>` as HTMLButtonElement;
-  const nextButton = html`<button type="button" class="playback-next" aria-label="Next decision">Next ›</button>` as HTMLButtonElement;
-  const restartButton = html`<button type="button" class="playback-restart" aria-label="Restart from the beginning">Restart</button>` as HTMLButtonElement;
-  const speedSelect = html`<select class="playback-speed" aria-label="Playback speed">
-    ${PLAYBACK_SPEEDS.map((speed) => html`<option value=${speed} selected=${speed === state.speed}>${speed}x</option>`)}
-  </select>` as HTMLSelectElement;
-  const timeline = html`<input type="range" class="playback-timeline" min="0" max=${TIMELINE_STEPS} step="1" value="0" aria-label=${`Timeline of ${label}`}>` as HTMLInputElement;
-  const modeledClock = html`<span class="playback-modeled" aria-live="polite"></span>` as HTMLElement;
-  const inspectionClock = html`<span class="playback-inspection"></span>` as HTMLElement;
+  const playButton = element("button", {type: "button", class: "playback-play"});
+  const nextButton = element("button", {type: "button", class: "playback-next", "aria-label": "Next decision"}, "Next ›");
+  const restartButton = element("button", {type: "button", class: "playback-restart", "aria-label": "Restart from the beginning"}, "Restart");
+  const speedSelect = element(
+    "select",
+    {class: "playback-speed", "aria-label": "Playback speed"},
+    PLAYBACK_SPEEDS.map((speed) => element("option", {value: speed, selected: speed === state.speed}, `${speed}x`))
+  );
+  const timeline = element("input", {type: "range", class: "playback-timeline", min: 0, max: TIMELINE_STEPS, step: 1, value: 0, "aria-label": `Timeline of ${label}`});
+  const modeledClock = element("span", {class: "playback-modeled", "aria-live": "polite"});
+  const inspectionClock = element("span", {class: "playback-inspection"});
 
-  const root = html`<div class="playback" role="group" aria-label=${`Playback of ${label}`}>
-    <div class="playback-buttons">${playButton}${nextButton}${restartButton}<label class="playback-speed-label">Speed ${speedSelect}</label></div>
-    ${timeline}
-    <div class="playback-clocks">${modeledClock}${inspectionClock}</div>
-  </div>` as HTMLElement & {value: PlaybackValue<D>};
+  const root = element(
+    "div",
+    {class: "playback", role: "group", "aria-label": `Playback of ${label}`},
+    element("div", {class: "playback-buttons"}, playButton, nextButton, restartButton, element("label", {class: "playback-speed-label"}, "Speed ", speedSelect)),
+    timeline,
+    element("div", {class: "playback-clocks"}, modeledClock, inspectionClock)
+  ) as PlaybackControlElement<D>;
 
   let frame: number | null = null;
   let lastFrameMs: number | null = null;
@@ -131,6 +153,15 @@ export function PlaybackControl<D extends Decision>(history: readonly D[], optio
   root.addEventListener("keyup", (event) => {
     if (event.key === " " && event.target !== speedSelect) event.preventDefault();
   });
+
+  root.reset = (nextHistory: readonly D[]) => {
+    if (nextHistory === history) return;
+    history = nextHistory;
+    // The frame loop stops by itself: the new state is paused.
+    state = setSpeed(startPlayback(history.length), state.speed);
+    root.value = valueOf();
+    render();
+  };
 
   root.value = valueOf();
   render();

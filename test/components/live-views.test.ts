@@ -1,0 +1,179 @@
+// @vitest-environment jsdom
+/**
+ * The pieces that let a lesson page redraw on every input within a frame: the DOM
+ * builder, morph (keep what did not change), LiveView, and the views updated in place.
+ */
+import {describe, expect, it, vi} from "vitest";
+import {simulateDelivery} from "../../lib/delivery/index.js";
+import {append, element, listen} from "../../src/components/dom.js";
+import {ExperimentList} from "../../src/components/experiment-list.js";
+import {ExportableChart} from "../../src/components/export-buttons.js";
+import {LiveView} from "../../src/components/live-view.js";
+import {morph, replaceWhole} from "../../src/components/morph.js";
+import {PlaybackControl, playbackFor} from "../../src/components/playback-control.js";
+import {cachedLegend} from "../../src/components/plot-legends.js";
+import {UpdateTable} from "../../src/components/delivery/update-table.js";
+
+describe("element", () => {
+  it("renders strings and numbers as text, never as markup", () => {
+    const node = element("p", {class: "x"}, "<img src=x onerror=alert(1)>", 42);
+    expect(node.textContent).toBe("<img src=x onerror=alert(1)>42");
+    expect(node.querySelector("img")).toBeNull();
+  });
+
+  it("sets attributes, leaves out false, null and undefined, sets true as empty, and flattens child lists", () => {
+    const node = element("input", {type: "checkbox", checked: true, disabled: false, title: null, name: undefined, max: 3});
+    expect(node.getAttribute("checked")).toBe("");
+    expect(node.hasAttribute("disabled")).toBe(false);
+    expect(node.hasAttribute("title")).toBe(false);
+    expect(node.getAttribute("max")).toBe("3");
+    const list = element("ul", null, [element("li", null, "a"), [element("li", null, "b"), null, false]]);
+    expect([...list.children].map((li) => li.textContent)).toEqual(["a", "b"]);
+  });
+
+  it("adds on<event> listeners and refuses a listener under another name", () => {
+    const clicked = vi.fn();
+    element("button", {onclick: clicked}).click();
+    expect(clicked).toHaveBeenCalledTimes(1);
+    expect(() => element("button", {click: () => {}})).toThrow(/on<event>/);
+  });
+});
+
+describe("morph", () => {
+  it("keeps nodes that did not change and rewrites only text and attributes that did", () => {
+    const current = element("div", {class: "a"}, element("span", {title: "t"}, "same"), element("b", null, "old"));
+    const [span, bold] = [current.children[0]!, current.children[1]!];
+    const kept = morph(current, element("div", {class: "b"}, element("span", {title: "t"}, "same"), element("b", null, "new")));
+    expect(kept).toBe(current);
+    expect(current.children[0]).toBe(span);
+    expect(current.children[1]).toBe(bold);
+    expect(current.className).toBe("b");
+    expect(bold.textContent).toBe("new");
+  });
+
+  it("adds and removes children and attributes, and replaces a node of another kind", () => {
+    const parent = element("div", null, element("ol", {start: 2}, element("li", null, "1"), element("li", null, "2")));
+    const list = parent.firstElementChild!;
+    morph(list, element("ol", {reversed: true}, element("li", null, "1")));
+    expect(list.outerHTML).toBe('<ol reversed=""><li>1</li></ol>');
+    morph(list, element("li", {id: "mine"}, "gone"));
+    expect(parent.innerHTML).toBe('<li id="mine">gone</li>');
+    morph(parent.firstChild!, element("ol", null, element("li", null, "a"), element("li", null, "b")));
+    expect(parent.querySelectorAll("li")).toHaveLength(2);
+  });
+
+  it("hands the kept element the new tree's listeners and drops its old ones", () => {
+    const old = vi.fn();
+    const fresh = vi.fn();
+    const button = element("button", {onclick: old});
+    morph(button, element("button", {onclick: fresh}));
+    button.click();
+    expect(old).not.toHaveBeenCalled();
+    expect(fresh).toHaveBeenCalledTimes(1);
+    const plain = element("div");
+    listen(plain, "click", old);
+    morph(plain, element("div"));
+    plain.click();
+    expect(old).not.toHaveBeenCalled();
+  });
+
+  it("swaps in a node marked replaceWhole instead of comparing it", () => {
+    const parent = element("div", null, element("svg-stand-in", null, "old"));
+    const next = replaceWhole(element("svg-stand-in" as "div", null, "new"));
+    morph(parent, element("div", null, next));
+    expect(parent.firstChild).toBe(next);
+  });
+});
+
+describe("LiveView", () => {
+  it("shows the first view as it is, then morphs later ones into it", () => {
+    const live = LiveView();
+    const first = element("p", null, "one");
+    live.show(first);
+    expect(live.firstChild).toBe(first);
+    live.show(element("p", null, "two"));
+    expect(live.firstChild).toBe(first);
+    expect(first.textContent).toBe("two");
+  });
+
+  it("keeps a chart's export buttons and swaps the chart", () => {
+    const live = LiveView();
+    const options = {lesson: "l", name: "n", title: "T"};
+    live.show(ExportableChart(element("figure", null, "chart 1"), options));
+    const buttons = live.querySelector(".export-buttons");
+    const second = element("figure", null, "chart 2");
+    live.show(ExportableChart(second, options));
+    expect(live.querySelector(".export-buttons")).toBe(buttons);
+    expect(live.querySelector("figure")).toBe(second);
+  });
+});
+
+describe("views updated in place", () => {
+  const experiments = [
+    {id: "a", title: "A", lookAt: "look at a", overrides: {n: 1}, shows: (run: number) => run > 0},
+    {id: "b", title: "B", lookAt: "look at b", overrides: {n: 2}, shows: (run: number) => run > 5}
+  ];
+
+  it("ExperimentList rewrites only the verdict lines, and Try it applies the overrides", () => {
+    const applied = vi.fn();
+    const list = ExperimentList(experiments, applied);
+    list.update(1);
+    const texts = [...list.querySelectorAll("li > p:first-of-type")];
+    expect([...list.querySelectorAll(".experiment-shown")].map((p) => p.closest("li")!.dataset.experiment)).toEqual(["a"]);
+    list.update(9);
+    expect([...list.querySelectorAll(".experiment-shown")]).toHaveLength(2);
+    expect([...list.querySelectorAll("li > p:first-of-type")]).toEqual(texts);
+    list.querySelector<HTMLButtonElement>('[data-experiment="b"] button')!.click();
+    expect(applied).toHaveBeenCalledWith({n: 2});
+  });
+
+  it("UpdateTable keeps the chosen update across runs and announces a choice as an input", () => {
+    const table = UpdateTable();
+    table.update(simulateDelivery({}));
+    const inputs = vi.fn();
+    table.addEventListener("input", inputs);
+    table.querySelector<HTMLButtonElement>('[data-update="2"] button')!.click();
+    expect(table.value).toBe(2);
+    expect(inputs).toHaveBeenCalledTimes(1);
+    table.update(simulateDelivery({credential: "wrong"}));
+    expect(table.value).toBe(2);
+    expect(table.querySelector("tr.selected")?.getAttribute("data-update")).toBe("2");
+    expect(table.querySelector('[data-update="0"] td:nth-child(5)')!.textContent).toBe("refused (permanent)");
+    table.select(99);
+    expect(table.value).toBe(2);
+  });
+
+  it("PlaybackControl.reset starts over on a new history, silently; playbackFor ignores a value from an older one", () => {
+    const first = simulateDelivery({}).decisions;
+    const second = simulateDelivery({credential: "wrong"}).decisions;
+    const control = PlaybackControl(first);
+    const inputs = vi.fn();
+    control.addEventListener("input", inputs);
+    control.querySelector<HTMLButtonElement>(".playback-next")!.click();
+    const seen = control.value;
+    expect(seen.revealed).toHaveLength(1);
+    expect(inputs).toHaveBeenCalledTimes(1);
+    control.reset(second);
+    expect(inputs).toHaveBeenCalledTimes(1);
+    expect(control.value.revealed).toHaveLength(0);
+    expect(control.value.history).toBe(second);
+    expect(playbackFor(seen, second)).toEqual({revealed: [], history: second, modeledSeconds: null, playing: false});
+    expect(playbackFor(seen, first)).toBe(seen);
+  });
+});
+
+describe("cachedLegend", () => {
+  it("draws a legend once per set of options and hands out copies", () => {
+    const options = {color: {domain: ["x", "y"], range: ["#111111", "#222222"]}};
+    const one = cachedLegend(options);
+    const two = cachedLegend({color: {domain: ["x", "y"], range: ["#111111", "#222222"]}});
+    expect(two).not.toBe(one);
+    expect(two.outerHTML).toBe(one.outerHTML);
+    expect(one.textContent).toContain("x");
+    const other = cachedLegend({color: {domain: ["z"], range: ["#333333"]}});
+    expect(other.textContent).toContain("z");
+    const container = element("div");
+    append(container, [one, two]);
+    expect(container.children).toHaveLength(2);
+  });
+});
