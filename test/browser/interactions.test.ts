@@ -82,6 +82,17 @@ describe("inspector", () => {
     await expect.poll(() => inspector.textContent()).toMatch(/^U3:/);
     await page.getByRole("button", {name: "Inspect update 2"}).click();
     await expect.poll(() => inspector.textContent()).toMatch(/^U2:/);
+    // The table and inspector are updated in place: after an input change the choice stays,
+    // the inspector shows the new run, and the redrawn swimlane and the kept buttons still choose.
+    await page.getByLabel("Credential the sender presents").first().selectOption("wrong");
+    await expect.poll(() => page.locator(".attempt-inspector").textContent()).toContain("HTTP 401");
+    await expect.poll(() => inspector.textContent()).toMatch(/^U2:/);
+    await label.scrollIntoViewIfNeeded();
+    const moved = (await label.boundingBox())!;
+    await page.mouse.click(plot.x + plot.width * 0.6, moved.y + moved.height / 2);
+    await expect.poll(() => inspector.textContent()).toMatch(/^U3:/);
+    await page.getByRole("button", {name: "Inspect update 4"}).click();
+    await expect.poll(() => inspector.textContent()).toMatch(/^U4:/);
     await context.close();
   });
 });

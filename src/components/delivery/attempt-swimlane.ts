@@ -9,6 +9,8 @@
  */
 import * as Plot from "@observablehq/plot";
 import type {DeliveryAttempt, DeliveryRun} from "../../../lib/delivery/index.js";
+import {listen} from "../dom.js";
+import {cachedLegend, withLegends} from "../plot-legends.js";
 import {findChartSvg} from "../standalone-svg.js";
 import {attemptOutcomes, presentOutcomes, updateLabel} from "./palette.js";
 
@@ -46,9 +48,11 @@ function senderDetail(attempt: DeliveryAttempt): string {
  */
 function labelsBeside<T>(data: readonly T[], at: (d: T) => number, xMax: number, options: Plot.TextOptions): Plot.Markish[] {
   const nearEnd = (d: T) => at(d) > 0.75 * xMax;
+  const [early, late] = [data.filter((d) => !nearEnd(d)), data.filter(nearEnd)];
+  // Empty marks are left out: the chart is redrawn on every input, and each mark costs time even with no data.
   return [
-    Plot.text(data.filter((d) => !nearEnd(d)), {...options, x: at, textAnchor: "start", dx: 8}),
-    Plot.text(data.filter(nearEnd), {...options, x: at, textAnchor: "end", dx: -8})
+    early.length ? Plot.text(early, {...options, x: at, textAnchor: "start", dx: 8}) : null,
+    late.length ? Plot.text(late, {...options, x: at, textAnchor: "end", dx: -8}) : null
   ];
 }
 
@@ -98,6 +102,8 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
   const deletedAt = run.config.deleteConfigAtSeconds;
   const xMax = Math.max(run.endsAtSeconds, deletedAt ?? 0, outageUntil, 1);
 
+  const colour = presentOutcomes(attempts.map((attempt) => attempt.outcome));
+  const symbol = {domain: Object.keys(SENDER_SYMBOLS), range: Object.values(SENDER_SYMBOLS)};
   const chart = Plot.plot({
     width,
     height: 60 + rows.length * ROW_HEIGHT,
@@ -106,8 +112,8 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
     marginTop: 24,
     x: {label: "modeled time (s)", domain: [0, xMax], grid: true},
     y: {label: null, domain: rows, tickFormat: (key: string) => rowLabels.get(key) ?? key, tickSize: 0, padding: 0},
-    color: {...presentOutcomes(attempts.map((attempt) => attempt.outcome)), legend: true},
-    symbol: {domain: Object.keys(SENDER_SYMBOLS), range: Object.values(SENDER_SYMBOLS), legend: true},
+    color: colour,
+    symbol,
     marks: [
       // Alternate updates sit on a light stripe, so each update's attempts read as one lane.
       Plot.barX(stripes, {y: "row", x1: 0, x2: xMax, fill: LANE_STRIPE, fillOpacity: 0.1}),
@@ -119,7 +125,7 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
         strokeOpacity: "opacity", markerEnd: "arrow", title: "title"
       }),
       Plot.dot(attempts, {x: "senderAt", y: "row", symbol: "sender", stroke: "currentColor", fill: "none", r: 5, strokeWidth: 1.5, strokeOpacity: "opacity", title: "title"}),
-      Plot.dot(suppressed, {x: "at", y: "row", symbol: "times", stroke: "#d1242f", r: 5, title: "title"}),
+      suppressed.length ? Plot.dot(suppressed, {x: "at", y: "row", symbol: "times", stroke: "#d1242f", r: 5, title: "title"}) : null,
       labelsBeside(suppressed, (d) => d.at, xMax, {y: "row", text: () => "suppressed", fill: "#d1242f", fontSize: 9}),
       deletedAt !== null ? Plot.ruleX([deletedAt], {stroke: "#d1242f", strokeDasharray: "5,3", strokeWidth: 1.5}) : null,
       deletedAt !== null ? labelsBeside([deletedAt], (d) => d, xMax, {frameAnchor: "top", text: () => "config deleted", dy: -14, fill: "#d1242f", fontSize: 9}) : null,
@@ -127,7 +133,8 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
     ]
   }) as Element;
   if (onSelectUpdate) selectLaneOnClick(chart, rows, onSelectUpdate);
-  return chart;
+  const legends = [cachedLegend({color: colour}), cachedLegend({symbol, fill: "none", stroke: "currentColor"})];
+  return colour.domain.length ? withLegends(chart, legends) : withLegends(chart, legends.slice(1));
 }
 
 /** Maps a click inside the plot to the row under it, and the row to its update. */
@@ -136,8 +143,10 @@ function selectLaneOnClick(chart: Element, rows: readonly string[], onSelectUpda
   const scale = (chart as unknown as {scale(name: "y"): {range: [number, number]} | undefined}).scale("y");
   if (!svg || !scale) return;
   svg.style.cursor = "pointer";
-  svg.addEventListener("click", (event) => {
-    const matrix = svg.getScreenCTM();
+  // listen(), and the svg read from the event: a LiveView may keep an older svg and hand this listener to it.
+  listen(svg, "click", (event: Event) => {
+    if (!(event instanceof MouseEvent)) return;
+    const matrix = (event.currentTarget as SVGSVGElement).getScreenCTM();
     if (!matrix) return;
     const y = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse()).y;
     const [top, bottom] = scale.range;

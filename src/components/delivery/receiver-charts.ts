@@ -5,7 +5,10 @@
  */
 import * as Plot from "@observablehq/plot";
 import type {DeliveryRun} from "../../../lib/delivery/index.js";
+import {cachedLegend, withLegends} from "../plot-legends.js";
 import {OUTCOMES, attemptOutcomes, presentOutcomes, updateLabel} from "./palette.js";
+
+const STATE_COLOURS = {domain: ["sequence the receiver shows", "newest sequence applied", "regression"], range: ["#2da44e", "#6e7781", "#d1242f"]};
 
 export interface ReceiverChartOptions {
   width?: number;
@@ -61,21 +64,22 @@ export function ReceiverState(run: DeliveryRun, {width = 640, cursorSeconds = nu
     title: `Regression at ${sample.atSeconds} s: ${updateLabel(run, sample.updateIndex)} (sequence ${sample.shownSequence}) applied after sequence ${sample.newestAppliedSequence}`
   }));
   const maxSequence = Math.max(1, ...run.updates.map((update) => update.sequence));
-  return Plot.plot({
+  const chart = Plot.plot({
     width,
     height: 220,
     marginLeft: 50,
     x: {label: "modeled time (s)", domain: [0, endsAt], grid: true},
     y: {label: "sequence", domain: [0, maxSequence + 0.5], ticks: Math.min(maxSequence, 10), tickFormat: "d", grid: true},
-    color: {domain: ["sequence the receiver shows", "newest sequence applied", "regression"], range: ["#2da44e", "#6e7781", "#d1242f"], legend: true},
+    color: STATE_COLOURS,
     marks: [
       Plot.frame({stroke: "currentColor", strokeOpacity: 0.15}),
       Plot.line(newest, {x: "at", y: "sequence", stroke: "series", curve: "step-after", strokeDasharray: "5,4", strokeWidth: 1.5}),
       Plot.line(shown, {x: "at", y: "sequence", stroke: "series", curve: "step-after", strokeWidth: 2.5}),
-      Plot.dot(regressions, {x: "at", y: "sequence", r: 8, stroke: () => "regression", strokeWidth: 2.5, title: "title"}),
-      Plot.text(regressions, {x: "at", y: "sequence", text: () => "regression", dy: 16, fill: "#d1242f", fontSize: 10}),
+      regressions.length ? Plot.dot(regressions, {x: "at", y: "sequence", r: 8, stroke: () => "regression", strokeWidth: 2.5, title: "title"}) : null,
+      regressions.length ? Plot.text(regressions, {x: "at", y: "sequence", text: () => "regression", dy: 16, fill: "#d1242f", fontSize: 10}) : null,
       cursorSeconds !== null ? Plot.ruleX([cursorSeconds], {stroke: "currentColor", strokeWidth: 2, strokeOpacity: 0.6}) : null,
       steps.length === 0 ? Plot.text(["The receiver applied nothing."], {frameAnchor: "middle", fill: "currentColor"}) : null
     ]
   }) as Element;
+  return withLegends(chart, [cachedLegend({color: STATE_COLOURS})]);
 }

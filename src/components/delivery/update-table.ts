@@ -3,7 +3,8 @@
  * read side by side. A custom input: its value is the update chosen for inspection
  * (each row has an Inspect button).
  */
-import {html} from "htl";
+import {element, type Child} from "../dom.js";
+import {morph} from "../morph.js";
 import type {DeliveryRun, UpdateOutcome} from "../../../lib/delivery/index.js";
 
 const OUTCOME_WORDS: Record<UpdateOutcome["outcome"], string> = {
@@ -36,64 +37,117 @@ export type UpdateTableElement = HTMLElement & {
   value: number;
   /** Chooses an update for inspection (e.g. from a click on its swimlane lane), as its button would. */
   select(updateIndex: number): void;
+  /** Shows another run's updates, in place; the chosen update stays chosen. */
+  update(run: DeliveryRun): void;
 };
 
-export function UpdateTable(run: DeliveryRun, {selected = 0}: {selected?: number} = {}): UpdateTableElement {
-  let value = Math.min(Math.max(0, selected), Math.max(0, run.updates.length - 1));
-  const rows = run.updates.map((update) => {
-    const button = html`<button type="button" aria-label=${`Inspect update ${update.updateIndex + 1}`}>Inspect</button>` as HTMLButtonElement;
-    const row = html`<tr data-update=${update.updateIndex}>
-      <td>${button}</td>
-      <th scope="row">U${update.updateIndex + 1}</th>
-      <td><code>${update.taskState}</code></td>
-      <td class="numeric">${update.emittedAtSeconds} s</td>
-      <td class=${`sender-${update.outcome}`}>${OUTCOME_WORDS[update.outcome]}</td>
-      <td class="numeric">${update.attemptsSent}</td>
-      <td class="numeric">${update.receiverEffects}</td>
-      <td>${reading(update)}</td>
-    </tr>` as HTMLTableRowElement;
-    button.addEventListener("click", () => root.select(update.updateIndex));
-    return row;
-  });
-  const mark = () => rows.forEach((row, index) => row.classList.toggle("selected", index === value));
-  const root = html`<div class="table-scroll"><table class="update-table">
-    <caption>Sender outcome and receiver effects, per update</caption>
-    <thead><tr><th scope="col"><span class="visually-hidden">Inspect</span></th><th scope="col">Update</th><th scope="col">Task state</th><th scope="col">Emitted</th><th scope="col">Sender outcome</th><th scope="col">Attempts sent</th><th scope="col">Receiver effects</th><th scope="col">Read together</th></tr></thead>
-    <tbody>${rows}</tbody>
-  </table></div>` as UpdateTableElement;
+function updateRows(run: DeliveryRun, selected: number, select: (updateIndex: number) => void): HTMLTableSectionElement {
+  return element(
+    "tbody",
+    null,
+    run.updates.map((update) =>
+      element(
+        "tr",
+        {"data-update": update.updateIndex, class: update.updateIndex === selected ? "selected" : null},
+        element("td", null, element("button", {type: "button", "aria-label": `Inspect update ${update.updateIndex + 1}`, onclick: () => select(update.updateIndex)}, "Inspect")),
+        element("th", {scope: "row"}, `U${update.updateIndex + 1}`),
+        element("td", null, element("code", null, update.taskState)),
+        element("td", {class: "numeric"}, `${update.emittedAtSeconds} s`),
+        element("td", {class: `sender-${update.outcome}`}, OUTCOME_WORDS[update.outcome]),
+        element("td", {class: "numeric"}, update.attemptsSent),
+        element("td", {class: "numeric"}, update.receiverEffects),
+        element("td", null, reading(update))
+      )
+    )
+  );
+}
+
+/**
+ * Built once per page (a custom input: `view(UpdateTable())`) and given each run with
+ * `update(run)`, which rewrites only the cells that changed.
+ */
+export function UpdateTable(): UpdateTableElement {
+  let run: DeliveryRun | null = null;
+  const tbody = element("tbody");
+  const column = (heading: Child) => element("th", {scope: "col"}, heading);
+  const root = element(
+    "div",
+    {class: "table-scroll"},
+    element(
+      "table",
+      {class: "update-table"},
+      element("caption", null, "Sender outcome and receiver effects, per update"),
+      element(
+        "thead",
+        null,
+        element(
+          "tr",
+          null,
+          column(element("span", {class: "visually-hidden"}, "Inspect")),
+          ["Update", "Task state", "Emitted", "Sender outcome", "Attempts sent", "Receiver effects", "Read together"].map(column)
+        )
+      ),
+      tbody
+    )
+  ) as unknown as UpdateTableElement;
+  const redraw = () => {
+    if (run) morph(tbody, updateRows(run, root.value, root.select));
+  };
+  root.value = 0;
   root.select = (updateIndex: number) => {
-    if (!run.updates[updateIndex]) return;
-    value = root.value = updateIndex;
-    mark();
+    if (!run?.updates[updateIndex]) return;
+    root.value = updateIndex;
+    redraw();
     root.dispatchEvent(new Event("input", {bubbles: true}));
   };
-  root.value = value;
-  mark();
+  root.update = (nextRun: DeliveryRun) => {
+    run = nextRun;
+    redraw();
+  };
   return root;
 }
 
 /** One update's payload and headers, and every attempt with the receiver's decision. */
 export function AttemptInspector(run: DeliveryRun, updateIndex: number): HTMLElement {
   const update = run.updates[updateIndex];
-  if (!update) return html`<p>No update to inspect: this run emits none.</p>` as HTMLElement;
+  if (!update) return element("p", null, "No update to inspect: this run emits none.");
   const attempts = run.attempts.filter((attempt) => attempt.updateIndex === updateIndex);
   const suppressed = run.suppressedAttempts.filter((attempt) => attempt.updateIndex === updateIndex);
   const headers = Object.entries(run.headers).map(([name, value]) => `${name}: ${value}`).join("\n");
-  return html`<div class="attempt-inspector">
-    <h3>U${updateIndex + 1}: POST ${run.config.callbackUrl}</h3>
-    <div class="inspector-columns">
-      <div><strong>Headers</strong><pre>${headers}</pre></div>
-      <div><strong>Body</strong> (every attempt of an update sends the same body)<pre>${JSON.stringify(update.payload, null, 2)}</pre></div>
-    </div>
-    <ol class="attempt-list">
-      ${attempts.map((attempt) => html`<li>
-        <strong>Attempt ${attempt.attemptNumber}</strong>: sent at ${attempt.dispatchedAtSeconds} s, arrived at ${attempt.arrivesAtSeconds} s;
-        receiver decided <code>${attempt.receiverDecision}</code> (HTTP ${attempt.httpStatus}${attempt.responseLost ? ", response lost" : ""}${attempt.responseLate ? ", after the sender's deadline" : ""});
-        sender ${attempt.sender.kind === "response" ? `got ${attempt.sender.httpStatus} at ${attempt.sender.atSeconds} s` : `timed out at ${attempt.sender.atSeconds} s`}
-        and ${attempt.senderAction === "retry" ? `retries at ${attempt.nextRetryAtSeconds} s` : `stops: ${attempt.senderAction}`}.
-      </li>`)}
-      ${suppressed.map((attempt) => html`<li class="suppressed"><strong>Attempt ${attempt.attemptNumber}</strong>: due at ${attempt.wouldStartAtSeconds} s, suppressed (config deleted at ${attempt.configDeletedAtSeconds} s).</li>`)}
-    </ol>
-    ${attempts.length === 0 && suppressed.length === 0 ? html`<p>Nothing was sent for this update: ${run.summary.blockedReason ?? OUTCOME_WORDS[update.outcome]}.</p>` : null}
-  </div>` as HTMLElement;
+  return element(
+    "div",
+    {class: "attempt-inspector"},
+    element("h3", null, `U${updateIndex + 1}: POST ${run.config.callbackUrl}`),
+    element(
+      "div",
+      {class: "inspector-columns"},
+      element("div", null, element("strong", null, "Headers"), element("pre", null, headers)),
+      element("div", null, element("strong", null, "Body"), " (every attempt of an update sends the same body)", element("pre", null, JSON.stringify(update.payload, null, 2)))
+    ),
+    element(
+      "ol",
+      {class: "attempt-list"},
+      attempts.map((attempt) =>
+        element(
+          "li",
+          null,
+          element("strong", null, `Attempt ${attempt.attemptNumber}`),
+          `: sent at ${attempt.dispatchedAtSeconds} s, arrived at ${attempt.arrivesAtSeconds} s; receiver decided `,
+          element("code", null, attempt.receiverDecision),
+          ` (HTTP ${attempt.httpStatus}${attempt.responseLost ? ", response lost" : ""}${attempt.responseLate ? ", after the sender's deadline" : ""}); sender ` +
+            `${attempt.sender.kind === "response" ? `got ${attempt.sender.httpStatus} at ${attempt.sender.atSeconds} s` : `timed out at ${attempt.sender.atSeconds} s`} and ` +
+            `${attempt.senderAction === "retry" ? `retries at ${attempt.nextRetryAtSeconds} s` : `stops: ${attempt.senderAction}`}.`
+        )
+      ),
+      suppressed.map((attempt) =>
+        element(
+          "li",
+          {class: "suppressed"},
+          element("strong", null, `Attempt ${attempt.attemptNumber}`),
+          `: due at ${attempt.wouldStartAtSeconds} s, suppressed (config deleted at ${attempt.configDeletedAtSeconds} s).`
+        )
+      )
+    ),
+    attempts.length === 0 && suppressed.length === 0 ? element("p", null, `Nothing was sent for this update: ${run.summary.blockedReason ?? OUTCOME_WORDS[update.outcome]}.`) : null
+  );
 }
