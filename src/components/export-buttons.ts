@@ -20,6 +20,9 @@ export interface ExportOptions {
 /** A chart with its export buttons underneath. */
 export function ExportableChart(chart: Element, options: ExportOptions): HTMLElement {
   labelChart(chart, options.title);
+  // Plot puts a <style> in every chart and legend; the site stylesheet holds the same rules
+  // once (plot.css). A <style> inserted on every redraw makes the browser re-read style sheets.
+  for (const style of chart.querySelectorAll("style")) style.remove();
   // Redrawn charts are swapped in whole when a LiveView shows this frame again; the buttons stay.
   return element("div", {class: "exportable-chart", "data-chart": options.name}, replaceWhole(chart), ExportButtons(chart, options));
 }

@@ -60,10 +60,23 @@ function morphAttributes(current: Element, next: Element): void {
 }
 
 function morphChildren(current: Node, next: Node): void {
-  const currentChildren = Array.from(current.childNodes);
-  const nextChildren = Array.from(next.childNodes);
-  const shared = Math.min(currentChildren.length, nextChildren.length);
-  for (let index = 0; index < shared; index++) morph(currentChildren[index]!, nextChildren[index]!);
-  for (let index = shared; index < currentChildren.length; index++) currentChildren[index]!.remove();
-  for (let index = shared; index < nextChildren.length; index++) current.appendChild(nextChildren[index]!);
+  let have = current.firstChild;
+  let want = next.firstChild;
+  // Siblings are read before morphing: a replaced node moves out of `next` into `current`.
+  while (have !== null && want !== null) {
+    const [haveNext, wantNext] = [have.nextSibling, want.nextSibling];
+    morph(have, want);
+    have = haveNext;
+    want = wantNext;
+  }
+  while (have !== null) {
+    const haveNext = have.nextSibling;
+    current.removeChild(have);
+    have = haveNext;
+  }
+  while (want !== null) {
+    const wantNext = want.nextSibling;
+    current.appendChild(want);
+    want = wantNext;
+  }
 }
