@@ -13,6 +13,7 @@ import {
 import {allowedCallbackUrl} from "./callback-url.js";
 import {baselineDeliveryConfig, credentialFixtures, type DeliveryConfig, type DeliveryConfigField} from "./config.js";
 import {a2aTaskStates} from "./task-state.js";
+import {formatUpdateList, maxUpdateListLength, updateListSyntax} from "./update-list.js";
 import type {FieldSpec, FieldValues} from "../lesson-inputs/fields.js";
 
 /**
@@ -20,8 +21,8 @@ import type {FieldSpec, FieldValues} from "../lesson-inputs/fields.js";
  * control for the field and to read it from a permalink, so the page never
  * restates the rules. `min`/`max` are the accepted bounds (the validator uses
  * the same constants); `controlMax` is a slider range that covers the lesson.
- * `deliveryInputFields` (below) gives the scalar rows in the shared
- * lib/lesson-inputs form used by the control panel and permalinks.
+ * `deliveryInputFields` (below) gives the rows in the shared lib/lesson-inputs
+ * form used by the control panel and permalinks (the update list as text).
  */
 export interface DeliveryFieldDescription {
   field: DeliveryConfigField;
@@ -39,7 +40,7 @@ export interface DeliveryFieldDescription {
   /** What is accepted, as a phrase for error messages ("a number of seconds from 0 to 600"). */
   accepted: string;
   baseline: DeliveryConfig[DeliveryConfigField];
-  /** Whether the field is a reader control carried in permalinks (the update list is not). */
+  /** Whether the field is a reader control carried in permalinks (the update list is, in its text form). */
   inPermalink: boolean;
 }
 
@@ -234,7 +235,7 @@ export const deliveryFields: readonly DeliveryFieldDescription[] = [
       `a list of at most ${maxUpdateCount} updates {atSeconds: 0 to ${maxUpdateAtSeconds}, ` +
       `eventId: 1 to ${maxEventIdLength} characters, sequence: whole number 0 to ${maxSequence}, ` +
       `taskState: one of ${a2aTaskStates.join(", ")}}, with updates x maxAttemptsPerUpdate at most ${maxAttemptBudget}`,
-    inPermalink: false
+    inPermalink: true
   })
 ];
 
@@ -251,9 +252,10 @@ const credentialLabels: Record<string, string> = {
 };
 
 /**
- * The scalar fields in the shared lesson-inputs form (lib/lesson-inputs), so the
+ * Every config field in the shared lesson-inputs form (lib/lesson-inputs), so the
  * shared control panel and permalink code build the controls and read links from
- * the same bounds the validator uses. The update list is not a control.
+ * the same bounds the validator uses. The update list is a line of text
+ * (update-list.ts); pass the panel's values through deliveryConfigFromInputs.
  */
 export const deliveryLessonGroups = [
   "Separate setup from receiver policy",
@@ -275,7 +277,8 @@ const lessonGroupOf: Partial<Record<DeliveryConfigField, (typeof deliveryLessonG
   loseFirstSuccessfulAck: "Set timing and retries",
   ignoreSeenEventIds: "Protect effects and inspect the trace",
   ignoreOlderSequence: "Protect effects and inspect the trace",
-  deleteConfigAtSeconds: "Protect effects and inspect the trace"
+  deleteConfigAtSeconds: "Protect effects and inspect the trace",
+  updates: "Protect effects and inspect the trace"
 };
 
 const groupRank = (description: DeliveryFieldDescription) => deliveryLessonGroups.indexOf(lessonGroupOf[description.field]!);
@@ -296,6 +299,9 @@ export const deliveryInputFields: readonly FieldSpec[] = deliveryFields
         };
       case "text":
         return {...base, kind: "text", maxLength: description.max ?? maxCallbackUrlLength};
+      case "list":
+        // The page edits the update list as one line of text (update-list.ts); deliveryConfigFromInputs reads it.
+        return {...base, kind: "text", maxLength: maxUpdateListLength, rows: 5, help: `${description.help} One per line: ${updateListSyntax}.`};
       default:
         return {
           ...base,
@@ -310,7 +316,12 @@ export const deliveryInputFields: readonly FieldSpec[] = deliveryFields
     }
   });
 
-/** Baseline values of the scalar fields, as the shared control panel's defaults. */
+/** Baseline values, as the shared control panel's defaults (the update list in its text form). */
 export const deliveryInputDefaults: FieldValues = Object.freeze(
-  Object.fromEntries(deliveryInputFields.map((field) => [field.name, baselineDeliveryConfig[field.name as DeliveryConfigField]]))
+  Object.fromEntries(
+    deliveryInputFields.map((field) => [
+      field.name,
+      field.name === "updates" ? formatUpdateList(baselineDeliveryConfig.updates, "\n") : baselineDeliveryConfig[field.name as DeliveryConfigField]
+    ])
+  )
 ) as FieldValues;

@@ -53,6 +53,8 @@ export {
   type TaskUpdate
 } from "./updates.js";
 export {a2aTaskStates, terminalTaskStates, type A2aTaskState} from "./task-state.js";
+export {formatUpdateList, maxUpdateListLength, parseUpdateList, updateListSyntax, type UpdateListParseResult} from "./update-list.js";
+export {deliveryConfigFromInputs, type DeliveryConfigFromInputs, type DeliveryInputProblem} from "./inputs.js";
 export {
   buildPushHeaders,
   buildPushPayload,

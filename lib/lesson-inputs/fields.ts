@@ -40,6 +40,8 @@ export interface ChoiceField extends FieldBase {
 export interface TextField extends FieldBase {
   kind: "text";
   maxLength: number;
+  /** Shown as a text area of this many rows (for a list, one entry per line); a one-line box when absent. */
+  rows?: number;
 }
 
 export type FieldSpec = NumberField | BooleanField | ChoiceField | TextField;

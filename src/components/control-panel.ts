@@ -140,7 +140,9 @@ function FieldControl(field: FieldSpec, initial: FieldValue, id: string, accept:
       };
     }
     case "text": {
-      const input = html`<input type="text" id=${id} value=${String(initial ?? "")} maxlength=${field.maxLength} spellcheck="false" autocomplete="off">` as HTMLInputElement;
+      const input = (field.rows === undefined
+        ? html`<input type="text" id=${id} value=${String(initial ?? "")} maxlength=${field.maxLength} spellcheck="false" autocomplete="off">`
+        : html`<textarea id=${id} rows=${field.rows} maxlength=${field.maxLength} spellcheck="false" autocomplete="off">${String(initial ?? "")}</textarea>`) as HTMLInputElement | HTMLTextAreaElement;
       input.addEventListener("change", () => accept(input.value));
       return {
         element: html`<div class="field field-text"><label for=${id}>${field.label}</label>${input}${Help(field)}</div>` as HTMLElement,

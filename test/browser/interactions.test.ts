@@ -130,3 +130,45 @@ describe("permalinks", () => {
     await context.close();
   });
 });
+
+describe("emitted updates", () => {
+  const figure = (page: Page, label: string) => page.locator(".summary-figure", {hasText: label}).locator(".figure-value");
+
+  it("an edited list runs, goes into the link and comes back from it", async () => {
+    const {page, context, problems} = await openLesson();
+    const updates = page.getByLabel("Emitted updates");
+    // Two updates with one event id: deduplication applies the second never.
+    await updates.fill("2 same 1 working\n12 same 2 completed");
+    await updates.blur();
+    await expect.poll(() => page.locator(".update-table tbody tr").count()).toBe(2);
+    await expect.poll(() => figure(page, "effects applied").textContent()).toBe("1");
+    // The link is written shortly after the input (debounced), so poll.
+    await expect.poll(() => new URL(page.url()).searchParams.get("updates")).toBe("2 same 1 working\n12 same 2 completed");
+    // Without deduplication every delivery applies: each update's first 2xx is lost, so each is sent twice.
+    await page.getByLabel("Receiver ignores seen event ids").first().click();
+    await expect.poll(() => figure(page, "effects applied").textContent()).toBe("4");
+    await expect.poll(() => new URL(page.url()).searchParams.get("ignoreSeenEventIds")).toBe("false");
+    const link = page.url();
+    await context.close();
+    const reopened = await site.open(link.slice(link.indexOf(LESSON)));
+    expect(await reopened.page.getByLabel("Emitted updates").inputValue()).toBe("2 same 1 working\n12 same 2 completed");
+    await expect.poll(() => reopened.page.locator(".update-table tbody tr").count()).toBe(2);
+    expect(problems.pageErrors).toEqual([]);
+    await reopened.context.close();
+  });
+
+  it("a list it cannot read is reported, as text, and the run keeps the four baseline updates", async () => {
+    const {page, context, problems} = await openLesson();
+    const updates = page.getByLabel("Emitted updates");
+    await updates.fill("2 evt-1 1 submitted\n12 <b>evt</b> 2 finished");
+    await updates.blur();
+    const notice = page.locator(".permalink-notices[role=alert]");
+    await expect.poll(() => notice.textContent()).toContain('Update 2 ("12 <b>evt</b> 2 finished"): the task state "finished" must be one of');
+    expect(await notice.locator("b").count()).toBe(0);
+    expect(await notice.textContent()).toContain("The run uses the 4 baseline updates instead.");
+    expect(await page.locator(".update-table tbody tr").count()).toBe(4);
+    expect(problems.pageErrors).toEqual([]);
+    expect(problems.consoleErrors).toEqual([]);
+    await context.close();
+  });
+});

@@ -4,7 +4,10 @@ import {checkFieldValue} from "../../lib/lesson-inputs/fields.js";
 import {readPermalink, writePermalink} from "../../lib/lesson-inputs/permalink.js";
 import {
   DeliveryConfigError,
+  a2aTaskStates,
   baselineDeliveryConfig,
+  deliveryConfigFromInputs,
+  formatUpdateList,
   deliveryConfigFieldNames,
   deliveryFields,
   deliveryFieldsByName,
@@ -194,19 +197,34 @@ describe("field table", () => {
   });
 });
 
+/** Update lists in the page's text form: up to 6 updates, separated by "; " or new lines. */
+const updateListArbitrary = fc
+  .array(
+    fc.record({
+      atSeconds: fc.integer({min: 0, max: 2000}).map((half) => half / 2),
+      eventId: fc.stringMatching(/^[A-Za-z0-9._:-]{1,12}$/),
+      sequence: fc.integer({min: 0, max: 99}),
+      taskState: fc.constantFrom(...a2aTaskStates)
+    }),
+    {maxLength: 6}
+  )
+  .chain((updates) => fc.constantFrom("; ", "\n").map((separator) => formatUpdateList(updates).replaceAll("; ", separator)));
+
 describe("shared control and permalink form", () => {
-  it("covers every scalar field, with the baseline as defaults", () => {
-    expect(deliveryInputFields.map((field) => field.name).sort()).toEqual(
-      deliveryConfigFieldNames.filter((name) => name !== "updates").sort()
-    );
+  it("covers every config field, with the baseline as defaults (the update list as its text)", () => {
+    expect(deliveryInputFields.map((field) => field.name).sort()).toEqual([...deliveryConfigFieldNames].sort());
     for (const field of deliveryInputFields) {
+      if (field.name === "updates") continue;
       expect(deliveryInputDefaults[field.name]).toBe(baselineDeliveryConfig[field.name as keyof DeliveryConfig]);
     }
+    expect(deliveryInputDefaults.updates).toBe("2 evt-1 1 submitted\n12 evt-2 2 working\n22 evt-3 3 input-required\n32 evt-4 4 completed");
+    expect(deliveryConfigFromInputs(deliveryInputDefaults)).toEqual({config: baselineDeliveryConfig, problems: []});
   });
 
   it("accepts a value exactly when the delivery validator does", () => {
     const candidates: unknown[] = [-1, -0.5, 0, 0.5, 1, 3, 20, 21, 600, 600.5, 3600, 3601, null, true, "matched", "wrong", "nope", "https://x"];
     for (const field of deliveryInputFields) {
+      if (field.name === "updates") continue; // text in the panel, a list in the config: see update-list.test.ts
       for (const value of candidates) {
         const shared = checkFieldValue(field, value) === null;
         const delivery = parseDeliveryConfig({[field.name]: value}).ok;
@@ -229,15 +247,18 @@ describe("shared control and permalink form", () => {
       loseFirstSuccessfulAck: fc.boolean(),
       ignoreSeenEventIds: fc.boolean(),
       ignoreOlderSequence: fc.boolean(),
-      deleteConfigAtSeconds: fc.option(fc.integer({min: 0, max: 3600}), {nil: null})
+      deleteConfigAtSeconds: fc.option(fc.integer({min: 0, max: 3600}), {nil: null}),
+      updates: updateListArbitrary
     });
     fc.assert(
       fc.property(inputs, (values) => {
         const search = writePermalink(values, deliveryInputFields, deliveryInputDefaults);
         const reading = readPermalink(search, deliveryInputFields, deliveryInputDefaults);
         expect(reading).toEqual({values, notices: []});
-        // What the link restores is a valid delivery config.
-        expect(parseDeliveryConfig(reading.values).ok).toBe(true);
+        // What the link restores is a valid delivery config, update list included.
+        const {config, problems} = deliveryConfigFromInputs(reading.values);
+        expect(problems).toEqual([]);
+        expect(parseDeliveryConfig(config).ok).toBe(true);
       }),
       {numRuns: 300}
     );
