@@ -78,8 +78,8 @@ describe("morph", () => {
   });
 
   it("swaps in a node marked replaceWhole instead of comparing it", () => {
-    const parent = element("div", null, element("svg-stand-in", null, "old"));
-    const next = replaceWhole(element("svg-stand-in" as "div", null, "new"));
+    const parent = element("div", null, element("figure", null, "old"));
+    const next = replaceWhole(element("figure", null, "new"));
     morph(parent, element("div", null, next));
     expect(parent.firstChild).toBe(next);
   });
