@@ -19,7 +19,7 @@ export function element<K extends keyof HTMLElementTagNameMap>(tag: K, props?: P
   return node;
 }
 
-export function setProps(node: Element, props: Props): void {
+function setProps(node: Element, props: Props): void {
   for (const name in props) {
     const value = props[name];
     if (typeof value === "function") {
@@ -56,11 +56,4 @@ export function append(parent: Node, children: readonly Child[]): void {
     else if (Array.isArray(child)) append(parent, child);
     else parent.appendChild(child as Node);
   }
-}
-
-/** Replaces every child of `parent`. */
-export function replaceChildren(parent: Element, ...children: Child[]): void {
-  const fragment = document.createDocumentFragment();
-  append(fragment, children);
-  parent.replaceChildren(fragment);
 }

@@ -12,7 +12,7 @@ import {LiveView} from "../../src/components/live-view.js";
 import {morph, replaceWhole} from "../../src/components/morph.js";
 import {PlaybackControl, playbackFor} from "../../src/components/playback-control.js";
 import {cachedLegend} from "../../src/components/plot-legends.js";
-import {UpdateTable} from "../../src/components/delivery/update-table.js";
+import {AttemptInspector, UpdateTable} from "../../src/components/delivery/update-table.js";
 
 describe("element", () => {
   it("renders strings and numbers as text, never as markup", () => {
@@ -141,6 +141,17 @@ describe("views updated in place", () => {
     expect(table.querySelector('[data-update="0"] td:nth-child(5)')!.textContent).toBe("refused (permanent)");
     table.select(99);
     expect(table.value).toBe(2);
+    // A run with fewer updates: the last one is chosen, and the page is told.
+    table.update(simulateDelivery({updates: simulateDelivery({}).config.updates.slice(0, 2)}));
+    expect(table.value).toBe(1);
+    expect(inputs).toHaveBeenCalledTimes(2);
+    expect(table.querySelectorAll("tbody tr")).toHaveLength(2);
+  });
+
+  it("AttemptInspector shows the last update for an index past the run's, and says when there is none", () => {
+    const two = simulateDelivery({updates: simulateDelivery({}).config.updates.slice(0, 2)});
+    expect(AttemptInspector(two, 3).querySelector("h3")!.textContent).toMatch(/^U2: POST /);
+    expect(AttemptInspector(simulateDelivery({updates: []}), 0).textContent).toBe("No update to inspect: this run emits none.");
   });
 
   it("PlaybackControl.reset starts over on a new history, silently; playbackFor ignores a value from an older one", () => {

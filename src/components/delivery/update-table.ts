@@ -37,7 +37,7 @@ export type UpdateTableElement = HTMLElement & {
   value: number;
   /** Chooses an update for inspection (e.g. from a click on its swimlane lane), as its button would. */
   select(updateIndex: number): void;
-  /** Shows another run's updates, in place; the chosen update stays chosen. */
+  /** Shows another run's updates, in place; the chosen update stays chosen while the run has it. */
   update(run: DeliveryRun): void;
 };
 
@@ -102,13 +102,25 @@ export function UpdateTable(): UpdateTableElement {
   };
   root.update = (nextRun: DeliveryRun) => {
     run = nextRun;
-    redraw();
+    // A shorter update list: choose its last update, and tell the page as a click would.
+    const last = Math.max(0, run.updates.length - 1);
+    if (root.value > last) {
+      root.value = last;
+      redraw();
+      root.dispatchEvent(new Event("input", {bubbles: true}));
+    } else {
+      redraw();
+    }
   };
   return root;
 }
 
-/** One update's payload and headers, and every attempt with the receiver's decision. */
-export function AttemptInspector(run: DeliveryRun, updateIndex: number): HTMLElement {
+/**
+ * One update's payload and headers, and every attempt with the receiver's decision. An index
+ * past the run's last update shows the last one, as the table chooses it.
+ */
+export function AttemptInspector(run: DeliveryRun, chosenIndex: number): HTMLElement {
+  const updateIndex = Math.min(chosenIndex, run.updates.length - 1);
   const update = run.updates[updateIndex];
   if (!update) return element("p", null, "No update to inspect: this run emits none.");
   const attempts = run.attempts.filter((attempt) => attempt.updateIndex === updateIndex);
