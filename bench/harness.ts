@@ -18,13 +18,18 @@ export interface BenchResult {
   p90Microseconds: number;
 }
 
+const WARM_UP_MS = 250;
+
 // Written after every run so engines cannot drop the measured work as unused.
 let sink: unknown;
 
 export function measure(benchCase: BenchCase): BenchResult {
   const samples = benchCase.samples ?? 200;
+  // Warm up for a number of runs and at least a quarter second: a microsecond-scale case needs
+  // thousands of calls before V8 has optimised it, and the figures are about the steady state.
   const warmup = Math.min(50, samples);
-  for (let i = 0; i < warmup; i++) sink = benchCase.run();
+  const warmUntil = performance.now() + WARM_UP_MS;
+  for (let i = 0; i < warmup || performance.now() < warmUntil; i++) sink = benchCase.run();
   const times: number[] = [];
   for (let i = 0; i < samples; i++) {
     const start = process.hrtime.bigint();
