@@ -50,6 +50,19 @@ describe("push delivery charts", () => {
     expect([...svg.querySelectorAll("text")].filter((text) => text.textContent === "regression")).toHaveLength(run.summary.regressions);
   });
 
+  it.each(["baseline", "delete-at-3s", "long-outage", "localhost-url"])("%s: the three charts share one time axis, a multiple of 10 s past everything the run shows", (id) => {
+    const run = runOf(id);
+    const domains = [AttemptSwimlane, ReceiverDecisions, ReceiverState].map((chart) =>
+      (chart(run, {width: 640}) as unknown as {scale(name: "x"): {domain: number[]}}).scale("x").domain
+    );
+    const [start, end] = domains[0]!;
+    for (const domain of domains) expect(domain).toEqual([start, end]);
+    expect(start).toBe(0);
+    expect(end! % 10).toBe(0);
+    expect(end).toBeGreaterThanOrEqual(Math.max(run.endsAtSeconds, run.config.deleteConfigAtSeconds ?? 0, run.config.receiverUnavailableUntilSeconds, 1));
+    expect(end! - 10).toBeLessThan(Math.max(run.endsAtSeconds, run.config.deleteConfigAtSeconds ?? 0, run.config.receiverUnavailableUntilSeconds, 1));
+  });
+
   it("says so when nothing reached the receiver", () => {
     const run = runOf("localhost-url");
     const text = findChartSvg(ReceiverDecisions(run, {width: 640}))!.textContent;

@@ -12,7 +12,7 @@ import type {DeliveryAttempt, DeliveryRun} from "../../../lib/delivery/index.js"
 import {listen} from "../dom.js";
 import {cachedLegend, withLegends} from "../plot-legends.js";
 import {findChartSvg} from "../standalone-svg.js";
-import {attemptOutcomes, presentOutcomes, updateLabel} from "./palette.js";
+import {attemptOutcomes, presentOutcomes, timeAxisEnd, updateLabel} from "./palette.js";
 
 export interface SwimlaneOptions {
   width?: number;
@@ -100,7 +100,7 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
   }));
   const outageUntil = run.config.receiverUnavailableUntilSeconds;
   const deletedAt = run.config.deleteConfigAtSeconds;
-  const xMax = Math.max(run.endsAtSeconds, deletedAt ?? 0, outageUntil, 1);
+  const xMax = timeAxisEnd(run);
 
   const colour = presentOutcomes(attempts.map((attempt) => attempt.outcome));
   const symbol = {domain: Object.keys(SENDER_SYMBOLS), range: Object.values(SENDER_SYMBOLS)};

@@ -71,3 +71,17 @@ export function updateLabel(run: DeliveryRun, updateIndex: number): string {
   const update = run.updates[updateIndex];
   return `U${updateIndex + 1} · ${update?.taskState ?? "?"}`;
 }
+
+/** Time axes end on a multiple of this many seconds. */
+const TIME_AXIS_STEP_SECONDS = 10;
+
+/**
+ * Where the three delivery charts' time axis ends: past everything the run shows (its last
+ * event, the deletion, the outage), rounded up to a multiple of 10 s. One end for all three
+ * charts lets a reader compare them line by line, and the rounding keeps the axis still
+ * while a slider moves the last event by a second or two.
+ */
+export function timeAxisEnd(run: DeliveryRun): number {
+  const last = Math.max(run.endsAtSeconds, run.config.deleteConfigAtSeconds ?? 0, run.config.receiverUnavailableUntilSeconds, 1);
+  return Math.ceil(last / TIME_AXIS_STEP_SECONDS) * TIME_AXIS_STEP_SECONDS;
+}

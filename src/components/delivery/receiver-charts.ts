@@ -6,7 +6,7 @@
 import * as Plot from "@observablehq/plot";
 import type {DeliveryRun} from "../../../lib/delivery/index.js";
 import {cachedLegend, withLegends} from "../plot-legends.js";
-import {OUTCOMES, attemptOutcomes, presentOutcomes, updateLabel} from "./palette.js";
+import {OUTCOMES, attemptOutcomes, presentOutcomes, timeAxisEnd, updateLabel} from "./palette.js";
 
 const STATE_COLOURS = {domain: ["sequence the receiver shows", "newest sequence applied", "regression"], range: ["#2da44e", "#6e7781", "#d1242f"]};
 
@@ -32,7 +32,7 @@ export function ReceiverDecisions(run: DeliveryRun, {width = 640, cursorSeconds 
     width,
     height: 50 + rows.length * 30,
     marginLeft: 190,
-    x: {label: "modeled time (s)", domain: [0, Math.max(run.endsAtSeconds, 1)], grid: true},
+    x: {label: "modeled time (s)", domain: [0, timeAxisEnd(run)], grid: true},
     y: {label: null, domain: rows},
     color: scale,
     marks: [
@@ -50,7 +50,8 @@ export function ReceiverDecisions(run: DeliveryRun, {width = 640, cursorSeconds 
  * has ever applied. When they part, an older update overwrote a newer one: a regression.
  */
 export function ReceiverState(run: DeliveryRun, {width = 640, cursorSeconds = null}: ReceiverChartOptions = {}): Element {
-  const endsAt = Math.max(run.endsAtSeconds, 1);
+  // The last level holds to the end of the axis.
+  const endsAt = timeAxisEnd(run);
   const steps = run.receiverStates.filter((sample) => sample.shownSequence !== null);
   const series = (key: "shownSequence" | "newestAppliedSequence", name: string) => [
     ...steps.map((sample) => ({at: sample.atSeconds, sequence: sample[key]!, series: name})),
