@@ -64,24 +64,21 @@ export interface TransactionState {
   receipts: Receipt[];
 }
 
-export function emptyStages(): StageVerdict[] {
+function emptyStages(): StageVerdict[] {
   return ([1, 2, 3, 4, 5, 6] as const).map((stage) => ({stage, name: STAGE_NAMES[stage], status: "not-reached" as StageStatus, findings: [], error: null}));
 }
 
-export function processRequest(node: JsonNode, context: RequestContext, parseFindings: Finding[], state: TransactionState): RequestOutcome {
-  const stages = emptyStages();
-  const stage = (n: StageNumber): StageVerdict => stages[n - 1]!;
-  stage(1).status = "pass";
-  stage(1).findings = parseFindings;
-  const outcome: RequestOutcome = {
-    requestIndex: context.requestIndex,
-    pointer: context.prefix,
-    span: context.locator.span(node.from, node.to),
+/** An outcome before anything past parsing is known: no id, no response; callers fill in what they learn. */
+export function newOutcome(requestIndex: number | null, pointer: string, span: SourceSpan | null): RequestOutcome {
+  return {
+    requestIndex,
+    pointer,
+    span,
     id: null,
     hasIdMember: false,
     notification: false,
     method: null,
-    stages,
+    stages: emptyStages(),
     stageReached: 1,
     stoppedAt: null,
     error: null,
@@ -91,18 +88,29 @@ export function processRequest(node: JsonNode, context: RequestContext, parseFin
     responseText: null,
     verdict: ""
   };
+}
 
-  const stop = (n: StageNumber, error: RpcError, answer: boolean): RequestOutcome => {
-    stage(n).status = "stop";
-    stage(n).error = error;
-    outcome.stageReached = n;
-    outcome.stoppedAt = n;
-    outcome.error = error;
-    outcome.responseText = answer ? errorResponseText(outcome.id, error) : null;
-    const reply = answer ? `error ${error.code} sent with id ${outcome.id ? outcome.id.lexeme : "null"}` : "no response (a notification is never answered, JSON-RPC 2.0 section 4.1)";
-    outcome.verdict = `Stopped at stage ${n} (${STAGE_NAMES[n]}): ${error.message}; ${reply}.`;
-    return outcome;
-  };
+/** Stops `outcome` at stage n with `error`, answered (with the outcome's id) or not, and says so in its verdict. */
+export function stopOutcome(outcome: RequestOutcome, n: StageNumber, error: RpcError, answer: boolean): RequestOutcome {
+  const stage = outcome.stages[n - 1]!;
+  stage.status = "stop";
+  stage.error = error;
+  outcome.stageReached = n;
+  outcome.stoppedAt = n;
+  outcome.error = error;
+  outcome.responseText = answer ? errorResponseText(outcome.id, error) : null;
+  const reply = answer ? `error ${error.code} sent with id ${outcome.id ? outcome.id.lexeme : "null"}` : "no response (a notification is never answered, JSON-RPC 2.0 section 4.1)";
+  outcome.verdict = `Stopped at stage ${n} (${STAGE_NAMES[n]}): ${error.message}; ${reply}.`;
+  return outcome;
+}
+
+export function processRequest(node: JsonNode, context: RequestContext, parseFindings: Finding[], state: TransactionState): RequestOutcome {
+  const outcome = newOutcome(context.requestIndex, context.prefix, context.locator.span(node.from, node.to));
+  const stages = outcome.stages;
+  const stage = (n: StageNumber): StageVerdict => stages[n - 1]!;
+  stage(1).status = "pass";
+  stage(1).findings = parseFindings;
+  const stop = (n: StageNumber, error: RpcError, answer: boolean): RequestOutcome => stopOutcome(outcome, n, error, answer);
 
   // Stage 2: envelope. An invalid Request is always answered (JSON-RPC 2.0 section 5), with id null if unreadable.
   outcome.stageReached = 2;

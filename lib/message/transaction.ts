@@ -6,10 +6,10 @@
  */
 import {parseJson, type JsonNode, type ParseWarnings} from "./json-source.js";
 import {createLocator, type SourceLocator} from "./source-span.js";
-import {STAGE_NAMES, type Finding, type RequestContext} from "./finding.js";
-import {emptyStages, processRequest, type RequestOutcome, type TransactionState} from "./request.js";
+import {type Finding, type RequestContext} from "./finding.js";
+import {newOutcome, processRequest, stopOutcome, type RequestOutcome, type TransactionState} from "./request.js";
 import {MAX_BATCH_REQUESTS, refusedBatchFinding, runBatch} from "./batch.js";
-import {INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR, REQUEST_TOO_LARGE, errorResponseText, rpcError, type ErrorClass} from "./response.js";
+import {INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR, REQUEST_TOO_LARGE, rpcError, type ErrorClass, type RpcError} from "./response.js";
 import {decideClient, type ClientDecision, type SentRequest} from "./client.js";
 import {MAX_REQUEST_BYTES, exceedsRequestLimit, utf8ByteLength} from "./request-size.js";
 import {SPEC_NOTES, type SpecNote} from "./spec-notes.js";
@@ -141,67 +141,28 @@ function parseWarningFindings(warnings: ParseWarnings, locator: SourceLocator): 
 }
 
 /** The single outcome of a text that stopped at stage 1 as a whole; the error goes back with id null. */
-function wholeTextStopped(error: ReturnType<typeof rpcError>, findings: Finding[], verdict: string): RequestOutcome {
-  const stages = emptyStages();
-  stages[0]!.status = "stop";
-  stages[0]!.error = error;
-  stages[0]!.findings = findings;
-  return {
-    requestIndex: null,
-    pointer: "",
-    span: null,
-    id: null,
-    hasIdMember: false,
-    notification: false,
-    method: null,
-    stages,
-    stageReached: 1,
-    stoppedAt: 1,
-    error,
-    handled: false,
-    receipt: null,
-    parts: [],
-    responseText: errorResponseText(null, error),
-    verdict
-  };
+function wholeTextStopped(error: RpcError, findings: Finding[]): RequestOutcome {
+  const outcome = newOutcome(null, "", null);
+  outcome.stages[0]!.findings = findings;
+  return stopOutcome(outcome, 1, error, true);
 }
 
 /** One outcome for a text that was not read as requests (too large, or not JSON). */
 function unreadable(byteLength: number, findings: Finding[], kind: ErrorClass, data: unknown): MessageTransaction {
   const error = rpcError(kind, data);
-  const outcome = wholeTextStopped(error, findings, `Stopped at stage 1 (${STAGE_NAMES[1]}): ${error.message}; error ${error.code} sent with id null.`);
+  const outcome = wholeTextStopped(error, findings);
   return finish(byteLength, "unreadable", [outcome], [], [], outcome.responseText, false);
 }
 
 /** An array that is not run as a batch: one -32600 response with id null (JSON-RPC 2.0 section 6). */
 function refusedBatch(byteLength: number, warnings: Finding[], refusal: Finding, locator: SourceLocator, from: number, to: number): MessageTransaction {
-  const stages = emptyStages();
   const error = rpcError(INVALID_REQUEST, {violations: [{pointer: "", rule: refusal.rule, message: refusal.message, accepted: refusal.accepted}]});
-  stages[0]!.status = "pass";
-  stages[0]!.findings = warnings;
-  stages[1]!.status = "stop";
-  stages[1]!.error = error;
-  stages[1]!.findings = [refusal];
-  const responseText = errorResponseText(null, error);
-  const outcome: RequestOutcome = {
-    requestIndex: null,
-    pointer: "",
-    span: locator.span(from, to),
-    id: null,
-    hasIdMember: false,
-    notification: false,
-    method: null,
-    stages,
-    stageReached: 2,
-    stoppedAt: 2,
-    error,
-    handled: false,
-    receipt: null,
-    parts: [],
-    responseText,
-    verdict: `Stopped at stage 2 (${STAGE_NAMES[2]}): ${error.message}; error ${error.code} sent with id null.`
-  };
-  return finish(byteLength, "batch", [outcome], [], [], responseText, false);
+  const outcome = newOutcome(null, "", locator.span(from, to));
+  outcome.stages[0]!.status = "pass";
+  outcome.stages[0]!.findings = warnings;
+  outcome.stages[1]!.findings = [refusal];
+  stopOutcome(outcome, 2, error, true);
+  return finish(byteLength, "batch", [outcome], [], [], outcome.responseText, false);
 }
 
 function finish(
@@ -227,7 +188,8 @@ function finish(
 
 function internalFailure(text: string, thrown: unknown): MessageTransaction {
   const error = rpcError(INTERNAL_ERROR, {detail: thrown instanceof Error ? thrown.message : String(thrown)});
-  const outcome = wholeTextStopped(error, [], `The lab failed internally (${error.message}); this is a bug.`);
+  const outcome = wholeTextStopped(error, []);
+  outcome.verdict = `The lab failed internally (${error.message}); this is a bug.`;
   const responseText = outcome.responseText;
   const client = decideClient([], responseText);
   return {shape: "unreadable", byteLength: text.length, requests: [outcome], findings: [], receipts: [], responseText, client, trace: [], specNotes: []};
