@@ -72,6 +72,17 @@ function row(spec: Row): DeliveryFieldDescription {
 
 const yesNo = "true or false";
 
+/** The delay, the timeout and the backoff: a duration in half seconds; the slider covers the lesson's 0-10 s. */
+const duration = {
+  control: "number",
+  unit: "s",
+  min: 0,
+  max: maxDurationSeconds,
+  step: 0.5,
+  controlMax: 10,
+  accepted: `a number of seconds from 0 to ${maxDurationSeconds}`
+} as const;
+
 export const deliveryFields: readonly DeliveryFieldDescription[] = [
   row({
     field: "callbackUrl",
@@ -162,13 +173,7 @@ export const deliveryFields: readonly DeliveryFieldDescription[] = [
     label: "Request and response delay",
     help: "A request arrives this long after it is sent; the response reaches the sender at the same moment.",
     group: "network",
-    control: "number",
-    unit: "s",
-    min: 0,
-    max: maxDurationSeconds,
-    step: 0.5,
-    controlMax: 10,
-    accepted: `a number of seconds from 0 to ${maxDurationSeconds}`,
+    ...duration,
     inPermalink: true
   }),
   row({
@@ -185,13 +190,7 @@ export const deliveryFields: readonly DeliveryFieldDescription[] = [
     label: "Sender timeout",
     help: "How long the sender waits for a response, independent of the delay.",
     group: "retry policy",
-    control: "number",
-    unit: "s",
-    min: 0,
-    max: maxDurationSeconds,
-    step: 0.5,
-    controlMax: 10,
-    accepted: `a number of seconds from 0 to ${maxDurationSeconds}`,
+    ...duration,
     inPermalink: true
   }),
   row({
@@ -213,13 +212,7 @@ export const deliveryFields: readonly DeliveryFieldDescription[] = [
     label: "First retry wait",
     help: "Wait before the first retry; it doubles for each further retry, without jitter.",
     group: "retry policy",
-    control: "number",
-    unit: "s",
-    min: 0,
-    max: maxDurationSeconds,
-    step: 0.5,
-    controlMax: 10,
-    accepted: `a number of seconds from 0 to ${maxDurationSeconds}`,
+    ...duration,
     inPermalink: true
   }),
   row({
