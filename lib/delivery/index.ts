@@ -33,15 +33,7 @@ export {
   type DeliveryConfigParseResult,
   type DeliveryConfigProblem
 } from "./parse-config.js";
-export {
-  deliveryFieldGroups,
-  deliveryFields,
-  deliveryFieldsByName,
-  deliveryInputDefaults,
-  deliveryInputFields,
-  type DeliveryFieldDescription,
-  type DeliveryFieldGroup
-} from "./fields.js";
+export {deliveryConfigAccepted, deliveryInputDefaults, deliveryInputFields, deliveryInputFieldsByName, deliveryLessonGroups} from "./fields.js";
 export {allowedCallbackUrl, checkCallbackUrl, type CallbackUrlCategory, type CallbackUrlCheck} from "./callback-url.js";
 export {checkDispatchGate, pushNotAdvertisedReason, type DispatchGate} from "./gate.js";
 export {
@@ -54,7 +46,7 @@ export {
 } from "./updates.js";
 export {a2aTaskStates, terminalTaskStates, type A2aTaskState} from "./task-state.js";
 export {formatUpdateList, maxUpdateListLength, parseUpdateList, updateListSyntax, type UpdateListParseResult} from "./update-list.js";
-export {deliveryConfigFromInputs, type DeliveryConfigFromInputs, type DeliveryInputProblem} from "./inputs.js";
+export {deliveryConfigFromInputs, type DeliveryConfigFromInputs} from "./inputs.js";
 export {
   buildPushHeaders,
   buildPushPayload,

@@ -1,33 +1,38 @@
+import {checkInputs, modelRefusal, type RefusedInput} from "../lesson-inputs/check.js";
 import type {FieldValues} from "../lesson-inputs/fields.js";
 import {baselineDeliveryConfig, type DeliveryConfig} from "./config.js";
-import {deliveryFieldsByName} from "./fields.js";
+import {deliveryInputDefaults, deliveryInputFields, deliveryInputFieldsByName} from "./fields.js";
+import {parseDeliveryConfig} from "./parse-config.js";
 import {parseUpdateList} from "./update-list.js";
 
-/** A panel or permalink value the simulator cannot take, and what the run used instead. */
-export interface DeliveryInputProblem {
-  /** The config field (also the permalink parameter). */
-  field: "updates";
-  /** Which update, which part, the rule, what is accepted, and the fallback. */
-  message: string;
-}
-
 export interface DeliveryConfigFromInputs {
-  /** A partial config for simulateDelivery: the inputs, with a refused update list left at the baseline. */
-  config: Partial<DeliveryConfig>;
-  problems: DeliveryInputProblem[];
+  /** A complete config simulateDelivery accepts: the inputs, each refused one at its baseline value. */
+  config: DeliveryConfig;
+  /** Every value the run did not use: the input, the value, what is accepted, the fallback. */
+  problems: RefusedInput[];
 }
 
 /**
- * The control panel and the permalink reader check kinds and ranges; the update list arrives
- * as text and is read here. A list that cannot be read falls back to the lesson's four
- * updates, and says so, rather than leaving the charts blank.
+ * The lesson state (the panel's values, a link's, an experiment's, anything) to a config the
+ * simulator accepts. Every field is checked by its row (checkInputs); the update list arrives
+ * as text and is read here. A refused value falls back to its baseline and is reported,
+ * never thrown, so the charts never go blank.
  */
-export function deliveryConfigFromInputs(values: Readonly<FieldValues>): DeliveryConfigFromInputs {
-  const {updates: updateText, ...scalars} = values;
-  const config = scalars as Partial<DeliveryConfig>;
-  if (typeof updateText !== "string") return {config, problems: []};
+export function deliveryConfigFromInputs(values: Readonly<Record<string, unknown>>): DeliveryConfigFromInputs {
+  const checked = checkInputs(values, deliveryInputFields, deliveryInputDefaults);
+  const problems = [...checked.refused];
+  const {updates: updateText, ...scalars} = checked.values as FieldValues & {updates: string};
+  let config = {...baselineDeliveryConfig, ...scalars} as DeliveryConfig;
   const parsed = parseUpdateList(updateText);
-  if (parsed.ok) return {config: {...config, updates: parsed.updates}, problems: []};
-  const fallback = `${baselineDeliveryConfig.updates.length} baseline updates`;
-  return {config, problems: [{field: "updates", message: `${deliveryFieldsByName.updates.label}: ${parsed.message} The run uses the ${fallback} instead.`}]};
+  if (parsed.ok) config = {...config, updates: parsed.updates};
+  else problems.push(modelRefusal(deliveryInputFieldsByName.updates, updateText, `${parsed.message} The run uses the ${baselineDeliveryConfig.updates.length} baseline updates instead.`, "the baseline updates"));
+  // What no single row can check: updates x attempts within the simulator's budget.
+  const whole = parseDeliveryConfig(config);
+  if (!whole.ok) {
+    for (const problem of whole.problems) {
+      problems.push(modelRefusal(deliveryInputFieldsByName.updates, updateText, `${problem.message} The run uses the baseline updates and attempts instead.`, "the baseline"));
+    }
+    config = {...config, updates: baselineDeliveryConfig.updates, maxAttemptsPerUpdate: baselineDeliveryConfig.maxAttemptsPerUpdate};
+  }
+  return {config, problems};
 }

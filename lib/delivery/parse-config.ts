@@ -8,7 +8,7 @@ import {
   type DeliveryConfig,
   type DeliveryConfigField
 } from "./config.js";
-import {deliveryFieldsByName} from "./fields.js";
+import {deliveryConfigAccepted} from "./fields.js";
 import {a2aTaskStates} from "./task-state.js";
 
 /** One reason a config was refused: which field, which rule, what is accepted. */
@@ -175,10 +175,10 @@ function acceptedFor(path: readonly PropertyKey[]): string {
   if (typeof top !== "string" || !isField(top)) return `fields ${fieldList}`;
   if (top === "updates" && path.length >= 3) {
     const leaf = path[path.length - 1];
-    return updateFieldAccepted[String(leaf)] ?? deliveryFieldsByName.updates.accepted;
+    return updateFieldAccepted[String(leaf)] ?? deliveryConfigAccepted("updates");
   }
   if (top === "updates" && path.length === 2) return "an object {atSeconds, eventId, sequence, taskState}";
-  return deliveryFieldsByName[top].accepted;
+  return deliveryConfigAccepted(top);
 }
 
 function formatPath(path: readonly PropertyKey[]): string {

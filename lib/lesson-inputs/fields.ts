@@ -21,6 +21,8 @@ export interface NumberField extends FieldBase {
   min: number;
   max: number;
   step: number;
+  /** Only whole numbers are accepted (counts, attempts, seconds the model keeps as integers). */
+  whole?: boolean;
   /** The slider's upper end when the accepted range is wider than the lesson needs (the box still takes up to max). */
   sliderMax?: number;
   unit?: string;
@@ -52,7 +54,8 @@ export type FieldValues = Record<string, FieldValue>;
 export function fieldSchema(field: FieldSpec): z.ZodMiniType<FieldValue> {
   switch (field.kind) {
     case "number": {
-      const number = z.number().check(z.minimum(field.min), z.maximum(field.max));
+      // z.number() already refuses NaN and ±Infinity; whole adds the integer rule.
+      const number = field.whole ? z.int().check(z.minimum(field.min), z.maximum(field.max)) : z.number().check(z.minimum(field.min), z.maximum(field.max));
       return field.nullLabel === undefined ? number : z.nullable(number);
     }
     case "boolean":
@@ -77,7 +80,7 @@ export function describeAccepted(field: FieldSpec): string {
     case "number": {
       const unit = field.unit ? ` ${field.unit}` : "";
       const orNull = field.nullLabel === undefined ? "" : `, or "none" (${field.nullLabel})`;
-      return `a number from ${field.min} to ${field.max}${unit}${orNull}`;
+      return `${field.whole ? "a whole number" : "a number"} from ${field.min} to ${field.max}${unit}${orNull}`;
     }
     case "boolean":
       return `"true" or "false"`;

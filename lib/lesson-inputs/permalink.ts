@@ -5,6 +5,7 @@
  * by the field's zod schema. A malformed, unknown or out-of-range value is never
  * trusted; it becomes a notice naming the parameter, and the input keeps its default.
  */
+import {shorten} from "./check.js";
 import {checkFieldValue, describeAccepted, type FieldSpec, type FieldValue, type FieldValues} from "./fields.js";
 
 export interface PermalinkNotice {
@@ -23,7 +24,6 @@ export interface PermalinkReading<T extends FieldValues> {
 /** Parameters the site itself may carry besides lesson inputs. */
 const RESERVED_PARAMETERS = new Set(["experiment"]);
 const NULL_TOKEN = "none";
-const MAX_SHOWN_VALUE_LENGTH = 80;
 
 export function readPermalink<T extends FieldValues>(search: string, fields: readonly FieldSpec[], defaults: T): PermalinkReading<T> {
   const byName = new Map(fields.map((field) => [field.name, field]));
@@ -73,7 +73,8 @@ function decodeValue(field: FieldSpec, raw: string): FieldValue | undefined {
     case "number":
       if (raw === NULL_TOKEN && field.nullLabel !== undefined) return null;
       // Plain decimal only: no hex, exponents, "Infinity" or empty strings sneak in via Number().
-      return /^-?\d{1,15}(\.\d{1,6})?$/.test(raw) ? Number(raw) : undefined;
+      // -0 reads as 0, so a link never carries a sign the model cannot see.
+      return /^-?\d{1,15}(\.\d{1,6})?$/.test(raw) ? Number(raw) + 0 : undefined;
     case "boolean":
       return raw === "true" ? true : raw === "false" ? false : undefined;
     case "choice":
@@ -90,6 +91,4 @@ function formatValue(value: FieldValue): string {
   return value === null ? NULL_TOKEN : value === "" ? "empty" : String(value);
 }
 
-function shorten(text: string): string {
-  return text.length > MAX_SHOWN_VALUE_LENGTH ? `${text.slice(0, MAX_SHOWN_VALUE_LENGTH)}…` : text;
-}
+

@@ -6,3 +6,4 @@ export {PlaybackControl, playbackFor, type PlaybackControlElement, type Playback
 export {exportFileName, standaloneSvg} from "./standalone-svg.js";
 export {ExperimentList, type Experiment, type ExperimentListElement} from "./experiment-list.js";
 export {LiveView, type LiveViewElement} from "./live-view.js";
+export {InputNotices} from "./input-notices.js";

@@ -9,8 +9,8 @@ import {
   deliveryConfigFromInputs,
   formatUpdateList,
   deliveryConfigFieldNames,
-  deliveryFields,
-  deliveryFieldsByName,
+  deliveryConfigAccepted,
+  deliveryInputFieldsByName,
   deliveryInputDefaults,
   deliveryInputFields,
   evenlySpacedUpdates,
@@ -72,7 +72,7 @@ describe("parseDeliveryConfig", () => {
     const [problem] = problemsOf({senderTimeoutSeconds: 601});
     expect(problem?.field).toBe("senderTimeoutSeconds");
     expect(problem?.message).toBe(
-      "senderTimeoutSeconds must be at most 600 (got 601); accepted: a number of seconds from 0 to 600."
+      "senderTimeoutSeconds must be at most 600 (got 601); accepted: a number from 0 to 600 s."
     );
   });
 
@@ -85,7 +85,7 @@ describe("parseDeliveryConfig", () => {
     [{initialBackoffSeconds: Number.POSITIVE_INFINITY}, "initialBackoffSeconds", /finite number/],
     [{credential: "stolen"}, "credential", /one of "matched", "wrong", "missing"/],
     [{ignoreSeenEventIds: "yes"}, "ignoreSeenEventIds", /must be a boolean.*accepted: true or false/],
-    [{deleteConfigAtSeconds: "soon"}, "deleteConfigAtSeconds", /accepted: null \(never deleted\)/],
+    [{deleteConfigAtSeconds: "soon"}, "deleteConfigAtSeconds", /accepted: a number from 0 to 3600 s, or null \(never deleted\)/],
     [{callbackUrl: "x".repeat(3000)}, "callbackUrl", /at most 2048 characters/],
     [{updates: "four"}, "updates", /must be a list/],
     [{updates: [{atSeconds: 1, eventId: "", sequence: 1, taskState: "working"}]}, "updates[0].eventId", /at least 1 characters/],
@@ -160,39 +160,39 @@ describe("simulateDelivery validation", () => {
 });
 
 describe("field table", () => {
-  it("describes every config field exactly once, with its baseline", () => {
-    expect(deliveryFields.map((field) => field.field).sort()).toEqual([...deliveryConfigFieldNames].sort());
-    for (const description of deliveryFields) {
-      expect(description.baseline).toBe(baselineDeliveryConfig[description.field]);
-      expect(description.label.length).toBeGreaterThan(0);
-      expect(description.accepted.length).toBeGreaterThan(0);
+  it("describes every config field exactly once, with a label and what it accepts", () => {
+    expect(deliveryInputFields.map((field) => field.name).sort()).toEqual([...deliveryConfigFieldNames].sort());
+    for (const field of deliveryInputFields) {
+      expect(field.label.length).toBeGreaterThan(0);
+      expect(deliveryConfigAccepted(field.name as keyof DeliveryConfig).length).toBeGreaterThan(0);
     }
   });
 
   it("its numeric bounds are exactly what the validator accepts", () => {
-    for (const description of deliveryFields) {
-      if (description.control !== "number" && description.control !== "optional-number") continue;
-      const {field, min, max, step, controlMax} = description;
-      if (min === null || max === null || step === null) throw new Error(`${field} lacks bounds`);
-      expect(parseDeliveryConfig({[field]: min}).ok).toBe(true);
-      expect(parseDeliveryConfig({[field]: max}).ok).toBe(true);
-      expect(parseDeliveryConfig({[field]: min - step}).ok).toBe(false);
-      expect(parseDeliveryConfig({[field]: max + step}).ok).toBe(false);
-      expect(controlMax === null || (controlMax >= min && controlMax <= max)).toBe(true);
-      expect(typeof description.unit).toBe("string");
+    for (const field of deliveryInputFields) {
+      if (field.kind !== "number") continue;
+      const {name, min, max, step, sliderMax} = field;
+      expect(parseDeliveryConfig({[name]: min}).ok).toBe(true);
+      expect(parseDeliveryConfig({[name]: max}).ok).toBe(true);
+      expect(parseDeliveryConfig({[name]: min - step}).ok).toBe(false);
+      expect(parseDeliveryConfig({[name]: max + step}).ok).toBe(false);
+      expect(parseDeliveryConfig({[name]: min + 0.5}).ok).toBe(field.whole !== true);
+      expect(sliderMax === undefined || (sliderMax >= min && sliderMax <= max)).toBe(true);
+      expect(typeof field.unit).toBe("string");
     }
   });
 
   it("its choice options are exactly what the validator accepts", () => {
-    const credential = deliveryFieldsByName.credential;
-    for (const option of credential.options ?? []) expect(parseDeliveryConfig({credential: option}).ok).toBe(true);
-    expect(credential.options).toEqual(["matched", "wrong", "missing"]);
+    const credential = deliveryInputFieldsByName.credential;
+    if (credential.kind !== "choice") throw new Error("credential is a choice");
+    for (const option of credential.options) expect(parseDeliveryConfig({credential: option.value}).ok).toBe(true);
+    expect(credential.options.map((option) => option.value)).toEqual(["matched", "wrong", "missing"]);
   });
 
   it("its toggles are the boolean fields", () => {
-    for (const description of deliveryFields) {
-      const isBoolean = typeof baselineDeliveryConfig[description.field] === "boolean";
-      expect(description.control === "toggle").toBe(isBoolean);
+    for (const field of deliveryInputFields) {
+      const isBoolean = typeof baselineDeliveryConfig[field.name as keyof DeliveryConfig] === "boolean";
+      expect(field.kind === "boolean").toBe(isBoolean);
     }
   });
 });
@@ -222,7 +222,7 @@ describe("shared control and permalink form", () => {
   });
 
   it("accepts a value exactly when the delivery validator does", () => {
-    const candidates: unknown[] = [-1, -0.5, 0, 0.5, 1, 3, 20, 21, 600, 600.5, 3600, 3601, null, true, "matched", "wrong", "nope", "https://x"];
+    const candidates: unknown[] = [-1, -0.5, 0, 0.5, 1, 1.5, 2.5, 3, 4.000001, 20, 21, 600, 600.5, 3600, 3601, Number.NaN, Infinity, -Infinity, 1e308, null, true, "matched", "wrong", "nope", "https://x", "3", [], {}];
     for (const field of deliveryInputFields) {
       if (field.name === "updates") continue; // text in the panel, a list in the config: see update-list.test.ts
       for (const value of candidates) {

@@ -4,17 +4,19 @@
  * about what the receiver applied.
  */
 import {element} from "../dom.js";
-import type {DeliveryInputProblem, DeliveryRun} from "../../../lib/delivery/index.js";
+import type {DeliveryRun} from "../../../lib/delivery/index.js";
+import type {RefusedInput} from "../../../lib/lesson-inputs/check.js";
+import {InputNotices} from "../input-notices.js";
 import {SummaryFigure as figure} from "../summary-figure.js";
 
 /** The run's figures, after any input the run could not take (each says what was used instead). */
-export function DeliverySummaryFigures(run: DeliveryRun, problems: readonly DeliveryInputProblem[] = []): HTMLElement {
+export function DeliverySummaryFigures(run: DeliveryRun, problems: readonly RefusedInput[] = []): HTMLElement {
   const {summary} = run;
   const total = run.updates.length;
   return element(
     "div",
     null,
-    problems.length ? element("div", {class: "permalink-notices", role: "alert"}, problems.map((problem) => element("p", null, problem.message))) : null,
+    InputNotices(problems),
     summary.blockedReason ? element("p", {class: "gate-blocked", role: "status"}, element("strong", null, "Nothing was sent."), " ", summary.blockedReason) : null,
     element(
       "div",

@@ -1,0 +1,86 @@
+/**
+ * The one check every lesson state passes before a model sees it. The panel, a link, an
+ * experiment or a test may hand a lesson any values at all; each field is checked by its
+ * own row of the field table, and a value the row refuses is reported (input, value, what
+ * is accepted) and replaced by the lesson's default. The result is always a complete,
+ * valid state, so a lesson's compute never throws on what a reader typed or linked.
+ */
+import {checkFieldValue, type FieldSpec, type FieldValue, type FieldValues} from "./fields.js";
+
+/** A value a lesson did not use, and what it used instead. Shown as text, never as HTML. */
+export interface RefusedInput {
+  /** The field name (also the permalink parameter); "" for a problem of the whole state. */
+  field: string;
+  /** The input's label, in the reader's words. */
+  label: string;
+  /** The refused value as text, shortened for display. */
+  value: string;
+  /** What is wrong and what is accepted. */
+  problem: string;
+  /** The value used instead, as text. */
+  fallback: string;
+}
+
+export interface CheckedInputs<T extends FieldValues> {
+  /** Every field of the table, each either as given or, when refused, its default. */
+  values: T;
+  refused: RefusedInput[];
+}
+
+const MAX_SHOWN_VALUE_LENGTH = 80;
+const NULL_TOKEN = "none";
+
+/**
+ * Checks every field of `values` against its row. A field left out (undefined) takes its
+ * default silently; a key no row names is refused, so a typo cannot pass unnoticed.
+ */
+export function checkInputs<T extends FieldValues>(values: Readonly<Record<string, unknown>>, fields: readonly FieldSpec[], defaults: T): CheckedInputs<T> {
+  const checked: FieldValues = {...defaults};
+  const refused: RefusedInput[] = [];
+  for (const field of fields) {
+    const value = values[field.name];
+    if (value === undefined) continue;
+    const problem = checkFieldValue(field, value);
+    if (problem === null) checked[field.name] = normalise(value as FieldValue);
+    else refused.push(refusal(field, value, problem, defaults[field.name] ?? null));
+  }
+  const known = new Set(fields.map((field) => field.name));
+  for (const key of Object.keys(values)) {
+    if (!known.has(key) && values[key] !== undefined) {
+      refused.push({field: key, label: shorten(key), value: showValue(values[key]), problem: `not an input of this lesson (accepted: ${[...known].join(", ")})`, fallback: "ignored"});
+    }
+  }
+  return {values: checked as T, refused};
+}
+
+/** The report for one refused value of a field, with the default used in its place. */
+export function refusal(field: FieldSpec, value: unknown, problem: string, fallback: FieldValue): RefusedInput {
+  return {field: field.name, label: field.label, value: showValue(value), problem, fallback: showValue(fallback)};
+}
+
+/** A refusal for a value the row accepts but the lesson's model does not (a list it cannot read, a combination). */
+export function modelRefusal(field: FieldSpec, value: unknown, problem: string, fallback: FieldValue): RefusedInput {
+  return refusal(field, value, `${field.name}: ${problem}`, fallback);
+}
+
+/** -0 reads and links as 0. */
+function normalise(value: FieldValue): FieldValue {
+  return Object.is(value, -0) ? 0 : value;
+}
+
+/** Any value as short, plain text: strings as they are (shortened), others as JSON where possible. */
+export function showValue(value: unknown): string {
+  if (value === null) return NULL_TOKEN;
+  if (typeof value === "string") return value === "" ? "empty" : shorten(value);
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
+  if (value === undefined) return "undefined";
+  try {
+    return shorten(JSON.stringify(value) ?? String(value));
+  } catch {
+    return `a ${typeof value}`;
+  }
+}
+
+export function shorten(text: string): string {
+  return text.length > MAX_SHOWN_VALUE_LENGTH ? `${text.slice(0, MAX_SHOWN_VALUE_LENGTH)}…` : text;
+}
