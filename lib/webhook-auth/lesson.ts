@@ -7,6 +7,7 @@
  *
  * lib draws no randomness: the secrets and the event id are inputs.
  */
+import {checkInputs, modelRefusal, type RefusedInput} from "../lesson-inputs/check.js";
 import type {FieldSpec} from "../lesson-inputs/fields.js";
 import {DEFAULT_DEDUP_RETENTION_SECONDS} from "./dedup-store.js";
 import {DEMO_BODY, DEMO_NOW_SECONDS} from "./fixtures.js";
@@ -18,10 +19,15 @@ import {debugStandardWebhook, type SignatureDebugResult} from "./signature-debug
 import {DEFAULT_TOLERANCE_SECONDS} from "./standard-webhooks.js";
 import {runTamperingExperiments, type TamperingReport} from "./tampering.js";
 
-const GROUP_DEBUGGER = "Signature debugger";
-const GROUP_HORIZON = "Retention versus retry horizon";
-const GROUP_RACE = "Concurrent duplicates";
-const GROUP_RECONCILE = "No event id";
+/** The lesson's control groups, by the section each drives (the ids experiments name). */
+export const webhookLessonGroups = {
+  debugger: "Signature debugger",
+  horizon: "Retention versus retry horizon",
+  race: "Concurrent duplicates",
+  reconcile: "No event id"
+} as const;
+
+const {debugger: GROUP_DEBUGGER, horizon: GROUP_HORIZON, race: GROUP_RACE, reconcile: GROUP_RECONCILE} = webhookLessonGroups;
 
 /** Upper bounds of the reader's inputs. */
 export const MAX_BODY_CHARACTERS = 2000;
@@ -85,7 +91,7 @@ export const webhookLessonFields: readonly FieldSpec[] = [
   {kind: "boolean", name: "wrongSecret", label: "Receiver holds another endpoint's secret", group: GROUP_DEBUGGER},
   {
     kind: "number", name: "clockSkewSeconds", label: "Receiver clock skew", group: GROUP_DEBUGGER, unit: "s",
-    min: -MAX_CLOCK_SKEW_SECONDS, max: MAX_CLOCK_SKEW_SECONDS, step: 1,
+    min: -MAX_CLOCK_SKEW_SECONDS, max: MAX_CLOCK_SKEW_SECONDS, step: 1, whole: true,
     help: "Receiver clock minus true time. Negative: the receiver runs behind and sees timestamps from the future."
   },
   {kind: "boolean", name: "signatureHeaderSplitOnComma", label: "Receiver splits webhook-signature on \",\" instead of spaces", group: GROUP_DEBUGGER},
@@ -94,7 +100,7 @@ export const webhookLessonFields: readonly FieldSpec[] = [
   {kind: "boolean", name: "rotatedWithoutOverlap", label: "Sender switched to the new secret only (rotation without overlap)", group: GROUP_DEBUGGER},
   {
     kind: "number", name: "toleranceSeconds", label: "Timestamp tolerance", group: GROUP_DEBUGGER, unit: "s",
-    min: 0, max: MAX_TOLERANCE_SECONDS, step: 1,
+    min: 0, max: MAX_TOLERANCE_SECONDS, step: 1, whole: true,
     help: "How far webhook-timestamp may be from the receiver's clock, either way (Standard Webhooks default: 300 s). Also used by the tampering and retry experiments."
   },
   {
@@ -103,18 +109,18 @@ export const webhookLessonFields: readonly FieldSpec[] = [
   },
   {
     kind: "number", name: "retentionSeconds", label: "Dedup retention", group: GROUP_HORIZON, unit: "s",
-    min: 0, max: MAX_RETENTION_SECONDS, step: 1,
+    min: 0, max: MAX_RETENTION_SECONDS, step: 1, whole: true,
     help: "How long the receiver keeps an event id after recording it (86400 s = 1 day; default 4 days)."
   },
   {
     kind: "number", name: "unreachableAttempts", label: "Attempts that find the receiver down", group: GROUP_HORIZON,
-    min: 0, max: 10, step: 1, unit: "attempts",
+    min: 0, max: 10, step: 1, whole: true, unit: "attempts",
     help: "The first attempts of the schedule arrive during an outage: nothing is processed."
   },
   {kind: "boolean", name: "acksLost", label: "After the outage, every 2xx is lost on its way back (the sender keeps retrying)", group: GROUP_HORIZON},
   {
     kind: "number", name: "raceWorkers", label: "Concurrent deliveries of the same event", group: GROUP_RACE,
-    min: 2, max: MAX_RACE_WORKERS, step: 1, unit: "workers"
+    min: 2, max: MAX_RACE_WORKERS, step: 1, whole: true, unit: "workers"
   },
   {
     kind: "choice", name: "raceStrategy", label: "Dedup strategy to step through", group: GROUP_RACE,
@@ -122,7 +128,7 @@ export const webhookLessonFields: readonly FieldSpec[] = [
   },
   {
     kind: "number", name: "raceInterleaving", label: "Interleaving to step through", group: GROUP_RACE,
-    min: 1, max: MAX_RACE_INTERLEAVING, step: 1, sliderMax: 90,
+    min: 1, max: MAX_RACE_INTERLEAVING, step: 1, whole: true, sliderMax: 90,
     help: "Interleavings are numbered in lexicographic order of the workers' steps; a number past the strategy's count shows its last one."
   },
   {
@@ -159,7 +165,10 @@ export interface RetryHorizonSelection {
 }
 
 export interface WebhookLessonRun {
+  /** The inputs the run used: the given ones, each refused value at its default. */
   inputs: WebhookLessonInputs;
+  /** Every value the run did not use as given: the input, the value, what is accepted, the fallback. */
+  refused: RefusedInput[];
   /** Whether Web Crypto was there to sign and verify (browsers offer crypto.subtle only in secure contexts). */
   webCrypto: {available: true} | {available: false; reason: string};
   debug: SignatureDebugResult;
@@ -204,12 +213,18 @@ export function dedupRecordSpans(lane: RetryLaneResult, retentionSeconds: number
 
 export const NO_WEB_CRYPTO_REASON = "this page has no Web Crypto (crypto.subtle exists only in secure contexts: https, or http on localhost/127.0.0.1), so nothing can be signed or verified here";
 
+/**
+ * Every model of the lesson from one input state. The state may hold anything (a link's
+ * values, a test's): each field is checked by its row, and a refused value is reported and
+ * replaced by its default, so this never throws on what a reader typed.
+ */
 export async function runWebhookLesson(
-  inputs: WebhookLessonInputs,
+  values: Readonly<Record<string, unknown>>,
   secrets: WebhookLessonSecrets,
   /** null: no Web Crypto (the page passes what the browser has). */
   subtle: SubtleCrypto | null = globalThis.crypto?.subtle ?? null
 ): Promise<WebhookLessonRun> {
+  const {values: inputs, refused} = checkInputs(values, webhookLessonFields, webhookLessonDefaults);
   const signed = subtle ? await signedParts(inputs, secrets) : {debug: {ok: false as const, issues: [NO_WEB_CRYPTO_REASON]}, tampering: null};
   const preset = retryPresetById(inputs.retryPreset);
   const fates = attemptFates(preset.delaysSeconds.length, inputs.unreachableAttempts, inputs.acksLost);
@@ -228,16 +243,25 @@ export async function runWebhookLesson(
   const races = RACE_STRATEGIES.map((strategy) => raceTable(strategy.id, inputs.raceWorkers));
   const chosen = races.find((table) => table.strategy === (inputs.raceStrategy as RaceStrategy)) ?? races[0]!;
   const scenario = RECONCILE_SCENARIOS.find((candidate) => candidate.id === inputs.reconcileScenario) ?? RECONCILE_SCENARIOS[0]!;
+  const race = selectRaceRun(chosen, inputs.raceInterleaving);
+  if (race.clamped) refused.push(interleavingPastCount(inputs.raceInterleaving, race));
   return {
     inputs,
+    refused,
     webCrypto: subtle ? {available: true} : {available: false, reason: NO_WEB_CRYPTO_REASON},
     debug: signed.debug,
     tampering: signed.tampering,
     horizon,
     races,
-    race: selectRaceRun(chosen, inputs.raceInterleaving),
+    race,
     reconcile: compareReconciliation(scenario)
   };
+}
+
+function interleavingPastCount(requested: number, race: RaceSelection): RefusedInput {
+  const field = webhookLessonFields.find((candidate) => candidate.name === "raceInterleaving")!;
+  const problem = `there are ${race.table.runs.length} interleavings of ${race.table.workers} workers with this strategy`;
+  return {...modelRefusal(field, requested, problem, race.index), fallback: `the last one, ${race.index}`};
 }
 
 async function signedParts(inputs: WebhookLessonInputs, secrets: WebhookLessonSecrets): Promise<{debug: SignatureDebugResult; tampering: TamperingReport}> {

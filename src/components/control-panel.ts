@@ -9,6 +9,7 @@
  */
 import {html} from "htl";
 import {checkFieldValue, describeAccepted, type FieldSpec, type FieldValue, type FieldValues, type NumberField} from "../../lib/lesson-inputs/fields.js";
+import {shorten} from "../../lib/lesson-inputs/check.js";
 import {readPermalink, writePermalink, type PermalinkNotice} from "../../lib/lesson-inputs/permalink.js";
 
 export interface ControlPanelOptions<T extends FieldValues> {
@@ -26,6 +27,14 @@ export type ControlPanelElement<T extends FieldValues> = HTMLElement & {
   value: T;
   /** Sets some inputs (others keep their values) and notifies the page once. */
   setValues(values: Partial<T>): void;
+  /** Sets an experiment's inputs over the defaults (every other input back to its default). */
+  applyOverrides(overrides: Partial<T>): void;
+  /**
+   * The controls of one group (a name from the lesson's field table), to place inside the
+   * section they drive. The panel keeps owning their values and the link; the group leaves
+   * the panel's own list.
+   */
+  group(name: string): HTMLElement;
 };
 
 let panelCount = 0;
@@ -42,14 +51,15 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
     changed();
   }));
   const groups = [...new Set(fields.map((field) => field.group))];
+  const fieldsets = new Map(groups.map((group) => [group, html`<fieldset class="control-group">
+      <legend>${group}</legend>
+      ${controls.filter((_, index) => fields[index]!.group === group).map((control) => control.element)}
+    </fieldset>` as HTMLFieldSetElement]));
   const copyStatus = html`<span class="copy-link-status" role="status"></span>` as HTMLElement;
 
   const root = html`<form class="control-panel" aria-label=${label} onsubmit=${(event: Event) => event.preventDefault()}>
     ${reading.notices.length ? PermalinkNotices(reading.notices) : null}
-    ${groups.map((group) => html`<fieldset class="control-group">
-      <legend>${group}</legend>
-      ${controls.filter((_, index) => fields[index]!.group === group).map((control) => control.element)}
-    </fieldset>`)}
+    ${[...fieldsets.values()]}
     <div class="control-actions">
       <button type="button" class="restore-defaults" onclick=${() => root.setValues(defaults)}>${restoreLabel}</button>
       ${permalink ? html`<button type="button" class="copy-link" onclick=${() => {
@@ -82,6 +92,14 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
     values = {...values, ...partial};
     controls.forEach((control, index) => control.show(values[fields[index]!.name] ?? null));
     changed();
+  };
+
+  root.applyOverrides = (overrides: Partial<T>) => root.setValues({...defaults, ...overrides});
+
+  root.group = (name: string) => {
+    const fieldset = fieldsets.get(name);
+    if (!fieldset) throw new Error(`no control group named "${name}" (groups: ${groups.join(", ")})`);
+    return html`<div class="control-panel section-controls">${fieldset}</div>` as HTMLElement;
   };
 
   // Inner controls' events are implementation details: the panel emits its own once a
@@ -172,7 +190,8 @@ function NumberControl(field: NumberField, initial: number | null, id: string, a
     const text = box.value.trim();
     const value = text === "" ? Number.NaN : Number(text);
     const issue = Number.isFinite(value) ? checkFieldValue(field, value) : `${field.name} must be ${describeAccepted(field)}`;
-    problem.textContent = issue ?? "";
+    // Name the input and the value, and say what the lesson keeps using meanwhile.
+    problem.textContent = issue === null ? "" : `${field.label}: ${text === "" ? "an empty box" : `“${shorten(text)}”`} is not accepted; ${issue}. The lesson keeps ${lastNumber}.`;
     box.setAttribute("aria-invalid", String(issue !== null));
     if (issue !== null) return;
     lastNumber = value;

@@ -128,3 +128,24 @@ describe("the v1a demo", () => {
     if (!demo.supported) expect(demo.reason).toMatch(/Ed25519/);
   });
 });
+
+describe("runWebhookLesson on values no row accepts", () => {
+  it("reports each refused value, uses its default, and never throws", async () => {
+    const result = await runWebhookLesson({...webhookLessonDefaults, raceWorkers: 2.5, unreachableAttempts: 1.5, raceInterleaving: 1.5, toleranceSeconds: Number.NaN, body: 42}, SECRETS);
+    expect(result.refused.map((refused) => refused.field)).toEqual(["body", "toleranceSeconds", "unreachableAttempts", "raceWorkers", "raceInterleaving"]);
+    expect(result.refused.find((refused) => refused.field === "raceWorkers")).toEqual({
+      field: "raceWorkers", label: "Concurrent deliveries of the same event", value: "2.5",
+      problem: "raceWorkers must be a whole number from 2 to 3 workers", fallback: "2"
+    });
+    expect(result.inputs).toEqual(webhookLessonDefaults);
+    expect(result.race.table.workers).toBe(2);
+  });
+
+  it("says when the interleaving asked for is past the count, and which one it shows", async () => {
+    const result = await runWebhookLesson({...webhookLessonDefaults, raceInterleaving: 90}, SECRETS);
+    expect(result.race.clamped).toBe(true);
+    expect(result.refused).toHaveLength(1);
+    expect(result.refused[0]!.problem).toBe(`raceInterleaving: there are ${result.race.table.runs.length} interleavings of 2 workers with this strategy`);
+    expect(result.refused[0]!.fallback).toBe(`the last one, ${result.race.table.runs.length}`);
+  });
+});
