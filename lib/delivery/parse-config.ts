@@ -24,7 +24,7 @@ export type DeliveryConfigParseResult =
   | {ok: true; config: DeliveryConfig}
   | {ok: false; problems: DeliveryConfigProblem[]};
 
-/** Thrown by `simulateDelivery` when a typed partial config breaks a bound. */
+/** Thrown by `simulateDelivery` when parseDeliveryConfig refuses its partial config. */
 export class DeliveryConfigError extends Error {
   readonly problems: readonly DeliveryConfigProblem[];
   constructor(problems: readonly DeliveryConfigProblem[]) {
@@ -59,31 +59,19 @@ export function parseDeliveryConfig(input: unknown): DeliveryConfigParseResult {
   }
   const parsed = z.safeParse(partialConfigSchema, input);
   if (!parsed.success) {
-    return {ok: false, problems: parsed.error.issues.flatMap((issue) => describeIssue(issue, [], input))};
+    return {ok: false, problems: parsed.error.issues.flatMap((issue) => describeIssue(issue, input))};
   }
   return finish(mergeOverBaseline(parsed.data as Partial<DeliveryConfig>));
 }
 
 /**
- * Merges a typed partial config over the baseline and checks the fields it
- * sets (values identical to the baseline's are already known valid, which keeps
- * the baseline run fast). Throws `DeliveryConfigError` listing every problem.
+ * The typed entry point (`simulateDelivery`): parseDeliveryConfig's verdict, thrown as a
+ * `DeliveryConfigError` listing every problem. There is one check path, so the simulator
+ * runs exactly the configs the parser accepts: a field set to undefined is left at the
+ * baseline by both, and an unknown key is refused by both, whatever its value.
  */
 export function resolveDeliveryConfig(partial: Partial<DeliveryConfig> = {}): DeliveryConfig {
-  const problems: DeliveryConfigProblem[] = [];
-  for (const key of Object.keys(partial)) {
-    const value: unknown = (partial as Record<string, unknown>)[key];
-    if (value === undefined) continue;
-    if (!isField(key)) {
-      problems.push(unknownField(key));
-      continue;
-    }
-    if (value === baselineDeliveryConfig[key]) continue;
-    const parsed = z.safeParse(deliveryConfigShape[key], value);
-    if (!parsed.success) problems.push(...parsed.error.issues.flatMap((issue) => describeIssue(issue, [key], value)));
-  }
-  if (problems.length > 0) throw new DeliveryConfigError(problems);
-  const result = finish(mergeOverBaseline(partial));
+  const result = parseDeliveryConfig(partial);
   if (!result.ok) throw new DeliveryConfigError(result.problems);
   return result.config;
 }
@@ -135,8 +123,8 @@ const updateFieldAccepted: Record<string, string> = {
 
 type Issue = z.core.$ZodIssue;
 
-function describeIssue(issue: Issue, prefix: readonly PropertyKey[], root: unknown): DeliveryConfigProblem[] {
-  const path = [...prefix, ...issue.path];
+function describeIssue(issue: Issue, root: unknown): DeliveryConfigProblem[] {
+  const path = issue.path;
   if (issue.code === "unrecognized_keys") {
     return issue.keys.map((key) => {
       if (path.length === 0) return unknownField(key);
@@ -145,7 +133,7 @@ function describeIssue(issue: Issue, prefix: readonly PropertyKey[], root: unkno
     });
   }
   const field = formatPath(path);
-  const value = valueAt(root, prefix.length > 0 ? issue.path : path);
+  const value = valueAt(root, path);
   return [{field, pointer: formatPointer(path), message: `${field} ${rule(issue)} (got ${preview(value)}); accepted: ${acceptedFor(path)}.`}];
 }
 

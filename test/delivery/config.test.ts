@@ -19,6 +19,7 @@ import {
   simulateDelivery,
   type DeliveryConfig
 } from "../../lib/delivery/index.js";
+import {partialDeliveryConfig} from "./arbitraries.js";
 
 function problemsOf(input: unknown) {
   const result = parseDeliveryConfig(input);
@@ -156,6 +157,79 @@ describe("simulateDelivery validation", () => {
 
   it("refuses unknown fields from untyped callers", () => {
     expect(() => simulateDelivery({timeout: 3} as unknown as Partial<DeliveryConfig>)).toThrow(/timeout is not a delivery config field/);
+  });
+
+  it.each([
+    ["refuses an unknown key set to undefined", {x: undefined}, false],
+    ["refuses an unknown key set to undefined beside a valid field", {timeout: undefined, senderTimeoutSeconds: 3}, false],
+    ["accepts {__proto__: undefined}: in a literal it sets the prototype, it is no key", {__proto__: undefined}, true],
+    ['refuses an own "__proto__" key, as JSON.parse makes it', JSON.parse('{"__proto__": 1}'), false],
+    ["accepts known fields set to undefined, leaving them at the baseline", {senderTimeoutSeconds: undefined, updates: undefined, deleteConfigAtSeconds: undefined}, true],
+    ["accepts deleteConfigAtSeconds null", {deleteConfigAtSeconds: null}, true],
+    ["refuses a list", [], false],
+    ["refuses null", null, false]
+  ] as [string, unknown, boolean][])("simulateDelivery agrees with parseDeliveryConfig: %s", (_, input, accepted) => {
+    expect(parseDeliveryConfig(input).ok).toBe(accepted);
+    const run = () => simulateDelivery(input as Partial<DeliveryConfig>);
+    if (accepted) {
+      const defined = Object.entries(input as object).filter(([, value]) => value !== undefined);
+      expect(run().config).toEqual({...baselineDeliveryConfig, ...Object.fromEntries(defined)});
+    } else {
+      expect(run).toThrow(DeliveryConfigError);
+    }
+  });
+
+  it("throws DeliveryConfigError exactly when parseDeliveryConfig refuses, with the same problems", () => {
+    const anyValue = fc.oneof(
+      fc.constant(undefined),
+      fc.anything(),
+      fc.constantFrom(-0, -1, 0.5, 2.5, 21, 601, 3601, 5e-324, Number.NaN, Infinity, null, "", "matched", "wrong", true, false, [], {})
+    );
+    const someFields = fc.dictionary(fc.constantFrom(...deliveryConfigFieldNames), anyValue, {maxKeys: 3});
+    const unknownKeys = fc.dictionary(
+      fc.oneof(fc.string({maxLength: 12}), fc.constantFrom("__proto__", "constructor", "toString", "timeout", "SenderTimeoutSeconds")).filter((key) => !(deliveryConfigFieldNames as string[]).includes(key)),
+      anyValue,
+      {minKeys: 1, maxKeys: 2}
+    );
+    const sometimes = <T extends object>(extra: fc.Arbitrary<T>, weight: number, emptyWeight: number) =>
+      fc.oneof({weight, arbitrary: extra}, {weight: emptyWeight, arbitrary: fc.constant({})});
+    // Mostly valid configs (from arbitraries.ts), then some fields set to anything, undefined
+    // included, then sometimes unknown keys; and now and then not an object at all.
+    const partial = fc.oneof(
+      {
+        weight: 9,
+        arbitrary: fc
+          .tuple(partialDeliveryConfig, sometimes(someFields, 1, 1), sometimes(unknownKeys, 1, 3))
+          .map(([valid, fields, unknown]) => ({...valid, ...fields, ...unknown}))
+      },
+      // undefined itself is left out: simulateDelivery() is the baseline run by its default.
+      {weight: 1, arbitrary: fc.anything().filter((value) => value !== undefined)}
+    );
+    let accepted = 0;
+    fc.assert(
+      fc.property(partial, (input) => {
+        const verdict = parseDeliveryConfig(input);
+        let thrown: unknown = null;
+        let config: DeliveryConfig | null = null;
+        try {
+          config = simulateDelivery(input as Partial<DeliveryConfig>).config;
+        } catch (error) {
+          thrown = error;
+        }
+        if (verdict.ok) {
+          accepted++;
+          expect(thrown).toBeNull();
+          expect(config).toEqual(verdict.config);
+        } else {
+          expect(thrown).toBeInstanceOf(DeliveryConfigError);
+          expect((thrown as DeliveryConfigError).problems).toEqual(verdict.problems);
+        }
+      }),
+      {numRuns: 1_000}
+    );
+    // Both verdicts occur often enough to be compared.
+    expect(accepted).toBeGreaterThan(200);
+    expect(accepted).toBeLessThan(900);
   });
 });
 
