@@ -7,7 +7,7 @@
  * it can be confirmed (section 4.1).
  */
 import {memberOf, parseJson, type JsonNode} from "./json-source.js";
-import {describeRequestId, looselySameRequestId, readRequestId, sameRequestId, type RequestId} from "./request-id.js";
+import {describeRequestId, looseRequestIdKey, readRequestId, requestIdKey, type RequestId} from "./request-id.js";
 
 /** What the client sent, as the client knows it. */
 export interface SentRequest {
@@ -82,61 +82,101 @@ function readResponse(node: JsonNode, responseIndex: number, text: string): Rece
   return {responseIndex, id, outcome: "malformed", errorCode: null, matchedRequests: []};
 }
 
+/** The responses read from the text: an array's elements in order, or the one response. */
+function readResponses(responseText: string | null): ReceivedResponse[] {
+  if (responseText === null) return [];
+  const parsed = parseJson(responseText);
+  if (!parsed.ok) return [];
+  const items = parsed.value.type === "array" ? parsed.value.items : [parsed.value];
+  return items.map((item, k) => readResponse(item, k, responseText));
+}
+
+/**
+ * Every id read once into its keys (requestIdKey, looseRequestIdKey), so a batch
+ * of a thousand requests is correlated through Maps instead of comparing each
+ * id with every other one.
+ */
+interface IdIndex {
+  /** Responses by strict id key, in response order. */
+  responsesByKey: Map<string, ReceivedResponse[]>;
+  /** How many responses share each loose id key. */
+  looseResponseCounts: Map<string, number>;
+  /** The strict key of each sent request's id (null for a notification or an id-less request), by position in `sent`. */
+  sentKeys: (string | null)[];
+  /** How many sent requests with an id (notifications excluded) share each strict key. */
+  sentCounts: Map<string, number>;
+}
+
+function indexIds(sent: readonly SentRequest[], responses: readonly ReceivedResponse[]): IdIndex {
+  const index: IdIndex = {responsesByKey: new Map(), looseResponseCounts: new Map(), sentKeys: [], sentCounts: new Map()};
+  for (const response of responses) {
+    if (response.id === null) continue;
+    const key = requestIdKey(response.id);
+    const list = index.responsesByKey.get(key);
+    if (list) list.push(response);
+    else index.responsesByKey.set(key, [response]);
+    const looseKey = looseRequestIdKey(response.id);
+    index.looseResponseCounts.set(looseKey, (index.looseResponseCounts.get(looseKey) ?? 0) + 1);
+  }
+  for (const request of sent) {
+    const key = request.id === null || request.notification ? null : requestIdKey(request.id);
+    index.sentKeys.push(key);
+    if (key !== null) index.sentCounts.set(key, (index.sentCounts.get(key) ?? 0) + 1);
+  }
+  return index;
+}
+
+function decideRequest(request: SentRequest, key: string | null, index: IdIndex): ClientRequestDecision {
+  const decide = (verdict: ClientVerdict, detail: string, looseMatches = 0, responseIndex: number | null = null, errorCode: number | null = null): ClientRequestDecision => ({
+    requestIndex: request.requestIndex,
+    id: request.id,
+    verdict,
+    responseIndex,
+    errorCode,
+    detail,
+    looseMatches
+  });
+  if (request.notification) {
+    return decide("unconfirmed-notification", "Sent without an id: a notification. No response comes back, so the client cannot tell whether it was handled, rejected or lost.");
+  }
+  const id = request.id;
+  if (id === null || key === null) {
+    const why = request.hasIdMember ? "an id JSON-RPC cannot read (not a string, number or null)" : "no id (and, not being a valid request, it is not a notification either)";
+    return decide("no-usable-id", `The client sent ${why}, so no response can be matched to this request.`);
+  }
+  const matches = index.responsesByKey.get(key) ?? [];
+  const looseMatches = index.looseResponseCounts.get(looseRequestIdKey(id)) ?? 0;
+  // This request is one of those counted under its own key.
+  const twins = (index.sentCounts.get(key) ?? 1) - 1;
+  for (const match of matches) match.matchedRequests.push(request.requestIndex);
+  const loose = looseMatches > matches.length ? ` A client comparing ids loosely (1 == "1", or through JSON.parse) would accept ${looseMatches} response${looseMatches === 1 ? "" : "s"} here.` : "";
+  if (id.type === "null") {
+    return decide("ambiguous", `The id is null, which is also the id of every error the receiver could not attribute (JSON-RPC 2.0 section 5); a response with id null proves nothing about this request.${loose}`, looseMatches, matches[0]?.responseIndex ?? null);
+  }
+  if (twins > 0) {
+    return decide("ambiguous", `${twins + 1} requests in this batch carry the id ${describeRequestId(id)}; their responses cannot be told apart.${loose}`, looseMatches);
+  }
+  if (matches.length === 0) {
+    return decide("unmatched", `No response carries the id ${describeRequestId(id)}.${loose}`, looseMatches);
+  }
+  if (matches.length > 1) {
+    return decide("ambiguous", `${matches.length} responses carry the id ${describeRequestId(id)}.${loose}`, looseMatches);
+  }
+  const match = matches[0]!;
+  if (match.outcome === "result") {
+    return decide("confirmed-result", `The response with id ${describeRequestId(id)} carries a result.${loose}`, looseMatches, match.responseIndex);
+  }
+  if (match.outcome === "error") {
+    return decide("confirmed-error", `The response with id ${describeRequestId(id)} carries error ${match.errorCode}: the request failed.${loose}`, looseMatches, match.responseIndex, match.errorCode);
+  }
+  return decide("unmatched", `The response with id ${describeRequestId(id)} has neither a result nor an error.${loose}`, looseMatches, match.responseIndex);
+}
+
 /** The client's decision about each request it sent, from the response text alone. */
 export function decideClient(sent: readonly SentRequest[], responseText: string | null): ClientDecision {
-  const responses: ReceivedResponse[] = [];
-  if (responseText !== null) {
-    const parsed = parseJson(responseText);
-    if (parsed.ok) {
-      const items = parsed.value.type === "array" ? parsed.value.items : [parsed.value];
-      items.forEach((item, k) => responses.push(readResponse(item, k, responseText)));
-    }
-  }
-
-  const perRequest = sent.map((request): ClientRequestDecision => {
-    const decide = (verdict: ClientVerdict, detail: string, looseMatches = 0, responseIndex: number | null = null, errorCode: number | null = null): ClientRequestDecision => ({
-      requestIndex: request.requestIndex,
-      id: request.id,
-      verdict,
-      responseIndex,
-      errorCode,
-      detail,
-      looseMatches
-    });
-    if (request.notification) {
-      return decide("unconfirmed-notification", "Sent without an id: a notification. No response comes back, so the client cannot tell whether it was handled, rejected or lost.");
-    }
-    const id = request.id;
-    if (id === null) {
-      const why = request.hasIdMember ? "an id JSON-RPC cannot read (not a string, number or null)" : "no id (and, not being a valid request, it is not a notification either)";
-      return decide("no-usable-id", `The client sent ${why}, so no response can be matched to this request.`);
-    }
-    const matches = responses.filter((r) => r.id !== null && sameRequestId(r.id, id));
-    const looseMatches = responses.filter((r) => r.id !== null && looselySameRequestId(r.id, id)).length;
-    const twins = sent.filter((other) => other !== request && other.id !== null && !other.notification && sameRequestId(other.id, id)).length;
-    for (const match of matches) match.matchedRequests.push(request.requestIndex);
-    const loose = looseMatches > matches.length ? ` A client comparing ids loosely (1 == "1", or through JSON.parse) would accept ${looseMatches} response${looseMatches === 1 ? "" : "s"} here.` : "";
-    if (id.type === "null") {
-      return decide("ambiguous", `The id is null, which is also the id of every error the receiver could not attribute (JSON-RPC 2.0 section 5); a response with id null proves nothing about this request.${loose}`, looseMatches, matches[0]?.responseIndex ?? null);
-    }
-    if (twins > 0) {
-      return decide("ambiguous", `${twins + 1} requests in this batch carry the id ${describeRequestId(id)}; their responses cannot be told apart.${loose}`, looseMatches);
-    }
-    if (matches.length === 0) {
-      return decide("unmatched", `No response carries the id ${describeRequestId(id)}.${loose}`, looseMatches);
-    }
-    if (matches.length > 1) {
-      return decide("ambiguous", `${matches.length} responses carry the id ${describeRequestId(id)}.${loose}`, looseMatches);
-    }
-    const match = matches[0]!;
-    if (match.outcome === "result") {
-      return decide("confirmed-result", `The response with id ${describeRequestId(id)} carries a result.${loose}`, looseMatches, match.responseIndex);
-    }
-    if (match.outcome === "error") {
-      return decide("confirmed-error", `The response with id ${describeRequestId(id)} carries error ${match.errorCode}: the request failed.${loose}`, looseMatches, match.responseIndex, match.errorCode);
-    }
-    return decide("unmatched", `The response with id ${describeRequestId(id)} has neither a result nor an error.${loose}`, looseMatches, match.responseIndex);
-  });
+  const responses = readResponses(responseText);
+  const index = indexIds(sent, responses);
+  const perRequest = sent.map((request, k) => decideRequest(request, index.sentKeys[k]!, index));
 
   const confirmedSuccesses = perRequest.filter((d) => d.verdict === "confirmed-result").length;
   const confirmedErrors = perRequest.filter((d) => d.verdict === "confirmed-error").length;

@@ -37,9 +37,11 @@ export function decimalOf(lexeme: string): DecimalValue {
   let digits = intPart + fracPart;
   let exponent = BigInt(expPart.replace(/^\+/, "")) - BigInt(fracPart.length);
   digits = digits.replace(/^0+/, "");
-  const trimmed = digits.replace(/0+$/, "");
-  exponent += BigInt(digits.length - trimmed.length);
-  digits = trimmed;
+  // A loop, not /0+$/: that expression retries from every zero, quadratic on "1000…0001".
+  let end = digits.length;
+  while (end > 0 && digits.charCodeAt(end - 1) === 0x30) end--;
+  exponent += BigInt(digits.length - end);
+  digits = digits.slice(0, end);
   if (digits === "") return {negative: false, digits: "", exponent: 0n};
   return {negative, digits, exponent};
 }

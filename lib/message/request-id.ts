@@ -4,7 +4,7 @@
  * So `1` and `"1"` are different ids, and 9007199254740993 is not ...992.
  */
 import type {JsonNode} from "./json-source.js";
-import {isIntegerLexeme, isSafeIntegerLexeme, jsonParseReading, sameNumber} from "./json-number.js";
+import {decimalOf, isIntegerLexeme, isSafeIntegerLexeme, jsonParseReading, sameNumber} from "./json-number.js";
 
 export type RequestId =
   | {type: "string"; value: string; /** The source text, quotes and escapes included. */ lexeme: string}
@@ -53,10 +53,24 @@ export function sameRequestId(a: RequestId, b: RequestId): boolean {
  * strings (so 1 equals "1", and 9007199254740993 equals 9007199254740992).
  */
 export function looselySameRequestId(a: RequestId, b: RequestId): boolean {
-  return looseKey(a) === looseKey(b);
+  return looseRequestIdKey(a) === looseRequestIdKey(b);
 }
 
-function looseKey(id: RequestId): string {
+/**
+ * A string two ids share exactly when sameRequestId holds: the type, then the
+ * value (a number by its mathematical value, so 1, 1.0 and 1e0 share a key).
+ * Read once per id, it lets a batch be correlated with Maps, not pairwise.
+ */
+export function requestIdKey(id: RequestId): string {
+  if (id.type === "string") return `s:${id.value}`;
+  if (id.type === "null") return "null";
+  const value = decimalOf(id.lexeme);
+  // Digits never contain "e", so sign, digits and exponent read back unambiguously.
+  return `n:${value.negative ? "-" : ""}${value.digits}e${value.exponent}`;
+}
+
+/** A string two ids share exactly when looselySameRequestId holds. */
+export function looseRequestIdKey(id: RequestId): string {
   if (id.type === "string") return id.value;
   if (id.type === "number") return String(Number(id.lexeme));
   return "null";

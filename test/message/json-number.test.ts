@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import {describe, expect, test} from "vitest";
-import {isIntegerLexeme, isSafeIntegerLexeme, jsonParseReading, sameNumber} from "../../lib/message/json-number.js";
+import {decimalOf, isIntegerLexeme, isSafeIntegerLexeme, jsonParseReading, sameNumber} from "../../lib/message/json-number.js";
 
 describe("numbers read from their lexeme", () => {
   test.each([
@@ -43,6 +43,13 @@ describe("numbers read from their lexeme", () => {
     expect(sameNumber("9007199254740993", "9007199254740992")).toBe(false);
     expect(sameNumber("1e400", "1e401")).toBe(false);
     expect(sameNumber("-1", "1")).toBe(false);
+  });
+
+  test("a long run of inner zeros is read in one pass (a trailing-zero regex retried from every zero was quadratic)", () => {
+    const zeros = "0".repeat(300_000);
+    expect(decimalOf(`1${zeros}1`)).toEqual({negative: false, digits: `1${zeros}1`, exponent: 0n});
+    expect(decimalOf(`-1${zeros}1${zeros}`)).toEqual({negative: true, digits: `1${zeros}1`, exponent: 300_000n});
+    expect(sameNumber(`1${zeros}1`, `1${zeros}1.${zeros}`)).toBe(true);
   });
 
   test("safe integers stop at 2^53 - 1; huge exponents are answered without computing them", () => {
