@@ -1,61 +1,43 @@
+import type {FieldSpec, FieldValues} from "../lesson-inputs/fields.js";
 import {defaultRegistry} from "./fixture.js";
-import type {GateId} from "./gates.js";
 import {defaultPolicy, policyNumberLimits, type Policy, type PolicyNumberField} from "./policy.js";
 import {offeredOutputModes, type Registry} from "./registry.js";
-import type {SelectionStageId} from "./stages.js";
+import {selectionStages, type SelectionStageId} from "./stages.js";
 
 /*
- * One row per policy field, in the order the gates use them. The page builds its controls from
- * these rows (through selectionInputFields, the shared lib/lesson-inputs form, which also reads
- * and writes permalinks), so a field added here shows up in both.
+ * Lesson 3's field table: one row per policy field, in the order the gates use them, in the
+ * shared lib/lesson-inputs vocabulary (FieldSpec). The control panel renders it, permalinks
+ * are read and written with it, and policyFromInputs checks every value against it before
+ * parsePolicy sees the policy. Number rows take their bounds from policyNumberLimits, the
+ * table parsePolicy's schema is built from; each row's group is the title of the stage it changes.
  */
 
-interface FieldBase {
-  field: keyof Policy;
-  label: string;
-  help: string;
-  /** The lesson stage the field changes. */
-  stage: SelectionStageId;
-  /** The gate the field feeds; null for ranking weights. */
-  gate: GateId | null;
+const stageTitle = (id: SelectionStageId) => selectionStages.find((stage) => stage.id === id)!.title;
+
+/**
+ * Where a slider ends when the accepted range is far wider than the fixture needs (the number
+ * box still takes the whole range): the registry's largest record is 900 observations, and a
+ * 0-10,000 slider would put every interesting value in its first pixels.
+ */
+const SLIDER_MAX: Partial<Record<PolicyNumberField, number>> = {minimumObservations: 1_000};
+
+function numberField(name: PolicyNumberField, label: string, help: string, stage: SelectionStageId): FieldSpec {
+  const {min, max, step, whole, unit} = policyNumberLimits[name];
+  const sliderMax = SLIDER_MAX[name];
+  return {kind: "number", name, label, help, group: stageTitle(stage), min, max, step, whole, unit, ...(sliderMax === undefined ? {} : {sliderMax})};
 }
 
-export interface PolicyChoiceRow extends FieldBase {
-  field: "tenant" | "requiredSkillId" | "outputMode";
-  control: "choice";
-  /** Values found in the registry (and the default), sorted; any non-empty value is valid policy. */
-  options: string[];
+function choiceField(name: keyof Policy, label: string, help: string, stage: SelectionStageId, values: Iterable<string>): FieldSpec {
+  const options = [...new Set(values)].sort().map((value) => ({value, label: value}));
+  return {kind: "choice", name, label, help, group: stageTitle(stage), options};
 }
 
-export interface PolicyToggleRow extends FieldBase {
-  field: "requireStreaming" | "requireCuratorApproval";
-  control: "toggle";
+function toggleField(name: keyof Policy, label: string, help: string, stage: SelectionStageId): FieldSpec {
+  return {kind: "boolean", name, label, help, group: stageTitle(stage)};
 }
 
-export interface PolicyNumberRow extends FieldBase {
-  field: PolicyNumberField;
-  control: "number";
-  min: number;
-  max: number;
-  step: number;
-  /** Whole numbers only. */
-  whole: boolean;
-  unit: string;
-}
-
-export type PolicyFieldDescription = PolicyChoiceRow | PolicyToggleRow | PolicyNumberRow;
-
-function numberField(field: PolicyNumberField, label: string, help: string, stage: SelectionStageId, gate: GateId | null): PolicyNumberRow {
-  const {min, max, step, whole, unit} = policyNumberLimits[field];
-  return {field, control: "number", label, help, stage, gate, min, max, step, whole, unit};
-}
-
-function sortedUnique(values: Iterable<string>): string[] {
-  return [...new Set(values)].sort();
-}
-
-/** The field table, with choice options read from a registry. */
-export function describePolicyFields(registry: Registry): PolicyFieldDescription[] {
+/** The field table, with choice options read from a registry (and the defaults, so they are always offered). */
+export function describePolicyFields(registry: Registry): FieldSpec[] {
   const tenants = [defaultPolicy.tenant];
   const skillIds = [defaultPolicy.requiredSkillId];
   const outputModes = [defaultPolicy.outputMode];
@@ -67,41 +49,26 @@ export function describePolicyFields(registry: Registry): PolicyFieldDescription
     }
   }
   return [
-    {field: "tenant", control: "choice", label: "Tenant", help: "Only agents registered to this tenant are candidates.", stage: "tenant", gate: "tenant", options: sortedUnique(tenants)},
-    {field: "requiredSkillId", control: "choice", label: "Required skill", help: "The AgentSkill id the job needs; the card must list it.", stage: "capability", gate: "skill", options: sortedUnique(skillIds)},
-    {
-      field: "outputMode",
-      control: "choice",
-      label: "Output format",
-      help: "MIME type the result must come in. A skill's outputModes, when present, replace the card's defaultOutputModes.",
-      stage: "capability",
-      gate: "outputMode",
-      options: sortedUnique(outputModes)
-    },
-    {field: "requireStreaming", control: "toggle", label: "Require streaming", help: "Only agents whose capabilities.streaming is true; the contract then uses message/stream.", stage: "capability", gate: "streaming"},
-    {
-      field: "requireCuratorApproval",
-      control: "toggle",
-      label: "Require curator approval",
-      help: "Approval is fictional registry metadata, not verified identity or a safety assessment.",
-      stage: "curatorApproval",
-      gate: "curatorApproval"
-    },
-    numberField("metadataTtlSeconds", "Metadata TTL", "How old an agent's registry metadata may be and still count as fresh.", "freshness", "freshness"),
-    numberField("additionalElapsedSeconds", "Additional elapsed time", "Time passed since the registry snapshot; it is added to every agent's metadata age.", "freshness", "freshness"),
-    numberField("costBudgetCents", "Cost budget", "The most the client pays per call.", "costAndObservations", "cost"),
-    numberField(
-      "minimumObservations",
-      "Minimum observations",
-      "Fewest historical observations (synthetic counts, not live telemetry) for a success rate to be trusted.",
-      "costAndObservations",
-      "observations"
-    ),
-    numberField("latencyWeight", "Latency weight", "Relative weight of the latency term (lower latency is better).", "rankingAndContract", null),
-    numberField("costWeight", "Cost weight", "Relative weight of the cost term (lower cost is better).", "rankingAndContract", null),
-    numberField("observedSuccessWeight", "Observed success weight", "Relative weight of successes / observations.", "rankingAndContract", null)
+    choiceField("tenant", "Tenant", "Only agents registered to this tenant are candidates.", "tenant", tenants),
+    choiceField("requiredSkillId", "Required skill", "The AgentSkill id the job needs; the card must list it.", "capability", skillIds),
+    choiceField("outputMode", "Output format", "MIME type the result must come in. A skill's outputModes, when present, replace the card's defaultOutputModes.", "capability", outputModes),
+    toggleField("requireStreaming", "Require streaming", "Only agents whose capabilities.streaming is true; the contract then uses message/stream.", "capability"),
+    toggleField("requireCuratorApproval", "Require curator approval", "Approval is fictional registry metadata, not verified identity or a safety assessment.", "curatorApproval"),
+    numberField("metadataTtlSeconds", "Metadata TTL", "How old an agent's registry metadata may be and still count as fresh.", "freshness"),
+    numberField("additionalElapsedSeconds", "Additional elapsed time", "Time passed since the registry snapshot; it is added to every agent's metadata age.", "freshness"),
+    numberField("costBudgetCents", "Cost budget", "The most the client pays per call.", "costAndObservations"),
+    numberField("minimumObservations", "Minimum observations", "Fewest historical observations (synthetic counts, not live telemetry) for a success rate to be trusted.", "costAndObservations"),
+    numberField("latencyWeight", "Latency weight", "Relative weight of the latency term (lower latency is better).", "rankingAndContract"),
+    numberField("costWeight", "Cost weight", "Relative weight of the cost term (lower cost is better).", "rankingAndContract"),
+    numberField("observedSuccessWeight", "Observed success weight", "Relative weight of successes / observations.", "rankingAndContract")
   ];
 }
 
 /** The field table for the lesson's registry. */
-export const policyFields: readonly PolicyFieldDescription[] = describePolicyFields(defaultRegistry);
+export const selectionInputFields: readonly FieldSpec[] = describePolicyFields(defaultRegistry);
+
+/** The default policy as the shared control panel's defaults (and what permalinks leave out). */
+export const selectionInputDefaults: FieldValues = Object.freeze({...defaultPolicy});
+
+/** The page's control groups: one per stage title a field changes. */
+export const selectionLessonGroups = Object.fromEntries(selectionStages.map((stage) => [stage.id, stage.title])) as Record<SelectionStageId, string>;

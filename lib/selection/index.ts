@@ -13,15 +13,8 @@ export {
   type PolicyField,
   type PolicyNumberField
 } from "./policy.js";
-export {
-  describePolicyFields,
-  policyFields,
-  type PolicyChoiceRow,
-  type PolicyFieldDescription,
-  type PolicyNumberRow,
-  type PolicyToggleRow
-} from "./fields.js";
-export {policyFromInputs, selectionInputDefaults, selectionInputFields, type PolicyFromInputs, type PolicyInputProblem} from "./inputs.js";
+export {describePolicyFields, selectionInputDefaults, selectionInputFields, selectionLessonGroups} from "./fields.js";
+export {policyFromInputs, type PolicyFromInputs} from "./inputs.js";
 export {gateTable, type AgentGateRow} from "./table.js";
 export {
   describeGate,

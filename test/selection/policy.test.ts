@@ -4,13 +4,16 @@ import {
   defaultPolicy,
   defaultRegistry,
   parsePolicy,
-  policyFields,
   policyNumberLimits,
   policyWith,
+  selectionExperiments,
   selectionInputDefaults,
   selectionInputFields,
-  type Policy
+  selectionStages,
+  type Policy,
+  type PolicyNumberField
 } from "../../lib/selection/index.js";
+import {checkFieldValue} from "../../lib/lesson-inputs/fields.js";
 import {readPermalink, writePermalink} from "../../lib/lesson-inputs/permalink.js";
 
 function problemsOf(input: unknown) {
@@ -84,41 +87,50 @@ describe("parsePolicy", () => {
 });
 
 describe("policy field table", () => {
+  const row = (name: string) => selectionInputFields.find((candidate) => candidate.name === name)!;
+
   it("has one row per policy field, in gate order, ranking weights last", () => {
-    expect(policyFields.map((row) => row.field)).toEqual(Object.keys(defaultPolicy));
-    expect(policyFields.slice(-3).every((row) => row.stage === "rankingAndContract" && row.gate === null)).toBe(true);
+    expect(selectionInputFields.map((field) => field.name)).toEqual(Object.keys(defaultPolicy));
+    expect(selectionInputFields.slice(-3).map((field) => field.group)).toEqual(Array(3).fill("Ranking and contract"));
   });
 
-  it("gives number rows the limits the schema enforces: min and max accepted, one step beyond refused", () => {
-    for (const row of policyFields) {
-      if (row.control !== "number") continue;
-      expect({min: row.min, max: row.max, step: row.step, whole: row.whole, unit: row.unit}).toEqual(policyNumberLimits[row.field]);
-      expect(parsePolicy({...defaultPolicy, [row.field]: row.min}).ok).toBe(true);
-      expect(parsePolicy({...defaultPolicy, [row.field]: row.max}).ok).toBe(true);
-      expect(parsePolicy({...defaultPolicy, [row.field]: row.min - row.step}).ok).toBe(false);
-      expect(parsePolicy({...defaultPolicy, [row.field]: row.max + row.step}).ok).toBe(false);
-      expect(defaultPolicy[row.field]).toBeGreaterThanOrEqual(row.min);
-      expect(defaultPolicy[row.field]).toBeLessThanOrEqual(row.max);
+  it("gives number rows the limits the schema enforces: min and max accepted, one step beyond refused, halves only where not whole", () => {
+    for (const field of selectionInputFields) {
+      if (field.kind !== "number") continue;
+      const name = field.name as PolicyNumberField;
+      expect({min: field.min, max: field.max, step: field.step, whole: field.whole, unit: field.unit}).toEqual(policyNumberLimits[name]);
+      expect(parsePolicy({...defaultPolicy, [name]: field.min}).ok).toBe(true);
+      expect(parsePolicy({...defaultPolicy, [name]: field.max}).ok).toBe(true);
+      expect(parsePolicy({...defaultPolicy, [name]: field.min - field.step}).ok).toBe(false);
+      expect(parsePolicy({...defaultPolicy, [name]: field.max + field.step}).ok).toBe(false);
+      expect(parsePolicy({...defaultPolicy, [name]: field.min + 0.5}).ok).toBe(field.whole !== true);
+      expect(checkFieldValue(field, field.min + 0.5) === null).toBe(field.whole !== true);
+      expect(defaultPolicy[name]).toBeGreaterThanOrEqual(field.min);
+      expect(defaultPolicy[name]).toBeLessThanOrEqual(field.max);
     }
   });
 
   it("offers choices read from the registry, including every value the fixture and selectionExperiments use", () => {
-    const options = (field: string) => {
-      const row = policyFields.find((candidate) => candidate.field === field);
-      return row?.control === "choice" ? row.options : [];
+    const options = (name: string) => {
+      const field = row(name);
+      return field.kind === "choice" ? field.options.map((option) => option.value) : [];
     };
     expect(options("tenant")).toEqual(["contoso", "northwind"]);
     expect(options("requiredSkillId")).toEqual(["extract-tables", "summarize-document", "translate-text"]);
     expect(options("outputMode")).toEqual(["application/pdf", "text/html", "text/markdown", "text/plain"]);
-    expect(defaultRegistry.agents.length).toBeGreaterThan(0);
+    for (const experiment of selectionExperiments) {
+      for (const [name, value] of Object.entries(experiment.overrides)) expect([experiment.id, name, checkFieldValue(row(name), value)]).toEqual([experiment.id, name, null]);
+    }
   });
 
-  it("labels every row and says which stage it changes", () => {
-    for (const row of policyFields) {
-      expect(row.label.length).toBeGreaterThan(0);
-      expect(row.help.length).toBeGreaterThan(0);
+  it("labels every row, and groups it under the stage it changes", () => {
+    const titles = selectionStages.map((stage) => stage.title);
+    for (const field of selectionInputFields) {
+      expect(field.label.length).toBeGreaterThan(0);
+      expect(field.help?.length).toBeGreaterThan(0);
+      expect(titles).toContain(field.group);
     }
-    expect(policyFields.find((row) => row.field === "requireCuratorApproval")?.help).toContain("not verified identity");
+    expect(row("requireCuratorApproval").help).toContain("not verified identity");
   });
 });
 
@@ -173,11 +185,10 @@ describe("shared lesson inputs and permalinks", () => {
     expect(reading.values.costBudgetCents).toBe(defaultPolicy.costBudgetCents);
   });
 
-  it("leave whole-number rules to parsePolicy, which names the field", () => {
-    // The shared reader checks kind and range only; 2.5 observations is in range but not a count.
+  it("refuse a count that is not a whole number in the link itself, naming the field", () => {
+    // 2.5 observations is in range but not a count: the row's whole flag refuses it where the link is read.
     const reading = readPermalink("?minimumObservations=2.5", selectionInputFields, selectionInputDefaults);
-    expect(reading.notices).toEqual([]);
-    const parsed = parsePolicy(reading.values);
-    expect(parsed.ok ? [] : parsed.problems.map((problem) => problem.field)).toEqual(["/minimumObservations"]);
+    expect(reading.values).toEqual(selectionInputDefaults);
+    expect(reading.notices).toEqual([{parameter: "minimumObservations", value: "2.5", problem: "minimumObservations must be a whole number from 0 to 10000 observations; using the default (20)"}]);
   });
 });

@@ -4,12 +4,14 @@
  * incompatibility naming the requirement that removed the last candidates.
  */
 import {html} from "htl";
-import {gateLabels, gateRejectionReason, selectionStages, type PolicyInputProblem, type SelectionResult} from "../../../lib/selection/index.js";
+import type {RefusedInput} from "../../../lib/lesson-inputs/check.js";
+import {gateLabels, gateRejectionReason, selectionStages, type SelectionResult} from "../../../lib/selection/index.js";
+import {InputNotices} from "../input-notices.js";
 
-export function SelectionOutcome(result: SelectionResult, problems: readonly PolicyInputProblem[] = []): HTMLElement {
+export function SelectionOutcome(result: SelectionResult, problems: readonly RefusedInput[] = []): HTMLElement {
   const {contract, incompatibility} = result;
   return html`<div class="selection-outcome">
-    ${PolicyProblems(problems)}
+    ${InputNotices(problems)}
     <p class="selection-summary"><code>${result.summary}</code></p>
     ${contract ? html`<div class="contract" role="status" aria-label="Contract">
       <h3>Contract: <code>${contract.agentId}</code></h3>
@@ -30,14 +32,5 @@ export function SelectionOutcome(result: SelectionResult, problems: readonly Pol
         ? `would still fail ${candidate.alsoFails.map((gate) => gateLabels[gate].toLowerCase()).join(", ")}`
         : "this is the only gate it fails: relaxing this one requirement would make it eligible"}</li>`)}</ul>` : null}
     </div>` : null}
-  </div>` as HTMLElement;
-}
-
-/** Panel or link values that parsePolicy refused, each named with the default used instead. */
-export function PolicyProblems(problems: readonly PolicyInputProblem[]): HTMLElement | null {
-  if (problems.length === 0) return null;
-  return html`<div class="policy-problems" role="alert">
-    <p><strong>${problems.length === 1 ? "One input was" : `${problems.length} inputs were`} not a valid policy</strong>, so the selection below uses the default in ${problems.length === 1 ? "its" : "their"} place:</p>
-    <ul>${problems.map((problem) => html`<li><code>${problem.field || "(policy)"}</code> ${problem.message}${problem.fallback === null ? "" : `; using the default (${String(problem.fallback)})`}.</li>`)}</ul>
   </div>` as HTMLElement;
 }
