@@ -18,12 +18,16 @@ function requestOfSize(bytes: number): string {
 }
 
 describe("bad input: every text up to 1 MiB gets a verdict", () => {
-  test("a request of exactly 1 MiB is processed", () => {
+  test("a request of exactly 1 MiB is processed, read to its last character", () => {
+    // How fast is a figure in bench/message.ts (MEGABYTE_TEXT_CASE), never an assertion here.
     const text = requestOfSize(MAX_REQUEST_BYTES);
     expect(utf8ByteLength(text)).toBe(MAX_REQUEST_BYTES);
     const transaction = run(text);
     expect(transaction.requests[0]!.stoppedAt).toBeNull();
     expect(transaction.byteLength).toBe(MAX_REQUEST_BYTES);
+    const padding = MAX_REQUEST_BYTES - utf8ByteLength(sendText(1, {message: message([textPart("")])}));
+    expect(transaction.requests[0]!.parts[0]).toMatchObject({kind: "text", length: padding});
+    expect(transaction.client.perRequest[0]!.verdict).toBe("confirmed-result");
   });
 
   test("one byte more is refused with a specific finding, not parsed", () => {
@@ -123,15 +127,6 @@ describe("bad input: every text up to 1 MiB gets a verdict", () => {
     const refused = run(`[${Array(1001).fill(one).join(",")}]`);
     expect(refused.receipts).toHaveLength(0);
     expect(refused.findings.at(-1)!.code).toBe("batch.too-large");
-  });
-
-  test("a 1 MiB request finishes well inside the page budget", () => {
-    const text = requestOfSize(MAX_REQUEST_BYTES);
-    runMessageTransaction(text);
-    const start = performance.now();
-    runMessageTransaction(text);
-    // The benchmark measures this properly; here only a generous bound against pathological slowness.
-    expect(performance.now() - start).toBeLessThan(500);
   });
 
   test("non-string input from JavaScript callers still gets a verdict", () => {
