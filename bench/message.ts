@@ -1,9 +1,9 @@
 /**
  * Benchmarks for lib/message: a typical request through all six stages, a
- * 1 MiB request, and stage 4 (MessageSendParams validation) done by the lab's
- * own interpreter and by ajv with the official A2A v0.3.0 schema. ajv is used
- * here only; lib/ never imports it. Targets: typical < 100 µs median,
- * 1 MiB < 50 ms.
+ * 1 MiB request, a batch of 1000 requests with 1000-digit ids, and stage 4
+ * (MessageSendParams validation) done by the lab's own interpreter and by ajv
+ * with the official A2A v0.3.0 schema. ajv is used here only; lib/ never
+ * imports it. Targets: typical < 100 µs median, 1 MiB < 50 ms.
  */
 import Ajv from "ajv";
 import type {BenchCase, BenchResult} from "./harness.js";
@@ -18,6 +18,7 @@ import {utf8ByteLength} from "../lib/message/request-size.js";
 export const TYPICAL_CASE = "runMessageTransaction: typical request, all six stages";
 export const MEGABYTE_TEXT_CASE = "runMessageTransaction: 1 MiB request (one text part)";
 export const MEGABYTE_FILE_CASE = "runMessageTransaction: 1 MiB request (one inline file)";
+export const LONG_ID_BATCH_CASE = "runMessageTransaction: batch of 1000 requests, 1000-digit ids";
 export const LIB_STAGE4_CASE = "stage 4 (MessageSendParams), lib interpreter";
 export const AJV_STAGE4_CASE = "stage 4 (MessageSendParams), ajv + official schema";
 export const LIB_PARSE_STAGE4_CASE = "parse + stage 4, lib parser + interpreter";
@@ -52,6 +53,15 @@ export function largeMultilineRequest(bytes = MAX_REQUEST_BYTES): string {
   return head + lines.join(",\n") + tail;
 }
 
+/**
+ * Issue #10's pasted batch (1,037,001 characters): 1000 requests whose ids are
+ * 1000 digits long, some equal ("1", "17" and "177" padded with 7s), so the
+ * client correlates a thousand long ids with a thousand responses.
+ */
+export function longIdBatch(): string {
+  return "[" + Array.from({length: 1000}, (_, i) => `{"jsonrpc":"2.0","id":${String(i + 1).padEnd(1000, "7")},"method":"x"}`).join(",") + "]";
+}
+
 /** A valid request with one inline file as large as fits in MAX_REQUEST_BYTES. */
 function megabyteFileRequest(): string {
   const shell = JSON.stringify({jsonrpc: "2.0", id: 1, method: "message/send", params: {message: {kind: "message", messageId: "m-1", role: "user", parts: [{kind: "file", file: {mimeType: "application/octet-stream", bytes: ""}}]}}});
@@ -73,6 +83,7 @@ const typicalParamsNode = paramsNode(typical);
 const typicalParamsValue = (JSON.parse(typical) as {params: unknown}).params;
 const megabyteText = megabyteTextRequest();
 const megabyteFile = megabyteFileRequest();
+const longIds = longIdBatch();
 
 // The two validators must agree on the benchmark input, or the comparison means nothing.
 if (!validateMessageSendParams(typicalParamsNode).valid || ajvParams(typicalParamsValue) !== true) throw new Error("benchmark params are not valid");
@@ -81,6 +92,7 @@ export const messageBenchCases: BenchCase[] = [
   {name: TYPICAL_CASE, run: () => runMessageTransaction(typical), samples: 2000},
   {name: MEGABYTE_TEXT_CASE, run: () => runMessageTransaction(megabyteText), samples: 30},
   {name: MEGABYTE_FILE_CASE, run: () => runMessageTransaction(megabyteFile), samples: 30},
+  {name: LONG_ID_BATCH_CASE, run: () => runMessageTransaction(longIds), samples: 30},
   {name: LIB_STAGE4_CASE, run: () => validateMessageSendParams(typicalParamsNode).valid, samples: 5000},
   {name: AJV_STAGE4_CASE, run: () => ajvParams(typicalParamsValue), samples: 5000},
   {name: LIB_PARSE_STAGE4_CASE, run: () => validateMessageSendParams(paramsNode(typical)).valid, samples: 5000},
@@ -93,7 +105,7 @@ export function messageBenchSummary(results: readonly BenchResult[]): string[] {
   const lines: string[] = [];
   const typicalUs = median(TYPICAL_CASE);
   if (typicalUs !== undefined) lines.push(`typical request, six stages: ${formatMicroseconds(typicalUs)} median (target < 100 µs: ${typicalUs < 100 ? "met" : "MISSED"})`);
-  for (const name of [MEGABYTE_TEXT_CASE, MEGABYTE_FILE_CASE]) {
+  for (const name of [MEGABYTE_TEXT_CASE, MEGABYTE_FILE_CASE, LONG_ID_BATCH_CASE]) {
     const us = median(name);
     if (us !== undefined) lines.push(`${name}: ${formatMicroseconds(us)} median (target < 50 ms: ${us < 50_000 ? "met" : "MISSED"})`);
   }
