@@ -41,7 +41,7 @@ export function checkInputs<T extends FieldValues>(values: Readonly<Record<strin
     const value = values[field.name];
     if (value === undefined) continue;
     const problem = checkFieldValue(field, value);
-    if (problem === null) checked[field.name] = normalise(value as FieldValue);
+    if (problem === null) checked[field.name] = value as FieldValue;
     else refused.push(refusal(field, value, problem, defaults[field.name] ?? null));
   }
   const known = new Set(fields.map((field) => field.name));
@@ -61,11 +61,6 @@ export function refusal(field: FieldSpec, value: unknown, problem: string, fallb
 /** A refusal for a value the row accepts but the lesson's model does not (a list it cannot read, a combination). */
 export function modelRefusal(field: FieldSpec, value: unknown, problem: string, fallback: FieldValue): RefusedInput {
   return refusal(field, value, `${field.name}: ${problem}`, fallback);
-}
-
-/** -0 reads and links as 0. */
-function normalise(value: FieldValue): FieldValue {
-  return Object.is(value, -0) ? 0 : value;
 }
 
 /** Any value as short, plain text: strings as they are (shortened), others as JSON where possible. */

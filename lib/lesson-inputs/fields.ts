@@ -54,8 +54,10 @@ export type FieldValues = Record<string, FieldValue>;
 export function fieldSchema(field: FieldSpec): z.ZodMiniType<FieldValue> {
   switch (field.kind) {
     case "number": {
-      // z.number() already refuses NaN and ±Infinity; whole adds the integer rule.
-      const number = field.whole ? z.int().check(z.minimum(field.min), z.maximum(field.max)) : z.number().check(z.minimum(field.min), z.maximum(field.max));
+      // z.number() already refuses NaN and ±Infinity; whole adds the integer rule. -0 is no
+      // value a reader means: a link or a box holding it is reported like any other bad value.
+      const checks = [z.minimum(field.min), z.maximum(field.max), z.refine((value) => !Object.is(value, -0))] as const;
+      const number = field.whole ? z.int().check(...checks) : z.number().check(...checks);
       return field.nullLabel === undefined ? number : z.nullable(number);
     }
     case "boolean":

@@ -73,8 +73,7 @@ function decodeValue(field: FieldSpec, raw: string): FieldValue | undefined {
     case "number":
       if (raw === NULL_TOKEN && field.nullLabel !== undefined) return null;
       // Plain decimal only: no hex, exponents, "Infinity" or empty strings sneak in via Number().
-      // -0 reads as 0, so a link never carries a sign the model cannot see.
-      return /^-?\d{1,15}(\.\d{1,6})?$/.test(raw) ? Number(raw) + 0 : undefined;
+      return /^-?\d{1,15}(\.\d{1,6})?$/.test(raw) ? Number(raw) : undefined;
     case "boolean":
       return raw === "true" ? true : raw === "false" ? false : undefined;
     case "choice":

@@ -37,7 +37,9 @@ describe("deliveryConfigFromInputs", () => {
     expect(problems.map((problem) => problem.field)).toEqual(["senderTimeout"]);
   });
 
-  it("treats -0 as 0", () => {
-    expect(Object.is(deliveryConfigFromInputs({...deliveryInputDefaults, receiverUnavailableUntilSeconds: -0}).config.receiverUnavailableUntilSeconds, 0)).toBe(true);
+  it("refuses -0, which no reader means", () => {
+    const {config, problems} = deliveryConfigFromInputs({...deliveryInputDefaults, receiverUnavailableUntilSeconds: -0});
+    expect(Object.is(config.receiverUnavailableUntilSeconds, 0)).toBe(true);
+    expect(problems.map((problem) => [problem.field, problem.value])).toEqual([["receiverUnavailableUntilSeconds", "0"]]);
   });
 });
