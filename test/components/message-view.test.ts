@@ -152,9 +152,20 @@ describe("the request editor", () => {
     const transaction = runMessageTransaction(editor.value);
     editor.mark(editor.value, transaction.findings);
     const mirror = editor.querySelector(".request-editor-mirror-text")!;
-    expect(mirror.textContent).toBe(text);
+    // The mirror holds the marked lines only, each on its own line, from its start to the last mark.
+    const mirrorLines = mirror.textContent!.split("\n");
+    const textLines = text.split("\n");
+    expect(mirrorLines.length).toBeLessThanOrEqual(textLines.length);
+    mirrorLines.forEach((line, index) => expect(textLines[index]!.startsWith(line)).toBe(true));
     const marks = [...mirror.querySelectorAll("mark.mark-error")];
-    expect(marks.map((mark) => mark.textContent)).toEqual([text.slice(transaction.findings[0]!.span!.from, transaction.findings[0]!.span!.to)]);
+    const span = transaction.findings[0]!.span!;
+    expect(marks.map((mark) => mark.textContent)).toEqual([text.slice(span.from, span.to)]);
+    // ...and the mark sits at its line and column.
+    const range = document.createRange();
+    range.setStart(mirror, 0);
+    range.setEndBefore(marks[0]!);
+    const linesBefore = range.toString().split("\n");
+    expect([linesBefore.length, linesBefore.at(-1)!.length + 1]).toEqual([span.line, span.column]);
     expect(editor.querySelector(".request-editor-status")!.textContent).toContain("First at line 6, column 16");
     // A stale transaction (the text changed since) is not drawn.
     editor.mark("something else", []);

@@ -2,7 +2,7 @@
  * User text shown as text, and never more of it than the page can lay out in a
  * moment: a 1 MiB request must not freeze the page. What is cut is said plainly.
  */
-import {html} from "htl";
+import {element} from "../dom.js";
 
 export interface CappedText {
   shown: string;
@@ -23,12 +23,12 @@ export function moreNotShown(count: number, noun = "character", plural = `${noun
   return `… ${count.toLocaleString("en-US")} more ${count === 1 ? noun : plural} not shown`;
 }
 
-/** A <pre> of user text (escaped by htl), cut at `limit` with a note saying how much is left out. */
+/** A <pre> of user text (as text, never markup), cut at `limit` with a note saying how much is left out. */
 export function CappedPre(text: string, limit: number, className = "verbatim"): HTMLElement {
   return CappedView(capText(text, limit), className);
 }
 
 /** A <pre> of text already cut by capText (and perhaps reshaped), with its note. */
 export function CappedView({shown, hidden}: CappedText, className = "verbatim"): HTMLElement {
-  return html`<div class="capped-text"><pre class=${className}>${shown}</pre>${hidden > 0 ? html`<p class="capped-note">${moreNotShown(hidden)}.</p>` : null}</div>` as HTMLElement;
+  return element("div", {class: "capped-text"}, element("pre", {class: className}, shown), hidden > 0 ? element("p", {class: "capped-note"}, `${moreNotShown(hidden)}.`) : null);
 }

@@ -3,7 +3,7 @@
  * latest few hundred: a batch of 1,000 requests has thousands of gate decisions,
  * and redrawing them all on every playback frame would stall the page.
  */
-import {html} from "htl";
+import {element} from "../dom.js";
 import type {MessageStageDecision} from "../../../lib/message/index.js";
 import {DecisionTrace} from "../decision-trace.js";
 import {moreNotShown} from "./capped-text.js";
@@ -14,5 +14,5 @@ export function GateTrace(revealed: readonly MessageStageDecision[], total: numb
   const hidden = Math.max(0, revealed.length - TRACE_DECISIONS_SHOWN);
   const trace = DecisionTrace(hidden > 0 ? revealed.slice(hidden) : revealed, total, {clock: "stage"});
   if (hidden === 0) return trace;
-  return html`<div><p class="capped-note">${moreNotShown(hidden, "earlier decision")} (the latest ${TRACE_DECISIONS_SHOWN} are listed).</p>${trace}</div>` as HTMLElement;
+  return element("div", null, element("p", {class: "capped-note"}, `${moreNotShown(hidden, "earlier decision")} (the latest ${TRACE_DECISIONS_SHOWN} are listed).`), trace);
 }

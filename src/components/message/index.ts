@@ -1,7 +1,7 @@
 // The message transaction lesson's editor, inspectors and chart.
 export {RequestEditor, type RequestEditorElement} from "./request-editor.js";
 export {highlightSegments, MIRROR_CHARACTER_LIMIT} from "./highlight.js";
-export {StageGates, RequestPicker, gateCursor} from "./stages.js";
+export {StageGates, RequestPicker, gateCursor, type RequestPickerElement} from "./stages.js";
 export {StageGrid} from "./stage-grid.js";
 export {FindingList} from "./findings.js";
 export {PartInspector} from "./parts.js";

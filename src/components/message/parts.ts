@@ -4,7 +4,7 @@
  * (never fetched), data as written. MIME types are labels, shown as such.
  * Everything is user text, shown as text and cut to a size the page can lay out.
  */
-import {html} from "htl";
+import {element} from "../dom.js";
 import {MIME_LABEL_NOTE, type MessageDecodedPart, type MessageRequestOutcome} from "../../../lib/message/index.js";
 import {CappedPre, CappedView, capText, moreNotShown} from "./capped-text.js";
 import {describeRequest} from "./words.js";
@@ -18,38 +18,54 @@ export function PartInspector(outcome: MessageRequestOutcome): HTMLElement {
   const who = describeRequest(outcome);
   if (outcome.stageReached < 5) {
     const stopped = outcome.stoppedAt === null ? "" : ` It stopped at stage ${outcome.stoppedAt} (${outcome.stages[outcome.stoppedAt - 1]!.name}), so no part was decoded.`;
-    return html`<p class="parts-empty">Stage 5 was not reached for ${who}.${stopped}</p>` as HTMLElement;
+    return element("p", {class: "parts-empty"}, `Stage 5 was not reached for ${who}.${stopped}`);
   }
   if (outcome.parts.length === 0) {
-    return html`<p class="parts-empty">The message of ${who} has no parts: there is nothing to decode.</p>` as HTMLElement;
+    return element("p", {class: "parts-empty"}, `The message of ${who} has no parts: there is nothing to decode.`);
   }
   const shown = outcome.parts.slice(0, PARTS_SHOWN);
-  return html`<div class="part-list">
-    ${shown.map(PartCard)}
-    ${outcome.parts.length > shown.length ? html`<p class="capped-note">${moreNotShown(outcome.parts.length - shown.length, "part")}.</p>` : null}
-  </div>` as HTMLElement;
+  return element(
+    "div",
+    {class: "part-list"},
+    shown.map(PartCard),
+    outcome.parts.length > shown.length ? element("p", {class: "capped-note"}, `${moreNotShown(outcome.parts.length - shown.length, "part")}.`) : null
+  );
 }
 
 function PartCard(part: MessageDecodedPart): HTMLElement {
   const heading = part.kind === "file" ? `file (${part.source === "bytes" ? "inline bytes" : part.source === "uri" ? "by URI" : "bytes and URI"})` : part.kind;
-  return html`<section class=${`part-card part-${part.status}`} aria-label=${`Part ${part.index}`}>
-    <header class="part-head">
-      <strong>Part ${part.index}: ${heading}</strong>
-      <span class=${part.status === "decoded" ? "verdict-good" : "verdict-bad"}>${part.status === "decoded" ? "✓ decoded" : "✗ rejected"}</span>
-      <code class="part-pointer">${part.pointer}</code>
-    </header>
-    ${part.problem ? html`<p class="part-problem">${part.problem}</p>` : null}
-    ${PartBody(part)}
-    ${part.metadataText !== null ? html`<div class="part-field"><span class="part-label">metadata, as written</span>${AsWritten(part.metadataText)}</div>` : null}
-  </section>` as HTMLElement;
+  return element(
+    "section",
+    {class: `part-card part-${part.status}`, "aria-label": `Part ${part.index}`},
+    element(
+      "header",
+      {class: "part-head"},
+      element("strong", null, `Part ${part.index}: ${heading}`),
+      element("span", {class: part.status === "decoded" ? "verdict-good" : "verdict-bad"}, part.status === "decoded" ? "✓ decoded" : "✗ rejected"),
+      element("code", {class: "part-pointer"}, part.pointer)
+    ),
+    part.problem ? element("p", {class: "part-problem"}, part.problem) : null,
+    PartBody(part),
+    part.metadataText !== null ? element("div", {class: "part-field"}, element("span", {class: "part-label"}, "metadata, as written"), AsWritten(part.metadataText)) : null
+  );
 }
 
 function PartBody(part: MessageDecodedPart): HTMLElement {
   switch (part.kind) {
     case "text":
-      return html`<div class="part-field"><span class="part-label">text, ${part.length.toLocaleString("en-US")} UTF-16 code units</span>${CappedPre(part.text, PART_TEXT_SHOWN, "verbatim part-text")}</div>` as HTMLElement;
+      return element(
+        "div",
+        {class: "part-field"},
+        element("span", {class: "part-label"}, `text, ${part.length.toLocaleString("en-US")} UTF-16 code units`),
+        CappedPre(part.text, PART_TEXT_SHOWN, "verbatim part-text")
+      );
     case "data":
-      return html`<div class="part-field"><span class="part-label">data, ${part.memberCount} member${part.memberCount === 1 ? "" : "s"}, as written</span>${AsWritten(part.dataText)}</div>` as HTMLElement;
+      return element(
+        "div",
+        {class: "part-field"},
+        element("span", {class: "part-label"}, `data, ${part.memberCount} member${part.memberCount === 1 ? "" : "s"}, as written`),
+        AsWritten(part.dataText)
+      );
     case "file": {
       const facts: [string, string][] = [["name", part.name ?? "(none)"]];
       if (part.source === "bytes") {
@@ -64,11 +80,26 @@ function PartBody(part: MessageDecodedPart): HTMLElement {
         facts.push(["uri", part.uri]);
         facts.push(["Base64 length", `${part.encodedLength.toLocaleString("en-US")} characters`]);
       }
-      return html`<div>
-        <dl class="part-facts">${facts.flatMap(([term, value]) => [html`<dt>${term}</dt>`, html`<dd>${value.length > PART_TEXT_SHOWN ? `${value.slice(0, PART_TEXT_SHOWN)} ${moreNotShown(value.length - PART_TEXT_SHOWN)}` : value}</dd>`])}
-          <dt>MIME type</dt><dd>${part.mimeType === null ? "(none declared)" : html`<code>${part.mimeType}</code>`} <small class="mime-note">${MIME_LABEL_NOTE}</small></dd>
-        </dl>
-      </div>` as HTMLElement;
+      return element(
+        "div",
+        null,
+        element(
+          "dl",
+          {class: "part-facts"},
+          facts.map(([term, value]) => [
+            element("dt", null, term),
+            element("dd", null, value.length > PART_TEXT_SHOWN ? `${value.slice(0, PART_TEXT_SHOWN)} ${moreNotShown(value.length - PART_TEXT_SHOWN)}` : value)
+          ]),
+          element("dt", null, "MIME type"),
+          element(
+            "dd",
+            null,
+            part.mimeType === null ? "(none declared)" : element("code", null, part.mimeType),
+            " ",
+            element("small", {class: "mime-note"}, MIME_LABEL_NOTE)
+          )
+        )
+      );
     }
   }
 }

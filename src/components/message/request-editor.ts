@@ -10,16 +10,19 @@
  * and the keyboard behave as in any textarea, and text past the mirror's limit
  * stays readable. The mirror is a <pre> in the same font, size, line height and
  * padding, moved with the textarea's scroll position; its text is set as text,
- * never as HTML.
+ * never as HTML. It holds only the marked lines (./mirror.ts), so a keystroke costs
+ * what it changed, not the length of the request: on each one the editor rewrites
+ * only what differs (the mirror's changed windows, a status line, the link's note).
  *
  * With `permalink: true` the editor owns the URL (lib/message/permalink.ts):
  * it starts from the link's example and request (a bad parameter is reported by
  * name), writes every change back, says what the link holds, and offers Copy link.
  */
-import {html} from "htl";
+import {element} from "../dom.js";
 import {readMessageLink, writeMessageLink, type MessageExample, type MessageFinding, type MessageSourceSpan} from "../../../lib/message/index.js";
 import {copyLink, PermalinkNotices} from "../control-panel.js";
 import {MIRROR_CHARACTER_LIMIT, highlightSegments, type Highlight} from "./highlight.js";
+import {Mirror} from "./mirror.js";
 
 export interface RequestEditorOptions {
   /** Read the example and request from the page URL and write them back. */
@@ -51,37 +54,46 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   const reading = permalink ? readMessageLink(location.search) : {exampleId: examples[0]!.id, requestText: examples[0]!.requestText, notices: []};
   let example = examples.find((candidate) => candidate.id === reading.exampleId) ?? examples[0]!;
 
-  const select = html`<select id=${`${id}-example`}>${examples.map((candidate) => html`<option value=${candidate.id}>${candidate.title}</option>`)}</select>` as HTMLSelectElement;
-  const summary = html`<span class="example-summary"></span>` as HTMLElement;
-  const edited = html`<span class="example-edited">Edited.</span>` as HTMLElement;
-  const restore = html`<button type="button" class="example-restore">Restore the example</button>` as HTMLButtonElement;
-  const textarea = html`<textarea id=${id} class="request-editor-text" wrap="off" spellcheck="false" autocomplete="off" autocapitalize="off" aria-describedby=${`${id}-status`}></textarea>` as HTMLTextAreaElement;
-  const mirrorText = html`<pre class="request-editor-mirror-text"></pre>` as HTMLElement;
-  const mirror = html`<div class="request-editor-mirror" aria-hidden="true">${mirrorText}</div>` as HTMLElement;
-  const status = html`<p class="request-editor-status" id=${`${id}-status`}></p>` as HTMLElement;
-  const linkScope = html`<span class="link-scope"></span>` as HTMLElement;
-  const copyStatus = html`<span class="copy-link-status" role="status"></span>` as HTMLElement;
+  const select = element("select", {id: `${id}-example`}, examples.map((candidate) => element("option", {value: candidate.id}, candidate.title)));
+  const summary = element("span", {class: "example-summary"});
+  const edited = element("span", {class: "example-edited"}, "Edited.");
+  const restore = element("button", {type: "button", class: "example-restore"}, "Restore the example");
+  const textarea = element("textarea", {
+    id, class: "request-editor-text", wrap: "off", spellcheck: "false", autocomplete: "off", autocapitalize: "off", "aria-describedby": `${id}-status`
+  });
+  const mirrorText = element("pre", {class: "request-editor-mirror-text"});
+  const mirror = Mirror(mirrorText);
+  const status = element("p", {class: "request-editor-status", id: `${id}-status`});
+  const linkScope = element("span", {class: "link-scope"});
+  const copyStatus = element("span", {class: "copy-link-status", role: "status"});
+  const copyButton = element("button", {type: "button", class: "copy-link"}, "Copy link");
 
-  const root = html`<div class="request-editor">
-    ${reading.notices.length ? PermalinkNotices(reading.notices) : null}
-    <div class="example-menu">
-      <label for=${`${id}-example`}>Example</label>${select}
-      <p class="example-line">${summary} ${edited} ${restore}</p>
-    </div>
-    <label class="request-editor-label" for=${id}>${label}</label>
-    <div class="request-editor-frame">${mirror}${textarea}</div>
-    ${status}
-    ${permalink ? html`<div class="control-actions">
-      <button type="button" class="copy-link" onclick=${() => {
-        if (urlTimer !== null) writeUrl();
-        void copyLink(copyStatus);
-      }}>Copy link</button>${copyStatus}${linkScope}
-    </div>` : null}
-  </div>` as RequestEditorElement;
+  const root = element(
+    "div",
+    {class: "request-editor"},
+    reading.notices.length ? PermalinkNotices(reading.notices) : null,
+    element(
+      "div",
+      {class: "example-menu"},
+      element("label", {for: `${id}-example`}, "Example"),
+      select,
+      element("p", {class: "example-line"}, summary, " ", edited, " ", restore)
+    ),
+    element("label", {class: "request-editor-label", for: id}, label),
+    element("div", {class: "request-editor-frame"}, element("div", {class: "request-editor-mirror", "aria-hidden": "true"}, mirrorText), textarea),
+    status,
+    permalink ? element("div", {class: "control-actions"}, copyButton, copyStatus, linkScope) : null
+  ) as unknown as RequestEditorElement;
 
   let urlTimer: ReturnType<typeof setTimeout> | null = null;
   let linkSearch = "";
   let charWidthPx: number | null = null;
+  let mirrorTransform = "";
+
+  copyButton.addEventListener("click", () => {
+    if (urlTimer !== null) writeUrl();
+    void copyLink(copyStatus);
+  });
 
   function writeUrl() {
     if (urlTimer !== null) clearTimeout(urlTimer);
@@ -94,21 +106,23 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     if (!permalink) return;
     const link = writeMessageLink({exampleId: example.id, requestText: root.value});
     linkSearch = link.search;
-    linkScope.textContent = link.carriesRequest
-      ? "The link holds this example and your edited request."
-      : link.omittedReason !== null
-        ? `The link holds only the example (“${example.title}”): ${link.omittedReason}.`
-        : "The link holds this example.";
+    setText(
+      linkScope,
+      link.carriesRequest
+        ? "The link holds this example and your edited request."
+        : link.omittedReason !== null
+          ? `The link holds only the example (“${example.title}”): ${link.omittedReason}.`
+          : "The link holds this example."
+    );
     if (urlTimer !== null) clearTimeout(urlTimer);
     urlTimer = setTimeout(writeUrl, URL_WRITE_DELAY_MS);
   }
 
   function showExample() {
-    select.value = example.id;
-    summary.textContent = example.summary;
+    if (select.value !== example.id) select.value = example.id;
+    setText(summary, example.summary);
     const isEdited = root.value !== example.requestText;
-    edited.hidden = !isEdited;
-    restore.hidden = !isEdited;
+    if (edited.hidden === isEdited) edited.hidden = restore.hidden = !isEdited;
   }
 
   function changed() {
@@ -118,7 +132,10 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   }
 
   function syncScroll() {
-    mirrorText.style.transform = `translate(${-textarea.scrollLeft}px, ${-textarea.scrollTop}px)`;
+    const transform = `translate(${-textarea.scrollLeft}px, ${-textarea.scrollTop}px)`;
+    if (transform === mirrorTransform) return;
+    mirrorTransform = transform;
+    mirrorText.style.transform = transform;
   }
 
   root.chooseExample = (exampleId: string) => {
@@ -134,8 +151,8 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     // root.value is the textarea's text as of its last input event (reading textarea.value copies it).
     if (text !== root.value) return;
     const highlight = highlightSegments(text, findings);
-    renderMirror(mirrorText, text, highlight);
-    status.textContent = describeMarks(text, findings, highlight);
+    mirror.show(text, highlight);
+    setText(status, describeMarks(text, findings, highlight));
     syncScroll();
   };
 
@@ -174,19 +191,9 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   return root;
 }
 
-function renderMirror(target: HTMLElement, text: string, highlight: Highlight): void {
-  const fragment = document.createDocumentFragment();
-  for (const segment of highlight.segments) {
-    if (segment.severity === null) {
-      fragment.append(text.slice(segment.from, segment.to));
-      continue;
-    }
-    const mark = document.createElement("mark");
-    mark.className = `mark-${segment.severity}${segment.point ? " mark-point" : ""}`;
-    if (!segment.point) mark.textContent = text.slice(segment.from, segment.to);
-    fragment.append(mark);
-  }
-  target.replaceChildren(fragment);
+/** Rewrites an element's text only when it differs: an unchanged write still costs a layout. */
+function setText(target: HTMLElement, text: string): void {
+  if (target.textContent !== text) target.textContent = text;
 }
 
 /** The editor's description for assistive technology: what is marked, and where the first error is. */

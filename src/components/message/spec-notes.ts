@@ -3,7 +3,7 @@
  * with what the lab does and why (lib/message/spec-notes.ts says it; this only
  * shows it).
  */
-import {html} from "htl";
+import {element} from "../dom.js";
 import type {MessageSpecNote} from "../../../lib/message/index.js";
 
 export interface SpecNoteListOptions {
@@ -12,15 +12,27 @@ export interface SpecNoteListOptions {
 }
 
 export function SpecNoteList(notes: readonly MessageSpecNote[], {touched}: SpecNoteListOptions = {}): HTMLElement {
-  if (notes.length === 0) return html`<p class="spec-notes-empty">This request touches none of the places where the pinned specifications disagree.</p>` as HTMLElement;
-  return html`<div class="spec-notes">${notes.map((note) => {
-    const isTouched = touched?.has(note.id) ?? true;
-    return html`<details class=${`spec-note${isTouched ? " spec-note-touched" : ""}`} open=${touched !== undefined ? false : true} data-note=${note.id}>
-      <summary><strong>${note.title}</strong>${touched !== undefined && isTouched ? html` <span class="spec-note-badge">this request touches it</span>` : null}</summary>
-      <p><span class="spec-note-label">Disagreement.</span> ${note.conflict}</p>
-      <p><span class="spec-note-label">This lab.</span> ${note.decision}</p>
-      <p><span class="spec-note-label">Why.</span> ${note.why}</p>
-      <ul class="spec-note-sources">${note.sources.map((source) => html`<li>${source}</li>`)}</ul>
-    </details>`;
-  })}</div>` as HTMLElement;
+  if (notes.length === 0) return element("p", {class: "spec-notes-empty"}, "This request touches none of the places where the pinned specifications disagree.");
+  const label = (name: string) => element("span", {class: "spec-note-label"}, name);
+  return element(
+    "div",
+    {class: "spec-notes"},
+    notes.map((note) => {
+      const isTouched = touched?.has(note.id) ?? true;
+      return element(
+        "details",
+        {class: `spec-note${isTouched ? " spec-note-touched" : ""}`, open: touched === undefined, "data-note": note.id},
+        element(
+          "summary",
+          null,
+          element("strong", null, note.title),
+          touched !== undefined && isTouched ? [" ", element("span", {class: "spec-note-badge"}, "this request touches it")] : null
+        ),
+        element("p", null, label("Disagreement."), " ", note.conflict),
+        element("p", null, label("This lab."), " ", note.decision),
+        element("p", null, label("Why."), " ", note.why),
+        element("ul", {class: "spec-note-sources"}, note.sources.map((source) => element("li", null, source)))
+      );
+    })
+  );
 }

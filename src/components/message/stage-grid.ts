@@ -7,6 +7,7 @@
 import * as Plot from "@observablehq/plot";
 import type {MessageTransaction} from "../../../lib/message/index.js";
 import {MESSAGE_STAGE_NAMES} from "../../../lib/message/index.js";
+import {cachedLegend, withLegends} from "../plot-legends.js";
 import {clientRevealed, gateRevealed, type GateCursor} from "./stages.js";
 import {CLIENT_VERDICT_WORDS, capitalise, describeRequest} from "./words.js";
 
@@ -15,6 +16,7 @@ export const STAGE_GRID_MAX_REQUESTS = 30;
 
 export const STAGE_STATUS_COLOURS = {passed: "#2da44e", stopped: "#d1242f", "not reached": "#d0d7de"} as const;
 type StatusWord = keyof typeof STAGE_STATUS_COLOURS;
+const STATUS_SCALE = {domain: Object.keys(STAGE_STATUS_COLOURS), range: Object.values(STAGE_STATUS_COLOURS)};
 
 const STAGES = ([1, 2, 3, 4, 5, 6] as const).map((stage) => `${stage}. ${MESSAGE_STAGE_NAMES[stage]}`);
 const ROW_HEIGHT = 34;
@@ -69,7 +71,7 @@ export function StageGrid(transaction: MessageTransaction, {width = 640, cursor 
   const bandHalfWidth = (width - marginLeft - marginRight) / STAGES.length / 2;
   const rows = drawn.map((_, index) => rowName(index));
   const fadedOpacity = (d: {faded: boolean}) => (d.faded ? 0.2 : 1);
-  return Plot.plot({
+  const chart = Plot.plot({
     width,
     height: 60 + rows.length * ROW_HEIGHT + (hidden > 0 ? (compact ? 50 : 30) : 0),
     marginLeft,
@@ -78,7 +80,7 @@ export function StageGrid(transaction: MessageTransaction, {width = 640, cursor 
     marginBottom: hidden > 0 ? (compact ? 60 : 40) : 10,
     x: {domain: STAGES, axis: "top", label: null, padding: 0.06, tickSize: 0, tickFormat: (stage: string) => (compact ? stage.slice(0, stage.indexOf(".")) : stage.replace(". ", "\n"))},
     y: {domain: rows, label: null, padding: 0.1, tickSize: 0},
-    color: {domain: Object.keys(STAGE_STATUS_COLOURS), range: Object.values(STAGE_STATUS_COLOURS), legend: true},
+    color: STATUS_SCALE,
     marks: [
       Plot.cell(cells, {x: "stage", y: "request", fill: "status", fillOpacity: fadedOpacity, title: "title", inset: 1}),
       Plot.text(cells, {x: "stage", y: "request", text: "label", fill: (d: Cell) => (d.status === "not reached" ? "#57606a" : "white"), fillOpacity: fadedOpacity, fontSize: 11, fontWeight: 600}),
@@ -88,4 +90,5 @@ export function StageGrid(transaction: MessageTransaction, {width = 640, cursor 
         : null
     ]
   }) as Element;
+  return withLegends(chart, [cachedLegend({color: STATUS_SCALE})]);
 }
