@@ -40,40 +40,29 @@
  * the current instant (a zero delay, timeout or backoff) joins the queue and is
  * taken in the same order among the events still pending.
  *
+ * The run has two sides, each in its own module: the sender (sender.ts: attempts,
+ * deadlines, retries, outcomes) and the receiver (receiver-endpoint.ts, deciding by
+ * receiver.ts). This module is the event loop between them: it keeps the pending
+ * events in the order above and hands each one to the side it belongs to.
+ *
  * Cost: each update yields at most maxAttemptsPerUpdate starts, arrivals and
  * timeouts, each pushed and popped once, so a run is O(n log n) in the number
  * of updates n (for a fixed attempt budget).
  */
 import type {DeliveryConfig} from "./config.js";
-import type {TaskUpdate} from "./updates.js";
 import {EventQueue} from "./event-queue.js";
-import {checkDispatchGate} from "./gate.js";
+import {checkDispatchGate, type DispatchGate} from "./gate.js";
 import {resolveDeliveryConfig} from "./parse-config.js";
-import {buildPushHeaders, buildPushPayload, type PushPayload} from "./payload.js";
-import {
-  acceptRequest,
-  decideArrival,
-  emptyReceiverMemory,
-  isSuccessStatus,
-  receiverHttpStatus,
-  type ReceiverPolicy
-} from "./receiver.js";
-import {isPermanentRefusal, isRetryableStatus, retryWaitSeconds} from "./retry.js";
+import {buildPushHeaders, buildPushPayload} from "./payload.js";
+import {receiverHttpStatus} from "./receiver.js";
+import {ReceiverEndpoint} from "./receiver-endpoint.js";
+import {Sender, type SenderSchedule} from "./sender.js";
 import {describeSteps} from "./trace.js";
 import {stepKind, TraceSteps} from "./trace-steps.js";
-import type {
-  DeliveryAttempt,
-  DeliveryDecision,
-  DeliveryRun,
-  DeliverySummary,
-  ReceiverEffect,
-  ReceiverStateSample,
-  SenderObservation,
-  SuppressedAttempt,
-  UpdateOutcome,
-  UpdateOutcomeKind
-} from "./run.js";
+import type {DeliveryAttempt, DeliveryDecision, DeliveryRun, DeliverySummary, UpdateOutcome} from "./run.js";
+import type {TaskUpdate} from "./updates.js";
 
+/** Kinds, ranked as in the same-instant total order above. */
 const rankConfigDeleted = 0;
 const rankArrival = 1;
 const rankTimeout = 2;
@@ -85,7 +74,7 @@ interface QueuedEvent {
   updateIndex: number;
   attemptNumber: number;
   order: number;
-  /** Index in `attempts` of the attempt an arrival or timeout belongs to; -1 for other events. */
+  /** Index in the sender's attempts of the attempt an arrival or timeout belongs to; -1 for other events. */
   attemptIndex: number;
 }
 
@@ -97,284 +86,54 @@ function processedBefore(a: QueuedEvent, b: QueuedEvent): boolean {
   return a.order < b.order;
 }
 
-/** Placeholder until the sender observes the attempt's outcome (every attempt gets one before the run ends). */
-const pendingObservation: SenderObservation = Object.freeze({kind: "timeout", atSeconds: Number.NaN, cause: "slow"});
-
-/** Runs the simulation for a partial config merged over the baseline. Throws DeliveryConfigError on an invalid field. */
+/** Runs the simulation for a partial config merged over the baseline. Throws DeliveryConfigError when parseDeliveryConfig refuses it. */
 export function simulateDelivery(partial: Partial<DeliveryConfig> = {}): DeliveryRun {
   return simulateResolvedDelivery(resolveDeliveryConfig(partial));
 }
 
 /** Runs the simulation for a complete config that has already been validated. */
 export function simulateResolvedDelivery(config: DeliveryConfig): DeliveryRun {
-  const updates = config.updates;
-  const updateCount = updates.length;
   const gate = checkDispatchGate(config);
   const headers = buildPushHeaders(config.credential);
-  const payloads: PushPayload[] = updates.map((update) => buildPushPayload(update, config.payloadNamesExpectedTask));
-
-  const attempts: DeliveryAttempt[] = [];
-  const suppressedAttempts: SuppressedAttempt[] = [];
-  const effects: ReceiverEffect[] = [];
-  const receiverStates: ReceiverStateSample[] = [];
+  const payloads = config.updates.map((update) => buildPushPayload(update, config.payloadNamesExpectedTask));
   const steps = new TraceSteps();
-
-  const attemptsSent = new Array<number>(updateCount).fill(0);
-  const effectsPerUpdate = new Array<number>(updateCount).fill(0);
-  const firstAckLost = new Array<boolean>(updateCount).fill(false);
-  const outcomes = new Array<UpdateOutcomeKind | null>(updateCount).fill(null);
-  const settledAt = new Array<number>(updateCount).fill(0);
-  const refusalStatus = new Array<number | null>(updateCount).fill(null);
-  let lostAcknowledgements = 0;
-  let lateResponses = 0;
-  let endsAtSeconds = 0;
-
-  const settle = (updateIndex: number, outcome: UpdateOutcomeKind, atSeconds: number): void => {
-    outcomes[updateIndex] = outcome;
-    settledAt[updateIndex] = atSeconds;
+  const receiver = new ReceiverEndpoint(config);
+  const queue = new EventQueue<QueuedEvent>(processedBefore);
+  let order = 0;
+  const enqueue = (atSeconds: number, rank: number, updateIndex: number, attemptNumber: number, attemptIndex: number): void => {
+    queue.push({atSeconds, rank, updateIndex, attemptNumber, order: order++, attemptIndex});
   };
+  const schedule: SenderSchedule = {
+    attemptStart: (atSeconds, updateIndex, attemptNumber) => enqueue(atSeconds, rankAttemptStart, updateIndex, attemptNumber, -1),
+    arrival: (atSeconds, attempt, attemptIndex) => enqueue(atSeconds, rankArrival, attempt.updateIndex, attempt.attemptNumber, attemptIndex),
+    timeout: (atSeconds, attempt, attemptIndex) => enqueue(atSeconds, rankTimeout, attempt.updateIndex, attempt.attemptNumber, attemptIndex)
+  };
+  const sender = new Sender({config, payloads, headers, steps, schedule, receiverEffectsOf: (index) => receiver.effectsOf(index)});
 
+  let endsAtSeconds: number;
   if (gate.blockedReason !== null) {
-    steps.add(0, stepKind.gateRefused);
-    const emissionOrder = updates
-      .map((_, index) => index)
-      .sort((a, b) => (updates[a]?.atSeconds ?? 0) - (updates[b]?.atSeconds ?? 0) || a - b);
-    for (const index of emissionOrder) {
-      const emittedAt = updates[index]?.atSeconds ?? 0;
-      steps.add(emittedAt, stepKind.blocked, index);
-      settle(index, "blocked", emittedAt);
-      endsAtSeconds = Math.max(endsAtSeconds, emittedAt);
-    }
+    endsAtSeconds = blockEveryUpdate(config.updates, sender, steps);
   } else {
     steps.add(0, stepKind.gateAccepted);
-
-    const policy: ReceiverPolicy = {
-      unavailableUntilSeconds: config.receiverUnavailableUntilSeconds,
-      credential: config.credential,
-      payloadNamesExpectedTask: config.payloadNamesExpectedTask,
-      ignoreSeenEventIds: config.ignoreSeenEventIds,
-      ignoreOlderSequence: config.ignoreOlderSequence
-    };
-    const memory = emptyReceiverMemory();
-    const delay = config.responseDelaySeconds;
-    const timeout = config.senderTimeoutSeconds;
-    const deleteAt = config.deleteConfigAtSeconds;
-    const maxAttempts = config.maxAttemptsPerUpdate;
-
-    const queue = new EventQueue<QueuedEvent>(processedBefore);
-    let order = 0;
-    const enqueue = (atSeconds: number, rank: number, updateIndex: number, attemptNumber: number, attemptIndex: number) => {
-      queue.push({atSeconds, rank, updateIndex, attemptNumber, order: order++, attemptIndex});
-    };
-    if (deleteAt !== null) enqueue(deleteAt, rankConfigDeleted, -1, 0, -1);
-    for (let index = 0; index < updateCount; index++) {
-      enqueue((updates[index] as TaskUpdate).atSeconds, rankAttemptStart, index, 1, -1);
-    }
-
-    // After a retryable failure observed at `failedAtSeconds`: schedule the next attempt or give up.
-    const retryOrExhaust = (attempt: DeliveryAttempt, attemptIndex: number, failedAtSeconds: number): void => {
-      const {updateIndex, attemptNumber} = attempt;
-      if (attemptNumber >= maxAttempts) {
-        attempt.senderAction = "exhausted";
-        settle(updateIndex, "exhausted", failedAtSeconds);
-        steps.add(failedAtSeconds, stepKind.exhausted, attemptIndex, effectsPerUpdate[updateIndex] ?? 0);
-        return;
-      }
-      const next = failedAtSeconds + retryWaitSeconds(config.initialBackoffSeconds, attemptNumber);
-      attempt.senderAction = "retry";
-      attempt.nextRetryAtSeconds = next;
-      enqueue(next, rankAttemptStart, updateIndex, attemptNumber + 1, -1);
-      steps.add(failedAtSeconds, stepKind.retryScheduled, attemptIndex);
-    };
-
-    for (let event = queue.pop(); event !== undefined; event = queue.pop()) {
-      const now = event.atSeconds;
-      endsAtSeconds = now;
-
-      if (event.rank === rankConfigDeleted) {
-        steps.add(now, stepKind.configDeleted);
-        continue;
-      }
-
-      if (event.rank === rankAttemptStart) {
-        const updateIndex = event.updateIndex;
-        const attemptNumber = event.attemptNumber;
-        if (deleteAt !== null && now >= deleteAt) {
-          suppressedAttempts.push({updateIndex, attemptNumber, wouldStartAtSeconds: now, configDeletedAtSeconds: deleteAt});
-          settle(updateIndex, "stopped-by-deletion", now);
-          steps.add(now, stepKind.suppressed, suppressedAttempts.length - 1);
-          continue;
-        }
-        const update = updates[updateIndex] as TaskUpdate;
-        const attempt: DeliveryAttempt = {
-          updateIndex,
-          attemptNumber,
-          eventId: update.eventId,
-          sequence: update.sequence,
-          dispatchedAtSeconds: now,
-          arrivesAtSeconds: now + delay,
-          deadlineAtSeconds: now + timeout,
-          // Filled in when the request arrives and when the sender observes the outcome.
-          receiverDecision: "applied",
-          httpStatus: 0,
-          responseLost: false,
-          responseLate: false,
-          sender: pendingObservation,
-          senderAction: "retry",
-          nextRetryAtSeconds: null,
-          payload: payloads[updateIndex] as PushPayload,
-          headers
-        };
-        const attemptIndex = attempts.push(attempt) - 1;
-        attemptsSent[updateIndex] = (attemptsSent[updateIndex] ?? 0) + 1;
-        enqueue(attempt.arrivesAtSeconds, rankArrival, updateIndex, attemptNumber, attemptIndex);
-        // The sender's wait is independent of the delay: a request slower than the timeout times out first.
-        if (attempt.arrivesAtSeconds > attempt.deadlineAtSeconds) {
-          enqueue(attempt.deadlineAtSeconds, rankTimeout, updateIndex, attemptNumber, attemptIndex);
-        }
-        steps.add(now, stepKind.dispatch, attemptIndex);
-        continue;
-      }
-
-      const attemptIndex = event.attemptIndex;
-      const attempt = attempts[attemptIndex] as DeliveryAttempt;
-      const {updateIndex, attemptNumber} = attempt;
-
-      if (event.rank === rankTimeout) {
-        attempt.sender = {kind: "timeout", atSeconds: now, cause: attempt.responseLost ? "response-lost" : "slow"};
-        retryOrExhaust(attempt, attemptIndex, now);
-        continue;
-      }
-
-      // Arrival: the receiver decides, in the policy's order.
-      const update = updates[updateIndex] as TaskUpdate;
-      const decision = decideArrival(policy, memory, now, update.eventId, update.sequence);
-      const httpStatus = receiverHttpStatus[decision];
-      const effectKind = acceptRequest(memory, decision, update.eventId, update.sequence, update.taskState);
-      attempt.receiverDecision = decision;
-      attempt.httpStatus = httpStatus;
-      steps.add(now, stepKind.receiverDecided, attemptIndex);
-      if (decision === "applied") {
-        effectsPerUpdate[updateIndex] = (effectsPerUpdate[updateIndex] ?? 0) + 1;
-        effects.push({
-          atSeconds: now,
-          updateIndex,
-          attemptNumber,
-          eventId: update.eventId,
-          sequence: update.sequence,
-          taskState: update.taskState,
-          duplicate: effectKind.duplicate,
-          regression: effectKind.regression
-        });
-      }
-      receiverStates.push({
-        atSeconds: now,
-        updateIndex,
-        attemptNumber,
-        decision,
-        httpStatus,
-        shownSequence: memory.shownSequence,
-        shownTaskState: memory.shownTaskState,
-        newestAppliedSequence: memory.newestAppliedSequence,
-        effectsSoFar: memory.effects,
-        duplicateEffectsSoFar: memory.duplicateEffects,
-        regressionsSoFar: memory.regressions,
-        regression: effectKind.regression
-      });
-
-      // The response travels back; the first 2xx of each update may be lost.
-      const success = isSuccessStatus(httpStatus);
-      if (success && config.loseFirstSuccessfulAck && !firstAckLost[updateIndex]) {
-        firstAckLost[updateIndex] = true;
-        attempt.responseLost = true;
-        lostAcknowledgements++;
-      }
-      if (attempt.arrivesAtSeconds > attempt.deadlineAtSeconds) {
-        // The sender already timed out (and maybe retried): this response changes nothing.
-        attempt.responseLate = true;
-        lateResponses++;
-        steps.add(now, stepKind.lateResponse, attemptIndex);
-        continue;
-      }
-      if (attempt.responseLost) {
-        enqueue(attempt.deadlineAtSeconds, rankTimeout, updateIndex, attemptNumber, attemptIndex);
-        steps.add(now, stepKind.ackLost, attemptIndex);
-        continue;
-      }
-      attempt.sender = {kind: "response", httpStatus, atSeconds: now};
-      if (success) {
-        attempt.senderAction = "acknowledged";
-        settle(updateIndex, "acknowledged", now);
-        steps.add(now, stepKind.acknowledged, attemptIndex);
-      } else if (isPermanentRefusal(httpStatus)) {
-        attempt.senderAction = "refused";
-        refusalStatus[updateIndex] = httpStatus;
-        settle(updateIndex, "refused", now);
-        steps.add(now, stepKind.refused, attemptIndex);
-      } else if (isRetryableStatus(httpStatus)) {
-        retryOrExhaust(attempt, attemptIndex, now);
-      }
-    }
+    if (config.deleteConfigAtSeconds !== null) enqueue(config.deleteConfigAtSeconds, rankConfigDeleted, -1, 0, -1);
+    config.updates.forEach((update, index) => schedule.attemptStart(update.atSeconds, index, 1));
+    endsAtSeconds = processEvents(queue, config, sender, receiver, steps);
   }
 
-  const updateOutcomes: UpdateOutcome[] = updates.map((update, index) => {
-    const outcome = outcomes[index];
-    // Every update's attempt chain ends in exactly one outcome.
-    if (outcome === null || outcome === undefined) throw new Error(`Delivery simulator bug: update ${index + 1} has no outcome.`);
-    return {
-      updateIndex: index,
-      eventId: update.eventId,
-      sequence: update.sequence,
-      taskState: update.taskState,
-      emittedAtSeconds: update.atSeconds,
-      outcome,
-      settledAtSeconds: settledAt[index] ?? update.atSeconds,
-      attemptsSent: attemptsSent[index] ?? 0,
-      refusalStatus: refusalStatus[index] ?? null,
-      receiverEffects: effectsPerUpdate[index] ?? 0,
-      payload: payloads[index] as PushPayload
-    };
-  });
-
-  const summary: DeliverySummary = {
-    attempts: attempts.length,
-    effects: effects.length,
-    duplicateEffects: 0,
-    acknowledgedUpdates: 0,
-    exhaustedUpdates: 0,
-    refusedUpdates: 0,
-    stoppedByDeletionUpdates: 0,
-    blockedUpdates: 0,
-    suppressedAttempts: suppressedAttempts.length,
-    lostAcknowledgements,
-    lateResponses,
-    regressions: 0,
-    blockedReason: gate.blockedReason
-  };
-  for (const effect of effects) {
-    if (effect.duplicate) summary.duplicateEffects++;
-    if (effect.regression) summary.regressions++;
-  }
-  for (const outcome of updateOutcomes) {
-    if (outcome.outcome === "acknowledged") summary.acknowledgedUpdates++;
-    else if (outcome.outcome === "exhausted") summary.exhaustedUpdates++;
-    else if (outcome.outcome === "refused") summary.refusedUpdates++;
-    else if (outcome.outcome === "stopped-by-deletion") summary.stoppedByDeletionUpdates++;
-    else summary.blockedUpdates++;
-  }
-
+  const updates = sender.outcomes();
+  const summary = summarise(sender, receiver, updates, gate);
   // The trace is worded when first read: a large run that is only summarised never builds its sentences.
   let decisions: DeliveryDecision[] | null = null;
-  const traceContext = {config, gate, attempts, suppressedAttempts};
+  const traceContext = {config, gate, attempts: sender.attempts, suppressedAttempts: sender.suppressedAttempts};
   return {
     config,
     gate,
     headers,
-    attempts,
-    suppressedAttempts,
-    effects,
-    receiverStates,
-    updates: updateOutcomes,
+    attempts: sender.attempts,
+    suppressedAttempts: sender.suppressedAttempts,
+    effects: receiver.effects,
+    receiverStates: receiver.states,
+    updates,
     get decisions(): DeliveryDecision[] {
       decisions ??= describeSteps(steps, traceContext);
       return decisions;
@@ -382,4 +141,76 @@ export function simulateResolvedDelivery(config: DeliveryConfig): DeliveryRun {
     summary,
     endsAtSeconds
   };
+}
+
+/** Takes the pending events in the same-instant total order and hands each to its side. Returns the last event's time. */
+function processEvents(queue: EventQueue<QueuedEvent>, config: DeliveryConfig, sender: Sender, receiver: ReceiverEndpoint, steps: TraceSteps): number {
+  let lastEventAtSeconds = 0;
+  for (let event = queue.pop(); event !== undefined; event = queue.pop()) {
+    const now = event.atSeconds;
+    lastEventAtSeconds = now;
+    if (event.rank === rankConfigDeleted) {
+      steps.add(now, stepKind.configDeleted);
+    } else if (event.rank === rankAttemptStart) {
+      sender.startAttempt(now, event.updateIndex, event.attemptNumber);
+    } else if (event.rank === rankTimeout) {
+      sender.timesOut(now, event.attemptIndex);
+    } else {
+      // The request arrives: the receiver decides, then its response travels back to the sender.
+      const attempt = sender.attempts[event.attemptIndex] as DeliveryAttempt;
+      const update = config.updates[attempt.updateIndex] as TaskUpdate;
+      const decision = receiver.receive(now, attempt.updateIndex, attempt.attemptNumber, update);
+      attempt.receiverDecision = decision;
+      attempt.httpStatus = receiverHttpStatus[decision];
+      steps.add(now, stepKind.receiverDecided, event.attemptIndex);
+      sender.responseArrives(now, event.attemptIndex, attempt.httpStatus);
+    }
+  }
+  return lastEventAtSeconds;
+}
+
+/** The gate refused the push config: every update is blocked at its emission time, in emission order. Returns the run's end. */
+function blockEveryUpdate(updates: readonly TaskUpdate[], sender: Sender, steps: TraceSteps): number {
+  steps.add(0, stepKind.gateRefused);
+  const emissionOrder = updates
+    .map((_, index) => index)
+    .sort((a, b) => (updates[a]?.atSeconds ?? 0) - (updates[b]?.atSeconds ?? 0) || a - b);
+  let endsAtSeconds = 0;
+  for (const index of emissionOrder) {
+    const emittedAt = updates[index]?.atSeconds ?? 0;
+    steps.add(emittedAt, stepKind.blocked, index);
+    sender.block(index, emittedAt);
+    endsAtSeconds = Math.max(endsAtSeconds, emittedAt);
+  }
+  return endsAtSeconds;
+}
+
+function summarise(sender: Sender, receiver: ReceiverEndpoint, updates: readonly UpdateOutcome[], gate: DispatchGate): DeliverySummary {
+  const summary: DeliverySummary = {
+    attempts: sender.attempts.length,
+    effects: receiver.effects.length,
+    duplicateEffects: 0,
+    acknowledgedUpdates: 0,
+    exhaustedUpdates: 0,
+    refusedUpdates: 0,
+    stoppedByDeletionUpdates: 0,
+    blockedUpdates: 0,
+    suppressedAttempts: sender.suppressedAttempts.length,
+    lostAcknowledgements: sender.lostAcknowledgements,
+    lateResponses: sender.lateResponses,
+    regressions: 0,
+    blockedReason: gate.blockedReason
+  };
+  for (const effect of receiver.effects) {
+    if (effect.duplicate) summary.duplicateEffects++;
+    if (effect.regression) summary.regressions++;
+  }
+  for (const outcome of updates) {
+    if (outcome.outcome === "acknowledged") summary.acknowledgedUpdates++;
+    else if (outcome.outcome === "exhausted") summary.exhaustedUpdates++;
+    else if (outcome.outcome === "refused") summary.refusedUpdates++;
+    else if (outcome.outcome === "stopped-by-deletion") summary.stoppedByDeletionUpdates++;
+    else summary.blockedUpdates++;
+  }
+  return summary;
 }
