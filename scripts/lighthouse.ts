@@ -8,6 +8,7 @@
 import {execFile, execFileSync} from "node:child_process";
 import {promisify} from "node:util";
 import {existsSync, mkdirSync, readFileSync} from "node:fs";
+import {findBrowser, INSTALL_BROWSER_HINT} from "./find-browser.js";
 import {listPages} from "./site-files.js";
 import {startStaticServer} from "./static-server.js";
 
@@ -19,6 +20,8 @@ const LIGHTHOUSE_BIN = `${TOOL_DIR}/node_modules/.bin/lighthouse`;
 // Mobile (Lighthouse's default: slow 4G, 4x CPU slowdown) and desktop presets.
 const PRESETS = [[], ["--preset=desktop"]] as const;
 
+const browserPath = findBrowser();
+if (browserPath === null) throw new Error(INSTALL_BROWSER_HINT);
 mkdirSync(TOOL_DIR, {recursive: true});
 if (!existsSync(LIGHTHOUSE_BIN)) {
   execFileSync("npm", ["install", "--prefix", TOOL_DIR, "--no-audit", "--no-fund", "--no-save", LIGHTHOUSE], {stdio: "inherit"});
@@ -34,7 +37,7 @@ try {
       await promisify(execFile)(LIGHTHOUSE_BIN, [
         `${server.url}${path}`, "--quiet", "--only-categories=performance,accessibility", ...preset,
         `--chrome-flags=${CHROME_FLAGS}`, "--output=json", `--output-path=${report}`
-      ], {env: {...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium"}});
+      ], {env: {...process.env, CHROME_PATH: browserPath}});
       const {categories} = JSON.parse(readFileSync(report, "utf8")) as {categories: Record<string, {score: number}>};
       const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
       console.log(`${(path || "index").padEnd(24)} ${mode.padEnd(8)} performance ${String(score("performance")).padStart(3)}   accessibility ${String(score("accessibility")).padStart(3)}   (${report})`);

@@ -5,10 +5,10 @@
 import {existsSync, readFileSync} from "node:fs";
 import {createRequire} from "node:module";
 import {chromium, type Browser, type BrowserContext, type Page} from "playwright-core";
-import {afterAll, beforeAll, expect} from "vitest";
+import {afterAll, afterEach, beforeAll, expect} from "vitest";
+import {findBrowser, INSTALL_BROWSER_HINT} from "../../scripts/find-browser.js";
 import {startStaticServer, type RunningServer, type StaticServerOptions} from "../../scripts/static-server.js";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 // As root with no network: no sandbox, and no background connections that the closed network refuses.
 const CHROMIUM_ARGS = [
@@ -20,12 +20,10 @@ export function requireBuiltSite(): void {
   if (!existsSync("dist/index.html")) throw new Error("dist/ has no built site: run `npm run build` first (npm test does).");
 }
 
-export async function launchBrowser(executablePath = CHROMIUM_PATH): Promise<Browser> {
-  if (!existsSync(executablePath)) {
-    throw new Error(
-      `Chromium is missing at ${executablePath}. The browser tests need Debian's Chromium: ` +
-      "run `apt-get update && apt-get install -y chromium` (bash .ci/run does this), or set CHROMIUM_PATH."
-    );
+/** Launches the browser findBrowser finds (or the one given); says exactly how to install one when there is none. */
+export async function launchBrowser(executablePath: string | null = findBrowser()): Promise<Browser> {
+  if (executablePath === null || !existsSync(executablePath)) {
+    throw new Error(executablePath === null ? INSTALL_BROWSER_HINT : `No browser at ${executablePath}. ${INSTALL_BROWSER_HINT}`);
   }
   return chromium.launch({executablePath, args: CHROMIUM_ARGS});
 }
@@ -48,8 +46,34 @@ export interface WatchedPage {
   problems: PageProblems;
 }
 
-export async function openWatchedPage(browser: Browser, origin: string, options: {colorScheme?: "light" | "dark"} = {}): Promise<WatchedPage> {
-  const context = await browser.newContext({colorScheme: options.colorScheme ?? "light", acceptDownloads: true});
+/**
+ * Runs in every page before its own scripts: whenever Framework renders an error cell (at
+ * load or after any interaction, even one that a later redraw hides again), it is logged as
+ * a console error, which the watcher collects and useBuiltSite's afterEach refuses.
+ */
+function reportErrorCells(): void {
+  const seen = new WeakSet<Element>();
+  const report = (node: Element) => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    console.error(`error cell: ${node.textContent ?? ""}`);
+  };
+  const scan = (root: Node) => {
+    if (!(root instanceof Element)) return;
+    if (root.classList.contains("observablehq--error")) report(root);
+    for (const node of root.querySelectorAll(".observablehq--error")) report(node);
+  };
+  new MutationObserver((mutations) => {
+    for (const mutation of mutations) {
+      if (mutation.type === "attributes") scan(mutation.target);
+      else for (const node of mutation.addedNodes) scan(node);
+    }
+  }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["class"]});
+}
+
+export async function openWatchedPage(browser: Browser, origin: string, options: {colorScheme?: "light" | "dark"; viewport?: {width: number; height: number}} = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({colorScheme: options.colorScheme ?? "light", acceptDownloads: true, ...(options.viewport ? {viewport: options.viewport} : {})});
+  await context.addInitScript(reportErrorCells);
   const page = await context.newPage();
   const problems: PageProblems = {consoleErrors: [], pageErrors: [], failedRequests: [], otherOrigins: []};
   page.on("console", (message) => {
@@ -158,17 +182,31 @@ export interface BuiltSite {
   readonly browser: Browser;
   readonly server: RunningServer;
   /** Opens a page of the site ("push-delivery?x=1", "" for the home page) and waits until every cell has run. */
-  open(path: string, options?: {colorScheme?: "light" | "dark"}): Promise<WatchedPage>;
+  open(path: string, options?: {colorScheme?: "light" | "dark"; viewport?: {width: number; height: number}}): Promise<WatchedPage>;
 }
 
 /**
  * The built site on 127.0.0.1 and a Chromium, started before the calling test
  * file's tests and stopped after them. Call it at the file's top level.
+ *
+ * Every page a test opens through it is held to the course's rule: no page error and no
+ * console error (error cells included, see reportErrorCells) at load or after anything the
+ * test did. A test that fails that rule fails in afterEach, whatever it asserted itself.
  */
 export function useBuiltSite(): BuiltSite {
   requireBuiltSite();
   let browser: Browser | undefined;
   let server: RunningServer | undefined;
+  let openedInTest: {path: string; watched: WatchedPage}[] = [];
+  afterEach(async () => {
+    const opened = openedInTest;
+    openedInTest = [];
+    for (const {path, watched} of opened) {
+      if (!watched.page.isClosed()) expect(await renderedErrors(watched.page), `error cells on ${path}`).toEqual([]);
+      expect({path, consoleErrors: watched.problems.consoleErrors, pageErrors: watched.problems.pageErrors}).toEqual({path, consoleErrors: [], pageErrors: []});
+      await watched.context.close().catch(() => undefined);
+    }
+  });
   beforeAll(async () => {
     server = await serveSite();
     browser = await launchBrowser();
@@ -188,6 +226,7 @@ export function useBuiltSite(): BuiltSite {
     },
     async open(path, options = {}) {
       const watched = await openWatchedPage(site.browser, site.server.origin, options);
+      openedInTest.push({path, watched});
       await watched.page.goto(`${site.server.url}${path}`);
       await waitForPage(watched.page);
       return watched;
