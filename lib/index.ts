@@ -1,6 +1,8 @@
 /**
  * The public API of the A2A Workbench simulator core. Everything here is pure and
  * deterministic: inputs in, trace and summary out. No DOM, no clock, no I/O.
+ * Every lesson's lib/<lesson>/index.ts is re-exported flat (their names do not clash);
+ * test/lib-index.test.ts fails when one is missing.
  */
 export type {Decision} from "./playback/decision.js";
 export * from "./playback/clock.js";
@@ -9,3 +11,4 @@ export * from "./lesson-inputs/permalink.js";
 export * from "./delivery/index.js";
 export * from "./message/index.js";
 export * from "./selection/index.js";
+export * from "./webhook-auth/index.js";
