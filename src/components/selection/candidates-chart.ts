@@ -6,7 +6,10 @@
  */
 import * as Plot from "@observablehq/plot";
 import {gateOrder, gateRejectionReason, type GateId, type SelectionResult} from "../../../lib/selection/index.js";
+import {cachedLegend, withLegends} from "../plot-legends.js";
 import {REMAINING_COLOUR, REMOVED_COLOUR} from "./palette.js";
+
+const BAR_COLOURS = {domain: ["remain after the stage", "left at this stage"], range: [REMAINING_COLOUR, REMOVED_COLOUR]};
 
 export interface CandidatesChartOptions {
   width?: number;
@@ -46,14 +49,14 @@ export function CandidatesByStage(result: SelectionResult, {width = 640, reveale
   // The reason sits under each bar, so it can run the full width of the chart.
   const rowHeight = 58;
   const barHeight = 24;
-  return Plot.plot({
+  const chart = Plot.plot({
     width,
     height: 60 + rows.length * rowHeight,
     marginLeft: 170,
     marginRight: 30,
     x: {label: "candidates", domain: [0, Math.max(1, result.agentCount)], grid: true, ticks: Math.min(result.agentCount, 13), tickFormat: "d"},
     y: {label: null, domain: rows.map((row) => row.stage), padding: 1 - barHeight / rowHeight},
-    color: {domain: ["remain after the stage", "left at this stage"], range: [REMAINING_COLOUR, REMOVED_COLOUR], legend: true},
+    color: BAR_COLOURS,
     marks: [
       Plot.frame({stroke: "currentColor", strokeOpacity: 0.15}),
       Plot.barX(rows, {y: "stage", x1: 0, x2: "after", fill: () => "remain after the stage", fillOpacity: "opacity", title: "title"}),
@@ -71,4 +74,5 @@ export function CandidatesByStage(result: SelectionResult, {width = 640, reveale
       })
     ]
   }) as Element;
+  return withLegends(chart, [cachedLegend({color: BAR_COLOURS})]);
 }

@@ -5,7 +5,10 @@
  */
 import * as Plot from "@observablehq/plot";
 import type {SelectionResult} from "../../../lib/selection/index.js";
+import {cachedLegend, withLegends} from "../plot-legends.js";
 import {TERM_COLOURS, TERM_LABELS, TERM_ORDER} from "./palette.js";
+
+const TERM_SCALE = {domain: TERM_ORDER.map((id) => TERM_LABELS[id]), range: TERM_ORDER.map((id) => TERM_COLOURS[id])};
 
 export interface RankingChartOptions {
   width?: number;
@@ -30,14 +33,14 @@ export function RankingBreakdown(result: SelectionResult, {width = 640}: Ranking
   // With every weight at 0 every bar is empty; a unit axis keeps the ticks readable.
   const xMax = totalWeight === 0 ? 1 : Math.max(totalWeight, ...scores.map((score) => score.score));
   const empty = result.ranked.length === 0;
-  return Plot.plot({
+  const chart = Plot.plot({
     width,
     height: 70 + Math.max(1, rows.length) * 34,
     marginLeft: 200,
     marginRight: 70,
     x: {label: `score (at most ${totalWeight}, the sum of the weights)`, domain: [0, xMax], grid: true},
     y: {label: null, domain: empty ? ["no eligible agent"] : rows, padding: 0.25},
-    color: {domain: TERM_ORDER.map((id) => TERM_LABELS[id]), range: TERM_ORDER.map((id) => TERM_COLOURS[id]), legend: true},
+    color: TERM_SCALE,
     marks: [
       Plot.frame({stroke: "currentColor", strokeOpacity: 0.15}),
       Plot.barX(segments, Plot.stackX({y: "row", x: "weighted", fill: "term", order: TERM_ORDER.map((id) => TERM_LABELS[id]), title: "title", stroke: "white", strokeWidth: 0.5})),
@@ -46,4 +49,5 @@ export function RankingBreakdown(result: SelectionResult, {width = 640}: Ranking
       !empty && totalWeight === 0 ? Plot.text(["Every weight is 0, so every score is 0: the order is the tie-break alone (agent id, ascending)."], {frameAnchor: "right", textAnchor: "end", dx: -10, fill: "currentColor", fontSize: 11, lineWidth: Math.max(14, (width - 270) / 20)}) : null
     ]
   }) as Element;
+  return withLegends(chart, [cachedLegend({color: TERM_SCALE})]);
 }

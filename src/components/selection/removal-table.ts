@@ -3,26 +3,36 @@
  * first, and the values that gate compared. Stages playback has not revealed yet
  * are left out, so the table grows as playback steps.
  */
-import {html} from "htl";
+import {element} from "../dom.js";
 import {gateLabels, rejectionReason, type SelectionResult} from "../../../lib/selection/index.js";
 
 export function RemovalTable(result: SelectionResult, {revealedStages = null}: {revealedStages?: number | null} = {}): HTMLElement {
   const stages = result.trace.filter((decision) => decision.kind === "gate" && (revealedStages === null || decision.atSeconds <= revealedStages));
   const removed = stages.flatMap((decision) => decision.removed.map((agent) => ({decision, agent})));
   const hidden = revealedStages === null ? 0 : result.trace.filter((decision) => decision.kind === "gate" && decision.atSeconds > revealedStages).length;
-  return html`<div class="table-scroll" tabindex="0" role="region" aria-label="Who left at each stage">
-    <table class="selection-table removal-table">
-      <caption>Who left at each stage, and why${hidden ? ` (stages revealed so far; ${hidden} to come)` : ""}</caption>
-      <thead><tr><th scope="col">Stage</th><th scope="col">Agent</th><th scope="col">First failed gate</th><th scope="col">The values compared</th></tr></thead>
-      <tbody>
-        ${removed.length === 0 ? html`<tr><td colspan="4">${stages.length === 0 ? "No stage revealed yet." : "No agent has been removed so far."}</td></tr>` : null}
-        ${removed.map(({decision, agent}) => html`<tr>
-          <td>${decision.atSeconds} · ${decision.title.split(":")[0]}</td>
-          <th scope="row"><code>${agent.agentId}</code></th>
-          <td>${gateLabels[agent.firstFailedGate]}</td>
-          <td>${rejectionReason(agent, result.policy)}</td>
-        </tr>`)}
-      </tbody>
-    </table>
-  </div>` as HTMLElement;
+  return element(
+    "div",
+    {class: "table-scroll", tabindex: 0, role: "region", "aria-label": "Who left at each stage"},
+    element(
+      "table",
+      {class: "selection-table removal-table"},
+      element("caption", null, `Who left at each stage, and why${hidden ? ` (stages revealed so far; ${hidden} to come)` : ""}`),
+      element("thead", null, element("tr", null, ["Stage", "Agent", "First failed gate", "The values compared"].map((name) => element("th", {scope: "col"}, name)))),
+      element(
+        "tbody",
+        null,
+        removed.length === 0 ? element("tr", null, element("td", {colspan: 4}, stages.length === 0 ? "No stage revealed yet." : "No agent has been removed so far.")) : null,
+        removed.map(({decision, agent}) =>
+          element(
+            "tr",
+            null,
+            element("td", null, `${decision.atSeconds} · ${decision.title.split(":")[0]}`),
+            element("th", {scope: "row"}, element("code", null, agent.agentId)),
+            element("td", null, gateLabels[agent.firstFailedGate]),
+            element("td", null, rejectionReason(agent, result.policy))
+          )
+        )
+      )
+    )
+  );
 }
