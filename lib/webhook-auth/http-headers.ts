@@ -5,6 +5,14 @@
 export type HeaderBag = Readonly<Record<string, string | undefined>>;
 
 export function readHeader(headers: HeaderBag, name: string): string | undefined {
+  return rawHeader(headers, name) as string | undefined;
+}
+
+/**
+ * The value readHeader would return, whatever its type: for checking headers
+ * that come from untyped JavaScript, where a value may be a number or an array.
+ */
+export function rawHeader(headers: Readonly<Record<string, unknown>>, name: string): unknown {
   const wanted = name.toLowerCase();
   for (const [key, value] of Object.entries(headers)) {
     if (key.toLowerCase() === wanted && value !== undefined) return value;

@@ -18,6 +18,9 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TIMESTAMP_HEADER,
   assertSignableMessage,
+  checkKeyArgument,
+  checkVerifyArguments,
+  invalidArgument,
   parseSignatureHeader,
   readHeadersInWindow,
   standardWebhookSignedContent,
@@ -140,7 +143,18 @@ export async function signStandardWebhookV1a(input: {
   };
 }
 
-/** Verifies `v1a` entries against a trust list of `whpk_` public keys. Reports "unsupported" rather than throwing. */
+/** Something that can stand in for Web Crypto here: importKey and verify are all a verifier calls. */
+function isSubtleLike(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const subtle = value as Record<string, unknown>;
+  return typeof subtle["importKey"] === "function" && typeof subtle["verify"] === "function";
+}
+
+/**
+ * Verifies `v1a` entries against a trust list of `whpk_` public keys. Reports
+ * "unsupported" rather than throwing, and arguments of the wrong type as
+ * "invalid-argument". Never rejects.
+ */
 export async function verifyStandardWebhookV1a(input: {
   publicKey: string | readonly string[];
   headers: HeaderBag;
@@ -149,6 +163,11 @@ export async function verifyStandardWebhookV1a(input: {
   toleranceSeconds?: number;
   subtle?: SubtleCrypto;
 }): Promise<StandardWebhookVerification> {
+  const invalid =
+    checkVerifyArguments(input, "publicKey") ??
+    checkKeyArgument("publicKey", input.publicKey, (key) => typeof key === "string", `a "${ASYMMETRIC_PUBLIC_KEY_PREFIX}" base64 string`) ??
+    (input.subtle === undefined || isSubtleLike(input.subtle) ? undefined : invalidArgument("subtle", "a SubtleCrypto (with importKey and verify), or absent for crypto.subtle", input.subtle));
+  if (invalid) return invalid;
   const read = readHeadersInWindow(input.headers, input.nowSeconds, input.toleranceSeconds);
   if (!read.ok) return read;
   const {msgId, timestamp, signatureHeader} = read;

@@ -14,7 +14,7 @@
  */
 import {concatBytes, decodeBase64, encodeBase64, fromUtf8, toBytes, utf8, type Bytes} from "./bytes.js";
 import {constantTimeEqual} from "./constant-time.js";
-import {readHeader, type HeaderBag} from "./http-headers.js";
+import {rawHeader, readHeader, type HeaderBag} from "./http-headers.js";
 
 export const WEBHOOK_ID_HEADER = "webhook-id";
 export const WEBHOOK_TIMESTAMP_HEADER = "webhook-timestamp";
@@ -52,6 +52,8 @@ export interface SignedStandardWebhook {
 }
 
 export type StandardWebhookFailureCode =
+  /** The caller passed something the verifier does not take (NaN for nowSeconds, a number as a header value ...). */
+  | "invalid-argument"
   | "missing-headers"
   | "invalid-timestamp"
   | "timestamp-too-old"
@@ -207,10 +209,6 @@ export type TimestampCheck =
   | {ok: false; code: "timestamp-too-old" | "timestamp-too-new"; ageSeconds: number; reason: string};
 
 /**
- * The replay window. Like the reference libraries: too old when now - t > tolerance,
- * too new when t - now > tolerance (both bounds inclusive). Infinity disables the window.
- */
-/**
  * The checks every Standard Webhooks scheme (v1, v1a) makes before any signature:
  * the three headers are present and well formed, and the timestamp is inside the window.
  */
@@ -226,6 +224,10 @@ export function readHeadersInWindow(
   return {...read, windowReason: window.reason};
 }
 
+/**
+ * The replay window. Like the reference libraries: too old when now - t > tolerance,
+ * too new when t - now > tolerance (both bounds inclusive). Infinity disables the window.
+ */
 export function checkStandardWebhookTimestamp(
   timestamp: number,
   nowSeconds: number,
@@ -256,6 +258,55 @@ export function checkStandardWebhookTimestamp(
   return {ok: true, ageSeconds, reason: `timestamp is ${ageSeconds} s from now, within ±${toleranceSeconds} s`};
 }
 
+export type InvalidArgument = {ok: false; code: "invalid-argument"; reason: string};
+
+/** A value's kind for a reason. Never String(value): an object without a usable toString would throw. */
+function describeArgument(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (value instanceof Uint8Array) return "a Uint8Array";
+  if (typeof value === "number") return Number.isNaN(value) ? "NaN" : `the number ${value}`;
+  if (typeof value === "boolean") return String(value);
+  if (typeof value === "undefined") return "undefined";
+  return `a${typeof value === "object" ? "n" : ""} ${typeof value}`;
+}
+
+export function invalidArgument(name: string, accepted: string, received: unknown): InvalidArgument {
+  return {ok: false, code: "invalid-argument", reason: `${name} must be ${accepted}; got ${describeArgument(received)}`};
+}
+
+/**
+ * The arguments both verifiers (v1, v1a) take besides their keys, checked
+ * before anything is read: callers in plain JavaScript get an answer that
+ * names the argument, never an exception from deep inside.
+ */
+export function checkVerifyArguments(input: unknown, keyName: string): InvalidArgument | undefined {
+  if (typeof input !== "object" || input === null) return invalidArgument("the input", `an object {${keyName}, headers, payload, nowSeconds, toleranceSeconds?}`, input);
+  const {headers, payload, nowSeconds, toleranceSeconds} = input as Record<string, unknown>;
+  if (typeof nowSeconds !== "number" || !Number.isFinite(nowSeconds)) return invalidArgument("nowSeconds", "a finite number of Unix seconds (the receiver's clock, passed in)", nowSeconds);
+  if (toleranceSeconds !== undefined && (typeof toleranceSeconds !== "number" || Number.isNaN(toleranceSeconds) || toleranceSeconds < 0)) {
+    return invalidArgument("toleranceSeconds", `a number of seconds >= 0, Infinity (no window), or absent (${DEFAULT_TOLERANCE_SECONDS} s)`, toleranceSeconds);
+  }
+  if (typeof payload !== "string" && !(payload instanceof Uint8Array)) return invalidArgument("payload", "the raw body: a string (signed as UTF-8) or a Uint8Array", payload);
+  if (typeof headers !== "object" || headers === null || Array.isArray(headers)) return invalidArgument("headers", "an object of header names to string values", headers);
+  for (const name of [WEBHOOK_ID_HEADER, WEBHOOK_TIMESTAMP_HEADER, WEBHOOK_SIGNATURE_HEADER]) {
+    const value = rawHeader(headers as Record<string, unknown>, name);
+    if (value !== undefined && typeof value !== "string") return invalidArgument(`headers["${name}"]`, "a string (the header's value) or absent", value);
+  }
+  return undefined;
+}
+
+/** A key argument: one `accepted` value, or a list of them (a rotation); `isKey` says what one is. */
+export function checkKeyArgument(name: string, value: unknown, isKey: (key: unknown) => boolean, accepted: string): InvalidArgument | undefined {
+  if (!Array.isArray(value)) return isKey(value) ? undefined : invalidArgument(name, `${accepted}, or a list of those`, value);
+  for (let k = 0; k < value.length; k++) {
+    if (!isKey(value[k])) return invalidArgument(`${name}[${k}]`, accepted, value[k]);
+  }
+  return undefined;
+}
+
+const isSymmetricSecret = (key: unknown): boolean => typeof key === "string" || key instanceof Uint8Array;
+
 function describeEntries(entries: readonly SignatureEntry[], version: string): string {
   const versions = entries.map((entry) => (entry.version === "" ? `"${entry.raw.slice(0, 12)}…" (no version prefix)` : entry.version));
   const usable = entries.filter((entry) => entry.version === version).length;
@@ -267,7 +318,8 @@ function describeEntries(entries: readonly SignatureEntry[], version: string): s
 /**
  * Verifies a `v1` Standard Webhooks signature. `secret` may list several keys
  * (receiver side of a rotation). Order of checks follows the reference
- * libraries: headers, timestamp window, then signature.
+ * libraries: headers, timestamp window, then signature; arguments of the
+ * wrong type come first, as "invalid-argument". Never rejects.
  */
 export async function verifyStandardWebhook(input: {
   secret: WebhookSecret | readonly WebhookSecret[];
@@ -276,6 +328,9 @@ export async function verifyStandardWebhook(input: {
   nowSeconds: number;
   toleranceSeconds?: number;
 }): Promise<StandardWebhookVerification> {
+  const invalid =
+    checkVerifyArguments(input, "secret") ?? checkKeyArgument("secret", input.secret, isSymmetricSecret, `a "${SYMMETRIC_SECRET_PREFIX}" base64 string or the raw key bytes (a Uint8Array)`);
+  if (invalid) return invalid;
   const read = readHeadersInWindow(input.headers, input.nowSeconds, input.toleranceSeconds);
   if (!read.ok) return read;
   const {msgId, timestamp, signatureHeader} = read;
