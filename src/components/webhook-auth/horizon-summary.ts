@@ -1,5 +1,5 @@
 /** The retry experiment's figures, per signing lane, next to the rule the retention must satisfy. */
-import {html} from "htl";
+import {element} from "../dom.js";
 import type {RetryHorizonSelection, RetryLaneResult} from "../../../lib/webhook-auth/index.js";
 import {formatDuration} from "./format.js";
 import {LANE_LABELS} from "./retry-horizon-chart.js";
@@ -12,20 +12,52 @@ function laneVerdict(lane: RetryLaneResult): string {
 
 export function HorizonSummary({preset, result}: RetryHorizonSelection): HTMLElement {
   const covered = result.retentionSeconds > result.retentionMustExceedSeconds;
-  return html`<div class="horizon-summary">
-    <p><strong>${preset.label}.</strong> ${preset.note} <small>Source: ${preset.source}</small></p>
-    <p>Retry horizon (first to last attempt): <strong>${formatDuration(result.horizonSeconds)}</strong>. Retention: <strong>${formatDuration(result.retentionSeconds)}</strong>
-      <span class=${covered ? "verdict-good" : "verdict-bad"}>${covered ? "✓ longer than the horizon" : "✗ not longer than the horizon"}</span>;
-      to also cover a replay of the last attempt inside its window it must exceed ${formatDuration(result.retentionMustExceedWithReplaySeconds)}.</p>
-    <div class="table-scroll" tabindex="0" role="region" aria-label="One event, every scheduled attempt"><table class="horizon-table">
-      <caption>One event, every scheduled attempt</caption>
-      <thead><tr><th scope="col">Signing</th><th scope="col">Effects</th><th scope="col">Duplicates ignored</th><th scope="col">Slipped past</th><th scope="col">Refused as too old</th><th scope="col">Sender saw a 2xx</th><th scope="col">Outcome</th></tr></thead>
-      <tbody>${[result.resigned, result.reused].map((lane) => html`<tr>
-        <th scope="row">${LANE_LABELS[lane.lane]}</th>
-        <td class="numeric">${lane.effects}</td><td class="numeric">${lane.duplicatesSuppressed}</td><td class="numeric">${lane.slippedPast}</td><td class="numeric">${lane.refusedByWindow}</td>
-        <td>${lane.acknowledged ? "yes" : "no"}</td>
-        <td class=${lane.lost || lane.effects > 1 ? "verdict-bad" : "verdict-good"}>${laneVerdict(lane)}</td>
-      </tr>`)}</tbody>
-    </table></div>
-  </div>` as HTMLElement;
+  const numeric = (value: number) => element("td", {class: "numeric"}, value);
+  return element(
+    "div",
+    {class: "horizon-summary"},
+    element("p", null, element("strong", null, `${preset.label}.`), ` ${preset.note} `, element("small", null, `Source: ${preset.source}`)),
+    element(
+      "p",
+      null,
+      "Retry horizon (first to last attempt): ",
+      element("strong", null, formatDuration(result.horizonSeconds)),
+      ". Retention: ",
+      element("strong", null, formatDuration(result.retentionSeconds)),
+      " ",
+      element("span", {class: covered ? "verdict-good" : "verdict-bad"}, covered ? "✓ longer than the horizon" : "✗ not longer than the horizon"),
+      `; to also cover a replay of the last attempt inside its window it must exceed ${formatDuration(result.retentionMustExceedWithReplaySeconds)}.`
+    ),
+    element(
+      "div",
+      {class: "table-scroll", tabindex: 0, role: "region", "aria-label": "One event, every scheduled attempt"},
+      element(
+        "table",
+        {class: "horizon-table"},
+        element("caption", null, "One event, every scheduled attempt"),
+        element(
+          "thead",
+          null,
+          element("tr", null, ["Signing", "Effects", "Duplicates ignored", "Slipped past", "Refused as too old", "Sender saw a 2xx", "Outcome"].map((name) => element("th", {scope: "col"}, name)))
+        ),
+        element(
+          "tbody",
+          null,
+          [result.resigned, result.reused].map((lane) =>
+            element(
+              "tr",
+              null,
+              element("th", {scope: "row"}, LANE_LABELS[lane.lane]),
+              numeric(lane.effects),
+              numeric(lane.duplicatesSuppressed),
+              numeric(lane.slippedPast),
+              numeric(lane.refusedByWindow),
+              element("td", null, lane.acknowledged ? "yes" : "no"),
+              element("td", {class: lane.lost || lane.effects > 1 ? "verdict-bad" : "verdict-good"}, laneVerdict(lane))
+            )
+          )
+        )
+      )
+    )
+  );
 }

@@ -6,6 +6,7 @@
  */
 import * as Plot from "@observablehq/plot";
 import {RACE_STRATEGIES, type RaceTable} from "../../../lib/webhook-auth/index.js";
+import {cachedLegend, withLegends} from "../plot-legends.js";
 import {EFFECT_COLOURS} from "./palette.js";
 
 /** Segments narrower than this share carry no label; up to FULL_LABEL_SHARE only the count. */
@@ -32,14 +33,15 @@ export function RaceChart(tables: readonly RaceTable[], {width = 640}: RaceChart
   const rows = raceRows(tables);
   const workers = tables[0]?.workers ?? 2;
   const effectDomain = Array.from({length: workers}, (_, index) => effectsLabel(index + 1));
-  return Plot.plot({
+  const colour = {domain: effectDomain, range: EFFECT_COLOURS.slice(0, workers)};
+  const chart = Plot.plot({
     width,
     height: 60 + tables.length * 44,
     marginLeft: 230,
     marginRight: 20,
     x: {label: `share of all interleavings of ${workers} concurrent deliveries`, percent: true, domain: [0, 100]},
     y: {domain: RACE_STRATEGIES.map((strategy) => strategy.label), label: null},
-    color: {domain: effectDomain, range: EFFECT_COLOURS.slice(0, workers), legend: true},
+    color: colour,
     marks: [
       Plot.barX(rows, Plot.stackX({y: "strategy", x: "count", fill: "effects", offset: "normalize", order: effectDomain, title: (d: {count: number; total: number; effects: string}) => `${d.count} of ${d.total} interleavings: ${d.effects}`})),
       // Wide segments name their effect count; narrow ones show the count only (the legend and the table below say the rest).
@@ -47,4 +49,5 @@ export function RaceChart(tables: readonly RaceTable[], {width = 640}: RaceChart
       Plot.ruleX([0])
     ]
   }) as Element;
+  return withLegends(chart, [cachedLegend({color: colour})]);
 }

@@ -3,7 +3,7 @@
  * payload, deduplicate by event id, or fetch the task (GetTask) and apply only
  * a newer version. One row per arrival, one column per receiver.
  */
-import {html} from "htl";
+import {element} from "../dom.js";
 import type {ReconcileComparison, ReconcileRow, TaskVersion} from "../../../lib/webhook-auth/index.js";
 
 const ACTION_WORDS: Record<ReconcileRow["action"], string> = {
@@ -20,21 +20,60 @@ export function taskVersionText(version: TaskVersion | undefined): string {
 export function ReconcileLanes(comparison: ReconcileComparison): HTMLElement {
   const {scenario, lanes, truth} = comparison;
   const arrivals = [...scenario.arrivals].sort((a, b) => a.atSeconds - b.atSeconds);
-  return html`<div class="table-scroll" tabindex="0" role="region" aria-label="Three receivers, the same arrivals"><table class="reconcile-table">
-    <caption>${scenario.label}. The agent's current task state: ${taskVersionText(truth)}.</caption>
-    <thead><tr><th scope="col">Arrival</th>${lanes.map((lane) => html`<th scope="col">${lane.label}</th>`)}</tr></thead>
-    <tbody>
-      ${arrivals.map((arrival, index) => html`<tr>
-        <th scope="row">at ${arrival.atSeconds} s: ${arrival.label ?? ""}<br><small>event id: ${arrival.eventId ?? "none"}; body says ${taskVersionText(arrival.carries)}</small></th>
-        ${lanes.map((lane) => {
-          const row = lane.rows[index]!;
-          return html`<td class=${`reconcile-${row.action}`}><strong>${ACTION_WORDS[row.action]}</strong>${row.effectFired ? html` · <strong>effect fires</strong>` : ""}<br><small>${row.note}</small></td>`;
-        })}
-      </tr>`)}
-    </tbody>
-    <tfoot><tr><th scope="row">Result</th>${lanes.map((lane) => html`<td>
-      ends on ${taskVersionText(lane.finalState)} ${lane.converged ? "✓ (the true state)" : "✗ (not the true state)"};
-      <strong>${lane.effects}</strong> effect${lane.effects === 1 ? "" : "s"}${lane.effects > 1 ? " ✗" : ""}; ${lane.regressions} regression${lane.regressions === 1 ? "" : "s"}
-    </td>`)}</tr></tfoot>
-  </table></div>` as HTMLElement;
+  return element(
+    "div",
+    {class: "table-scroll", tabindex: 0, role: "region", "aria-label": "Three receivers, the same arrivals"},
+    element(
+      "table",
+      {class: "reconcile-table"},
+      element("caption", null, `${scenario.label}. The agent's current task state: ${taskVersionText(truth)}.`),
+      element("thead", null, element("tr", null, element("th", {scope: "col"}, "Arrival"), lanes.map((lane) => element("th", {scope: "col"}, lane.label)))),
+      element(
+        "tbody",
+        null,
+        arrivals.map((arrival, index) =>
+          element(
+            "tr",
+            null,
+            element(
+              "th",
+              {scope: "row"},
+              `at ${arrival.atSeconds} s: ${arrival.label ?? ""}`,
+              element("br"),
+              element("small", null, `event id: ${arrival.eventId ?? "none"}; body says ${taskVersionText(arrival.carries)}`)
+            ),
+            lanes.map((lane) => {
+              const row = lane.rows[index]!;
+              return element(
+                "td",
+                {class: `reconcile-${row.action}`},
+                element("strong", null, ACTION_WORDS[row.action]),
+                row.effectFired ? [" · ", element("strong", null, "effect fires")] : null,
+                element("br"),
+                element("small", null, row.note)
+              );
+            })
+          )
+        )
+      ),
+      element(
+        "tfoot",
+        null,
+        element(
+          "tr",
+          null,
+          element("th", {scope: "row"}, "Result"),
+          lanes.map((lane) =>
+            element(
+              "td",
+              null,
+              `ends on ${taskVersionText(lane.finalState)} ${lane.converged ? "✓ (the true state)" : "✗ (not the true state)"}; `,
+              element("strong", null, lane.effects),
+              ` effect${lane.effects === 1 ? "" : "s"}${lane.effects > 1 ? " ✗" : ""}; ${lane.regressions} regression${lane.regressions === 1 ? "" : "s"}`
+            )
+          )
+        )
+      )
+    )
+  );
 }

@@ -7,6 +7,7 @@
  */
 import * as Plot from "@observablehq/plot";
 import {dedupRecordSpans, type RetryHorizonResult, type RetryLaneResult} from "../../../lib/webhook-auth/index.js";
+import {cachedLegend, withLegends} from "../plot-legends.js";
 import {formatDuration} from "./format.js";
 import {ATTEMPT_COLOURS, ATTEMPT_OUTCOMES, ATTEMPT_SYMBOLS, attemptOutcome} from "./palette.js";
 
@@ -36,14 +37,15 @@ export function RetryHorizonChart(horizon: RetryHorizonResult, {width = 640}: Re
   })));
   const present = new Set(attempts.map((attempt) => attempt.outcome));
   const domain = ATTEMPT_OUTCOMES.filter((outcome) => present.has(outcome));
-  return Plot.plot({
+  const colour = {domain, range: domain.map((outcome) => ATTEMPT_COLOURS[outcome])};
+  const chart = Plot.plot({
     width,
     height: 190,
     marginLeft: 190,
     marginRight: 20,
     x: {type: "symlog", domain: [0, xMax], ticks: TICKS.filter((tick) => tick <= xMax), tickFormat: (seconds: number) => formatDuration(seconds), label: "time since the first attempt (symlog scale)", grid: true},
     y: {domain: Object.values(LANE_LABELS), label: null},
-    color: {domain, range: domain.map((outcome) => ATTEMPT_COLOURS[outcome]), legend: true},
+    color: colour,
     symbol: {domain, range: domain.map((outcome) => ATTEMPT_SYMBOLS[outcome])},
     marks: [
       Plot.frame({stroke: "currentColor", strokeOpacity: 0.15}),
@@ -53,4 +55,5 @@ export function RetryHorizonChart(horizon: RetryHorizonResult, {width = 640}: Re
       Plot.text(attempts, {x: "at", y: "lane", text: "attempt", dy: -14, fontSize: 9, fill: "currentColor"})
     ]
   }) as Element;
+  return withLegends(chart, [cachedLegend({color: colour})]);
 }
