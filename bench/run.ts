@@ -12,7 +12,7 @@ import {MAX_MESSAGE_REQUEST_BYTES, messageExample} from "../lib/message/index.js
 import {largeMultilineRequest, megabyteTextRequest, messageBenchCases, messageBenchSummary} from "./message.js";
 import {measurePageWeight} from "./page-weight.js";
 import {selectionBenchCases} from "./selection.js";
-import {measureSliderRender, measureTextEdit, type RenderTiming} from "./slider-render.js";
+import {measureSliderRender, measureTextEdit, measureToggle, type RenderTiming} from "./slider-render.js";
 import {webhookAuthBench} from "./webhook-auth.js";
 
 const PAGE_BUDGET_GZIP_BYTES = 200 * 1024;
@@ -44,6 +44,10 @@ try {
         `script ${timing.scriptMedianMs.toFixed(1)} ms, style and layout ${timing.layoutAndStyleMedianMs.toFixed(1)} ms; input to last DOM change ${timing.latencyMedianMs.toFixed(1)} ms`
     );
   report(`push-delivery, "Sender timeout" slider`, await measureSliderRender(browser, `${server.url}push-delivery`, "Sender timeout", [0.5, 1, 1.5, 2, 2.5, 3.5, 4, 5, 6, 2, 3, 0.5, 4.5, 3, 1, 2.5, 5.5, 3, 2, 3]));
+  report(`agent-selection, "Latency weight" slider`, await measureSliderRender(browser, `${server.url}agent-selection`, "Latency weight", [0.5, 1.5, 2, 3, 4, 0, 1, 2.5, 5, 1, 3.5, 0.5, 2, 6, 1, 4.5, 0, 2, 1.5, 1]));
+  report(`agent-selection, "Additional elapsed time" slider`, await measureSliderRender(browser, `${server.url}agent-selection`, "Additional elapsed time", [3600, 7200, 36000, 86400, 0, 172800, 10800, 0, 90000, 3600, 50400, 7200, 0, 118800, 3600, 14400, 0, 86400, 7200, 0]));
+  report(`webhook-authentication, "Timestamp tolerance" slider`, await measureSliderRender(browser, `${server.url}webhook-authentication`, "Timestamp tolerance", [60, 120, 300, 600, 30, 900, 300, 10, 1800, 300, 240, 60, 3600, 300, 5, 120, 600, 300, 45, 300]));
+  report(`webhook-authentication, the "re-serialized body" mistake toggled`, await measureToggle(browser, `${server.url}webhook-authentication`, "Receiver verifies a re-serialized body", 20));
   const editor = "textarea.request-editor-text";
   report("message-transaction, one keystroke in the typical request", await measureTextEdit(browser, `${server.url}message-transaction`, editor, messageExample("valid-send")!.requestText, 20));
   // Just under the limit, so the typed spaces keep it a request the lab parses.

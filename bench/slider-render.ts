@@ -173,3 +173,15 @@ export async function measureTextEdit(browser: Browser, pageUrl: string, textare
     }, {textareaSelector}), load
   );
 }
+
+/** A checkbox toggled by its label text, `trials` times (on, off, on, ...). */
+export async function measureToggle(browser: Browser, pageUrl: string, labelText: string, trials: number): Promise<RenderTiming> {
+  return measureInputs(browser, pageUrl, trials, (page) =>
+    page.evaluate(async ({labelText}) => {
+      const label = [...document.querySelectorAll("label")].find((candidate) => candidate.textContent?.trim().startsWith(labelText));
+      const checkbox = label?.htmlFor ? document.getElementById(label.htmlFor) : null;
+      if (!(checkbox instanceof HTMLInputElement)) throw new Error(`no checkbox labelled ${labelText}`);
+      return (window as unknown as {untilQuiet: UntilQuiet}).untilQuiet(() => checkbox.click(), 250);
+    }, {labelText})
+  );
+}

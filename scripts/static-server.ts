@@ -25,6 +25,8 @@ export interface StaticServerOptions {
   gzip?: boolean;
   /** Serve the site under this path, e.g. "/course/" for a project page. */
   basePath?: string;
+  /** Largest request head accepted, in bytes (Node's default is 16 KiB; the bad-link tests send 100 KB values). */
+  maxHeaderSize?: number;
 }
 
 export interface RunningServer {
@@ -40,9 +42,9 @@ function resolveFile(root: string, pathname: string): string | null {
   return candidates.find((file) => file.startsWith(root) && existsSync(file) && statSync(file).isFile()) ?? null;
 }
 
-export function startStaticServer({root, port = 0, gzip = false, basePath = "/"}: StaticServerOptions): Promise<RunningServer> {
+export function startStaticServer({root, port = 0, gzip = false, basePath = "/", maxHeaderSize = 16 * 1024}: StaticServerOptions): Promise<RunningServer> {
   const absoluteRoot = join(process.cwd(), root);
-  const server: Server = createServer((request, response) => {
+  const server: Server = createServer({maxHeaderSize}, (request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     let file: string | null = null;
     if (url.pathname.startsWith(basePath)) {

@@ -17,7 +17,8 @@ export function DecisionTrace(revealed: readonly Decision[], total: number, {clo
   const last = revealed.length - 1;
   return element(
     "ol",
-    {class: "decision-trace", "aria-label": "Decisions revealed so far"},
+    // It scrolls past 24rem, so it is focusable like every scrolling region.
+    {class: "decision-trace", "aria-label": "Decisions revealed so far", tabindex: 0},
     revealed.map((decision, index) =>
       element(
         "li",

@@ -7,3 +7,4 @@ export {exportFileName, standaloneSvg} from "./standalone-svg.js";
 export {ExperimentList, type Experiment, type ExperimentListElement} from "./experiment-list.js";
 export {LiveView, type LiveViewElement} from "./live-view.js";
 export {InputNotices} from "./input-notices.js";
+export {ScrollRegion} from "./scroll-region.js";

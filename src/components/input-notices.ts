@@ -6,8 +6,9 @@
 import type {RefusedInput} from "../../lib/lesson-inputs/check.js";
 import {element} from "./dom.js";
 
-export function InputNotices(refused: readonly RefusedInput[]): HTMLElement | null {
-  if (refused.length === 0) return null;
+export function InputNotices(refused: readonly RefusedInput[]): HTMLElement {
+  // Always an element, so a page can display it (and a LiveView morph it) whether or not there is anything to say.
+  if (refused.length === 0) return element("div", {class: "input-notices-none"});
   return element(
     "div",
     {class: "permalink-notices input-notices", role: "alert"},

@@ -29,7 +29,8 @@ export async function launchBrowser(executablePath: string | null = findBrowser(
 }
 
 export function serveSite(options: Partial<StaticServerOptions> = {}): Promise<RunningServer> {
-  return startStaticServer({root: "dist", ...options});
+  // A generous request head, so a link holding 100 KB values reaches the page (a static host may refuse it sooner).
+  return startStaticServer({root: "dist", maxHeaderSize: 8 * 1024 * 1024, ...options});
 }
 
 /** Everything a page did wrong while it was open. */

@@ -8,6 +8,27 @@ import {listPages} from "../../scripts/site-files.js";
 import {openWatchedPage, renderedErrors, seriousAccessibilityViolations, serveSite, useBuiltSite, waitForPage} from "./browser.js";
 
 const site = useBuiltSite();
+
+/**
+ * Every element that can scroll (overflow auto or scroll), whether or not it overflows with
+ * this machine's fonts, must be keyboard-focusable and named; returns the ones that are not.
+ * Form fields scroll on their own and are focusable by nature.
+ */
+function unreachableScrollRegions(page: import("playwright-core").Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const scrolls = (value: string) => value === "auto" || value === "scroll";
+    const missing: string[] = [];
+    for (const node of document.querySelectorAll("main *")) {
+      if (node instanceof HTMLTextAreaElement || node instanceof HTMLInputElement || node instanceof HTMLSelectElement) continue;
+      const style = getComputedStyle(node);
+      if (!scrolls(style.overflowX) && !scrolls(style.overflowY)) continue;
+      const focusable = node.getAttribute("tabindex") === "0";
+      const named = Boolean(node.getAttribute("aria-label") || node.getAttribute("aria-labelledby"));
+      if (!focusable || !named) missing.push(`${node.tagName.toLowerCase()}.${[...node.classList].join(".")}`);
+    }
+    return missing;
+  });
+}
 const pages = listPages("dist");
 
 describe.each(["light", "dark"] as const)("every page in the %s theme", (colorScheme) => {
@@ -19,6 +40,7 @@ describe.each(["light", "dark"] as const)("every page in the %s theme", (colorSc
     expect(await page.getAttribute("meta[name=viewport]", "content")).not.toMatch(/maximum-scale|user-scalable=no/);
     expect((await page.getAttribute("meta[name=description]", "content"))?.length).toBeGreaterThan(20);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await unreachableScrollRegions(page)).toEqual([]);
     expect(problems).toEqual({consoleErrors: [], pageErrors: [], failedRequests: [], otherOrigins: []});
     await context.close();
   });

@@ -3,6 +3,7 @@
  * read side by side. A custom input: its value is the update chosen for inspection
  * (each row has an Inspect button).
  */
+import {ScrollRegion} from "../scroll-region.js";
 import {element, type Child} from "../dom.js";
 import {morph} from "../morph.js";
 import type {DeliveryRun, UpdateOutcome} from "../../../lib/delivery/index.js";
@@ -70,9 +71,8 @@ export function UpdateTable(): UpdateTableElement {
   let run: DeliveryRun | null = null;
   const tbody = element("tbody");
   const column = (heading: Child) => element("th", {scope: "col"}, heading);
-  const root = element(
-    "div",
-    {class: "table-scroll"},
+  const root = ScrollRegion(
+    "Sender outcome and receiver effects, per update",
     element(
       "table",
       {class: "update-table"},
