@@ -123,7 +123,7 @@ export function deliveryConfigAccepted(field: DeliveryConfigField): string {
   if (field === "updates") {
     return (
       `a list of at most ${maxUpdateCount} updates {atSeconds: 0 to ${maxUpdateAtSeconds}, ` +
-      `eventId: 1 to ${maxEventIdLength} characters, sequence: whole number 0 to ${maxSequence}, ` +
+      `eventId: 1 to ${maxEventIdLength} characters without whitespace or ";", sequence: whole number 0 to ${maxSequence}, ` +
       `taskState: one of ${a2aTaskStates.join(", ")}}, with updates x maxAttemptsPerUpdate at most ${maxAttemptBudget}`
     );
   }

@@ -116,7 +116,7 @@ function unknownField(key: string): DeliveryConfigProblem {
 
 const updateFieldAccepted: Record<string, string> = {
   atSeconds: `a number of seconds from 0 to ${maxUpdateAtSeconds}`,
-  eventId: `text of 1 to ${maxEventIdLength} characters`,
+  eventId: `text of 1 to ${maxEventIdLength} characters without whitespace or ";"`,
   sequence: `a whole number from 0 to ${maxSequence}`,
   taskState: `one of ${a2aTaskStates.join(", ")}`
 };

@@ -13,7 +13,9 @@ import {a2aTaskStates, type A2aTaskState} from "./task-state.js";
  */
 export const taskUpdateSchema = z.strictObject({
   atSeconds: z.number().check(z.minimum(0), z.maximum(maxUpdateAtSeconds)),
-  eventId: z.string().check(z.minLength(1), z.maxLength(maxEventIdLength)),
+  // No whitespace or ";": the page's text form separates an update's parts and updates with them,
+  // so every id the schema accepts survives formatUpdateList and parseUpdateList unchanged.
+  eventId: z.string().check(z.minLength(1), z.maxLength(maxEventIdLength), z.regex(/^[^\s;]+$/)),
   sequence: z.int().check(z.minimum(0), z.maximum(maxSequence)),
   taskState: z.enum(a2aTaskStates)
 });

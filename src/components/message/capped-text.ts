@@ -24,11 +24,12 @@ export function moreNotShown(count: number, noun = "character", plural = `${noun
 }
 
 /** A <pre> of user text (as text, never markup), cut at `limit` with a note saying how much is left out. */
-export function CappedPre(text: string, limit: number, className = "verbatim"): HTMLElement {
-  return CappedView(capText(text, limit), className);
+export function CappedPre(text: string, limit: number, className = "verbatim", label = "Verbatim text"): HTMLElement {
+  return CappedView(capText(text, limit), className, label);
 }
 
 /** A <pre> of text already cut by capText (and perhaps reshaped), with its note. */
-export function CappedView({shown, hidden}: CappedText, className = "verbatim"): HTMLElement {
-  return element("div", {class: "capped-text"}, element("pre", {class: className}, shown), hidden > 0 ? element("p", {class: "capped-note"}, `${moreNotShown(hidden)}.`) : null);
+export function CappedView({shown, hidden}: CappedText, className = "verbatim", label = "Verbatim text"): HTMLElement {
+  // The <pre> scrolls past 24rem: focusable and named, like every region that can scroll.
+  return element("div", {class: "capped-text"}, element("pre", {class: className, tabindex: 0, "aria-label": label}, shown), hidden > 0 ? element("p", {class: "capped-note"}, `${moreNotShown(hidden)}.`) : null);
 }

@@ -8,6 +8,7 @@ import {element} from "../dom.js";
 import type {MessageClientRequestDecision, MessageReceipt, MessageTransaction} from "../../../lib/message/index.js";
 import {SummaryFigure as figure} from "../summary-figure.js";
 import {CappedPre, moreNotShown} from "./capped-text.js";
+import {ScrollRegion} from "../scroll-region.js";
 import {CLIENT_VERDICT_WORDS, clientKnows, idText} from "./words.js";
 
 /** Characters of the response body shown. */
@@ -87,7 +88,7 @@ export function ResponseView(transaction: MessageTransaction): HTMLElement {
     "div",
     {class: "response-view"},
     element("p", {class: "response-meta"}, `${text.length.toLocaleString("en-US")} characters: ${shape}, verbatim (ids exactly as the request wrote them).`),
-    CappedPre(text, RESPONSE_SHOWN, "verbatim response-text")
+    CappedPre(text, RESPONSE_SHOWN, "verbatim response-text", "The response text, verbatim")
   );
 }
 
@@ -112,9 +113,8 @@ const headings = (...names: string[]) => element("thead", null, element("tr", nu
 function ReceiptTable(receipts: readonly MessageReceipt[]): HTMLElement {
   if (receipts.length === 0) return element("p", null, "No receipt: the handler never ran, so the receiver did no work.");
   const shown = receipts.slice(0, EXCHANGE_ROWS_SHOWN);
-  return element(
-    "div",
-    {class: "table-scroll"},
+  return ScrollRegion(
+    "The receiver's receipts",
     element(
       "table",
       {class: "exchange-table"},
@@ -146,9 +146,8 @@ function ReceiptTable(receipts: readonly MessageReceipt[]): HTMLElement {
 function ClientTable(decisions: readonly MessageClientRequestDecision[]): HTMLElement {
   if (decisions.length === 0) return element("p", null, "The client has no request of its own to match: the text it sent was not read as requests.");
   const shown = decisions.slice(0, EXCHANGE_ROWS_SHOWN);
-  return element(
-    "div",
-    {class: "table-scroll"},
+  return ScrollRegion(
+    "What the client can confirm, per request",
     element(
       "table",
       {class: "exchange-table"},

@@ -4,6 +4,7 @@
  * fired and what it accepts. Text only: messages quote the request.
  */
 import {element} from "../dom.js";
+import {ScrollRegion} from "../scroll-region.js";
 import type {MessageFinding, MessageSourceSpan} from "../../../lib/message/index.js";
 import {MESSAGE_STAGE_NAMES} from "../../../lib/message/index.js";
 import {moreNotShown} from "./capped-text.js";
@@ -21,9 +22,8 @@ export interface FindingListOptions {
 export function FindingList(findings: readonly MessageFinding[], {onLocate}: FindingListOptions = {}): HTMLElement {
   if (findings.length === 0) return element("p", {class: "findings-empty"}, "No findings: nothing to mark, warn about or note.");
   const shown = findings.slice(0, FINDINGS_SHOWN);
-  return element(
-    "div",
-    {class: "table-scroll"},
+  return ScrollRegion(
+    "Findings",
     element(
       "table",
       {class: "findings-table"},

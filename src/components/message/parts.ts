@@ -57,7 +57,7 @@ function PartBody(part: MessageDecodedPart): HTMLElement {
         "div",
         {class: "part-field"},
         element("span", {class: "part-label"}, `text, ${part.length.toLocaleString("en-US")} UTF-16 code units`),
-        CappedPre(part.text, PART_TEXT_SHOWN, "verbatim part-text")
+        CappedPre(part.text, PART_TEXT_SHOWN, "verbatim part-text", "The text part, verbatim")
       );
     case "data":
       return element(
