@@ -3,7 +3,8 @@
  * 1 MiB request, a batch of 1000 requests with 1000-digit ids, and stage 4
  * (MessageSendParams validation) done by the lab's own interpreter and by ajv
  * with the official A2A v0.3.0 schema. ajv is used here only; lib/ never
- * imports it. Targets: typical < 100 µs median, 1 MiB < 50 ms.
+ * imports it. Targets: typical < 100 µs median, 1 MiB < 50 ms. The pasted id
+ * with a million-digit exponent is reported as figures only.
  */
 import Ajv from "ajv";
 import type {BenchCase, BenchResult} from "./harness.js";
@@ -19,6 +20,7 @@ export const TYPICAL_CASE = "runMessageTransaction: typical request, all six sta
 export const MEGABYTE_TEXT_CASE = "runMessageTransaction: 1 MiB request (one text part)";
 export const MEGABYTE_FILE_CASE = "runMessageTransaction: 1 MiB request (one inline file)";
 export const LONG_ID_BATCH_CASE = "runMessageTransaction: batch of 1000 requests, 1000-digit ids";
+export const HUGE_EXPONENT_ID_CASE = "runMessageTransaction: id 1e999…9 (a million-digit exponent)";
 export const LIB_STAGE4_CASE = "stage 4 (MessageSendParams), lib interpreter";
 export const AJV_STAGE4_CASE = "stage 4 (MessageSendParams), ajv + official schema";
 export const LIB_PARSE_STAGE4_CASE = "parse + stage 4, lib parser + interpreter";
@@ -62,6 +64,15 @@ export function longIdBatch(): string {
   return "[" + Array.from({length: 1000}, (_, i) => `{"jsonrpc":"2.0","id":${String(i + 1).padEnd(1000, "7")},"method":"x"}`).join(",") + "]";
 }
 
+/**
+ * A pasted request whose id has a million-digit exponent (1,000,061 characters,
+ * under the 1 MiB limit). Reading that exponent through BigInt, as the lab once
+ * did about ten times per id, froze lesson 2 for seconds.
+ */
+export function hugeExponentIdRequest(exponentDigits = 1_000_000): string {
+  return `{"jsonrpc":"2.0","id":1e${"9".repeat(exponentDigits)},"method":"message/send","params":{}}`;
+}
+
 /** A valid request with one inline file as large as fits in MAX_REQUEST_BYTES. */
 function megabyteFileRequest(): string {
   const shell = JSON.stringify({jsonrpc: "2.0", id: 1, method: "message/send", params: {message: {kind: "message", messageId: "m-1", role: "user", parts: [{kind: "file", file: {mimeType: "application/octet-stream", bytes: ""}}]}}});
@@ -84,6 +95,7 @@ const typicalParamsValue = (JSON.parse(typical) as {params: unknown}).params;
 const megabyteText = megabyteTextRequest();
 const megabyteFile = megabyteFileRequest();
 const longIds = longIdBatch();
+const hugeExponentId = hugeExponentIdRequest();
 
 // The two validators must agree on the benchmark input, or the comparison means nothing.
 if (!validateMessageSendParams(typicalParamsNode).valid || ajvParams(typicalParamsValue) !== true) throw new Error("benchmark params are not valid");
@@ -93,6 +105,7 @@ export const messageBenchCases: BenchCase[] = [
   {name: MEGABYTE_TEXT_CASE, run: () => runMessageTransaction(megabyteText), samples: 30},
   {name: MEGABYTE_FILE_CASE, run: () => runMessageTransaction(megabyteFile), samples: 30},
   {name: LONG_ID_BATCH_CASE, run: () => runMessageTransaction(longIds), samples: 30},
+  {name: HUGE_EXPONENT_ID_CASE, run: () => runMessageTransaction(hugeExponentId), samples: 30},
   {name: LIB_STAGE4_CASE, run: () => validateMessageSendParams(typicalParamsNode).valid, samples: 5000},
   {name: AJV_STAGE4_CASE, run: () => ajvParams(typicalParamsValue), samples: 5000},
   {name: LIB_PARSE_STAGE4_CASE, run: () => validateMessageSendParams(paramsNode(typical)).valid, samples: 5000},

@@ -63,17 +63,18 @@ export function readEnvelope(node: JsonNode, context: RequestContext): EnvelopeR
     if (list) list.push(member);
     else byName.set(member.name, [member]);
   }
+  // Each id member read once: a pasted id can be a megabyte long, and it is asked several questions below.
+  const idMembers = byName.get("id");
+  const ids = idMembers?.map((m) => readRequestId(m.value, context.text));
+  const id = ids?.at(-1);
+  // Two ids with the same value are not ambiguous; anything else is.
+  const unambiguous = id !== undefined && ids!.every((other) => other !== undefined && sameRequestId(id, other));
   let valid = true;
   for (const name of REQUEST_MEMBERS) {
     const list = byName.get(name);
     if (list && list.length > 1) {
       const repeat = list[1]!;
-      // Two ids with the same value are not ambiguous; anything else is.
-      if (name === "id") {
-        const ids = list.map((m) => readRequestId(m.value, context.text));
-        const first = ids[0];
-        if (first !== undefined && ids.every((other) => other !== undefined && sameRequestId(first, other))) continue;
-      }
+      if (name === "id" && unambiguous) continue;
       valid = false;
       error("envelope.duplicate-member", childPointer("", name), {from: repeat.nameFrom, to: repeat.nameTo}, RULE_DUPLICATE, `The request has ${list.length} "${name}" members.`, `one "${name}" member`);
     }
@@ -108,15 +109,9 @@ export function readEnvelope(node: JsonNode, context: RequestContext): EnvelopeR
     } else reading.params = params.value;
   }
 
-  const idMembers = byName.get("id");
   if (idMembers) {
     reading.hasIdMember = true;
     const idMember = idMembers[idMembers.length - 1]!;
-    const id = readRequestId(idMember.value, context.text);
-    const unambiguous = idMembers.every((m) => {
-      const other = readRequestId(m.value, context.text);
-      return other !== undefined && id !== undefined && sameRequestId(id, other);
-    });
     if (id === undefined) {
       valid = false;
       error("envelope.id", "/id", idMember.value, RULE_ID, `"id" is ${describeNode(idMember.value)}; it cannot be read as an id, so an error response carries id null (JSON-RPC 2.0 section 5).`, "a string, a number or null");

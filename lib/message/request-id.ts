@@ -4,7 +4,7 @@
  * So `1` and `"1"` are different ids, and 9007199254740993 is not ...992.
  */
 import type {JsonNode} from "./json-source.js";
-import {decimalOf, isIntegerLexeme, isSafeIntegerLexeme, jsonParseReading, sameNumber} from "./json-number.js";
+import {decimalOf, isIntegerDecimal, isSafeIntegerDecimal, jsonParseReading, sameDecimal, type DecimalValue} from "./json-number.js";
 
 export type RequestId =
   | {type: "string"; value: string; /** The source text, quotes and escapes included. */ lexeme: string}
@@ -20,19 +20,47 @@ export type RequestId =
     }
   | {type: "null"; lexeme: "null"};
 
+type NumberId = Extract<RequestId, {type: "number"}>;
+
+/** What is derived from a number id's lexeme, computed at most once per id (a lexeme may be a megabyte long). */
+interface NumberIdReading {
+  value: DecimalValue;
+  key?: string;
+  looseKey?: string;
+}
+
+/**
+ * Readings by id object. A cache, not state: every entry is a function of the
+ * id's lexeme, so an id built elsewhere (a test's literal) is simply read on first use.
+ */
+const numberIdReadings = new WeakMap<NumberId, NumberIdReading>();
+
+function numberIdReading(id: NumberId): NumberIdReading {
+  let reading = numberIdReadings.get(id);
+  if (reading === undefined) {
+    reading = {value: decimalOf(id.lexeme)};
+    numberIdReadings.set(id, reading);
+  }
+  return reading;
+}
+
 /** The id a node holds, or undefined when JSON-RPC does not allow that type (object, array, boolean). */
 export function readRequestId(node: JsonNode, text: string): RequestId | undefined {
   switch (node.type) {
     case "string":
       return {type: "string", value: node.value, lexeme: text.slice(node.from, node.to)};
-    case "number":
-      return {
+    case "number": {
+      const value = decimalOf(node.lexeme);
+      const id: NumberId = {
         type: "number",
         lexeme: node.lexeme,
-        integer: isIntegerLexeme(node.lexeme),
-        safeInJavaScript: isSafeIntegerLexeme(node.lexeme),
+        integer: isIntegerDecimal(value),
+        safeInJavaScript: isSafeIntegerDecimal(value),
         jsonParseReading: jsonParseReading(node.lexeme)
       };
+      numberIdReadings.set(id, {value});
+      return id;
+    }
     case "null":
       return {type: "null", lexeme: "null"};
     default:
@@ -44,7 +72,7 @@ export function readRequestId(node: JsonNode, text: string): RequestId | undefin
 export function sameRequestId(a: RequestId, b: RequestId): boolean {
   if (a.type !== b.type) return false;
   if (a.type === "string") return a.value === (b as {value: string}).value;
-  if (a.type === "number") return sameNumber(a.lexeme, (b as {lexeme: string}).lexeme);
+  if (a.type === "number") return a.lexeme === (b as NumberId).lexeme || sameDecimal(numberIdReading(a).value, numberIdReading(b as NumberId).value);
   return true;
 }
 
@@ -64,16 +92,22 @@ export function looselySameRequestId(a: RequestId, b: RequestId): boolean {
 export function requestIdKey(id: RequestId): string {
   if (id.type === "string") return `s:${id.value}`;
   if (id.type === "null") return "null";
-  const value = decimalOf(id.lexeme);
-  // Digits never contain "e", so sign, digits and exponent read back unambiguously.
-  return `n:${value.negative ? "-" : ""}${value.digits}e${value.exponent}`;
+  const reading = numberIdReading(id);
+  if (reading.key === undefined) {
+    const {negative, digits, exponent} = reading.value;
+    // Digits never contain "e", so sign, digits and exponent read back unambiguously.
+    reading.key = `n:${negative ? "-" : ""}${digits}e${exponent}`;
+  }
+  return reading.key;
 }
 
 /** A string two ids share exactly when looselySameRequestId holds. */
 export function looseRequestIdKey(id: RequestId): string {
   if (id.type === "string") return id.value;
-  if (id.type === "number") return String(Number(id.lexeme));
-  return "null";
+  if (id.type === "null") return "null";
+  const reading = numberIdReading(id);
+  reading.looseKey ??= String(Number(id.lexeme));
+  return reading.looseKey;
 }
 
 /** How the id reads in a sentence: `"1"` (string), `1` (number), `null`. */

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import {describe, expect, test} from "vitest";
 import {decideClient, type ClientRequestDecision, type ReceivedResponse, type SentRequest} from "../../lib/message/client.js";
-import {runMessageTransaction} from "../../lib/message/index.js";
+import {MAX_MESSAGE_REQUEST_BYTES, runMessageTransaction} from "../../lib/message/index.js";
 import {describeRequestId, looselySameRequestId, sameRequestId} from "../../lib/message/request-id.js";
 import {idLexeme, responseText, sentRequests} from "./request-id.arbitrary.js";
 
@@ -118,5 +118,42 @@ describe("client correlation through id keys agrees with pairwise comparison", (
     for (const id of ids) twinCount.set(id, (twinCount.get(id) ?? 0) + 1);
     expect(transaction.client.perRequest.map((d) => d.verdict)).toEqual(ids.map((id) => (twinCount.get(id)! > 1 ? "ambiguous" : "confirmed-error")));
     expect(transaction.client.responses.map((r) => r.matchedRequests.length)).toEqual(ids.map((id) => twinCount.get(id)!));
+  });
+
+  describe("ids with exponents of up to a million digits get the verdicts of their small-exponent equivalents", () => {
+    /** What the client and the envelope decide, without the texts (which quote the ids). */
+    const decisions = (text: string) => {
+      const transaction = runMessageTransaction(text);
+      return {
+        perRequest: transaction.client.perRequest.map(({verdict, looseMatches, responseIndex, errorCode}) => ({verdict, looseMatches, responseIndex, errorCode})),
+        matched: transaction.client.responses.map((r) => r.matchedRequests),
+        findings: transaction.findings.map((f) => `${f.requestIndex}: ${f.code}`)
+      };
+    };
+    const batch = (ids: readonly string[]) => `[${ids.map((id) => `{"jsonrpc":"2.0","id":${id},"method":"message/send","params":{}}`).join(",")}]`;
+    // Three such ids fit in the 1 MiB limit.
+    const nines = "9".repeat(300_000);
+    const ninesMinusOne = `${"9".repeat(299_999)}8`;
+
+    test("the pasted request: id 1e followed by a million 9s decides as id 1e400", () => {
+      const single = (id: string) => `{"jsonrpc":"2.0","id":${id},"method":"message/send","params":{}}`;
+      const small = decisions(single("1e400"));
+      expect(small.perRequest.map((d) => d.verdict)).toEqual(["confirmed-error"]);
+      expect(small.findings).toContain("null: envelope.id-exact");
+      expect(decisions(single(`1e${"9".repeat(1_000_000)}`))).toEqual(small);
+    });
+
+    test.each([
+      ["equal ids are twins", [`1e${nines}`, `10e${ninesMinusOne}`], ["1e400", "10e399"], ["ambiguous", "ambiguous"]],
+      ["different ids are told apart past 10^308, where JSON.parse makes both Infinity", [`1e${nines}`, `1e${ninesMinusOne}`], ["1e400", "1e399"], ["confirmed-error", "confirmed-error"]],
+      ["a long mantissa too, and the sign counts", [`${"7".repeat(20_000)}.${"3".repeat(100)}e${nines}`, `-${"7".repeat(20_000)}.${"3".repeat(100)}e${nines}`, `${"7".repeat(20_000)}${"3".repeat(100)}e${"9".repeat(299_997)}899`], ["7.3e400", "-7.3e400", "73e399"], ["ambiguous", "confirmed-error", "ambiguous"]],
+      ["negative exponents: fractions that JSON.parse makes 0, and zeros with any exponent", [`1e-${nines}`, `0e${nines}`, "0", `-0.0e-${nines}`], ["1e-400", "0e400", "0", "-0.0e-400"], ["confirmed-error", "ambiguous", "ambiguous", "ambiguous"]]
+    ])("%s", (_, hugeIds, smallIds, verdicts) => {
+      const small = decisions(batch(smallIds));
+      expect(small.perRequest.map((d) => d.verdict)).toEqual(verdicts);
+      const huge = batch(hugeIds);
+      expect(huge.length).toBeLessThan(MAX_MESSAGE_REQUEST_BYTES);
+      expect(decisions(huge)).toEqual(small);
+    });
   });
 });
