@@ -47,10 +47,17 @@ export type Ed25519Support = {supported: true; reason: string} | {supported: fal
 
 export type V1aResult<T> = ({ok: true} & T) | {ok: false; code: "unsupported" | "invalid-key"; reason: string};
 
+/** What a rejection carried, for a reason ("Name: message"). Never throws: String() of an object without a usable toString would. */
+function describeRejection(error: unknown): string {
+  try {
+    return error instanceof Error ? `${error.name}: ${error.message}` : `Error: ${String(error)}`;
+  } catch {
+    return "a value that cannot be shown as text";
+  }
+}
+
 function unsupportedReason(error: unknown): string {
-  const name = error instanceof Error ? error.name : "Error";
-  const message = error instanceof Error ? error.message : String(error);
-  return `this runtime's Web Crypto does not support Ed25519 (${name}: ${message}); Chrome/Edge need version 137+, Firefox 129+, Safari 17+, Node 18.4+`;
+  return `this runtime's Web Crypto does not support Ed25519 (${describeRejection(error)}); Chrome/Edge need version 137+, Firefox 129+, Safari 17+, Node 18.4+`;
 }
 
 function isUnsupported(error: unknown): boolean {
@@ -87,7 +94,7 @@ async function importSecretKey(secretKey: string, subtle: SubtleCrypto): Promise
     return {ok: true, key};
   } catch (error) {
     if (isUnsupported(error)) return {ok: false, code: "unsupported", reason: unsupportedReason(error)};
-    return {ok: false, code: "invalid-key", reason: `the secret key was refused: ${String(error)}`};
+    return {ok: false, code: "invalid-key", reason: `the secret key was refused: ${describeRejection(error)}`};
   }
 }
 
@@ -153,7 +160,8 @@ function isSubtleLike(value: unknown): boolean {
 /**
  * Verifies `v1a` entries against a trust list of `whpk_` public keys. Reports
  * "unsupported" rather than throwing, and arguments of the wrong type as
- * "invalid-argument". Never rejects.
+ * "invalid-argument", a `subtle` whose importKey or verify rejects or answers
+ * something Web Crypto never does included. Never rejects.
  */
 export async function verifyStandardWebhookV1a(input: {
   publicKey: string | readonly string[];
@@ -179,12 +187,16 @@ export async function verifyStandardWebhookV1a(input: {
   for (const text of publicKeys) {
     const raw = decodePrefixed(text, ASYMMETRIC_PUBLIC_KEY_PREFIX, "the public key");
     if (!raw.ok) return {...raw, msgId, timestamp};
+    let key: unknown;
     try {
-      keys.push(await subtle.importKey("raw", raw.bytes, ED25519, false, ["verify"]));
+      key = await subtle.importKey("raw", raw.bytes, ED25519, false, ["verify"]);
     } catch (error) {
       if (isUnsupported(error)) return {ok: false, code: "unsupported", reason: unsupportedReason(error), msgId, timestamp};
-      return {ok: false, code: "invalid-key", reason: `the public key was refused: ${String(error)}`, msgId, timestamp};
+      return {ok: false, code: "invalid-key", reason: `public key ${keys.length + 1} was refused by subtle.importKey: ${describeRejection(error)}`, msgId, timestamp};
     }
+    // A CryptoKey is an object; anything else comes from a stand-in that is not Web Crypto.
+    if (typeof key !== "object" || key === null) return {...invalidArgument(`subtle.importKey's result for public key ${keys.length + 1}`, "a CryptoKey", key), msgId, timestamp};
+    keys.push(key as CryptoKey);
   }
   if (keys.length === 0) return {ok: false, code: "invalid-key", reason: "no public key configured", msgId, timestamp};
 
@@ -194,7 +206,18 @@ export async function verifyStandardWebhookV1a(input: {
     for (const entry of entries) {
       const signature = decodeBase64(entry.signature);
       if (!signature || signature.length !== ED25519_SIGNATURE_BYTES) continue;
-      if (await subtle.verify(ED25519, key, signature, toBytes(content))) {
+      const checked = `v1a entry ${entry.index + 1} with public key ${keyIndex + 1}`;
+      let verified: unknown;
+      try {
+        verified = await subtle.verify(ED25519, key, signature, toBytes(content));
+      } catch (error) {
+        // The key imported, so Ed25519 is there; only an explicit NotSupportedError still means "unsupported".
+        if (error instanceof Error && error.name === "NotSupportedError") return {ok: false, code: "unsupported", reason: unsupportedReason(error), msgId, timestamp};
+        return {ok: false, code: "invalid-argument", reason: `subtle.verify rejected checking ${checked} (${describeRejection(error)}); subtle must be a SubtleCrypto whose verify resolves to true or false`, msgId, timestamp};
+      }
+      // Only true verifies: a truthy stand-in answer ("true", 1, {}) must not let a message through.
+      if (typeof verified !== "boolean") return {...invalidArgument(`subtle.verify's result for ${checked}`, "true or false", verified), msgId, timestamp};
+      if (verified) {
         return {
           ok: true,
           reason: `v1a signature entry ${entry.index + 1} verifies with public key ${keyIndex + 1}; ${read.windowReason}`,

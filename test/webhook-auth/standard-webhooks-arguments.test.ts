@@ -1,7 +1,8 @@
 /**
  * Both Standard Webhooks verifiers (v1, v1a) are called from plain JavaScript
  * too: whatever they are given, they answer {ok: false, code, reason} naming
- * the argument and what it accepts, and never reject.
+ * the argument and what it accepts, and never reject. That includes the
+ * `subtle` a v1a caller passes, whose methods may reject or answer junk.
  */
 import {createHmac} from "node:crypto";
 import fc from "fast-check";
@@ -156,5 +157,101 @@ describe("a v1 signature computed here still verifies with every valid argument 
     const signature = `v1,${createHmac("sha256", key).update(`${symmetric.msgId}.${symmetric.timestamp}.`).update(body).digest("base64")}`;
     const input = {secret: ["whsec_AAAA", new Uint8Array(key)], headers: {...v1Headers(), "webhook-signature": signature}, payload: body, nowSeconds: symmetric.timestamp + 10 ** 9, toleranceSeconds: Infinity};
     expect(await verifyStandardWebhook(input)).toMatchObject({ok: true, matched: {keyIndex: 1}});
+  });
+});
+
+/** Web Crypto with importKey and verify replaced where given (the rest is Node's own). */
+function standIn(methods: {importKey?: (...args: unknown[]) => unknown; verify?: (...args: unknown[]) => unknown}): SubtleCrypto {
+  const real = globalThis.crypto.subtle;
+  return {
+    importKey: methods.importKey ?? ((...args: Parameters<SubtleCrypto["importKey"]>) => real.importKey(...args)),
+    verify: methods.verify ?? ((...args: Parameters<SubtleCrypto["verify"]>) => real.verify(...args))
+  } as unknown as SubtleCrypto;
+}
+
+/** A rejection's value that String() cannot turn into text. */
+const unprintable = () => Object.create(null) as object;
+
+describe("verifyStandardWebhookV1a answers when the subtle it is given fails", () => {
+  const withSubtle = (subtle: SubtleCrypto) => verifyV1a({...validV1a(), subtle});
+  const where = {msgId: asymmetric.msgId, timestamp: asymmetric.timestamp};
+
+  it("a stand-in passing Web Crypto's answers through verifies the vector, and its false is no match", async () => {
+    expect(await withSubtle(standIn({}))).toMatchObject({ok: true, matched: {keyIndex: 0}});
+    expect(await withSubtle(standIn({verify: async () => false}))).toMatchObject({ok: false, code: "no-matching-signature"});
+  });
+
+  it.each<[string, () => unknown, RegExp]>([
+    ["rejects with an Error", () => Promise.reject(new Error("key store offline")), /^public key 1 was refused by subtle\.importKey: Error: key store offline$/],
+    ["throws synchronously", () => {
+      throw new RangeError("bad length");
+    }, /^public key 1 was refused by subtle\.importKey: RangeError: bad length$/],
+    ["rejects with a string", () => Promise.reject("nope"), /^public key 1 was refused by subtle\.importKey: Error: nope$/],
+    ["rejects with a value String() cannot show", () => Promise.reject(unprintable()), /^public key 1 was refused by subtle\.importKey: a value that cannot be shown as text$/]
+  ])("importKey %s: invalid-key, with what it said", async (_, importKey, reason) => {
+    expect(await withSubtle(standIn({importKey}))).toEqual({ok: false, code: "invalid-key", reason: expect.stringMatching(reason), ...where});
+  });
+
+  it.each<[string, unknown, string]>([
+    ["undefined", undefined, "undefined"],
+    ["a string", "key", "a string"],
+    ["null", null, "null"]
+  ])("importKey resolving to %s: invalid-argument naming its result", async (_, junk, got) => {
+    expect(await withSubtle(standIn({importKey: async () => junk}))).toEqual({ok: false, code: "invalid-argument", reason: `subtle.importKey's result for public key 1 must be a CryptoKey; got ${got}`, ...where});
+  });
+
+  it.each<[string, () => unknown, string]>([
+    ["rejects with an Error", () => Promise.reject(new Error("hardware fault")), "Error: hardware fault"],
+    ["throws synchronously", () => {
+      throw new TypeError("not a CryptoKey");
+    }, "TypeError: not a CryptoKey"],
+    ["rejects with a value String() cannot show", () => Promise.reject(unprintable()), "a value that cannot be shown as text"]
+  ])("verify %s: invalid-argument, with what it said", async (_, verify, said) => {
+    expect(await withSubtle(standIn({verify}))).toEqual({
+      ok: false,
+      code: "invalid-argument",
+      reason: `subtle.verify rejected checking v1a entry 1 with public key 1 (${said}); subtle must be a SubtleCrypto whose verify resolves to true or false`,
+      ...where
+    });
+  });
+
+  it("verify rejecting with NotSupportedError: unsupported, as Web Crypto says it", async () => {
+    const verify = () => Promise.reject(new DOMException("Unrecognized algorithm name", "NotSupportedError"));
+    expect(await withSubtle(standIn({verify}))).toMatchObject({ok: false, code: "unsupported", reason: expect.stringMatching(/^this runtime's Web Crypto does not support Ed25519 \(NotSupportedError: Unrecognized algorithm name\)/)});
+  });
+
+  it.each<[string, unknown, string]>([
+    ['the string "true"', "true", "a string"],
+    ["1", 1, "the number 1"],
+    ["an object", {}, "an object"],
+    ["undefined", undefined, "undefined"],
+    ["null", null, "null"]
+  ])("verify resolving to %s: invalid-argument, never a match however truthy", async (_, junk, got) => {
+    expect(await withSubtle(standIn({verify: async () => junk}))).toEqual({ok: false, code: "invalid-argument", reason: `subtle.verify's result for v1a entry 1 with public key 1 must be true or false; got ${got}`, ...where});
+  });
+
+  it("whatever importKey and verify do, it resolves, and verifies only on Web Crypto's own true", async () => {
+    type Behaviour = {kind: "real"} | {kind: "resolve" | "reject" | "throw"; value: unknown};
+    const behaviour: fc.Arbitrary<Behaviour> = fc.oneof(
+      fc.constant({kind: "real"} as const),
+      fc.record({kind: fc.constantFrom("resolve", "reject", "throw" as const), value: fc.oneof(fc.anything(), fc.constantFrom(true, false, "true", 1))})
+    );
+    const act = (b: Behaviour, real: (...args: never[]) => unknown) => (...args: never[]) => {
+      if (b.kind === "real") return real(...args);
+      if (b.kind === "throw") throw b.value;
+      return b.kind === "resolve" ? Promise.resolve(b.value) : Promise.reject(b.value);
+    };
+    const real = globalThis.crypto.subtle;
+    await fc.assert(
+      fc.asyncProperty(behaviour, behaviour, async (importKey, verify) => {
+        const subtle = {importKey: act(importKey, real.importKey.bind(real) as never), verify: act(verify, real.verify.bind(real) as never)} as unknown as SubtleCrypto;
+        const result = await withSubtle(subtle);
+        expect(typeof result.reason).toBe("string");
+        const importGaveAKey = importKey.kind === "real" || (importKey.kind === "resolve" && typeof importKey.value === "object" && importKey.value !== null);
+        const verifyGaveTrue = verify.kind === "real" ? importKey.kind === "real" : verify.kind === "resolve" && verify.value === true;
+        expect(result.ok).toBe(importGaveAKey && verifyGaveTrue);
+      }),
+      {numRuns: 300}
+    );
   });
 });
