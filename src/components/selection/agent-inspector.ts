@@ -6,6 +6,7 @@
  * policy changes.
  */
 import {element} from "../dom.js";
+import {ScrollRegion} from "../scroll-region.js";
 import {explainGates, gateLabels, type AgentGateRow, type Registry, type SelectionResult} from "../../../lib/selection/index.js";
 import {TERM_ORDER} from "./palette.js";
 
@@ -124,9 +125,8 @@ export function AgentInspector(registry: Registry, result: SelectionResult, agen
 /** Every agent against every gate at a glance; "Inspect" opens one in the inspector. */
 export function GateMatrix(rows: readonly AgentGateRow[], inspect: (agentId: string) => void): HTMLElement {
   const gateIds = rows[0]?.gates.map((gate) => gate.gate) ?? [];
-  return element(
-    "div",
-    {class: "table-scroll", tabindex: 0, role: "region", "aria-label": "Every agent against every gate"},
+  return ScrollRegion(
+    "Every agent against every gate",
     element(
       "table",
       {class: "selection-table gate-matrix"},

@@ -4,15 +4,15 @@
  * are left out, so the table grows as playback steps.
  */
 import {element} from "../dom.js";
+import {ScrollRegion} from "../scroll-region.js";
 import {gateLabels, rejectionReason, type SelectionResult} from "../../../lib/selection/index.js";
 
 export function RemovalTable(result: SelectionResult, {revealedStages = null}: {revealedStages?: number | null} = {}): HTMLElement {
   const stages = result.trace.filter((decision) => decision.kind === "gate" && (revealedStages === null || decision.atSeconds <= revealedStages));
   const removed = stages.flatMap((decision) => decision.removed.map((agent) => ({decision, agent})));
   const hidden = revealedStages === null ? 0 : result.trace.filter((decision) => decision.kind === "gate" && decision.atSeconds > revealedStages).length;
-  return element(
-    "div",
-    {class: "table-scroll", tabindex: 0, role: "region", "aria-label": "Who left at each stage"},
+  return ScrollRegion(
+    "Who left at each stage",
     element(
       "table",
       {class: "selection-table removal-table"},

@@ -3,6 +3,7 @@
  * agent's own numbers, the weight, and the sum, so any score can be checked by hand.
  */
 import {element} from "../dom.js";
+import {ScrollRegion} from "../scroll-region.js";
 import {scoreFormulaDescription, type RankedAgent, type SelectionResult} from "../../../lib/selection/index.js";
 import {TERM_ORDER} from "./palette.js";
 
@@ -17,9 +18,8 @@ export function ScoreTable(result: SelectionResult): HTMLElement {
     return element("p", {class: "selection-empty"}, "No agent passed every gate, so nothing is ranked: a score is never computed for a rejected agent.");
   }
   const {scale} = result;
-  return element(
-    "div",
-    {class: "table-scroll", tabindex: 0, role: "region", "aria-label": "Scores of the eligible agents"},
+  return ScrollRegion(
+    "Scores of the eligible agents",
     element(
       "table",
       {class: "selection-table score-table"},

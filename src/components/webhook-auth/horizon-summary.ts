@@ -1,5 +1,6 @@
 /** The retry experiment's figures, per signing lane, next to the rule the retention must satisfy. */
 import {element} from "../dom.js";
+import {ScrollRegion} from "../scroll-region.js";
 import type {RetryHorizonSelection, RetryLaneResult} from "../../../lib/webhook-auth/index.js";
 import {formatDuration} from "./format.js";
 import {LANE_LABELS} from "./retry-horizon-chart.js";
@@ -28,9 +29,8 @@ export function HorizonSummary({preset, result}: RetryHorizonSelection): HTMLEle
       element("span", {class: covered ? "verdict-good" : "verdict-bad"}, covered ? "✓ longer than the horizon" : "✗ not longer than the horizon"),
       `; to also cover a replay of the last attempt inside its window it must exceed ${formatDuration(result.retentionMustExceedWithReplaySeconds)}.`
     ),
-    element(
-      "div",
-      {class: "table-scroll", tabindex: 0, role: "region", "aria-label": "One event, every scheduled attempt"},
+    ScrollRegion(
+    "One event, every scheduled attempt",
       element(
         "table",
         {class: "horizon-table"},

@@ -1,5 +1,6 @@
 /** The interleaving being stepped through, in one line, and the strategy's counts in words. */
 import {element} from "../dom.js";
+import {ScrollRegion} from "../scroll-region.js";
 import {RACE_STRATEGIES, type RaceSelection, type RaceTable} from "../../../lib/webhook-auth/index.js";
 import {effectsLabel} from "./race-chart.js";
 
@@ -25,9 +26,8 @@ export function RaceSelectionSummary(selection: RaceSelection): HTMLElement {
 export function RaceCountsTable(tables: readonly RaceTable[]): HTMLElement {
   const maxEffects = tables[0]?.workers ?? 2;
   const columns = Array.from({length: maxEffects}, (_, index) => index + 1);
-  return element(
-    "div",
-    {class: "table-scroll", tabindex: 0, role: "region", "aria-label": "Interleavings by number of effects"},
+  return ScrollRegion(
+    "Interleavings by number of effects",
     element(
       "table",
       {class: "race-table"},

@@ -4,6 +4,7 @@
  * a newer version. One row per arrival, one column per receiver.
  */
 import {element} from "../dom.js";
+import {ScrollRegion} from "../scroll-region.js";
 import type {ReconcileComparison, ReconcileRow, TaskVersion} from "../../../lib/webhook-auth/index.js";
 
 const ACTION_WORDS: Record<ReconcileRow["action"], string> = {
@@ -20,9 +21,8 @@ export function taskVersionText(version: TaskVersion | undefined): string {
 export function ReconcileLanes(comparison: ReconcileComparison): HTMLElement {
   const {scenario, lanes, truth} = comparison;
   const arrivals = [...scenario.arrivals].sort((a, b) => a.atSeconds - b.atSeconds);
-  return element(
-    "div",
-    {class: "table-scroll", tabindex: 0, role: "region", "aria-label": "Three receivers, the same arrivals"},
+  return ScrollRegion(
+    "Three receivers, the same arrivals",
     element(
       "table",
       {class: "reconcile-table"},
