@@ -226,24 +226,12 @@ export async function runWebhookLesson(
 ): Promise<WebhookLessonRun> {
   const {values: inputs, refused} = checkInputs(values, webhookLessonFields, webhookLessonDefaults);
   const signed = subtle ? await signedParts(inputs, secrets) : {debug: {ok: false as const, issues: [NO_WEB_CRYPTO_REASON]}, tampering: null};
-  const preset = retryPresetById(inputs.retryPreset);
-  const fates = attemptFates(preset.delaysSeconds.length, inputs.unreachableAttempts, inputs.acksLost);
-  const horizon: RetryHorizonSelection = {
-    preset,
-    fates,
-    result: analyzeRetryHorizon({
-      delaysSeconds: preset.delaysSeconds,
-      retentionSeconds: inputs.retentionSeconds,
-      toleranceSeconds: inputs.toleranceSeconds,
-      fates,
-      ...(preset.stopsOnStatuses ? {stopsOnStatuses: preset.stopsOnStatuses} : {})
-    })
-  };
+  const horizon = horizonFor(inputs.retryPreset, inputs.retentionSeconds, inputs.toleranceSeconds, inputs.unreachableAttempts, inputs.acksLost);
 
-  const races = RACE_STRATEGIES.map((strategy) => raceTable(strategy.id, inputs.raceWorkers));
+  const races = raceTablesFor(inputs.raceWorkers);
   const chosen = races.find((table) => table.strategy === (inputs.raceStrategy as RaceStrategy)) ?? races[0]!;
   const scenario = RECONCILE_SCENARIOS.find((candidate) => candidate.id === inputs.reconcileScenario) ?? RECONCILE_SCENARIOS[0]!;
-  const race = selectRaceRun(chosen, inputs.raceInterleaving);
+  const race = raceSelectionFor(chosen, inputs.raceInterleaving);
   if (race.clamped) refused.push(interleavingPastCount(inputs.raceInterleaving, race));
   return {
     inputs,
@@ -254,8 +242,67 @@ export async function runWebhookLesson(
     horizon,
     races,
     race,
-    reconcile: compareReconciliation(scenario)
+    reconcile: comparisonFor(scenario)
   };
+}
+
+/*
+ * The race and the reconciliation depend on two or three inputs each, and a reader moves one
+ * input at a time: the same inputs give back the very same (never mutated) objects, so a page
+ * can tell an unchanged part by identity and skip redrawing it. The keys are few (strategies x
+ * workers, interleavings of one table, scenarios), so the caches stay small.
+ */
+/** Remembers the last call: a reader changes one input at a time, so most parts come back as they were. */
+function rememberLast<Key extends readonly unknown[], Result>(compute: (...key: Key) => Result): (...key: Key) => Result {
+  let last: {key: Key; result: Result} | null = null;
+  return (...key: Key) => {
+    if (last && last.key.length === key.length && key.every((value, index) => Object.is(value, last!.key[index]))) return last.result;
+    const result = compute(...key);
+    last = {key, result};
+    return result;
+  };
+}
+
+const horizonFor = rememberLast((presetId: string, retentionSeconds: number, toleranceSeconds: number, unreachableAttempts: number, acksLost: boolean): RetryHorizonSelection => {
+  const preset = retryPresetById(presetId);
+  const fates = attemptFates(preset.delaysSeconds.length, unreachableAttempts, acksLost);
+  const result = analyzeRetryHorizon({
+    delaysSeconds: preset.delaysSeconds,
+    retentionSeconds,
+    toleranceSeconds,
+    fates,
+    ...(preset.stopsOnStatuses ? {stopsOnStatuses: preset.stopsOnStatuses} : {})
+  });
+  return {preset, fates, result};
+});
+
+// A promise, remembered as such: the same tolerance and secrets give the same report.
+const tamperingFor = rememberLast((secret: string, eventId: string, toleranceSeconds: number): Promise<TamperingReport> =>
+  runTamperingExperiments({secret, msgId: eventId, sentAtSeconds: DEMO_NOW_SECONDS, toleranceSeconds})
+);
+
+const raceTablesByWorkers = new Map<number, RaceTable[]>();
+const raceSelections = new WeakMap<RaceTable, Map<number, RaceSelection>>();
+const comparisons = new WeakMap<object, ReconcileComparison>();
+
+function raceTablesFor(workers: number): RaceTable[] {
+  let tables = raceTablesByWorkers.get(workers);
+  if (!tables) raceTablesByWorkers.set(workers, (tables = RACE_STRATEGIES.map((strategy) => raceTable(strategy.id, workers))));
+  return tables;
+}
+
+function raceSelectionFor(table: RaceTable, oneBasedIndex: number): RaceSelection {
+  let byIndex = raceSelections.get(table);
+  if (!byIndex) raceSelections.set(table, (byIndex = new Map()));
+  let selection = byIndex.get(oneBasedIndex);
+  if (!selection) byIndex.set(oneBasedIndex, (selection = selectRaceRun(table, oneBasedIndex)));
+  return selection;
+}
+
+function comparisonFor(scenario: (typeof RECONCILE_SCENARIOS)[number]): ReconcileComparison {
+  let comparison = comparisons.get(scenario);
+  if (!comparison) comparisons.set(scenario, (comparison = compareReconciliation(scenario)));
+  return comparison;
 }
 
 function interleavingPastCount(requested: number, race: RaceSelection): RefusedInput {
@@ -286,6 +333,6 @@ async function signedParts(inputs: WebhookLessonInputs, secrets: WebhookLessonSe
     }
   });
   // The tampering receiver expects the demo task, so it always uses the demo body, not the editable one.
-  const tampering = await runTamperingExperiments({secret: secrets.secret, msgId: secrets.eventId, sentAtSeconds: DEMO_NOW_SECONDS, toleranceSeconds: inputs.toleranceSeconds});
+  const tampering = await tamperingFor(secrets.secret, secrets.eventId, inputs.toleranceSeconds);
   return {debug, tampering};
 }

@@ -13,15 +13,35 @@
 import {element} from "./dom.js";
 import {morph} from "./morph.js";
 
-export type LiveViewElement = HTMLDivElement & {show(view: Node): void};
+export type LiveViewElement = HTMLDivElement & {
+  show(view: Node): void;
+  /**
+   * Shows `build()` unless every one of `drawnFrom` is the very value (Object.is) the view on
+   * show was built from: the values a view is drawn from, when unchanged, need no redraw, and
+   * building a chart is most of what an input costs. lib returns the same objects for parts of
+   * a run that an input did not change, so identity is the test.
+   */
+  showFrom(drawnFrom: readonly unknown[], build: () => Node): void;
+};
 
 export function LiveView(): LiveViewElement {
   const root = element("div", {class: "live-view"});
+  let shownFrom: readonly unknown[] | null = null;
+  const show = (view: Node) => {
+    const current = root.firstChild;
+    if (current === null) root.appendChild(view);
+    else morph(current, view);
+  };
   return Object.assign(root, {
     show(view: Node) {
-      const current = root.firstChild;
-      if (current === null) root.appendChild(view);
-      else morph(current, view);
+      shownFrom = null;
+      show(view);
+    },
+    showFrom(drawnFrom: readonly unknown[], build: () => Node) {
+      const unchanged = shownFrom !== null && shownFrom.length === drawnFrom.length && drawnFrom.every((value, index) => Object.is(value, shownFrom![index]));
+      if (unchanged) return;
+      show(build());
+      shownFrom = [...drawnFrom];
     }
   });
 }

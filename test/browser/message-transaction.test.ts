@@ -136,6 +136,29 @@ describe("size", () => {
   });
 });
 
+describe("typing in a large request", () => {
+  it("is checked once typing pauses: marks hide meanwhile, then the verdict and marks follow the last keystroke", async () => {
+    const {page} = await openLesson();
+    // A large request with a wrong method, so there is a mark to hide and bring back.
+    await textarea(page).evaluate((element: HTMLTextAreaElement) => {
+      element.value = `{"jsonrpc":"2.0","id":7,"method":"message/sned","params":{"message":{"kind":"message","messageId":"m","role":"user","parts":[{"kind":"text","text":"${"a".repeat(200_000)}"}]}}}`;
+      element.dispatchEvent(new Event("input", {bubbles: true}));
+    });
+    await expect.poll(() => headline(page), {timeout: 10_000}).toContain("-32601");
+    const mark = page.locator(".request-editor-mirror mark");
+    await expect.poll(() => mark.count()).toBeGreaterThan(0);
+    await textarea(page).focus();
+    await page.keyboard.press("End");
+    await page.keyboard.type("x");
+    await expect.poll(() => page.locator(".request-editor-status").textContent()).toContain("checked again once you pause typing");
+    expect(await page.locator(".request-editor-mirror-text.mirror-stale").count()).toBe(1);
+    // The text now ends in "x" after the closing brace: no longer one JSON value.
+    await expect.poll(() => headline(page), {timeout: 10_000}).toContain("-32700");
+    await expect.poll(() => page.locator(".request-editor-mirror-text.mirror-stale").count()).toBe(0);
+    expect(await page.locator(".request-editor-status").textContent()).not.toContain("pause typing");
+  });
+});
+
 describe("playback over the six gates", () => {
   it("starts paused, Next reveals one gate, and an edit starts again", async () => {
     const {page, context} = await openLesson();

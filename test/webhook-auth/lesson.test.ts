@@ -149,3 +149,19 @@ describe("runWebhookLesson on values no row accepts", () => {
     expect(result.refused[0]!.fallback).toBe(`the last one, ${result.race.table.runs.length}`);
   });
 });
+
+describe("runWebhookLesson hands back unchanged parts as the same objects", () => {
+  it("so a page can skip redrawing what an input did not change", async () => {
+    const first = await run();
+    const toggled = await run({reserializedBody: true});
+    expect(toggled.debug).not.toEqual(first.debug);
+    for (const part of ["tampering", "horizon", "races", "race", "reconcile"] as const) expect([part, toggled[part] === first[part]]).toEqual([part, true]);
+    const tolerance = await run({toleranceSeconds: 60});
+    expect(tolerance.horizon).not.toBe(first.horizon);
+    expect(tolerance.tampering).not.toBe(first.tampering);
+    expect(tolerance.races).toBe(first.races);
+    const workers = await run({raceWorkers: 3});
+    expect(workers.races).not.toBe(first.races);
+    expect(workers.races.every((table) => table.workers === 3)).toBe(true);
+  });
+});

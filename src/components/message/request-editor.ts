@@ -48,6 +48,15 @@ const URL_WRITE_DELAY_MS = 150;
 const STATUS_MESSAGE_LENGTH = 240;
 let editorCount = 0;
 
+/**
+ * Past this many characters a keystroke is checked once typing pauses: running six stages over
+ * a megabyte costs tens of milliseconds, and typing must stay as quick as in a plain text box.
+ * Until then the marks (which may no longer sit on their characters) are hidden and the status
+ * says the check is pending. A paste or a smaller text is checked at once.
+ */
+export const LARGE_REQUEST_CHARACTERS = 64 * 1024;
+export const LARGE_REQUEST_PAUSE_MS = 200;
+
 export function RequestEditor(examples: readonly MessageExample[], options: RequestEditorOptions = {}): RequestEditorElement {
   const {permalink = false, label = "Request text (JSON-RPC 2.0)"} = options;
   const id = `request-editor-${++editorCount}`;
@@ -151,6 +160,7 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     // root.value is the textarea's text as of its last input event (reading textarea.value copies it).
     if (text !== root.value) return;
     const highlight = highlightSegments(text, findings);
+    mirrorText.classList.remove("mirror-stale");
     mirror.show(text, highlight);
     setText(status, describeMarks(text, findings, highlight));
     syncScroll();
@@ -171,9 +181,19 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
 
   select.addEventListener("change", () => root.chooseExample(select.value));
   restore.addEventListener("click", () => root.chooseExample(example.id));
-  textarea.addEventListener("input", () => {
+  let pendingCheck: ReturnType<typeof setTimeout> | null = null;
+  const checkNow = () => {
+    pendingCheck = null;
     root.value = textarea.value;
     changed();
+  };
+  textarea.addEventListener("input", () => {
+    if (pendingCheck !== null) clearTimeout(pendingCheck);
+    // root.value is the text as of the last check: its size decides, without copying the textarea's.
+    if (root.value.length <= LARGE_REQUEST_CHARACTERS) return checkNow();
+    mirrorText.classList.add("mirror-stale");
+    setText(status, "A large request: it is checked again once you pause typing.");
+    pendingCheck = setTimeout(checkNow, LARGE_REQUEST_PAUSE_MS);
   });
   textarea.addEventListener("scroll", syncScroll, {passive: true});
   // Inner controls' events are implementation details: the editor emits its own.
