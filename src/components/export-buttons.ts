@@ -24,7 +24,21 @@ export function ExportableChart(chart: Element, options: ExportOptions): HTMLEle
   // once (plot.css). A <style> inserted on every redraw makes the browser re-read style sheets.
   for (const style of chart.querySelectorAll("style")) style.remove();
   // Redrawn charts are swapped in whole when a LiveView shows this frame again; the buttons stay.
-  return element("div", {class: "exportable-chart", "data-chart": options.name}, replaceWhole(chart), ExportButtons(chart, options));
+  // Off-screen charts skip layout (content-visibility in style.css) and stand in at this size:
+  // the chart's own height plus its legends and buttons, so nothing below it moves up or is
+  // overlapped while it is skipped.
+  const style = `contain-intrinsic-size: auto ${estimatedHeightPx(chart)}px`;
+  return element("div", {class: "exportable-chart", "data-chart": options.name, style}, replaceWhole(chart), ExportButtons(chart, options));
+}
+
+const LEGEND_HEIGHT_PX = 40;
+const BUTTONS_HEIGHT_PX = 62;
+
+function estimatedHeightPx(chart: Element): number {
+  const svg = findChartSvg(chart);
+  const svgHeight = Number(svg?.getAttribute("height")) || 320;
+  const legends = chart.tagName === "FIGURE" ? chart.querySelectorAll(":scope > div, :scope > svg:not(:last-of-type)").length : 0;
+  return Math.ceil(svgHeight + legends * LEGEND_HEIGHT_PX + BUTTONS_HEIGHT_PX);
 }
 
 export function ExportButtons(chart: Element, {lesson, name, title}: ExportOptions): HTMLElement {
