@@ -3,7 +3,7 @@
  * 1 MiB request, a batch of 1000 requests with 1000-digit ids, and stage 4
  * (MessageSendParams validation) done by the lab's own interpreter and by ajv
  * with the official A2A v0.3.0 schema. ajv is used here only; lib/ never
- * imports it. Targets: typical < 100 µs median, 1 MiB < 50 ms. The pasted id
+ * imports it. Targets: typical < 100 µs median, 1 MiB < 50 ms, the batch < 100 ms. The pasted id
  * with a million-digit exponent is reported as figures only.
  */
 import Ajv from "ajv";
@@ -118,10 +118,13 @@ export function messageBenchSummary(results: readonly BenchResult[]): string[] {
   const lines: string[] = [];
   const typicalUs = median(TYPICAL_CASE);
   if (typicalUs !== undefined) lines.push(`typical request, six stages: ${formatMicroseconds(typicalUs)} median (target < 100 µs: ${typicalUs < 100 ? "met" : "MISSED"})`);
-  for (const name of [MEGABYTE_TEXT_CASE, MEGABYTE_FILE_CASE, LONG_ID_BATCH_CASE]) {
+  for (const name of [MEGABYTE_TEXT_CASE, MEGABYTE_FILE_CASE]) {
     const us = median(name);
     if (us !== undefined) lines.push(`${name}: ${formatMicroseconds(us)} median (target < 50 ms: ${us < 50_000 ? "met" : "MISSED"})`);
   }
+  // Issue #10: the pasted 1000-request batch "decides in tens of milliseconds" (it took 7.7 s).
+  const batchUs = median(LONG_ID_BATCH_CASE);
+  if (batchUs !== undefined) lines.push(`${LONG_ID_BATCH_CASE}: ${formatMicroseconds(batchUs)} median (target: tens of milliseconds, < 100 ms: ${batchUs < 100_000 ? "met" : "MISSED"})`);
   for (const [lib, other, label] of [
     [LIB_STAGE4_CASE, AJV_STAGE4_CASE, "stage 4 alone"],
     [LIB_PARSE_STAGE4_CASE, AJV_PARSE_STAGE4_CASE, "parse + stage 4"]
