@@ -67,7 +67,8 @@ export function modelRefusal(field: FieldSpec, value: unknown, problem: string, 
 export function showValue(value: unknown): string {
   if (value === null) return NULL_TOKEN;
   if (typeof value === "string") return value === "" ? "empty" : shorten(value);
-  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
+  if (typeof value === "number") return Object.is(value, -0) ? "-0" : String(value);
+  if (typeof value === "boolean" || typeof value === "bigint") return String(value);
   if (value === undefined) return "undefined";
   try {
     return shorten(JSON.stringify(value) ?? String(value));

@@ -40,6 +40,6 @@ describe("deliveryConfigFromInputs", () => {
   it("refuses -0, which no reader means", () => {
     const {config, problems} = deliveryConfigFromInputs({...deliveryInputDefaults, receiverUnavailableUntilSeconds: -0});
     expect(Object.is(config.receiverUnavailableUntilSeconds, 0)).toBe(true);
-    expect(problems.map((problem) => [problem.field, problem.value])).toEqual([["receiverUnavailableUntilSeconds", "0"]]);
+    expect(problems.map((problem) => [problem.field, problem.value])).toEqual([["receiverUnavailableUntilSeconds", "-0"]]);
   });
 });
