@@ -34,18 +34,20 @@ function zeroPerGate(): Record<GateId, number> {
   return {tenant: 0, skill: 0, outputMode: 0, streaming: 0, curatorApproval: 0, freshness: 0, cost: 0, observations: 0};
 }
 
-/**
- * Picks one agent for one job: hard gates first, then ranking of what passed. Pure and
- * deterministic; the policy is trusted here (validate untrusted input with parsePolicy first).
- * Linear in the registry size apart from sorting the eligible agents.
- */
-export function selectAgent(registry: Registry, policy: Policy): SelectionResult {
+interface GateOutcome {
+  eligible: EligibleAgent[];
+  removedByGate: Record<GateId, number>;
+  failureMasks: Uint8Array;
+  rejections: Rejections;
+}
+
+/** Every gate for every agent: the first pass of a selection. */
+function evaluateGates(registry: Registry, policy: Policy): GateOutcome {
   const agents = registry.agents;
   const eligible: EligibleAgent[] = [];
   const removedByGate = zeroPerGate();
   const failureMasks = new Uint8Array(agents.length);
   const allPassed = gateVerdicts(0);
-
   for (let index = 0; index < agents.length; index++) {
     const entry = agents[index]!;
     const mask = gateFailures(entry, policy);
@@ -53,9 +55,49 @@ export function selectAgent(registry: Registry, policy: Policy): SelectionResult
     if (mask === 0) eligible.push({entry, gates: allPassed});
     else removedByGate[firstFailedGate(mask)!]++;
   }
-  const rejections = new Rejections(agents, failureMasks);
+  return {eligible, removedByGate, failureMasks, rejections: new Rejections(agents, failureMasks)};
+}
 
-  const {ranked, scale} = rankEligible(eligible, policy);
+/** The policy fields the gates read (everything but the three weights), as one comparable key. */
+function gateKey(policy: Policy): string {
+  const {latencyWeight: _latency, costWeight: _cost, observedSuccessWeight: _success, ...gateFields} = policy;
+  return JSON.stringify(gateFields);
+}
+
+const rankingKey = (eligible: readonly EligibleAgent[], policy: Policy) =>
+  `${policy.latencyWeight} ${policy.costWeight} ${policy.observedSuccessWeight}\n${eligible.map(({entry}) => entry.agentId).join("\n")}`;
+
+/** What a result keeps (out of sight) so the next selection can reuse what did not change. */
+interface Reusable {
+  registry: Registry;
+  gateKey: string;
+  gates: GateOutcome;
+  rankingKey: string;
+  ranking: ReturnType<typeof rankEligible>;
+}
+
+const reusable = new WeakMap<SelectionResult, Reusable>();
+
+/**
+ * Picks one agent for one job: hard gates first, then ranking of what passed. Pure and
+ * deterministic; the policy is trusted here (validate untrusted input with parsePolicy first).
+ * Linear in the registry size apart from sorting the eligible agents.
+ *
+ * `previous`, the selection before this one (a page passes its last result): a reader moves one
+ * input at a time, and what that move did not change is handed back as the very same objects
+ * (the gate verdicts when only a weight moved, the ranking when the eligible set and the weights
+ * stayed), so a page can tell an unchanged part by identity and skip redrawing it.
+ */
+export function selectAgent(registry: Registry, policy: Policy, previous: SelectionResult | null = null): SelectionResult {
+  const agents = registry.agents;
+  const before = previous ? reusable.get(previous) : undefined;
+  const reuseGates = before !== undefined && before.registry === registry && before.gateKey === gateKey(policy);
+  const gates = reuseGates ? before.gates : evaluateGates(registry, policy);
+  const {eligible, removedByGate, failureMasks, rejections} = gates;
+
+  const thisRankingKey = rankingKey(eligible, policy);
+  const ranking = before !== undefined && before.registry === registry && before.rankingKey === thisRankingKey ? before.ranking : rankEligible(eligible, policy);
+  const {ranked, scale} = ranking;
   const top = ranked[0];
   let contract: Contract | null = null;
   let incompatibility: Incompatibility | null = null;
@@ -65,7 +107,7 @@ export function selectAgent(registry: Registry, policy: Policy): SelectionResult
     incompatibility = buildIncompatibility(agents.length, rejections, removedByGate, policy);
   }
 
-  return {
+  const result: SelectionResult = {
     policy,
     agentCount: agents.length,
     ranked,
@@ -80,4 +122,6 @@ export function selectAgent(registry: Registry, policy: Policy): SelectionResult
     summary: summarizeSelection(agents.length, ranked.length, removedByGate, policy),
     trace: buildTrace({policy, agentCount: agents.length, removedByGate, rejections, ranked, scale, contract, incompatibility})
   };
+  reusable.set(result, {registry, gateKey: gateKey(policy), gates, rankingKey: thisRankingKey, ranking});
+  return result;
 }

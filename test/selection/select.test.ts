@@ -1,3 +1,5 @@
+import fc from "fast-check";
+import {policyArbitrary, registryArbitrary} from "./arbitraries.js";
 import {describe, expect, it} from "vitest";
 import {
   defaultPolicy,
@@ -253,5 +255,49 @@ describe("gateTable", () => {
     }
     const twinB = rows.find((row) => row.agentId === "northwind-twin-b")!;
     expect(twinB).toMatchObject({outcome: "eligible", rank: 5, score: 2.65, stage: "rankingAndContract"});
+  });
+});
+
+describe("selectAgent hands back an unchanged ranking as the same object", () => {
+  it("when only a gate input moved and the eligible set stayed", () => {
+    const first = selectAgent(defaultRegistry, defaultPolicy);
+    const later = selectAgent(defaultRegistry, {...defaultPolicy, additionalElapsedSeconds: 60}, first);
+    expect(later.ranked.map((agent) => agent.agentId)).toEqual(first.ranked.map((agent) => agent.agentId));
+    expect(later.ranked).toBe(first.ranked);
+    const reweighted = selectAgent(defaultRegistry, {...defaultPolicy, latencyWeight: 3}, first);
+    expect(reweighted.ranked).not.toBe(first.ranked);
+    // Without a previous result nothing is reused, and what was reused is what a fresh computation gives.
+    const fresh = selectAgent(defaultRegistry, {...defaultPolicy, additionalElapsedSeconds: 60});
+    expect(fresh.ranked).not.toBe(first.ranked);
+    expect(later).toEqual(fresh);
+  });
+});
+
+describe("selectAgent hands back unchanged gate verdicts as the same objects", () => {
+  it("when only a weight moved", () => {
+    const first = selectAgent(defaultRegistry, defaultPolicy);
+    const reweighted = selectAgent(defaultRegistry, {...defaultPolicy, costWeight: 4}, first);
+    expect(reweighted.failureMasks).toBe(first.failureMasks);
+    expect(reweighted.removedByGate).toBe(first.removedByGate);
+    expect(reweighted).toEqual(selectAgent(defaultRegistry, {...defaultPolicy, costWeight: 4}));
+    const regated = selectAgent(defaultRegistry, {...defaultPolicy, costWeight: 4, costBudgetCents: 3}, reweighted);
+    expect(regated.failureMasks).not.toBe(first.failureMasks);
+    expect(regated).toEqual(selectAgent(defaultRegistry, {...defaultPolicy, costWeight: 4, costBudgetCents: 3}));
+    // Another registry never reuses a verdict.
+    const copy = {...defaultRegistry, agents: [...defaultRegistry.agents]};
+    expect(selectAgent(copy, defaultPolicy, first).failureMasks).not.toBe(first.failureMasks);
+  });
+});
+
+describe("a selection made from a previous one", () => {
+  it("equals the selection made from scratch, for any registry and any two policies", () => {
+    fc.assert(fc.property(registryArbitrary, policyArbitrary, policyArbitrary, fc.boolean(), (registry, before, after, weightsOnly) => {
+      const next = weightsOnly ? {...before, latencyWeight: after.latencyWeight, costWeight: after.costWeight, observedSuccessWeight: after.observedSuccessWeight} : after;
+      const reused = selectAgent(registry, next, selectAgent(registry, before));
+      const fresh = selectAgent(registry, next);
+      expect(reused).toEqual(fresh);
+      expect(reused.rejected).toEqual(fresh.rejected);
+      expect(reused.trace).toEqual(fresh.trace);
+    }), {numRuns: 300});
   });
 });
