@@ -1,4 +1,4 @@
-import {checkInputs, modelRefusal, type RefusedInput} from "../lesson-inputs/check.js";
+import {checkInputs, refusal, type RefusedInput} from "../lesson-inputs/check.js";
 import type {FieldValues} from "../lesson-inputs/fields.js";
 import {baselineDeliveryConfig, type DeliveryConfig} from "./config.js";
 import {deliveryInputDefaults, deliveryInputFields, deliveryInputFieldsByName} from "./fields.js";
@@ -25,12 +25,12 @@ export function deliveryConfigFromInputs(values: Readonly<Record<string, unknown
   let config = {...baselineDeliveryConfig, ...scalars} as DeliveryConfig;
   const parsed = parseUpdateList(updateText);
   if (parsed.ok) config = {...config, updates: parsed.updates};
-  else problems.push(modelRefusal(deliveryInputFieldsByName.updates, updateText, `${parsed.message} The run uses the ${baselineDeliveryConfig.updates.length} baseline updates instead.`, "the baseline updates"));
+  else problems.push(refusal(deliveryInputFieldsByName.updates, updateText, `${parsed.message} The run uses the ${baselineDeliveryConfig.updates.length} baseline updates instead.`, "the baseline updates"));
   // What no single row can check: updates x attempts within the simulator's budget.
   const whole = parseDeliveryConfig(config);
   if (!whole.ok) {
     for (const problem of whole.problems) {
-      problems.push(modelRefusal(deliveryInputFieldsByName.updates, updateText, `${problem.message} The run uses the baseline updates and attempts instead.`, "the baseline"));
+      problems.push(refusal(deliveryInputFieldsByName.updates, updateText, `${problem.message} The run uses the baseline updates and attempts instead.`, "the baseline"));
     }
     config = {...config, updates: baselineDeliveryConfig.updates, maxAttemptsPerUpdate: baselineDeliveryConfig.maxAttemptsPerUpdate};
   }

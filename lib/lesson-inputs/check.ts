@@ -58,10 +58,6 @@ export function refusal(field: FieldSpec, value: unknown, problem: string, fallb
   return {field: field.name, label: field.label, value: showValue(value), problem, fallback: showValue(fallback)};
 }
 
-/** A refusal for a value the row accepts but the lesson's model does not (a list it cannot read, a combination). */
-export function modelRefusal(field: FieldSpec, value: unknown, problem: string, fallback: FieldValue): RefusedInput {
-  return refusal(field, value, `${field.name}: ${problem}`, fallback);
-}
 
 /** Any value as short, plain text: strings as they are (shortened), others as JSON where possible. */
 export function showValue(value: unknown): string {

@@ -7,7 +7,7 @@
  *
  * lib draws no randomness: the secrets and the event id are inputs.
  */
-import {checkInputs, modelRefusal, type RefusedInput} from "../lesson-inputs/check.js";
+import {checkInputs, refusal, type RefusedInput} from "../lesson-inputs/check.js";
 import type {FieldSpec} from "../lesson-inputs/fields.js";
 import {DEFAULT_DEDUP_RETENTION_SECONDS} from "./dedup-store.js";
 import {DEMO_BODY, DEMO_NOW_SECONDS} from "./fixtures.js";
@@ -308,7 +308,7 @@ function comparisonFor(scenario: (typeof RECONCILE_SCENARIOS)[number]): Reconcil
 function interleavingPastCount(requested: number, race: RaceSelection): RefusedInput {
   const field = webhookLessonFields.find((candidate) => candidate.name === "raceInterleaving")!;
   const problem = `there are ${race.table.runs.length} interleavings of ${race.table.workers} workers with this strategy`;
-  return {...modelRefusal(field, requested, problem, race.index), fallback: `the last one, ${race.index}`};
+  return {...refusal(field, requested, problem, race.index), fallback: `the last one, ${race.index}`};
 }
 
 async function signedParts(inputs: WebhookLessonInputs, secrets: WebhookLessonSecrets): Promise<{debug: SignatureDebugResult; tampering: TamperingReport}> {

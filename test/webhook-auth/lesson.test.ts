@@ -145,7 +145,7 @@ describe("runWebhookLesson on values no row accepts", () => {
     const result = await runWebhookLesson({...webhookLessonDefaults, raceInterleaving: 90}, SECRETS);
     expect(result.race.clamped).toBe(true);
     expect(result.refused).toHaveLength(1);
-    expect(result.refused[0]!.problem).toBe(`raceInterleaving: there are ${result.race.table.runs.length} interleavings of 2 workers with this strategy`);
+    expect(result.refused[0]!.problem).toBe(`there are ${result.race.table.runs.length} interleavings of 2 workers with this strategy`);
     expect(result.refused[0]!.fallback).toBe(`the last one, ${result.race.table.runs.length}`);
   });
 });
