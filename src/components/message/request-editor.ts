@@ -72,7 +72,10 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   });
   const mirrorText = element("pre", {class: "request-editor-mirror-text"});
   const mirror = Mirror(mirrorText);
-  const status = element("p", {class: "request-editor-status", id: `${id}-status`});
+  const statusText = element("span");
+  // Shown while a large request waits for the pause: beside the last check's words, so the line does not jump.
+  const pendingNote = element("span", {class: "request-editor-pending", hidden: true}, " Checked before your last keystrokes; a large request is checked again once you pause typing.");
+  const status = element("p", {class: "request-editor-status", id: `${id}-status`}, statusText, pendingNote);
   const linkScope = element("span", {class: "link-scope"});
   const copyStatus = element("span", {class: "copy-link-status", role: "status"});
   const copyButton = element("button", {type: "button", class: "copy-link"}, "Copy link");
@@ -162,7 +165,8 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     const highlight = highlightSegments(text, findings);
     mirrorText.classList.remove("mirror-stale");
     mirror.show(text, highlight);
-    setText(status, describeMarks(text, findings, highlight));
+    setText(statusText, describeMarks(text, findings, highlight));
+    pendingNote.hidden = true;
     syncScroll();
   };
 
@@ -192,7 +196,7 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     // root.value is the text as of the last check: its size decides, without copying the textarea's.
     if (root.value.length <= LARGE_REQUEST_CHARACTERS) return checkNow();
     mirrorText.classList.add("mirror-stale");
-    setText(status, "A large request: it is checked again once you pause typing.");
+    pendingNote.hidden = false;
     pendingCheck = setTimeout(checkNow, LARGE_REQUEST_PAUSE_MS);
   });
   textarea.addEventListener("scroll", syncScroll, {passive: true});
