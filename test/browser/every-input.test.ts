@@ -1,0 +1,132 @@
+/**
+ * Every input of every lesson, changed as a reader would, one after another on one page: each
+ * panel control (generated from the lesson's field table) to another valid value, lesson 2's
+ * every example and an edit, each lesson's pickers and its playback controls. After each change
+ * the page has recomputed (the link says so, or the view does) and shows no error; useBuiltSite's
+ * afterEach also refuses any error cell, page error or console error seen on the way.
+ */
+import type {Page} from "playwright-core";
+import {describe, expect, it} from "vitest";
+import type {FieldSpec, FieldValues} from "../../lib/lesson-inputs/fields.js";
+import {deliveryInputDefaults, deliveryInputFields} from "../../lib/delivery/index.js";
+import {MESSAGE_EXAMPLES} from "../../lib/message/index.js";
+import {selectionInputDefaults, selectionInputFields} from "../../lib/selection/index.js";
+import {webhookLessonDefaults, webhookLessonFields} from "../../lib/webhook-auth/index.js";
+import {renderedErrors, useBuiltSite, waitUntilSettled, type WatchedPage} from "./browser.js";
+
+const site = useBuiltSite();
+
+/** Valid text other than the default, for the lessons' text rows. */
+const OTHER_TEXT: Record<string, string> = {
+  callbackUrl: "https://localhost/hook",
+  updates: "2 evt-1 1 submitted\n5 evt-1 1 submitted\n9 evt-2 2 completed",
+  body: '{"type":"task.status","data":{"taskId":"t-9"}}'
+};
+
+/** A valid value other than the default: the other end of the slider's range for numbers. */
+function otherNumber(field: FieldSpec & {kind: "number"}, current: number): number {
+  const top = field.sliderMax ?? field.max;
+  return current === top ? field.min : top;
+}
+
+async function change(page: Page, field: FieldSpec, defaults: FieldValues): Promise<void> {
+  const control = (selector: string) => page.locator(`${selector}[id$="-${field.name}"]`).first();
+  switch (field.kind) {
+    case "boolean":
+      await control("input[type=checkbox]").click();
+      return;
+    case "choice": {
+      const other = field.options.find((option) => option.value !== defaults[field.name])!;
+      await control("select").selectOption(other.value);
+      return;
+    }
+    case "text": {
+      const box = page.locator(`input[type=text][id$="-${field.name}"], textarea[id$="-${field.name}"]`).first();
+      await box.fill(OTHER_TEXT[field.name] ?? "other text");
+      await box.press("Tab"); // text rows apply on change, as the reader leaves the box
+      return;
+    }
+    case "number": {
+      if (field.nullLabel !== undefined && defaults[field.name] === null) await page.locator(`input[type=checkbox][id$="-${field.name}-on"]`).click();
+      const box = control("input[type=number]");
+      await box.fill(String(otherNumber(field, Number(await box.inputValue()))));
+      return;
+    }
+  }
+}
+
+async function expectClean(watched: WatchedPage, what: string): Promise<void> {
+  await waitUntilSettled(watched.page);
+  expect({what, errors: await renderedErrors(watched.page), console: watched.problems.consoleErrors, page: watched.problems.pageErrors}).toEqual({what, errors: [], console: [], page: []});
+}
+
+/** Steps each playback control on the page: Next twice, Play, Pause, Restart, a timeline drag and a speed. */
+async function exercisePlayback(watched: WatchedPage): Promise<void> {
+  const controls = watched.page.locator(".playback");
+  for (let index = 0; index < (await controls.count()); index++) {
+    const control = controls.nth(index);
+    await control.locator(".playback-next").click();
+    await control.locator(".playback-next").click();
+    await control.locator(".playback-speed").selectOption("4");
+    await control.locator(".playback-play").click();
+    await control.locator(".playback-play").click();
+    await control.locator(".playback-timeline").fill("500");
+    await control.locator(".playback-restart").click();
+    await expectClean(watched, `playback ${index + 1}`);
+  }
+}
+
+const panelLessons: [string, readonly FieldSpec[], FieldValues][] = [
+  ["push-delivery", deliveryInputFields, deliveryInputDefaults],
+  ["agent-selection", selectionInputFields, selectionInputDefaults],
+  ["webhook-authentication", webhookLessonFields, webhookLessonDefaults]
+];
+
+describe.each(panelLessons)("%s: every input changed in turn", (path, fields, defaults) => {
+  it("recomputes after each and never shows an error", async () => {
+    const watched = await site.open(path);
+    const {page} = watched;
+    for (const field of fields) {
+      await change(page, field, defaults);
+      // The panel writes every accepted change into the link: the lesson took the new value.
+      await expect.poll(() => new URL(page.url()).searchParams.has(field.name), {message: `${path}: ${field.name} reached the link`}).toBe(true);
+      await expectClean(watched, `${path}: ${field.name}`);
+    }
+    await exercisePlayback(watched);
+    const picker = page.locator("#agent-inspector-picker");
+    if (await picker.count()) {
+      for (const option of await picker.locator("option").allTextContents()) await picker.selectOption(option);
+      await expectClean(watched, "agent picker");
+    }
+    await page.locator(".restore-defaults").first().click();
+    await expect.poll(() => new URL(page.url()).search).toBe("");
+    await expectClean(watched, `${path}: defaults restored`);
+  });
+});
+
+describe("message-transaction: every example, an edit, the picker and playback", () => {
+  it("recomputes after each and never shows an error", async () => {
+    const watched = await site.open("message-transaction");
+    const {page} = watched;
+    const examples = page.locator("select[id$=-example]");
+    for (const example of MESSAGE_EXAMPLES) {
+      await examples.selectOption(example.id);
+      await expect.poll(() => page.locator("textarea.request-editor-text").inputValue()).toBe(example.requestText);
+      await expectClean(watched, `example ${example.id}`);
+      const picker = page.locator("#request-picker-select");
+      if (await picker.isVisible()) {
+        for (const value of await picker.locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))) await picker.selectOption(value);
+        await expectClean(watched, `example ${example.id}, every request picked`);
+      }
+    }
+    const editor = page.locator("textarea.request-editor-text");
+    await editor.focus();
+    await page.keyboard.press("End");
+    await page.keyboard.type(' {"x": 1}');
+    await expect.poll(() => page.locator(".transaction-headline").textContent()).toContain("-32700");
+    await expectClean(watched, "an edit");
+    await exercisePlayback(watched);
+    await page.locator(".example-restore").click();
+    await expectClean(watched, "example restored");
+  });
+});
