@@ -217,92 +217,68 @@ export const NO_WEB_CRYPTO_REASON = "this page has no Web Crypto (crypto.subtle 
  * Every model of the lesson from one input state. The state may hold anything (a link's
  * values, a test's): each field is checked by its row, and a refused value is reported and
  * replaced by its default, so this never throws on what a reader typed.
+ *
+ * `previous`, the run before this one (a page passes its last run), as in selectAgent: a reader
+ * moves one input at a time, and a part whose inputs did not change (horizon, tampering, race,
+ * reconciliation) is handed back as the very same object, so a page can tell an unchanged part
+ * by identity and skip redrawing it. The result equals a run made from scratch either way.
  */
 export async function runWebhookLesson(
   values: Readonly<Record<string, unknown>>,
   secrets: WebhookLessonSecrets,
   /** null: no Web Crypto (the page passes what the browser has). */
-  subtle: SubtleCrypto | null = globalThis.crypto?.subtle ?? null
+  subtle: SubtleCrypto | null = globalThis.crypto?.subtle ?? null,
+  previous: WebhookLessonRun | null = null
 ): Promise<WebhookLessonRun> {
   const {values: inputs, refused} = checkInputs(values, webhookLessonFields, webhookLessonDefaults);
-  const signed = subtle ? await signedParts(inputs, secrets) : {debug: {ok: false as const, issues: [NO_WEB_CRYPTO_REASON]}, tampering: null};
-  const horizon = horizonFor(inputs.retryPreset, inputs.retentionSeconds, inputs.toleranceSeconds, inputs.unreachableAttempts, inputs.acksLost);
+  // The parts the previous run may give, when the inputs each reads are the same (and, for signed parts, the secrets).
+  const before = previous !== null && sameSecrets.get(previous) === secrets ? previous : null;
+  const unchanged = (...names: (keyof WebhookLessonInputs)[]) => previous !== null && names.every((name) => Object.is(previous.inputs[name], inputs[name]));
 
-  const races = raceTablesFor(inputs.raceWorkers);
+  const debug = subtle ? await debugFor(inputs, secrets) : {ok: false as const, issues: [NO_WEB_CRYPTO_REASON]};
+  const tampering = !subtle ? null : before?.tampering && unchanged("toleranceSeconds") ? before.tampering : await tamperingFor(secrets, inputs.toleranceSeconds);
+  const horizon = previous && unchanged("retryPreset", "retentionSeconds", "toleranceSeconds", "unreachableAttempts", "acksLost") ? previous.horizon : horizonFor(inputs);
+  const races = previous && unchanged("raceWorkers") ? previous.races : RACE_STRATEGIES.map((strategy) => raceTable(strategy.id, inputs.raceWorkers));
   const chosen = races.find((table) => table.strategy === (inputs.raceStrategy as RaceStrategy)) ?? races[0]!;
-  const scenario = RECONCILE_SCENARIOS.find((candidate) => candidate.id === inputs.reconcileScenario) ?? RECONCILE_SCENARIOS[0]!;
-  const race = raceSelectionFor(chosen, inputs.raceInterleaving);
+  const race = previous && previous.race.table === chosen && unchanged("raceInterleaving") ? previous.race : selectRaceRun(chosen, inputs.raceInterleaving);
   if (race.clamped) refused.push(interleavingPastCount(inputs.raceInterleaving, race));
-  return {
+  const scenario = RECONCILE_SCENARIOS.find((candidate) => candidate.id === inputs.reconcileScenario) ?? RECONCILE_SCENARIOS[0]!;
+  const reconcile = previous && previous.reconcile.scenario === scenario ? previous.reconcile : compareReconciliation(scenario);
+
+  const run: WebhookLessonRun = {
     inputs,
     refused,
     webCrypto: subtle ? {available: true} : {available: false, reason: NO_WEB_CRYPTO_REASON},
-    debug: signed.debug,
-    tampering: signed.tampering,
+    debug,
+    tampering,
     horizon,
     races,
     race,
-    reconcile: comparisonFor(scenario)
+    reconcile
   };
+  sameSecrets.set(run, secrets);
+  return run;
 }
 
-/*
- * The race and the reconciliation depend on two or three inputs each, and a reader moves one
- * input at a time: the same inputs give back the very same (never mutated) objects, so a page
- * can tell an unchanged part by identity and skip redrawing it. The keys are few (strategies x
- * workers, interleavings of one table, scenarios), so the caches stay small.
- */
-/** Remembers the last call: a reader changes one input at a time, so most parts come back as they were. */
-function rememberLast<Key extends readonly unknown[], Result>(compute: (...key: Key) => Result): (...key: Key) => Result {
-  let last: {key: Key; result: Result} | null = null;
-  return (...key: Key) => {
-    if (last && last.key.length === key.length && key.every((value, index) => Object.is(value, last!.key[index]))) return last.result;
-    const result = compute(...key);
-    last = {key, result};
-    return result;
-  };
-}
+/** Which secrets a run was signed with, so a later run reuses signed parts only for the same ones. */
+const sameSecrets = new WeakMap<WebhookLessonRun, WebhookLessonSecrets>();
 
-const horizonFor = rememberLast((presetId: string, retentionSeconds: number, toleranceSeconds: number, unreachableAttempts: number, acksLost: boolean): RetryHorizonSelection => {
-  const preset = retryPresetById(presetId);
-  const fates = attemptFates(preset.delaysSeconds.length, unreachableAttempts, acksLost);
+function horizonFor(inputs: WebhookLessonInputs): RetryHorizonSelection {
+  const preset = retryPresetById(inputs.retryPreset);
+  const fates = attemptFates(preset.delaysSeconds.length, inputs.unreachableAttempts, inputs.acksLost);
   const result = analyzeRetryHorizon({
     delaysSeconds: preset.delaysSeconds,
-    retentionSeconds,
-    toleranceSeconds,
+    retentionSeconds: inputs.retentionSeconds,
+    toleranceSeconds: inputs.toleranceSeconds,
     fates,
     ...(preset.stopsOnStatuses ? {stopsOnStatuses: preset.stopsOnStatuses} : {})
   });
   return {preset, fates, result};
-});
-
-// A promise, remembered as such: the same tolerance and secrets give the same report.
-const tamperingFor = rememberLast((secret: string, eventId: string, toleranceSeconds: number): Promise<TamperingReport> =>
-  runTamperingExperiments({secret, msgId: eventId, sentAtSeconds: DEMO_NOW_SECONDS, toleranceSeconds})
-);
-
-const raceTablesByWorkers = new Map<number, RaceTable[]>();
-const raceSelections = new WeakMap<RaceTable, Map<number, RaceSelection>>();
-const comparisons = new WeakMap<object, ReconcileComparison>();
-
-function raceTablesFor(workers: number): RaceTable[] {
-  let tables = raceTablesByWorkers.get(workers);
-  if (!tables) raceTablesByWorkers.set(workers, (tables = RACE_STRATEGIES.map((strategy) => raceTable(strategy.id, workers))));
-  return tables;
 }
 
-function raceSelectionFor(table: RaceTable, oneBasedIndex: number): RaceSelection {
-  let byIndex = raceSelections.get(table);
-  if (!byIndex) raceSelections.set(table, (byIndex = new Map()));
-  let selection = byIndex.get(oneBasedIndex);
-  if (!selection) byIndex.set(oneBasedIndex, (selection = selectRaceRun(table, oneBasedIndex)));
-  return selection;
-}
-
-function comparisonFor(scenario: (typeof RECONCILE_SCENARIOS)[number]): ReconcileComparison {
-  let comparison = comparisons.get(scenario);
-  if (!comparison) comparisons.set(scenario, (comparison = compareReconciliation(scenario)));
-  return comparison;
+// The tampering receiver expects the demo task, so it always uses the demo body, not the editable one.
+function tamperingFor(secrets: WebhookLessonSecrets, toleranceSeconds: number): Promise<TamperingReport> {
+  return runTamperingExperiments({secret: secrets.secret, msgId: secrets.eventId, sentAtSeconds: DEMO_NOW_SECONDS, toleranceSeconds});
 }
 
 function interleavingPastCount(requested: number, race: RaceSelection): RefusedInput {
@@ -311,8 +287,8 @@ function interleavingPastCount(requested: number, race: RaceSelection): RefusedI
   return {...refusal(field, requested, problem, race.index), fallback: `the last one, ${race.index}`};
 }
 
-async function signedParts(inputs: WebhookLessonInputs, secrets: WebhookLessonSecrets): Promise<{debug: SignatureDebugResult; tampering: TamperingReport}> {
-  const debug = await debugStandardWebhook({
+function debugFor(inputs: WebhookLessonInputs, secrets: WebhookLessonSecrets): Promise<SignatureDebugResult> {
+  return debugStandardWebhook({
     secret: secrets.secret,
     newSecret: secrets.rotatedSecret,
     otherSecret: secrets.otherEndpointSecret,
@@ -332,7 +308,4 @@ async function signedParts(inputs: WebhookLessonInputs, secrets: WebhookLessonSe
       rotatedWithoutOverlap: inputs.rotatedWithoutOverlap
     }
   });
-  // The tampering receiver expects the demo task, so it always uses the demo body, not the editable one.
-  const tampering = await tamperingFor(secrets.secret, secrets.eventId, inputs.toleranceSeconds);
-  return {debug, tampering};
 }

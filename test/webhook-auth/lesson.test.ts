@@ -8,6 +8,7 @@ import {
   STANDARD_WEBHOOKS_TEST_ASYMMETRIC_SECRET_KEY,
   DEMO_BODY,
   DEMO_NOW_SECONDS,
+  RECONCILE_SCENARIOS,
   attemptFates,
   dedupRecordSpans,
   findWebhookExperiment,
@@ -151,17 +152,29 @@ describe("runWebhookLesson on values no row accepts", () => {
 });
 
 describe("runWebhookLesson hands back unchanged parts as the same objects", () => {
-  it("so a page can skip redrawing what an input did not change", async () => {
+  it("given the previous run, so a page can skip redrawing what an input did not change", async () => {
     const first = await run();
-    const toggled = await run({reserializedBody: true});
+    const toggled = await runWebhookLesson({...webhookLessonDefaults, reserializedBody: true}, SECRETS, undefined, first);
     expect(toggled.debug).not.toEqual(first.debug);
     for (const part of ["tampering", "horizon", "races", "race", "reconcile"] as const) expect([part, toggled[part] === first[part]]).toEqual([part, true]);
-    const tolerance = await run({toleranceSeconds: 60});
+    const tolerance = await runWebhookLesson({...webhookLessonDefaults, toleranceSeconds: 60}, SECRETS, undefined, first);
     expect(tolerance.horizon).not.toBe(first.horizon);
     expect(tolerance.tampering).not.toBe(first.tampering);
     expect(tolerance.races).toBe(first.races);
-    const workers = await run({raceWorkers: 3});
+    const workers = await runWebhookLesson({...webhookLessonDefaults, raceWorkers: 3}, SECRETS, undefined, first);
     expect(workers.races).not.toBe(first.races);
     expect(workers.races.every((table) => table.workers === 3)).toBe(true);
+  });
+
+  it("equals a run made from scratch, and reuses nothing signed with other secrets", async () => {
+    const first = await run();
+    for (const overrides of [{toleranceSeconds: 60}, {raceWorkers: 3, raceInterleaving: 7}, {raceStrategy: "insert-if-absent"}, {retentionSeconds: 60}, {reconcileScenario: RECONCILE_SCENARIOS.at(-1)!.id}]) {
+      const reused = await runWebhookLesson({...webhookLessonDefaults, ...overrides}, SECRETS, undefined, first);
+      expect(reused).toEqual(await runWebhookLesson({...webhookLessonDefaults, ...overrides}, SECRETS));
+    }
+    const otherSecrets = {...SECRETS, secret: DEMO_ROTATED_SECRET};
+    const resigned = await runWebhookLesson(webhookLessonDefaults, otherSecrets, undefined, first);
+    expect(resigned.tampering).not.toBe(first.tampering);
+    expect(resigned).toEqual(await runWebhookLesson(webhookLessonDefaults, otherSecrets));
   });
 });
