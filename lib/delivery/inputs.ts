@@ -25,12 +25,12 @@ export function deliveryConfigFromInputs(values: Readonly<Record<string, unknown
   let config = {...baselineDeliveryConfig, ...scalars} as DeliveryConfig;
   const parsed = parseUpdateList(updateText);
   if (parsed.ok) config = {...config, updates: parsed.updates};
-  else problems.push(refusal(deliveryInputFieldsByName.updates, updateText, `${parsed.message} The run uses the ${baselineDeliveryConfig.updates.length} baseline updates instead.`, "the baseline updates"));
+  else problems.push(refusal(deliveryInputFieldsByName.updates, updateText, parsed.message, `the ${baselineDeliveryConfig.updates.length} baseline updates`));
   // What no single row can check: updates x attempts within the simulator's budget.
   const whole = parseDeliveryConfig(config);
   if (!whole.ok) {
     for (const problem of whole.problems) {
-      problems.push(refusal(deliveryInputFieldsByName.updates, updateText, `${problem.message} The run uses the baseline updates and attempts instead.`, "the baseline"));
+      problems.push(refusal(deliveryInputFieldsByName.updates, updateText, problem.message, "the baseline updates and attempts"));
     }
     config = {...config, updates: baselineDeliveryConfig.updates, maxAttemptsPerUpdate: baselineDeliveryConfig.maxAttemptsPerUpdate};
   }

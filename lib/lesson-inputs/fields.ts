@@ -93,8 +93,17 @@ export function describeAccepted(field: FieldSpec): string {
   }
 }
 
-/** Checks one value against its field; returns a specific problem, or null when accepted. */
+// Built once per row: checkInputs checks every field of a lesson on every input.
+const schemas = new WeakMap<FieldSpec, z.ZodMiniType<FieldValue>>();
+
+/**
+ * Checks one value against its field; returns the rule and what is accepted ("must be a whole
+ * number from 1 to 20 attempts"), or null when accepted. Callers name the input themselves
+ * (a link notice by its parameter, a box or a lesson notice by its label), so it is named once.
+ */
 export function checkFieldValue(field: FieldSpec, value: unknown): string | null {
-  if (z.safeParse(fieldSchema(field), value).success) return null;
-  return `${field.name} must be ${describeAccepted(field)}`;
+  let schema = schemas.get(field);
+  if (!schema) schemas.set(field, (schema = fieldSchema(field)));
+  if (z.safeParse(schema, value).success) return null;
+  return `must be ${describeAccepted(field)}`;
 }

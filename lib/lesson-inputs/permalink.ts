@@ -45,7 +45,7 @@ export function readPermalink<T extends FieldValues>(search: string, fields: rea
     }
     seen.add(parameter);
     const decoded = decodeValue(field, raw);
-    const problem = decoded === undefined ? `${field.name} must be ${describeAccepted(field)}` : checkFieldValue(field, decoded);
+    const problem = decoded === undefined ? `must be ${describeAccepted(field)}` : checkFieldValue(field, decoded);
     if (problem !== null) {
       notices.push({parameter, value, problem: `${problem}; using the default (${formatValue(defaults[parameter] ?? null)})`});
       continue;

@@ -12,7 +12,9 @@ import {selectionStages, type SelectionStageId} from "./stages.js";
  * table parsePolicy's schema is built from; each row's group is the title of the stage it changes.
  */
 
-const stageTitle = (id: SelectionStageId) => selectionStages.find((stage) => stage.id === id)!.title;
+/** The page's control groups: one per stage a field changes, titled as the stage. */
+export const selectionLessonGroups = Object.fromEntries(selectionStages.map((stage) => [stage.id, stage.title])) as Record<SelectionStageId, string>;
+const stageTitle = (id: SelectionStageId) => selectionLessonGroups[id];
 
 /**
  * Where a slider ends when the accepted range is far wider than the fixture needs (the number
@@ -70,5 +72,3 @@ export const selectionInputFields: readonly FieldSpec[] = describePolicyFields(d
 /** The default policy as the shared control panel's defaults (and what permalinks leave out). */
 export const selectionInputDefaults: FieldValues = Object.freeze({...defaultPolicy});
 
-/** The page's control groups: one per stage title a field changes. */
-export const selectionLessonGroups = Object.fromEntries(selectionStages.map((stage) => [stage.id, stage.title])) as Record<SelectionStageId, string>;

@@ -189,9 +189,9 @@ function NumberControl(field: NumberField, initial: number | null, id: string, a
   const fromBox = () => {
     const text = box.value.trim();
     const value = text === "" ? Number.NaN : Number(text);
-    const issue = Number.isFinite(value) ? checkFieldValue(field, value) : `${field.name} must be ${describeAccepted(field)}`;
+    const issue = Number.isFinite(value) ? checkFieldValue(field, value) : `must be ${describeAccepted(field)}`;
     // Name the input and the value, and say what the lesson keeps using meanwhile.
-    problem.textContent = issue === null ? "" : `${field.label}: ${text === "" ? "an empty box" : `“${shorten(text)}”`} is not accepted; ${issue}. The lesson keeps ${lastNumber}.`;
+    problem.textContent = issue === null ? "" : `${field.label}: ${text === "" ? "an empty box" : `“${shorten(text)}”`} is not accepted: it ${issue}. The lesson keeps ${lastNumber}.`;
     box.setAttribute("aria-invalid", String(issue !== null));
     if (issue !== null) return;
     lastNumber = value;

@@ -15,7 +15,7 @@ describe("deliveryConfigFromInputs", () => {
       const {config, problems} = deliveryConfigFromInputs({...deliveryInputDefaults, maxAttemptsPerUpdate: value});
       expect(config.maxAttemptsPerUpdate).toBe(baselineDeliveryConfig.maxAttemptsPerUpdate);
       expect(problems).toEqual([
-        {field: "maxAttemptsPerUpdate", label: "Attempts per update", value: String(value), problem: "maxAttemptsPerUpdate must be a whole number from 1 to 20 attempts", fallback: "4"}
+        {field: "maxAttemptsPerUpdate", label: "Attempts per update", value: String(value), problem: "must be a whole number from 1 to 20 attempts", fallback: "4"}
       ]);
     }
   });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
 import {checkInputs, showValue} from "../../lib/lesson-inputs/check.js";
-import type {FieldSpec} from "../../lib/lesson-inputs/fields.js";
+import {checkFieldValue, type FieldSpec} from "../../lib/lesson-inputs/fields.js";
 
 const fields: FieldSpec[] = [
   {name: "attempts", label: "Attempts", group: "g", kind: "number", min: 1, max: 10, step: 1, whole: true},
@@ -21,11 +21,11 @@ describe("checkInputs", () => {
     const {values, refused} = checkInputs({attempts: 2.5, delaySeconds: -0, dedup: "yes", mode: "<b>c</b>", note: "toolong", colour: "blue"}, fields, defaults);
     expect(values).toEqual(defaults);
     expect(refused).toEqual([
-      {field: "attempts", label: "Attempts", value: "2.5", problem: "attempts must be a whole number from 1 to 10", fallback: "4"},
-      {field: "delaySeconds", label: "Delay", value: "-0", problem: 'delaySeconds must be a number from 0 to 60, or "none" (never)', fallback: "none"},
-      {field: "dedup", label: "Dedup", value: "yes", problem: 'dedup must be "true" or "false"', fallback: "true"},
-      {field: "mode", label: "Mode", value: "<b>c</b>", problem: 'mode must be one of "a", "b"', fallback: "a"},
-      {field: "note", label: "Note", value: "toolong", problem: "note must be text of at most 5 characters", fallback: "empty"},
+      {field: "attempts", label: "Attempts", value: "2.5", problem: "must be a whole number from 1 to 10", fallback: "4"},
+      {field: "delaySeconds", label: "Delay", value: "-0", problem: 'must be a number from 0 to 60, or "none" (never)', fallback: "none"},
+      {field: "dedup", label: "Dedup", value: "yes", problem: 'must be "true" or "false"', fallback: "true"},
+      {field: "mode", label: "Mode", value: "<b>c</b>", problem: 'must be one of "a", "b"', fallback: "a"},
+      {field: "note", label: "Note", value: "toolong", problem: "must be text of at most 5 characters", fallback: "empty"},
       {field: "colour", label: "colour", value: "blue", problem: "not an input of this lesson (accepted: attempts, delaySeconds, dedup, mode, note)", fallback: "ignored"}
     ]);
   });
@@ -35,6 +35,7 @@ describe("checkInputs", () => {
     fc.assert(fc.property(fc.dictionary(fc.constantFrom(...names), fc.anything()), (values) => {
       const checked = checkInputs(values, fields, defaults);
       expect(Object.keys(checked.values).sort()).toEqual(fields.map((field) => field.name).sort());
+      for (const field of fields) expect([field.name, checkFieldValue(field, (checked.values as Record<string, unknown>)[field.name])]).toEqual([field.name, null]);
       for (const refused of checked.refused) expect(typeof refused.value).toBe("string");
     }), {numRuns: 1000});
   });

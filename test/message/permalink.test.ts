@@ -78,7 +78,7 @@ describe("message lab links", () => {
 
   it("reports every bad value by name and falls back to the example", () => {
     const cases: [string, string, RegExp][] = [
-      ["?example=nope", "example", /example must be one of "valid-send"/],
+      ["?example=nope", "example", /^must be one of "valid-send"/],
       ["?example=notification&request=%2A%2A", "request", /outside the base64url alphabet/],
       ["?example=notification&request=QUJDR", "request", /one character over/],
       ["?example=notification&request=QR", "request", /pad bits/],

@@ -21,7 +21,7 @@ describe("policyFromInputs", () => {
     const {policy, problems} = policyFromInputs({...selectionInputDefaults, costBudgetCents: 2.5, minimumObservations: 7});
     expect(policy).toEqual({...defaultPolicy, minimumObservations: 7});
     expect(problems).toEqual([
-      {field: "costBudgetCents", label: "Cost budget", value: "2.5", problem: "costBudgetCents must be a whole number from 0 to 100 cents per call", fallback: String(defaultPolicy.costBudgetCents)}
+      {field: "costBudgetCents", label: "Cost budget", value: "2.5", problem: "must be a whole number from 0 to 100 cents per call", fallback: String(defaultPolicy.costBudgetCents)}
     ]);
   });
 

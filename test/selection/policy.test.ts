@@ -189,6 +189,6 @@ describe("shared lesson inputs and permalinks", () => {
     // 2.5 observations is in range but not a count: the row's whole flag refuses it where the link is read.
     const reading = readPermalink("?minimumObservations=2.5", selectionInputFields, selectionInputDefaults);
     expect(reading.values).toEqual(selectionInputDefaults);
-    expect(reading.notices).toEqual([{parameter: "minimumObservations", value: "2.5", problem: "minimumObservations must be a whole number from 0 to 10000 observations; using the default (20)"}]);
+    expect(reading.notices).toEqual([{parameter: "minimumObservations", value: "2.5", problem: "must be a whole number from 0 to 10000 observations; using the default (20)"}]);
   });
 });

@@ -136,7 +136,7 @@ describe("runWebhookLesson on values no row accepts", () => {
     expect(result.refused.map((refused) => refused.field)).toEqual(["body", "toleranceSeconds", "unreachableAttempts", "raceWorkers", "raceInterleaving"]);
     expect(result.refused.find((refused) => refused.field === "raceWorkers")).toEqual({
       field: "raceWorkers", label: "Concurrent deliveries of the same event", value: "2.5",
-      problem: "raceWorkers must be a whole number from 2 to 3 workers", fallback: "2"
+      problem: "must be a whole number from 2 to 3 workers", fallback: "2"
     });
     expect(result.inputs).toEqual(webhookLessonDefaults);
     expect(result.race.table.workers).toBe(2);

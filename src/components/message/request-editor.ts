@@ -54,8 +54,8 @@ let editorCount = 0;
  * Until then the marks (which may no longer sit on their characters) are hidden and the status
  * says the check is pending. A paste or a smaller text is checked at once.
  */
-export const LARGE_REQUEST_CHARACTERS = 64 * 1024;
-export const LARGE_REQUEST_PAUSE_MS = 200;
+const LARGE_REQUEST_CHARACTERS = 64 * 1024;
+const LARGE_REQUEST_PAUSE_MS = 200;
 
 export function RequestEditor(examples: readonly MessageExample[], options: RequestEditorOptions = {}): RequestEditorElement {
   const {permalink = false, label = "Request text (JSON-RPC 2.0)"} = options;
@@ -98,6 +98,8 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   ) as unknown as RequestEditorElement;
 
   let urlTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A large request's check, waiting for typing to pause. */
+  let pendingCheck: ReturnType<typeof setTimeout> | null = null;
   let linkSearch = "";
   let charWidthPx: number | null = null;
   let mirrorTransform = "";
@@ -151,6 +153,8 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   }
 
   root.chooseExample = (exampleId: string) => {
+    if (pendingCheck !== null) clearTimeout(pendingCheck);
+    pendingCheck = null;
     example = examples.find((candidate) => candidate.id === exampleId) ?? example;
     textarea.value = example.requestText;
     root.value = textarea.value;
@@ -185,16 +189,17 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
 
   select.addEventListener("change", () => root.chooseExample(select.value));
   restore.addEventListener("click", () => root.chooseExample(example.id));
-  let pendingCheck: ReturnType<typeof setTimeout> | null = null;
   const checkNow = () => {
     pendingCheck = null;
     root.value = textarea.value;
     changed();
   };
-  textarea.addEventListener("input", () => {
+  textarea.addEventListener("input", (event) => {
     if (pendingCheck !== null) clearTimeout(pendingCheck);
     // root.value is the text as of the last check: its size decides, without copying the textarea's.
-    if (root.value.length <= LARGE_REQUEST_CHARACTERS) return checkNow();
+    // A paste (or a drop) is one deliberate change, checked at once whatever its size.
+    const wholeChange = event instanceof InputEvent && /^insertFrom/.test(event.inputType);
+    if (wholeChange || root.value.length <= LARGE_REQUEST_CHARACTERS) return checkNow();
     mirrorText.classList.add("mirror-stale");
     pendingNote.hidden = false;
     pendingCheck = setTimeout(checkNow, LARGE_REQUEST_PAUSE_MS);
