@@ -161,7 +161,7 @@ describe("emitted updates", () => {
     const notice = page.locator(".permalink-notices[role=alert]");
     await expect.poll(() => notice.textContent()).toContain('Update 2 ("12 <b>evt</b> 2 finished"): the task state "finished" must be one of');
     expect(await notice.locator("b").count()).toBe(0);
-    expect(await notice.textContent()).toContain("The run uses the 4 baseline updates instead.");
+    expect(await notice.textContent()).toContain("; using the 4 baseline updates.");
     expect(await page.locator(".update-table tbody tr").count()).toBe(4);
     expect(problems.pageErrors).toEqual([]);
     expect(problems.consoleErrors).toEqual([]);
