@@ -134,7 +134,19 @@ const UNTIL_QUIET = `async (fire, quietMs) => {
   return {latencyMs: Math.max(0, lastMutation - start), frameMs: frameEnd - callbackAt, frameWaitMs: callbackAt - frameStart, inFrame: lastMutation <= frameEnd};
 }`;
 
+/** Scrolls the control to the middle of the viewport, where a reader has it when they use it. */
+async function centre(page: Page, selector: string) {
+  await page.evaluate((selector) => {
+    const control = document.querySelector(selector);
+    if (!control) throw new Error(`no control ${selector}`);
+    control.scrollIntoView({block: "center"});
+  }, selector);
+  // Let the page's visibility observers report the new scroll position before the first input.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 export async function measureSliderRender(browser: Browser, pageUrl: string, sliderLabel: string, values: readonly number[]): Promise<RenderTiming> {
+  const prepare = (page: Page) => centre(page, `input[type=range][aria-label^="${sliderLabel}"]`);
   return measureInputs(browser, pageUrl, values.length, (page, trial) =>
     page.evaluate(async ({sliderLabel, value}) => {
       const slider = document.querySelector<HTMLInputElement>(`input[type=range][aria-label^="${sliderLabel}"]`);
@@ -143,7 +155,7 @@ export async function measureSliderRender(browser: Browser, pageUrl: string, sli
         slider.value = String(value);
         slider.dispatchEvent(new Event("input", {bubbles: true}));
       }, 250);
-    }, {sliderLabel, value: values[trial]!})
+    }, {sliderLabel, value: values[trial]!}), prepare
   );
 }
 
@@ -161,6 +173,7 @@ export async function measureTextEdit(browser: Browser, pageUrl: string, textare
       textarea.dispatchEvent(new Event("input", {bubbles: true}));
     }, {textareaSelector, text});
     await page.waitForTimeout(1000);
+    await centre(page, textareaSelector);
   };
   return measureInputs(browser, pageUrl, trials, (page) =>
     page.evaluate(async ({textareaSelector}) => {
@@ -182,6 +195,10 @@ export async function measureToggle(browser: Browser, pageUrl: string, labelText
       const checkbox = label?.htmlFor ? document.getElementById(label.htmlFor) : null;
       if (!(checkbox instanceof HTMLInputElement)) throw new Error(`no checkbox labelled ${labelText}`);
       return (window as unknown as {untilQuiet: UntilQuiet}).untilQuiet(() => checkbox.click(), 250);
-    }, {labelText})
+    }, {labelText}), (page) => page.evaluate((labelText) => {
+      const label = [...document.querySelectorAll("label")].find((candidate) => candidate.textContent?.trim().startsWith(labelText));
+      label?.scrollIntoView({block: "center"});
+      return new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+    }, labelText)
   );
 }

@@ -12,6 +12,7 @@
  */
 import {element} from "./dom.js";
 import {morph} from "./morph.js";
+import {cancelRedraw, isFarFromScreen, redrawWhenSeenOrIdle, watchDistance} from "./offscreen-redraws.js";
 
 export type LiveViewElement = HTMLDivElement & {
   show(view: Node): void;
@@ -19,29 +20,38 @@ export type LiveViewElement = HTMLDivElement & {
    * Shows `build()` unless every one of `drawnFrom` is the very value (Object.is) the view on
    * show was built from: the values a view is drawn from, when unchanged, need no redraw, and
    * building a chart is most of what an input costs. lib returns the same objects for parts of
-   * a run that an input did not change, so identity is the test.
+   * a run that an input did not change, so identity is the test. A view far from the screen is
+   * built when the page is idle or the view comes near (see offscreen-redraws.ts).
    */
   showFrom(drawnFrom: readonly unknown[], build: () => Node): void;
 };
 
 export function LiveView(): LiveViewElement {
   const root = element("div", {class: "live-view"});
+  watchDistance(root);
   let shownFrom: readonly unknown[] | null = null;
   const show = (view: Node) => {
     const current = root.firstChild;
     if (current === null) root.appendChild(view);
     else morph(current, view);
   };
+  const showBuilt = (drawnFrom: readonly unknown[], build: () => Node) => {
+    show(build());
+    shownFrom = [...drawnFrom];
+  };
   return Object.assign(root, {
     show(view: Node) {
+      cancelRedraw(root);
       shownFrom = null;
       show(view);
     },
     showFrom(drawnFrom: readonly unknown[], build: () => Node) {
       const unchanged = shownFrom !== null && shownFrom.length === drawnFrom.length && drawnFrom.every((value, index) => Object.is(value, shownFrom![index]));
+      // Also undoes a redraw still waiting: the reader went back to what is shown.
+      cancelRedraw(root);
       if (unchanged) return;
-      show(build());
-      shownFrom = [...drawnFrom];
+      if (root.firstChild !== null && isFarFromScreen(root)) redrawWhenSeenOrIdle(root, () => showBuilt(drawnFrom, build));
+      else showBuilt(drawnFrom, build);
     }
   });
 }

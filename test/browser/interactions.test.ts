@@ -93,6 +93,32 @@ describe("inspector", () => {
   });
 });
 
+describe("charts far from the screen", () => {
+  // What a chart shows, comparable across page loads: its text and how many marks it draws.
+  const chartsDrawn = (page: Page) => page.$$eval(".exportable-chart svg", (svgs) => svgs.map((svg) => `${svg.querySelectorAll("*").length}:${svg.textContent}`));
+
+  it("are redrawn once the page is idle, exactly as a fresh load of the same link draws them", async () => {
+    const {page, context} = await openLesson();
+    const before = await chartsDrawn(page);
+    const slider = page.locator('input[type=range][aria-label^="Sender timeout"]');
+    await slider.evaluate((input: HTMLInputElement) => {
+      input.scrollIntoView({block: "start"});
+    });
+    await letFramesPass(page, 5);
+    // The charts are far below the controls, so their redraw waits for idle time.
+    const nearestChartTop = await page.$eval(".exportable-chart", (chart) => chart.getBoundingClientRect().top / innerHeight);
+    expect(nearestChartTop).toBeGreaterThan(1.25);
+    await slider.fill("0.5");
+    await expect.poll(() => new URL(page.url()).searchParams.get("senderTimeoutSeconds")).toBe("0.5");
+    const fresh = await openLesson(new URL(page.url()).search);
+    const expected = await chartsDrawn(fresh.page);
+    expect(expected).not.toEqual(before);
+    await expect.poll(() => chartsDrawn(page)).toEqual(expected);
+    await fresh.context.close();
+    await context.close();
+  });
+});
+
 describe("chart export", () => {
   it.each(["light", "dark"] as const)("every chart downloads a standalone SVG and a 2x PNG (%s theme)", async (colorScheme) => {
     const {page, context, problems} = await openLesson("", colorScheme);

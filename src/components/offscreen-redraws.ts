@@ -1,0 +1,87 @@
+/**
+ * Redraws of views the reader cannot see, put off until the page is idle or the view comes
+ * near the screen. An input on a lesson page changes every view drawn from the run; building a
+ * chart is most of that cost, and a chart two screens away need not be built in the frame that
+ * shows the reader's own change. Nothing waits long: the queue drains in idle time (and at once
+ * before printing), so a view is current well before a reader can scroll to it.
+ *
+ * A view whose distance is not known yet (no observer report so far, or no IntersectionObserver)
+ * counts as near: it is drawn at once, as everything is on the page's first load.
+ */
+
+/** How far beyond the viewport (above and below) a view still counts as near: a quarter screen, so a view scrolled into sight is drawn a little before it shows. */
+const NEAR_MARGIN = "25% 0px";
+/** The longest an off-screen redraw waits for idle time while inputs keep coming. */
+const IDLE_TIMEOUT_MS = 300;
+/** Idle time left below which the queue hands the rest to the next idle period. */
+const MIN_IDLE_MS = 4;
+
+const pending = new Map<Element, () => void>();
+const near = new WeakMap<Element, boolean>();
+let observer: IntersectionObserver | null | undefined;
+let idleScheduled = false;
+
+/** Starts telling whether `view` is near the screen; views never watched count as near. */
+export function watchDistance(view: Element): void {
+  nearnessObserver()?.observe(view);
+}
+
+export function isFarFromScreen(view: Element): boolean {
+  return near.get(view) === false;
+}
+
+/** Runs `redraw` once the page is idle or `view` comes near, replacing any redraw still waiting for it. */
+export function redrawWhenSeenOrIdle(view: Element, redraw: () => void): void {
+  pending.set(view, redraw);
+  scheduleIdleDrain();
+}
+
+/** Forgets a waiting redraw (the view was drawn since, or its wait was undone). */
+export function cancelRedraw(view: Element): void {
+  pending.delete(view);
+}
+
+/** Runs every waiting redraw now: before printing, and for anything that needs the whole page current. */
+export function flushRedraws(): void {
+  for (const view of [...pending.keys()]) runPending(view);
+}
+
+function runPending(view: Element) {
+  const redraw = pending.get(view);
+  if (!redraw) return;
+  pending.delete(view);
+  redraw();
+}
+
+function nearnessObserver(): IntersectionObserver | null {
+  if (observer !== undefined) return observer;
+  if (typeof IntersectionObserver === "undefined") return (observer = null);
+  observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      near.set(entry.target, entry.isIntersecting);
+      if (entry.isIntersecting) runPending(entry.target);
+    }
+  }, {rootMargin: NEAR_MARGIN});
+  if (typeof window !== "undefined") window.addEventListener("beforeprint", flushRedraws);
+  return observer;
+}
+
+type IdleDeadlineLike = {timeRemaining(): number};
+
+function scheduleIdleDrain() {
+  if (idleScheduled) return;
+  idleScheduled = true;
+  const drain = (deadline: IdleDeadlineLike) => {
+    idleScheduled = false;
+    let drawn = 0;
+    for (const view of [...pending.keys()]) {
+      if (drawn > 0 && deadline.timeRemaining() < MIN_IDLE_MS) break;
+      runPending(view);
+      drawn++;
+    }
+    if (pending.size > 0) scheduleIdleDrain();
+  };
+  if (typeof requestIdleCallback === "function") requestIdleCallback(drain, {timeout: IDLE_TIMEOUT_MS});
+  // Safari has no requestIdleCallback: a short timer, one view per turn.
+  else setTimeout(() => drain({timeRemaining: () => 0}), 50);
+}

@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+/**
+ * A LiveView far from the screen is redrawn in idle time or when it comes near, never with a
+ * stale build, and a reader who goes back to what is shown causes no redraw at all. jsdom has
+ * neither IntersectionObserver nor requestIdleCallback: the test drives both by hand.
+ */
+import {afterEach, beforeEach, describe, expect, it, vi} from "vitest";
+
+type ObserverCallback = (entries: {target: Element; isIntersecting: boolean}[]) => void;
+let reportDistance: ObserverCallback;
+let idleCallbacks: ((deadline: {timeRemaining(): number}) => void)[];
+
+async function freshModules() {
+  vi.resetModules();
+  idleCallbacks = [];
+  vi.stubGlobal("IntersectionObserver", class {
+    constructor(callback: ObserverCallback) {
+      reportDistance = callback;
+    }
+    observe() {}
+  });
+  vi.stubGlobal("requestIdleCallback", (callback: (deadline: {timeRemaining(): number}) => void) => idleCallbacks.push(callback));
+  const {LiveView} = await import("../../src/components/live-view.js");
+  const {flushRedraws} = await import("../../src/components/offscreen-redraws.js");
+  return {LiveView, flushRedraws};
+}
+
+const runIdle = (timeRemaining = 50) => idleCallbacks.splice(0).forEach((callback) => callback({timeRemaining: () => timeRemaining}));
+const paragraph = (text: string) => Object.assign(document.createElement("p"), {textContent: text});
+
+describe("off-screen redraws", () => {
+  let modules: Awaited<ReturnType<typeof freshModules>>;
+  beforeEach(async () => (modules = await freshModules()));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("draws at once while the distance is unknown or near", () => {
+    const view = modules.LiveView();
+    view.showFrom([1], () => paragraph("one"));
+    expect(view.textContent).toBe("one");
+    reportDistance([{target: view, isIntersecting: true}]);
+    view.showFrom([2], () => paragraph("two"));
+    expect(view.textContent).toBe("two");
+  });
+
+  it("puts off a far view's build until idle time, and builds only the newest values", () => {
+    const view = modules.LiveView();
+    const builds: string[] = [];
+    const build = (text: string) => () => (builds.push(text), paragraph(text));
+    view.showFrom([1], build("one"));
+    reportDistance([{target: view, isIntersecting: false}]);
+    view.showFrom([2], build("two"));
+    view.showFrom([3], build("three"));
+    expect(view.textContent).toBe("one");
+    runIdle();
+    expect(view.textContent).toBe("three");
+    expect(builds).toEqual(["one", "three"]);
+  });
+
+  it("draws a waiting view as it comes near", () => {
+    const view = modules.LiveView();
+    view.showFrom([1], () => paragraph("one"));
+    reportDistance([{target: view, isIntersecting: false}]);
+    view.showFrom([2], () => paragraph("two"));
+    reportDistance([{target: view, isIntersecting: true}]);
+    expect(view.textContent).toBe("two");
+    runIdle();
+    expect(view.textContent).toBe("two");
+  });
+
+  it("forgets a waiting build when the values go back to what is shown", () => {
+    const view = modules.LiveView();
+    const shown = {run: 1};
+    view.showFrom([shown], () => paragraph("shown"));
+    reportDistance([{target: view, isIntersecting: false}]);
+    const build = vi.fn(() => paragraph("other"));
+    view.showFrom([{run: 2}], build);
+    view.showFrom([shown], () => paragraph("never built"));
+    runIdle();
+    expect(build).not.toHaveBeenCalled();
+    expect(view.textContent).toBe("shown");
+  });
+
+  it("hands what idle time cannot hold to the next idle period, and flushes all before printing", () => {
+    const views = [modules.LiveView(), modules.LiveView(), modules.LiveView()];
+    views.forEach((view) => view.showFrom([0], () => paragraph("old")));
+    reportDistance(views.map((target) => ({target, isIntersecting: false})));
+    views.forEach((view, index) => view.showFrom([1], () => paragraph(`new ${index}`)));
+    runIdle(0);
+    expect(views.map((view) => view.textContent)).toEqual(["new 0", "old", "old"]);
+    expect(idleCallbacks).toHaveLength(1);
+    modules.flushRedraws();
+    expect(views.map((view) => view.textContent)).toEqual(["new 0", "new 1", "new 2"]);
+  });
+
+  it("a prebuilt view shown with show() cancels a build that was waiting", () => {
+    const view = modules.LiveView();
+    view.showFrom([1], () => paragraph("one"));
+    reportDistance([{target: view, isIntersecting: false}]);
+    view.showFrom([2], () => paragraph("two"));
+    view.show(paragraph("shown directly"));
+    runIdle();
+    expect(view.textContent).toBe("shown directly");
+  });
+});
