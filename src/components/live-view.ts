@@ -50,7 +50,7 @@ export function LiveView(): LiveViewElement {
       // Also undoes a redraw still waiting: the reader went back to what is shown.
       cancelRedraw(root);
       if (unchanged) return;
-      if (root.firstChild !== null && isFarFromScreen(root)) redrawWhenSeenOrIdle(root, () => showBuilt(drawnFrom, build));
+      if (isFarFromScreen(root)) redrawWhenSeenOrIdle(root, () => showBuilt(drawnFrom, build));
       else showBuilt(drawnFrom, build);
     }
   });

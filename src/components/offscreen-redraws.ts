@@ -10,11 +10,14 @@
  */
 
 /** How far beyond the viewport (above and below) a view still counts as near: a quarter screen, so a view scrolled into sight is drawn a little before it shows. */
-const NEAR_MARGIN = "25% 0px";
+const NEAR_MARGIN_FRACTION = 0.25;
+const NEAR_MARGIN = `${NEAR_MARGIN_FRACTION * 100}% 0px`;
 /** The longest an off-screen redraw waits for idle time while inputs keep coming. */
 const IDLE_TIMEOUT_MS = 300;
 /** Idle time left below which the queue hands the rest to the next idle period. */
 const MIN_IDLE_MS = 4;
+/** The most one idle turn spends drawing, so a slow phone (several times slower) still answers a tap within 50 ms. */
+const MAX_TURN_MS = 8;
 
 const pending = new Map<Element, () => void>();
 const near = new WeakMap<Element, boolean>();
@@ -26,8 +29,16 @@ export function watchDistance(view: Element): void {
   nearnessObserver()?.observe(view);
 }
 
+/**
+ * Whether `view` is beyond the near margin. Before the observer's first report, a view already
+ * in the document is measured once, so the page's first draw can put off far views too.
+ */
 export function isFarFromScreen(view: Element): boolean {
-  return near.get(view) === false;
+  const known = near.get(view);
+  if (known !== undefined || observer === null || !view.isConnected) return known === false;
+  const {top, bottom} = view.getBoundingClientRect();
+  const margin = innerHeight * NEAR_MARGIN_FRACTION;
+  return top > innerHeight + margin || bottom < -margin;
 }
 
 /** Runs `redraw` once the page is idle or `view` comes near, replacing any redraw still waiting for it. */
@@ -73,9 +84,10 @@ function scheduleIdleDrain() {
   idleScheduled = true;
   const drain = (deadline: IdleDeadlineLike) => {
     idleScheduled = false;
+    const started = performance.now();
     let drawn = 0;
     for (const view of [...pending.keys()]) {
-      if (drawn > 0 && deadline.timeRemaining() < MIN_IDLE_MS) break;
+      if (drawn > 0 && (deadline.timeRemaining() < MIN_IDLE_MS || performance.now() - started > MAX_TURN_MS)) break;
       runPending(view);
       drawn++;
     }
