@@ -8,3 +8,5 @@ export {ExperimentList, type Experiment, type ExperimentListElement} from "./exp
 export {LiveView, type LiveViewElement} from "./live-view.js";
 export {InputNotices} from "./input-notices.js";
 export {ScrollRegion} from "./scroll-region.js";
+export {Lab, type LabElement, type LabOptions} from "./lab.js";
+export {valueOf, widthOf} from "./observe.js";

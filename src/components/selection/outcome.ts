@@ -8,14 +8,27 @@ import type {RefusedInput} from "../../../lib/lesson-inputs/check.js";
 import {gateLabels, gateRejectionReason, selectionStages, type SelectionResult} from "../../../lib/selection/index.js";
 import {InputNotices} from "../input-notices.js";
 
-export function SelectionOutcome(result: SelectionResult, problems: readonly RefusedInput[] = []): HTMLElement {
+/** The lab's key figures: the summary line and who was chosen (or that nothing could be), in two lines. */
+export function SelectionHeadline(result: SelectionResult, problems: readonly RefusedInput[] = []): HTMLElement {
+  const {contract} = result;
+  return element(
+    "div",
+    {class: "selection-headline"},
+    InputNotices(problems),
+    element("p", {class: "selection-summary"}, element("code", null, result.summary)),
+    element("p", {class: contract ? "headline-contract" : "headline-incompatible"}, contract ? ["Contract: ", element("code", null, contract.agentId)] : "Incompatible: no contract")
+  );
+}
+
+/** The whole decision; `summary: false` leaves out the notices and the summary line where SelectionHeadline shows them. */
+export function SelectionOutcome(result: SelectionResult, problems: readonly RefusedInput[] = [], {summary = true}: {summary?: boolean} = {}): HTMLElement {
   const {contract, incompatibility} = result;
   const field = (term: string, ...value: (Node | string)[]) => [element("dt", null, term), element("dd", null, ...value)];
   return element(
     "div",
     {class: "selection-outcome"},
-    InputNotices(problems),
-    element("p", {class: "selection-summary"}, element("code", null, result.summary)),
+    summary ? InputNotices(problems) : null,
+    summary ? element("p", {class: "selection-summary"}, element("code", null, result.summary)) : null,
     contract
       ? element(
           "div",

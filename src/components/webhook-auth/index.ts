@@ -2,7 +2,7 @@
 export {generateDemoKeyMaterial, maskSecret, type DemoKeyMaterial} from "./demo-secrets.js";
 export {formatDuration} from "./format.js";
 export {PipelineChecks} from "./pipeline-checks.js";
-export {MistakeTable, SignatureDebugger} from "./signature-debugger.js";
+export {DebuggerVerdicts, MistakeTable, SignatureDebugger} from "./signature-debugger.js";
 export {TamperingResults} from "./tampering-results.js";
 export {RetryHorizonChart} from "./retry-horizon-chart.js";
 export {HorizonSummary} from "./horizon-summary.js";

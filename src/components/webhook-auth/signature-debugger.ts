@@ -10,7 +10,14 @@ function Verdict({ok, reason}: {ok: boolean; reason: string}, who: string): HTML
   return element("p", {class: `debug-verdict ${ok ? "verdict-good" : "verdict-bad"}`}, element("strong", null, `${who}: ${ok ? "✓ accepts" : "✗ refuses"}`), ` — ${reason}`);
 }
 
-export function SignatureDebugger(result: SignatureDebugResult): HTMLElement {
+/** The two verdicts alone: a lab's key figures, pinned above the debugger's controls on a phone. */
+export function DebuggerVerdicts(result: SignatureDebugResult): HTMLElement {
+  if (!result.ok) return element("p", {class: "debug-verdict verdict-bad"}, element("strong", null, "The debugger cannot run"), " — see below.");
+  return element("div", {class: "debugger-verdicts"}, Verdict(result.verdict, "This receiver"), Verdict(result.correctReceiver, "A correct receiver, same configured secret"));
+}
+
+/** The whole report; `verdicts: false` leaves out the two verdicts where DebuggerVerdicts shows them. */
+export function SignatureDebugger(result: SignatureDebugResult, {verdicts = true}: {verdicts?: boolean} = {}): HTMLElement {
   if (!result.ok) {
     return element("div", {class: "debug-problem", role: "status"}, element("strong", null, "The debugger cannot run:"), element("ul", null, result.issues.map((issue) => element("li", null, issue))));
   }
@@ -20,8 +27,8 @@ export function SignatureDebugger(result: SignatureDebugResult): HTMLElement {
   return element(
     "div",
     {class: "signature-debugger"},
-    Verdict(verdict, "This receiver"),
-    Verdict(correctReceiver, "A correct receiver, same configured secret"),
+    verdicts ? Verdict(verdict, "This receiver") : null,
+    verdicts ? Verdict(correctReceiver, "A correct receiver, same configured secret") : null,
     element(
       "div",
       {class: "debug-columns"},

@@ -1,0 +1,44 @@
+/**
+ * A lesson's lab: the results an input drives, kept in view beside (or above) the inputs.
+ *
+ * The reader changes an input and sees the chart answer without scrolling: on a wide column
+ * the stage (key figures, playback, the main chart) sits left and stays in view while the
+ * controls on the right scroll past it; on a narrow one the stage comes first and only the key
+ * figures stay pinned at the top as a compact strip (or, without figures, the stage itself,
+ * kept short). The layout follows the lab's own width (a container query), not the window's,
+ * so it is the same in a wide sidebar-less page and a narrow one.
+ *
+ * ```js
+ * const lab = display(Lab({label: "Push delivery lab", figures: summaryFigures, stage: [playbackControl, swimlane], controls: [panel]}));
+ * const stageWidth = widthOf(lab.stage);
+ * ```
+ */
+import {element, type Child} from "./dom.js";
+
+export type LabElement = HTMLElement & {
+  /** Where the stage's views are drawn: charts in it are sized by its width (see widthOf). */
+  stage: HTMLDivElement;
+};
+
+export interface LabOptions {
+  /** Names the lab as a region, and its stage (which can scroll) as "… results". */
+  label: string;
+  /** The run's key figures: pinned at the top of a narrow screen while its controls scroll. */
+  figures?: Node;
+  /** What the controls drive, first the main chart's playback, then the chart. */
+  stage: readonly Child[];
+  controls: readonly Child[];
+  /** "even" gives the controls half the width (an editor needs it); by default the chart gets most. */
+  balance?: "chart" | "even";
+}
+
+export function Lab({label, figures, stage, controls, balance = "chart"}: LabOptions): LabElement {
+  // The stage can scroll when it is taller than the screen: focusable and named (WCAG 2.1.1).
+  const stageView = element("div", {class: "lab-stage", tabindex: 0, role: "region", "aria-label": `${label}: results`}, ...stage);
+  const results = element("div", {class: "lab-results"}, figures ? element("div", {class: "lab-figures"}, figures) : null, stageView);
+  const classes = ["lab", figures ? "lab-has-figures" : "", balance === "even" ? "lab-even" : ""].filter(Boolean).join(" ");
+  const root = element("section", {class: classes, "aria-label": label},
+    element("div", {class: "lab-grid"}, results, element("div", {class: "lab-controls"}, ...controls))
+  );
+  return Object.assign(root, {stage: stageView});
+}
