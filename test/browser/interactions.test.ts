@@ -105,8 +105,8 @@ describe("charts far from the screen", () => {
       input.scrollIntoView({block: "start"});
     });
     await letFramesPass(page, 5);
-    // The charts are far below the controls, so their redraw waits for idle time.
-    const nearestChartTop = await page.$eval(".exportable-chart", (chart) => chart.getBoundingClientRect().top / innerHeight);
+    // The receiver's charts (outside the lab) are far below the controls, so their redraw waits for idle time.
+    const nearestChartTop = await page.$eval("main > * > .live-view .exportable-chart", (chart) => chart.getBoundingClientRect().top / innerHeight);
     expect(nearestChartTop).toBeGreaterThan(1.25);
     await slider.fill("0.5");
     await expect.poll(() => new URL(page.url()).searchParams.get("senderTimeoutSeconds")).toBe("0.5");
