@@ -142,7 +142,9 @@ export function runInterleaving(strategy: RaceStrategy, order: readonly number[]
         break;
     }
     records.push({index, worker, step, note});
-    trace.push({atSeconds: index, title: `${name}: ${step}`, detail: `Worker ${name} ${note}.`, kind: step === "effect" && proceeds[worker] ? "effect" : "step"});
+    const skipped = (step === "record" || step === "effect") && !proceeds[worker];
+    // Steps are counted from 1, as the lesson's stepper names them ("step 1 of 6").
+    trace.push({atSeconds: index + 1, title: `${name}: ${step}${skipped ? " (skipped)" : ""}`, detail: `Worker ${name} ${note}.`, kind: step === "effect" && proceeds[worker] ? "effect" : "step"});
   });
   if (position.some((p) => p !== steps.length)) throw new RangeError("the order does not run every worker's steps exactly once");
   return {

@@ -6,11 +6,13 @@ import {element} from "./dom.js";
 import type {Decision} from "../../lib/playback/decision.js";
 
 export interface DecisionTraceOptions {
-  /** How a decision's modeled time is shown ("t = 3 s" or "stage 2"). */
+  /** How a decision's modeled time is shown ("t = 3 s", or `step` and its number: "stage 2"). */
   clock?: "seconds" | "stage";
+  /** The lesson's name for one step when the clock counts steps ("gate", "stage", "step"). */
+  step?: string;
 }
 
-export function DecisionTrace(revealed: readonly Decision[], total: number, {clock = "seconds"}: DecisionTraceOptions = {}): HTMLElement {
+export function DecisionTrace(revealed: readonly Decision[], total: number, {clock = "seconds", step = "stage"}: DecisionTraceOptions = {}): HTMLElement {
   if (revealed.length === 0) {
     return element("p", {class: "decision-trace-empty"}, `Nothing revealed yet: press Play, or Next to step through ${total} decisions one at a time.`);
   }
@@ -23,7 +25,7 @@ export function DecisionTrace(revealed: readonly Decision[], total: number, {clo
       element(
         "li",
         {class: `decision decision-${decision.kind}${index === last ? " decision-latest" : ""}`},
-        element("span", {class: "decision-time"}, clock === "seconds" ? `t = ${decision.atSeconds} s` : `stage ${decision.atSeconds}`),
+        element("span", {class: "decision-time"}, clock === "seconds" ? `t = ${decision.atSeconds} s` : `${step} ${decision.atSeconds}`),
         element("strong", {class: "decision-title"}, decision.title),
         element("span", {class: "decision-detail"}, decision.detail)
       )

@@ -34,9 +34,21 @@ export interface PlaybackValue<D extends Decision = Decision> {
 export interface PlaybackControlOptions {
   /** What is being played back, for screen readers ("the delivery trace"). */
   label?: string;
-  /** Unit of the modeled clock; lessons without a clock show stages instead. */
+  /** Unit of the modeled clock; lessons without a clock count steps of their own (see `step`). */
   clock?: "seconds" | "stage";
+  /** What one Next reveals, as the lesson's text names it: "Next gate", "Gate: 2 · 2/8 gate decisions". */
+  step?: PlaybackStep;
 }
+
+export interface PlaybackStep {
+  /** One step ("decision", "gate", "stage", "step"): the Next button and the position say it. */
+  name: string;
+  /** What the count counts ("decisions", "gate decisions"). */
+  plural: string;
+}
+
+const DECISIONS: PlaybackStep = {name: "decision", plural: "decisions"};
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const TIMELINE_STEPS = 1000;
 
@@ -52,19 +64,20 @@ export function playbackFor<D extends Decision>(value: PlaybackValue<D>, history
 }
 
 export function PlaybackControl<D extends Decision>(initialHistory: readonly D[], options: PlaybackControlOptions = {}): PlaybackControlElement<D> {
-  const {label = "the decision trace", clock = "seconds"} = options;
+  const {label = "the decision trace", clock = "seconds", step = DECISIONS} = options;
   let history = initialHistory;
   let state: PlaybackState = startPlayback(history.length);
 
   const playButton = element("button", {type: "button", class: "playback-play"});
-  const nextButton = element("button", {type: "button", class: "playback-next", "aria-label": "Next decision"}, "Next ›");
+  const nextButton = element("button", {type: "button", class: "playback-next"}, `Next ${step.name}`);
   const restartButton = element("button", {type: "button", class: "playback-restart", "aria-label": "Restart from the beginning"}, "Restart");
   const speedSelect = element(
     "select",
     {class: "playback-speed", "aria-label": "Playback speed"},
     PLAYBACK_SPEEDS.map((speed) => element("option", {value: speed, selected: speed === state.speed}, `${speed}x`))
   );
-  const timeline = element("input", {type: "range", class: "playback-timeline", min: 0, max: TIMELINE_STEPS, step: 1, value: 0, "aria-label": `Timeline of ${label}`});
+  // The accessible name starts with the visible label (WCAG 2.5.3), then says what it scrubs.
+  const timeline = element("input", {type: "range", class: "playback-timeline", min: 0, max: TIMELINE_STEPS, step: 1, value: 0, "aria-label": `Inspection time: timeline of ${label}`});
   const modeledClock = element("span", {class: "playback-modeled", "aria-live": "polite"});
   const inspectionClock = element("span", {class: "playback-inspection"});
 
@@ -72,7 +85,7 @@ export function PlaybackControl<D extends Decision>(initialHistory: readonly D[]
     "div",
     {class: "playback", role: "group", "aria-label": `Playback of ${label}`},
     element("div", {class: "playback-buttons"}, playButton, nextButton, restartButton, element("label", {class: "playback-speed-label"}, "Speed ", speedSelect)),
-    timeline,
+    element("label", {class: "playback-timeline-label"}, element("span", null, "Inspection time"), timeline),
     element("div", {class: "playback-clocks"}, modeledClock, inspectionClock)
   ) as PlaybackControlElement<D>;
 
@@ -92,11 +105,11 @@ export function PlaybackControl<D extends Decision>(initialHistory: readonly D[]
     playButton.disabled = history.length === 0;
     nextButton.disabled = state.revealed >= state.total;
     timeline.value = String(Math.round((state.inspectionSeconds / PLAYBACK_DURATION_SECONDS) * TIMELINE_STEPS));
-    timeline.setAttribute("aria-valuetext", `${state.revealed} of ${state.total} decisions revealed`);
+    timeline.setAttribute("aria-valuetext", `${state.revealed} of ${state.total} ${step.plural} revealed`);
     const modeled = modeledSeconds(state, history);
     modeledClock.textContent = clock === "seconds"
-      ? `Modeled time: ${modeled === null ? "—" : `${formatSeconds(modeled)} s`} · ${state.revealed}/${state.total} decisions`
-      : `Stage: ${modeled === null ? "—" : modeled} · ${state.revealed}/${state.total} steps`;
+      ? `Modeled time: ${modeled === null ? "—" : `${formatSeconds(modeled)} s`} · ${state.revealed}/${state.total} ${step.plural}`
+      : `${capitalized(step.name)}: ${modeled === null ? "—" : modeled} · ${state.revealed}/${state.total} ${step.plural}`;
     const played = (state.inspectionSeconds / PLAYBACK_DURATION_SECONDS) * playDurationSeconds(state);
     inspectionClock.textContent = `Inspection: ${formatClock(played)} / ${formatClock(playDurationSeconds(state))} at ${state.speed}x`;
   };

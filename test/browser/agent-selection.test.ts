@@ -93,7 +93,7 @@ describe("playback", () => {
     await expect.poll(() => page.locator(".decision-trace-empty").count()).toBe(1);
     await control.locator(".playback-next").click();
     await expect.poll(() => revealedCount(page)).toBe(1);
-    expect(await control.locator(".playback-modeled").textContent()).toBe("Stage: 1 · 1/6 steps");
+    expect(await control.locator(".playback-modeled").textContent()).toBe("Stage: 1 · 1/6 stages");
     // The removal table grows with playback: after stage 1, only the other tenant's agents.
     await expect.poll(() => page.locator(".removal-table tbody tr").count()).toBe(2);
     await control.locator(".playback-next").click();

@@ -171,7 +171,7 @@ describe("playback over the six gates", () => {
     expect(await page.locator(".stage-pending").count()).toBe(5);
     await control.locator(".playback-next").click();
     await expect.poll(() => page.locator(".stage-pending").count()).toBe(4);
-    expect(await control.locator(".playback-modeled").textContent()).toMatch(/^Stage: 2 · 2\/8 steps/);
+    expect(await control.locator(".playback-modeled").textContent()).toMatch(/^Gate: 2 · 2\/8 gate decisions/);
 
     await textarea(page).focus();
     await page.keyboard.press("End");

@@ -94,7 +94,7 @@ describe("playback and asynchronous results", () => {
     expect(await page.locator(".decision-trace > li").first().textContent()).toContain("A: check");
     await control.locator(".playback-next").click();
     await expect.poll(() => revealedCount(page)).toBe(2);
-    expect(await control.locator(".playback-modeled").textContent()).toMatch(/Stage: 1 · 2\/6 steps/);
+    expect(await control.locator(".playback-modeled").textContent()).toMatch(/Step: 2 · 2\/6 steps/);
     await page.getByLabel("Dedup strategy to step through").selectOption("insert-if-absent");
     await expect.poll(() => page.locator(".decision-trace-empty").count()).toBe(1);
     expect(await page.locator(".playback .playback-modeled").textContent()).toMatch(/0\/4 steps/);

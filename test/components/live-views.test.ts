@@ -178,6 +178,19 @@ describe("views updated in place", () => {
     expect(playbackFor(seen, second)).toEqual({revealed: [], history: second, modeledSeconds: null, playing: false});
     expect(playbackFor(seen, first)).toBe(seen);
   });
+
+  it("PlaybackControl names its steps as the lesson does, and labels its timeline as inspection time", () => {
+    const history = simulateDelivery({}).decisions;
+    const gates = PlaybackControl(history, {clock: "stage", step: {name: "gate", plural: "gate decisions"}});
+    expect(gates.querySelector(".playback-next")!.textContent).toBe("Next gate");
+    gates.querySelector<HTMLButtonElement>(".playback-next")!.click();
+    expect(gates.querySelector(".playback-modeled")!.textContent).toBe(`Gate: ${history[0]!.atSeconds} · 1/${history.length} gate decisions`);
+    const decisions = PlaybackControl(history);
+    expect(decisions.querySelector(".playback-next")!.textContent).toBe("Next decision");
+    const timeline = decisions.querySelector<HTMLInputElement>(".playback-timeline")!;
+    expect(timeline.closest("label")!.textContent).toBe("Inspection time");
+    expect(timeline.getAttribute("aria-label")).toMatch(/^Inspection time: /);
+  });
 });
 
 describe("cachedLegend", () => {

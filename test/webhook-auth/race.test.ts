@@ -76,7 +76,12 @@ describe("the race", () => {
     const run = runInterleaving("check-then-act", [0, 1, 0, 1, 0, 1]);
     expect(run.label).toBe("A:check B:check A:effect B:effect A:record B:record");
     expect(run.effects).toBe(2);
-    expect(run.trace.map((d) => d.atSeconds)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(run.trace.map((d) => d.atSeconds)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(run.trace.filter((d) => d.kind === "effect")).toHaveLength(2);
+  });
+
+  it("titles a step a worker skips as skipped, never as if it ran", () => {
+    const run = runInterleaving("insert-if-absent", [0, 1, 0, 1]);
+    expect(run.trace.map((d) => d.title)).toEqual(["A: insert-if-absent", "B: insert-if-absent", "A: effect", "B: effect (skipped)"]);
   });
 });
