@@ -36,16 +36,20 @@ export interface Incompatibility {
   message: string;
 }
 
-export function buildContract(entry: RegistryEntry, top: RankedAgent, runnerUp: RankedAgent | undefined, policy: Policy): Contract {
+/** The contract with the winner of `ranked` (best first, ties already ordered by agent id). */
+export function buildContract(entry: RegistryEntry, ranked: readonly RankedAgent[], policy: Policy): Contract {
+  const top = ranked[0]!;
+  const runnerUp = ranked[1];
   const skill = entry.card.skills.find((candidate) => candidate.id === policy.requiredSkillId);
   const streaming = policy.requireStreaming;
-  const tie = runnerUp !== undefined && runnerUp.score === top.score;
+  // Every agent tied with the winner is named: with all weights at 0, that is every eligible agent.
+  const tied = ranked.filter((agent) => agent.score === top.score);
   const shown = (score: number) => score.toFixed(displayDecimals);
   const rationale =
     runnerUp === undefined
       ? `${top.agentId} is the only agent that passed every gate (score ${shown(top.score)}).`
-      : tie
-        ? `${top.agentId} and ${runnerUp.agentId} tie at score ${shown(top.score)}; the tie is broken by agent id, ascending.`
+      : tied.length > 1
+        ? `${listed(tied.map((agent) => agent.agentId))} tie at score ${shown(top.score)}; the tie is broken by agent id, ascending, which picks ${top.agentId}.`
         : `${top.agentId} has the highest score, ${shown(top.score)}, ahead of ${runnerUp.agentId} at ${shown(runnerUp.score)}.`;
   return {
     agentId: entry.agentId,
@@ -119,4 +123,9 @@ export function buildIncompatibility(
     .join(" ");
 
   return {emptiedAtGate, emptiedAtStage, lastCandidates, removedAtStage, message};
+}
+
+/** "a and b", "a, b and c". */
+function listed(items: readonly string[]): string {
+  return items.length <= 2 ? items.join(" and ") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }

@@ -102,7 +102,7 @@ export function selectAgent(registry: Registry, policy: Policy, previous: Select
   let contract: Contract | null = null;
   let incompatibility: Incompatibility | null = null;
   if (top) {
-    contract = buildContract(top.entry, top, ranked[1], policy);
+    contract = buildContract(top.entry, ranked, policy);
   } else {
     incompatibility = buildIncompatibility(agents.length, rejections, removedByGate, policy);
   }

@@ -137,6 +137,21 @@ describe("the view pieces", () => {
   });
 });
 
+describe("the transaction summary", () => {
+  const figures = (requestText: string) => [...TransactionSummary(runMessageTransaction(requestText)).querySelectorAll(".summary-figure")].map((figure) => figure.textContent);
+
+  it.each(["{not json", "[]"])("counts %s as one text that is not a request, answered once", (requestText) => {
+    const shown = figures(requestText);
+    expect(shown).toContain("1text sent that is not a request");
+    expect(shown).toContain("1response objects sent back");
+    expect(shown.some((text) => text?.endsWith("requests the client sent"))).toBe(false);
+  });
+
+  it("counts the requests of a batch as requests", () => {
+    expect(figures('[{"jsonrpc":"2.0","id":1,"method":"x"},{"jsonrpc":"2.0","id":2,"method":"y"}]')).toContain("2requests the client sent");
+  });
+});
+
 describe("the request editor", () => {
   it("starts with the first example, marks findings in its mirror as text, and loads examples", () => {
     const editor = RequestEditor(MESSAGE_EXAMPLES);

@@ -131,6 +131,13 @@ describe("pinned behaviours from the issue", () => {
     expect(result.ranked.every((agent) => agent.score === 0)).toBe(true);
     expect(result.contract?.agentId).toBe("northwind-brief-writer");
     expect(result.contract?.rationale).toContain("tie is broken by agent id");
+    // Every tied agent is named, not only the first two.
+    for (const id of ids) expect(result.contract?.rationale).toContain(id);
+  });
+
+  it("names only the runner-up when the winner does not tie", () => {
+    const rationale = select().contract?.rationale ?? "";
+    expect(rationale).toMatch(/has the highest score, [\d.]+, ahead of /);
   });
 
   it("rejects every agent for freshness once the elapsed time passes every TTL", () => {

@@ -5,6 +5,7 @@
  */
 import * as Plot from "@observablehq/plot";
 import type {DeliveryRun} from "../../../lib/delivery/index.js";
+import {withChartNote} from "../chart-note.js";
 import {cachedLegend, withLegends} from "../plot-legends.js";
 import {OUTCOMES, attemptOutcomes, presentOutcomes, timeAxisEnd, updateLabel} from "./palette.js";
 
@@ -28,7 +29,7 @@ export function ReceiverDecisions(run: DeliveryRun, {width = 640, cursorSeconds 
   }));
   const scale = presentOutcomes(arrivals.map((arrival) => arrival.outcome));
   const rows = scale.domain.length ? scale.domain : [OUTCOMES[0]];
-  return Plot.plot({
+  const chart = Plot.plot({
     width,
     height: 50 + rows.length * 30,
     marginLeft: 190,
@@ -39,10 +40,10 @@ export function ReceiverDecisions(run: DeliveryRun, {width = 640, cursorSeconds 
       Plot.frame({stroke: "currentColor", strokeOpacity: 0.15}),
       Plot.dot(arrivals, {x: "at", y: "outcome", fill: "outcome", r: 7, fillOpacity: (d: {faded: boolean}) => (d.faded ? 0.25 : 1), title: "title"}),
       Plot.text(arrivals, {x: "at", y: "outcome", text: "label", dy: -12, fontSize: 9, fill: "currentColor", fillOpacity: (d: {faded: boolean}) => (d.faded ? 0.3 : 1)}),
-      cursorSeconds !== null ? Plot.ruleX([cursorSeconds], {stroke: "currentColor", strokeWidth: 2, strokeOpacity: 0.6}) : null,
-      arrivals.length === 0 ? Plot.text([run.summary.blockedReason ?? "No request reached the receiver."], {frameAnchor: "middle", fill: "currentColor"}) : null
+      cursorSeconds !== null ? Plot.ruleX([cursorSeconds], {stroke: "currentColor", strokeWidth: 2, strokeOpacity: 0.6}) : null
     ]
   }) as Element;
+  return withChartNote(chart, arrivals.length === 0 ? `No request reached the receiver.${run.summary.blockedReason ? ` ${run.summary.blockedReason}` : ""}` : null);
 }
 
 /**
@@ -78,9 +79,8 @@ export function ReceiverState(run: DeliveryRun, {width = 640, cursorSeconds = nu
       Plot.line(shown, {x: "at", y: "sequence", stroke: "series", curve: "step-after", strokeWidth: 2.5}),
       regressions.length ? Plot.dot(regressions, {x: "at", y: "sequence", r: 8, stroke: () => "regression", strokeWidth: 2.5, title: "title"}) : null,
       regressions.length ? Plot.text(regressions, {x: "at", y: "sequence", text: () => "regression", dy: 16, fill: "#d1242f", fontSize: 10}) : null,
-      cursorSeconds !== null ? Plot.ruleX([cursorSeconds], {stroke: "currentColor", strokeWidth: 2, strokeOpacity: 0.6}) : null,
-      steps.length === 0 ? Plot.text(["The receiver applied nothing."], {frameAnchor: "middle", fill: "currentColor"}) : null
+      cursorSeconds !== null ? Plot.ruleX([cursorSeconds], {stroke: "currentColor", strokeWidth: 2, strokeOpacity: 0.6}) : null
     ]
   }) as Element;
-  return withLegends(chart, [cachedLegend({color: STATE_COLOURS})]);
+  return withChartNote(withLegends(chart, [cachedLegend({color: STATE_COLOURS})]), steps.length === 0 ? "The receiver applied nothing." : null);
 }

@@ -25,6 +25,8 @@ export function TransactionSummary(transaction: MessageTransaction): HTMLElement
   const passed = requests.filter((outcome) => outcome.stoppedAt === null).length;
   const unknown = sent - client.confirmedSuccesses - client.confirmedErrors;
   const headline = requests.length === 1 ? requests[0]!.verdict : client.summary;
+  // Unparseable text or an empty batch holds no request the client could match, yet it was sent and answered.
+  const notARequest = sent === 0 && requests.length > 0;
   return element(
     "div",
     {class: "transaction-summary"},
@@ -32,7 +34,7 @@ export function TransactionSummary(transaction: MessageTransaction): HTMLElement
     element(
       "div",
       {class: "summary-figures", "aria-label": "What was sent, handled and answered"},
-      figure(sent, "requests the client sent"),
+      notARequest ? figure(1, "text sent that is not a request") : figure(sent, "requests the client sent"),
       figure(passed, "passed all six stages"),
       figure(receipts.length, "receipts recorded by the receiver"),
       figure(client.responses.length, "response objects sent back")

@@ -5,6 +5,7 @@
  */
 import * as Plot from "@observablehq/plot";
 import type {SelectionResult} from "../../../lib/selection/index.js";
+import {withChartNote} from "../chart-note.js";
 import {cachedLegend, withLegends} from "../plot-legends.js";
 import {TERM_COLOURS, TERM_LABELS, TERM_ORDER} from "./palette.js";
 
@@ -45,9 +46,9 @@ export function RankingBreakdown(result: SelectionResult, {width = 640}: Ranking
       Plot.frame({stroke: "currentColor", strokeOpacity: 0.15}),
       Plot.barX(segments, Plot.stackX({y: "row", x: "weighted", fill: "term", order: TERM_ORDER.map((id) => TERM_LABELS[id]), title: "title", stroke: "white", strokeWidth: 0.5})),
       Plot.text(scores, {y: "row", x: "score", text: "label", textAnchor: "start", dx: 6, fill: "currentColor", fontWeight: "bold"}),
-      empty ? Plot.text([result.incompatibility?.message ?? "No eligible agent."], {frameAnchor: "middle", fill: "currentColor", lineWidth: width / 9}) : null,
-      !empty && totalWeight === 0 ? Plot.text(["Every weight is 0, so every score is 0: the order is the tie-break alone (agent id, ascending)."], {frameAnchor: "right", textAnchor: "end", dx: -10, fill: "currentColor", fontSize: 11, lineWidth: Math.max(14, (width - 270) / 20)}) : null
     ]
   }) as Element;
-  return withLegends(chart, [cachedLegend({color: TERM_SCALE})]);
+  return withChartNote(withLegends(chart, [cachedLegend({color: TERM_SCALE})]), empty
+    ? `Nothing to rank. ${result.incompatibility?.message ?? "No eligible agent."}`
+    : totalWeight === 0 ? "Every weight is 0, so every score is 0: the order is the tie-break alone (agent id, ascending)." : null);
 }
