@@ -78,6 +78,14 @@ describe("inspector", () => {
     const label = page.locator(".exportable-chart[data-chart='attempt swimlane'] svg text", {hasText: /^U3 ·/}).first();
     await label.click();
     await expect.poll(() => inspector.textContent()).toMatch(/^U3:/);
+    // The click shows: the lane is outlined in the chart, and the inspector comes into view.
+    const outlined = page.locator(".exportable-chart[data-chart='attempt swimlane'] g.lane-chosen rect");
+    await expect.poll(() => outlined.count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator(".attempt-inspector").evaluate((node) => {
+      // Its heading (the chosen update) is on screen, in the upper half.
+      const {top} = node.getBoundingClientRect();
+      return top >= -1 && top < innerHeight / 2;
+    })).toBe(true);
     await page.getByRole("button", {name: "Inspect update 2"}).click();
     await expect.poll(() => inspector.textContent()).toMatch(/^U2:/);
     // The table and inspector are updated in place: after an input change the choice stays,

@@ -20,10 +20,13 @@ export interface SwimlaneOptions {
   cursorSeconds?: number | null;
   /** Called with an update's index when the reader clicks its lane (the table's buttons do the same by keyboard). */
   onSelectUpdate?: (updateIndex: number) => void;
+  /** The update chosen for inspection: its lane is outlined, so a click visibly lands. */
+  selectedUpdate?: number | null;
 }
 
 const ROW_HEIGHT = 20;
 const LANE_STRIPE = "#8c959f";
+const SELECTED_LANE = "#2f6fde";
 const SENDER_SYMBOLS = {
   "2xx received": "circle", "refusal received": "square", "503 received": "diamond",
   "timed out (slow)": "times", "timed out (2xx lost)": "triangle"
@@ -61,7 +64,7 @@ function rowKey(updateIndex: number, attemptNumber: number): string {
   return `${updateIndex}/${attemptNumber}`;
 }
 
-export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = null, onSelectUpdate}: SwimlaneOptions = {}): Element {
+export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = null, onSelectUpdate, selectedUpdate = null}: SwimlaneOptions = {}): Element {
   const outcomes = attemptOutcomes(run);
   const future = (seconds: number) => cursorSeconds !== null && seconds > cursorSeconds;
 
@@ -73,6 +76,7 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
   const rows: string[] = [];
   const rowLabels = new Map<string, string>();
   const stripes: {row: string}[] = [];
+  const selectedRows: {row: string}[] = [];
   for (const update of run.updates) {
     const count = Math.max(1, attemptsPerUpdate.get(update.updateIndex) ?? 0);
     for (let attempt = 1; attempt <= count; attempt++) {
@@ -80,6 +84,7 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
       rows.push(key);
       rowLabels.set(key, attempt === 1 ? `${updateLabel(run, update.updateIndex)}  #1` : `#${attempt}`);
       if (update.updateIndex % 2 === 0) stripes.push({row: key});
+      if (update.updateIndex === selectedUpdate) selectedRows.push({row: key});
     }
   }
 
@@ -117,6 +122,7 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
     marks: [
       // Alternate updates sit on a light stripe, so each update's attempts read as one lane.
       Plot.barX(stripes, {y: "row", x1: 0, x2: xMax, fill: LANE_STRIPE, fillOpacity: 0.1}),
+      selectedRows.length ? Plot.barX(selectedRows, {y: "row", x1: 0, x2: xMax, fill: SELECTED_LANE, fillOpacity: 0.18, stroke: SELECTED_LANE, strokeWidth: 1, className: "lane-chosen"}) : null,
       outageUntil > 0 ? Plot.rectX([{}], {x1: 0, x2: Math.min(outageUntil, xMax), fill: "#c69026", fillOpacity: 0.16}) : null,
       outageUntil > 0 ? Plot.text([{}], {x: Math.min(outageUntil, xMax), frameAnchor: "top", text: () => "receiver answers 503 until here", textAnchor: "end", dx: -4, dy: -14, fill: "currentColor", fontSize: 9}) : null,
       Plot.frame({stroke: "currentColor", strokeOpacity: 0.15}),
