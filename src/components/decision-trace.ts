@@ -32,3 +32,18 @@ export function DecisionTrace(revealed: readonly Decision[], total: number, {clo
     )
   );
 }
+
+/**
+ * Scrolls the trace list inside `container` (its own box, never the page) so the newest
+ * revealed decision is in view: playback adds at the bottom of a list that scrolls past its
+ * height, and a reader following along should not have to scroll it by hand.
+ */
+export function showNewestDecision(container: ParentNode): void {
+  const list = container.querySelector<HTMLElement>(".decision-trace");
+  const latest = list?.querySelector<HTMLElement>(".decision-latest");
+  if (!list || !latest) return;
+  const listBox = list.getBoundingClientRect();
+  const latestBox = latest.getBoundingClientRect();
+  if (latestBox.bottom > listBox.bottom) list.scrollTop += latestBox.bottom - listBox.bottom;
+  else if (latestBox.top < listBox.top) list.scrollTop -= listBox.top - latestBox.top;
+}

@@ -1,6 +1,6 @@
 // View pieces shared by every lesson page: plain functions that return DOM nodes.
 export {ControlPanel, PermalinkNotices, type ControlPanelElement} from "./control-panel.js";
-export {DecisionTrace} from "./decision-trace.js";
+export {DecisionTrace, showNewestDecision} from "./decision-trace.js";
 export {ExportableChart, ExportButtons} from "./export-buttons.js";
 export {PlaybackControl, playbackFor, type PlaybackControlElement, type PlaybackValue} from "./playback-control.js";
 export {exportFileName, standaloneSvg} from "./standalone-svg.js";

@@ -53,6 +53,12 @@ describe("playback", () => {
     const total = Number((await control.locator(".playback-modeled").textContent())!.match(/\/(\d+) decisions/)![1]);
     expect(total).toBeGreaterThan(3);
     await expect.poll(() => revealedCount(page)).toBe(total);
+    // The trace keeps its newest decision in view, inside its own scrolling list.
+    await expect.poll(() => page.locator(".decision-trace").evaluate((list) => {
+      const latest = list.querySelector(".decision-latest")!.getBoundingClientRect();
+      const box = list.getBoundingClientRect();
+      return list.scrollTop > 0 && latest.top >= box.top - 1 && latest.bottom <= box.bottom + 1;
+    })).toBe(true);
     await context.close();
   });
 
