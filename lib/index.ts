@@ -8,6 +8,7 @@ export type {Decision} from "./playback/decision.js";
 export * from "./playback/clock.js";
 export * from "./lesson-inputs/fields.js";
 export * from "./lesson-inputs/permalink.js";
+export * from "./lesson-inputs/run-label.js";
 export * from "./delivery/index.js";
 export * from "./message/index.js";
 export * from "./selection/index.js";

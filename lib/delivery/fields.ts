@@ -6,6 +6,7 @@
  * same constants the config schema (config.ts) uses; a test holds the two to agreement.
  */
 import {describeAccepted, type FieldSpec, type FieldValues} from "../lesson-inputs/fields.js";
+import {describeRun, type RunLabel} from "../lesson-inputs/run-label.js";
 import {
   maxAttemptBudget,
   maxAttemptsPerUpdateLimit,
@@ -136,4 +137,9 @@ export function deliveryConfigAccepted(field: DeliveryConfigField): string {
   if (field === "maxAttemptsPerUpdate") return `${accepted}, with updates x attempts at most ${maxAttemptBudget}`;
   if (field === "callbackUrl") return `${accepted} (any other URL than ${allowedCallbackUrl} blocks dispatch)`;
   return accepted;
+}
+
+/** Names a run of lesson 1 on exports: the inputs that differ from the defaults. */
+export function deliveryRunLabel(values: Readonly<Record<string, unknown>>): RunLabel {
+  return describeRun(values, deliveryInputFields, deliveryInputDefaults);
 }

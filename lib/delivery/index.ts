@@ -33,7 +33,7 @@ export {
   type DeliveryConfigParseResult,
   type DeliveryConfigProblem
 } from "./parse-config.js";
-export {deliveryConfigAccepted, deliveryInputDefaults, deliveryInputFields, deliveryInputFieldsByName, deliveryLessonGroups} from "./fields.js";
+export {deliveryConfigAccepted, deliveryInputDefaults, deliveryInputFields, deliveryInputFieldsByName, deliveryLessonGroups, deliveryRunLabel} from "./fields.js";
 export {allowedCallbackUrl, checkCallbackUrl, type CallbackUrlCategory, type CallbackUrlCheck} from "./callback-url.js";
 export {checkDispatchGate, pushNotAdvertisedReason, type DispatchGate} from "./gate.js";
 export {

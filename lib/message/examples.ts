@@ -5,6 +5,7 @@
  * with it; test/message/examples.test.ts holds the lab to that.
  */
 import * as z from "zod/mini";
+import {namedRun, type RunLabel} from "../lesson-inputs/run-label.js";
 import examplesFile from "../../data/message/examples.json" with {type: "json"};
 import {MAX_REQUEST_BYTES} from "./request-size.js";
 
@@ -54,4 +55,12 @@ export const MESSAGE_EXAMPLES: readonly MessageExample[] = parseExamplesFile(exa
 
 export function messageExample(id: string): MessageExample | undefined {
   return MESSAGE_EXAMPLES.find((e) => e.id === id);
+}
+
+/** Names a run of lesson 2 on exports: the example, and whether its request was edited. */
+export function messageRunLabel(exampleId: string, requestText: string): RunLabel {
+  const example = messageExample(exampleId);
+  if (!example) return namedRun("Your own request", ["request-edited"]);
+  const edited = example.requestText !== requestText;
+  return namedRun(`Example: ${example.title}${edited ? " (edited)" : ""}`, [edited ? `${example.id}-edited` : example.id]);
 }

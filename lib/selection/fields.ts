@@ -1,4 +1,5 @@
 import type {FieldSpec, FieldValues} from "../lesson-inputs/fields.js";
+import {describeRun, type RunLabel} from "../lesson-inputs/run-label.js";
 import {defaultRegistry} from "./fixture.js";
 import {defaultPolicy, policyNumberLimits, type Policy, type PolicyNumberField} from "./policy.js";
 import {offeredOutputModes, type Registry} from "./registry.js";
@@ -72,3 +73,8 @@ export const selectionInputFields: readonly FieldSpec[] = describePolicyFields(d
 /** The default policy as the shared control panel's defaults (and what permalinks leave out). */
 export const selectionInputDefaults: FieldValues = Object.freeze({...defaultPolicy});
 
+
+/** Names a run of lesson 3 on exports: the policy inputs that differ from the defaults. */
+export function selectionRunLabel(values: Readonly<Record<string, unknown>>): RunLabel {
+  return describeRun(values, selectionInputFields, selectionInputDefaults);
+}

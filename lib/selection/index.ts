@@ -13,7 +13,7 @@ export {
   type PolicyField,
   type PolicyNumberField
 } from "./policy.js";
-export {describePolicyFields, selectionInputDefaults, selectionInputFields, selectionLessonGroups} from "./fields.js";
+export {describePolicyFields, selectionInputDefaults, selectionInputFields, selectionLessonGroups, selectionRunLabel} from "./fields.js";
 export {policyFromInputs, type PolicyFromInputs} from "./inputs.js";
 export {gateTable, type AgentGateRow} from "./table.js";
 export {

@@ -9,6 +9,7 @@
  */
 import {checkInputs, refusal, type RefusedInput} from "../lesson-inputs/check.js";
 import type {FieldSpec} from "../lesson-inputs/fields.js";
+import {describeRun, type RunLabel} from "../lesson-inputs/run-label.js";
 import {DEFAULT_DEDUP_RETENTION_SECONDS} from "./dedup-store.js";
 import {DEMO_BODY, DEMO_NOW_SECONDS} from "./fixtures.js";
 import {RACE_STRATEGIES, raceTable, type RaceRun, type RaceStrategy, type RaceTable} from "./race.js";
@@ -308,4 +309,9 @@ function debugFor(inputs: WebhookLessonInputs, secrets: WebhookLessonSecrets): P
       rotatedWithoutOverlap: inputs.rotatedWithoutOverlap
     }
   });
+}
+
+/** Names a run of lesson 4 on exports: the inputs that differ from the lesson's defaults (never the keys). */
+export function webhookRunLabel(values: Readonly<Record<string, unknown>>): RunLabel {
+  return describeRun(values, webhookLessonFields, webhookLessonDefaults as unknown as Record<string, unknown>);
 }

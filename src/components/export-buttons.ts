@@ -1,7 +1,9 @@
 /**
- * SVG and PNG (2x) downloads for a chart, so readers can put it on their own slides.
- * Every chart on every page goes through ExportableChart.
+ * SVG and PNG (2x) downloads for a chart, and a PNG copied to the clipboard, so readers can put
+ * it on their own slides. Every chart on every page goes through ExportableChart. An export
+ * always shows the whole run (never playback's fading or its cursor) and says which run it is.
  */
+import type {RunLabel} from "../../lib/lesson-inputs/run-label.js";
 import {element} from "./dom.js";
 import {replaceWhole} from "./morph.js";
 import {exportFileName, findChartSvg, standaloneSvg} from "./standalone-svg.js";
@@ -15,6 +17,13 @@ export interface ExportOptions {
   name: string;
   /** The chart's title, printed on the exported image. */
   title: string;
+  /**
+   * Which run it shows: a caption under the title, a label in the file name. A function is read
+   * when the reader exports, so a chart that an input did not redraw still names the current run.
+   */
+  run?: RunLabel | (() => RunLabel);
+  /** The same chart drawn for the whole run (no playback cursor), built when exported; the chart as shown when absent. */
+  whole?: () => Element;
 }
 
 /** A chart with its export buttons underneath. */
@@ -41,26 +50,39 @@ function estimatedHeightPx(chart: Element): number {
   return Math.ceil(svgHeight + legends * LEGEND_HEIGHT_PX + BUTTONS_HEIGHT_PX);
 }
 
-export function ExportButtons(chart: Element, {lesson, name, title}: ExportOptions): HTMLElement {
+export function ExportButtons(chart: Element, {lesson, name, title, run, whole}: ExportOptions): HTMLElement {
   const credit = `A2A Workbench · ${lesson}`;
   const status = element("span", {class: "export-status", role: "status"});
   const report = (error: unknown) => {
     status.textContent = `Export failed: ${error instanceof Error ? error.message : String(error)}`;
   };
+  const runNow = () => (typeof run === "function" ? run() : run);
+  const exported = () => standaloneSvg(whole ? whole() : chart, {title, caption: runNow()?.caption, credit});
+  const fileName = (extension: "svg" | "png") => exportFileName(lesson, name, extension, runNow()?.fileLabel);
   const downloadSvg = () => {
     try {
-      const text = standaloneSvg(chart, {title, credit});
-      download(new Blob([text], {type: "image/svg+xml"}), exportFileName(lesson, name, "svg"));
+      download(new Blob([exported()], {type: "image/svg+xml"}), fileName("svg"));
     } catch (error) {
       report(error);
     }
   };
   const downloadPng = async () => {
     try {
-      const text = standaloneSvg(chart, {title, credit});
-      download(await svgToPng(text), exportFileName(lesson, name, "png"));
+      download(await svgToPng(exported()), fileName("png"));
     } catch (error) {
       report(error);
+    }
+  };
+  const copyPng = async () => {
+    status.textContent = "";
+    try {
+      if (typeof ClipboardItem === "undefined" || !navigator.clipboard?.write) throw new Error("this browser cannot put an image on the clipboard");
+      // The item takes a promise, so the browser sees the click's user activation while the PNG is drawn.
+      await navigator.clipboard.write([new ClipboardItem({"image/png": svgToPng(exported())})]);
+      status.textContent = "Copied as PNG.";
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      status.textContent = `The browser refused to copy the image (${why}). Use PNG (2x) to download it instead.`;
     }
   };
   return element(
@@ -68,6 +90,7 @@ export function ExportButtons(chart: Element, {lesson, name, title}: ExportOptio
     {class: "export-buttons"},
     element("button", {type: "button", onclick: downloadSvg, "aria-label": `Download “${title}” as SVG`}, "SVG"),
     element("button", {type: "button", onclick: downloadPng, "aria-label": `Download “${title}” as PNG at 2x`}, "PNG (2x)"),
+    element("button", {type: "button", class: "copy-chart", onclick: copyPng, "aria-label": `Copy “${title}” to the clipboard (an image)`}, "Copy"),
     status
   );
 }

@@ -23,7 +23,13 @@ export interface StandaloneSvgOptions {
   title: string;
   /** A line under the chart, e.g. the source ("A2A Workbench, push delivery lesson"). */
   credit?: string;
+  /** Which run the chart shows, under the title ("Sender timeout: 0.5 s · …"), wrapped to the width. */
+  caption?: string;
 }
+
+const CAPTION_SIZE = 12;
+/** Captions are wrapped without measuring text: a generous average glyph width at CAPTION_SIZE. */
+const CAPTION_CHAR_WIDTH = 6.6;
 
 /** The chart's own <svg> inside a figure (not a legend swatch). */
 export function findChartSvg(chart: Element): SVGSVGElement | null {
@@ -71,6 +77,13 @@ export function standaloneSvg(chart: Element, options: StandaloneSvgOptions): st
   add(root, "title", {}, options.title);
   add(root, "text", {x: PADDING, y: y + TITLE_SIZE, "font-size": TITLE_SIZE, "font-weight": "bold", fill: EXPORT_INK}, options.title);
   y += TITLE_SIZE + 10;
+  if (options.caption) {
+    for (const line of wrapWords(options.caption, Math.max(20, Math.floor((width - 2 * PADDING) / CAPTION_CHAR_WIDTH)))) {
+      add(root, "text", {x: PADDING, y: y + CAPTION_SIZE - 2, "font-size": CAPTION_SIZE, fill: "#59636e"}, line);
+      y += CAPTION_SIZE + 4;
+    }
+    y += 6;
+  }
 
   const entries = legendEntries(chart);
   if (entries.length > 0) {
@@ -144,7 +157,23 @@ function bakeColours(root: Element): void {
 }
 
 /** File names say which lesson and chart they came from: a2a-workbench-push-delivery-attempts.svg. */
-export function exportFileName(lesson: string, chart: string, extension: "svg" | "png"): string {
+/** "a2a-workbench-<lesson>-<chart>[--<run>].<ext>": the run label (describeRun's fileLabel) keeps two runs' files apart. */
+export function exportFileName(lesson: string, chart: string, extension: "svg" | "png", runLabel?: string): string {
   const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-  return `a2a-workbench-${slug(lesson)}-${slug(chart)}.${extension}`;
+  const run = runLabel ? `--${runLabel.replace(/[^A-Za-z0-9._+-]+/g, "-")}` : "";
+  return `a2a-workbench-${slug(lesson)}-${slug(chart)}${run}.${extension}`;
+}
+
+/** Lines of at most `limit` characters, broken between words (a longer word gets a line of its own). */
+export function wrapWords(text: string, limit: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > limit) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
 }

@@ -139,8 +139,8 @@ describe("chart export", () => {
     const {page, context, problems} = await openLesson("", colorScheme);
     const exports = await expectEveryChartExports(page, "agent-selection");
     expect(exports.map((chart) => chart.svgFileName)).toEqual([
-      "a2a-workbench-agent-selection-ranking-breakdown.svg",
-      "a2a-workbench-agent-selection-candidates-by-stage.svg"
+      "a2a-workbench-agent-selection-ranking-breakdown--defaults.svg",
+      "a2a-workbench-agent-selection-candidates-by-stage--defaults.svg"
     ]);
     expect(exports[0]!.svg).toContain("northwind-swift");
     expect(problems.consoleErrors).toEqual([]);

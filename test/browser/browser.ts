@@ -187,8 +187,9 @@ export async function expectEveryChartExports(page: Page, lessonSlug: string): P
   const exports = await exportEveryChart(page);
   expect(exports.length).toBeGreaterThan(0);
   for (const chart of exports) {
-    expect(chart.svgFileName).toMatch(new RegExp(`^a2a-workbench-${lessonSlug}-[a-z0-9-]+\\.svg$`));
-    expect(chart.pngFileName).toMatch(new RegExp(`^a2a-workbench-${lessonSlug}-[a-z0-9-]+\\.png$`));
+    // Named after the lesson, the chart and the run ("--defaults", or the inputs that differ).
+    expect(chart.svgFileName).toMatch(new RegExp(`^a2a-workbench-${lessonSlug}-[a-z0-9-]+--[A-Za-z0-9._+-]+\\.svg$`));
+    expect(chart.pngFileName).toBe(chart.svgFileName.replace(/\.svg$/, ".png"));
     expect(chart.svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(chart.svg).not.toMatch(/currentColor|var\(--/i);
     expect(chart.png.subarray(1, 4).toString("latin1")).toBe("PNG");

@@ -3,6 +3,7 @@
  * playback (buttons, keyboard, timeline), an input change resetting playback,
  * chart export (SVG and PNG), permalinks (restore and bad values).
  */
+import {readFileSync} from "node:fs";
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {expectEveryChartExports, letFramesPass, useBuiltSite, type WatchedPage} from "./browser.js";
@@ -138,6 +139,37 @@ describe("chart export", () => {
     const {page, context, problems} = await openLesson("", colorScheme);
     await expectEveryChartExports(page, "push-delivery");
     expect(problems.consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("names the run it shows and draws the whole run, even mid-playback", async () => {
+    const {page, context} = await openLesson("?ignoreSeenEventIds=false");
+    await playback(page).locator(".playback-next").click();
+    await expect.poll(() => revealedCount(page)).toBe(1);
+    const chart = page.locator(".exportable-chart[data-chart='attempt swimlane']");
+    // On screen, playback fades what has not happened yet; the export does not.
+    expect(await chart.locator("svg [stroke-opacity='0.25']").count()).toBeGreaterThan(0);
+    const [download] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", {name: /as SVG/}).click()]);
+    expect(download.suggestedFilename()).toBe("a2a-workbench-push-delivery-attempt-swimlane--ignoreSeenEventIds-false.svg");
+    const svg = readFileSync((await download.path())!, "utf8");
+    expect(svg).toContain("Receiver ignores seen event ids: off");
+    expect(svg).not.toMatch(/stroke-opacity="0\.25"/);
+    await context.close();
+  });
+
+  it("copies a chart to the clipboard as a PNG", async () => {
+    const {page, context} = await openLesson();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], {origin: new URL(page.url()).origin});
+    const chart = page.locator(".exportable-chart[data-chart='attempt swimlane']");
+    await chart.getByRole("button", {name: /Copy/}).click();
+    // Drawing the PNG and handing it to the clipboard takes a moment: wait for the status, up to 10 s.
+    await expect.poll(() => chart.locator(".export-status").textContent(), {timeout: 10_000}).toBe("Copied as PNG.");
+    const copied = await page.evaluate(`navigator.clipboard.read().then(async (items) => {
+      const blob = await items[0].getType("image/png");
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      return {types: items[0].types, signature: String.fromCharCode(...bytes.slice(1, 4))};
+    })`);
+    expect(copied).toEqual({types: ["image/png"], signature: "PNG"});
     await context.close();
   });
 });

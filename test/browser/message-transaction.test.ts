@@ -227,7 +227,7 @@ describe("chart export", () => {
     const {page, context} = await openLesson("?example=batch", "dark");
     const chart = page.locator(".exportable-chart").first();
     const [svgDownload] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", {name: /as SVG/}).click()]);
-    expect(svgDownload.suggestedFilename()).toBe("a2a-workbench-message-transaction-stages-per-request.svg");
+    expect(svgDownload.suggestedFilename()).toBe("a2a-workbench-message-transaction-stages-per-request--batch.svg");
     const svg = readFileSync((await svgDownload.path())!, "utf8");
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(svg).not.toMatch(/currentColor|var\(--/i);

@@ -103,6 +103,13 @@ describe("LiveView", () => {
     expect(first.textContent).toBe("two");
   });
 
+  it("says plainly when the browser cannot copy a chart, and points to the download", async () => {
+    const exportable = ExportableChart(element("figure", null, element("svg", null)), {lesson: "l", name: "n", title: "T"});
+    exportable.querySelector<HTMLButtonElement>(".copy-chart")!.click();
+    const status = exportable.querySelector(".export-status")!;
+    await vi.waitFor(() => expect(status.textContent).toMatch(/^The browser refused to copy the image \(this browser cannot put an image on the clipboard\)\. Use PNG \(2x\)/));
+  });
+
   it("keeps a chart's export buttons and swaps the chart", () => {
     const live = LiveView();
     const options = {lesson: "l", name: "n", title: "T"};

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import * as Plot from "@observablehq/plot";
 import {describe, expect, it} from "vitest";
-import {EXPORT_INK, exportFileName, findChartSvg, standaloneSvg} from "../../src/components/standalone-svg.js";
+import {EXPORT_INK, exportFileName, findChartSvg, standaloneSvg, wrapWords} from "../../src/components/standalone-svg.js";
 import {compareSnapshot} from "../snapshot.js";
 
 function sampleChart(): Element {
@@ -44,7 +44,26 @@ describe("standalone SVG export", () => {
     expect(() => standaloneSvg(document.createElement("div"), {title: "x"})).toThrow(/no <svg>/);
   });
 
-  it("names files after the lesson and chart", () => {
+  it("names files after the lesson and chart, and the run when given", () => {
     expect(exportFileName("Push delivery", "Attempt swimlane", "png")).toBe("a2a-workbench-push-delivery-attempt-swimlane.png");
+    expect(exportFileName("Push delivery", "Attempt swimlane", "svg", "senderTimeoutSeconds-0.5")).toBe("a2a-workbench-push-delivery-attempt-swimlane--senderTimeoutSeconds-0.5.svg");
+  });
+
+  it("prints the run's caption under the title, wrapped to the chart's width, as text", () => {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("width", "200");
+    svg.setAttribute("height", "100");
+    const caption = "Sender timeout: 0.5 s · Receiver ignores seen event ids: off · <b>not markup</b>";
+    const text = standaloneSvg(svg, {title: "T", caption});
+    const lines = [...new DOMParser().parseFromString(text, "image/svg+xml").querySelectorAll(":root > text")].map((line) => line.textContent);
+    expect(lines[0]).toBe("T");
+    expect(lines.slice(1).join(" ")).toBe(caption);
+    expect(lines.length).toBeGreaterThan(2);
+    expect(text).not.toContain("<b>");
+  });
+
+  it("wraps between words, never past the limit unless one word is longer", () => {
+    expect(wrapWords("aa bb cc dd", 5)).toEqual(["aa bb", "cc dd"]);
+    expect(wrapWords("a verylongword b", 4)).toEqual(["a", "verylongword", "b"]);
   });
 });
