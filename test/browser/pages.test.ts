@@ -46,6 +46,22 @@ describe.each(["light", "dark"] as const)("every page in the %s theme", (colorSc
   });
 });
 
+describe("printed", () => {
+  const lessons = pages.filter((file) => file !== "index.html").map((file) => file.replace(/\.html$/, ""));
+  it.each(lessons)("%s shows its narrative, charts and figures, and no control", async (lesson) => {
+    const {page, context} = await site.open(lesson);
+    await page.emulateMedia({media: "print"});
+    const shown = (selector: string) => page.$$eval(selector, (nodes) => nodes.filter((node) => (node as HTMLElement).offsetParent !== null || getComputedStyle(node).position === "fixed").length);
+    expect(await shown("main input, main select, main textarea, main button:not(table button)")).toBe(0);
+    expect(await page.$$eval("main table button", (buttons) => buttons.filter((button) => getComputedStyle(button).borderTopStyle !== "none").length)).toBe(0);
+    expect(await shown("main h1, main p")).toBeGreaterThan(3);
+    expect(await shown(".exportable-chart svg, .lab-figures")).toBeGreaterThan(0);
+    // Nothing is cut off by a scrolling box or a pinned column on paper.
+    expect(await page.$$eval(".lab-stage, .lab-results", (nodes) => nodes.map((node) => getComputedStyle(node).overflowY + " " + getComputedStyle(node).position))).toEqual(expect.not.arrayContaining([expect.stringMatching(/auto|sticky/)]));
+    await context.close();
+  });
+});
+
 describe("a deploy under a sub-folder", () => {
   it("serves every page and its assets under /course/", async () => {
     const subFolder = await serveSite({basePath: "/course/"});
