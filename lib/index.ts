@@ -9,6 +9,7 @@ export * from "./playback/clock.js";
 export * from "./lesson-inputs/fields.js";
 export * from "./lesson-inputs/permalink.js";
 export * from "./lesson-inputs/run-label.js";
+export * from "./lesson-inputs/pinned-run.js";
 export * from "./delivery/index.js";
 export * from "./message/index.js";
 export * from "./selection/index.js";

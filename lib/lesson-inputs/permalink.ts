@@ -34,7 +34,8 @@ export function readPermalink<T extends FieldValues>(search: string, fields: rea
     const field = byName.get(parameter);
     const value = shorten(raw);
     if (!field) {
-      if (!RESERVED_PARAMETERS.has(parameter)) {
+      // The pinned run's parameters (vs, vs.<input>) are read by readPinnedRun.
+      if (!RESERVED_PARAMETERS.has(parameter) && parameter !== "vs" && !parameter.startsWith("vs.")) {
         notices.push({parameter: shorten(parameter), value, problem: `not an input of this lesson (accepted: ${fields.map((f) => f.name).join(", ")})`});
       }
       continue;

@@ -61,3 +61,8 @@ function fileLabel(words: readonly string[]): string {
   }
   return label || "run";
 }
+
+/** Two runs compared: "Pinned: … versus current: …", and both labels in the file name. */
+export function comparedRunLabel(current: RunLabel, pinned: RunLabel): RunLabel {
+  return {caption: `Pinned run: ${pinned.caption}; versus current run: ${current.caption}`, fileLabel: `${fileLabel([current.fileLabel])}--vs--${fileLabel([pinned.fileLabel])}`};
+}

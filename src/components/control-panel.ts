@@ -11,6 +11,9 @@ import {html} from "htl";
 import {checkFieldValue, describeAccepted, type FieldSpec, type FieldValue, type FieldValues, type NumberField} from "../../lib/lesson-inputs/fields.js";
 import {shorten} from "../../lib/lesson-inputs/check.js";
 import {readPermalink, writePermalink, type PermalinkNotice} from "../../lib/lesson-inputs/permalink.js";
+import {readPinnedRun, writePinnedRun} from "../../lib/lesson-inputs/pinned-run.js";
+import {describeRun} from "../../lib/lesson-inputs/run-label.js";
+import {PinBar, type PinBarElement} from "./pin-bar.js";
 
 export interface ControlPanelOptions<T extends FieldValues> {
   /** The values "restore" goes back to, and that permalinks omit. */
@@ -21,6 +24,8 @@ export interface ControlPanelOptions<T extends FieldValues> {
   permalink?: boolean;
   /** Accessible name of the whole panel. */
   label?: string;
+  /** Offer "Pin this run" (panel.pinBar) and keep the pinned run in the link as vs.<input> (see pinned-run.ts). */
+  pinnable?: boolean;
 }
 
 export type ControlPanelElement<T extends FieldValues> = HTMLElement & {
@@ -35,16 +40,22 @@ export type ControlPanelElement<T extends FieldValues> = HTMLElement & {
    * the panel's own list.
    */
   group(name: string): HTMLElement;
+  /** With `pinnable`: the pin bar to place where the comparison is read; its value is the pinned run's inputs or null. */
+  pinBar: PinBarElement<T>;
+  /** An experiment compared with the defaults: its inputs applied, the defaults pinned, one notification each. */
+  compareWithBaseline(overrides: Partial<T>): void;
 };
 
 let panelCount = 0;
 const URL_WRITE_DELAY_MS = 150;
 
 export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[], options: ControlPanelOptions<T>): ControlPanelElement<T> {
-  const {defaults, restoreLabel = "Restore defaults", permalink = false, label = "Lesson inputs"} = options;
+  const {defaults, restoreLabel = "Restore defaults", permalink = false, label = "Lesson inputs", pinnable = false} = options;
   const idPrefix = `panel${++panelCount}`;
   const reading = permalink ? readPermalink(location.search, fields, defaults) : {values: defaults, notices: []};
+  const pinReading = permalink && pinnable ? readPinnedRun(location.search, fields, defaults) : {pinned: null, notices: []};
   let values: T = {...reading.values};
+  let pinned: T | null = pinReading.pinned;
 
   const controls = fields.map((field) => FieldControl(field, values[field.name] ?? null, `${idPrefix}-${field.name}`, (value) => {
     values = {...values, [field.name]: value};
@@ -58,7 +69,7 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
   const copyStatus = html`<span class="copy-link-status" role="status"></span>` as HTMLElement;
 
   const root = html`<form class="control-panel" aria-label=${label} onsubmit=${(event: Event) => event.preventDefault()}>
-    ${reading.notices.length ? PermalinkNotices(reading.notices) : null}
+    ${reading.notices.length + pinReading.notices.length ? PermalinkNotices([...reading.notices, ...pinReading.notices]) : null}
     ${[...fieldsets.values()]}
     <div class="control-actions">
       <button type="button" class="restore-defaults" onclick=${() => root.setValues(defaults)}>${restoreLabel}</button>
@@ -79,7 +90,10 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
 
   function writeUrl() {
     urlTimer = null;
-    history.replaceState(history.state, "", `${location.pathname}${writePermalink(values, fields, defaults)}${location.hash}`);
+    const own = writePermalink(values, fields, defaults);
+    const pin = writePinnedRun(pinned, fields, defaults);
+    const search = own && pin ? `${own}&${pin}` : own || (pin ? `?${pin}` : "");
+    history.replaceState(history.state, "", `${location.pathname}${search}${location.hash}`);
   }
 
   // A dragged slider fires dozens of inputs a second; the URL only needs the value it settles on.
@@ -95,6 +109,25 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
   };
 
   root.applyOverrides = (overrides: Partial<T>) => root.setValues({...defaults, ...overrides});
+
+  const pinBar = PinBar<T>({
+    pin: () => setPinned({...values}),
+    unpin: () => setPinned(null),
+    pinBaseline: () => setPinned({...defaults})
+  });
+  const showPin = () => pinBar.show(pinned, pinned === null ? "" : describeRun(pinned, fields, defaults).caption);
+  function setPinned(next: T | null) {
+    pinned = next;
+    showPin();
+    if (permalink) scheduleUrlWrite();
+    pinBar.dispatchEvent(new Event("input", {bubbles: true}));
+  }
+  showPin();
+  root.pinBar = pinBar;
+  root.compareWithBaseline = (overrides: Partial<T>) => {
+    setPinned({...defaults});
+    root.applyOverrides(overrides);
+  };
 
   root.group = (name: string) => {
     const fieldset = fieldsets.get(name);

@@ -25,7 +25,12 @@ export type ExperimentListElement<Run> = HTMLOListElement & {
  * Built once per page and updated in place (`list.update(run)` in a cell of its own), so an
  * input change rewrites a few verdict lines instead of laying the whole list out again.
  */
-export function ExperimentList<Run, Inputs>(experiments: readonly Experiment<Run, Inputs>[], apply: (overrides: Partial<Inputs>) => void): ExperimentListElement<Run> {
+export interface ExperimentListOptions<Inputs> {
+  /** Offers "Compare with baseline": the experiment's inputs set, the defaults pinned beside them. */
+  compareWithBaseline?: (overrides: Partial<Inputs>) => void;
+}
+
+export function ExperimentList<Run, Inputs>(experiments: readonly Experiment<Run, Inputs>[], apply: (overrides: Partial<Inputs>) => void, {compareWithBaseline}: ExperimentListOptions<Inputs> = {}): ExperimentListElement<Run> {
   const verdicts = experiments.map(() => element("p", {class: "experiment-not-shown"}, ""));
   const list = element(
     "ol",
@@ -38,7 +43,14 @@ export function ExperimentList<Run, Inputs>(experiments: readonly Experiment<Run
           "div",
           {class: "experiment-head"},
           element("strong", null, experiment.title),
-          element("button", {type: "button", onclick: () => apply(experiment.overrides), "aria-label": `Try it: ${experiment.title}`}, "Try it")
+          element(
+            "span",
+            {class: "experiment-actions"},
+            element("button", {type: "button", onclick: () => apply(experiment.overrides), "aria-label": `Try it: ${experiment.title}`}, "Try it"),
+            compareWithBaseline
+              ? element("button", {type: "button", onclick: () => compareWithBaseline(experiment.overrides), "aria-label": `Compare with baseline: ${experiment.title}`}, "Compare with baseline")
+              : null
+          )
         ),
         element("p", null, experiment.lookAt),
         verdicts[index]

@@ -44,6 +44,9 @@ const LEGEND_HEIGHT_PX = 40;
 const BUTTONS_HEIGHT_PX = 62;
 
 function estimatedHeightPx(chart: Element): number {
+  if (chart.classList.contains("compared-charts")) {
+    return [...chart.querySelectorAll(":scope > .compared-run")].reduce((sum, part) => sum + estimatedHeightPx(part.lastElementChild!) + 30 - BUTTONS_HEIGHT_PX, BUTTONS_HEIGHT_PX);
+  }
   const svg = findChartSvg(chart);
   const svgHeight = Number(svg?.getAttribute("height")) || 320;
   const legends = chart.tagName === "FIGURE" ? chart.querySelectorAll(":scope > div, :scope > svg:not(:last-of-type)").length : 0;
@@ -101,11 +104,15 @@ export function ExportButtons(chart: Element, {lesson, name, title, run, whole}:
  * elements without a role; the page's tables and traces carry the same data as text.
  */
 function labelChart(chart: Element, title: string): void {
-  const svg = findChartSvg(chart);
-  if (!svg) return;
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", title);
-  for (const element of svg.querySelectorAll("[aria-label]")) element.removeAttribute("aria-label");
+  // A compared chart holds one drawing per run, each named by its run.
+  const parts = chart.classList.contains("compared-charts") ? [...chart.querySelectorAll(":scope > .compared-run")] : [chart];
+  for (const part of parts) {
+    const svg = findChartSvg(part);
+    if (!svg) continue;
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", part === chart ? title : `${title}: ${part.getAttribute("aria-label") ?? ""}`);
+    for (const element of svg.querySelectorAll("[aria-label]")) element.removeAttribute("aria-label");
+  }
 }
 
 /** Rasterises a standalone SVG at PNG_SCALE times its size, on white. */

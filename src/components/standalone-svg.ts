@@ -55,7 +55,52 @@ function legendEntries(chart: Element): LegendEntry[] {
   return entries;
 }
 
+/** A compared chart (ComparedChart): each run's drawing under its name, the title and caption once on top. */
+function comparedSvg(chart: Element, options: StandaloneSvgOptions): string {
+  const parts = [...chart.querySelectorAll(":scope > .compared-run")].map((part) => ({
+    name: part.querySelector(".compared-name")?.textContent ?? "",
+    svg: new DOMParser().parseFromString(standaloneSvg(part.lastElementChild!, {title: part.querySelector(".compared-name")?.textContent ?? ""}), "image/svg+xml").documentElement
+  }));
+  const document = chart.ownerDocument;
+  const root = document.createElementNS(SVG_NS, "svg");
+  const width = Math.max(...parts.map((part) => Number(part.svg.getAttribute("width"))));
+  const text = (y: number, size: number, content: string, fill: string, bold = false) => {
+    const node = document.createElementNS(SVG_NS, "text");
+    for (const [key, value] of Object.entries({x: PADDING, y, "font-size": size, fill, ...(bold ? {"font-weight": "bold"} : {})})) node.setAttribute(key, String(value));
+    node.textContent = content;
+    root.appendChild(node);
+  };
+  const background = document.createElementNS(SVG_NS, "rect");
+  background.setAttribute("fill", EXPORT_BACKGROUND);
+  root.appendChild(background);
+  const title = document.createElementNS(SVG_NS, "title");
+  title.textContent = options.title;
+  root.appendChild(title);
+  let y = PADDING + TITLE_SIZE;
+  text(y, TITLE_SIZE, options.title, EXPORT_INK, true);
+  y += 10;
+  for (const line of options.caption ? wrapWords(options.caption, Math.floor((width - 2 * PADDING) / CAPTION_CHAR_WIDTH)) : []) {
+    y += CAPTION_SIZE + 4;
+    text(y, CAPTION_SIZE, line, "#59636e");
+  }
+  y += 6;
+  for (const part of parts) {
+    const nested = document.importNode(part.svg, true) as unknown as SVGSVGElement;
+    nested.setAttribute("x", "0");
+    nested.setAttribute("y", String(y));
+    root.appendChild(nested);
+    y += Number(nested.getAttribute("height"));
+  }
+  if (options.credit) text(y + 12, 11, options.credit, "#59636e");
+  const height = y + (options.credit ? 12 + PADDING : 0);
+  for (const [key, value] of Object.entries({width, height, viewBox: `0 0 ${width} ${height}`, "font-family": EXPORT_FONT, color: EXPORT_INK})) root.setAttribute(key, String(value));
+  background.setAttribute("width", String(width));
+  background.setAttribute("height", String(height));
+  return new XMLSerializer().serializeToString(root);
+}
+
 export function standaloneSvg(chart: Element, options: StandaloneSvgOptions): string {
+  if (chart.classList.contains("compared-charts")) return comparedSvg(chart, options);
   const source = findChartSvg(chart);
   if (!source) throw new Error("This chart has no <svg> to export.");
   const document = source.ownerDocument;

@@ -1,14 +1,18 @@
 /**
  * One headline number with its label, as every lesson's summary shows them;
- * `alert` colours the number when it is something to look at.
+ * `alert` colours the number when it is something to look at. Compared with a pinned run, it
+ * reads "pinned → current" with the difference ("4 → 8, +4").
  */
 import {element} from "./dom.js";
 
-export function SummaryFigure(value: number, label: string, alert = false): HTMLElement {
+export function SummaryFigure(value: number, label: string, alert = false, pinned: number | null = null): HTMLElement {
+  const difference = pinned === null ? 0 : value - pinned;
   return element(
     "div",
-    {class: `summary-figure${alert ? " figure-alert" : ""}`},
-    element("span", {class: "figure-value"}, value),
+    {class: `summary-figure${alert ? " figure-alert" : ""}${pinned !== null && difference !== 0 ? " figure-changed" : ""}`},
+    pinned === null
+      ? element("span", {class: "figure-value"}, value)
+      : element("span", {class: "figure-value"}, element("span", {class: "figure-pinned"}, pinned), " → ", value, element("span", {class: "figure-difference"}, difference === 0 ? ", same" : `, ${difference > 0 ? "+" : "−"}${Math.abs(difference)}`)),
     element("span", {class: "figure-label"}, label)
   );
 }

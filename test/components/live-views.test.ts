@@ -104,7 +104,7 @@ describe("LiveView", () => {
   });
 
   it("says plainly when the browser cannot copy a chart, and points to the download", async () => {
-    const exportable = ExportableChart(element("figure", null, element("svg", null)), {lesson: "l", name: "n", title: "T"});
+    const exportable = ExportableChart(element("figure", null, document.createElementNS("http://www.w3.org/2000/svg", "svg")), {lesson: "l", name: "n", title: "T"});
     exportable.querySelector<HTMLButtonElement>(".copy-chart")!.click();
     const status = exportable.querySelector(".export-status")!;
     await vi.waitFor(() => expect(status.textContent).toMatch(/^The browser refused to copy the image \(this browser cannot put an image on the clipboard\)\. Use PNG \(2x\)/));

@@ -22,6 +22,8 @@ export interface SwimlaneOptions {
   onSelectUpdate?: (updateIndex: number) => void;
   /** The update chosen for inspection: its lane is outlined, so a click visibly lands. */
   selectedUpdate?: number | null;
+  /** The other run of a comparison: both are drawn on one time axis. */
+  alongside?: DeliveryRun | null;
 }
 
 const ROW_HEIGHT = 20;
@@ -64,7 +66,7 @@ function rowKey(updateIndex: number, attemptNumber: number): string {
   return `${updateIndex}/${attemptNumber}`;
 }
 
-export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = null, onSelectUpdate, selectedUpdate = null}: SwimlaneOptions = {}): Element {
+export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = null, onSelectUpdate, selectedUpdate = null, alongside = null}: SwimlaneOptions = {}): Element {
   const outcomes = attemptOutcomes(run);
   const future = (seconds: number) => cursorSeconds !== null && seconds > cursorSeconds;
 
@@ -105,7 +107,7 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
   }));
   const outageUntil = run.config.receiverUnavailableUntilSeconds;
   const deletedAt = run.config.deleteConfigAtSeconds;
-  const xMax = timeAxisEnd(run);
+  const xMax = timeAxisEnd(run, alongside);
 
   const colour = presentOutcomes(attempts.map((attempt) => attempt.outcome));
   const symbol = {domain: Object.keys(SENDER_SYMBOLS), range: Object.values(SENDER_SYMBOLS)};

@@ -81,7 +81,9 @@ const TIME_AXIS_STEP_SECONDS = 10;
  * charts lets a reader compare them line by line, and the rounding keeps the axis still
  * while a slider moves the last event by a second or two.
  */
-export function timeAxisEnd(run: DeliveryRun): number {
-  const last = Math.max(run.endsAtSeconds, run.config.deleteConfigAtSeconds ?? 0, run.config.receiverUnavailableUntilSeconds, 1);
+/** The time axis's end for `run`, or for both runs of a comparison when `alongside` is given, so the two share one axis. */
+export function timeAxisEnd(run: DeliveryRun, alongside: DeliveryRun | null = null): number {
+  const lastOf = (one: DeliveryRun) => Math.max(one.endsAtSeconds, one.config.deleteConfigAtSeconds ?? 0, one.config.receiverUnavailableUntilSeconds, 1);
+  const last = Math.max(lastOf(run), alongside ? lastOf(alongside) : 0);
   return Math.ceil(last / TIME_AXIS_STEP_SECONDS) * TIME_AXIS_STEP_SECONDS;
 }

@@ -15,10 +15,12 @@ export interface ReceiverChartOptions {
   width?: number;
   /** The playback's modeled clock: later events are faded. Null shows everything. */
   cursorSeconds?: number | null;
+  /** The other run of a comparison: both are drawn on one time axis. */
+  alongside?: DeliveryRun | null;
 }
 
 /** One dot per request the receiver processed, in a row per kind of decision. */
-export function ReceiverDecisions(run: DeliveryRun, {width = 640, cursorSeconds = null}: ReceiverChartOptions = {}): Element {
+export function ReceiverDecisions(run: DeliveryRun, {width = 640, cursorSeconds = null, alongside = null}: ReceiverChartOptions = {}): Element {
   const outcomes = attemptOutcomes(run);
   const arrivals = run.attempts.map((attempt) => ({
     at: attempt.arrivesAtSeconds,
@@ -33,7 +35,7 @@ export function ReceiverDecisions(run: DeliveryRun, {width = 640, cursorSeconds 
     width,
     height: 50 + rows.length * 30,
     marginLeft: 190,
-    x: {label: "modeled time (s)", domain: [0, timeAxisEnd(run)], grid: true},
+    x: {label: "modeled time (s)", domain: [0, timeAxisEnd(run, alongside)], grid: true},
     y: {label: null, domain: rows},
     color: scale,
     marks: [
@@ -50,9 +52,9 @@ export function ReceiverDecisions(run: DeliveryRun, {width = 640, cursorSeconds 
  * The sequence the receiver shows (the last update it applied) and the newest it
  * has ever applied. When they part, an older update overwrote a newer one: a regression.
  */
-export function ReceiverState(run: DeliveryRun, {width = 640, cursorSeconds = null}: ReceiverChartOptions = {}): Element {
+export function ReceiverState(run: DeliveryRun, {width = 640, cursorSeconds = null, alongside = null}: ReceiverChartOptions = {}): Element {
   // The last level holds to the end of the axis.
-  const endsAt = timeAxisEnd(run);
+  const endsAt = timeAxisEnd(run, alongside);
   const steps = run.receiverStates.filter((sample) => sample.shownSequence !== null);
   const series = (key: "shownSequence" | "newestAppliedSequence", name: string) => [
     ...steps.map((sample) => ({at: sample.atSeconds, sequence: sample[key]!, series: name})),

@@ -1,0 +1,59 @@
+/**
+ * Comparing two runs in lesson 1: "Pin this run" keeps a run while inputs change; the lab's
+ * charts and figures show both; the pinned run travels in the link (vs=baseline, vs.<input>)
+ * and comes back from it, with the same checks and notices as the main inputs; an experiment
+ * compares itself with the baseline in one click; an export names both runs.
+ */
+import {readFileSync} from "node:fs";
+import type {Page} from "playwright-core";
+import {describe, expect, it} from "vitest";
+import {useBuiltSite} from "./browser.js";
+
+const site = useBuiltSite();
+const search = (page: Page) => new URL(page.url()).searchParams;
+const figure = (page: Page, label: string) => page.locator(".lab-figures .summary-figure", {hasText: label}).first().locator(".figure-value").textContent();
+const swimlaneRuns = (page: Page) => page.locator(".exportable-chart[data-chart='attempt swimlane'] .compared-name").allTextContents();
+
+describe("comparing two runs", () => {
+  it("pins a run, shows both while an input changes, and shares both in the link", async () => {
+    const {page, context} = await site.open("push-delivery");
+    await page.getByRole("button", {name: "Pin this run"}).click();
+    await expect.poll(() => search(page).get("vs")).toBe("baseline");
+    await page.getByLabel("Receiver ignores seen event ids").uncheck();
+    await expect.poll(() => search(page).get("ignoreSeenEventIds")).toBe("false");
+    await expect.poll(() => swimlaneRuns(page)).toEqual(["Pinned run: Lesson defaults", "Current run: Receiver ignores seen event ids: off"]);
+    expect(await figure(page, "duplicate effects")).toBe("0 → 4, +4");
+    expect(await page.locator(".compared-charts").count()).toBe(3);
+    // The link brings back both runs.
+    const again = await site.open(`push-delivery${new URL(page.url()).search}`);
+    await expect.poll(() => swimlaneRuns(again.page)).toEqual(["Pinned run: Lesson defaults", "Current run: Receiver ignores seen event ids: off"]);
+    expect(await figure(again.page, "effects applied")).toBe("4 → 8, +4");
+    await again.page.getByRole("button", {name: "Stop comparing"}).click();
+    await expect.poll(() => search(again.page).has("vs")).toBe(false);
+    await expect.poll(() => again.page.locator(".compared-charts").count()).toBe(0);
+    expect(await figure(again.page, "duplicate effects")).toBe("4");
+    await context.close();
+  });
+
+  it("pins a run other than the defaults with vs.<input>, checked like any input", async () => {
+    const {page} = await site.open("push-delivery?vs.senderTimeoutSeconds=1&vs.maxAttemptsPerUpdate=2.5");
+    await expect.poll(() => swimlaneRuns(page)).toEqual(["Pinned run: Sender timeout: 1 s", "Current run: Lesson defaults"]);
+    const notice = page.locator(".permalink-notices");
+    expect(await notice.textContent()).toContain("vs.maxAttemptsPerUpdate=2.5");
+    expect(await notice.textContent()).toMatch(/whole number/);
+  });
+
+  it("compares an experiment with the baseline in one click, and exports both runs named", async () => {
+    const {page} = await site.open("push-delivery");
+    await page.getByRole("button", {name: "Compare with baseline: Deduplication off"}).click();
+    await expect.poll(() => search(page).get("vs")).toBe("baseline");
+    expect(search(page).get("ignoreSeenEventIds")).toBe("false");
+    const chart = page.locator(".exportable-chart[data-chart='attempt swimlane']");
+    await expect.poll(() => swimlaneRuns(page)).toHaveLength(2);
+    const [download] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", {name: /as SVG/}).click()]);
+    expect(download.suggestedFilename()).toBe("a2a-workbench-push-delivery-attempt-swimlane--ignoreSeenEventIds-false--vs--defaults.svg");
+    const svg = readFileSync((await download.path())!, "utf8");
+    expect(svg).toContain("Pinned run: Lesson defaults");
+    expect(svg).toContain("Current run: Receiver ignores seen event ids: off");
+  });
+});
