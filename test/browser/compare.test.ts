@@ -57,3 +57,22 @@ describe("comparing two runs", () => {
     expect(svg).toContain("Current run: Receiver ignores seen event ids: off");
   });
 });
+
+describe("comparing two runs in lessons 3 and 4", () => {
+  it("lesson 3 draws the pinned and the current ranking and names both decisions", async () => {
+    const {page} = await site.open("agent-selection?vs=baseline&latencyWeight=0");
+    const ranking = page.locator(".exportable-chart[data-chart='ranking breakdown'] .compared-name");
+    await expect.poll(() => ranking.allTextContents()).toEqual(["Pinned run: Lesson defaults", "Current run: Latency weight: 0 relative weight"]);
+    expect(await page.locator(".lab-figures .headline-pinned").count()).toBe(1);
+    expect(await page.locator(".exportable-chart[data-chart='candidates by stage'] .compared-run").count()).toBe(2);
+  });
+
+  it("lesson 4 compares an experiment with the baseline in its retry-horizon and race charts", async () => {
+    const {page} = await site.open("webhook-authentication");
+    await page.locator("[data-experiment] button", {hasText: "Compare with baseline"}).first().click();
+    await expect.poll(() => search(page).get("vs")).toBe("baseline");
+    await expect.poll(() => page.locator(".compared-charts").count()).toBe(2);
+    await page.getByRole("button", {name: "Stop comparing"}).click();
+    await expect.poll(() => page.locator(".compared-charts").count()).toBe(0);
+  });
+});

@@ -9,14 +9,17 @@ import {gateLabels, gateRejectionReason, selectionStages, type SelectionResult} 
 import {InputNotices} from "../input-notices.js";
 
 /** The lab's key figures: the summary line and who was chosen (or that nothing could be), in two lines. */
-export function SelectionHeadline(result: SelectionResult, problems: readonly RefusedInput[] = []): HTMLElement {
-  const {contract} = result;
+export function SelectionHeadline(result: SelectionResult, problems: readonly RefusedInput[] = [], pinned: SelectionResult | null = null): HTMLElement {
+  const decision = (one: SelectionResult, prefix: string) =>
+    element("p", {class: one.contract ? "headline-contract" : "headline-incompatible"}, prefix, one.contract ? ["Contract: ", element("code", null, one.contract.agentId)] : "Incompatible: no contract");
   return element(
     "div",
     {class: "selection-headline"},
     InputNotices(problems),
-    element("p", {class: "selection-summary"}, element("code", null, result.summary)),
-    element("p", {class: contract ? "headline-contract" : "headline-incompatible"}, contract ? ["Contract: ", element("code", null, contract.agentId)] : "Incompatible: no contract")
+    pinned ? element("p", {class: "selection-summary headline-pinned"}, "Pinned run: ", element("code", null, pinned.summary)) : null,
+    pinned ? decision(pinned, "Pinned run: ") : null,
+    element("p", {class: "selection-summary"}, pinned ? "Current run: " : null, element("code", null, result.summary)),
+    decision(result, pinned ? "Current run: " : "")
   );
 }
 

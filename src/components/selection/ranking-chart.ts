@@ -13,9 +13,17 @@ const TERM_SCALE = {domain: TERM_ORDER.map((id) => TERM_LABELS[id]), range: TERM
 
 export interface RankingChartOptions {
   width?: number;
+  /** The other result of a comparison: both are drawn on one score axis. */
+  alongside?: SelectionResult | null;
 }
 
-export function RankingBreakdown(result: SelectionResult, {width = 640}: RankingChartOptions = {}): Element {
+/** The score axis's end: the sum of the weights, or the top score if higher; 1 when every weight is 0. */
+function scoreAxisEnd(result: SelectionResult): number {
+  const totalWeight = result.policy.latencyWeight + result.policy.costWeight + result.policy.observedSuccessWeight;
+  return totalWeight === 0 ? 1 : Math.max(totalWeight, ...result.ranked.map((agent) => agent.score));
+}
+
+export function RankingBreakdown(result: SelectionResult, {width = 640, alongside = null}: RankingChartOptions = {}): Element {
   const rowLabel = (rank: number, agentId: string) => `#${rank} ${agentId}`;
   const rows = result.ranked.map((agent) => rowLabel(agent.rank, agent.agentId));
   const segments = result.ranked.flatMap((agent) =>
@@ -32,7 +40,7 @@ export function RankingBreakdown(result: SelectionResult, {width = 640}: Ranking
   const scores = result.ranked.map((agent) => ({row: rowLabel(agent.rank, agent.agentId), score: agent.score, label: `= ${agent.score.toFixed(3)}`}));
   const totalWeight = result.policy.latencyWeight + result.policy.costWeight + result.policy.observedSuccessWeight;
   // With every weight at 0 every bar is empty; a unit axis keeps the ticks readable.
-  const xMax = totalWeight === 0 ? 1 : Math.max(totalWeight, ...scores.map((score) => score.score));
+  const xMax = Math.max(scoreAxisEnd(result), alongside ? scoreAxisEnd(alongside) : 0);
   const empty = result.ranked.length === 0;
   const chart = Plot.plot({
     width,
