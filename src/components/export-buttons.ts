@@ -6,6 +6,7 @@
 import type {RunLabel} from "../../lib/lesson-inputs/run-label.js";
 import {element} from "./dom.js";
 import {replaceWhole} from "./morph.js";
+import {present} from "./presenter.js";
 import {exportFileName, findChartSvg, standaloneSvg} from "./standalone-svg.js";
 
 export const PNG_SCALE = 2;
@@ -93,6 +94,7 @@ export function ExportButtons(chart: Element, {lesson, name, title, run, whole}:
     {class: "export-buttons"},
     element("button", {type: "button", onclick: downloadSvg, "aria-label": `Download “${title}” as SVG`}, "SVG"),
     element("button", {type: "button", onclick: downloadPng, "aria-label": `Download “${title}” as PNG at 2x`}, "PNG (2x)"),
+    element("button", {type: "button", class: "present-chart", onclick: (event: Event) => present(event.currentTarget as Element, title), "aria-label": `Present “${title}” full screen`}, "Present"),
     element("button", {type: "button", class: "copy-chart", onclick: copyPng, "aria-label": `Copy “${title}” to the clipboard (an image)`}, "Copy"),
     status
   );

@@ -14,6 +14,7 @@
  * ```
  */
 import {element, type Child} from "./dom.js";
+import {PRESENT_SCOPE_ATTRIBUTE} from "./presenter.js";
 
 export type LabElement = HTMLElement & {
   /** Where the stage's views are drawn: charts in it are sized by its width (see widthOf). */
@@ -34,7 +35,8 @@ export interface LabOptions {
 
 export function Lab({label, figures, stage, controls, balance = "chart"}: LabOptions): LabElement {
   // The stage can scroll when it is taller than the screen: focusable and named (WCAG 2.1.1).
-  const stageView = element("div", {class: "lab-stage", tabindex: 0, role: "region", "aria-label": `${label}: results`}, ...stage);
+  // A chart's Present button presents the whole stage: the chart with its playback and trace.
+  const stageView = element("div", {class: "lab-stage", tabindex: 0, role: "region", "aria-label": `${label}: results`, [PRESENT_SCOPE_ATTRIBUTE]: true}, ...stage);
   const results = element("div", {class: "lab-results"}, figures ? element("div", {class: "lab-figures"}, figures) : null, stageView);
   const classes = ["lab", figures ? "lab-has-figures" : "", balance === "even" ? "lab-even" : ""].filter(Boolean).join(" ");
   const root = element("section", {class: classes, "aria-label": label},

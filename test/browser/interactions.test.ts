@@ -174,6 +174,33 @@ describe("chart export", () => {
   });
 });
 
+describe("presenter view", () => {
+  it("shows the chart with its playback and trace in a 16:9 dialog, takes the playback keys, and Esc puts everything back", async () => {
+    const {page, context} = await openLesson();
+    const chart = page.locator(".exportable-chart[data-chart='attempt swimlane']");
+    await chart.getByRole("button", {name: /^Present/}).click();
+    const dialog = page.getByRole("dialog", {name: "Presenting: Webhook attempts per update"});
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const box = (await dialog.boundingBox())!;
+    expect(Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.02);
+    expect(await dialog.locator(".exportable-chart[data-chart='attempt swimlane'], .playback, .decision-trace-empty").count()).toBe(3);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => dialog.locator(".decision-trace > li").count()).toBe(1);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => dialog.locator(".decision-trace > li").count()).toBe(2);
+    await page.keyboard.press("Home");
+    await expect.poll(() => dialog.locator(".decision-trace-empty").count()).toBe(1);
+    await page.keyboard.press(" ");
+    await expect.poll(() => dialog.locator(".playback-play").getAttribute("aria-label")).toBe("Pause");
+    await page.keyboard.press(" ");
+    await expect.poll(() => dialog.locator(".playback-play").getAttribute("aria-label")).toBe("Play");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.locator("dialog.presenter").count()).toBe(0);
+    expect(await page.locator(".lab .lab-stage .exportable-chart[data-chart='attempt swimlane']").count()).toBe(1);
+    await context.close();
+  });
+});
+
 describe("permalinks", () => {
   it("a link restores the inputs, and changing an input rewrites the link", async () => {
     const {page, context} = await openLesson("?ignoreSeenEventIds=false&maxAttemptsPerUpdate=2");
