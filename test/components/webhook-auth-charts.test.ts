@@ -10,7 +10,7 @@ import {
   webhookLessonDefaults, type RetryHorizonResult
 } from "../../lib/webhook-auth/index.js";
 import {RaceChart, RetryHorizonChart, raceRows} from "../../src/components/webhook-auth/index.js";
-import {FULL_LABEL_SHARE, MIN_LABELLED_SHARE} from "../../src/components/webhook-auth/race-chart.js";
+import {MARGIN_LEFT, MARGIN_RIGHT, segmentLabel} from "../../src/components/webhook-auth/race-chart.js";
 import {findChartSvg} from "../../src/components/standalone-svg.js";
 import {compareSnapshot} from "../snapshot.js";
 
@@ -67,11 +67,20 @@ describe("race chart", () => {
     const atomic = tables.find((table) => table.strategy === "insert-if-absent")!;
     expect(svg.textContent).toContain(`${atomic.runs.length} × 1 effect`);
     const labels = [...svg.querySelectorAll("g[aria-label='text'] text")].map((text) => text.textContent);
-    for (const row of raceRows(tables)) {
-      const share = row.count / row.total;
-      if (share >= FULL_LABEL_SHARE) expect(labels).toContain(`${row.count} × ${row.effects}`);
-      else if (share >= MIN_LABELLED_SHARE) expect(labels).toContain(String(row.count));
+    const expected = raceRows(tables).map((row) => segmentLabel(row, 640 - MARGIN_LEFT - MARGIN_RIGHT)).filter(Boolean);
+    expect(labels.sort()).toEqual(expected.sort());
+  });
+
+  it("labels a segment only with what fits in it, so narrow charts never overlap labels", () => {
+    const row = {strategy: "s", effects: "2 effects", count: 18, total: 20};
+    expect(segmentLabel(row, 400)).toBe("18 × 2 effects");
+    expect(segmentLabel(row, 40)).toBe("18");
+    expect(segmentLabel({...row, count: 1}, 40)).toBe("");
+    for (const width of [100, 200, 400, 800]) {
+      for (const candidate of [{...row, count: 2}, {...row, count: 8}, row]) {
+        const label = segmentLabel(candidate, width);
+        expect(label.length * 7).toBeLessThanOrEqual((candidate.count / candidate.total) * width);
+      }
     }
-    expect(labels.length).toBe(raceRows(tables).filter((row) => row.count / row.total >= MIN_LABELLED_SHARE).length);
   });
 });

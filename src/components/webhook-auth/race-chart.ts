@@ -9,15 +9,28 @@ import {RACE_STRATEGIES, type RaceTable} from "../../../lib/webhook-auth/index.j
 import {cachedLegend, withLegends} from "../plot-legends.js";
 import {EFFECT_COLOURS} from "./palette.js";
 
-/** Segments narrower than this share carry no label; up to FULL_LABEL_SHARE only the count. */
-export const MIN_LABELLED_SHARE = 0.05;
-export const FULL_LABEL_SHARE = 0.25;
 
 export interface RaceChartOptions {
   width?: number;
 }
 
 export const effectsLabel = (effects: number) => (effects === 1 ? "1 effect" : `${effects} effects`);
+
+export const MARGIN_LEFT = 230;
+export const MARGIN_RIGHT = 20;
+/** Bold 11 px labels are laid out without measuring text: a generous average glyph width, and room either side. */
+const LABEL_CHAR_WIDTH = 7;
+const LABEL_PADDING = 8;
+
+type RaceRow = ReturnType<typeof raceRows>[number];
+
+/** "18 × 2 effects" where it fits in the segment, "18" where only that fits, "" where nothing does. */
+export function segmentLabel(row: RaceRow, plotWidth: number): string {
+  const room = (row.count / row.total) * plotWidth - LABEL_PADDING;
+  const full = `${row.count} × ${row.effects}`;
+  if (full.length * LABEL_CHAR_WIDTH <= room) return full;
+  return String(row.count).length * LABEL_CHAR_WIDTH <= room ? String(row.count) : "";
+}
 
 /** One row per (strategy, effect count) with at least one interleaving. */
 export function raceRows(tables: readonly RaceTable[]) {
@@ -34,18 +47,20 @@ export function RaceChart(tables: readonly RaceTable[], {width = 640}: RaceChart
   const workers = tables[0]?.workers ?? 2;
   const effectDomain = Array.from({length: workers}, (_, index) => effectsLabel(index + 1));
   const colour = {domain: effectDomain, range: EFFECT_COLOURS.slice(0, workers)};
+  const plotWidth = width - MARGIN_LEFT - MARGIN_RIGHT;
   const chart = Plot.plot({
     width,
     height: 60 + tables.length * 44,
-    marginLeft: 230,
-    marginRight: 20,
+    marginLeft: MARGIN_LEFT,
+    marginRight: MARGIN_RIGHT,
     x: {label: `share of all interleavings of ${workers} concurrent deliveries`, percent: true, domain: [0, 100]},
     y: {domain: RACE_STRATEGIES.map((strategy) => strategy.label), label: null},
     color: colour,
     marks: [
       Plot.barX(rows, Plot.stackX({y: "strategy", x: "count", fill: "effects", offset: "normalize", order: effectDomain, title: (d: {count: number; total: number; effects: string}) => `${d.count} of ${d.total} interleavings: ${d.effects}`})),
-      // Wide segments name their effect count; narrow ones show the count only (the legend and the table below say the rest).
-      Plot.text(rows.filter((row) => row.count / row.total >= MIN_LABELLED_SHARE), Plot.stackX({y: "strategy", x: "count", offset: "normalize", order: effectDomain, z: "effects", text: (d: {count: number; total: number; effects: string}) => (d.count / d.total >= FULL_LABEL_SHARE ? `${d.count} × ${d.effects}` : String(d.count)), fill: "white", fontSize: 11, fontWeight: "bold"})),
+      // A segment names its effect count where the words fit, shows the count alone where only that
+      // fits, and stays bare otherwise (the legend and the table below say the rest): never overlapping.
+      Plot.text(rows.filter((row) => segmentLabel(row, plotWidth) !== ""), Plot.stackX({y: "strategy", x: "count", offset: "normalize", order: effectDomain, z: "effects", text: (d: RaceRow) => segmentLabel(d, plotWidth), fill: "white", fontSize: 11, fontWeight: "bold"})),
       Plot.ruleX([0])
     ]
   }) as Element;
