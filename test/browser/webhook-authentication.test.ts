@@ -26,7 +26,7 @@ describe("experiments", () => {
   it("a debugger experiment sets the toggle and the link, and the verdict follows", async () => {
     const {page, context, problems} = await openLesson();
     expect(await verdict(page)).toContain("✓ accepts");
-    await experiment(page, "reserialized-body").getByRole("button").click();
+    await experiment(page, "reserialized-body").getByRole("button", {name: /^Try it/}).click();
     await expect.poll(() => search(page).get("reserializedBody")).toBe("true");
     expect(await page.locator("input[type=checkbox][id$=reserializedBody]").isChecked()).toBe(true);
     await expect.poll(() => verdict(page)).toContain("✗ refuses");
@@ -39,7 +39,7 @@ describe("experiments", () => {
 
   it("a retention experiment sets the retention and shows retries slipping past", async () => {
     const {page, context} = await openLesson();
-    await experiment(page, "spec-example-retention").getByRole("button").click();
+    await experiment(page, "spec-example-retention").getByRole("button", {name: /^Try it/}).click();
     await expect.poll(() => search(page).get("retentionSeconds")).toBe("300");
     expect(await page.locator("input[type=number][id$=retentionSeconds]").inputValue()).toBe("300");
     await expect.poll(() => page.locator(".horizon-summary").textContent()).toMatch(/slipped past dedup/);
