@@ -2,14 +2,14 @@
  * A lesson's lab: the results an input drives, kept in view beside (or above) the inputs.
  *
  * The reader changes an input and sees the chart answer without scrolling: on a wide column
- * the stage (key figures, playback, the main chart) sits left and stays in view while the
- * controls on the right scroll past it; on a narrow one the stage comes first and only the key
+ * the results (the main chart, its playback and trace, then the key figures) sit left and stay in
+ * view while the controls on the right scroll past them; on a narrow one they come first and only the key
  * figures stay pinned at the top as a compact strip (or, without figures, the stage itself,
  * kept short). The layout follows the lab's own width (a container query), not the window's,
  * so it is the same in a wide sidebar-less page and a narrow one.
  *
  * ```js
- * const lab = display(Lab({label: "Push delivery lab", figures: summaryFigures, stage: [playbackControl, swimlane], controls: [panel]}));
+ * const lab = display(Lab({label: "Push delivery lab", figures: summaryFigures, stage: [swimlane, playbackControl, trace], controls: [panel.pinBar, panel]}));
  * const stageWidth = widthOf(lab.stage);
  * ```
  */
@@ -26,7 +26,7 @@ export interface LabOptions {
   label: string;
   /** The run's key figures: pinned at the top of a narrow screen while its controls scroll. */
   figures?: Node;
-  /** What the controls drive, first the main chart's playback, then the chart. */
+  /** What the controls drive: the main chart first (always in view), then its playback and trace. */
   stage: readonly Child[];
   controls: readonly Child[];
   /** "even" gives the controls half the width (an editor needs it); by default the chart gets most. */

@@ -5,8 +5,9 @@
  * shows the reader's own change. Nothing waits long: the queue drains in idle time (and at once
  * before printing), so a view is current well before a reader can scroll to it.
  *
- * A view whose distance is not known yet (no observer report so far, or no IntersectionObserver)
- * counts as near: it is drawn at once, as everything is on the page's first load.
+ * Before the observer's first report a view in the document is measured once (so the page's first
+ * draw can put off far views too); a view not in the document, or a browser without
+ * IntersectionObserver, counts as near and is drawn at once.
  */
 
 /** How far beyond the viewport (above and below) a view still counts as near: a quarter screen, so a view scrolled into sight is drawn a little before it shows. */
