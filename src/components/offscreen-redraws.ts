@@ -45,12 +45,24 @@ export function isFarFromScreen(view: Element): boolean {
 /** Runs `redraw` once the page is idle or `view` comes near, replacing any redraw still waiting for it. */
 export function redrawWhenSeenOrIdle(view: Element, redraw: () => void): void {
   pending.set(view, redraw);
+  markPending();
   scheduleIdleDrain();
 }
 
 /** Forgets a waiting redraw (the view was drawn since, or its wait was undone). */
 export function cancelRedraw(view: Element): void {
-  pending.delete(view);
+  if (pending.delete(view)) markPending();
+}
+
+/**
+ * While any redraw waits, the document says so (`data-redraws-pending` on <html>), so a test or
+ * a tool that reads the whole page can wait until every view is current.
+ */
+export const REDRAWS_PENDING_ATTRIBUTE = "data-redraws-pending";
+function markPending() {
+  if (typeof document === "undefined") return;
+  if (pending.size > 0) document.documentElement.setAttribute(REDRAWS_PENDING_ATTRIBUTE, String(pending.size));
+  else document.documentElement.removeAttribute(REDRAWS_PENDING_ATTRIBUTE);
 }
 
 /** Runs every waiting redraw now: before printing, and for anything that needs the whole page current. */
@@ -62,6 +74,7 @@ function runPending(view: Element) {
   const redraw = pending.get(view);
   if (!redraw) return;
   pending.delete(view);
+  markPending();
   redraw();
 }
 

@@ -92,10 +92,11 @@ export async function openWatchedPage(browser: Browser, origin: string, options:
   return {page, context, problems};
 }
 
-/** Waits until Framework has run every cell of the page (no pending cells remain). */
+/** Waits until Framework has run every cell of the page and every view put off for idle time is drawn. */
 export async function waitForPage(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
   await page.waitForFunction(() => !document.querySelector(".observablehq--loading"), null, {timeout: 30_000});
+  await page.waitForFunction(() => !document.documentElement.hasAttribute("data-redraws-pending"), null, {timeout: 30_000});
 }
 
 /**
@@ -113,7 +114,7 @@ export async function letFramesPass(page: Page, frames = 30): Promise<void> {
 
 /** Waits until no cell is pending (Framework marks a cell waiting on a promise as loading), then a few frames. */
 export async function waitUntilSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector(".observablehq--loading"));
+  await page.waitForFunction(() => !document.querySelector(".observablehq--loading") && !document.documentElement.hasAttribute("data-redraws-pending"));
   await letFramesPass(page, 10);
 }
 

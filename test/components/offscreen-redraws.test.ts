@@ -92,6 +92,16 @@ describe("off-screen redraws", () => {
     expect(views.map((view) => view.textContent)).toEqual(["new 0", "new 1", "new 2"]);
   });
 
+  it("says on the document while any redraw waits", () => {
+    const view = modules.LiveView();
+    view.showFrom([1], () => paragraph("one"));
+    reportDistance([{target: view, isIntersecting: false}]);
+    view.showFrom([2], () => paragraph("two"));
+    expect(document.documentElement.getAttribute("data-redraws-pending")).toBe("1");
+    runIdle();
+    expect(document.documentElement.hasAttribute("data-redraws-pending")).toBe(false);
+  });
+
   it("a prebuilt view shown with show() cancels a build that was waiting", () => {
     const view = modules.LiveView();
     view.showFrom([1], () => paragraph("one"));
