@@ -25,6 +25,13 @@ export interface PermalinkReading<T extends FieldValues> {
 const RESERVED_PARAMETERS = new Set(["experiment"]);
 const NULL_TOKEN = "none";
 
+/** The pinned run of a comparison travels as `vs` and `vs.<input>` (read by pinned-run.ts, left alone here). */
+export const PIN_PARAMETER = "vs";
+export const PIN_PREFIX = "vs.";
+export function isPinParameter(parameter: string): boolean {
+  return parameter === PIN_PARAMETER || parameter.startsWith(PIN_PREFIX);
+}
+
 export function readPermalink<T extends FieldValues>(search: string, fields: readonly FieldSpec[], defaults: T): PermalinkReading<T> {
   const byName = new Map(fields.map((field) => [field.name, field]));
   const values: FieldValues = {...defaults};
@@ -34,8 +41,7 @@ export function readPermalink<T extends FieldValues>(search: string, fields: rea
     const field = byName.get(parameter);
     const value = shorten(raw);
     if (!field) {
-      // The pinned run's parameters (vs, vs.<input>) are read by readPinnedRun.
-      if (!RESERVED_PARAMETERS.has(parameter) && parameter !== "vs" && !parameter.startsWith("vs.")) {
+      if (!RESERVED_PARAMETERS.has(parameter) && !isPinParameter(parameter)) {
         notices.push({parameter: shorten(parameter), value, problem: `not an input of this lesson (accepted: ${fields.map((f) => f.name).join(", ")})`});
       }
       continue;

@@ -5,23 +5,16 @@
  * the same checks as a lesson input: a bad one becomes a notice naming `vs.<input>`, and the
  * pinned run keeps that input's default.
  */
-import {readPermalink, writePermalink, type PermalinkNotice} from "./permalink.js";
+import {PIN_PARAMETER, PIN_PREFIX, readPermalink, writePermalink, type PermalinkNotice} from "./permalink.js";
 import type {FieldSpec, FieldValues} from "./fields.js";
 import {shorten} from "./check.js";
 
-export const PIN_PARAMETER = "vs";
-export const PIN_PREFIX = "vs.";
 export const PIN_BASELINE = "baseline";
 
 export interface PinnedReading<T extends FieldValues> {
   /** The pinned run's inputs, or null when the link pins nothing. */
   pinned: T | null;
   notices: PermalinkNotice[];
-}
-
-/** Whether a link parameter belongs to the pinned run (lesson inputs' reading leaves these alone). */
-export function isPinParameter(parameter: string): boolean {
-  return parameter === PIN_PARAMETER || parameter.startsWith(PIN_PREFIX);
 }
 
 export function readPinnedRun<T extends FieldValues>(search: string, fields: readonly FieldSpec[], defaults: T): PinnedReading<T> {

@@ -8,6 +8,7 @@ export {ExperimentList, type Experiment, type ExperimentListElement} from "./exp
 export {LiveView, type LiveViewElement} from "./live-view.js";
 export {InputNotices} from "./input-notices.js";
 export {ScrollRegion} from "./scroll-region.js";
+export {scrollToTopOfScreen} from "./scroll-into-view.js";
 export {ComparedChart, compareRuns, type ComparedNames, type Comparison} from "./compared-chart.js";
 export {Lab, type LabElement, type LabOptions} from "./lab.js";
 export {valueOf, widthOf} from "./observe.js";
