@@ -14,3 +14,4 @@ export * from "./delivery/index.js";
 export * from "./message/index.js";
 export * from "./selection/index.js";
 export * from "./webhook-auth/index.js";
+export * from "./tour/index.js";

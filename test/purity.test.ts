@@ -181,13 +181,14 @@ describe("lib/message is sans-I/O and light", () => {
     .filter((file) => file.startsWith("message/"))
     .map((file) => ({file, text: readFileSync(new URL(file, libDir), "utf8")}));
 
-  test("imports only its own modules, the shared Decision type and lesson inputs, zod/mini and its data files", () => {
+  test("imports only its own modules, the shared Decision type, lesson inputs and guided-lesson steps, zod/mini and its data files", () => {
     for (const {file, text} of sources) {
       for (const from of readSource(file, text).imports) {
         const allowed =
           /^\.\/[a-z0-9-]+\.js$/.test(from) ||
           from === "../playback/decision.js" ||
           /^\.\.\/lesson-inputs\/[a-z0-9-]+\.js$/.test(from) ||
+          /^\.\.\/tour\/[a-z0-9-]+\.js$/.test(from) ||
           from === "zod/mini" ||
           from === "../../data/message/spec/a2a-v0.3.0.json" ||
           from === "../../data/message/examples.json";

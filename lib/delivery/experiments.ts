@@ -1,17 +1,36 @@
+import type {TourStep} from "../tour/step.js";
 import type {DeliveryConfig} from "./config.js";
-import type {DeliveryRun} from "./run.js";
+import type {DeliveryRun, UpdateOutcomeKind} from "./run.js";
 
 /**
  * A named experiment of the lesson: overrides merged over the baseline, what
  * to look at, and a predicate saying whether a run shows the effect (so a page
- * or a test can confirm the experiment still teaches what it claims).
+ * or a test can confirm the experiment still teaches what it claims). In the
+ * guided lesson it is a step: its prediction is asked before the run is shown.
  */
-export interface DeliveryExperiment {
-  id: string;
-  title: string;
+export interface DeliveryExperiment extends TourStep<DeliveryRun> {
   overrides: Partial<DeliveryConfig>;
-  lookAt: string;
-  shows: (run: DeliveryRun) => boolean;
+}
+
+/** Four updates, at most 10 attempts each: no count of this lesson passes 40. */
+const MAX_COUNT = 40;
+
+const count = (question: string, units: readonly [string, string], answer: (run: DeliveryRun) => number) =>
+  ({kind: "number", question, units, max: MAX_COUNT, answer}) as const;
+
+const OUTCOME_CHOICES: readonly {value: UpdateOutcomeKind; label: string}[] = [
+  {value: "acknowledged", label: "Acknowledged"},
+  {value: "refused", label: "Refused"},
+  {value: "exhausted", label: "Exhausted"},
+  {value: "stopped-by-deletion", label: "Stopped by deletion"},
+  {value: "blocked", label: "Blocked before dispatch"}
+];
+
+/** The receiver's answer to the first request sent: "2xx", "401", "404", "503", or "none" when nothing was sent. */
+function firstAnswer(run: DeliveryRun): string {
+  const status = run.attempts[0]?.httpStatus;
+  if (status === undefined) return "none";
+  return status >= 200 && status < 300 ? "2xx" : String(status);
 }
 
 export const deliveryExperiments: readonly DeliveryExperiment[] = [
@@ -21,6 +40,8 @@ export const deliveryExperiments: readonly DeliveryExperiment[] = [
     overrides: {},
     lookAt:
       "Every update needs a second attempt because its first 2xx is lost, yet each is applied exactly once: the retry arrives as a duplicate.",
+    prediction: count("Every update's first 2xx is lost on the way back. How many effects will the receiver apply for the four updates?", ["effect", "effects"], (run) => run.summary.effects),
+    why: "Each retry carries an event id the receiver already accepted, so deduplication answers 2xx without applying it again.",
     shows: (run) =>
       run.summary.acknowledgedUpdates === run.updates.length &&
       run.summary.attempts > run.updates.length &&
@@ -32,6 +53,8 @@ export const deliveryExperiments: readonly DeliveryExperiment[] = [
     overrides: {ignoreSeenEventIds: false},
     lookAt:
       "The same acknowledgement count as the baseline, but the retries are applied again: duplicate effects the sender cannot see.",
+    prediction: count("With deduplication off, how many effects will the receiver apply for the four updates?", ["effect", "effects"], (run) => run.summary.effects),
+    why: "The retries are the same updates, and a receiver that no longer remembers event ids applies each of them a second time.",
     shows: (run) => run.summary.duplicateEffects > 0
   },
   {
@@ -39,6 +62,8 @@ export const deliveryExperiments: readonly DeliveryExperiment[] = [
     title: "Wrong credential",
     overrides: {credential: "wrong"},
     lookAt: "Each update gets one attempt answered 401, a permanent refusal: no retries and no effects.",
+    prediction: count("With a credential the receiver does not accept, how many attempts will the sender make in all?", ["attempt", "attempts"], (run) => run.summary.attempts),
+    why: "A 401 is a permanent refusal: retrying the same credential cannot succeed, so the sender stops after one attempt per update.",
     shows: (run) => run.summary.effects === 0 && run.updates.some((update) => update.refusalStatus === 401)
   },
   {
@@ -46,6 +71,13 @@ export const deliveryExperiments: readonly DeliveryExperiment[] = [
     title: "Payload names another task",
     overrides: {payloadNamesExpectedTask: false},
     lookAt: "The receiver checks the task id and answers 404 to a payload for a task it does not expect: nothing is applied.",
+    prediction: {
+      kind: "choice",
+      question: "The payload names a task the receiver does not expect. What does the receiver answer the first attempt?",
+      choices: [{value: "2xx", label: "2xx"}, {value: "401", label: "401 Unauthorized"}, {value: "404", label: "404 Not Found"}, {value: "503", label: "503 Unavailable"}, {value: "none", label: "Nothing reaches it"}],
+      answer: firstAnswer
+    },
+    why: "The credential is right, so the receiver reads the payload, finds another task's id and refuses it as unknown.",
     shows: (run) => run.summary.effects === 0 && run.updates.some((update) => update.refusalStatus === 404)
   },
   {
@@ -53,6 +85,8 @@ export const deliveryExperiments: readonly DeliveryExperiment[] = [
     title: "Callback URL on localhost",
     overrides: {callbackUrl: "https://localhost/hook"},
     lookAt: "The URL is rejected before dispatch as a loopback host: nothing is ever sent, and the run says why.",
+    prediction: count("The callback URL points at localhost. How many requests will be sent?", ["request", "requests"], (run) => run.summary.attempts),
+    why: "The URL check runs before dispatch and rejects a loopback host, so the sender never opens a connection.",
     shows: (run) => run.summary.attempts === 0 && run.gate.url.category === "loopback-host"
   },
   {
@@ -61,6 +95,8 @@ export const deliveryExperiments: readonly DeliveryExperiment[] = [
     overrides: {deleteConfigAtSeconds: 3},
     lookAt:
       "The request sent at 2 s is in flight at deletion and still arrives and is applied; every later attempt is suppressed.",
+    prediction: count("The push config is deleted at 3 s, while update 1's first request (sent at 2 s) is on its way. How many effects will the receiver apply?", ["effect", "effects"], (run) => run.summary.effects),
+    why: "Deletion suppresses attempts that would start after it, but a request already in flight still arrives and is applied.",
     shows: (run) => {
       const deletedAt = run.config.deleteConfigAtSeconds;
       if (deletedAt === null || run.summary.suppressedAttempts === 0) return false;
@@ -78,6 +114,13 @@ export const deliveryExperiments: readonly DeliveryExperiment[] = [
     overrides: {receiverUnavailableUntilSeconds: 20},
     lookAt:
       "Update 1 meets 503 three times; its last attempt is applied but the 2xx is lost, so it is exhausted anyway: exhausted is the sender's budget, not proof that nothing happened.",
+    prediction: {
+      kind: "choice",
+      question: "The receiver is down until 20 s. What will the sender report for update 1?",
+      choices: OUTCOME_CHOICES,
+      answer: (run) => run.updates[0]?.outcome ?? "blocked"
+    },
+    why: "Update 1's last allowed attempt is applied, but its 2xx is lost, so the sender runs out of attempts without ever seeing success.",
     shows: (run) => run.updates.some((update) => update.outcome === "exhausted" && update.receiverEffects > 0)
   },
   {
@@ -86,6 +129,8 @@ export const deliveryExperiments: readonly DeliveryExperiment[] = [
     overrides: {receiverUnavailableUntilSeconds: 12, ignoreOlderSequence: false},
     lookAt:
       "Update 1's retry lands after update 2 was applied and moves the task back to submitted. Deduplication does not help: the event id is new. Turn ordering protection on to see it ignored as stale.",
+    prediction: count("With ordering protection off and an outage until 12 s, how many times will the receiver's state move backwards?", ["regression", "regressions"], (run) => run.summary.regressions),
+    why: "Update 1's late retry has its own new event id, so deduplication lets it through, and nothing stops an older sequence from overwriting update 2.",
     shows: (run) => run.summary.regressions > 0
   }
 ];

@@ -21,8 +21,10 @@ export interface PermalinkReading<T extends FieldValues> {
   notices: PermalinkNotice[];
 }
 
+/** A guided lesson's step (read by tour/position.ts): an input writer keeps it as it is. */
+export const TOUR_STEP_PARAMETER = "step";
 /** Parameters the site itself may carry besides lesson inputs. */
-const RESERVED_PARAMETERS = new Set(["experiment"]);
+const RESERVED_PARAMETERS = new Set(["experiment", TOUR_STEP_PARAMETER]);
 const NULL_TOKEN = "none";
 
 /** The pinned run of a comparison travels as `vs` and `vs.<input>` (read by pinned-run.ts, left alone here). */
@@ -71,6 +73,17 @@ export function writePermalink(values: FieldValues, fields: readonly FieldSpec[]
     params.set(field.name, encodeValue(value));
   }
   const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+/**
+ * The query string of an input writer's own parameters (each part with or without its "?"),
+ * followed by the parameters other writers own in `current` (the tour's step), unchanged.
+ */
+export function joinQuery(current: string, ...parts: readonly string[]): string {
+  const kept = new URLSearchParams();
+  for (const [parameter, value] of new URLSearchParams(current)) if (parameter === TOUR_STEP_PARAMETER) kept.append(parameter, value);
+  const query = [...parts.map((part) => part.replace(/^\?/, "")), kept.toString()].filter(Boolean).join("&");
   return query ? `?${query}` : "";
 }
 

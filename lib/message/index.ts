@@ -29,6 +29,7 @@ export type {StageDecision as MessageStageDecision, StageDecisionKind as Message
 export type {RpcError as MessageRpcError} from "./response.js";
 export {SPEC_NOTES as MESSAGE_SPEC_NOTES, type SpecNote as MessageSpecNote, type SpecNoteId as MessageSpecNoteId} from "./spec-notes.js";
 export {MESSAGE_EXAMPLES, messageExample, messageRunLabel, type MessageExample} from "./examples.js";
+export {hasMessageStepRequest, messageTour, type MessageTourStep} from "./tour.js";
 export {MAX_REQUEST_BYTES as MAX_MESSAGE_REQUEST_BYTES} from "./request-size.js";
 export {MAX_NESTING_DEPTH as MAX_MESSAGE_NESTING_DEPTH} from "./json-source.js";
 export {MAX_BATCH_REQUESTS as MAX_MESSAGE_BATCH_REQUESTS} from "./batch.js";

@@ -1,0 +1,4 @@
+export * from "./prediction.js";
+export * from "./step.js";
+export * from "./position.js";
+export * from "./record.js";

@@ -1,0 +1,107 @@
+/**
+ * Every lesson's guided steps, against the runs they set up: the answer a step reveals is one the
+ * reader could have given (a listed choice, a number within the box's bounds) for its own run and
+ * for every other step's run, its live check passes on its own run, and its "why" is one sentence.
+ */
+import {describe, expect, it} from "vitest";
+import {deliveryConfigFromInputs, deliveryExperiments, deliveryInputDefaults, simulateDelivery} from "../../lib/delivery/index.js";
+import {hasMessageStepRequest, messageExample, messageTour, runMessageTransaction} from "../../lib/message/index.js";
+import {defaultRegistry, policyFromInputs, selectAgent, selectionExperiments, selectionInputDefaults} from "../../lib/selection/index.js";
+import {hasStepInputs, type Prediction, type TourStep} from "../../lib/tour/index.js";
+import {DEMO_OTHER_ENDPOINT_SECRET, DEMO_ROTATED_SECRET, runWebhookLesson, STANDARD_WEBHOOKS_TEST_SECRET, webhookExperiments, webhookLessonDefaults} from "../../lib/webhook-auth/index.js";
+
+const SECRETS = {secret: STANDARD_WEBHOOKS_TEST_SECRET, rotatedSecret: DEMO_ROTATED_SECRET, otherEndpointSecret: DEMO_OTHER_ENDPOINT_SECRET, eventId: "msg_test0001"};
+
+function isAnswerable<Run>(prediction: Prediction<Run>, run: Run): boolean {
+  if (prediction.kind === "choice") return prediction.choices.some((choice) => choice.value === prediction.answer(run));
+  const answer = prediction.answer(run);
+  return Number.isInteger(answer) && answer >= 0 && answer <= prediction.max;
+}
+
+/** One sentence: ends with a full stop, and no full stop inside is followed by a new sentence. */
+const ONE_SENTENCE = /^[^\s].*[.]$/s;
+const SENTENCE_BREAK = /[.!?]\s+[A-Z]/;
+
+interface Lesson<Run> {
+  name: string;
+  steps: readonly TourStep<Run>[];
+  runOf: (step: TourStep<Run>) => Promise<Run> | Run;
+  isSetUpAfter: (step: TourStep<Run>) => boolean;
+}
+
+const lessons: Lesson<any>[] = [
+  {
+    name: "push delivery",
+    steps: deliveryExperiments,
+    runOf: (step: any) => simulateDelivery(deliveryConfigFromInputs({...deliveryInputDefaults, ...step.overrides}).config),
+    isSetUpAfter: (step: any) => hasStepInputs({...deliveryInputDefaults, ...step.overrides}, deliveryInputDefaults, step.overrides)
+  },
+  {
+    name: "message transaction",
+    steps: messageTour,
+    runOf: (step: any) => runMessageTransaction(messageExample(step.exampleId)!.requestText),
+    isSetUpAfter: (step: any) => hasMessageStepRequest(step, messageExample(step.exampleId)!.requestText)
+  },
+  {
+    name: "agent selection",
+    steps: selectionExperiments,
+    runOf: (step: any) => selectAgent(defaultRegistry, policyFromInputs({...selectionInputDefaults, ...step.overrides}).policy),
+    isSetUpAfter: (step: any) => hasStepInputs({...selectionInputDefaults, ...step.overrides}, selectionInputDefaults, step.overrides)
+  },
+  {
+    name: "webhook authentication",
+    steps: webhookExperiments,
+    runOf: (step: any) => runWebhookLesson({...webhookLessonDefaults, ...step.overrides}, SECRETS),
+    isSetUpAfter: (step: any) => hasStepInputs({...webhookLessonDefaults, ...step.overrides}, webhookLessonDefaults, step.overrides)
+  }
+];
+
+describe.each(lessons)("$name: the guided lesson", ({steps, runOf, isSetUpAfter}) => {
+  it("has steps with unique ids, each with a question and one sentence on why", () => {
+    expect(steps.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(steps.map((step) => step.id)).size).toBe(steps.length);
+    for (const step of steps) {
+      expect(step.prediction.question, step.id).toMatch(/\?$/);
+      expect(step.why, step.id).toMatch(ONE_SENTENCE);
+      expect(SENTENCE_BREAK.test(step.why), `${step.id}: ${step.why}`).toBe(false);
+      if (step.prediction.kind === "choice") expect(new Set(step.prediction.choices.map((choice) => choice.value)).size, step.id).toBe(step.prediction.choices.length);
+    }
+  });
+
+  it("reveals, for each step's own run, an answer the reader could give, and its live check passes", async () => {
+    const runs = await Promise.all(steps.map(runOf));
+    steps.forEach((step, index) => {
+      expect(isAnswerable(step.prediction, runs[index]), step.id).toBe(true);
+      expect(step.shows(runs[index]), step.id).toBe(true);
+      expect(isSetUpAfter(step), step.id).toBe(true);
+    });
+  });
+
+  it("reveals an answer the reader could give for every other step's run too (the reader may change inputs)", async () => {
+    const runs = await Promise.all(steps.map(runOf));
+    for (const step of steps) for (const run of runs) expect(isAnswerable(step.prediction, run), step.id).toBe(true);
+  });
+
+  it("asks questions whose answers are not all the same: predicting is not a matter of repeating one answer", async () => {
+    const runs = await Promise.all(steps.map(runOf));
+    const answers = steps.map((step, index) => JSON.stringify(step.prediction.answer(runs[index])));
+    expect(new Set(answers).size).toBeGreaterThan(1);
+  });
+});
+
+describe("a step is set up", () => {
+  it("only when every input is the step's: one input changed afterwards and it is not", () => {
+    const step = deliveryExperiments.find((experiment) => experiment.id === "dedup-off")!;
+    const inputs = {...deliveryInputDefaults, ...step.overrides};
+    expect(hasStepInputs(inputs, deliveryInputDefaults, step.overrides)).toBe(true);
+    expect(hasStepInputs({...inputs, senderTimeoutSeconds: 9}, deliveryInputDefaults, step.overrides)).toBe(false);
+    expect(hasStepInputs(deliveryInputDefaults, deliveryInputDefaults, step.overrides)).toBe(false);
+  });
+
+  it("in the message lab, only while the editor holds the example unedited", () => {
+    const step = messageTour[0]!;
+    const text = messageExample(step.exampleId)!.requestText;
+    expect(hasMessageStepRequest(step, text)).toBe(true);
+    expect(hasMessageStepRequest(step, `${text} `)).toBe(false);
+  });
+});

@@ -1,0 +1,63 @@
+import fc from "fast-check";
+import {describe, expect, it} from "vitest";
+import {joinQuery, readPermalink} from "../../lib/lesson-inputs/permalink.js";
+import {movePosition, readTourPosition, TOUR_START, withTourPosition, type TourPosition} from "../../lib/tour/position.js";
+
+const STEPS = 8;
+
+describe("the step in the link", () => {
+  it("is absent at the start, 1-based for a step, and 'recap' for the recap", () => {
+    expect(readTourPosition("", STEPS)).toEqual({position: TOUR_START, notices: []});
+    expect(readTourPosition("?step=1", STEPS).position).toEqual({kind: "step", index: 0});
+    expect(readTourPosition("?a=1&step=8", STEPS).position).toEqual({kind: "step", index: 7});
+    expect(readTourPosition("?step=recap", STEPS).position).toEqual({kind: "recap"});
+  });
+
+  it.each(["0", "9", "2.5", "-1", "", "01e1", "Recap", "<script>", "%F0", "1".repeat(20)])("step=%j names no step: a notice, and the start", (value) => {
+    const reading = readTourPosition(`?step=${encodeURIComponent(value)}`, STEPS);
+    expect(reading.position).toEqual(TOUR_START);
+    expect(reading.notices).toHaveLength(1);
+    expect(reading.notices[0]!.parameter).toBe("step");
+    expect(reading.notices[0]!.problem).toContain("from 1 to 8");
+  });
+
+  it("given twice, keeps the first and says so", () => {
+    const reading = readTourPosition("?step=2&step=5", STEPS);
+    expect(reading.position).toEqual({kind: "step", index: 1});
+    expect(reading.notices.map((notice) => notice.problem)).toEqual(["given more than once; the first value is used"]);
+  });
+
+  const positions: fc.Arbitrary<TourPosition> = fc.oneof(
+    fc.constant(TOUR_START),
+    fc.constant({kind: "recap"} as const),
+    fc.integer({min: 0, max: STEPS - 1}).map((index) => ({kind: "step", index}) as const)
+  );
+
+  it("round-trips every position, and leaves the other parameters as they were", () => {
+    fc.assert(fc.property(positions, fc.dictionary(fc.constantFrom("senderTimeoutSeconds", "vs", "vs.credential", "example"), fc.string({maxLength: 8})), (position, others) => {
+      const search = `?${new URLSearchParams(others)}`;
+      const written = withTourPosition(search, position);
+      expect(readTourPosition(written, STEPS)).toEqual({position, notices: []});
+      const kept = new URLSearchParams(written);
+      kept.delete("step");
+      expect([...kept]).toEqual([...new URLSearchParams(others)]);
+    }));
+  });
+
+  it("moves one step at a time, from the start to the recap and no further", () => {
+    let position: TourPosition = TOUR_START;
+    const visited: string[] = [];
+    for (let i = 0; i < STEPS + 3; i++) visited.push(JSON.stringify((position = movePosition(position, 1, STEPS))));
+    expect(position).toEqual({kind: "recap"});
+    expect(new Set(visited).size).toBe(STEPS + 1);
+    expect(movePosition({kind: "step", index: 0}, -1, STEPS)).toEqual(TOUR_START);
+    expect(movePosition(TOUR_START, -1, STEPS)).toEqual(TOUR_START);
+    expect(movePosition({kind: "recap"}, -1, STEPS)).toEqual({kind: "step", index: STEPS - 1});
+  });
+
+  it("is not a lesson input: no notice for it, and an input writer keeps it", () => {
+    expect(readPermalink("?step=3", [], {}).notices).toEqual([]);
+    expect(joinQuery("?step=3&old=1", "?credential=wrong", "vs=baseline")).toBe("?credential=wrong&vs=baseline&step=3");
+    expect(joinQuery("?old=1", "", "")).toBe("");
+  });
+});
