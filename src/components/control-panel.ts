@@ -10,7 +10,7 @@
 import {html} from "htl";
 import {checkFieldValue, describeAccepted, type FieldSpec, type FieldValue, type FieldValues, type NumberField} from "../../lib/lesson-inputs/fields.js";
 import {shorten} from "../../lib/lesson-inputs/check.js";
-import {readPermalink, writePermalink, type PermalinkNotice} from "../../lib/lesson-inputs/permalink.js";
+import {joinQuery, readPermalink, writePermalink, type PermalinkNotice} from "../../lib/lesson-inputs/permalink.js";
 import {readPinnedRun, writePinnedRun} from "../../lib/lesson-inputs/pinned-run.js";
 import {describeRun} from "../../lib/lesson-inputs/run-label.js";
 import {PinBar, type PinBarElement} from "./pin-bar.js";
@@ -90,9 +90,8 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
 
   function writeUrl() {
     urlTimer = null;
-    const own = writePermalink(values, fields, defaults);
-    const pin = writePinnedRun(pinned, fields, defaults);
-    const search = own && pin ? `${own}&${pin}` : own || (pin ? `?${pin}` : "");
+    // The guided lesson's step is not the panel's: it stays as the tour wrote it.
+    const search = joinQuery(location.search, writePermalink(values, fields, defaults), writePinnedRun(pinned, fields, defaults));
     history.replaceState(history.state, "", `${location.pathname}${search}${location.hash}`);
   }
 

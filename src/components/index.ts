@@ -12,3 +12,4 @@ export {scrollToTopOfScreen} from "./scroll-into-view.js";
 export {ComparedChart, compareRuns, type ComparedNames, type Comparison} from "./compared-chart.js";
 export {Lab, type LabElement, type LabOptions} from "./lab.js";
 export {valueOf, widthOf} from "./observe.js";
+export {GuidedTour, type GuidedTourElement, type GuidedTourOptions} from "./guided-tour.js";

@@ -19,6 +19,14 @@ import {PRESENT_SCOPE_ATTRIBUTE} from "./presenter.js";
 export type LabElement = HTMLElement & {
   /** Where the stage's views are drawn: charts in it are sized by its width (see widthOf). */
   stage: HTMLDivElement;
+  /**
+   * Hides the run (figures and stage) behind `note` until showResults(): a guided step asks for
+   * a prediction first. Hidden results are inert, so neither a pointer nor a screen reader reads them.
+   */
+  hideResults(note: Node): void;
+  showResults(): void;
+  /** Puts `node` first among the controls (a guided lesson's card moves to the lab of its step). */
+  host(node: Node): void;
 };
 
 export interface LabOptions {
@@ -37,10 +45,32 @@ export function Lab({label, figures, stage, controls, balance = "chart"}: LabOpt
   // The stage can scroll when it is taller than the screen: focusable and named (WCAG 2.1.1).
   // A chart's Present button presents the whole stage: the chart with its playback and trace.
   const stageView = element("div", {class: "lab-stage", tabindex: 0, role: "region", "aria-label": `${label}: results`, [PRESENT_SCOPE_ATTRIBUTE]: true}, ...stage);
-  const results = element("div", {class: "lab-results"}, figures ? element("div", {class: "lab-figures"}, figures) : null, stageView);
+  const figuresView = figures ? element("div", {class: "lab-figures"}, figures) : null;
+  const results = element("div", {class: "lab-results"}, figuresView, stageView);
+  const controlsView = element("div", {class: "lab-controls"}, ...controls);
   const classes = ["lab", figures ? "lab-has-figures" : "", balance === "even" ? "lab-even" : ""].filter(Boolean).join(" ");
   const root = element("section", {class: classes, "aria-label": label},
-    element("div", {class: "lab-grid"}, results, element("div", {class: "lab-controls"}, ...controls))
+    element("div", {class: "lab-grid"}, results, controlsView)
   );
-  return Object.assign(root, {stage: stageView});
+  let hiddenNote: Node | null = null;
+  const hidden = [stageView, figuresView].filter((node) => node !== null);
+  return Object.assign(root, {
+    stage: stageView,
+    hideResults(note: Node) {
+      hiddenNote?.parentNode?.removeChild(hiddenNote);
+      hiddenNote = element("div", {class: "lab-hidden-note", role: "status"}, note);
+      results.prepend(hiddenNote);
+      results.classList.add("lab-results-hidden");
+      for (const node of hidden) node.inert = true;
+    },
+    showResults() {
+      hiddenNote?.parentNode?.removeChild(hiddenNote);
+      hiddenNote = null;
+      results.classList.remove("lab-results-hidden");
+      for (const node of hidden) node.inert = false;
+    },
+    host(node: Node) {
+      if (controlsView.firstChild !== node) controlsView.prepend(node);
+    }
+  });
 }

@@ -19,6 +19,7 @@
  * name), writes every change back, says what the link holds, and offers Copy link.
  */
 import {element} from "../dom.js";
+import {joinQuery} from "../../../lib/lesson-inputs/permalink.js";
 import {readMessageLink, writeMessageLink, type MessageExample, type MessageFinding, type MessageSourceSpan} from "../../../lib/message/index.js";
 import {copyLink, PermalinkNotices} from "../control-panel.js";
 import {MIRROR_CHARACTER_LIMIT, highlightSegments, type Highlight} from "./highlight.js";
@@ -112,7 +113,8 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   function writeUrl() {
     if (urlTimer !== null) clearTimeout(urlTimer);
     urlTimer = null;
-    history.replaceState(history.state, "", `${location.pathname}${linkSearch}${location.hash}`);
+    // The guided lesson's step is not the editor's: it stays as the tour wrote it.
+    history.replaceState(history.state, "", `${location.pathname}${joinQuery(location.search, linkSearch)}${location.hash}`);
   }
 
   /** Says at once what the link holds; writes the URL once typing settles (browsers throttle replaceState). */

@@ -1,0 +1,149 @@
+/**
+ * The guided lesson: steps in the link (`step=`), back and forward by button and by key, a step's
+ * inputs set in one click with the lab's run hidden until the reader predicts, the reveal read from
+ * the live run, predictions kept in the tab, and a recap. Nothing plays by itself.
+ */
+import type {Page} from "playwright-core";
+import {describe, expect, it} from "vitest";
+import {useBuiltSite} from "./browser.js";
+
+const site = useBuiltSite();
+const search = (page: Page) => new URL(page.url()).searchParams;
+const tourOf = (page: Page) => page.locator(".tour");
+const position = (page: Page) => tourOf(page).locator(".tour-position").textContent();
+const figure = (page: Page, label: string) => page.locator(".lab-figures .summary-figure", {hasText: label}).first().locator(".figure-value").textContent();
+const resultsHidden = (page: Page) => page.locator(".lab-results-hidden").count();
+
+describe("the guided lesson", () => {
+  it("steps forward and back, keeps the step in the link, and plays nothing by itself", async () => {
+    const {page} = await site.open("push-delivery");
+    const tour = tourOf(page);
+    expect(await position(page)).toBe("8 steps");
+    await tour.getByRole("button", {name: "Start with step 1"}).click();
+    await expect.poll(() => search(page).get("step")).toBe("1");
+    expect(await position(page)).toBe("Step 1 of 8");
+    await tour.getByRole("button", {name: "Next ›"}).click();
+    await expect.poll(() => position(page)).toBe("Step 2 of 8");
+    expect(await tour.locator(".tour-title").textContent()).toBe("Deduplication off");
+    // The keys move the tour when the focus is in the card (but not in a text box).
+    await tour.locator(".tour-title").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => position(page)).toBe("Step 3 of 8");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => position(page)).toBe("Step 2 of 8");
+    await tour.locator("input.tour-number").press("ArrowRight");
+    expect(await position(page)).toBe("Step 2 of 8");
+    // Moving through steps changes no input, and the playback is still at its start.
+    expect([...search(page).keys()]).toEqual(["step"]);
+    expect(await page.locator(".lab .playback-modeled").textContent()).toMatch(/· 0\/\d+ decisions/);
+    // The link opens the same step.
+    const again = await site.open(`push-delivery${new URL(page.url()).search}`);
+    expect(await position(again.page)).toBe("Step 2 of 8");
+    expect(await resultsHidden(again.page)).toBe(0);
+  });
+
+  it("sets a step up in one click, hides the run until the prediction, then reveals the live run", async () => {
+    const {page} = await site.open("push-delivery?step=2");
+    const tour = tourOf(page);
+    await tour.getByRole("button", {name: "Set up this step"}).click();
+    await expect.poll(() => search(page).get("ignoreSeenEventIds")).toBe("false");
+    expect(search(page).get("step")).toBe("2");
+    await expect.poll(() => tour.getAttribute("data-set-up")).toBe("");
+    expect(await resultsHidden(page)).toBe(1);
+    expect(await page.locator(".lab-stage").evaluate((stage) => (stage as HTMLElement).inert)).toBe(true);
+    // A reveal needs a prediction, and a bad one is named with what is accepted.
+    await tour.getByRole("button", {name: "Reveal the run"}).click();
+    expect(await tour.locator(".tour-problem").textContent()).toBe("Type a whole number from 0 to 40 first.");
+    await tour.locator("input.tour-number").fill("<b>4</b>");
+    await tour.getByRole("button", {name: "Reveal the run"}).click();
+    expect(await tour.locator(".tour-problem").textContent()).toBe("“<b>4</b>” is not a whole number from 0 to 40.");
+    expect(await resultsHidden(page)).toBe(1);
+    await tour.locator("input.tour-number").fill("4");
+    await tour.getByRole("button", {name: "Reveal the run"}).click();
+    await expect.poll(() => resultsHidden(page)).toBe(0);
+    const effects = await figure(page, "effects applied");
+    expect(await tour.locator(".tour-outcome").textContent()).toContain(`You predicted 4 effects; the run showed ${effects} effects.`);
+    expect(await tour.locator(".tour-live-check").textContent()).toBe("✓ Your run shows this.");
+    // The live check follows the run: turning deduplication back on no longer shows the step.
+    await page.getByLabel("Receiver ignores seen event ids").check();
+    await expect.poll(() => tour.locator(".tour-live-check").textContent()).toContain("does not show this now");
+    expect(await tour.locator(".tour-live-check").textContent()).toContain(`It now answers ${await figure(page, "effects applied")} effects.`);
+    expect(await tour.getAttribute("data-set-up")).toBeNull();
+  });
+
+  it("keeps predictions in the tab and recaps them", async () => {
+    const {page} = await site.open("push-delivery?step=3");
+    const tour = tourOf(page);
+    await tour.getByRole("button", {name: "Set up this step"}).click();
+    await expect.poll(() => tour.getAttribute("data-set-up")).toBe("");
+    await tour.locator("input.tour-number").fill("1");
+    await tour.getByRole("button", {name: "Reveal the run"}).click();
+    const attempts = await figure(page, "requests sent");
+    await page.reload();
+    await expect.poll(() => tour.locator(".tour-outcome").textContent()).toContain(`You predicted 1 attempt; the run showed ${attempts} attempts.`);
+    // The last step's Next is the recap.
+    await page.goto(new URL("push-delivery?step=8", site.server.url).href);
+    await tour.getByRole("button", {name: "Recap ›"}).click();
+    await expect.poll(() => search(page).get("step")).toBe("recap");
+    expect(await tour.locator(".tour-title").textContent()).toBe(`Recap: ${attempts === "1" ? 1 : 0} of 1 predictions matched the run (7 steps not predicted).`);
+    expect(await tour.locator(".tour-recap li").count()).toBe(8);
+    expect(await tour.locator(".tour-recap li[data-step='wrong-credential']").textContent()).toContain(`You predicted 1 attempt; the run showed ${attempts} attempts.`);
+    expect(await tour.locator(".tour-recap li[data-step='dedup-off']").textContent()).toContain("Not predicted.");
+    await tour.getByRole("button", {name: "Start again (forget the predictions)"}).click();
+    await expect.poll(() => position(page)).toBe("Step 1 of 8");
+    await page.goto(new URL("push-delivery?step=3", site.server.url).href);
+    await expect.poll(() => tour.getByRole("button", {name: "Reveal the run"}).count()).toBe(1);
+  });
+
+  it("names a step the link cannot mean, and starts at the beginning", async () => {
+    for (const slug of ["push-delivery", "message-transaction", "agent-selection", "webhook-authentication"]) {
+      const {page} = await site.open(`${slug}?step=2.5&step=%3Cscript%3E`);
+      const notices = tourOf(page).locator(".permalink-notices");
+      expect(await notices.textContent(), slug).toContain("step=2.5");
+      expect(await notices.textContent(), slug).toMatch(/must be a step number from 1 to \d+, or "recap"/);
+      expect(await notices.textContent(), slug).toContain("given more than once");
+      expect(await position(page), slug).toMatch(/^\d+ steps$/);
+    }
+  });
+});
+
+describe("the guided lesson in the other lessons", () => {
+  it("lesson 2 puts a step's example in the editor and counts the responses", async () => {
+    const {page} = await site.open("message-transaction?step=1");
+    const tour = tourOf(page);
+    await tour.getByRole("button", {name: "Set up this step"}).click();
+    await expect.poll(() => search(page).get("example")).toBe("notification");
+    await expect.poll(() => tour.getAttribute("data-set-up")).toBe("");
+    await tour.locator("input.tour-number").fill("1");
+    await tour.getByRole("button", {name: "Reveal the run"}).click();
+    expect(await tour.locator(".tour-outcome").textContent()).toContain("You predicted 1 response; the run showed 0 responses.");
+    expect(await figure(page, "response objects sent back")).toBe("0");
+  });
+
+  it("lesson 3 asks for a choice, and the reveal names the agent the lab selected", async () => {
+    const {page} = await site.open("agent-selection?step=1");
+    const tour = tourOf(page);
+    await tour.getByRole("button", {name: "Set up this step"}).click();
+    await expect.poll(() => tour.getAttribute("data-set-up")).toBe("");
+    await tour.getByLabel("northwind-swift").check();
+    await tour.getByRole("button", {name: "Reveal the run"}).click();
+    const outcome = await tour.locator(".tour-outcome").textContent();
+    const winner = /the run showed (\S+)\./.exec(outcome ?? "")?.[1];
+    expect(outcome).toContain("You predicted northwind-swift;");
+    expect(await page.locator(".lab-figures").textContent()).toContain(winner);
+  });
+
+  it("lesson 4 moves the card to the lab of its step", async () => {
+    const {page} = await site.open("webhook-authentication?step=8");
+    const horizonLab = page.getByRole("region", {name: "Retention and retry horizon lab", exact: true});
+    await expect.poll(() => horizonLab.locator(".tour").count()).toBe(1);
+    await tourOf(page).getByRole("button", {name: "Set up this step"}).click();
+    await expect.poll(() => horizonLab.locator(".lab-results-hidden").count()).toBe(1);
+    expect(await page.locator(".lab-results-hidden").count()).toBe(1);
+    await tourOf(page).getByRole("button", {name: "‹ Back"}).click();
+    const debuggerLab = page.getByRole("region", {name: "Signature debugger lab", exact: true});
+    await expect.poll(() => debuggerLab.locator(".tour").count()).toBe(1);
+    expect(await page.locator(".lab-results-hidden").count()).toBe(0);
+    expect(await position(page)).toBe("Step 7 of 15");
+  });
+});
