@@ -43,7 +43,10 @@ export {
   decodeLinkedRequest,
   encodeLinkedRequest,
   readMessageLink,
+  readPinnedMessage,
   writeMessageLink,
+  writePinnedMessage,
+  type PinnedMessageReading,
   type MessageLinkReading,
   type MessageLinkState,
   type MessageLinkWriting

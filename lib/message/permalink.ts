@@ -12,7 +12,8 @@
  * section 8.1).
  */
 import type {FieldSpec} from "../lesson-inputs/fields.js";
-import {readPermalink, writePermalink, type PermalinkNotice} from "../lesson-inputs/permalink.js";
+import {PIN_PREFIX, readPermalink, writePermalink, type PermalinkNotice} from "../lesson-inputs/permalink.js";
+import {readPinnedRun, writePinnedRun} from "../lesson-inputs/pinned-run.js";
 import {decodeCanonicalBase64, encodeBase64} from "./base64.js";
 import {MESSAGE_EXAMPLES, messageExample} from "./examples.js";
 import {utf8ByteLength} from "./request-size.js";
@@ -27,7 +28,7 @@ export const MESSAGE_LINK_FIELDS: readonly FieldSpec[] = [
   {kind: "text", name: "request", label: "Edited request (base64url of its UTF-8)", group: "Request", maxLength: MAX_LINKED_REQUEST_CHARACTERS}
 ];
 
-export const MESSAGE_LINK_DEFAULTS = {example: MESSAGE_EXAMPLES[0]!.id, request: ""};
+export const MESSAGE_LINK_DEFAULTS: {example: string; request: string} = {example: MESSAGE_EXAMPLES[0]!.id, request: ""};
 
 export interface MessageLinkState {
   /** The example the request was chosen from (and perhaps edited). */
@@ -92,21 +93,52 @@ export function decodeLinkedRequest(parameter: string): LinkedRequestDecoding {
 /** The example and request text a link asks for; a parameter that cannot be used becomes a notice. */
 export function readMessageLink(search: string): MessageLinkReading {
   const {values, notices} = readPermalink(search, MESSAGE_LINK_FIELDS, MESSAGE_LINK_DEFAULTS);
+  return {...stateFromValues(values, notices, "request"), notices};
+}
+
+export interface PinnedMessageReading {
+  /** The pinned request of a comparison, or null when the link pins none. */
+  pinned: MessageLinkState | null;
+  notices: PermalinkNotice[];
+}
+
+/**
+ * The pinned request of a comparison (lib/lesson-inputs/pinned-run.ts): `vs=baseline` pins the
+ * first example, `vs.example` and `vs.request` pin another request, read exactly as the main ones.
+ */
+export function readPinnedMessage(search: string): PinnedMessageReading {
+  const {pinned, notices} = readPinnedRun(search, MESSAGE_LINK_FIELDS, MESSAGE_LINK_DEFAULTS);
+  return {pinned: pinned === null ? null : stateFromValues(pinned, notices, `${PIN_PREFIX}request`), notices};
+}
+
+/** The link parameters of a pinned request ("vs=baseline", or "vs.example=…&vs.request=…"); "" for none. */
+export function writePinnedMessage(pinned: MessageLinkState | null): string {
+  return pinned === null ? "" : writePinnedRun(linkValues(pinned).values, MESSAGE_LINK_FIELDS, MESSAGE_LINK_DEFAULTS);
+}
+
+/** The state link values stand for; a `request` that does not decode adds a notice and leaves the example's text. */
+function stateFromValues(values: typeof MESSAGE_LINK_DEFAULTS, notices: PermalinkNotice[], requestParameter: string): MessageLinkState {
   const example = messageExample(values.example) ?? MESSAGE_EXAMPLES[0]!;
-  const reading: MessageLinkReading = {exampleId: example.id, requestText: example.requestText, notices};
-  if (values.request === "") return reading;
+  const state: MessageLinkState = {exampleId: example.id, requestText: example.requestText};
+  if (values.request === "") return state;
   const decoded = decodeLinkedRequest(values.request);
   if (decoded.ok) {
-    reading.requestText = decoded.text;
+    state.requestText = decoded.text;
   } else {
     const value = values.request.length > SHOWN_VALUE_LENGTH ? `${values.request.slice(0, SHOWN_VALUE_LENGTH)}…` : values.request;
-    notices.push({parameter: "request", value, problem: `request must be base64url (RFC 4648 section 5, no padding) of UTF-8 text, but ${decoded.problem}; the example's own text is used`});
+    notices.push({parameter: requestParameter, value, problem: `request must be base64url (RFC 4648 section 5, no padding) of UTF-8 text, but ${decoded.problem}; the example's own text is used`});
   }
-  return reading;
+  return state;
 }
 
 /** The link for a state: the example unless it is the first, and the request text when it is edited and fits. */
-export function writeMessageLink({exampleId, requestText}: MessageLinkState): MessageLinkWriting {
+export function writeMessageLink(state: MessageLinkState): MessageLinkWriting {
+  const {values, omittedReason} = linkValues(state);
+  return {search: writePermalink(values, MESSAGE_LINK_FIELDS, MESSAGE_LINK_DEFAULTS), carriesRequest: values.request !== "", omittedReason};
+}
+
+/** The link's values for a state, and why an edited request is left out of them (or null). */
+function linkValues({exampleId, requestText}: MessageLinkState): {values: typeof MESSAGE_LINK_DEFAULTS; omittedReason: string | null} {
   const example = messageExample(exampleId) ?? MESSAGE_EXAMPLES[0]!;
   let request = "";
   let omittedReason: string | null = null;
@@ -115,5 +147,5 @@ export function writeMessageLink({exampleId, requestText}: MessageLinkState): Me
     if (encoded.ok) request = encoded.parameter;
     else omittedReason = encoded.reason;
   }
-  return {search: writePermalink({example: example.id, request}, MESSAGE_LINK_FIELDS, MESSAGE_LINK_DEFAULTS), carriesRequest: request !== "", omittedReason};
+  return {values: {example: example.id, request}, omittedReason};
 }

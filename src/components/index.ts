@@ -13,3 +13,4 @@ export {ComparedChart, compareRuns, type ComparedNames, type Comparison} from ".
 export {Lab, type LabElement, type LabOptions} from "./lab.js";
 export {valueOf, widthOf} from "./observe.js";
 export {GuidedTour, type GuidedTourElement, type GuidedTourOptions} from "./guided-tour.js";
+export {ReadRunChoice, type ReadRun, type ReadRunChoiceElement} from "./read-run-choice.js";

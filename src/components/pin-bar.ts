@@ -5,9 +5,9 @@
  * the link; the bar only shows them and asks.
  */
 import {element} from "./dom.js";
-import type {FieldValues} from "../../lib/lesson-inputs/fields.js";
 
-export type PinBarElement<T extends FieldValues> = HTMLDivElement & {
+/** T: what a run is made of (a lesson's input values, lesson 2's request). */
+export type PinBarElement<T> = HTMLDivElement & {
   value: T | null;
   /** Shows what is pinned (with its caption) without announcing it. */
   show(pinned: T | null, caption: string): void;
@@ -19,7 +19,7 @@ export interface PinBarActions {
   pinBaseline(): void;
 }
 
-export function PinBar<T extends FieldValues>(actions: PinBarActions): PinBarElement<T> {
+export function PinBar<T>(actions: PinBarActions): PinBarElement<T> {
   const status = element("p", {class: "pin-status", role: "status"});
   const pinButton = element("button", {type: "button", class: "pin-run", onclick: () => actions.pin()}, "Pin this run");
   const baselineButton = element("button", {type: "button", class: "pin-baseline", onclick: () => actions.pinBaseline()}, "Compare with the defaults");

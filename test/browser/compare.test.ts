@@ -76,3 +76,58 @@ describe("comparing two runs in lessons 3 and 4", () => {
     await expect.poll(() => page.locator(".compared-charts").count()).toBe(0);
   });
 });
+
+describe("comparing two requests in lesson 2", () => {
+  const stageRuns = (page: Page) => page.locator(".exportable-chart[data-chart='stages per request'] .compared-name").allTextContents();
+
+  it("pins a request, shows both while the text changes, and shares both in the link", async () => {
+    const {page} = await site.open("message-transaction");
+    await page.getByRole("button", {name: "Pin this run"}).click();
+    await expect.poll(() => search(page).get("vs")).toBe("baseline");
+    await page.getByLabel("Example", {exact: true}).selectOption("notification");
+    await expect.poll(() => search(page).get("example")).toBe("notification");
+    await expect.poll(() => stageRuns(page)).toHaveLength(2);
+    const [pinnedName, currentName] = await stageRuns(page);
+    expect(pinnedName).toContain("A valid message/send");
+    expect(currentName).toContain("A notification");
+    expect(await figure(page, "response objects sent back")).toBe("1 → 0, −1");
+    const again = await site.open(`message-transaction${new URL(page.url()).search}`);
+    await expect.poll(() => stageRuns(again.page)).toEqual([pinnedName, currentName]);
+    await again.page.getByRole("button", {name: "Stop comparing"}).click();
+    await expect.poll(() => search(again.page).has("vs")).toBe(false);
+    await expect.poll(() => again.page.locator(".compared-charts").count()).toBe(0);
+  });
+
+  it("reads a pinned request from vs.example and vs.request, checked like the main ones", async () => {
+    const {page} = await site.open("message-transaction?vs.example=batch&vs.request=%21%21");
+    const notice = page.locator(".permalink-notices");
+    expect(await notice.textContent()).toContain("vs.request=!!");
+    expect(await notice.textContent()).toContain("base64url");
+    await expect.poll(() => stageRuns(page)).toHaveLength(2);
+    expect((await stageRuns(page))[0]).toContain("A batch");
+  });
+});
+
+describe("reading either run of a comparison", () => {
+  const decisionCount = async (page: Page) => Number(/\/(\d+) decisions/.exec((await page.locator(".lab .playback-modeled").textContent()) ?? "")?.[1]);
+
+  it("lesson 1's playback, trace, table and inspector follow the run the reader chooses", async () => {
+    const {page} = await site.open("push-delivery?vs=baseline&credential=wrong");
+    const choice = page.getByRole("group", {name: "Trace and inspector of"});
+    await expect.poll(() => choice.isVisible()).toBe(true);
+    const currentDecisions = await decisionCount(page);
+    const table = page.locator(".update-table");
+    expect(await table.textContent()).toContain("refused");
+    await choice.getByLabel("the pinned run").check();
+    await expect.poll(() => table.textContent()).not.toContain("refused");
+    const pinnedDecisions = await decisionCount(page);
+    expect(pinnedDecisions).not.toBe(currentDecisions);
+    await page.getByRole("button", {name: "Next decision"}).click();
+    expect(await page.locator(".lab .decision-trace li").count()).toBe(1);
+    // Without a pinned run there is nothing to choose: the choice goes, and the current run is read again.
+    await page.getByRole("button", {name: "Stop comparing"}).click();
+    await expect.poll(() => choice.isVisible()).toBe(false);
+    await expect.poll(() => decisionCount(page)).toBe(currentDecisions);
+    expect(await table.textContent()).toContain("refused");
+  });
+});

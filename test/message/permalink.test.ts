@@ -7,7 +7,9 @@ import {
   decodeLinkedRequest,
   encodeLinkedRequest,
   readMessageLink,
-  writeMessageLink
+  readPinnedMessage,
+  writeMessageLink,
+  writePinnedMessage
 } from "../../lib/message/permalink.js";
 
 const first = MESSAGE_EXAMPLES[0]!;
@@ -108,5 +110,32 @@ describe("message lab links", () => {
       const reading = readMessageLink(search);
       expect(typeof reading.requestText).toBe("string");
     }), {numRuns: 2000});
+  });
+});
+
+describe("a pinned request in the link", () => {
+  it("is vs=baseline for the first example, unedited, and nothing when none is pinned", () => {
+    expect(writePinnedMessage(null)).toBe("");
+    expect(writePinnedMessage({exampleId: first.id, requestText: first.requestText})).toBe("vs=baseline");
+    expect(readPinnedMessage("?vs=baseline")).toEqual({pinned: {exampleId: first.id, requestText: first.requestText}, notices: []});
+    expect(readPinnedMessage("?example=notification")).toEqual({pinned: null, notices: []});
+  });
+
+  it("round-trips any example and edit that fits, beside the main request", () => {
+    const text = fc.string({unit: "binary", minLength: 1, maxLength: 200});
+    const ids = fc.constantFrom(...MESSAGE_EXAMPLES.map((e) => e.id));
+    fc.assert(fc.property(ids, text, ids, (pinnedId, pinnedText, currentId) => {
+      const pinned = {exampleId: pinnedId, requestText: pinnedText};
+      const search = `${writeMessageLink({exampleId: currentId, requestText: notification.requestText}).search || "?"}&${writePinnedMessage(pinned)}`;
+      expect(readPinnedMessage(search)).toEqual({pinned, notices: []});
+      expect(readMessageLink(search).notices).toEqual([]);
+    }));
+  });
+
+  it("names a bad vs.request as vs.request, and pins the example's own text", () => {
+    const reading = readPinnedMessage("?vs.example=batch&vs.request=%21%21");
+    expect(reading.pinned?.exampleId).toBe("batch");
+    expect(reading.pinned?.requestText).toBe(MESSAGE_EXAMPLES.find((example) => example.id === "batch")!.requestText);
+    expect(reading.notices.map((notice) => notice.parameter)).toEqual(["vs.request"]);
   });
 });

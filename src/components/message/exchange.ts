@@ -18,15 +18,12 @@ export const EXCHANGE_ROWS_SHOWN = 100;
 
 const plural = (count: number, noun: string, nouns = `${noun}s`) => `${count.toLocaleString("en-US")} ${count === 1 ? noun : nouns}`;
 
-/** Headline figures, receiver and client apart, and the one sentence that reads them together. */
-export function TransactionSummary(transaction: MessageTransaction): HTMLElement {
-  const {requests, receipts, client} = transaction;
-  const sent = client.perRequest.length;
-  const passed = requests.filter((outcome) => outcome.stoppedAt === null).length;
-  const unknown = sent - client.confirmedSuccesses - client.confirmedErrors;
-  const headline = requests.length === 1 ? requests[0]!.verdict : client.summary;
-  // Unparseable text or an empty batch holds no request the client could match, yet it was sent and answered.
-  const notARequest = sent === 0 && requests.length > 0;
+/** Headline figures, receiver and client apart, and the one sentence that reads them together; compared with a pinned transaction, each figure reads "pinned → current". */
+export function TransactionSummary(transaction: MessageTransaction, pinned: MessageTransaction | null = null): HTMLElement {
+  const now = counts(transaction);
+  const before = pinned === null ? null : counts(pinned);
+  const headline = transaction.requests.length === 1 ? transaction.requests[0]!.verdict : transaction.client.summary;
+  const compared = (name: Exclude<keyof TransactionCounts, "notARequest">, label: string, alert = false) => figure(now[name], label, alert, before?.[name] ?? null);
   return element(
     "div",
     {class: "transaction-summary"},
@@ -34,20 +31,48 @@ export function TransactionSummary(transaction: MessageTransaction): HTMLElement
     element(
       "div",
       {class: "summary-figures", "aria-label": "What was sent, handled and answered"},
-      notARequest ? figure(1, "text sent that is not a request") : figure(sent, "requests the client sent"),
-      figure(passed, "passed all six stages"),
-      figure(receipts.length, "receipts recorded by the receiver"),
-      figure(client.responses.length, "response objects sent back")
+      // Unparseable text or an empty batch holds no request the client could match, yet it was sent and answered.
+      now.notARequest && (before === null || before.notARequest) ? compared("sent", "text sent that is not a request") : compared("sent", "requests the client sent"),
+      compared("passed", "passed all six stages"),
+      compared("receipts", "receipts recorded by the receiver"),
+      compared("responses", "response objects sent back")
     ),
     element(
       "div",
       {class: "summary-figures", "aria-label": "What the client can conclude"},
-      figure(client.confirmedSuccesses, "successes the client can confirm"),
-      figure(client.confirmedErrors, "failures the client knows of"),
-      figure(unknown, "requests the client cannot tell about", unknown > 0)
+      compared("confirmedSuccesses", "successes the client can confirm"),
+      compared("confirmedErrors", "failures the client knows of"),
+      compared("unknown", "requests the client cannot tell about", now.unknown > 0)
     ),
     ReceiptGap(transaction)
   );
+}
+
+interface TransactionCounts {
+  /** Requests the client sent; 1 for a text that holds no request (it was still sent). */
+  sent: number;
+  notARequest: boolean;
+  passed: number;
+  receipts: number;
+  responses: number;
+  confirmedSuccesses: number;
+  confirmedErrors: number;
+  unknown: number;
+}
+
+function counts({requests, receipts, client}: MessageTransaction): TransactionCounts {
+  const requested = client.perRequest.length;
+  const notARequest = requested === 0 && requests.length > 0;
+  return {
+    sent: notARequest ? 1 : requested,
+    notARequest,
+    passed: requests.filter((outcome) => outcome.stoppedAt === null).length,
+    receipts: receipts.length,
+    responses: client.responses.length,
+    confirmedSuccesses: client.confirmedSuccesses,
+    confirmedErrors: client.confirmedErrors,
+    unknown: requested - client.confirmedSuccesses - client.confirmedErrors
+  };
 }
 
 /** Receipts against confirmations, in one sentence. */

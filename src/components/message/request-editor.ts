@@ -20,8 +20,9 @@
  */
 import {element} from "../dom.js";
 import {joinQuery} from "../../../lib/lesson-inputs/permalink.js";
-import {readMessageLink, writeMessageLink, type MessageExample, type MessageFinding, type MessageSourceSpan} from "../../../lib/message/index.js";
+import {messageRunLabel, readMessageLink, readPinnedMessage, writeMessageLink, writePinnedMessage, type MessageExample, type MessageFinding, type MessageLinkState, type MessageSourceSpan} from "../../../lib/message/index.js";
 import {copyLink, PermalinkNotices} from "../control-panel.js";
+import {PinBar, type PinBarElement} from "../pin-bar.js";
 import {MIRROR_CHARACTER_LIMIT, highlightSegments, type Highlight} from "./highlight.js";
 import {Mirror} from "./mirror.js";
 
@@ -30,6 +31,8 @@ export interface RequestEditorOptions {
   permalink?: boolean;
   /** Accessible name of the text area. */
   label?: string;
+  /** Offer "Pin this run" (editor.pinBar): the pinned request stays while the text changes, and travels in the link as vs.example / vs.request. */
+  pinnable?: boolean;
 }
 
 export type RequestEditorElement = HTMLElement & {
@@ -43,6 +46,8 @@ export type RequestEditorElement = HTMLElement & {
   reveal(span: MessageSourceSpan): void;
   /** Loads an example, replacing the text, and notifies the page. */
   chooseExample(id: string): void;
+  /** With `pinnable`: the bar to place where the comparison is read; its value is the pinned request or null. */
+  pinBar: PinBarElement<MessageLinkState>;
 };
 
 const URL_WRITE_DELAY_MS = 150;
@@ -59,9 +64,10 @@ const LARGE_REQUEST_CHARACTERS = 64 * 1024;
 const LARGE_REQUEST_PAUSE_MS = 200;
 
 export function RequestEditor(examples: readonly MessageExample[], options: RequestEditorOptions = {}): RequestEditorElement {
-  const {permalink = false, label = "Request text (JSON-RPC 2.0)"} = options;
+  const {permalink = false, label = "Request text (JSON-RPC 2.0)", pinnable = false} = options;
   const id = `request-editor-${++editorCount}`;
   const reading = permalink ? readMessageLink(location.search) : {exampleId: examples[0]!.id, requestText: examples[0]!.requestText, notices: []};
+  const pinReading = permalink && pinnable ? readPinnedMessage(location.search) : {pinned: null, notices: []};
   let example = examples.find((candidate) => candidate.id === reading.exampleId) ?? examples[0]!;
 
   const select = element("select", {id: `${id}-example`}, examples.map((candidate) => element("option", {value: candidate.id}, candidate.title)));
@@ -84,7 +90,7 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   const root = element(
     "div",
     {class: "request-editor"},
-    reading.notices.length ? PermalinkNotices(reading.notices) : null,
+    reading.notices.length + pinReading.notices.length ? PermalinkNotices([...reading.notices, ...pinReading.notices]) : null,
     element(
       "div",
       {class: "example-menu"},
@@ -102,6 +108,7 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   /** A large request's check, waiting for typing to pause. */
   let pendingCheck: ReturnType<typeof setTimeout> | null = null;
   let linkSearch = "";
+  let pinned: MessageLinkState | null = pinReading.pinned;
   let charWidthPx: number | null = null;
   let mirrorTransform = "";
 
@@ -114,7 +121,7 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     if (urlTimer !== null) clearTimeout(urlTimer);
     urlTimer = null;
     // The guided lesson's step is not the editor's: it stays as the tour wrote it.
-    history.replaceState(history.state, "", `${location.pathname}${joinQuery(location.search, linkSearch)}${location.hash}`);
+    history.replaceState(history.state, "", `${location.pathname}${joinQuery(location.search, linkSearch, writePinnedMessage(pinned))}${location.hash}`);
   }
 
   /** Says at once what the link holds; writes the URL once typing settles (browsers throttle replaceState). */
@@ -188,6 +195,24 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   };
 
   Object.defineProperty(root, "exampleId", {get: () => example.id});
+
+  const pinBar = PinBar<MessageLinkState>({
+    pin: () => setPinned({exampleId: example.id, requestText: root.value}),
+    unpin: () => setPinned(null),
+    pinBaseline: () => setPinned({exampleId: examples[0]!.id, requestText: examples[0]!.requestText})
+  });
+  const showPin = () => pinBar.show(pinned, pinned === null ? "" : messageRunLabel(pinned.exampleId, pinned.requestText).caption);
+  function setPinned(next: MessageLinkState | null) {
+    pinned = next;
+    showPin();
+    if (permalink) {
+      if (urlTimer !== null) clearTimeout(urlTimer);
+      urlTimer = setTimeout(writeUrl, URL_WRITE_DELAY_MS);
+    }
+    pinBar.dispatchEvent(new Event("input", {bubbles: true}));
+  }
+  showPin();
+  root.pinBar = pinBar;
 
   select.addEventListener("change", () => root.chooseExample(select.value));
   restore.addEventListener("click", () => root.chooseExample(example.id));
