@@ -6,6 +6,7 @@
  */
 import {comparedRunLabel, type RunLabel} from "../../lib/lesson-inputs/run-label.js";
 import {element} from "./dom.js";
+import {ExportableChart, type ExportOptions} from "./export-buttons.js";
 
 export interface ComparedNames {
   /** "Pinned: Lesson defaults". */
@@ -32,4 +33,20 @@ export interface Comparison {
 export function compareRuns(current: RunLabel, pinned: RunLabel | null): Comparison {
   if (pinned === null) return {names: null, run: current};
   return {names: {pinned: `Pinned run: ${pinned.caption}`, current: `Current run: ${current.caption}`}, run: comparedRunLabel(current, pinned)};
+}
+
+export interface ComparedExportOptions extends Omit<ExportOptions, "whole"> {
+  /** True when the reader follows the pinned run (ReadRunChoice): its drawing carries the playback's marks. */
+  readsPinned?: boolean;
+}
+
+/**
+ * A chart of the current run and, when compared, the pinned one, with its export buttons.
+ * `draw(run, other, followed)` draws one run: `other` is the run it shares its axes with, and
+ * `followed` says whether it carries what follows the playback (a cursor, a selection). The
+ * export draws both runs whole: nothing followed, nothing faded.
+ */
+export function ComparedExportable<Run>(draw: (run: Run, other: Run | null, followed: boolean) => Element, current: Run, pinned: Run | null, names: ComparedNames | null, {readsPinned = false, ...options}: ComparedExportOptions): HTMLElement {
+  const both = (follows: boolean) => ComparedChart(draw(current, pinned, follows && !readsPinned), pinned === null ? null : draw(pinned, current, follows && readsPinned), names);
+  return ExportableChart(both(true), {...options, whole: () => both(false)});
 }

@@ -3,6 +3,7 @@
  * titles and details may quote user input, so they are never parsed as HTML.
  */
 import {element} from "./dom.js";
+import {LiveView, type LiveViewElement} from "./live-view.js";
 import type {Decision} from "../../lib/playback/decision.js";
 
 export interface DecisionTraceOptions {
@@ -46,4 +47,16 @@ export function showNewestDecision(container: ParentNode): void {
   const latestBox = latest.getBoundingClientRect();
   if (latestBox.bottom > listBox.bottom) list.scrollTop += latestBox.bottom - listBox.bottom;
   else if (latestBox.top < listBox.top) list.scrollTop -= listBox.top - latestBox.top;
+}
+
+/** A LiveView for a decision trace: each show keeps the newest revealed decision in view. */
+export function TraceView(): LiveViewElement {
+  const view = LiveView();
+  const show = view.show.bind(view);
+  return Object.assign(view, {
+    show(node: Node) {
+      show(node);
+      showNewestDecision(view);
+    }
+  });
 }

@@ -1,6 +1,6 @@
 // View pieces shared by every lesson page: plain functions that return DOM nodes.
 export {ControlPanel, PermalinkNotices, type ControlPanelElement} from "./control-panel.js";
-export {DecisionTrace, showNewestDecision} from "./decision-trace.js";
+export {DecisionTrace, showNewestDecision, TraceView} from "./decision-trace.js";
 export {ExportableChart, ExportButtons} from "./export-buttons.js";
 export {PlaybackControl, playbackFor, type PlaybackControlElement, type PlaybackValue} from "./playback-control.js";
 export {exportFileName, standaloneSvg} from "./standalone-svg.js";
@@ -9,7 +9,7 @@ export {LiveView, type LiveViewElement} from "./live-view.js";
 export {InputNotices} from "./input-notices.js";
 export {ScrollRegion} from "./scroll-region.js";
 export {scrollToTopOfScreen} from "./scroll-into-view.js";
-export {ComparedChart, compareRuns, type ComparedNames, type Comparison} from "./compared-chart.js";
+export {ComparedChart, ComparedExportable, compareRuns, type ComparedExportOptions, type ComparedNames, type Comparison} from "./compared-chart.js";
 export {Lab, type LabElement, type LabOptions} from "./lab.js";
 export {valueOf, widthOf} from "./observe.js";
 export {GuidedTour, type GuidedTourElement, type GuidedTourOptions} from "./guided-tour.js";
