@@ -125,7 +125,7 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
   function startCard(): Child[] {
     const revealed = scoreTour(record, steps.map((step) => step.id)).revealed;
     return [
-      element("p", {class: "tour-title", tabindex: -1}, `${steps.length} steps through this lesson's experiments, in the order of its text. Each sets the lab's inputs in one click and asks what the run will show before you see it.`),
+      element("p", {class: "tour-title", tabindex: -1}, `A walk through this lesson's experiments, in the order of its text. Each sets the lab's inputs in one click and asks what the run will show before you see it.`),
       element("p", {class: "tour-actions"},
         element("button", {type: "button", class: "tour-start", onclick: () => go({kind: "step", index: 0})}, "Start with step 1"),
         revealed > 0 ? element("button", {type: "button", onclick: () => go({kind: "recap"})}, `Recap (${revealed} predicted)`) : null
