@@ -1,4 +1,5 @@
 import type {TourStep} from "../tour/step.js";
+import {maxAttemptsPerUpdateLimit, maxUpdateCount} from "./bounds.js";
 import type {DeliveryConfig} from "./config.js";
 import type {DeliveryRun, UpdateOutcomeKind} from "./run.js";
 
@@ -12,8 +13,8 @@ export interface DeliveryExperiment extends TourStep<DeliveryRun> {
   overrides: Partial<DeliveryConfig>;
 }
 
-/** Four updates, at most 10 attempts each: no count of this lesson passes 40. */
-const MAX_COUNT = 40;
+/** The most attempts (or effects, or requests) any run of the lesson can count: every update retried to the limit. */
+const MAX_COUNT = maxUpdateCount * maxAttemptsPerUpdateLimit;
 
 const count = (question: string, units: readonly [string, string], answer: (run: DeliveryRun) => number) =>
   ({kind: "number", question, units, max: MAX_COUNT, answer}) as const;

@@ -47,6 +47,7 @@ export {
   writeMessageLink,
   writePinnedMessage,
   type PinnedMessageReading,
+  type PinnedMessageWriting,
   type MessageLinkReading,
   type MessageLinkState,
   type MessageLinkWriting

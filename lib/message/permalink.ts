@@ -111,9 +111,17 @@ export function readPinnedMessage(search: string): PinnedMessageReading {
   return {pinned: pinned === null ? null : stateFromValues(pinned, notices, `${PIN_PREFIX}request`), notices};
 }
 
-/** The link parameters of a pinned request ("vs=baseline", or "vs.example=…&vs.request=…"); "" for none. */
-export function writePinnedMessage(pinned: MessageLinkState | null): string {
-  return pinned === null ? "" : writePinnedRun(linkValues(pinned).values, MESSAGE_LINK_FIELDS, MESSAGE_LINK_DEFAULTS);
+export interface PinnedMessageWriting {
+  /** The link parameters ("vs=baseline", or "vs.example=…&vs.request=…"); "" for none. */
+  parameters: string;
+  /** Why the pinned request's edit is not in the link (it then pins the example's own text), or null. */
+  omittedReason: string | null;
+}
+
+export function writePinnedMessage(pinned: MessageLinkState | null): PinnedMessageWriting {
+  if (pinned === null) return {parameters: "", omittedReason: null};
+  const {values, omittedReason} = linkValues(pinned);
+  return {parameters: writePinnedRun(values, MESSAGE_LINK_FIELDS, MESSAGE_LINK_DEFAULTS), omittedReason};
 }
 
 /** The state link values stand for; a `request` that does not decode adds a notice and leaves the example's text. */

@@ -75,7 +75,7 @@ export const messageTour: readonly MessageTourStep[] = [
         {value: "3", label: "Gate 3: Method"},
         {value: "4", label: "Gate 4: Params"},
         {value: "5", label: "Gate 5: Parts"},
-        {value: NOT_STOPPED, label: "Nowhere: the handler answers"}
+        {value: NOT_STOPPED, label: "Nowhere: it reaches the handler"}
       ],
       answer: (t) => String(t.requests[0]?.stoppedAt ?? NOT_STOPPED)
     },

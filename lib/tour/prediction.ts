@@ -37,7 +37,7 @@ const SHOWN_GUESS_LENGTH = 40;
 /** The reader's answer from a box or a choice, checked: a bad one says what is accepted. */
 export function readGuess<Run>(prediction: Prediction<Run>, text: string | null): GuessReading {
   if (text === null || text.trim() === "") {
-    return {ok: false, problem: prediction.kind === "number" ? `Type a whole number from 0 to ${prediction.max} first.` : "Choose one answer first."};
+    return {ok: false, problem: prediction.kind === "number" ? `Type a whole number from 0 to ${prediction.max.toLocaleString("en-US")} first.` : "Choose one answer first."};
   }
   if (prediction.kind === "choice") {
     return prediction.choices.some((choice) => choice.value === text)
@@ -46,7 +46,7 @@ export function readGuess<Run>(prediction: Prediction<Run>, text: string | null)
   }
   const number = WHOLE_NUMBER.test(text) ? Number(text) : NaN;
   if (!Number.isInteger(number) || number > prediction.max) {
-    return {ok: false, problem: `“${shown(text)}” is not a whole number from 0 to ${prediction.max}.`};
+    return {ok: false, problem: `“${shown(text)}” is not a whole number from 0 to ${prediction.max.toLocaleString("en-US")}.`};
   }
   return {ok: true, guess: number};
 }

@@ -1,6 +1,7 @@
 /**
  * What the reader predicted in a guided lesson, kept for the tab (sessionStorage) and read back
- * as untrusted text: whatever the storage holds, a bad record is dropped, never a crash.
+ * as untrusted text: whatever the storage holds, a step that cannot be read is dropped and named,
+ * never a crash.
  * A step is in the record once its prediction was revealed, with what the run showed then.
  */
 import * as z from "zod/mini";
@@ -17,20 +18,36 @@ export type TourRecord = Readonly<Record<string, RevealedPrediction>>;
 const MAX_STEPS = 100;
 const MAX_TEXT = 200;
 const guessSchema = z.union([z.int().check(z.minimum(0)), z.string().check(z.maxLength(MAX_TEXT))]);
-const recordSchema = z.record(z.string().check(z.maxLength(MAX_TEXT)), z.strictObject({guess: guessSchema, actual: guessSchema, matches: z.boolean()}))
-  .check(z.refine((record) => Object.keys(record).length <= MAX_STEPS));
+const revealedSchema = z.strictObject({guess: guessSchema, actual: guessSchema, matches: z.boolean()});
 
-/** The record a stored text holds, or an empty one when the text is missing or not a record. */
-export function parseTourRecord(text: string | null): TourRecord {
-  if (text === null || text.length > MAX_STEPS * MAX_TEXT * 4) return {};
+export interface TourRecordReading {
+  record: TourRecord;
+  /** What could not be read, in words (empty when everything was): the page says so, and goes on without it. */
+  dropped: string[];
+}
+
+/** The record a stored text holds, step by step: a step that is not a revealed prediction is dropped and named. */
+export function parseTourRecord(text: string | null): TourRecordReading {
+  if (text === null) return {record: {}, dropped: []};
+  if (text.length > MAX_STEPS * MAX_TEXT * 4) return {record: {}, dropped: [`the whole record (${text.length} characters, more than a record holds)`]};
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return {};
+    return {record: {}, dropped: ["the whole record (not JSON)"]};
   }
-  const parsed = recordSchema.safeParse(data);
-  return parsed.success ? parsed.data : {};
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return {record: {}, dropped: ["the whole record (not an object of steps)"]};
+  const kept: [string, RevealedPrediction][] = [];
+  const dropped: string[] = [];
+  for (const [stepId, value] of Object.entries(data).slice(0, MAX_STEPS)) {
+    const parsed = revealedSchema.safeParse(value);
+    if (parsed.success && stepId.length <= MAX_TEXT) kept.push([stepId, parsed.data]);
+    else dropped.push(`step “${stepId.slice(0, 40)}” (not a revealed prediction: a guess, the run's answer and whether they matched)`);
+  }
+  const extra = Object.keys(data).length - MAX_STEPS;
+  if (extra > 0) dropped.push(`${extra} steps past the first ${MAX_STEPS}`);
+  // fromEntries defines each step as an own property, whatever its name ("__proto__" included).
+  return {record: Object.fromEntries(kept), dropped};
 }
 
 export function serializeTourRecord(record: TourRecord): string {

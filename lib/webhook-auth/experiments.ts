@@ -55,6 +55,9 @@ const receiverVerdict = (question: string) => ({
   }
 }) as const;
 
+/** Four workers of three steps each interleave 12! / (3!)^4 = 369,600 ways: a count of interleavings stays below this. */
+const MAX_INTERLEAVINGS = 1_000_000;
+
 /** The horizon's re-signed lane: how many times the event is applied. */
 const resignedEffects = (question: string) =>
   ({kind: "number", question, units: ["effect", "effects"], max: 50, answer: (run: WebhookLessonRun) => run.horizon.result.resigned.effects}) as const;
@@ -86,7 +89,7 @@ export const webhookExperiments: readonly WebhookExperiment[] = [
     title: "Another endpoint's secret",
     overrides: {wrongSecret: true},
     lookAt: "Nothing about the request is wrong; the receiver's expected signature differs because its key does.",
-    prediction: whoseMistake,
+    prediction: receiverVerdict("The receiver checks with another endpoint's secret. What does it answer?"),
     why: "The request is signed correctly; the receiver checks it with another endpoint's key, so the right receiver would accept it.",
     shows: (run) => run.debug.ok && !run.debug.verdict.ok && run.debug.verdict.code === "no-matching-signature"
   },
@@ -156,7 +159,7 @@ export const webhookExperiments: readonly WebhookExperiment[] = [
     title: "The course's teaching policy",
     overrides: {retryPreset: COURSE_TEACHING_POLICY.id, retentionSeconds: SPEC_EXAMPLE_RETENTION_SECONDS},
     lookAt: "Four attempts within 14 s: even a 5-minute retention deduplicates every retry, and the reused timestamp stays inside the window.",
-    prediction: resignedEffects("The course's policy retries four times within 14 s, ids kept 5 minutes. How many times is the event applied?"),
+    prediction: resignedEffects("The course's policy makes four attempts within 14 s, and ids are kept 5 minutes. How many times is the event applied?"),
     why: "Every retry arrives while the record is still kept, so each one is recognised as a duplicate.",
     shows: (run) => run.horizon.result.resigned.slippedPast === 0 && run.horizon.result.reused.refusedByWindow === 0
   },
@@ -201,7 +204,7 @@ export const webhookExperiments: readonly WebhookExperiment[] = [
       kind: "number",
       question: "With an atomic insert-if-absent, in how many interleavings is the effect applied more than once?",
       units: ["interleaving", "interleavings"],
-      max: 5000,
+      max: MAX_INTERLEAVINGS,
       answer: (run: WebhookLessonRun) => run.race.table.duplicated
     },
     why: "Only one insert of the same event id can succeed, so the worker that loses the race skips the effect, whatever the interleaving.",
@@ -218,7 +221,7 @@ export const webhookExperiments: readonly WebhookExperiment[] = [
       question: "Three workers deliver the same event with check-then-act. What is the most effects any interleaving gives?",
       units: ["effect", "effects"],
       max: 10,
-      answer: (run: WebhookLessonRun) => Math.max(0, ...Object.keys(run.race.table.byEffects).map(Number))
+      answer: (run: WebhookLessonRun) => Math.max(0, ...Object.keys(run.races.find((table) => table.strategy === "check-then-act")?.byEffects ?? {}).map(Number))
     },
     why: "All three can check before any of them writes, and then each applies the effect.",
     shows: (run) => run.races.some((table) => (table.byEffects[3] ?? 0) > 0)

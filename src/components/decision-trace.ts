@@ -49,7 +49,7 @@ export function showNewestDecision(container: ParentNode): void {
   else if (latestBox.top < listBox.top) list.scrollTop -= listBox.top - latestBox.top;
 }
 
-/** A LiveView for a decision trace: each show keeps the newest revealed decision in view. */
+/** A LiveView for a decision trace: each `show` (the trace is shown, never `showFrom`) keeps the newest revealed decision in view. */
 export function TraceView(): LiveViewElement {
   const view = LiveView();
   const show = view.show.bind(view);

@@ -61,10 +61,16 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
   const storage = tabStorage(`${STORAGE_PREFIX}${lesson}`);
   const reading = readTourPosition(location.search, steps.length);
   let position: TourPosition = reading.position;
-  let record: TourRecord = parseTourRecord(storage.read());
+  const stored = parseTourRecord(storage.read());
+  let record: TourRecord = stored.record;
   let latest: {run: Run; inputs: Inputs} | null = null;
-  /** The lab whose results wait for a prediction, if any. */
-  let waitingLab: LabElement | null = null;
+  const hold = ResultsHold();
+  /** The step just set up, until a run with its inputs arrives (a reveal waits for that run). */
+  let settingUp: string | null = null;
+  /** Steps whose run the reader chose to see before predicting. */
+  const seenEarly = new Set<string>();
+  /** Steps revealed on inputs other than their own (said beside the outcome while the page is open). */
+  const revealedOffStep = new Set<string>();
 
   const positionText = element("span", {class: "tour-position", "aria-live": "polite"});
   const back = element("button", {type: "button", class: "tour-back"}, "‹ Back");
@@ -73,6 +79,7 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
   const root = element("section", {class: "tour", "aria-label": `Guided lesson: ${lesson}`},
     element("div", {class: "tour-head"}, element("strong", {class: "tour-label"}, "Guided lesson"), positionText, element("span", {class: "tour-nav"}, back, next)),
     reading.notices.length ? PermalinkNotices(reading.notices) : null,
+    stored.dropped.length ? element("p", {class: "tour-storage-notice", role: "status"}, `Some predictions kept in this tab could not be read and are left out: ${stored.dropped.join("; ")}.`) : null,
     body
   ) as GuidedTourElement<Run, Inputs>;
 
@@ -82,13 +89,31 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
   const stepAt = (at: TourPosition) => (at.kind === "step" ? steps[at.index]! : null);
 
   function go(to: TourPosition) {
-    showWaitingResults();
+    settingUp = null;
     position = to;
     history.replaceState(history.state, "", `${location.pathname}${withTourPosition(location.search, position)}${location.hash}`);
     render();
     const lab = placeInLab();
     if (lab) scrollToTopOfScreen(lab);
     body.querySelector<HTMLElement>(".tour-title")?.focus({preventScroll: lab !== null});
+  }
+
+  /**
+   * The lab's run is hidden while the reader is on a step not yet predicted whose inputs are in the
+   * lab (set up here, or arriving by a link), unless they chose to see it first.
+   */
+  function syncHold() {
+    const step = stepAt(position);
+    const setUpNow = step !== null && latest !== null && isSetUp(step, latest.inputs);
+    if (step && setUpNow && settingUp === step.id) settingUp = null;
+    const hidden = step !== null && !record[step.id] && !seenEarly.has(step.id) && (setUpNow || settingUp === step.id);
+    const lab = hidden ? labFor(step) : undefined;
+    if (!lab) return hold.release();
+    hold.keep(lab, () => HiddenRunNote(steps.indexOf(step!) + 1, () => {
+      seenEarly.add(step!.id);
+      syncHold();
+      lab.stage.focus({preventScroll: true});
+    }));
   }
 
   /** Moves the card into the lab of its step; that lab, if the card moved. */
@@ -104,11 +129,6 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
     storage.write(serializeTourRecord(record));
   }
 
-  function showWaitingResults() {
-    waitingLab?.showResults();
-    waitingLab = null;
-  }
-
   function render() {
     positionText.textContent = position.kind === "start" ? `${steps.length} steps` : position.kind === "recap" ? "Recap" : `Step ${position.index + 1} of ${steps.length}`;
     back.disabled = position.kind === "start";
@@ -120,6 +140,7 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
     body.replaceChildren();
     append(body, step ? stepCard(step) : position.kind === "recap" ? recapCard() : startCard());
     refreshLive();
+    syncHold();
   }
 
   function startCard(): Child[] {
@@ -139,8 +160,11 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
     const setUpButton = element("button", {type: "button", class: "tour-set-up"}, revealed ? "Set up this step again" : "Set up this step");
     const setUpStatus = element("span", {class: "tour-set-up-status"});
     setUpButton.addEventListener("click", () => {
+      // Hidden at once, before the run of these inputs is drawn.
+      settingUp = step.id;
+      seenEarly.delete(step.id);
+      syncHold();
       setUp(step);
-      if (!record[step.id]) holdResults(step);
     });
     const setUpRow = element("p", {class: "tour-actions"}, setUpButton, setUpStatus);
     const changes = element("p", {class: "tour-changes"}, `This step sets: ${describeSetUp(step)}.`);
@@ -164,7 +188,7 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
         title,
         element("p", {class: "tour-question"}, step.prediction.question),
         element("p", {class: `tour-outcome ${revealed.matches ? "verdict-good" : "verdict-bad"}`, tabindex: -1},
-          `You predicted ${describeAnswer(step.prediction, revealed.guess)}; the run showed ${describeAnswer(step.prediction, revealed.actual)}. `,
+          `You predicted ${describeAnswer(step.prediction, revealed.guess)}; ${revealedOffStep.has(step.id) ? "your run, whose inputs differ from this step's," : "the run"} showed ${describeAnswer(step.prediction, revealed.actual)}. `,
           revealed.matches ? "✓ Your prediction matched." : "✗ Not what you predicted."
         ),
         element("p", {class: "tour-why"}, element("strong", null, "Why: "), step.why),
@@ -174,7 +198,10 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
           setUpButton,
           element("button", {type: "button", class: "tour-again", onclick: () => {
             save(forgetStep(record, step.id));
+            revealedOffStep.delete(step.id);
+            seenEarly.delete(step.id);
             render();
+            body.querySelector<HTMLElement>(".tour-prediction input")?.focus();
           }}, "Predict again"),
           setUpStatus
         )
@@ -189,12 +216,12 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
         problem.textContent = guess.problem;
         return;
       }
-      if (latest === null) {
-        problem.textContent = "The run is still being computed: reveal it in a moment.";
+      if (latest === null || settingUp === step.id) {
+        problem.textContent = "The run of this step is still being computed: reveal it in a moment.";
         return;
       }
+      if (!isSetUp(step, latest.inputs)) revealedOffStep.add(step.id);
       save(recordReveal(record, step.id, {guess: guess.guess, ...judgePrediction(step.prediction, guess.guess, latest.run)}));
-      showWaitingResults();
       render();
       body.querySelector<HTMLElement>(".tour-outcome")?.focus({preventScroll: true});
     });
@@ -230,16 +257,6 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
     ];
   }
 
-  function holdResults(step: Step) {
-    showWaitingResults();
-    const lab = labFor(step);
-    if (!lab) return;
-    const showNow = element("button", {type: "button", class: "lab-show-now"}, "Show the run now");
-    showNow.addEventListener("click", showWaitingResults);
-    lab.hideResults(element("p", null, element("strong", null, "Your prediction first. "), `The run of step ${steps.indexOf(step) + 1} is hidden until you reveal it in the guided lesson. `, showNow));
-    waitingLab = lab;
-  }
-
   back.addEventListener("click", () => go(movePosition(position, -1, steps.length)));
   next.addEventListener("click", () => go(movePosition(position, 1, steps.length)));
   root.addEventListener("keydown", (event) => {
@@ -254,9 +271,36 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
     // A link can name a step of another lab than the one the page first put the card in.
     placeInLab();
     refreshLive();
+    syncHold();
   };
   render();
   return root;
+}
+
+/** Keeps one lab's run hidden behind a note, moving the hold when another lab's run is to be hidden. */
+function ResultsHold(): {keep(lab: LabElement, note: () => Node): void; release(): void} {
+  let held: LabElement | null = null;
+  return {
+    keep(lab, note) {
+      if (held === lab) return;
+      held?.showResults();
+      lab.hideResults(note());
+      held = lab;
+    },
+    release() {
+      held?.showResults();
+      held = null;
+    }
+  };
+}
+
+/** What a hidden run says: why it is hidden, and a way to see it anyway. */
+function HiddenRunNote(stepNumber: number, showNow: () => void): Node {
+  return element("p", null,
+    element("strong", null, "Your prediction first. "),
+    `The run of step ${stepNumber} is hidden until you reveal it in the guided lesson. `,
+    element("button", {type: "button", class: "lab-show-now", onclick: showNow}, "Show the run now")
+  );
 }
 
 /** The answer box: a choice's radio buttons, or a whole-number box (typed text, checked on reveal). */

@@ -9,8 +9,8 @@ import {element} from "./dom.js";
 /** T: what a run is made of (a lesson's input values, lesson 2's request). */
 export type PinBarElement<T> = HTMLDivElement & {
   value: T | null;
-  /** Shows what is pinned (with its caption) without announcing it. */
-  show(pinned: T | null, caption: string): void;
+  /** Shows what is pinned (with its caption, and what the link cannot hold of it) without announcing it. */
+  show(pinned: T | null, caption: string, linkNote?: string): void;
 };
 
 export interface PinBarActions {
@@ -26,13 +26,13 @@ export function PinBar<T>(actions: PinBarActions): PinBarElement<T> {
   const unpinButton = element("button", {type: "button", class: "unpin-run", onclick: () => actions.unpin()}, "Stop comparing");
   const root = element("div", {class: "pin-bar", role: "group", "aria-label": "Compare two runs"}, element("div", {class: "pin-buttons"}, pinButton, baselineButton, unpinButton), status) as PinBarElement<T>;
   root.value = null;
-  root.show = (pinned, caption) => {
+  root.show = (pinned, caption, linkNote = "The link holds both.") => {
     root.value = pinned;
     unpinButton.hidden = pinned === null;
     pinButton.textContent = pinned === null ? "Pin this run" : "Pin this run instead";
     status.textContent = pinned === null
       ? "Pin a run to compare: it stays while you change inputs, and every chart and figure shows both."
-      : `Comparing with the pinned run (${caption}). The link holds both.`;
+      : `Comparing with the pinned run (${caption}). ${linkNote}`;
   };
   return root;
 }

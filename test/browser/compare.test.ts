@@ -123,7 +123,7 @@ describe("reading either run of a comparison", () => {
     const pinnedDecisions = await decisionCount(page);
     expect(pinnedDecisions).not.toBe(currentDecisions);
     await page.getByRole("button", {name: "Next decision"}).click();
-    expect(await page.locator(".lab .decision-trace li").count()).toBe(1);
+    await expect.poll(() => page.locator(".lab .decision-trace li").count()).toBe(1);
     // Without a pinned run there is nothing to choose: the choice goes, and the current run is read again.
     await page.getByRole("button", {name: "Stop comparing"}).click();
     await expect.poll(() => choice.isVisible()).toBe(false);

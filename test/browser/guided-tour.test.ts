@@ -53,10 +53,10 @@ describe("the guided lesson", () => {
     expect(await page.locator(".lab-stage").evaluate((stage) => (stage as HTMLElement).inert)).toBe(true);
     // A reveal needs a prediction, and a bad one is named with what is accepted.
     await tour.getByRole("button", {name: "Reveal the run"}).click();
-    expect(await tour.locator(".tour-problem").textContent()).toBe("Type a whole number from 0 to 40 first.");
+    expect(await tour.locator(".tour-problem").textContent()).toBe("Type a whole number from 0 to 2,000,000 first.");
     await tour.locator("input.tour-number").fill("<b>4</b>");
     await tour.getByRole("button", {name: "Reveal the run"}).click();
-    expect(await tour.locator(".tour-problem").textContent()).toBe("“<b>4</b>” is not a whole number from 0 to 40.");
+    expect(await tour.locator(".tour-problem").textContent()).toBe("“<b>4</b>” is not a whole number from 0 to 2,000,000.");
     expect(await resultsHidden(page)).toBe(1);
     await tour.locator("input.tour-number").fill("4");
     await tour.getByRole("button", {name: "Reveal the run"}).click();
@@ -69,6 +69,39 @@ describe("the guided lesson", () => {
     await expect.poll(() => tour.locator(".tour-live-check").textContent()).toContain("does not show this now");
     expect(await tour.locator(".tour-live-check").textContent()).toContain(`It now answers ${await figure(page, "effects applied")} effects.`);
     expect(await tour.getAttribute("data-set-up")).toBeNull();
+  });
+
+  it("keeps a set-up step's run hidden through a reload and a new prediction, until the reader reveals or asks to see it", async () => {
+    const {page} = await site.open("push-delivery?step=2");
+    const tour = tourOf(page);
+    await tour.getByRole("button", {name: "Set up this step"}).click();
+    await expect.poll(() => search(page).get("ignoreSeenEventIds")).toBe("false");
+    // A reload (or a shared link) of a step set up and not yet predicted hides its run again.
+    await page.reload();
+    await expect.poll(() => resultsHidden(page)).toBe(1);
+    // Seeing it first is the reader's choice, and the focus goes to what it shows.
+    await page.getByRole("button", {name: "Show the run now"}).click();
+    await expect.poll(() => resultsHidden(page)).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains("lab-stage"))).toBe(true);
+    await tour.locator("input.tour-number").fill("8");
+    await tour.getByRole("button", {name: "Reveal the run"}).click();
+    await expect.poll(() => tour.locator(".tour-outcome").count()).toBe(1);
+    // Predicting again hides the run of the step (still set up) once more, and the focus is on the answer.
+    await tour.getByRole("button", {name: "Predict again"}).click();
+    await expect.poll(() => resultsHidden(page)).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains("tour-number"))).toBe(true);
+    // Moving to another step shows the run again.
+    await tour.getByRole("button", {name: "Next ›"}).click();
+    await expect.poll(() => resultsHidden(page)).toBe(0);
+  });
+
+  it("says, beside the tour, what it could not read of the predictions kept in the tab", async () => {
+    const {page} = await site.open("push-delivery?step=2");
+    await page.evaluate(() => sessionStorage.setItem("a2a-workbench:guided-lesson:push delivery", JSON.stringify({"dedup-off": {guess: 4, actual: 8, matches: false}, "baseline": {guess: "<b>x</b>"}})));
+    await page.reload();
+    const notice = tourOf(page).locator(".tour-storage-notice");
+    await expect.poll(() => notice.textContent()).toContain("step “baseline”");
+    expect(await tourOf(page).locator(".tour-outcome").textContent()).toContain("You predicted 4 effects");
   });
 
   it("keeps predictions in the tab and recaps them", async () => {

@@ -115,8 +115,8 @@ describe("message lab links", () => {
 
 describe("a pinned request in the link", () => {
   it("is vs=baseline for the first example, unedited, and nothing when none is pinned", () => {
-    expect(writePinnedMessage(null)).toBe("");
-    expect(writePinnedMessage({exampleId: first.id, requestText: first.requestText})).toBe("vs=baseline");
+    expect(writePinnedMessage(null)).toEqual({parameters: "", omittedReason: null});
+    expect(writePinnedMessage({exampleId: first.id, requestText: first.requestText})).toEqual({parameters: "vs=baseline", omittedReason: null});
     expect(readPinnedMessage("?vs=baseline")).toEqual({pinned: {exampleId: first.id, requestText: first.requestText}, notices: []});
     expect(readPinnedMessage("?example=notification")).toEqual({pinned: null, notices: []});
   });
@@ -126,7 +126,7 @@ describe("a pinned request in the link", () => {
     const ids = fc.constantFrom(...MESSAGE_EXAMPLES.map((e) => e.id));
     fc.assert(fc.property(ids, text, ids, (pinnedId, pinnedText, currentId) => {
       const pinned = {exampleId: pinnedId, requestText: pinnedText};
-      const search = `${writeMessageLink({exampleId: currentId, requestText: notification.requestText}).search || "?"}&${writePinnedMessage(pinned)}`;
+      const search = `${writeMessageLink({exampleId: currentId, requestText: notification.requestText}).search || "?"}&${writePinnedMessage(pinned).parameters}`;
       expect(readPinnedMessage(search)).toEqual({pinned, notices: []});
       expect(readMessageLink(search).notices).toEqual([]);
     }));
@@ -137,5 +137,13 @@ describe("a pinned request in the link", () => {
     expect(reading.pinned?.exampleId).toBe("batch");
     expect(reading.pinned?.requestText).toBe(MESSAGE_EXAMPLES.find((example) => example.id === "batch")!.requestText);
     expect(reading.notices.map((notice) => notice.parameter)).toEqual(["vs.request"]);
+  });
+});
+
+describe("a pinned request too long for the link", () => {
+  it("pins the example in the link and says why the edit is left out", () => {
+    const written = writePinnedMessage({exampleId: "batch", requestText: "x".repeat(MAX_LINKED_REQUEST_BYTES + 1)});
+    expect(written.omittedReason).toContain("more than");
+    expect(readPinnedMessage(`?${written.parameters}`).pinned).toEqual({exampleId: "batch", requestText: MESSAGE_EXAMPLES.find((example) => example.id === "batch")!.requestText});
   });
 });

@@ -7,16 +7,28 @@ const revealed = fc.record({guess: fc.oneof(fc.nat(), fc.string({maxLength: 20})
 describe("the predictions kept for the tab", () => {
   it("round-trip through their stored text", () => {
     fc.assert(fc.property(fc.dictionary(fc.string({minLength: 1, maxLength: 20}), revealed, {maxKeys: 20}), (record) => {
-      expect(parseTourRecord(serializeTourRecord(record))).toEqual(record);
+      expect(parseTourRecord(serializeTourRecord(record))).toEqual({record, dropped: []});
     }));
   });
 
-  it.each([null, "", "not json", "[]", "null", "42", '{"a": {"guess": 1}}', '{"a": {"guess": -1, "actual": 1, "matches": true}}', '{"a": {"guess": 1, "actual": 1, "matches": true, "extra": 1}}', "x".repeat(200_000)])(
-    "read from %j, a bad text is an empty record",
-    (text) => {
-      expect(parseTourRecord(text)).toEqual({});
-    }
-  );
+  it("from nothing stored, is empty with nothing to say", () => {
+    expect(parseTourRecord(null)).toEqual({record: {}, dropped: []});
+  });
+
+  it.each(["", "not json", "[]", "null", "42", '"text"', "x".repeat(200_000)])("read from %j, a text that is no record is dropped, and said so", (text) => {
+    const reading = parseTourRecord(text);
+    expect(reading.record).toEqual({});
+    expect(reading.dropped).toHaveLength(1);
+    expect(reading.dropped[0]).toMatch(/^the whole record/);
+  });
+
+  it("drops only the steps it cannot read, each named", () => {
+    const good = {guess: 4, actual: 8, matches: false};
+    const text = JSON.stringify({a: good, b: {guess: 1}, c: {guess: -1, actual: 1, matches: true}, d: {...good, extra: 1}, "<img>": good});
+    const reading = parseTourRecord(text);
+    expect(reading.record).toEqual({a: good, "<img>": good});
+    expect(reading.dropped.map((text) => /“(.*)”/.exec(text)?.[1])).toEqual(["b", "c", "d"]);
+  });
 
   it("record, forget and score the steps", () => {
     let record: TourRecord = {};

@@ -32,7 +32,8 @@ export function TransactionSummary(transaction: MessageTransaction, pinned: Mess
       "div",
       {class: "summary-figures", "aria-label": "What was sent, handled and answered"},
       // Unparseable text or an empty batch holds no request the client could match, yet it was sent and answered.
-      now.notARequest && (before === null || before.notARequest) ? compared("sent", "text sent that is not a request") : compared("sent", "requests the client sent"),
+      // Compared with a run that held requests, both sides count requests (none, for such a text).
+      now.notARequest && (before === null || before.notARequest) ? figure(1, "text sent that is not a request", false, before && 1) : compared("requested", "requests the client sent"),
       compared("passed", "passed all six stages"),
       compared("receipts", "receipts recorded by the receiver"),
       compared("responses", "response objects sent back")
@@ -49,8 +50,9 @@ export function TransactionSummary(transaction: MessageTransaction, pinned: Mess
 }
 
 interface TransactionCounts {
-  /** Requests the client sent; 1 for a text that holds no request (it was still sent). */
-  sent: number;
+  /** Requests the client sent and could match a response to. */
+  requested: number;
+  /** The text holds no request (not JSON, an empty batch), yet it was sent. */
   notARequest: boolean;
   passed: number;
   receipts: number;
@@ -64,7 +66,7 @@ function counts({requests, receipts, client}: MessageTransaction): TransactionCo
   const requested = client.perRequest.length;
   const notARequest = requested === 0 && requests.length > 0;
   return {
-    sent: notARequest ? 1 : requested,
+    requested,
     notARequest,
     passed: requests.filter((outcome) => outcome.stoppedAt === null).length,
     receipts: receipts.length,

@@ -121,7 +121,7 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     if (urlTimer !== null) clearTimeout(urlTimer);
     urlTimer = null;
     // The guided lesson's step is not the editor's: it stays as the tour wrote it.
-    history.replaceState(history.state, "", `${location.pathname}${joinQuery(location.search, linkSearch, writePinnedMessage(pinned))}${location.hash}`);
+    history.replaceState(history.state, "", `${location.pathname}${joinQuery(location.search, linkSearch, writePinnedMessage(pinned).parameters)}${location.hash}`);
   }
 
   /** Says at once what the link holds; writes the URL once typing settles (browsers throttle replaceState). */
@@ -201,7 +201,11 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     unpin: () => setPinned(null),
     pinBaseline: () => setPinned({exampleId: examples[0]!.id, requestText: examples[0]!.requestText})
   });
-  const showPin = () => pinBar.show(pinned, pinned === null ? "" : messageRunLabel(pinned.exampleId, pinned.requestText).caption);
+  const showPin = () => {
+    if (pinned === null) return pinBar.show(null, "");
+    const omitted = writePinnedMessage(pinned).omittedReason;
+    pinBar.show(pinned, messageRunLabel(pinned.exampleId, pinned.requestText).caption, omitted === null ? undefined : `The link holds only the pinned example, not its edit: ${omitted}.`);
+  };
   function setPinned(next: MessageLinkState | null) {
     pinned = next;
     showPin();
