@@ -71,7 +71,7 @@ describe("comparing two runs in lessons 3 and 4", () => {
     const {page} = await site.open("webhook-authentication");
     await page.locator("[data-experiment] button", {hasText: "Compare with baseline"}).first().click();
     await expect.poll(() => search(page).get("vs")).toBe("baseline");
-    await expect.poll(() => page.locator(".compared-charts").count()).toBe(2);
+    await expect.poll(() => page.locator(".compared-charts").count()).toBe(3);
     await page.getByRole("button", {name: "Stop comparing"}).click();
     await expect.poll(() => page.locator(".compared-charts").count()).toBe(0);
   });
