@@ -27,6 +27,8 @@ import {
   type TourRecord,
   type TourStep
 } from "../../lib/tour/index.js";
+import {hasStepInputs} from "../../lib/tour/step.js";
+import type {RunLabel} from "../../lib/lesson-inputs/run-label.js";
 import {PermalinkNotices} from "./control-panel.js";
 import {append, element, type Child} from "./dom.js";
 import type {LabElement} from "./lab.js";
@@ -275,6 +277,23 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
   };
   render();
   return root;
+}
+
+/**
+ * The options of a tour whose steps are a control panel's experiments: a step is set up by
+ * applying its overrides, is set up while the inputs are the defaults with them, and is named by
+ * the lesson's run label of those inputs.
+ */
+export function panelTourOptions<Step extends {overrides: object}>(
+  panel: {applyOverrides(overrides: Step["overrides"]): void},
+  defaults: Readonly<Record<string, unknown>>,
+  runLabel: (values: Readonly<Record<string, unknown>>) => RunLabel
+): Pick<GuidedTourOptions<unknown, Readonly<Record<string, unknown>>, Step & TourStep<unknown>>, "setUp" | "isSetUp" | "describeSetUp"> {
+  return {
+    setUp: (step) => panel.applyOverrides(step.overrides),
+    isSetUp: (step, inputs) => hasStepInputs(inputs, defaults, step.overrides as Readonly<Record<string, unknown>>),
+    describeSetUp: (step) => runLabel({...defaults, ...step.overrides}).caption
+  };
 }
 
 /** Keeps one lab's run hidden behind a note, moving the hold when another lab's run is to be hidden. */

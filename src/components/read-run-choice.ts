@@ -45,3 +45,8 @@ export function ReadRunChoice({legend = "Trace and inspector of"}: {legend?: str
   };
   return root;
 }
+
+/** The run the playback, trace and inspectors follow: the pinned one when the reader chose it and one is pinned. */
+export function followedRun<Run>(reading: ReadRun, current: Run, pinned: Run | null): {run: Run; readsPinned: boolean} {
+  return reading === "pinned" && pinned !== null ? {run: pinned, readsPinned: true} : {run: current, readsPinned: false};
+}

@@ -137,6 +137,11 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
           ? `The link holds only the example (“${example.title}”): ${link.omittedReason}.`
           : "The link holds this example."
     );
+    scheduleUrlWrite();
+  }
+
+  /** Browsers throttle replaceState: the URL is written once the text or the pin settles. */
+  function scheduleUrlWrite() {
     if (urlTimer !== null) clearTimeout(urlTimer);
     urlTimer = setTimeout(writeUrl, URL_WRITE_DELAY_MS);
   }
@@ -209,10 +214,7 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   function setPinned(next: MessageLinkState | null) {
     pinned = next;
     showPin();
-    if (permalink) {
-      if (urlTimer !== null) clearTimeout(urlTimer);
-      urlTimer = setTimeout(writeUrl, URL_WRITE_DELAY_MS);
-    }
+    if (permalink) scheduleUrlWrite();
     pinBar.dispatchEvent(new Event("input", {bubbles: true}));
   }
   showPin();
