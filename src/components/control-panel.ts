@@ -55,7 +55,6 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
   const reading = permalink ? readPermalink(location.search, fields, defaults) : {values: defaults, notices: []};
   const pinReading = permalink && pinnable ? readPinnedRun(location.search, fields, defaults) : {pinned: null, notices: []};
   let values: T = {...reading.values};
-  let pinned: T | null = pinReading.pinned;
 
   const controls = fields.map((field) => FieldControl(field, values[field.name] ?? null, `${idPrefix}-${field.name}`, (value) => {
     values = {...values, [field.name]: value};
@@ -80,6 +79,16 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
     </div>
   </form>` as ControlPanelElement<T>;
 
+  const pinBar = PinBar<T>({
+    initial: pinReading.pinned,
+    current: () => ({...values}),
+    baseline: () => ({...defaults}),
+    describe: (run) => ({caption: describeRun(run, fields, defaults).caption, linkNote: null}),
+    changed: () => {
+      if (permalink) scheduleUrlWrite();
+    }
+  });
+
   let urlTimer: ReturnType<typeof setTimeout> | null = null;
 
   function changed() {
@@ -91,7 +100,7 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
   function writeUrl() {
     urlTimer = null;
     // The guided lesson's step is not the panel's: it stays as the tour wrote it.
-    const search = joinQuery(location.search, writePermalink(values, fields, defaults), writePinnedRun(pinned, fields, defaults));
+    const search = joinQuery(location.search, writePermalink(values, fields, defaults), writePinnedRun(pinBar.value, fields, defaults));
     history.replaceState(history.state, "", `${location.pathname}${search}${location.hash}`);
   }
 
@@ -109,22 +118,9 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
 
   root.applyOverrides = (overrides: Partial<T>) => root.setValues({...defaults, ...overrides});
 
-  const pinBar = PinBar<T>({
-    pin: () => setPinned({...values}),
-    unpin: () => setPinned(null),
-    pinBaseline: () => setPinned({...defaults})
-  });
-  const showPin = () => pinBar.show(pinned, pinned === null ? "" : describeRun(pinned, fields, defaults).caption);
-  function setPinned(next: T | null) {
-    pinned = next;
-    showPin();
-    if (permalink) scheduleUrlWrite();
-    pinBar.dispatchEvent(new Event("input", {bubbles: true}));
-  }
-  showPin();
   root.pinBar = pinBar;
   root.compareWithBaseline = (overrides: Partial<T>) => {
-    setPinned({...defaults});
+    pinBar.pin({...defaults});
     root.applyOverrides(overrides);
   };
 

@@ -104,11 +104,23 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     permalink ? element("div", {class: "control-actions"}, copyButton, copyStatus, linkScope) : null
   ) as unknown as RequestEditorElement;
 
+  const pinBar = PinBar<MessageLinkState>({
+    initial: pinReading.pinned,
+    current: () => ({exampleId: example.id, requestText: root.value}),
+    baseline: () => ({exampleId: examples[0]!.id, requestText: examples[0]!.requestText}),
+    describe: (run) => {
+      const omitted = writePinnedMessage(run).omittedReason;
+      return {caption: messageRunLabel(run.exampleId, run.requestText).caption, linkNote: omitted === null ? null : `The link holds only the pinned example, not its edit: ${omitted}.`};
+    },
+    changed: () => {
+      if (permalink) scheduleUrlWrite();
+    }
+  });
+
   let urlTimer: ReturnType<typeof setTimeout> | null = null;
   /** A large request's check, waiting for typing to pause. */
   let pendingCheck: ReturnType<typeof setTimeout> | null = null;
   let linkSearch = "";
-  let pinned: MessageLinkState | null = pinReading.pinned;
   let charWidthPx: number | null = null;
   let mirrorTransform = "";
 
@@ -121,7 +133,7 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     if (urlTimer !== null) clearTimeout(urlTimer);
     urlTimer = null;
     // The guided lesson's step is not the editor's: it stays as the tour wrote it.
-    history.replaceState(history.state, "", `${location.pathname}${joinQuery(location.search, linkSearch, writePinnedMessage(pinned).parameters)}${location.hash}`);
+    history.replaceState(history.state, "", `${location.pathname}${joinQuery(location.search, linkSearch, writePinnedMessage(pinBar.value).parameters)}${location.hash}`);
   }
 
   /** Says at once what the link holds; writes the URL once typing settles (browsers throttle replaceState). */
@@ -201,23 +213,6 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
 
   Object.defineProperty(root, "exampleId", {get: () => example.id});
 
-  const pinBar = PinBar<MessageLinkState>({
-    pin: () => setPinned({exampleId: example.id, requestText: root.value}),
-    unpin: () => setPinned(null),
-    pinBaseline: () => setPinned({exampleId: examples[0]!.id, requestText: examples[0]!.requestText})
-  });
-  const showPin = () => {
-    if (pinned === null) return pinBar.show(null, "");
-    const omitted = writePinnedMessage(pinned).omittedReason;
-    pinBar.show(pinned, messageRunLabel(pinned.exampleId, pinned.requestText).caption, omitted === null ? undefined : `The link holds only the pinned example, not its edit: ${omitted}.`);
-  };
-  function setPinned(next: MessageLinkState | null) {
-    pinned = next;
-    showPin();
-    if (permalink) scheduleUrlWrite();
-    pinBar.dispatchEvent(new Event("input", {bubbles: true}));
-  }
-  showPin();
   root.pinBar = pinBar;
 
   select.addEventListener("change", () => root.chooseExample(select.value));
