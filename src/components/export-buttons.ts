@@ -5,7 +5,6 @@
  */
 import type {RunLabel} from "../../lib/lesson-inputs/run-label.js";
 import {element} from "./dom.js";
-import {replaceWhole} from "./morph.js";
 import {present} from "./presenter.js";
 import {exportFileName, findChartSvg, standaloneSvg} from "./standalone-svg.js";
 
@@ -33,12 +32,12 @@ export function ExportableChart(chart: Element, options: ExportOptions): HTMLEle
   // Plot puts a <style> in every chart and legend; the site stylesheet holds the same rules
   // once (plot.css). A <style> inserted on every redraw makes the browser re-read style sheets.
   for (const style of chart.querySelectorAll("style")) style.remove();
-  // Redrawn charts are swapped in whole when a LiveView shows this frame again; the buttons stay.
+  // A LiveView morphs a redrawn chart into the one shown, so its unchanged marks and ticks are kept.
   // Off-screen charts skip layout (content-visibility in style.css) and stand in at this size:
   // the chart's own height plus its legends and buttons, so nothing below it moves up or is
   // overlapped while it is skipped.
   const style = `contain-intrinsic-size: auto ${estimatedHeightPx(chart)}px`;
-  return element("div", {class: "exportable-chart", "data-chart": options.name, style}, replaceWhole(chart), ExportButtons(chart, options));
+  return element("div", {class: "exportable-chart", "data-chart": options.name, style}, chart, ExportButtons(chart, options));
 }
 
 const LEGEND_HEIGHT_PX = 40;
@@ -57,36 +56,47 @@ function estimatedHeightPx(chart: Element): number {
 export function ExportButtons(chart: Element, {lesson, name, title, run, whole}: ExportOptions): HTMLElement {
   const credit = `A2A Workbench · ${lesson}`;
   const status = element("span", {class: "export-status", role: "status"});
-  const report = (error: unknown) => {
-    status.textContent = `Export failed: ${error instanceof Error ? error.message : String(error)}`;
+  // A LiveView keeps the nodes already shown and hands these listeners to them, so a click finds
+  // its chart and its status line from the button clicked, not from the nodes built here (read
+  // before any await: an event's currentTarget is gone by then).
+  const clicked = (event: Event) => {
+    const button = event.currentTarget as Element;
+    return {
+      chart: button.closest(".exportable-chart")?.firstElementChild ?? chart,
+      status: button.closest(".export-buttons")?.querySelector(".export-status") ?? status
+    };
   };
   const runNow = () => (typeof run === "function" ? run() : run);
-  const exported = () => standaloneSvg(whole ? whole() : chart, {title, caption: runNow()?.caption, credit});
+  const exported = (shown: Element) => standaloneSvg(whole ? whole() : shown, {title, caption: runNow()?.caption, credit});
   const fileName = (extension: "svg" | "png") => exportFileName(lesson, name, extension, runNow()?.fileLabel);
-  const downloadSvg = () => {
+  const failed = (error: unknown) => `Export failed: ${error instanceof Error ? error.message : String(error)}`;
+  const downloadSvg = (event: Event) => {
+    const here = clicked(event);
     try {
-      download(new Blob([exported()], {type: "image/svg+xml"}), fileName("svg"));
+      download(new Blob([exported(here.chart)], {type: "image/svg+xml"}), fileName("svg"));
     } catch (error) {
-      report(error);
+      here.status.textContent = failed(error);
     }
   };
-  const downloadPng = async () => {
+  const downloadPng = async (event: Event) => {
+    const here = clicked(event);
     try {
-      download(await svgToPng(exported()), fileName("png"));
+      download(await svgToPng(exported(here.chart)), fileName("png"));
     } catch (error) {
-      report(error);
+      here.status.textContent = failed(error);
     }
   };
-  const copyPng = async () => {
-    status.textContent = "";
+  const copyPng = async (event: Event) => {
+    const here = clicked(event);
+    here.status.textContent = "";
     try {
       if (typeof ClipboardItem === "undefined" || !navigator.clipboard?.write) throw new Error("this browser cannot put an image on the clipboard");
       // The item takes a promise, so the browser sees the click's user activation while the PNG is drawn.
-      await navigator.clipboard.write([new ClipboardItem({"image/png": svgToPng(exported())})]);
-      status.textContent = "Copied as PNG.";
+      await navigator.clipboard.write([new ClipboardItem({"image/png": svgToPng(exported(here.chart))})]);
+      here.status.textContent = "Copied as PNG.";
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      status.textContent = `The browser refused to copy the image (${why}). Use PNG (2x) to download it instead.`;
+      here.status.textContent = `The browser refused to copy the image (${why}). Use PNG (2x) to download it instead.`;
     }
   };
   return element(

@@ -10,7 +10,7 @@ import {takeListeners} from "./dom.js";
 
 /** Makes `current` look like `next` and returns the node now in the document (`current` when it could be kept). */
 export function morph(current: Node, next: Node): Node {
-  if (current.nodeType !== next.nodeType || current.nodeName !== next.nodeName || isReplacedWhole(next)) {
+  if (current.nodeType !== next.nodeType || current.nodeName !== next.nodeName) {
     current.parentNode?.replaceChild(next, current);
     return next;
   }
@@ -18,6 +18,7 @@ export function morph(current: Node, next: Node): Node {
     if (current.nodeValue !== next.nodeValue) current.nodeValue = next.nodeValue;
     return current;
   }
+  if (isSameChartPart(current, next)) return current;
   if (current instanceof Element && next instanceof Element) {
     morphAttributes(current, next);
     takeListeners(current, next);
@@ -26,17 +27,16 @@ export function morph(current: Node, next: Node): Node {
   return current;
 }
 
-/** Marks a node that morph() swaps in whole: a chart is redrawn from scratch, and comparing hundreds of its attributes costs more than replacing it. */
-export function replaceWhole<T extends Node>(node: T): T {
-  replacedWhole.add(node);
-  return node;
+/**
+ * A chart redrawn for one input keeps most of its marks and ticks as they were: one native
+ * comparison skips such a part whole. Only inside an <svg> (never the <svg> itself, where a
+ * chart's click listener sits): the parts of a chart carry no listeners to hand over.
+ */
+function isSameChartPart(current: Node, next: Node): boolean {
+  return next.nodeType === Node.ELEMENT_NODE && (next as Element).namespaceURI === SVG_NAMESPACE && next.nodeName !== "svg" && current.isEqualNode(next);
 }
 
-const replacedWhole = new WeakSet<Node>();
-
-function isReplacedWhole(node: Node): boolean {
-  return replacedWhole.has(node);
-}
+const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
 
 function morphAttributes(current: Element, next: Element): void {
   const had = current.attributes;
@@ -51,10 +51,13 @@ function morphAttributes(current: Element, next: Element): void {
     }
     if (same) return;
   }
-  for (const {namespaceURI, localName} of Array.from(had)) {
+  // Backwards: removing an attribute shifts the ones after it.
+  for (let index = had.length - 1; index >= 0; index--) {
+    const {namespaceURI, localName} = had[index]!;
     if (!next.hasAttributeNS(namespaceURI, localName)) current.removeAttributeNS(namespaceURI, localName);
   }
-  for (const {namespaceURI, localName, name, value} of Array.from(wanted)) {
+  for (let index = 0; index < wanted.length; index++) {
+    const {namespaceURI, localName, name, value} = wanted[index]!;
     if (current.getAttributeNS(namespaceURI, localName) !== value) current.setAttributeNS(namespaceURI, name, value);
   }
 }
