@@ -19,6 +19,16 @@ export function element<K extends keyof HTMLElementTagNameMap>(tag: K, props?: P
   return node;
 }
 
+const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
+
+/** element() for SVG: a chart drawn by hand (a redraw that must fit in a frame) builds its marks with this. */
+export function svgElement<K extends keyof SVGElementTagNameMap>(tag: K, props?: Props | null, ...children: Child[]): SVGElementTagNameMap[K] {
+  const node = document.createElementNS(SVG_NAMESPACE, tag);
+  if (props) setProps(node, props);
+  append(node, children);
+  return node;
+}
+
 function setProps(node: Element, props: Props): void {
   for (const name in props) {
     const value = props[name];

@@ -6,6 +6,7 @@
 import {ScrollRegion} from "../scroll-region.js";
 import {element, type Child} from "../dom.js";
 import {morph} from "../morph.js";
+import {cancelRedraw, isFarFromScreen, redrawWhenSeenOrIdle, watchDistance} from "../offscreen-redraws.js";
 import type {DeliveryRun, UpdateOutcome} from "../../../lib/delivery/index.js";
 
 const OUTCOME_WORDS: Record<UpdateOutcome["outcome"], string> = {
@@ -93,10 +94,20 @@ export function UpdateTable(): UpdateTableElement {
   const redraw = () => {
     if (run) morph(tbody, updateRows(run, root.value, root.select));
   };
+  // An input's run is written in at once only while the table is near the screen (see offscreen-redraws.ts).
+  watchDistance(root);
+  const redrawWhenSeen = () => {
+    if (isFarFromScreen(root)) redrawWhenSeenOrIdle(root, redraw);
+    else {
+      cancelRedraw(root);
+      redraw();
+    }
+  };
   root.value = 0;
   root.select = (updateIndex: number) => {
     if (!run?.updates[updateIndex]) return;
     root.value = updateIndex;
+    cancelRedraw(root);
     redraw();
     root.dispatchEvent(new Event("input", {bubbles: true}));
   };
@@ -106,10 +117,11 @@ export function UpdateTable(): UpdateTableElement {
     const last = Math.max(0, run.updates.length - 1);
     if (root.value > last) {
       root.value = last;
+      cancelRedraw(root);
       redraw();
       root.dispatchEvent(new Event("input", {bubbles: true}));
     } else {
-      redraw();
+      redrawWhenSeen();
     }
   };
   return root;
