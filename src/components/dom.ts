@@ -59,6 +59,19 @@ export function takeListeners(to: Element, from: Element): void {
   for (const {type, listener} of listeners.get(from) ?? []) listen(to, type, listener);
 }
 
+/**
+ * Sets an element's text only when it differs: writing the same text still replaces the text
+ * node, and the browser lays the element out again, in the frame of every input.
+ */
+export function writeText(node: Element, text: string): void {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+/** setAttribute, only when the value differs (for the same reason as writeText). */
+export function writeAttribute(node: Element, name: string, value: string): void {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
 export function append(parent: Node, children: readonly Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;

@@ -41,15 +41,14 @@ const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
 function morphAttributes(current: Element, next: Element): void {
   const had = current.attributes;
   const wanted = next.attributes;
-  // Views are rebuilt by the same code, so attributes usually come in the same order: check that first.
-  if (had.length === wanted.length) {
-    let same = true;
-    for (let index = 0; index < had.length && same; index++) {
-      const a = had[index]!;
+  // Views are rebuilt by the same code, so attributes usually come with the same names in the
+  // same order and only some values differ: compare them pairwise, with no lookup by name.
+  if (had.length === wanted.length && sameNamesInOrder(had, wanted)) {
+    for (let index = 0; index < wanted.length; index++) {
       const b = wanted[index]!;
-      same = a.name === b.name && a.value === b.value;
+      if (had[index]!.value !== b.value) current.setAttributeNS(b.namespaceURI, b.name, b.value);
     }
-    if (same) return;
+    return;
   }
   // Backwards: removing an attribute shifts the ones after it.
   for (let index = had.length - 1; index >= 0; index--) {
@@ -60,6 +59,13 @@ function morphAttributes(current: Element, next: Element): void {
     const {namespaceURI, localName, name, value} = wanted[index]!;
     if (current.getAttributeNS(namespaceURI, localName) !== value) current.setAttributeNS(namespaceURI, name, value);
   }
+}
+
+function sameNamesInOrder(had: NamedNodeMap, wanted: NamedNodeMap): boolean {
+  for (let index = 0; index < had.length; index++) {
+    if (had[index]!.name !== wanted[index]!.name) return false;
+  }
+  return true;
 }
 
 function morphChildren(current: Node, next: Node): void {

@@ -14,7 +14,7 @@
  * Keyboard, while focus is inside the control: Space plays or pauses, Right arrow
  * is Next, Home restarts.
  */
-import {element} from "./dom.js";
+import {element, writeAttribute, writeText} from "./dom.js";
 import {
   PLAYBACK_SPEEDS, modeledSeconds, next, playDurationSeconds, restart, seek, setSpeed, startPlayback, tick, togglePlay,
   PLAYBACK_DURATION_SECONDS, type PlaybackState
@@ -100,18 +100,18 @@ export function PlaybackControl<D extends Decision>(initialHistory: readonly D[]
   });
 
   const render = () => {
-    playButton.textContent = state.playing ? "⏸ Pause" : "▶ Play";
-    playButton.setAttribute("aria-label", state.playing ? "Pause" : "Play");
+    writeText(playButton, state.playing ? "⏸ Pause" : "▶ Play");
+    writeAttribute(playButton, "aria-label", state.playing ? "Pause" : "Play");
     playButton.disabled = history.length === 0;
     nextButton.disabled = state.revealed >= state.total;
     timeline.value = String(Math.round((state.inspectionSeconds / PLAYBACK_DURATION_SECONDS) * TIMELINE_STEPS));
-    timeline.setAttribute("aria-valuetext", `${state.revealed} of ${state.total} ${step.plural} revealed`);
+    writeAttribute(timeline, "aria-valuetext", `${state.revealed} of ${state.total} ${step.plural} revealed`);
     const modeled = modeledSeconds(state, history);
-    modeledClock.textContent = clock === "seconds"
+    writeText(modeledClock, clock === "seconds"
       ? `Modeled time: ${modeled === null ? "—" : `${formatSeconds(modeled)} s`} · ${state.revealed}/${state.total} ${step.plural}`
-      : `${capitalized(step.name)}: ${modeled === null ? "—" : modeled} · ${state.revealed}/${state.total} ${step.plural}`;
+      : `${capitalized(step.name)}: ${modeled === null ? "—" : modeled} · ${state.revealed}/${state.total} ${step.plural}`);
     const played = (state.inspectionSeconds / PLAYBACK_DURATION_SECONDS) * playDurationSeconds(state);
-    inspectionClock.textContent = `Inspection: ${formatClock(played)} / ${formatClock(playDurationSeconds(state))} at ${state.speed}x`;
+    writeText(inspectionClock, `Inspection: ${formatClock(played)} / ${formatClock(playDurationSeconds(state))} at ${state.speed}x`);
   };
 
   /** Applies a transition; tells the page only when what it shows would change. */

@@ -129,8 +129,7 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
     svg("g", {"aria-label": "y-axis tick label", "text-anchor": "end"},
       rows.map((row) => svg("text", {x: MARGIN.left - 8.5, y: frame.rowCentre(row), dy: "0.32em"}, rowLabels.get(row) ?? row))),
     timeAxis(frame, top, bottom),
-    svg("g", {"aria-label": "lanes", fill: LANE_STRIPE, "fill-opacity": 0.1},
-      stripes.map((row) => laneRect(frame, row))),
+    stripes.length ? svg("path", {"aria-label": "lanes", fill: LANE_STRIPE, "fill-opacity": 0.1, d: stripes.map((row) => lanePath(frame, row)).join("")}) : null,
     selectedRows.length ? svg("g", {class: "lane-chosen", fill: SELECTED_LANE, "fill-opacity": 0.18, stroke: SELECTED_LANE, "stroke-width": 1}, selectedRows.map((row) => laneRect(frame, row))) : null,
     outageUntil > 0 ? [
       svg("rect", {"aria-label": "outage", x: MARGIN.left, y: top, width: frame.x(outageUntil) - MARGIN.left, height: bottom - top, fill: OUTAGE_FILL, "fill-opacity": 0.16}),
@@ -142,12 +141,16 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
         d: `M${frame.x(attempt.dispatchedAtSeconds)},${frame.rowCentre(row)}L${frame.x(attempt.arrivesAtSeconds)},${frame.rowCentre(row)}`,
         stroke: colour, "stroke-opacity": opacity
       }, svg("title", null, title)))),
-    // Plot's "arrow" marker, drawn in place: a marker needs a document-wide id, and ids that change on every redraw would touch every bar.
+    // Plot's "arrow" marker, drawn in place (a marker needs a document-wide id, and ids that change on every
+    // redraw would touch every bar): one path per colour and opacity, so a redraw builds few elements.
     svg("g", {"aria-label": "arrowhead", fill: "none", "stroke-width": 4, "stroke-linecap": "round", "stroke-linejoin": "round"},
-      attempts.map(({attempt, row, colour, opacity}) => {
-        const [x, y] = [frame.x(attempt.arrivesAtSeconds), frame.rowCentre(row)];
-        return svg("path", {d: `M${round(x - 4)},${y - 8}L${round(x + 4)},${y}L${round(x - 4)},${y + 8}`, stroke: colour, "stroke-opacity": opacity});
-      })),
+      [...groupBy(attempts, ({colour, opacity}) => `${colour} ${opacity}`).values()].map((group) => svg("path", {
+        d: group.map(({attempt, row}) => {
+          const [x, y] = [frame.x(attempt.arrivesAtSeconds), frame.rowCentre(row)];
+          return `M${round(x - 4)},${y - 8}L${round(x + 4)},${y}L${round(x - 4)},${y + 8}`;
+        }).join(""),
+        stroke: group[0]!.colour, "stroke-opacity": group[0]!.opacity
+      }))),
     svg("g", {"aria-label": "dot", fill: "none", stroke: "currentColor", "stroke-width": 1.5},
       attempts.map(({attempt, row, opacity, title}) => svg("path", {
         transform: `translate(${frame.x(attempt.sender.atSeconds)},${frame.rowCentre(row)})`, d: SYMBOL_PATHS[SENDER_SYMBOLS[senderView(attempt)]], "stroke-opacity": opacity
@@ -208,6 +211,21 @@ function lanesOf(run: DeliveryRun, selectedUpdate: number | null) {
   return {rows, rowLabels, stripes, selectedRows};
 }
 
+/** A lane's band as a path segment, so all the stripes are one element. */
+function lanePath(frame: Frame, row: string): string {
+  return `M${MARGIN.left},${frame.rowTop(row)}h${frame.width - MARGIN.left - MARGIN.right}v${frame.rowStep}h${MARGIN.left + MARGIN.right - frame.width}Z`;
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
 function laneRect(frame: Frame, row: string): SVGRectElement {
   return svg("rect", {x: MARGIN.left, y: frame.rowTop(row), width: frame.width - MARGIN.left - MARGIN.right, height: frame.rowStep});
 }
@@ -216,10 +234,11 @@ function laneRect(frame: Frame, row: string): SVGRectElement {
 function timeAxis(frame: Frame, top: number, bottom: number): Child[] {
   const ticks = linearTicks(0, frame.xMax, (frame.width - MARGIN.left - MARGIN.right) / PX_PER_TICK);
   return [
-    svg("g", {"aria-label": "x-grid", "aria-hidden": "true", stroke: "currentColor", "stroke-opacity": 0.1},
-      ticks.map((tick) => svg("line", {x1: frame.x(tick) + 0.5, x2: frame.x(tick) + 0.5, y1: top, y2: bottom}))),
-    svg("g", {"aria-label": "x-axis tick", "aria-hidden": "true", fill: "none", stroke: "currentColor"},
-      ticks.map((tick) => svg("path", {d: `M${frame.x(tick) + 0.5},${bottom}v6`}))),
+    // Grid lines and tick marks as one path each: a redraw that moves them touches two elements.
+    svg("path", {"aria-label": "x-grid", "aria-hidden": "true", fill: "none", stroke: "currentColor", "stroke-opacity": 0.1,
+      d: ticks.map((tick) => `M${frame.x(tick) + 0.5},${top}V${bottom}`).join("")}),
+    svg("path", {"aria-label": "x-axis tick", "aria-hidden": "true", fill: "none", stroke: "currentColor",
+      d: ticks.map((tick) => `M${frame.x(tick) + 0.5},${bottom}v6`).join("")}),
     svg("g", {"aria-label": "x-axis tick label", "font-variant": "tabular-nums"},
       ticks.map((tick) => svg("text", {x: frame.x(tick) + 0.5, y: bottom + 9.5, dy: "0.71em"}, String(tick)))),
     svg("text", {"aria-label": "x-axis label", x: frame.width - MARGIN.right + 17.5, y: bottom + 27.5, "text-anchor": "end"}, "modeled time (s) →")
