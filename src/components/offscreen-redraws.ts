@@ -5,8 +5,8 @@
  * shows the reader's own change. Nothing waits long: the queue drains in idle time (and at once
  * before printing), so a view is current well before a reader can scroll to it.
  *
- * Before the observer's first report a view in the document is measured once (so the page's first
- * draw can put off far views too); a view not in the document, or a browser without
+ * Before the observer's first report a view in a lab counts as near and any other view in the
+ * document as far (see isFarFromScreen); a view not in the document, or a browser without
  * IntersectionObserver, counts as near and is drawn at once.
  */
 
@@ -31,15 +31,17 @@ export function watchDistance(view: Element): void {
 }
 
 /**
- * Whether `view` is beyond the near margin. Before the observer's first report, a view already
- * in the document is measured once, so the page's first draw can put off far views too.
+ * Whether `view` is beyond the near margin, as the observer last reported. Before its first
+ * report (the page's first draw), a view inside a lab counts as near, so the first paint shows
+ * the lab whole, and any other view as far: it is drawn as soon as the observer finds it near,
+ * or in idle time. Measuring it instead would force the browser to lay the page out again for
+ * every view the first draw builds (35 ms of lesson 1's load).
  */
 export function isFarFromScreen(view: Element): boolean {
   const known = near.get(view);
-  if (known !== undefined || observer === null || !view.isConnected) return known === false;
-  const {top, bottom} = view.getBoundingClientRect();
-  const margin = innerHeight * NEAR_MARGIN_FRACTION;
-  return top > innerHeight + margin || bottom < -margin;
+  if (known !== undefined) return known === false;
+  if (observer === null || !view.isConnected) return false;
+  return view.closest(".lab") === null;
 }
 
 /** Runs `redraw` once the page is idle or `view` comes near, replacing any redraw still waiting for it. */

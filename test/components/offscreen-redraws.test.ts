@@ -42,6 +42,21 @@ describe("off-screen redraws", () => {
     expect(view.textContent).toBe("two");
   });
 
+  it("at the first draw, before the observer reports, draws a view in a lab at once and puts off any other", () => {
+    const lab = Object.assign(document.createElement("div"), {className: "lab"});
+    const [inLab, elsewhere] = [modules.LiveView(), modules.LiveView()];
+    lab.append(inLab);
+    document.body.append(lab, elsewhere);
+    inLab.showFrom([1], () => paragraph("lab"));
+    elsewhere.showFrom([1], () => paragraph("below"));
+    expect(inLab.textContent).toBe("lab");
+    expect(elsewhere.textContent).toBe("");
+    reportDistance([{target: elsewhere, isIntersecting: true}]);
+    expect(elsewhere.textContent).toBe("below");
+    lab.remove();
+    elsewhere.remove();
+  });
+
   it("puts off a far view's build until idle time, and builds only the newest values", () => {
     const view = modules.LiveView();
     const builds: string[] = [];

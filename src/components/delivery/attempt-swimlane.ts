@@ -14,6 +14,7 @@ import {linearTicks, PX_PER_TICK} from "../chart-ticks.js";
 import {listen, svgElement as svg, type Child} from "../dom.js";
 import {cachedLegend, withLegends} from "../plot-legends.js";
 import {attemptOutcomes, presentOutcomes, timeAxisEnd, updateLabel} from "./palette.js";
+import {formatNumber} from "../number-format.js";
 
 export interface SwimlaneOptions {
   width?: number;
@@ -240,7 +241,7 @@ function timeAxis(frame: Frame, top: number, bottom: number): Child[] {
     svg("path", {"aria-label": "x-axis tick", "aria-hidden": "true", fill: "none", stroke: "currentColor",
       d: ticks.map((tick) => `M${frame.x(tick) + 0.5},${bottom}v6`).join("")}),
     svg("g", {"aria-label": "x-axis tick label", "font-variant": "tabular-nums"},
-      ticks.map((tick) => svg("text", {x: frame.x(tick) + 0.5, y: bottom + 9.5, dy: "0.71em"}, String(tick)))),
+      ticks.map((tick) => svg("text", {x: frame.x(tick) + 0.5, y: bottom + 9.5, dy: "0.71em"}, formatNumber(tick)))),
     svg("text", {"aria-label": "x-axis label", x: frame.width - MARGIN.right + 17.5, y: bottom + 27.5, "text-anchor": "end"}, "modeled time (s) →")
   ];
 }
