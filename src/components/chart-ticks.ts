@@ -1,8 +1,9 @@
 /**
  * Round tick values for a linear axis, by the rule of d3's ticks() (a step of 1, 2 or 5 times
- * a power of ten, about `count` of them), for charts drawn by hand rather than by Plot. Plot
- * asks for one tick per 80 px of axis; the same rule keeps hand-drawn and Plot axes alike.
+ * a power of ten, about `count` of them), for charts drawn by hand rather than by Plot.
  */
+
+/** Plot asks for one tick per 80 px of axis; the same keeps hand-drawn and Plot axes alike. */
 export const PX_PER_TICK = 80;
 
 export function linearTicks(start: number, end: number, count: number): number[] {

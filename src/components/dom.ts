@@ -19,7 +19,7 @@ export function element<K extends keyof HTMLElementTagNameMap>(tag: K, props?: P
   return node;
 }
 
-const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
+export const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
 
 /** element() for SVG: a chart drawn by hand (a redraw that must fit in a frame) builds its marks with this. */
 export function svgElement<K extends keyof SVGElementTagNameMap>(tag: K, props?: Props | null, ...children: Child[]): SVGElementTagNameMap[K] {
@@ -46,6 +46,8 @@ const listeners = new WeakMap<Element, {type: string; listener: (event: Event) =
 
 /** addEventListener, remembered so that morph() can hand the listener over when it keeps an older element. */
 export function listen(node: Element, type: string, listener: (event: Event) => void): void {
+  // morph() skips a chart's parts that equal the ones shown, listeners and all: only a chart's <svg> may listen.
+  if (node.namespaceURI === SVG_NAMESPACE && node.localName !== "svg") throw new Error(`listen on a chart's <svg>, not on its <${node.localName}> (morph.ts keeps equal chart parts without handing their listeners over)`);
   node.addEventListener(type, listener);
   let list = listeners.get(node);
   if (!list) listeners.set(node, (list = []));

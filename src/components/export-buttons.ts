@@ -53,7 +53,8 @@ function estimatedHeightPx(chart: Element): number {
   return Math.ceil(svgHeight + legends * LEGEND_HEIGHT_PX + BUTTONS_HEIGHT_PX);
 }
 
-export function ExportButtons(chart: Element, {lesson, name, title, run, whole}: ExportOptions): HTMLElement {
+/** The buttons under a chart; only ExportableChart places them, inside the container their clicks read. */
+function ExportButtons(chart: Element, {lesson, name, title, run, whole}: ExportOptions): HTMLElement {
   const credit = `A2A Workbench · ${lesson}`;
   const status = element("span", {class: "export-status", role: "status"});
   // A LiveView keeps the nodes already shown and hands these listeners to them, so a click finds

@@ -1,7 +1,7 @@
 // View pieces shared by every lesson page: plain functions that return DOM nodes.
 export {ControlPanel, PermalinkNotices, type ControlPanelElement} from "./control-panel.js";
 export {DecisionTrace, showNewestDecision, TraceView} from "./decision-trace.js";
-export {ExportableChart, ExportButtons} from "./export-buttons.js";
+export {ExportableChart} from "./export-buttons.js";
 export {PlaybackControl, playbackFor, type PlaybackControlElement, type PlaybackValue} from "./playback-control.js";
 export {exportFileName, standaloneSvg} from "./standalone-svg.js";
 export {ExperimentList, type Experiment, type ExperimentListElement} from "./experiment-list.js";
@@ -9,6 +9,7 @@ export {LiveView, type LiveViewElement} from "./live-view.js";
 export {InputNotices} from "./input-notices.js";
 export {ScrollRegion} from "./scroll-region.js";
 export {scrollToTopOfScreen} from "./scroll-into-view.js";
+export {expectNear} from "./offscreen-redraws.js";
 export {ComparedChart, ComparedExportable, compareRuns, type ComparedExportOptions, type ComparedNames, type Comparison} from "./compared-chart.js";
 export {Lab, type LabElement, type LabOptions} from "./lab.js";
 export {valueOf, widthOf} from "./observe.js";

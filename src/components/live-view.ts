@@ -12,7 +12,7 @@
  */
 import {element} from "./dom.js";
 import {morph} from "./morph.js";
-import {cancelRedraw, isFarFromScreen, redrawWhenSeenOrIdle, watchDistance} from "./offscreen-redraws.js";
+import {cancelRedraw, drawNowOrWhenSeen, watchDistance} from "./offscreen-redraws.js";
 
 export type LiveViewElement = HTMLDivElement & {
   show(view: Node): void;
@@ -50,8 +50,7 @@ export function LiveView(): LiveViewElement {
       // Also undoes a redraw still waiting: the reader went back to what is shown.
       cancelRedraw(root);
       if (unchanged) return;
-      if (isFarFromScreen(root)) redrawWhenSeenOrIdle(root, () => showBuilt(drawnFrom, build));
-      else showBuilt(drawnFrom, build);
+      drawNowOrWhenSeen(root, () => showBuilt(drawnFrom, build));
     }
   });
 }

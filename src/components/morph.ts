@@ -6,7 +6,7 @@
  * keeps the nodes that did not change, so the frame pays only for what did. Children are
  * matched by position: the views morphed here keep their structure from one input to the next.
  */
-import {takeListeners} from "./dom.js";
+import {SVG_NAMESPACE, takeListeners} from "./dom.js";
 
 /** Makes `current` look like `next` and returns the node now in the document (`current` when it could be kept). */
 export function morph(current: Node, next: Node): Node {
@@ -30,13 +30,12 @@ export function morph(current: Node, next: Node): Node {
 /**
  * A chart redrawn for one input keeps most of its marks and ticks as they were: one native
  * comparison skips such a part whole. Only inside an <svg> (never the <svg> itself, where a
- * chart's click listener sits): the parts of a chart carry no listeners to hand over.
+ * chart's click listener sits): listen() refuses a chart's parts, so none has a listener to hand over.
  */
 function isSameChartPart(current: Node, next: Node): boolean {
   return next.nodeType === Node.ELEMENT_NODE && (next as Element).namespaceURI === SVG_NAMESPACE && next.nodeName !== "svg" && current.isEqualNode(next);
 }
 
-const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
 
 function morphAttributes(current: Element, next: Element): void {
   const had = current.attributes;

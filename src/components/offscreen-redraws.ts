@@ -35,13 +35,36 @@ export function watchDistance(view: Element): void {
  * report (the page's first draw), a view inside a lab counts as near, so the first paint shows
  * the lab whole, and any other view as far: it is drawn as soon as the observer finds it near,
  * or in idle time. Measuring it instead would force the browser to lay the page out again for
- * every view the first draw builds (35 ms of lesson 1's load).
+ * every view the first draw builds (35 ms of lesson 1's load). The price: a view outside a lab
+ * that is on screen at load (a tall screen, a link to a section) appears a frame after the text.
  */
 export function isFarFromScreen(view: Element): boolean {
   const known = near.get(view);
   if (known !== undefined) return known === false;
   if (observer === null || !view.isConnected) return false;
   return view.closest(".lab") === null;
+}
+
+/**
+ * The page is about to bring `view` into sight (a click that scrolls to it): it counts as near
+ * from now, so a redraw the click causes is drawn in that frame, not one frame late from the
+ * observer's report taken before the scroll. The observer's next report corrects it.
+ */
+export function expectNear(view: Element): void {
+  near.set(view, true);
+  runPending(view);
+}
+
+/**
+ * Draws `redraw` at once while `view` is near the screen, or once it comes near or the page is
+ * idle (replacing any redraw still waiting for it): how a view an input changes is redrawn.
+ */
+export function drawNowOrWhenSeen(view: Element, redraw: () => void): void {
+  if (isFarFromScreen(view)) redrawWhenSeenOrIdle(view, redraw);
+  else {
+    cancelRedraw(view);
+    redraw();
+  }
 }
 
 /** Runs `redraw` once the page is idle or `view` comes near, replacing any redraw still waiting for it. */

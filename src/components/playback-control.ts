@@ -102,6 +102,7 @@ export function PlaybackControl<D extends Decision>(initialHistory: readonly D[]
   const render = () => {
     writeText(playButton, state.playing ? "⏸ Pause" : "▶ Play");
     writeAttribute(playButton, "aria-label", state.playing ? "Pause" : "Play");
+    // Properties, unlike text, are compared by the browser itself: an unchanged value costs nothing.
     playButton.disabled = history.length === 0;
     nextButton.disabled = state.revealed >= state.total;
     timeline.value = String(Math.round((state.inspectionSeconds / PLAYBACK_DURATION_SECONDS) * TIMELINE_STEPS));

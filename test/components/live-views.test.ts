@@ -116,7 +116,21 @@ describe("LiveView", () => {
     expect(figure!.textContent).toBe("chart 2");
   });
 
-  it("keeps a chart's unchanged marks as they are and updates the changed ones", () => {
+  it("a kept export button reports in the status line shown, after the chart was redrawn", async () => {
+    const live = LiveView();
+    document.body.append(live);
+    const options = {lesson: "l", name: "n", title: "T"};
+    live.show(ExportableChart(element("figure", null, "chart 1"), options));
+    const [copy, status] = [live.querySelector<HTMLButtonElement>(".copy-chart")!, live.querySelector(".export-status")!];
+    live.show(ExportableChart(element("figure", null, "chart 2"), options));
+    expect(live.querySelector(".copy-chart")).toBe(copy);
+    // jsdom has no ClipboardItem: the copy is refused, and says so where the reader looks.
+    copy.click();
+    await vi.waitFor(() => expect(status.textContent).toMatch(/refused to copy/));
+    live.remove();
+  });
+
+  it("updates a changed chart mark in place and keeps the unchanged one", () => {
     const svgOf = (second: string) => {
       const root = document.createElementNS(SVG, "svg");
       for (const d of ["M0,0H10", second]) {

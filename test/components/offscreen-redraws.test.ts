@@ -33,7 +33,7 @@ describe("off-screen redraws", () => {
   beforeEach(async () => (modules = await freshModules()));
   afterEach(() => vi.unstubAllGlobals());
 
-  it("draws at once while the distance is unknown or near", () => {
+  it("draws at once a view not in the document, or one the observer reports near", () => {
     const view = modules.LiveView();
     view.showFrom([1], () => paragraph("one"));
     expect(view.textContent).toBe("one");

@@ -6,12 +6,12 @@
  *
  * Drawn by hand in SVG, in Plot's manner (its class, axes, symbols and arrowheads), not
  * by Plot: this chart is redrawn in the frame of every input, and Plot's scales and
- * marks were most of that frame (lesson 1's slider: about 10 ms with Plot, 7 without).
+ * marks were most of that frame (lesson 1's slider: about 11 ms with Plot, 8 without).
  * A LiveView morphs one drawing into the next, so what an input did not move stays.
  */
 import type {DeliveryAttempt, DeliveryRun} from "../../../lib/delivery/index.js";
 import {linearTicks, PX_PER_TICK} from "../chart-ticks.js";
-import {listen, svgElement as svg, type Child} from "../dom.js";
+import {listen, svgElement as svg} from "../dom.js";
 import {cachedLegend, withLegends} from "../plot-legends.js";
 import {attemptOutcomes, presentOutcomes, timeAxisEnd, updateLabel} from "./palette.js";
 import {formatNumber} from "../number-format.js";
@@ -69,12 +69,13 @@ const SYMBOL_PATHS: Record<(typeof SENDER_SYMBOLS)[SenderView], string> = {
   triangle: "M0,-7.776L6.734,3.888L-6.734,3.888Z"
 };
 
-/** Where things go: seconds to x, a row key to its band's centre. */
+/** Where things go: seconds to x, a row key to its band. */
 interface Frame {
   width: number;
   height: number;
-  /** The plot area's top: labels above it sit in the margin. */
+  /** The plot area's top and bottom: labels above it sit in the margin. */
   top: number;
+  bottom: number;
   x: (seconds: number) => number;
   rowCentre: (row: string) => number;
   rowTop: (row: string) => number;
@@ -83,93 +84,143 @@ interface Frame {
   rows: readonly string[];
 }
 
+/** Seconds to x on a plot area `width` wide, clamped to the axis [0, xMax]. */
+function timeScale(width: number, xMax: number): (seconds: number) => number {
+  const plotWidth = width - MARGIN.left - MARGIN.right;
+  return (seconds) => round(MARGIN.left + (Math.min(Math.max(seconds, 0), xMax) / xMax) * plotWidth);
+}
+
 function frameFor(width: number, rows: readonly string[], xMax: number, extraTop: number): Frame {
   const top = MARGIN.top + extraTop;
   const height = 60 + extraTop + rows.length * ROW_HEIGHT;
-  const inner = height - top - MARGIN.bottom;
+  const bottom = height - MARGIN.bottom;
   // Whole-pixel bands, centred in the plot area, as Plot's rounded band scale lays them out.
-  const rowStep = Math.floor(inner / Math.max(1, rows.length));
-  const first = top + Math.round((inner - rowStep * rows.length) / 2);
+  const rowStep = Math.floor((bottom - top) / Math.max(1, rows.length));
+  const first = top + Math.round((bottom - top - rowStep * rows.length) / 2);
   const index = new Map(rows.map((row, position) => [row, position]));
-  const plotWidth = width - MARGIN.left - MARGIN.right;
   const rowTop = (row: string) => first + (index.get(row) ?? 0) * rowStep;
-  return {
-    width, height, top, rowStep, xMax, rows, rowTop,
-    x: (seconds) => round(MARGIN.left + (Math.min(Math.max(seconds, 0), xMax) / xMax) * plotWidth),
-    rowCentre: (row) => rowTop(row) + rowStep / 2
-  };
+  return {width, height, top, bottom, rowStep, xMax, rows, rowTop, x: timeScale(width, xMax), rowCentre: (row) => rowTop(row) + rowStep / 2};
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
+/** One attempt as the marks draw it. */
+interface AttemptMark {
+  attempt: DeliveryAttempt;
+  row: string;
+  colour: string;
+  opacity: number;
+  title: string;
+}
+
 export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = null, onSelectUpdate, selectedUpdate = null, alongside = null}: SwimlaneOptions = {}): Element {
   const outcomes = attemptOutcomes(run);
-  const future = (seconds: number) => cursorSeconds !== null && seconds > cursorSeconds;
-  const {rows, rowLabels, stripes, selectedRows} = lanesOf(run, selectedUpdate);
+  const lanes = lanesOf(run, selectedUpdate);
   const xMax = timeAxisEnd(run, alongside);
-  const outageUntil = run.config.receiverUnavailableUntilSeconds;
-  const deletedAt = run.config.deleteConfigAtSeconds;
+  const {receiverUnavailableUntilSeconds: outageUntil, deleteConfigAtSeconds: deletedAt} = run.config;
   // The outage's label ends where the outage does; the deletion's starts beside its rule. When they would meet, the outage's goes a line higher.
-  const stacked = outageUntil > 0 && deletedAt !== null && marginLabelsMeet(width, xMax, outageUntil, deletedAt);
-  const frame = frameFor(width, rows, xMax, stacked ? LABEL_LINE : 0);
+  const stacked = outageUntil > 0 && deletedAt !== null && marginLabelsMeet(timeScale(width, xMax), xMax, outageUntil, deletedAt);
+  const frame = frameFor(width, lanes.rows, xMax, stacked ? LABEL_LINE : 0);
   const colour = presentOutcomes(run.attempts.map((attempt) => outcomes.get(attempt)!));
   const colourOf = new Map(colour.domain.map((outcome, index) => [outcome, colour.range[index]!]));
-  const top = frame.top;
-  const bottom = frame.height - MARGIN.bottom;
-
-  const attempts = run.attempts.map((attempt) => ({
+  const attempts: AttemptMark[] = run.attempts.map((attempt) => ({
     attempt,
     row: rowKey(attempt.updateIndex, attempt.attemptNumber),
     colour: colourOf.get(outcomes.get(attempt)!)!,
-    opacity: future(attempt.dispatchedAtSeconds) ? 0.25 : 1,
+    opacity: cursorSeconds !== null && attempt.dispatchedAtSeconds > cursorSeconds ? 0.25 : 1,
     title: `${updateLabel(run, attempt.updateIndex)}, attempt ${attempt.attemptNumber}: sent at ${attempt.dispatchedAtSeconds} s, arrived at ${attempt.arrivesAtSeconds} s, receiver: ${outcomes.get(attempt)} (${attempt.httpStatus}); ${senderDetail(attempt)}`
   }));
+  // Every mark is one group, present even when empty: morph matches children by position, so a
+  // mark that came and went would shift, and rewrite, every mark after it.
   const chart = svg(
     "svg",
     {class: PLOT_CLASS, fill: "currentColor", "font-family": "system-ui, sans-serif", "font-size": 10, "text-anchor": "middle", width, height: frame.height, viewBox: `0 0 ${width} ${frame.height}`},
-    svg("g", {"aria-label": "y-axis tick label", "text-anchor": "end"},
-      rows.map((row) => svg("text", {x: MARGIN.left - 8.5, y: frame.rowCentre(row), dy: "0.32em"}, rowLabels.get(row) ?? row))),
-    timeAxis(frame, top, bottom),
-    stripes.length ? svg("path", {"aria-label": "lanes", fill: LANE_STRIPE, "fill-opacity": 0.1, d: stripes.map((row) => lanePath(frame, row)).join("")}) : null,
-    selectedRows.length ? svg("g", {class: "lane-chosen", fill: SELECTED_LANE, "fill-opacity": 0.18, stroke: SELECTED_LANE, "stroke-width": 1}, selectedRows.map((row) => laneRect(frame, row))) : null,
-    outageUntil > 0 ? [
-      svg("rect", {"aria-label": "outage", x: MARGIN.left, y: top, width: frame.x(outageUntil) - MARGIN.left, height: bottom - top, fill: OUTAGE_FILL, "fill-opacity": 0.16}),
-      svg("text", {x: frame.x(outageUntil) - 4, y: top - 14 - (stacked ? LABEL_LINE : 0), dy: "0.71em", "text-anchor": "end", "font-size": 9}, OUTAGE_LABEL)
-    ] : null,
-    svg("rect", {"aria-label": "frame", fill: "none", stroke: "currentColor", "stroke-opacity": 0.15, x: MARGIN.left + 0.5, y: top + 0.5, width: width - MARGIN.left - MARGIN.right, height: bottom - top}),
-    svg("g", {"aria-label": "link", fill: "none", "stroke-width": 4},
-      attempts.map(({attempt, row, colour, opacity, title}) => svg("path", {
-        d: `M${frame.x(attempt.dispatchedAtSeconds)},${frame.rowCentre(row)}L${frame.x(attempt.arrivesAtSeconds)},${frame.rowCentre(row)}`,
-        stroke: colour, "stroke-opacity": opacity
-      }, svg("title", null, title)))),
-    // Plot's "arrow" marker, drawn in place (a marker needs a document-wide id, and ids that change on every
-    // redraw would touch every bar): one path per colour and opacity, so a redraw builds few elements.
-    svg("g", {"aria-label": "arrowhead", fill: "none", "stroke-width": 4, "stroke-linecap": "round", "stroke-linejoin": "round"},
-      [...groupBy(attempts, ({colour, opacity}) => `${colour} ${opacity}`).values()].map((group) => svg("path", {
-        d: group.map(({attempt, row}) => {
-          const [x, y] = [frame.x(attempt.arrivesAtSeconds), frame.rowCentre(row)];
-          return `M${round(x - 4)},${y - 8}L${round(x + 4)},${y}L${round(x - 4)},${y + 8}`;
-        }).join(""),
-        stroke: group[0]!.colour, "stroke-opacity": group[0]!.opacity
-      }))),
-    svg("g", {"aria-label": "dot", fill: "none", stroke: "currentColor", "stroke-width": 1.5},
-      attempts.map(({attempt, row, opacity, title}) => svg("path", {
-        transform: `translate(${frame.x(attempt.sender.atSeconds)},${frame.rowCentre(row)})`, d: SYMBOL_PATHS[SENDER_SYMBOLS[senderView(attempt)]], "stroke-opacity": opacity
-      }, svg("title", null, title)))),
+    rowLabelsMark(frame, lanes.rowLabels),
+    timeAxis(frame),
+    laneStripes(frame, lanes.stripes),
+    chosenLanes(frame, lanes.selectedRows),
+    outageMark(frame, outageUntil, stacked),
+    svg("rect", {class: "frame", fill: "none", stroke: "currentColor", "stroke-opacity": 0.15, x: MARGIN.left + 0.5, y: frame.top + 0.5, width: width - MARGIN.left - MARGIN.right, height: frame.bottom - frame.top}),
+    attemptBars(frame, attempts),
+    arrowheads(frame, attempts),
+    senderDots(frame, attempts),
     suppressedMarks(run, frame),
-    deletedAt !== null ? [
-      svg("line", {"aria-label": "rule", x1: frame.x(deletedAt), x2: frame.x(deletedAt), y1: top, y2: bottom, stroke: SUPPRESSED_RED, "stroke-width": 1.5, "stroke-dasharray": "5,3"}),
-      labelBeside(frame, deletedAt, top - 14, DELETION_LABEL, {dy: "0.71em"})
-    ] : null,
-    cursorSeconds !== null ? svg("line", {"aria-label": "cursor", x1: frame.x(cursorSeconds), x2: frame.x(cursorSeconds), y1: top, y2: bottom, stroke: "currentColor", "stroke-width": 2, "stroke-opacity": 0.6}) : null
+    deletionMark(frame, deletedAt),
+    cursorMark(frame, cursorSeconds)
   );
-  // The scales, as a Plot chart offers them: the lesson's charts share one time axis.
-  const scales = {x: {domain: [0, frame.xMax], range: [MARGIN.left, width - MARGIN.right]}, y: {domain: [...rows], range: [top, bottom]}};
-  Object.assign(chart, {scale: (name: "x" | "y") => scales[name]});
   if (onSelectUpdate) selectLaneOnClick(chart, frame, onSelectUpdate);
   const symbol = {domain: Object.keys(SENDER_SYMBOLS), range: Object.values(SENDER_SYMBOLS)};
   const legends = [cachedLegend({color: colour}), cachedLegend({symbol, fill: "none", stroke: "currentColor"})];
   return withLegends(chart, colour.domain.length ? legends : legends.slice(1));
+}
+
+function rowLabelsMark(frame: Frame, rowLabels: ReadonlyMap<string, string>): SVGGElement {
+  return svg("g", {class: "row-labels", "text-anchor": "end"},
+    frame.rows.map((row) => svg("text", {x: MARGIN.left - 8.5, y: frame.rowCentre(row), dy: "0.32em"}, rowLabels.get(row) ?? row)));
+}
+
+/** Alternate updates sit on a light stripe, so each update's attempts read as one lane: one path for all. */
+function laneStripes(frame: Frame, stripes: readonly string[]): SVGGElement {
+  return svg("g", {class: "lane-stripes", fill: LANE_STRIPE, "fill-opacity": 0.1},
+    stripes.length ? svg("path", {d: stripes.map((row) => lanePath(frame, row)).join("")}) : null);
+}
+
+/** The update chosen for inspection: its lane is outlined, so a click visibly lands. */
+function chosenLanes(frame: Frame, rows: readonly string[]): SVGGElement {
+  return svg("g", {class: "lane-chosen", fill: SELECTED_LANE, "fill-opacity": 0.18, stroke: SELECTED_LANE, "stroke-width": 1}, rows.map((row) => laneRect(frame, row)));
+}
+
+function outageMark(frame: Frame, outageUntil: number, stacked: boolean): SVGGElement {
+  return svg("g", {class: "outage"}, outageUntil > 0 ? [
+    svg("rect", {x: MARGIN.left, y: frame.top, width: frame.x(outageUntil) - MARGIN.left, height: frame.bottom - frame.top, fill: OUTAGE_FILL, "fill-opacity": 0.16}),
+    svg("text", {x: frame.x(outageUntil) - 4, y: frame.top - 14 - (stacked ? LABEL_LINE : 0), dy: "0.71em", "text-anchor": "end", "font-size": 9}, OUTAGE_LABEL)
+  ] : null);
+}
+
+/** A bar per attempt from dispatch to arrival, coloured by what the receiver decided. */
+function attemptBars(frame: Frame, attempts: readonly AttemptMark[]): SVGGElement {
+  return svg("g", {class: "attempt-bars", fill: "none", "stroke-width": 4},
+    attempts.map(({attempt, row, colour, opacity, title}) => svg("path", {
+      d: `M${frame.x(attempt.dispatchedAtSeconds)},${frame.rowCentre(row)}L${frame.x(attempt.arrivesAtSeconds)},${frame.rowCentre(row)}`,
+      stroke: colour, "stroke-opacity": opacity
+    }, svg("title", null, title))));
+}
+
+/**
+ * Plot's "arrow" marker, drawn in place (a marker needs a document-wide id, and ids that change
+ * on every redraw would touch every bar): one path per colour and opacity, so a redraw builds few elements.
+ */
+function arrowheads(frame: Frame, attempts: readonly AttemptMark[]): SVGGElement {
+  return svg("g", {class: "arrowheads", fill: "none", "stroke-width": 4, "stroke-linecap": "round", "stroke-linejoin": "round"},
+    [...groupBy(attempts, ({colour, opacity}) => `${colour} ${opacity}`).values()].map((group) => svg("path", {
+      d: group.map(({attempt, row}) => {
+        const [x, y] = [frame.x(attempt.arrivesAtSeconds), frame.rowCentre(row)];
+        return `M${round(x - 4)},${y - 8}L${round(x + 4)},${y}L${round(x - 4)},${y + 8}`;
+      }).join(""),
+      stroke: group[0]!.colour, "stroke-opacity": group[0]!.opacity
+    })));
+}
+
+/** A symbol where and when the sender saw each attempt's outcome. */
+function senderDots(frame: Frame, attempts: readonly AttemptMark[]): SVGGElement {
+  return svg("g", {class: "sender-dots", fill: "none", stroke: "currentColor", "stroke-width": 1.5},
+    attempts.map(({attempt, row, opacity, title}) => svg("path", {
+      transform: `translate(${frame.x(attempt.sender.atSeconds)},${frame.rowCentre(row)})`, d: SYMBOL_PATHS[SENDER_SYMBOLS[senderView(attempt)]], "stroke-opacity": opacity
+    }, svg("title", null, title))));
+}
+
+function deletionMark(frame: Frame, deletedAt: number | null): SVGGElement {
+  return svg("g", {class: "deletion"}, deletedAt !== null ? [
+    svg("line", {x1: frame.x(deletedAt), x2: frame.x(deletedAt), y1: frame.top, y2: frame.bottom, stroke: SUPPRESSED_RED, "stroke-width": 1.5, "stroke-dasharray": "5,3"}),
+    labelBeside(frame, deletedAt, frame.top - 14, DELETION_LABEL, {dy: "0.71em"})
+  ] : null);
+}
+
+/** The playback's modeled clock. */
+function cursorMark(frame: Frame, cursorSeconds: number | null): SVGGElement {
+  return svg("g", {class: "cursor"}, cursorSeconds !== null
+    ? svg("line", {x1: frame.x(cursorSeconds), x2: frame.x(cursorSeconds), y1: frame.top, y2: frame.bottom, stroke: "currentColor", "stroke-width": 2, "stroke-opacity": 0.6})
+    : null);
 }
 
 /** One more line of 9 px labels above the plot. */
@@ -180,8 +231,7 @@ const OUTAGE_LABEL = "receiver answers 503 until here";
 const DELETION_LABEL = "config deleted";
 
 /** Whether the outage's label (ending at the outage's end) and the deletion's (beside its rule) would overlap on one line. */
-function marginLabelsMeet(width: number, xMax: number, outageUntil: number, deletedAt: number): boolean {
-  const x = (seconds: number) => MARGIN.left + (Math.min(seconds, xMax) / xMax) * (width - MARGIN.left - MARGIN.right);
+function marginLabelsMeet(x: (seconds: number) => number, xMax: number, outageUntil: number, deletedAt: number): boolean {
   const outage = [x(outageUntil) - 4 - OUTAGE_LABEL.length * LABEL_CHAR_WIDTH, x(outageUntil) - 4];
   const nearEnd = deletedAt > 0.75 * xMax;
   const deletionWidth = DELETION_LABEL.length * LABEL_CHAR_WIDTH;
@@ -232,33 +282,32 @@ function laneRect(frame: Frame, row: string): SVGRectElement {
 }
 
 /** Grid lines, ticks, tick labels and the axis label, as Plot draws a linear x axis. */
-function timeAxis(frame: Frame, top: number, bottom: number): Child[] {
+function timeAxis(frame: Frame): SVGGElement {
+  const {top, bottom} = frame;
   const ticks = linearTicks(0, frame.xMax, (frame.width - MARGIN.left - MARGIN.right) / PX_PER_TICK);
-  return [
+  return svg("g", {class: "x-axis"},
     // Grid lines and tick marks as one path each: a redraw that moves them touches two elements.
-    svg("path", {"aria-label": "x-grid", "aria-hidden": "true", fill: "none", stroke: "currentColor", "stroke-opacity": 0.1,
+    svg("path", {class: "x-grid", fill: "none", stroke: "currentColor", "stroke-opacity": 0.1,
       d: ticks.map((tick) => `M${frame.x(tick) + 0.5},${top}V${bottom}`).join("")}),
-    svg("path", {"aria-label": "x-axis tick", "aria-hidden": "true", fill: "none", stroke: "currentColor",
+    svg("path", {class: "x-ticks", fill: "none", stroke: "currentColor",
       d: ticks.map((tick) => `M${frame.x(tick) + 0.5},${bottom}v6`).join("")}),
-    svg("g", {"aria-label": "x-axis tick label", "font-variant": "tabular-nums"},
+    svg("g", {class: "x-tick-labels", "font-variant": "tabular-nums"},
       ticks.map((tick) => svg("text", {x: frame.x(tick) + 0.5, y: bottom + 9.5, dy: "0.71em"}, formatNumber(tick)))),
-    svg("text", {"aria-label": "x-axis label", x: frame.width - MARGIN.right + 17.5, y: bottom + 27.5, "text-anchor": "end"}, "modeled time (s) →")
-  ];
+    svg("text", {class: "x-axis-label", x: frame.width - MARGIN.right + 17.5, y: bottom + 27.5, "text-anchor": "end"}, "modeled time (s) →")
+  );
 }
 
 /** Each suppressed attempt: a red cross where it was due, and its label. */
-function suppressedMarks(run: DeliveryRun, frame: Frame): Child[] {
-  if (!run.suppressedAttempts.length) return [];
+function suppressedMarks(run: DeliveryRun, frame: Frame): SVGGElement {
   const marks = run.suppressedAttempts.map((attempt) => ({
     at: attempt.wouldStartAtSeconds,
     y: frame.rowCentre(rowKey(attempt.updateIndex, attempt.attemptNumber)),
     title: `${updateLabel(run, attempt.updateIndex)}, attempt ${attempt.attemptNumber}: due at ${attempt.wouldStartAtSeconds} s, suppressed (config deleted at ${attempt.configDeletedAtSeconds} s)`
   }));
-  return [
-    svg("g", {"aria-label": "suppressed", fill: "none", stroke: SUPPRESSED_RED, "stroke-width": 1.5},
+  return svg("g", {class: "suppressed"},
+    svg("g", {fill: "none", stroke: SUPPRESSED_RED, "stroke-width": 1.5},
       marks.map(({at, y, title}) => svg("path", {transform: `translate(${frame.x(at)},${y})`, d: SYMBOL_PATHS.times}, svg("title", null, title)))),
-    marks.map(({at, y}) => labelBeside(frame, at, y, "suppressed", {dy: "0.32em"}))
-  ];
+    svg("g", null, marks.map(({at, y}) => labelBeside(frame, at, y, "suppressed", {dy: "0.32em"}))));
 }
 
 /** A red label right of `seconds`, or left of it in the last quarter of the axis, so it stays inside the chart. */

@@ -6,7 +6,7 @@
 import {ScrollRegion} from "../scroll-region.js";
 import {element, type Child} from "../dom.js";
 import {morph} from "../morph.js";
-import {cancelRedraw, isFarFromScreen, redrawWhenSeenOrIdle, watchDistance} from "../offscreen-redraws.js";
+import {cancelRedraw, drawNowOrWhenSeen, watchDistance} from "../offscreen-redraws.js";
 import type {DeliveryRun, UpdateOutcome} from "../../../lib/delivery/index.js";
 
 const OUTCOME_WORDS: Record<UpdateOutcome["outcome"], string> = {
@@ -96,13 +96,6 @@ export function UpdateTable(): UpdateTableElement {
   };
   // An input's run is written in at once only while the table is near the screen (see offscreen-redraws.ts).
   watchDistance(root);
-  const redrawWhenSeen = () => {
-    if (isFarFromScreen(root)) redrawWhenSeenOrIdle(root, redraw);
-    else {
-      cancelRedraw(root);
-      redraw();
-    }
-  };
   root.value = 0;
   root.select = (updateIndex: number) => {
     if (!run?.updates[updateIndex]) return;
@@ -121,7 +114,7 @@ export function UpdateTable(): UpdateTableElement {
       redraw();
       root.dispatchEvent(new Event("input", {bubbles: true}));
     } else {
-      redrawWhenSeen();
+      drawNowOrWhenSeen(root, redraw);
     }
   };
   return root;
