@@ -10,11 +10,10 @@
  * A LiveView morphs one drawing into the next, so what an input did not move stays.
  */
 import type {DeliveryAttempt, DeliveryRun} from "../../../lib/delivery/index.js";
-import {linearTicks, PX_PER_TICK} from "../chart-ticks.js";
 import {listen, svgElement as svg} from "../dom.js";
 import {cachedLegend, withLegends} from "../plot-legends.js";
 import {attemptOutcomes, presentOutcomes, timeAxisEnd, updateLabel} from "./palette.js";
-import {formatNumber} from "../number-format.js";
+import {linearXAxis} from "../svg-axis.js";
 
 export interface SwimlaneOptions {
   width?: number;
@@ -281,20 +280,9 @@ function laneRect(frame: Frame, row: string): SVGRectElement {
   return svg("rect", {x: MARGIN.left, y: frame.rowTop(row), width: frame.width - MARGIN.left - MARGIN.right, height: frame.rowStep});
 }
 
-/** Grid lines, ticks, tick labels and the axis label, as Plot draws a linear x axis. */
 function timeAxis(frame: Frame): SVGGElement {
-  const {top, bottom} = frame;
-  const ticks = linearTicks(0, frame.xMax, (frame.width - MARGIN.left - MARGIN.right) / PX_PER_TICK);
-  return svg("g", {class: "x-axis"},
-    // Grid lines and tick marks as one path each: a redraw that moves them touches two elements.
-    svg("path", {class: "x-grid", fill: "none", stroke: "currentColor", "stroke-opacity": 0.1,
-      d: ticks.map((tick) => `M${frame.x(tick) + 0.5},${top}V${bottom}`).join("")}),
-    svg("path", {class: "x-ticks", fill: "none", stroke: "currentColor",
-      d: ticks.map((tick) => `M${frame.x(tick) + 0.5},${bottom}v6`).join("")}),
-    svg("g", {class: "x-tick-labels", "font-variant": "tabular-nums"},
-      ticks.map((tick) => svg("text", {x: frame.x(tick) + 0.5, y: bottom + 9.5, dy: "0.71em"}, formatNumber(tick)))),
-    svg("text", {class: "x-axis-label", x: frame.width - MARGIN.right + 17.5, y: bottom + 27.5, "text-anchor": "end"}, "modeled time (s) →")
-  );
+  const {width, top, bottom, xMax: end, x} = frame;
+  return linearXAxis({width, left: MARGIN.left, right: width - MARGIN.right, top, bottom, end, x, label: "modeled time (s)"});
 }
 
 /** Each suppressed attempt: a red cross where it was due, and its label. */

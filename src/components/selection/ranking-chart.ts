@@ -2,11 +2,15 @@
  * The ranking breakdown: one stacked bar per eligible agent, in rank order, made
  * of its three weighted terms, with the score printed at the end. Only agents that
  * passed every gate appear: a rejected agent has no score at all.
+ *
+ * Drawn by hand in SVG, in Plot's manner (as lesson 1's swimlane is): a weight slider redraws it
+ * in the frame of every move, and Plot's scales and marks were most of that frame.
  */
-import * as Plot from "@observablehq/plot";
 import type {SelectionResult} from "../../../lib/selection/index.js";
 import {withChartNote} from "../chart-note.js";
+import {svgElement as svg} from "../dom.js";
 import {cachedLegend, withLegends} from "../plot-legends.js";
+import {linearXAxis} from "../svg-axis.js";
 import {TERM_COLOURS, TERM_LABELS, TERM_ORDER} from "./palette.js";
 
 const TERM_SCALE = {domain: TERM_ORDER.map((id) => TERM_LABELS[id]), range: TERM_ORDER.map((id) => TERM_COLOURS[id])};
@@ -23,39 +27,49 @@ function scoreAxisEnd(result: SelectionResult): number {
   return totalWeight === 0 ? 1 : Math.max(totalWeight, ...result.ranked.map((agent) => agent.score));
 }
 
+const MARGIN = {top: 20, right: 70, bottom: 30, left: 200};
+const ROW_HEIGHT = 34;
+/** Plot's band padding for these rows: a quarter of a step around and between the bars. */
+const BAND_PADDING = 0.25;
+
+/** Whole-pixel bands as Plot's rounded band scale lays them out: each row's top and the bars' height. */
+function bandsFor(rows: readonly string[], top: number, bottom: number) {
+  const count = Math.max(1, rows.length);
+  const step = Math.floor((bottom - top) / (count - BAND_PADDING + 2 * BAND_PADDING));
+  const first = top + Math.round((bottom - top - step * (count - BAND_PADDING + 2 * BAND_PADDING)) / 2) + Math.round(step * BAND_PADDING);
+  return {bandHeight: Math.round(step * (1 - BAND_PADDING)), rowTop: (index: number) => first + index * step};
+}
+
 export function RankingBreakdown(result: SelectionResult, {width = 640, alongside = null}: RankingChartOptions = {}): Element {
-  const rowLabel = (rank: number, agentId: string) => `#${rank} ${agentId}`;
-  const rows = result.ranked.map((agent) => rowLabel(agent.rank, agent.agentId));
-  const segments = result.ranked.flatMap((agent) =>
-    TERM_ORDER.map((id) => {
-      const term = agent.terms[id];
-      return {
-        row: rowLabel(agent.rank, agent.agentId),
-        term: TERM_LABELS[id],
-        weighted: term.weighted,
-        title: `${agent.agentId}, ${TERM_LABELS[id]}: ${term.weight} × ${term.value.toFixed(3)} = ${term.weighted.toFixed(3)} (${term.derivation})`
-      };
-    })
-  );
-  const scores = result.ranked.map((agent) => ({row: rowLabel(agent.rank, agent.agentId), score: agent.score, label: `= ${agent.score.toFixed(3)}`}));
+  const empty = result.ranked.length === 0;
+  const rows = empty ? ["no eligible agent"] : result.ranked.map((agent) => `#${agent.rank} ${agent.agentId}`);
+  const height = 70 + rows.length * ROW_HEIGHT;
+  const [top, bottom, left, right] = [MARGIN.top, height - MARGIN.bottom, MARGIN.left, width - MARGIN.right];
   const totalWeight = result.policy.latencyWeight + result.policy.costWeight + result.policy.observedSuccessWeight;
   // With every weight at 0 every bar is empty; a unit axis keeps the ticks readable.
-  const xMax = Math.max(scoreAxisEnd(result), alongside ? scoreAxisEnd(alongside) : 0);
-  const empty = result.ranked.length === 0;
-  const chart = Plot.plot({
-    width,
-    height: 70 + Math.max(1, rows.length) * 34,
-    marginLeft: 200,
-    marginRight: 70,
-    x: {label: `score (at most ${totalWeight}, the sum of the weights)`, domain: [0, xMax], grid: true},
-    y: {label: null, domain: empty ? ["no eligible agent"] : rows, padding: 0.25},
-    color: TERM_SCALE,
-    marks: [
-      Plot.frame({stroke: "currentColor", strokeOpacity: 0.15}),
-      Plot.barX(segments, Plot.stackX({y: "row", x: "weighted", fill: "term", order: TERM_ORDER.map((id) => TERM_LABELS[id]), title: "title", stroke: "white", strokeWidth: 0.5})),
-      Plot.text(scores, {y: "row", x: "score", text: "label", textAnchor: "start", dx: 6, fill: "currentColor", fontWeight: "bold"}),
-    ]
-  }) as Element;
+  const end = Math.max(scoreAxisEnd(result), alongside ? scoreAxisEnd(alongside) : 0);
+  const x = (score: number) => Math.round((left + (Math.min(Math.max(score, 0), end) / end) * (right - left)) * 1000) / 1000;
+  const {bandHeight, rowTop} = bandsFor(rows, top, bottom);
+  const centre = (index: number) => rowTop(index) + bandHeight / 2;
+  const chart = svg(
+    "svg",
+    {class: "plot-d6a7b5", fill: "currentColor", "font-family": "system-ui, sans-serif", "font-size": 10, "text-anchor": "middle", width, height, viewBox: `0 0 ${width} ${height}`},
+    svg("path", {class: "y-ticks", fill: "none", stroke: "currentColor", d: rows.map((_, index) => `M${left},${centre(index)}h-6`).join("")}),
+    svg("g", {class: "row-labels", "text-anchor": "end"}, rows.map((row, index) => svg("text", {x: left - 8.5, y: centre(index), dy: "0.32em"}, row))),
+    linearXAxis({width, left, right, top, bottom, end, x, label: `score (at most ${totalWeight}, the sum of the weights)`}),
+    svg("rect", {class: "frame", fill: "none", stroke: "currentColor", "stroke-opacity": 0.15, x: left + 0.5, y: top + 0.5, width: right - left, height: bottom - top}),
+    svg("g", {class: "term-bars", stroke: "white", "stroke-width": 0.5}, result.ranked.flatMap((agent, index) => {
+      let start = 0;
+      return TERM_ORDER.map((id) => {
+        const term = agent.terms[id];
+        const [from, to] = [start, (start += term.weighted)];
+        return svg("rect", {x: x(from), width: Math.round((x(to) - x(from)) * 1000) / 1000, y: rowTop(index), height: bandHeight, fill: TERM_COLOURS[id]},
+          svg("title", null, `${agent.agentId}, ${TERM_LABELS[id]}: ${term.weight} × ${term.value.toFixed(3)} = ${term.weighted.toFixed(3)} (${term.derivation})`));
+      });
+    })),
+    svg("g", {class: "scores", "text-anchor": "start", "font-weight": "bold"},
+      result.ranked.map((agent, index) => svg("text", {x: x(agent.score) + 6.5, y: centre(index), dy: "0.32em"}, `= ${agent.score.toFixed(3)}`)))
+  );
   return withChartNote(withLegends(chart, [cachedLegend({color: TERM_SCALE})]), empty
     ? `Nothing to rank. ${result.incompatibility?.message ?? "No eligible agent."}`
     : totalWeight === 0 ? "Every weight is 0, so every score is 0: the order is the tie-break alone (agent id, ascending)." : null);
