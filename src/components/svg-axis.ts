@@ -1,6 +1,6 @@
 /**
- * A linear x axis from 0, drawn by hand as Plot draws one: grid lines, tick marks, tick labels
- * and the axis label with its arrow, for the charts redrawn in the frame of every input.
+ * The scales of the charts drawn by hand, as Plot lays them out: a linear x axis from 0 (grid
+ * lines, tick marks, tick labels, the label with its arrow) and rows of whole-pixel bands.
  */
 import {linearTicks, PX_PER_TICK} from "./chart-ticks.js";
 import {svgElement as svg} from "./dom.js";
@@ -17,10 +17,12 @@ export interface XAxisLayout {
   end: number;
   x: (value: number) => number;
   label: string;
+  /** About how many ticks; by default one per 80 px, as Plot asks. */
+  tickCount?: number;
 }
 
-export function linearXAxis({width, left, right, top, bottom, end, x, label}: XAxisLayout): SVGGElement {
-  const ticks = linearTicks(0, end, (right - left) / PX_PER_TICK);
+export function linearXAxis({width, left, right, top, bottom, end, x, label, tickCount = (right - left) / PX_PER_TICK}: XAxisLayout): SVGGElement {
+  const ticks = linearTicks(0, end, tickCount);
   return svg("g", {class: "x-axis"},
     // Grid lines and tick marks as one path each: a redraw that moves them touches two elements.
     svg("path", {class: "x-grid", fill: "none", stroke: "currentColor", "stroke-opacity": 0.1,
@@ -31,4 +33,15 @@ export function linearXAxis({width, left, right, top, bottom, end, x, label}: XA
       ticks.map((tick) => svg("text", {x: x(tick) + 0.5, y: bottom + 9.5, dy: "0.71em"}, formatNumber(tick)))),
     svg("text", {class: "x-axis-label", x: width - 2.5, y: bottom + 27.5, "text-anchor": "end"}, `${label} →`)
   );
+}
+
+/**
+ * `count` rows of bands between `top` and `bottom`, as Plot's rounded band scale lays them out
+ * with `padding` (a fraction of a step) around and between them: each row's top and the bands' height.
+ */
+export function bandLayout(count: number, top: number, bottom: number, padding: number): {bandHeight: number; rowTop: (index: number) => number} {
+  const steps = Math.max(1, count) - padding + 2 * padding;
+  const step = Math.floor((bottom - top) / steps);
+  const first = top + Math.round((bottom - top - step * steps) / 2) + Math.round(step * padding);
+  return {bandHeight: Math.round(step * (1 - padding)), rowTop: (index: number) => first + index * step};
 }

@@ -41,7 +41,7 @@ describe("agent selection charts", () => {
   it("draws one remaining bar per stage, and a removed bar only where the stage removed someone", () => {
     const result = resultOf("default");
     const svg = svgOf(CandidatesByStage(result, {width: 640}));
-    const [remaining, removed] = [...svg.querySelectorAll("g[aria-label='bar']")];
+    const [remaining, removed] = [svg.querySelector("g.remaining-bars"), svg.querySelector("g.removed-bars")];
     expect(remaining!.querySelectorAll("rect")).toHaveLength(result.trace.length);
     expect(removed!.querySelectorAll("rect")).toHaveLength(result.trace.filter((decision) => decision.removed.length > 0).length);
     // Remaining counts are printed on the bars, from the trace.
@@ -58,7 +58,7 @@ describe("agent selection charts", () => {
 
   it("fades the stages playback has not revealed", () => {
     const svg = svgOf(CandidatesByStage(resultOf("default"), {width: 640, revealedStages: 2}));
-    const opacities = [...svg.querySelector("g[aria-label='bar']")!.querySelectorAll("rect")].map((rect) => rect.getAttribute("fill-opacity"));
+    const opacities = [...svg.querySelector("g.remaining-bars")!.querySelectorAll("rect")].map((rect) => rect.getAttribute("fill-opacity"));
     expect(opacities).toEqual(["1", "1", "0.25", "0.25", "0.25", "0.25"]);
   });
 

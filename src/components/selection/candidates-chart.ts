@@ -3,10 +3,14 @@
  * one and why. One row per stage: the solid bar is what remains, the pale bar
  * beside it what this stage removed, and the label counts the removals by gate
  * ("−2 other tenant"). Stages playback has not revealed yet are faded.
+ *
+ * Drawn by hand in SVG, in Plot's manner (as the ranking breakdown is): a weight that changes the
+ * winner redraws it in that move's frame.
  */
-import * as Plot from "@observablehq/plot";
 import {gateOrder, gateRejectionReason, type GateId, type SelectionResult} from "../../../lib/selection/index.js";
+import {svgElement as svg} from "../dom.js";
 import {cachedLegend, withLegends} from "../plot-legends.js";
+import {bandLayout, linearXAxis} from "../svg-axis.js";
 import {REMAINING_COLOUR, REMOVED_COLOUR} from "./palette.js";
 
 const BAR_COLOURS = {domain: ["remain after the stage", "left at this stage"], range: [REMAINING_COLOUR, REMOVED_COLOUR]};
@@ -32,47 +36,50 @@ export function stageRemovalLabel(result: SelectionResult, stageIndex: number): 
     .join(", ");
 }
 
+const MARGIN = {top: 20, right: 30, bottom: 30, left: 170};
+// The reason sits under each bar, so it can run the full width of the chart.
+const ROW_HEIGHT = 58;
+const BAR_HEIGHT = 24;
+/** Room per tick label on a narrow chart (one per candidate up to 13, while they fit). */
+const MIN_TICK_SPACING = 24;
+/** Reason widths without measuring text: a generous average glyph width at 11 px. */
+const REASON_CHAR_WIDTH = 6;
+
 export function CandidatesByStage(result: SelectionResult, {width = 640, revealedStages = null}: CandidatesChartOptions = {}): Element {
   const rows = result.trace.map((decision) => {
-    const stage = `${decision.atSeconds} · ${decision.title.split(":")[0]}`;
-    const faded = revealedStages !== null && decision.atSeconds > revealedStages;
     const names = decision.removed.map((agent) => agent.agentId).join(", ");
     return {
-      stage,
+      stage: `${decision.atSeconds} · ${decision.title.split(":")[0]}`,
       before: decision.candidatesBefore,
       after: decision.candidatesAfter,
       label: stageRemovalLabel(result, decision.atSeconds),
-      opacity: faded ? 0.25 : 1,
+      opacity: revealedStages !== null && decision.atSeconds > revealedStages ? 0.25 : 1,
       title: `${decision.title}${names ? `. Left here: ${names}` : ""}`
     };
   });
-  // The reason sits under each bar, so it can run the full width of the chart.
-  const rowHeight = 58;
-  const barHeight = 24;
-  const chart = Plot.plot({
-    width,
-    height: 60 + rows.length * rowHeight,
-    marginLeft: 170,
-    marginRight: 30,
-    x: {label: "candidates", domain: [0, Math.max(1, result.agentCount)], grid: true, ticks: Math.min(result.agentCount, 13), tickFormat: "d"},
-    y: {label: null, domain: rows.map((row) => row.stage), padding: 1 - barHeight / rowHeight},
-    color: BAR_COLOURS,
-    marks: [
-      Plot.frame({stroke: "currentColor", strokeOpacity: 0.15}),
-      Plot.barX(rows, {y: "stage", x1: 0, x2: "after", fill: () => "remain after the stage", fillOpacity: "opacity", title: "title"}),
-      Plot.barX(rows.filter((row) => row.before > row.after), {
-        y: "stage", x1: "after", x2: "before", fill: () => "left at this stage", fillOpacity: (row: {opacity: number}) => 0.35 * row.opacity,
-        stroke: () => "left at this stage", strokeOpacity: "opacity", strokeDasharray: "3,2", title: "title"
-      }),
-      Plot.text(rows, {
-        y: "stage", x: "after", text: (row: {after: number}) => String(row.after), dx: -4, textAnchor: "end", fill: "white", fontWeight: "bold",
-        filter: (row: {after: number}) => row.after > 0, fillOpacity: "opacity"
-      }),
-      Plot.text(rows, {
-        y: "stage", x: 0, text: "label", textAnchor: "start", lineAnchor: "top", dy: barHeight / 2 + 3,
-        fill: "currentColor", fillOpacity: "opacity", fontSize: 11
-      })
-    ]
-  }) as Element;
+  const height = 60 + rows.length * ROW_HEIGHT;
+  const [top, bottom, left, right] = [MARGIN.top, height - MARGIN.bottom, MARGIN.left, width - MARGIN.right];
+  const end = Math.max(1, result.agentCount);
+  const x = (count: number) => Math.round((left + (count / end) * (right - left)) * 1000) / 1000;
+  const {bandHeight, rowTop} = bandLayout(rows.length, top, bottom, 1 - BAR_HEIGHT / ROW_HEIGHT);
+  const centre = (index: number) => rowTop(index) + bandHeight / 2;
+  const chart = svg(
+    "svg",
+    {class: "plot-d6a7b5", fill: "currentColor", "font-family": "system-ui, sans-serif", "font-size": 10, "text-anchor": "middle", width, height, viewBox: `0 0 ${width} ${height}`},
+    svg("g", {class: "row-labels", "text-anchor": "end"}, rows.map((row, index) => svg("text", {x: left - 8.5, y: centre(index), dy: "0.32em"}, row.stage))),
+    linearXAxis({width, left, right, top, bottom, end, x, label: "candidates", tickCount: Math.min(result.agentCount, 13, (right - left) / MIN_TICK_SPACING)}),
+    svg("rect", {class: "frame", fill: "none", stroke: "currentColor", "stroke-opacity": 0.15, x: left + 0.5, y: top + 0.5, width: right - left, height: bottom - top}),
+    svg("g", {class: "remaining-bars", fill: BAR_COLOURS.range[0]}, rows.map((row, index) =>
+      svg("rect", {x: left, width: x(row.after) - left, y: rowTop(index), height: bandHeight, "fill-opacity": row.opacity}, svg("title", null, row.title)))),
+    svg("g", {class: "removed-bars", fill: BAR_COLOURS.range[1], stroke: BAR_COLOURS.range[1], "stroke-dasharray": "3,2"}, rows.flatMap((row, index) => row.before > row.after
+      ? [svg("rect", {x: x(row.after), width: x(row.before) - x(row.after), y: rowTop(index), height: bandHeight, "fill-opacity": 0.35 * row.opacity, "stroke-opacity": row.opacity}, svg("title", null, row.title))]
+      : [])),
+    svg("g", {class: "remaining-counts", fill: "white", "text-anchor": "end", "font-weight": "bold"}, rows.flatMap((row, index) => row.after > 0
+      ? [svg("text", {x: x(row.after) - 3.5, y: centre(index), dy: "0.32em", "fill-opacity": row.opacity}, String(row.after))]
+      : [])),
+    // A reason too long for the plot area starts under the stage's name instead (a narrow screen).
+    svg("g", {class: "removal-reasons", "text-anchor": "start", "font-size": 11}, rows.map((row, index) =>
+      svg("text", {x: row.label.length * REASON_CHAR_WIDTH > right - left ? 8 : left + 0.5, y: centre(index) + BAR_HEIGHT / 2 + 3, dy: "0.71em", "fill-opacity": row.opacity}, row.label)))
+  );
   return withLegends(chart, [cachedLegend({color: BAR_COLOURS})]);
 }

@@ -10,7 +10,7 @@ import type {SelectionResult} from "../../../lib/selection/index.js";
 import {withChartNote} from "../chart-note.js";
 import {svgElement as svg} from "../dom.js";
 import {cachedLegend, withLegends} from "../plot-legends.js";
-import {linearXAxis} from "../svg-axis.js";
+import {bandLayout, linearXAxis} from "../svg-axis.js";
 import {TERM_COLOURS, TERM_LABELS, TERM_ORDER} from "./palette.js";
 
 const TERM_SCALE = {domain: TERM_ORDER.map((id) => TERM_LABELS[id]), range: TERM_ORDER.map((id) => TERM_COLOURS[id])};
@@ -32,14 +32,6 @@ const ROW_HEIGHT = 34;
 /** Plot's band padding for these rows: a quarter of a step around and between the bars. */
 const BAND_PADDING = 0.25;
 
-/** Whole-pixel bands as Plot's rounded band scale lays them out: each row's top and the bars' height. */
-function bandsFor(rows: readonly string[], top: number, bottom: number) {
-  const count = Math.max(1, rows.length);
-  const step = Math.floor((bottom - top) / (count - BAND_PADDING + 2 * BAND_PADDING));
-  const first = top + Math.round((bottom - top - step * (count - BAND_PADDING + 2 * BAND_PADDING)) / 2) + Math.round(step * BAND_PADDING);
-  return {bandHeight: Math.round(step * (1 - BAND_PADDING)), rowTop: (index: number) => first + index * step};
-}
-
 export function RankingBreakdown(result: SelectionResult, {width = 640, alongside = null}: RankingChartOptions = {}): Element {
   const empty = result.ranked.length === 0;
   const rows = empty ? ["no eligible agent"] : result.ranked.map((agent) => `#${agent.rank} ${agent.agentId}`);
@@ -49,7 +41,7 @@ export function RankingBreakdown(result: SelectionResult, {width = 640, alongsid
   // With every weight at 0 every bar is empty; a unit axis keeps the ticks readable.
   const end = Math.max(scoreAxisEnd(result), alongside ? scoreAxisEnd(alongside) : 0);
   const x = (score: number) => Math.round((left + (Math.min(Math.max(score, 0), end) / end) * (right - left)) * 1000) / 1000;
-  const {bandHeight, rowTop} = bandsFor(rows, top, bottom);
+  const {bandHeight, rowTop} = bandLayout(rows.length, top, bottom, BAND_PADDING);
   const centre = (index: number) => rowTop(index) + bandHeight / 2;
   const chart = svg(
     "svg",
