@@ -13,7 +13,7 @@ import type {DeliveryAttempt, DeliveryRun} from "../../../lib/delivery/index.js"
 import {listen, svgElement as svg} from "../dom.js";
 import {cachedLegend, withLegends} from "../plot-legends.js";
 import {attemptOutcomes, presentOutcomes, timeAxisEnd, updateLabel} from "./palette.js";
-import {linearXAxis} from "../svg-axis.js";
+import {bandLayout, linearXAxis} from "../svg-axis.js";
 
 export interface SwimlaneOptions {
   width?: number;
@@ -93,11 +93,10 @@ function frameFor(width: number, rows: readonly string[], xMax: number, extraTop
   const top = MARGIN.top + extraTop;
   const height = 60 + extraTop + rows.length * ROW_HEIGHT;
   const bottom = height - MARGIN.bottom;
-  // Whole-pixel bands, centred in the plot area, as Plot's rounded band scale lays them out.
-  const rowStep = Math.floor((bottom - top) / Math.max(1, rows.length));
-  const first = top + Math.round((bottom - top - rowStep * rows.length) / 2);
+  // One band per row, no padding: each update's attempts touch, so they read as one lane.
+  const {bandHeight: rowStep, rowTop: topOfIndex} = bandLayout(rows.length, top, bottom, 0);
   const index = new Map(rows.map((row, position) => [row, position]));
-  const rowTop = (row: string) => first + (index.get(row) ?? 0) * rowStep;
+  const rowTop = (row: string) => topOfIndex(index.get(row) ?? 0);
   return {width, height, top, bottom, rowStep, xMax, rows, rowTop, x: timeScale(width, xMax), rowCentre: (row) => rowTop(row) + rowStep / 2};
 }
 
