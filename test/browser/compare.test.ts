@@ -117,7 +117,8 @@ describe("reading either run of a comparison", () => {
     await expect.poll(() => choice.isVisible()).toBe(true);
     const currentDecisions = await decisionCount(page);
     const table = page.locator(".update-table");
-    expect(await table.textContent()).toContain("refused");
+    // The table below the lab is redrawn when idle or when it comes near the screen: wait for it.
+    await expect.poll(() => table.textContent()).toContain("refused");
     await choice.getByLabel("the pinned run").check();
     await expect.poll(() => table.textContent()).not.toContain("refused");
     const pinnedDecisions = await decisionCount(page);
@@ -128,6 +129,6 @@ describe("reading either run of a comparison", () => {
     await page.getByRole("button", {name: "Stop comparing"}).click();
     await expect.poll(() => choice.isVisible()).toBe(false);
     await expect.poll(() => decisionCount(page)).toBe(currentDecisions);
-    expect(await table.textContent()).toContain("refused");
+    await expect.poll(() => table.textContent()).toContain("refused");
   });
 });
