@@ -4,7 +4,7 @@
  * labels. The note is a paragraph that wraps at any width and that a screen reader reads as text.
  */
 import {element} from "./dom.js";
-import {withLegends} from "./plot-legends.js";
+import {withLegends} from "./legends.js";
 
 /** The chart with `note` above it when `note` is not null; the chart unchanged otherwise. */
 export function withChartNote(chart: Element & {scale?: unknown}, note: string | null): Element {

@@ -3,7 +3,6 @@
  * The pieces that let a lesson page redraw on every input within a frame: the DOM
  * builder, morph (keep what did not change), LiveView, and the views updated in place.
  */
-import * as Plot from "@observablehq/plot";
 import {describe, expect, it, vi} from "vitest";
 import {simulateDelivery} from "../../lib/delivery/index.js";
 import {element, listen} from "../../src/components/dom.js";
@@ -12,16 +11,9 @@ import {ExportableChart} from "../../src/components/export-buttons.js";
 import {LiveView} from "../../src/components/live-view.js";
 import {morph} from "../../src/components/morph.js";
 import {PlaybackControl, playbackFor} from "../../src/components/playback-control.js";
-import {cachedLegend} from "../../src/components/plot-legends.js";
 import {AttemptInspector, UpdateTable} from "../../src/components/delivery/update-table.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-
-// Plot as it is, with Plot.legend counted, so the legend cache's test sees every drawing.
-vi.mock("@observablehq/plot", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@observablehq/plot")>();
-  return {...actual, legend: vi.fn(actual.legend)};
-});
 
 describe("element", () => {
   it("renders strings and numbers as text, never as markup", () => {
@@ -226,28 +218,5 @@ describe("views updated in place", () => {
     const timeline = decisions.querySelector<HTMLInputElement>(".playback-timeline")!;
     expect(timeline.closest("label")!.textContent).toBe("Inspection time");
     expect(timeline.getAttribute("aria-label")).toMatch(/^Inspection time: /);
-  });
-});
-
-describe("cachedLegend", () => {
-  it("draws a legend once per set of options and hands out copies", () => {
-    const drawings = vi.mocked(Plot.legend);
-    // Domains no other test uses, so the cache starts without them.
-    const options = {color: {domain: ["once-x", "once-y"], range: ["#111111", "#222222"]}};
-    drawings.mockClear();
-    const one = cachedLegend(options);
-    expect(drawings).toHaveBeenCalledTimes(1);
-    const two = cachedLegend({color: {domain: ["once-x", "once-y"], range: ["#111111", "#222222"]}});
-    expect(drawings).toHaveBeenCalledTimes(1);
-    expect(two).not.toBe(one);
-    expect(two.outerHTML).toBe(one.outerHTML);
-    const labels = (legend: Element) => [...legend.querySelectorAll("[class$='-swatch']")].map((swatch) => swatch.textContent?.trim());
-    expect(labels(one)).toEqual(["once-x", "once-y"]);
-    const other = {color: {domain: ["once-z"], range: ["#333333"]}};
-    expect(labels(cachedLegend(other))).toEqual(["once-z"]);
-    expect(drawings).toHaveBeenCalledTimes(2);
-    cachedLegend(other);
-    cachedLegend(options);
-    expect(drawings).toHaveBeenCalledTimes(2);
   });
 });

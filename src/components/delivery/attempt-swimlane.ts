@@ -11,7 +11,7 @@
  */
 import type {DeliveryAttempt, DeliveryRun} from "../../../lib/delivery/index.js";
 import {listen, svgElement as svg} from "../dom.js";
-import {cachedLegend, withLegends} from "../plot-legends.js";
+import {colourLegend, symbolLegend, withLegends} from "../legends.js";
 import {attemptOutcomes, presentOutcomes, timeAxisEnd, updateLabel} from "./palette.js";
 import {bandLayout, linearXAxis} from "../svg-axis.js";
 
@@ -148,7 +148,7 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
   );
   if (onSelectUpdate) selectLaneOnClick(chart, frame, onSelectUpdate);
   const symbol = {domain: Object.keys(SENDER_SYMBOLS), range: Object.values(SENDER_SYMBOLS)};
-  const legends = [cachedLegend({color: colour}), cachedLegend({symbol, fill: "none", stroke: "currentColor"})];
+  const legends = [colourLegend(colour), symbolLegend(symbol)];
   return withLegends(chart, colour.domain.length ? legends : legends.slice(1));
 }
 

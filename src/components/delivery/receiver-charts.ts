@@ -6,7 +6,7 @@
 import * as Plot from "@observablehq/plot";
 import type {DeliveryRun} from "../../../lib/delivery/index.js";
 import {withChartNote} from "../chart-note.js";
-import {cachedLegend, withLegends} from "../plot-legends.js";
+import {colourLegend, withLegends} from "../legends.js";
 import {OUTCOMES, attemptOutcomes, presentOutcomes, timeAxisEnd, updateLabel} from "./palette.js";
 
 const STATE_COLOURS = {domain: ["sequence the receiver shows", "newest sequence applied", "regression"], range: ["#2da44e", "#6e7781", "#d1242f"]};
@@ -84,5 +84,5 @@ export function ReceiverState(run: DeliveryRun, {width = 640, cursorSeconds = nu
       cursorSeconds !== null ? Plot.ruleX([cursorSeconds], {stroke: "currentColor", strokeWidth: 2, strokeOpacity: 0.6}) : null
     ]
   }) as Element;
-  return withChartNote(withLegends(chart, [cachedLegend({color: STATE_COLOURS})]), steps.length === 0 ? "The receiver applied nothing." : null);
+  return withChartNote(withLegends(chart, [colourLegend(STATE_COLOURS)]), steps.length === 0 ? "The receiver applied nothing." : null);
 }

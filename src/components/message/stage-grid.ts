@@ -7,7 +7,7 @@
 import * as Plot from "@observablehq/plot";
 import type {MessageTransaction} from "../../../lib/message/index.js";
 import {MESSAGE_STAGE_NAMES} from "../../../lib/message/index.js";
-import {cachedLegend, withLegends} from "../plot-legends.js";
+import {colourLegend, withLegends} from "../legends.js";
 import {clientRevealed, gateRevealed, type GateCursor} from "./stages.js";
 import {CLIENT_VERDICT_WORDS, capitalise, describeRequest} from "./words.js";
 
@@ -90,5 +90,5 @@ export function StageGrid(transaction: MessageTransaction, {width = 640, cursor 
         : null
     ]
   }) as Element;
-  return withLegends(chart, [cachedLegend({color: STATUS_SCALE})]);
+  return withLegends(chart, [colourLegend(STATUS_SCALE)]);
 }

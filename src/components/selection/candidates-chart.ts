@@ -9,7 +9,7 @@
  */
 import {gateOrder, gateRejectionReason, type GateId, type SelectionResult} from "../../../lib/selection/index.js";
 import {svgElement as svg} from "../dom.js";
-import {cachedLegend, withLegends} from "../plot-legends.js";
+import {colourLegend, withLegends} from "../legends.js";
 import {bandLayout, linearXAxis} from "../svg-axis.js";
 import {REMAINING_COLOUR, REMOVED_COLOUR} from "./palette.js";
 
@@ -81,5 +81,5 @@ export function CandidatesByStage(result: SelectionResult, {width = 640, reveale
     svg("g", {class: "removal-reasons", "text-anchor": "start", "font-size": 11}, rows.map((row, index) =>
       svg("text", {x: row.label.length * REASON_CHAR_WIDTH > right - left ? 8 : left + 0.5, y: centre(index) + BAR_HEIGHT / 2 + 3, dy: "0.71em", "fill-opacity": row.opacity}, row.label)))
   );
-  return withLegends(chart, [cachedLegend({color: BAR_COLOURS})]);
+  return withLegends(chart, [colourLegend(BAR_COLOURS)]);
 }

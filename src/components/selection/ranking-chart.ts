@@ -9,7 +9,7 @@
 import type {SelectionResult} from "../../../lib/selection/index.js";
 import {withChartNote} from "../chart-note.js";
 import {svgElement as svg} from "../dom.js";
-import {cachedLegend, withLegends} from "../plot-legends.js";
+import {colourLegend, withLegends} from "../legends.js";
 import {bandLayout, linearXAxis} from "../svg-axis.js";
 import {TERM_COLOURS, TERM_LABELS, TERM_ORDER} from "./palette.js";
 
@@ -62,7 +62,7 @@ export function RankingBreakdown(result: SelectionResult, {width = 640, alongsid
     svg("g", {class: "scores", "text-anchor": "start", "font-weight": "bold"},
       result.ranked.map((agent, index) => svg("text", {x: x(agent.score) + 6.5, y: centre(index), dy: "0.32em"}, `= ${agent.score.toFixed(3)}`)))
   );
-  return withChartNote(withLegends(chart, [cachedLegend({color: TERM_SCALE})]), empty
+  return withChartNote(withLegends(chart, [colourLegend(TERM_SCALE)]), empty
     ? `Nothing to rank. ${result.incompatibility?.message ?? "No eligible agent."}`
     : totalWeight === 0 ? "Every weight is 0, so every score is 0: the order is the tie-break alone (agent id, ascending)." : null);
 }

@@ -6,7 +6,7 @@
  */
 import * as Plot from "@observablehq/plot";
 import {RACE_STRATEGIES, type RaceTable} from "../../../lib/webhook-auth/index.js";
-import {cachedLegend, withLegends} from "../plot-legends.js";
+import {colourLegend, withLegends} from "../legends.js";
 import {EFFECT_COLOURS} from "./palette.js";
 
 
@@ -64,5 +64,5 @@ export function RaceChart(tables: readonly RaceTable[], {width = 640}: RaceChart
       Plot.ruleX([0])
     ]
   }) as Element;
-  return withLegends(chart, [cachedLegend({color: colour})]);
+  return withLegends(chart, [colourLegend(colour)]);
 }

@@ -7,7 +7,7 @@
  */
 import * as Plot from "@observablehq/plot";
 import {dedupRecordSpans, type RetryHorizonResult, type RetryLaneResult} from "../../../lib/webhook-auth/index.js";
-import {cachedLegend, withLegends} from "../plot-legends.js";
+import {colourLegend, withLegends} from "../legends.js";
 import {formatDuration} from "./format.js";
 import {ATTEMPT_COLOURS, ATTEMPT_OUTCOMES, ATTEMPT_SYMBOLS, attemptOutcome} from "./palette.js";
 
@@ -55,5 +55,5 @@ export function RetryHorizonChart(horizon: RetryHorizonResult, {width = 640}: Re
       Plot.text(attempts, {x: "at", y: "lane", text: "attempt", dy: -14, fontSize: 9, fill: "currentColor"})
     ]
   }) as Element;
-  return withLegends(chart, [cachedLegend({color: colour})]);
+  return withLegends(chart, [colourLegend(colour)]);
 }
