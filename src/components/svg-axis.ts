@@ -36,12 +36,12 @@ export function linearXAxis({width, left, right, top, bottom, end, x, label, tic
 }
 
 /**
- * `count` rows of bands between `top` and `bottom`, as Plot's rounded band scale lays them out
- * with `padding` (a fraction of a step) around and between them: each row's top and the bands' height.
+ * `count` bands between `start` and `end`, as Plot's band scale lays them out (d3's scaleBand
+ * with `padding` inner and outer, centred and rounded; a test holds it to d3-scale): each band's
+ * start and the bands' size.
  */
-export function bandLayout(count: number, top: number, bottom: number, padding: number): {bandHeight: number; rowTop: (index: number) => number} {
-  const steps = Math.max(1, count) - padding + 2 * padding;
-  const step = Math.floor((bottom - top) / steps);
-  const first = top + Math.round((bottom - top - step * steps) / 2) + Math.round(step * padding);
+export function bandLayout(count: number, start: number, end: number, padding: number): {bandHeight: number; rowTop: (index: number) => number} {
+  const step = Math.floor((end - start) / Math.max(1, count - padding + 2 * padding));
+  const first = Math.round(start + (end - start - step * (count - padding)) / 2);
   return {bandHeight: Math.round(step * (1 - padding)), rowTop: (index: number) => first + index * step};
 }
