@@ -3,11 +3,17 @@
  * stopped with its error code, or not reached), and on the right what the
  * client could conclude from the response. Playback fades what it has not
  * revealed yet.
+ *
+ * Drawn by hand in SVG, in Plot's manner (its class, band layout and text placement), not with
+ * Plot: it is the chart in lesson 2's lab, redrawn on every keystroke and shown at load, and
+ * Plot loads only for charts further down a page (see plot-on-demand.ts).
  */
-import * as Plot from "@observablehq/plot";
 import type {MessageTransaction} from "../../../lib/message/index.js";
 import {MESSAGE_STAGE_NAMES} from "../../../lib/message/index.js";
+import {withChartNote} from "../chart-note.js";
+import {svgElement as svg} from "../dom.js";
 import {colourLegend, withLegends} from "../legends.js";
+import {bandLayout} from "../svg-axis.js";
 import {clientRevealed, gateRevealed, type GateCursor} from "./stages.js";
 import {CLIENT_VERDICT_WORDS, capitalise, describeRequest} from "./words.js";
 
@@ -29,13 +35,34 @@ export interface StageGridOptions {
   cursor?: GateCursor | null;
 }
 
+const MARGIN_TOP = 40;
+const MARGIN_BOTTOM = 10;
+const STAGE_PADDING = 0.06;
+const ROW_PADDING = 0.1;
+/** Plot's text marks sit half a pixel off the band centre, for crisp glyphs. */
+const HALF_PIXEL = 0.5;
+
 interface Cell {
-  request: string;
-  stage: string;
+  row: number;
+  stage: number;
   status: StatusWord;
   label: string;
   faded: boolean;
   title: string;
+}
+
+interface ClientVerdict {
+  row: number;
+  text: string;
+  faded: boolean;
+}
+
+/** Where things go: a stage to its band, a row to its band. */
+interface Layout {
+  stageLeft: (stage: number) => number;
+  stageWidth: number;
+  rowTop: (row: number) => number;
+  rowHeight: number;
 }
 
 export function StageGrid(transaction: MessageTransaction, {width = 640, cursor = null}: StageGridOptions = {}): Element {
@@ -49,46 +76,69 @@ export function StageGrid(transaction: MessageTransaction, {width = 640, cursor 
     if (!compact) return capitalise(describeRequest(outcome));
     return outcome.requestIndex === null ? "The request" : `Request ${outcome.requestIndex}`;
   };
-  const cells: Cell[] = drawn.flatMap((outcome, index) =>
+  const cells: Cell[] = drawn.flatMap((outcome, row) =>
     outcome.stages.map((verdict) => {
       const status: StatusWord = verdict.status === "pass" ? "passed" : verdict.status === "stop" ? "stopped" : "not reached";
       const why = verdict.findings.find((finding) => finding.severity === "error")?.message;
       return {
-        request: rowName(index),
-        stage: STAGES[verdict.stage - 1]!,
+        row,
+        stage: verdict.stage - 1,
         status,
         label: verdict.error ? String(verdict.error.code) : status === "passed" ? "pass" : "",
         faded: !gateRevealed(cursor, outcome, verdict.stage),
-        title: `${rowName(index)}, stage ${verdict.stage} (${verdict.name}): ${status}${verdict.error ? `, error ${verdict.error.code} ${verdict.error.message}` : ""}${why ? `. ${why}` : ""}`
+        title: `${rowName(row)}, stage ${verdict.stage} (${verdict.name}): ${status}${verdict.error ? `, error ${verdict.error.code} ${verdict.error.message}` : ""}${why ? `. ${why}` : ""}`
       };
     })
   );
-  const client = compact ? [] : transaction.client.perRequest.slice(0, STAGE_GRID_MAX_REQUESTS).flatMap((decision) => {
-    const index = drawn.findIndex((outcome) => outcome.requestIndex === decision.requestIndex);
-    if (index < 0) return [];
-    return [{request: rowName(index), stage: STAGES[5]!, text: `client: ${CLIENT_VERDICT_WORDS[decision.verdict]}`, faded: !clientRevealed(cursor, decision.requestIndex)}];
+  const client: ClientVerdict[] = compact ? [] : transaction.client.perRequest.slice(0, STAGE_GRID_MAX_REQUESTS).flatMap((decision) => {
+    const row = drawn.findIndex((outcome) => outcome.requestIndex === decision.requestIndex);
+    return row < 0 ? [] : [{row, text: `client: ${CLIENT_VERDICT_WORDS[decision.verdict]}`, faded: !clientRevealed(cursor, decision.requestIndex)}];
   });
-  const bandHalfWidth = (width - marginLeft - marginRight) / STAGES.length / 2;
-  const rows = drawn.map((_, index) => rowName(index));
-  const fadedOpacity = (d: {faded: boolean}) => (d.faded ? 0.2 : 1);
-  const chart = Plot.plot({
-    width,
-    height: 60 + rows.length * ROW_HEIGHT + (hidden > 0 ? (compact ? 50 : 30) : 0),
-    marginLeft,
-    marginRight,
-    marginTop: 40,
-    marginBottom: hidden > 0 ? (compact ? 60 : 40) : 10,
-    x: {domain: STAGES, axis: "top", label: null, padding: 0.06, tickSize: 0, tickFormat: (stage: string) => (compact ? stage.slice(0, stage.indexOf(".")) : stage.replace(". ", "\n"))},
-    y: {domain: rows, label: null, padding: 0.1, tickSize: 0},
-    color: STATUS_SCALE,
-    marks: [
-      Plot.cell(cells, {x: "stage", y: "request", fill: "status", fillOpacity: fadedOpacity, title: "title", inset: 1}),
-      Plot.text(cells, {x: "stage", y: "request", text: "label", fill: (d: Cell) => (d.status === "not reached" ? "#57606a" : "white"), fillOpacity: fadedOpacity, fontSize: 11, fontWeight: 600}),
-      Plot.text(client, {x: "stage", y: "request", text: "text", dx: bandHalfWidth + 6, textAnchor: "start", fill: "currentColor", fillOpacity: fadedOpacity, fontSize: 11}),
-      hidden > 0
-        ? Plot.text([`${hidden} more request${hidden === 1 ? "" : "s"} (from request ${drawn.length}) not drawn; the request picker lists them all.`], {frameAnchor: "bottom-left", dy: 28, lineAnchor: "top", lineWidth: (width - marginLeft - 10) / 11, fill: "currentColor", fontSize: 11})
-        : null
-    ]
-  }) as Element;
-  return withLegends(chart, [colourLegend(STATUS_SCALE)]);
+  const height = 60 + drawn.length * ROW_HEIGHT;
+  const stages = bandLayout(STAGES.length, marginLeft, width - marginRight, STAGE_PADDING);
+  const rows = bandLayout(drawn.length, MARGIN_TOP, height - MARGIN_BOTTOM, ROW_PADDING);
+  const layout: Layout = {stageLeft: stages.rowTop, stageWidth: stages.bandHeight, rowTop: rows.rowTop, rowHeight: rows.bandHeight};
+  const chart = svg(
+    "svg",
+    {class: "plot-d6a7b5", fill: "currentColor", "font-family": "system-ui, sans-serif", "font-size": 10, "text-anchor": "middle", width, height, viewBox: `0 0 ${width} ${height}`},
+    rowNamesMark(layout, drawn.map((_, row) => rowName(row)), marginLeft),
+    stageNamesMark(layout, compact),
+    cellsMark(layout, cells),
+    cellLabelsMark(layout, cells),
+    // Beside the last stage, where Plot's text with dx = half a band + 6 put it.
+    svg("g", {class: "client-verdicts", "text-anchor": "start", "font-size": 11}, client.map((verdict) =>
+      svg("text", {x: stageCentre(layout, STAGES.length - 1) + (width - marginLeft - marginRight) / STAGES.length / 2 + 6, y: rowCentre(layout, verdict.row), dy: "0.32em", "fill-opacity": verdict.faded ? 0.2 : 1}, verdict.text)))
+  );
+  const note = hidden > 0 ? `${hidden} more request${hidden === 1 ? "" : "s"} (from request ${drawn.length}) not drawn; the request picker lists them all.` : null;
+  return withChartNote(withLegends(chart, [colourLegend(STATUS_SCALE)]), note);
+}
+
+const stageCentre = (layout: Layout, stage: number) => layout.stageLeft(stage) + layout.stageWidth / 2 + HALF_PIXEL;
+const rowCentre = (layout: Layout, row: number) => layout.rowTop(row) + layout.rowHeight / 2 + HALF_PIXEL;
+
+function rowNamesMark(layout: Layout, names: readonly string[], marginLeft: number): SVGGElement {
+  return svg("g", {class: "row-names", "text-anchor": "end"}, names.map((name, row) =>
+    svg("text", {x: marginLeft - 8.5, y: rowCentre(layout, row), dy: "0.32em"}, name)));
+}
+
+/** Above each band: its number, and on a wide chart its name on the line below. */
+function stageNamesMark(layout: Layout, compact: boolean): SVGGElement {
+  return svg("g", {class: "stage-names"}, STAGES.map((stage, index) => {
+    const [number, name] = [stage.slice(0, stage.indexOf(".")), stage.slice(stage.indexOf(". ") + 2)];
+    const at = {x: stageCentre(layout, index), y: MARGIN_TOP - 8.5};
+    return compact
+      ? svg("text", at, number)
+      : svg("text", at, svg("tspan", {x: at.x, dy: "-1em"}, number), svg("tspan", {x: at.x, dy: "1em"}, name));
+  }));
+}
+
+function cellsMark(layout: Layout, cells: readonly Cell[]): SVGGElement {
+  return svg("g", {class: "stage-cells"}, cells.map((cell) =>
+    svg("rect", {x: layout.stageLeft(cell.stage) + 1, width: layout.stageWidth - 2, y: layout.rowTop(cell.row) + 1, height: layout.rowHeight - 2, fill: STAGE_STATUS_COLOURS[cell.status], "fill-opacity": cell.faded ? 0.2 : 1},
+      svg("title", null, cell.title))));
+}
+
+function cellLabelsMark(layout: Layout, cells: readonly Cell[]): SVGGElement {
+  return svg("g", {class: "stage-cell-labels", "font-size": 11, "font-weight": 600}, cells.filter((cell) => cell.label !== "").map((cell) =>
+    svg("text", {x: stageCentre(layout, cell.stage), y: rowCentre(layout, cell.row), dy: "0.32em", fill: cell.status === "not reached" ? "#57606a" : "white", "fill-opacity": cell.faded ? 0.2 : 1}, cell.label)));
 }
