@@ -9,12 +9,12 @@
  * whole, so Plot arrives with all of d3 (~177 KB gzip) and zod whole (~93 KB gzip),
  * past the 200 KB-per-page budget. esbuild keeps only what the code uses.
  *
- * Why one file per page and no shared chunks: on Lighthouse's slow 4G every request
- * costs a round trip, and Framework preloads every module a page imports at high
- * priority, which Lighthouse counts as render-blocking. Code-split bundles made each
- * lesson load 15 modules (first paint 1.9-2.3 s simulated, performance 95-97); one
- * bundle makes it 1 (first paint ~1.9 s). Pages no longer share a cached chunk, which a
- * course read one lesson at a time hardly misses.
+ * Why one file per page and no chunks shared between pages: on Lighthouse's slow 4G
+ * every request costs a round trip, and Framework preloads every module a page imports
+ * at high priority, which Lighthouse counts as render-blocking. Bundles code-split across
+ * pages made each lesson load 15 modules (first paint 1.9-2.3 s simulated, performance
+ * 95-97). Pages no longer share a cached chunk, which a course read one lesson at a time
+ * hardly misses. Plot is the one chunk, loaded on demand (src/components/plot-on-demand.ts).
  */
 import * as esbuild from "esbuild";
 import {readdirSync} from "node:fs";
@@ -32,27 +32,32 @@ export function bundleEntries(): Record<string, string> {
   return entries;
 }
 
-export const bundleOptions = (): esbuild.BuildOptions => ({
-  entryPoints: bundleEntries(),
+/**
+ * One esbuild build per page, each code-split on its own: the page's bundle holds all it loads
+ * at once (a module two pages use is in both), and what it imports on demand (Plot, see
+ * src/components/plot-on-demand.ts) becomes a chunk of that page's that loads when asked for.
+ */
+export const bundleOptions = (): esbuild.BuildOptions[] => Object.entries(bundleEntries()).map(([page, entry]) => ({
+  entryPoints: {[page]: entry},
   outdir: BUNDLE_DIR,
   entryNames: "[name]",
+  chunkNames: `chunks/${page}-[name]-[hash]`,
   bundle: true,
-  // Each page's bundle holds all it needs (see above); a module used by two pages is in both.
-  splitting: false,
+  splitting: true,
   format: "esm",
   platform: "browser",
   target: "es2022",
   minify: process.env.BUNDLE_MINIFY !== "0",
   legalComments: "none",
   logLevel: "warning"
-});
+}));
 
 export async function bundleOnce(): Promise<void> {
-  await esbuild.build(bundleOptions());
+  await Promise.all(bundleOptions().map((options) => esbuild.build(options)));
 }
 
-export async function bundleAndWatch(): Promise<esbuild.BuildContext> {
-  const context = await esbuild.context(bundleOptions());
-  await context.watch();
-  return context;
+export async function bundleAndWatch(): Promise<esbuild.BuildContext[]> {
+  const contexts = await Promise.all(bundleOptions().map((options) => esbuild.context(options)));
+  await Promise.all(contexts.map((context) => context.watch()));
+  return contexts;
 }

@@ -6,16 +6,17 @@
 import {bundleAndWatch} from "./bundle.js";
 import {observable} from "./observable.js";
 
-const context = await bundleAndWatch();
+const contexts = await bundleAndWatch();
+const disposeAll = () => Promise.all(contexts.map((context) => context.dispose()));
 const preview = observable(["preview", ...process.argv.slice(2)]);
 const stop = async () => {
   preview.kill();
-  await context.dispose();
+  await disposeAll();
   process.exit(0);
 };
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 preview.on("exit", async (code) => {
-  await context.dispose();
+  await disposeAll();
   process.exit(code ?? 0);
 });

@@ -12,7 +12,8 @@
  */
 import {element} from "./dom.js";
 import {morph} from "./morph.js";
-import {cancelRedraw, drawNowOrWhenSeen, watchDistance} from "./offscreen-redraws.js";
+import {cancelRedraw, drawNowOrWhenSeen, redrawOnceLoaded, watchDistance} from "./offscreen-redraws.js";
+import {PlotNotLoaded} from "./plot-on-demand.js";
 
 export type LiveViewElement = HTMLDivElement & {
   show(view: Node): void;
@@ -36,7 +37,20 @@ export function LiveView(): LiveViewElement {
     else morph(current, view);
   };
   const showBuilt = (drawnFrom: readonly unknown[], build: () => Node) => {
-    show(build());
+    let view: Node;
+    try {
+      view = build();
+    } catch (error) {
+      // A chart drawn with Plot before Plot has loaded: keep what is shown, build again once it is here.
+      if (!(error instanceof PlotNotLoaded)) throw error;
+      if (root.firstChild === null) root.appendChild(element("p", {class: "live-view-loading"}, "Drawing the chart…"));
+      redrawOnceLoaded(root, error.loaded, () => showBuilt(drawnFrom, build), (reason) => {
+        shownFrom = null;
+        show(element("p", {class: "live-view-loading", role: "alert"}, `The chart could not be drawn: its charting library did not load (${String(reason)}). Reload the page to try again.`));
+      });
+      return;
+    }
+    show(view);
     shownFrom = [...drawnFrom];
   };
   return Object.assign(root, {

@@ -21,6 +21,8 @@ const MIN_IDLE_MS = 4;
 const MAX_TURN_MS = 8;
 
 const pending = new Map<Element, () => void>();
+/** Redraws waiting for something to load (Plot), by view: the token tells a stale wait from the latest. */
+const awaiting = new Map<Element, object>();
 const near = new WeakMap<Element, boolean>();
 let observer: IntersectionObserver | null | undefined;
 let idleScheduled = false;
@@ -74,9 +76,28 @@ export function redrawWhenSeenOrIdle(view: Element, redraw: () => void): void {
   scheduleIdleDrain();
 }
 
+/**
+ * Runs `redraw` (as drawNowOrWhenSeen would) once `loaded` settles, or `failed` if it rejects;
+ * a later redraw or cancelRedraw for the view drops this one. Until then the view counts as
+ * pending, so whoever waits for every view to be current waits for it too.
+ */
+export function redrawOnceLoaded(view: Element, loaded: Promise<unknown>, redraw: () => void, failed: (reason: unknown) => void): void {
+  pending.delete(view);
+  const token = {};
+  awaiting.set(view, token);
+  markPending();
+  const settle = (then: () => void) => {
+    if (awaiting.get(view) !== token) return;
+    awaiting.delete(view);
+    markPending();
+    then();
+  };
+  loaded.then(() => settle(() => drawNowOrWhenSeen(view, redraw)), (reason: unknown) => settle(() => failed(reason)));
+}
+
 /** Forgets a waiting redraw (the view was drawn since, or its wait was undone). */
 export function cancelRedraw(view: Element): void {
-  if (pending.delete(view)) markPending();
+  if (pending.delete(view) || awaiting.delete(view)) markPending();
 }
 
 /**
@@ -86,7 +107,8 @@ export function cancelRedraw(view: Element): void {
 export const REDRAWS_PENDING_ATTRIBUTE = "data-redraws-pending";
 function markPending() {
   if (typeof document === "undefined") return;
-  if (pending.size > 0) document.documentElement.setAttribute(REDRAWS_PENDING_ATTRIBUTE, String(pending.size));
+  const waiting = pending.size + awaiting.size;
+  if (waiting > 0) document.documentElement.setAttribute(REDRAWS_PENDING_ATTRIBUTE, String(waiting));
   else document.documentElement.removeAttribute(REDRAWS_PENDING_ATTRIBUTE);
 }
 

@@ -3,6 +3,7 @@
  * requests, nothing from another origin, no rendered error, no serious or
  * critical accessibility violation, and the template repairs in place.
  */
+import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
 import {listPages} from "../../scripts/site-files.js";
 import {openWatchedPage, renderedErrors, seriousAccessibilityViolations, serveSite, useBuiltSite, waitForPage} from "./browser.js";
@@ -58,6 +59,24 @@ describe("printed", () => {
     expect(await shown(".exportable-chart svg, .lab-figures")).toBeGreaterThan(0);
     // Nothing is cut off by a scrolling box or a pinned column on paper.
     expect(await page.$$eval(".lab-stage, .lab-results", (nodes) => nodes.map((node) => getComputedStyle(node).overflowY + " " + getComputedStyle(node).position))).toEqual(expect.not.arrayContaining([expect.stringMatching(/auto|sticky/)]));
+    await context.close();
+  });
+});
+
+describe("Plot on demand", () => {
+  // Lessons 2 and 3 draw every chart by hand; lessons 1 and 4 draw charts below their labs with Plot.
+  const drawsWithPlot: Record<string, boolean> = {"push-delivery": true, "message-transaction": false, "agent-selection": false, "webhook-authentication": true};
+  it.each(Object.keys(drawsWithPlot))("%s does not preload Plot, and leaves no chart waiting for it", async (lesson) => {
+    const preloads = [...readFileSync(`dist/${lesson}.html`, "utf8").matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
+    expect(preloads.length).toBeGreaterThan(0);
+    expect(preloads.filter((href) => href.includes("plot-marks"))).toEqual([]);
+    const {page, context, problems} = await site.open(lesson);
+    expect(await page.locator(".live-view-loading").count()).toBe(0);
+    const plotLoaded = await page.evaluate(() => performance.getEntriesByType("resource").some((entry) => entry.name.includes("plot-marks")));
+    // The hand-drawn charts name each mark group with a class; Plot's groups have none.
+    const plotCharts = await page.$$eval("svg[class^='plot-']", (charts) => charts.filter((chart) => chart.querySelector(":scope > g:not([class])")).length);
+    expect({plotLoaded, drawnWithPlot: plotCharts > 0}).toEqual({plotLoaded: drawsWithPlot[lesson], drawnWithPlot: drawsWithPlot[lesson]});
+    expect(problems).toEqual({consoleErrors: [], pageErrors: [], failedRequests: [], otherOrigins: []});
     await context.close();
   });
 });

@@ -4,7 +4,8 @@
  * Plot's own tests. A change to a chart or to the simulator shows up here as a
  * reviewable SVG diff (test/snapshots/*-changed.svg).
  */
-import {describe, expect, it} from "vitest";
+import {beforeAll, describe, expect, it} from "vitest";
+import {loadPlot} from "../../src/components/plot-on-demand.js";
 import {findDeliveryExperiment, simulateDelivery, type DeliveryRun} from "../../lib/delivery/index.js";
 import {AttemptSwimlane, ReceiverDecisions, ReceiverState} from "../../src/components/delivery/index.js";
 import {findChartSvg} from "../../src/components/standalone-svg.js";
@@ -32,6 +33,9 @@ function drawnTimeAxis(chart: Element): [number, number] {
 function chartSvg(chart: Element): string {
   return findChartSvg(chart)!.outerHTML;
 }
+
+// Plot loads on demand in the page; these charts are drawn with it.
+beforeAll(loadPlot);
 
 describe("push delivery charts", () => {
   it.each(["baseline", "dedup-off", "delete-at-3s", "ordering-off"])("swimlane: %s", (id) => {

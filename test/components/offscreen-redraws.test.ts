@@ -22,7 +22,8 @@ async function freshModules() {
   vi.stubGlobal("requestIdleCallback", (callback: (deadline: {timeRemaining(): number}) => void) => idleCallbacks.push(callback));
   const {LiveView} = await import("../../src/components/live-view.js");
   const {flushRedraws} = await import("../../src/components/offscreen-redraws.js");
-  return {LiveView, flushRedraws};
+  const {PlotNotLoaded} = await import("../../src/components/plot-on-demand.js");
+  return {LiveView, flushRedraws, PlotNotLoaded};
 }
 
 const runIdle = (timeRemaining = 50) => idleCallbacks.splice(0).forEach((callback) => callback({timeRemaining: () => timeRemaining}));
@@ -125,5 +126,69 @@ describe("off-screen redraws", () => {
     view.show(paragraph("shown directly"));
     runIdle();
     expect(view.textContent).toBe("shown directly");
+  });
+
+  describe("a view drawn with Plot before Plot has loaded", () => {
+    /** A load the test settles, and a build that throws PlotNotLoaded until it has. */
+    function plotLoad() {
+      let settle!: {resolve: () => void; reject: (reason: unknown) => void};
+      const loaded = new Promise<void>((resolve, reject) => (settle = {resolve, reject}));
+      let here = false;
+      void loaded.then(() => (here = true), () => {});
+      const builds: string[] = [];
+      const chart = (text: string) => () => {
+        builds.push(text);
+        if (!here) throw new modules.PlotNotLoaded(loaded);
+        return paragraph(text);
+      };
+      return {settle, chart, builds, loaded};
+    }
+    const pendingAttribute = () => document.documentElement.getAttribute("data-redraws-pending");
+
+    it("shows a placeholder, waits on the document, and draws the chart once Plot is here", async () => {
+      const view = modules.LiveView();
+      const load = plotLoad();
+      view.showFrom([1], load.chart("chart"));
+      expect(view.textContent).toBe("Drawing the chart…");
+      expect(pendingAttribute()).toBe("1");
+      load.settle.resolve();
+      await vi.waitFor(() => expect(view.textContent).toBe("chart"));
+      expect(pendingAttribute()).toBeNull();
+    });
+
+    it("keeps what it shows meanwhile, and builds only the newest values once Plot is here", async () => {
+      const view = modules.LiveView();
+      view.showFrom([0], () => paragraph("before"));
+      const load = plotLoad();
+      view.showFrom([1], load.chart("one"));
+      view.showFrom([2], load.chart("two"));
+      expect(view.textContent).toBe("before");
+      load.settle.resolve();
+      await vi.waitFor(() => expect(view.textContent).toBe("two"));
+      await load.loaded;
+      expect(load.builds).toEqual(["one", "two", "two"]);
+    });
+
+    it("drops the wait when the view is shown something else", async () => {
+      const view = modules.LiveView();
+      const load = plotLoad();
+      view.showFrom([1], load.chart("chart"));
+      view.show(paragraph("shown directly"));
+      expect(pendingAttribute()).toBeNull();
+      load.settle.resolve();
+      await load.loaded;
+      await Promise.resolve();
+      expect(view.textContent).toBe("shown directly");
+      expect(load.builds).toEqual(["chart"]);
+    });
+
+    it("says the chart could not be drawn when Plot does not load", async () => {
+      const view = modules.LiveView();
+      const load = plotLoad();
+      view.showFrom([1], load.chart("chart"));
+      load.settle.reject(new TypeError("Failed to fetch dynamically imported module"));
+      await vi.waitFor(() => expect(view.querySelector("[role=alert]")?.textContent).toMatch(/^The chart could not be drawn: its charting library did not load \(TypeError: Failed to fetch dynamically imported module\)\. Reload the page/));
+      expect(pendingAttribute()).toBeNull();
+    });
   });
 });

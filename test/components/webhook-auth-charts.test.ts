@@ -4,7 +4,8 @@
  * checks that tie their marks to lib's data: one symbol per attempt, one bar
  * per dedup record, one bar segment per (strategy, effect count).
  */
-import {describe, expect, it} from "vitest";
+import {beforeAll, describe, expect, it} from "vitest";
+import {loadPlot} from "../../src/components/plot-on-demand.js";
 import {
   RACE_STRATEGIES, analyzeRetryHorizon, attemptFates, dedupRecordSpans, findWebhookExperiment, raceTable, retryPresetById,
   webhookLessonDefaults, type RetryHorizonResult
@@ -30,6 +31,9 @@ function horizonOf(experimentId: string): RetryHorizonResult {
 
 const racesOf = (workers: number) => RACE_STRATEGIES.map((strategy) => raceTable(strategy.id, workers));
 const svgOf = (chart: Element) => findChartSvg(chart)!;
+
+// Plot loads on demand in the page; these charts are drawn with it.
+beforeAll(loadPlot);
 
 describe("retention versus retry horizon chart", () => {
   it.each(["defaults", "spec-example-retention", "sdk-outage", "outage-then-ack"])("snapshot: %s", (id) => {

@@ -3,11 +3,11 @@
  * what it decided for each arriving request (applied, ignored, refused), and what it
  * showed over time, with every regression marked.
  */
-import * as Plot from "@observablehq/plot";
 import type {DeliveryRun} from "../../../lib/delivery/index.js";
 import {withChartNote} from "../chart-note.js";
 import {colourLegend, withLegends} from "../legends.js";
 import {OUTCOMES, attemptOutcomes, presentOutcomes, timeAxisEnd, updateLabel} from "./palette.js";
+import {loadedPlot} from "../plot-on-demand.js";
 
 const STATE_COLOURS = {domain: ["sequence the receiver shows", "newest sequence applied", "regression"], range: ["#2da44e", "#6e7781", "#d1242f"]};
 
@@ -21,6 +21,7 @@ export interface ReceiverChartOptions {
 
 /** One dot per request the receiver processed, in a row per kind of decision. */
 export function ReceiverDecisions(run: DeliveryRun, {width = 640, cursorSeconds = null, alongside = null}: ReceiverChartOptions = {}): Element {
+  const Plot = loadedPlot();
   const outcomes = attemptOutcomes(run);
   const arrivals = run.attempts.map((attempt) => ({
     at: attempt.arrivesAtSeconds,
@@ -53,6 +54,7 @@ export function ReceiverDecisions(run: DeliveryRun, {width = 640, cursorSeconds 
  * has ever applied. When they part, an older update overwrote a newer one: a regression.
  */
 export function ReceiverState(run: DeliveryRun, {width = 640, cursorSeconds = null, alongside = null}: ReceiverChartOptions = {}): Element {
+  const Plot = loadedPlot();
   // The last level holds to the end of the axis.
   const endsAt = timeAxisEnd(run, alongside);
   const steps = run.receiverStates.filter((sample) => sample.shownSequence !== null);

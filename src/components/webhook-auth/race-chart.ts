@@ -4,10 +4,10 @@
  * more effects. Each bar is the strategy's share of interleavings, labelled
  * with the count.
  */
-import * as Plot from "@observablehq/plot";
 import {RACE_STRATEGIES, type RaceTable} from "../../../lib/webhook-auth/index.js";
 import {colourLegend, withLegends} from "../legends.js";
 import {EFFECT_COLOURS} from "./palette.js";
+import {loadedPlot} from "../plot-on-demand.js";
 
 
 export interface RaceChartOptions {
@@ -43,6 +43,7 @@ export function raceRows(tables: readonly RaceTable[]) {
 }
 
 export function RaceChart(tables: readonly RaceTable[], {width = 640}: RaceChartOptions = {}): Element {
+  const Plot = loadedPlot();
   const rows = raceRows(tables);
   const workers = tables[0]?.workers ?? 2;
   const effectDomain = Array.from({length: workers}, (_, index) => effectsLabel(index + 1));

@@ -5,11 +5,11 @@
  * show how long each dedup record is kept; a retry that lands after its record
  * expired slips past and is applied again.
  */
-import * as Plot from "@observablehq/plot";
 import {dedupRecordSpans, type RetryHorizonResult, type RetryLaneResult} from "../../../lib/webhook-auth/index.js";
 import {colourLegend, withLegends} from "../legends.js";
 import {formatDuration} from "./format.js";
 import {ATTEMPT_COLOURS, ATTEMPT_OUTCOMES, ATTEMPT_SYMBOLS, attemptOutcome} from "./palette.js";
+import {loadedPlot} from "../plot-on-demand.js";
 
 export const LANE_LABELS = {"re-signed": "re-signed each attempt", reused: "timestamp of attempt 1 reused"} as const;
 const TICKS = [0, 5, 60, 300, 1800, 7200, 21600, 86400, 259200, 604800];
@@ -19,6 +19,7 @@ export interface RetryHorizonChartOptions {
 }
 
 export function RetryHorizonChart(horizon: RetryHorizonResult, {width = 640}: RetryHorizonChartOptions = {}): Element {
+  const Plot = loadedPlot();
   const lanes: RetryLaneResult[] = [horizon.resigned, horizon.reused];
   const attempts = lanes.flatMap((lane) => lane.rows.map((row) => ({
     lane: LANE_LABELS[lane.lane],
