@@ -6,6 +6,7 @@
  */
 export type {Decision} from "./playback/decision.js";
 export * from "./playback/clock.js";
+export * from "./random/index.js";
 export * from "./lesson-inputs/fields.js";
 export * from "./lesson-inputs/permalink.js";
 export * from "./lesson-inputs/run-label.js";

@@ -4,10 +4,12 @@ import {
   maxAttemptsPerUpdateLimit,
   maxCallbackUrlLength,
   maxDurationSeconds,
+  maxSeed,
   maxSettingTimeSeconds,
   maxUpdateCount,
   minAttemptsPerUpdate
 } from "./bounds.js";
+import {senderIds} from "./sender-presets.js";
 import {baselineUpdates, taskUpdateSchema} from "./updates.js";
 
 /** Receiver credential fixtures: which token the sender presents. No secrets are modeled. */
@@ -31,7 +33,9 @@ export const deliveryConfigShape = {
   ignoreSeenEventIds: z.boolean(),
   ignoreOlderSequence: z.boolean(),
   deleteConfigAtSeconds: z.nullable(seconds(maxSettingTimeSeconds)),
-  updates: z.readonly(z.array(taskUpdateSchema).check(z.maxLength(maxUpdateCount)))
+  updates: z.readonly(z.array(taskUpdateSchema).check(z.maxLength(maxUpdateCount))),
+  sender: z.enum(senderIds),
+  seed: z.int().check(z.minimum(0), z.maximum(maxSeed))
 };
 
 export const deliveryConfigSchema = z.strictObject(deliveryConfigShape);
@@ -57,5 +61,7 @@ export const baselineDeliveryConfig: DeliveryConfig = Object.freeze({
   ignoreSeenEventIds: true,
   ignoreOlderSequence: true,
   deleteConfigAtSeconds: null,
-  updates: baselineUpdates
+  updates: baselineUpdates,
+  sender: "teaching",
+  seed: 1
 });

@@ -13,6 +13,7 @@ import {
   maxCallbackUrlLength,
   maxDurationSeconds,
   maxEventIdLength,
+  maxSeed,
   maxSequence,
   maxSettingTimeSeconds,
   maxUpdateAtSeconds,
@@ -21,6 +22,7 @@ import {
 } from "./bounds.js";
 import {allowedCallbackUrl} from "./callback-url.js";
 import {baselineDeliveryConfig, type DeliveryConfigField} from "./config.js";
+import {senderPresets} from "./sender-presets.js";
 import {a2aTaskStates} from "./task-state.js";
 import {formatUpdateList, maxUpdateListLength, updateListSyntax} from "./update-list.js";
 
@@ -65,6 +67,11 @@ export const deliveryInputFields: readonly FieldSpec[] = [
     help: "A request arrives this long after it is sent; the response reaches the sender at the same moment."
   },
   {
+    name: "sender", label: "Sender", group: timing, kind: "choice",
+    options: senderPresets.map((preset) => ({value: preset.id, label: preset.id === "teaching" ? "Teaching sender (the inputs below)" : `${preset.name} ${preset.version}`})),
+    help: "Who sends the notifications: the course's teaching sender, which the timeout, attempts and retry wait below shape, or a released A2A SDK or webhook platform with its own timeout and retries."
+  },
+  {
     name: "senderTimeoutSeconds", label: "Sender timeout", group: timing, ...duration,
     help: "How long the sender waits for a response, independent of the delay."
   },
@@ -80,6 +87,10 @@ export const deliveryInputFields: readonly FieldSpec[] = [
   {
     name: "initialBackoffSeconds", label: "First retry wait", group: timing, ...duration,
     help: "Wait before the first retry; it doubles for each further retry, without jitter."
+  },
+  {
+    name: "seed", label: "Jitter seed", group: timing, kind: "number", min: 0, max: maxSeed, step: 1, whole: true, sliderMax: 100,
+    help: "Seeds the random jitter a sender adds to its waits (Convoy's); the same seed gives the same run."
   },
   {
     name: "loseFirstSuccessfulAck", label: "Lose the first 2xx of each update", group: timing, kind: "boolean",

@@ -65,6 +65,8 @@ export {
   type ReceiverPolicy
 } from "./receiver.js";
 export {isPermanentRefusal, isRetryableStatus, retryWaitSeconds} from "./retry.js";
+export {senderIds, senderPreset, senderPresets, type SenderRetrySchedule, type SenderId, type SenderPreset, type SuccessRule, type TaskOrdering} from "./sender-presets.js";
+export {maxAttemptsOf, senderPolicy, type SenderPolicy} from "./sender-policy.js";
 export {deliveryExperiments, findDeliveryExperiment, type DeliveryExperiment} from "./experiments.js";
 export type {
   DeliveryAttempt,

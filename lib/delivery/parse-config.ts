@@ -10,6 +10,8 @@ import {
 } from "./config.js";
 import {deliveryConfigAccepted} from "./fields.js";
 import {a2aTaskStates} from "./task-state.js";
+import {maxAttemptsOf} from "./sender-policy.js";
+import {senderPreset} from "./sender-presets.js";
 
 /** One reason a config was refused: which field, which rule, what is accepted. */
 export interface DeliveryConfigProblem {
@@ -91,8 +93,11 @@ function mergeOverBaseline(partial: Partial<DeliveryConfig>): DeliveryConfig {
 
 /** Cross-field rule: the attempt budget bounds the work of any accepted run. */
 function finish(config: DeliveryConfig): DeliveryConfigParseResult {
-  const possibleAttempts = config.updates.length * config.maxAttemptsPerUpdate;
+  const preset = senderPreset(config.sender);
+  const attemptsPerUpdate = maxAttemptsOf(preset, config);
+  const possibleAttempts = config.updates.length * attemptsPerUpdate;
   if (possibleAttempts > maxAttemptBudget) {
+    const perUpdate = preset.retry.kind === "doubling" ? `maxAttemptsPerUpdate is ${attemptsPerUpdate}` : `${preset.name} makes up to ${attemptsPerUpdate} attempts per update`;
     return {
       ok: false,
       problems: [
@@ -100,8 +105,8 @@ function finish(config: DeliveryConfig): DeliveryConfigParseResult {
           field: "updates",
           pointer: "/updates",
           message:
-            `updates has ${config.updates.length} updates and maxAttemptsPerUpdate is ${config.maxAttemptsPerUpdate}, ` +
-            `so a run could send ${possibleAttempts} attempts; the rule is updates x maxAttemptsPerUpdate at most ` +
+            `updates has ${config.updates.length} updates and ${perUpdate}, ` +
+            `so a run could send ${possibleAttempts} attempts; the rule is updates x attempts per update at most ` +
             `${maxAttemptBudget}; accepted: fewer updates or fewer attempts per update.`
         }
       ]

@@ -24,8 +24,8 @@ export interface DeliveryAttempt {
   sequence: number;
   dispatchedAtSeconds: number;
   arrivesAtSeconds: number;
-  /** dispatch + senderTimeoutSeconds. */
-  deadlineAtSeconds: number;
+  /** dispatch + the sender's timeout; null for a sender that never stops waiting (a2a-java). */
+  deadlineAtSeconds: number | null;
   receiverDecision: ReceiverDecisionKind;
   httpStatus: number;
   /** This 2xx was the update's first and loseFirstSuccessfulAck dropped it. */
@@ -82,7 +82,8 @@ export interface ReceiverStateSample {
 }
 
 /** The sender's final word on an update. */
-export type UpdateOutcomeKind = "acknowledged" | "refused" | "exhausted" | "stopped-by-deletion" | "blocked";
+/** "unanswered": the sender has no timeout and no response came (its 2xx was lost); it is still waiting. */
+export type UpdateOutcomeKind = "acknowledged" | "refused" | "exhausted" | "stopped-by-deletion" | "blocked" | "unanswered";
 
 export interface UpdateOutcome {
   updateIndex: number;

@@ -1,14 +1,16 @@
 /**
  * The sender's side of one run: it starts each attempt, waits for the response until the
- * attempt's deadline, retries 503s and timeouts with exponential backoff (retry.ts), stops on
- * a 401 or 404, and records each update's final outcome. It never reads the receiver's
- * memory: all it learns is the HTTP status that comes back, if it comes back in time.
- * The event loop (simulate.ts) decides when each of its events is processed.
+ * attempt's deadline, and asks its policy (sender-policy.ts: the teaching sender or a real
+ * one's preset) what a status means and whether and when to try again; it records each
+ * update's final outcome. It never reads the receiver's memory: all it learns is the HTTP
+ * status that comes back, if it comes back in time. A sender that sends one task's updates one
+ * at a time holds each until the one before has its answer. The event loop (simulate.ts)
+ * decides when each of its events is processed.
  */
 import type {DeliveryConfig} from "./config.js";
-import type {PushPayload} from "./payload.js";
 import {isSuccessStatus} from "./receiver.js";
-import {isPermanentRefusal, isRetryableStatus, retryWaitSeconds} from "./retry.js";
+import type {PushPayload} from "./payload.js";
+import {senderPolicy, type SenderPolicy} from "./sender-policy.js";
 import type {DeliveryAttempt, SenderObservation, SuppressedAttempt, UpdateOutcome, UpdateOutcomeKind} from "./run.js";
 import {stepKind, type TraceSteps} from "./trace-steps.js";
 import type {TaskUpdate} from "./updates.js";
@@ -47,6 +49,7 @@ export class Sender {
   lateResponses = 0;
 
   private readonly config: DeliveryConfig;
+  private readonly policy: SenderPolicy;
   private readonly payloads: readonly PushPayload[];
   private readonly headers: Readonly<Record<string, string>>;
   private readonly steps: TraceSteps;
@@ -58,9 +61,13 @@ export class Sender {
   private readonly outcomeKinds: (UpdateOutcomeKind | null)[];
   private readonly settledAt: number[];
   private readonly refusalStatus: (number | null)[];
+  /** One-at-a-time senders: the update being sent, and those produced meanwhile, in order. */
+  private sending: number | null = null;
+  private readonly held: number[] = [];
 
   constructor({config, payloads, headers, steps, schedule, receiverEffectsOf}: SenderOptions) {
     this.config = config;
+    this.policy = senderPolicy(config);
     this.payloads = payloads;
     this.headers = headers;
     this.steps = steps;
@@ -81,6 +88,13 @@ export class Sender {
 
   /** Attempt `attemptNumber` of an update is due: send it, unless the push config was deleted. */
   startAttempt(now: number, updateIndex: number, attemptNumber: number): void {
+    if (this.policy.oneAtATime && attemptNumber === 1) {
+      if (this.sending !== null) {
+        this.held.push(updateIndex);
+        return;
+      }
+      this.sending = updateIndex;
+    }
     const deleteAt = this.config.deleteConfigAtSeconds;
     if (deleteAt !== null && now >= deleteAt) {
       this.suppressedAttempts.push({updateIndex, attemptNumber, wouldStartAtSeconds: now, configDeletedAtSeconds: deleteAt});
@@ -96,7 +110,7 @@ export class Sender {
       sequence: update.sequence,
       dispatchedAtSeconds: now,
       arrivesAtSeconds: now + this.config.responseDelaySeconds,
-      deadlineAtSeconds: now + this.config.senderTimeoutSeconds,
+      deadlineAtSeconds: Number.isFinite(this.policy.timeoutSeconds) ? now + this.policy.timeoutSeconds : null,
       // Filled in when the request arrives and when the sender observes the outcome.
       receiverDecision: "applied",
       httpStatus: 0,
@@ -112,7 +126,7 @@ export class Sender {
     this.attemptsSent[updateIndex] = (this.attemptsSent[updateIndex] ?? 0) + 1;
     this.schedule.arrival(attempt.arrivesAtSeconds, attempt, attemptIndex);
     // The sender's wait is independent of the delay: a request slower than the timeout times out first.
-    if (isLate(attempt)) this.schedule.timeout(attempt.deadlineAtSeconds, attempt, attemptIndex);
+    if (isLate(attempt)) this.schedule.timeout(attempt.deadlineAtSeconds!, attempt, attemptIndex);
     this.steps.add(now, stepKind.dispatch, attemptIndex);
   }
 
@@ -124,8 +138,7 @@ export class Sender {
   responseArrives(now: number, attemptIndex: number, httpStatus: number): void {
     const attempt = this.attempts[attemptIndex] as DeliveryAttempt;
     const updateIndex = attempt.updateIndex;
-    const success = isSuccessStatus(httpStatus);
-    if (success && this.config.loseFirstSuccessfulAck && !this.firstAckLost[updateIndex]) {
+    if (isSuccessStatus(httpStatus) && this.config.loseFirstSuccessfulAck && !this.firstAckLost[updateIndex]) {
       this.firstAckLost[updateIndex] = true;
       attempt.responseLost = true;
       this.lostAcknowledgements++;
@@ -138,22 +151,24 @@ export class Sender {
       return;
     }
     if (attempt.responseLost) {
-      this.schedule.timeout(attempt.deadlineAtSeconds, attempt, attemptIndex);
+      // A sender without a deadline waits for ever: the update stays unanswered.
+      if (attempt.deadlineAtSeconds === null) this.settle(updateIndex, "unanswered", now);
+      else this.schedule.timeout(attempt.deadlineAtSeconds, attempt, attemptIndex);
       this.steps.add(now, stepKind.ackLost, attemptIndex);
       return;
     }
     attempt.sender = {kind: "response", httpStatus, atSeconds: now};
-    if (success) {
+    if (this.policy.delivered(httpStatus)) {
       attempt.senderAction = "acknowledged";
       this.settle(updateIndex, "acknowledged", now);
       this.steps.add(now, stepKind.acknowledged, attemptIndex);
-    } else if (isPermanentRefusal(httpStatus)) {
+    } else if (this.policy.retryable(httpStatus)) {
+      this.retryOrExhaust(attempt, attemptIndex, now);
+    } else {
       attempt.senderAction = "refused";
       this.refusalStatus[updateIndex] = httpStatus;
       this.settle(updateIndex, "refused", now);
       this.steps.add(now, stepKind.refused, attemptIndex);
-    } else if (isRetryableStatus(httpStatus)) {
-      this.retryOrExhaust(attempt, attemptIndex, now);
     }
   }
 
@@ -189,14 +204,14 @@ export class Sender {
   /** After a retryable failure observed at `failedAtSeconds`: schedule the next attempt or give up. */
   private retryOrExhaust(attempt: DeliveryAttempt, attemptIndex: number, failedAtSeconds: number): void {
     const {updateIndex, attemptNumber} = attempt;
-    if (attemptNumber >= this.config.maxAttemptsPerUpdate) {
+    if (attemptNumber >= this.policy.maxAttempts) {
       attempt.senderAction = "exhausted";
       this.settle(updateIndex, "exhausted", failedAtSeconds);
       // The trace says how often the receiver applied the update the sender gives up on.
       this.steps.add(failedAtSeconds, stepKind.exhausted, attemptIndex, this.receiverEffectsOf(updateIndex));
       return;
     }
-    const next = failedAtSeconds + retryWaitSeconds(this.config.initialBackoffSeconds, attemptNumber);
+    const next = failedAtSeconds + this.policy.waitAfterFailure(attemptNumber);
     attempt.senderAction = "retry";
     attempt.nextRetryAtSeconds = next;
     this.schedule.attemptStart(next, updateIndex, attemptNumber + 1);
@@ -206,10 +221,18 @@ export class Sender {
   private settle(updateIndex: number, outcome: UpdateOutcomeKind, atSeconds: number): void {
     this.outcomeKinds[updateIndex] = outcome;
     this.settledAt[updateIndex] = atSeconds;
+    if (this.sending === updateIndex) this.sendNextHeld(atSeconds);
+  }
+
+  /** A one-at-a-time sender is free again: the next held update starts now. */
+  private sendNextHeld(now: number): void {
+    this.sending = null;
+    const next = this.held.shift();
+    if (next !== undefined) this.schedule.attemptStart(now, next, 1);
   }
 }
 
 /** The request arrives after the sender's deadline, so the sender times out before any response. */
 function isLate(attempt: DeliveryAttempt): boolean {
-  return attempt.arrivesAtSeconds > attempt.deadlineAtSeconds;
+  return attempt.deadlineAtSeconds !== null && attempt.arrivesAtSeconds > attempt.deadlineAtSeconds;
 }

@@ -2,6 +2,8 @@ import type {DeliveryConfig} from "./config.js";
 import type {DispatchGate} from "./gate.js";
 import type {ReceiverDecisionKind} from "./receiver.js";
 import type {DeliveryAttempt, DeliveryDecision, DeliveryDecisionKind, SuppressedAttempt} from "./run.js";
+import {maxAttemptsOf} from "./sender-policy.js";
+import {senderPreset, type SenderPreset} from "./sender-presets.js";
 import {stepKind, type TraceSteps} from "./trace-steps.js";
 
 /** Times in titles: whole seconds stay whole, others are shown to the millisecond. */
@@ -100,6 +102,7 @@ function describeStep(atSeconds: number, kind: number, ref: number, value: numbe
   }
 
   const attempt = context.attempts[ref] as DeliveryAttempt;
+  const preset = senderPreset(config.sender);
   const {updateIndex, attemptNumber} = attempt;
   const label = `update ${updateIndex + 1}, attempt ${attemptNumber}`;
   const about = (decisionKind: DeliveryDecisionKind, title: string, detail: string) =>
@@ -111,7 +114,7 @@ function describeStep(atSeconds: number, kind: number, ref: number, value: numbe
       return about(
         "dispatch",
         attemptNumber === 1 ? `Update ${updateIndex + 1} emitted; attempt 1 sent` : `Update ${updateIndex + 1}, attempt ${attemptNumber} sent`,
-        `POST event ${attempt.eventId} (sequence ${attempt.sequence}, ${update?.taskState ?? "unknown"}); it arrives at ${s(attempt.arrivesAtSeconds)} and the sender waits until ${s(attempt.deadlineAtSeconds)}.`
+        `POST event ${attempt.eventId} (sequence ${attempt.sequence}, ${update?.taskState ?? "unknown"}); it arrives at ${s(attempt.arrivesAtSeconds)} and ${attempt.deadlineAtSeconds === null ? "this sender has no timeout: it waits until a response comes" : `the sender waits until ${s(attempt.deadlineAtSeconds)}`}.`
       );
     }
     case stepKind.receiverDecided: {
@@ -122,16 +125,18 @@ function describeStep(atSeconds: number, kind: number, ref: number, value: numbe
       return about(
         "ack-lost",
         `The 2xx for ${label} is lost`,
-        `It is this update's first 2xx and loseFirstSuccessfulAck is on; the sender will time out at ${s(attempt.deadlineAtSeconds)}${attempt.receiverDecision === "applied" ? " although the receiver applied the update" : ""}.`
+        `It is this update's first 2xx and loseFirstSuccessfulAck is on; ${attempt.deadlineAtSeconds === null ? "this sender has no timeout, so it waits for ever and the update stays unanswered" : `the sender will time out at ${s(attempt.deadlineAtSeconds)}`}${attempt.receiverDecision === "applied" ? " although the receiver applied the update" : ""}.`
       );
     case stepKind.lateResponse:
       return about(
         "late-response",
         `Response to ${label} comes too late`,
-        `The sender stopped waiting at ${s(attempt.deadlineAtSeconds)}; this ${attempt.responseLost ? "(lost) " : ""}${attempt.httpStatus} changes nothing and retracts no retry.`
+        `The sender stopped waiting at ${s(attempt.deadlineAtSeconds ?? atSeconds)}; this ${attempt.responseLost ? "(lost) " : ""}${attempt.httpStatus} changes nothing and retracts no retry.`
       );
     case stepKind.acknowledged:
-      return about("acknowledged", `Sender sees 2xx: update ${updateIndex + 1} acknowledged`, "A 2xx in time ends delivery of this update.");
+      return attempt.httpStatus >= 200 && attempt.httpStatus < 300
+        ? about("acknowledged", `Sender sees 2xx: update ${updateIndex + 1} acknowledged`, "A 2xx in time ends delivery of this update.")
+        : about("acknowledged", `Sender sees ${attempt.httpStatus} and counts update ${updateIndex + 1} as delivered`, `${preset.name} counts every status but 401 and 403 as delivered, so this update is dropped without a retry or an error.`);
     case stepKind.refused:
       return about(
         "refused",
@@ -144,7 +149,7 @@ function describeStep(atSeconds: number, kind: number, ref: number, value: numbe
       return about(
         "retry-scheduled",
         `Sender saw ${saw} on ${label}: retry at ${s(next)}`,
-        `${attempt.sender.kind === "timeout" ? "A timeout" : "503"} is retryable; the wait is initialBackoffSeconds x 2^${attemptNumber - 1} = ${s(next - atSeconds)}.`
+        `${attempt.sender.kind === "timeout" ? "A timeout" : String(attempt.sender.httpStatus)} is retryable; ${retryWaitWording(preset, attemptNumber)} = ${s(next - atSeconds)}.`
       );
     }
     default: {
@@ -152,8 +157,23 @@ function describeStep(atSeconds: number, kind: number, ref: number, value: numbe
       return about(
         "exhausted",
         `Sender saw ${saw} on ${label}: retries exhausted`,
-        `That was attempt ${attemptNumber} of ${config.maxAttemptsPerUpdate}, so the sender gives up. Exhausted describes the sender's budget, not what the receiver did (${value} effect(s) so far for this update).`
+        `${preset.retry.kind === "none" ? `${preset.name} makes one attempt and never retries, so the update is dropped (it logs the failure)` : `That was attempt ${attemptNumber} of ${maxAttemptsOf(preset, config)}, so the sender gives up`}. Exhausted describes the sender's budget, not what the receiver did (${value} effect(s) so far for this update).`
       );
     }
+  }
+}
+
+/** How the wait after failure `attemptNumber` was found, for the trace. */
+function retryWaitWording(preset: SenderPreset, attemptNumber: number): string {
+  const retry = preset.retry;
+  switch (retry.kind) {
+    case "doubling":
+      return `the wait is initialBackoffSeconds x 2^${attemptNumber - 1}`;
+    case "table":
+      return `${preset.name}'s schedule waits entry ${attemptNumber} of its table`;
+    case "exponential":
+      return `${preset.name} waits min(${retry.capSeconds} s, ${retry.intervalSeconds} s x 2^${attemptNumber - 1}) plus a jitter under ${retry.jitterBelowSeconds} s drawn from the run's seed`;
+    case "none":
+      return "this sender does not retry";
   }
 }

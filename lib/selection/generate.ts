@@ -1,4 +1,5 @@
 import type {AgentSkill, Registry, RegistryEntry} from "./registry.js";
+import {seededRandom} from "../random/seeded-random.js";
 
 /*
  * Synthetic registries of any size, for benchmarks and property tests. Deterministic: the same
@@ -13,18 +14,6 @@ const maxMetadataAgeSeconds = 172_800;
 const maxCostPerCallCents = 20;
 const latencyRangeMs = {min: 50, max: 2_000};
 const maxObservations = 1_000;
-
-/** A 32-bit seeded generator (the mulberry32 mixing steps) returning floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = state;
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function pick<T>(random: () => number, values: readonly T[]): T {
   return values[Math.floor(random() * values.length)]!;

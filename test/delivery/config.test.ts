@@ -16,6 +16,7 @@ import {
   evenlySpacedUpdates,
   maxAttemptBudget,
   parseDeliveryConfig,
+  senderIds,
   simulateDelivery,
   type DeliveryConfig
 } from "../../lib/delivery/index.js";
@@ -103,8 +104,16 @@ describe("parseDeliveryConfig", () => {
     const updates = evenlySpacedUpdates(maxAttemptBudget / 20 + 1);
     const [problem] = problemsOf({updates, maxAttemptsPerUpdate: 20});
     expect(problem?.field).toBe("updates");
-    expect(problem?.message).toContain(`updates x maxAttemptsPerUpdate at most ${maxAttemptBudget}`);
+    expect(problem?.message).toContain(`maxAttemptsPerUpdate is 20, so a run could send ${(maxAttemptBudget / 20 + 1) * 20} attempts; the rule is updates x attempts per update at most ${maxAttemptBudget}`);
     expect(parseDeliveryConfig({updates, maxAttemptsPerUpdate: 19}).ok).toBe(true);
+  });
+
+  it("counts a preset sender's own attempts against the budget, not the slider's", () => {
+    // Convoy makes up to 10 attempts, a2a-js one: the slider's 20 does not apply to either.
+    const updates = evenlySpacedUpdates(maxAttemptBudget / 10 + 1);
+    expect(problemsOf({updates, sender: "convoy", maxAttemptsPerUpdate: 1})[0]?.message).toContain("Convoy, exponential strategy makes up to 10 attempts per update");
+    expect(parseDeliveryConfig({updates: evenlySpacedUpdates(maxAttemptBudget / 10), sender: "convoy"}).ok).toBe(true);
+    expect(parseDeliveryConfig({updates: evenlySpacedUpdates(100_000), sender: "a2a-js", maxAttemptsPerUpdate: 20}).ok).toBe(true);
   });
 
   it("accepts up to 100,000 updates when the attempt budget allows, and no more", () => {
@@ -252,7 +261,8 @@ describe("field table", () => {
       expect(parseDeliveryConfig({[name]: max + step}).ok).toBe(false);
       expect(parseDeliveryConfig({[name]: min + 0.5}).ok).toBe(field.whole !== true);
       expect(sliderMax === undefined || (sliderMax >= min && sliderMax <= max)).toBe(true);
-      expect(typeof field.unit).toBe("string");
+      // Every quantity has a unit; the jitter seed is a bare number.
+      expect(typeof field.unit === "string" || name === "seed").toBe(true);
     }
   });
 
@@ -261,6 +271,11 @@ describe("field table", () => {
     if (credential.kind !== "choice") throw new Error("credential is a choice");
     for (const option of credential.options) expect(parseDeliveryConfig({credential: option.value}).ok).toBe(true);
     expect(credential.options.map((option) => option.value)).toEqual(["matched", "wrong", "missing"]);
+    const sender = deliveryInputFieldsByName.sender;
+    if (sender.kind !== "choice") throw new Error("sender is a choice");
+    for (const option of sender.options) expect(parseDeliveryConfig({sender: option.value as DeliveryConfig["sender"]}).ok).toBe(true);
+    expect(sender.options.map((option) => option.value)).toEqual([...senderIds]);
+    expect(parseDeliveryConfig({sender: "a2a-rust" as DeliveryConfig["sender"]}).ok).toBe(false);
   });
 
   it("its toggles are the boolean fields", () => {
@@ -322,7 +337,9 @@ describe("shared control and permalink form", () => {
       ignoreSeenEventIds: fc.boolean(),
       ignoreOlderSequence: fc.boolean(),
       deleteConfigAtSeconds: fc.option(fc.integer({min: 0, max: 3600}), {nil: null}),
-      updates: updateListArbitrary
+      updates: updateListArbitrary,
+      sender: fc.constantFrom(...senderIds),
+      seed: fc.integer({min: 0, max: 4_294_967_295})
     });
     fc.assert(
       fc.property(inputs, (values) => {

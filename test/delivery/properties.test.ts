@@ -130,7 +130,9 @@ describe("delivery rules hold in random runs", () => {
       const byUpdate = new Map<number, typeof run.attempts>();
       for (const attempt of run.attempts) byUpdate.set(attempt.updateIndex, [...(byUpdate.get(attempt.updateIndex) ?? []), attempt]);
       for (const attempt of run.attempts) {
-        const inTime = attempt.arrivesAtSeconds <= attempt.deadlineAtSeconds;
+        // The teaching sender always has a deadline.
+        expect(attempt.deadlineAtSeconds).not.toBeNull();
+        const inTime = attempt.arrivesAtSeconds <= attempt.deadlineAtSeconds!;
         if (inTime && !attempt.responseLost) {
           expect(attempt.sender).toEqual({kind: "response", httpStatus: attempt.httpStatus, atSeconds: attempt.arrivesAtSeconds});
         } else {

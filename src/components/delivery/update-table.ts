@@ -14,7 +14,8 @@ const OUTCOME_WORDS: Record<UpdateOutcome["outcome"], string> = {
   refused: "refused (permanent)",
   exhausted: "exhausted (retry budget used up)",
   "stopped-by-deletion": "stopped: config deleted",
-  blocked: "blocked before dispatch"
+  blocked: "blocked before dispatch",
+  unanswered: "unanswered (no timeout: still waiting)"
 };
 
 /** What the two columns mean together, in one sentence. */
@@ -32,6 +33,8 @@ function reading(update: UpdateOutcome): string {
       return `Retries stopped by the deletion; ${effects}.`;
     case "blocked":
       return "Never sent.";
+    case "unanswered":
+      return `The sender waits for ever for an answer that was lost; ${effects}.`;
   }
 }
 
