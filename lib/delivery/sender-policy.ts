@@ -22,6 +22,8 @@ export interface SenderPolicy {
   /** The wait after attempt `attemptNumber` failed (1-based). */
   waitAfterFailure(attemptNumber: number): number;
   oneAtATime: boolean;
+  /** A held update was checked against a deletion when it was produced, not when it is finally sent. */
+  readsConfigsWhenProduced: boolean;
 }
 
 export function senderPolicy(config: DeliveryConfig): SenderPolicy {
@@ -49,7 +51,8 @@ export function senderPolicy(config: DeliveryConfig): SenderPolicy {
           return Math.min(retry.capSeconds, retry.intervalSeconds * 2 ** (attemptNumber - 1)) + random() * retry.jitterBelowSeconds;
       }
     },
-    oneAtATime: preset.ordering === "one-at-a-time"
+    oneAtATime: preset.ordering === "one-at-a-time",
+    readsConfigsWhenProduced: preset.readsConfigsWhen === "produced"
   };
 }
 

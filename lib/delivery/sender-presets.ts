@@ -56,6 +56,12 @@ export interface SenderPreset {
   /** Statuses it never retries (the teaching sender's permanent refusals); the others retry any failure they retry at all. */
   permanentRefusals: readonly number[];
   ordering: TaskOrdering;
+  /**
+   * When it reads the task's push configs: as each update is produced (@a2a-js/sdk loads them
+   * before joining its chain, so an update held behind a slow one is sent even if the config
+   * was deleted meanwhile), or as each request is sent.
+   */
+  readsConfigsWhen: "produced" | "sent";
   /** How ordering and concurrency look in the sender's own code. */
   orderingNote: string;
   /** The request headers, for a push config that carries a token (values are placeholders). */
@@ -77,6 +83,7 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     success: "2xx",
     permanentRefusals: [401, 404],
     ordering: "concurrent",
+    readsConfigsWhen: "sent",
     orderingNote: "Each update is sent when it is produced; retries of different updates overlap.",
     headers: {"Content-Type": "application/json", Authorization: "Bearer <the token the receiver issued>"},
     body: "A2A v0.3.0 TaskStatusUpdateEvent (kind \"status-update\", status.state \"completed\", final)"
@@ -91,6 +98,7 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     success: "2xx",
     permanentRefusals: [],
     ordering: "one-at-a-time",
+    readsConfigsWhen: "produced",
     orderingNote: "A chain per task: each notification waits for the previous one's answer or 5 s abort; the request handler does not wait (fire and forget).",
     headers: {"Content-Type": "application/a2a+json", "X-A2A-Notification-Token": TOKEN},
     body: "A2A 1.0 StreamResponse {\"statusUpdate\": {taskId, contextId, status: {state: \"TASK_STATE_COMPLETED\", timestamp}}}"
@@ -105,6 +113,7 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     success: "2xx",
     permanentRefusals: [],
     ordering: "one-at-a-time",
+    readsConfigsWhen: "sent",
     orderingNote: "Awaited inline while the task's state is updated (active_task.py), before subscribers hear of it: a slow webhook holds back the task itself. The 5 s is httpx's default, per network phase.",
     headers: {"Content-Type": "application/json", "X-A2A-Notification-Token": TOKEN},
     body: "A2A 1.0 StreamResponse {\"statusUpdate\": …} (MessageToDict, camelCase)"
@@ -119,6 +128,7 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     success: "2xx",
     permanentRefusals: [],
     ordering: "one-at-a-time",
+    readsConfigsWhen: "sent",
     orderingNote: "Sent inline while the event is processed, configs one after another: a slow webhook (up to 30 s per config) holds back the next event.",
     headers: {"Content-Type": "application/json", "A2a-Notification-Token": TOKEN},
     body: "A2A 1.0 StreamResponse {\"statusUpdate\": …}"
@@ -133,6 +143,7 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     success: "not-401-or-403",
     permanentRefusals: [],
     ordering: "concurrent",
+    readsConfigsWhen: "sent",
     orderingNote: "Each event is sent asynchronously (CompletableFuture.runAsync), with no ordering between events; the JDK HttpClient has no request timeout.",
     headers: {"Content-Type": "application/json", "X-A2A-Notification-Token": TOKEN},
     body: "A2A 1.0 StreamResponse {\"statusUpdate\": …}"
@@ -148,6 +159,7 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     success: "2xx",
     permanentRefusals: [],
     ordering: "concurrent",
+    readsConfigsWhen: "sent",
     orderingNote: "Each message is delivered on its own schedule; no ordering between messages.",
     headers: {"Content-Type": "application/json", "webhook-id": "<message id>", "webhook-timestamp": "<unix seconds>", "webhook-signature": "v1,<HMAC-SHA256>"},
     body: "the application's own JSON"
@@ -163,6 +175,7 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     success: "2xx",
     permanentRefusals: [],
     ordering: "concurrent",
+    readsConfigsWhen: "sent",
     orderingNote: "Each event delivery is its own job in the queue; no ordering between events.",
     headers: {"Content-Type": "application/json", "X-Convoy-Signature": "<HMAC-SHA256>"},
     body: "the application's own JSON"

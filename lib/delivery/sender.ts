@@ -64,6 +64,8 @@ export class Sender {
   /** One-at-a-time senders: the update being sent, and those produced meanwhile, in order. */
   private sending: number | null = null;
   private readonly held: number[] = [];
+  /** Held updates whose turn has come: their next start is their release, not their production. */
+  private readonly released = new Set<number>();
 
   constructor({config, payloads, headers, steps, schedule, receiverEffectsOf}: SenderOptions) {
     this.config = config;
@@ -88,20 +90,31 @@ export class Sender {
 
   /** Attempt `attemptNumber` of an update is due: send it, unless the push config was deleted. */
   startAttempt(now: number, updateIndex: number, attemptNumber: number): void {
-    if (this.policy.oneAtATime && attemptNumber === 1) {
+    const released = this.released.delete(updateIndex);
+    if (this.policy.oneAtATime && attemptNumber === 1 && !released) {
       if (this.sending !== null) {
-        this.held.push(updateIndex);
+        if (!this.suppressIfDeleted(now, updateIndex, attemptNumber)) this.held.push(updateIndex);
         return;
       }
+      // Taken before the deletion check: a suppressed update frees the sender for the next one.
       this.sending = updateIndex;
     }
+    const configsRead = released && this.policy.readsConfigsWhenProduced;
+    if (!configsRead && this.suppressIfDeleted(now, updateIndex, attemptNumber)) return;
+    this.dispatch(now, updateIndex, attemptNumber);
+  }
+
+  /** Suppresses an attempt due at or after the push config's deletion; true if it did. */
+  private suppressIfDeleted(now: number, updateIndex: number, attemptNumber: number): boolean {
     const deleteAt = this.config.deleteConfigAtSeconds;
-    if (deleteAt !== null && now >= deleteAt) {
-      this.suppressedAttempts.push({updateIndex, attemptNumber, wouldStartAtSeconds: now, configDeletedAtSeconds: deleteAt});
-      this.settle(updateIndex, "stopped-by-deletion", now);
-      this.steps.add(now, stepKind.suppressed, this.suppressedAttempts.length - 1);
-      return;
-    }
+    if (deleteAt === null || now < deleteAt) return false;
+    this.suppressedAttempts.push({updateIndex, attemptNumber, wouldStartAtSeconds: now, configDeletedAtSeconds: deleteAt});
+    this.settle(updateIndex, "stopped-by-deletion", now);
+    this.steps.add(now, stepKind.suppressed, this.suppressedAttempts.length - 1);
+    return true;
+  }
+
+  private dispatch(now: number, updateIndex: number, attemptNumber: number): void {
     const update = this.config.updates[updateIndex] as TaskUpdate;
     const attempt: DeliveryAttempt = {
       updateIndex,
@@ -224,11 +237,16 @@ export class Sender {
     if (this.sending === updateIndex) this.sendNextHeld(atSeconds);
   }
 
-  /** A one-at-a-time sender is free again: the next held update starts now. */
+  /**
+   * A one-at-a-time sender is free again: the next held update starts now. It is reserved at
+   * once, so an update produced at this same instant queues behind it, as in a chain.
+   */
   private sendNextHeld(now: number): void {
-    this.sending = null;
     const next = this.held.shift();
-    if (next !== undefined) this.schedule.attemptStart(now, next, 1);
+    this.sending = next ?? null;
+    if (next === undefined) return;
+    this.released.add(next);
+    this.schedule.attemptStart(now, next, 1);
   }
 }
 

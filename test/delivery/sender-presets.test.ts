@@ -154,3 +154,22 @@ describe("any config, any sender", () => {
     }), {numRuns: 200});
   });
 });
+
+describe("when a one-at-a-time sender reads the push config", () => {
+  // Answers take 4 s; update 2 is produced at 1 s and held behind update 1 until 4 s; the config is deleted at 2 s.
+  const held = {
+    responseDelaySeconds: 4,
+    deleteConfigAtSeconds: 2,
+    updates: [0, 1].map((at, index) => ({atSeconds: at, eventId: `evt-${index + 1}`, sequence: index + 1, taskState: "working" as const}))
+  };
+
+  it("@a2a-js/sdk read it when the update was produced, so the held update is still sent after the deletion", () => {
+    expect(dispatchTimes(run("a2a-js", held), 1)).toEqual([4]);
+  });
+
+  it("a2a-go reads it as it sends, so the held update is suppressed", () => {
+    const go = run("a2a-go", held);
+    expect(dispatchTimes(go, 1)).toEqual([]);
+    expect(go.updates[1]?.outcome).toBe("stopped-by-deletion");
+  });
+});
