@@ -202,6 +202,19 @@ describe("stage chart snapshots", () => {
     expect(svg).not.toContain("client:");
   });
 
+  it("names the stages wherever the names fit their columns (the lab's 448 px column), and shrinks error codes to fit narrow cells", () => {
+    const transaction = runMessageTransaction(messageExample("batch")!.requestText);
+    const inLab = findChartSvg(StageGrid(transaction, {width: 448}))!;
+    expect([...inLab.querySelectorAll(".stage-names tspan")].map((tspan) => tspan.textContent)).toContain("Envelope");
+    expect(inLab.textContent).not.toContain("client:");
+    const narrow = findChartSvg(StageGrid(transaction, {width: 320}))!;
+    expect(narrow.querySelectorAll(".stage-names tspan")).toHaveLength(0);
+    const code = [...narrow.querySelectorAll(".stage-cell-labels text")].find((text) => text.textContent === "-32601")!;
+    const cellWidth = Number(narrow.querySelector(".stage-cells rect")!.getAttribute("width"));
+    // Six bold digits at 0.62 em each, with 2 px on either side, fit the cell.
+    expect(Number(code.getAttribute("font-size")) * 0.62 * 6 + 4).toBeLessThanOrEqual(cellWidth);
+  });
+
   it("fades what playback has not revealed", () => {
     const transaction = runMessageTransaction(messageExample("batch")!.requestText);
     const svg = findChartSvg(StageGrid(transaction, {width: 640, cursor: gateCursor(transaction.trace.slice(0, 3))}))!;

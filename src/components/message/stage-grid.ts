@@ -41,6 +41,19 @@ const STAGE_PADDING = 0.06;
 const ROW_PADDING = 0.1;
 /** Plot's text marks sit half a pixel off the band centre, for crisp glyphs. */
 const HALF_PIXEL = 0.5;
+/** Glyph widths without measuring text (system-ui, per character, as a fraction of the font size): bold digits, and plain names. */
+const GLYPH_WIDTH_EM = 0.62;
+const NAME_GLYPH_WIDTH_EM = 0.55;
+const STAGE_NAME_FONT_PX = 10;
+const CELL_LABEL_FONT_PX = 11;
+const MIN_CELL_LABEL_FONT_PX = 7;
+const ONE_LINE = 12;
+const STAGE_WORDS = STAGES.map((stage) => stage.slice(stage.indexOf(". ") + 2));
+
+/** Every stage name fits a band this wide. */
+function stageNamesFit(bandWidth: number): boolean {
+  return Math.max(...STAGE_WORDS.map((name) => name.length)) * NAME_GLYPH_WIDTH_EM * STAGE_NAME_FONT_PX <= bandWidth;
+}
 
 interface Cell {
   row: number;
@@ -63,6 +76,9 @@ interface Layout {
   stageWidth: number;
   rowTop: (row: number) => number;
   rowHeight: number;
+  /** The plot area's top, and whether the stage names show above it. */
+  top: number;
+  named: boolean;
 }
 
 export function StageGrid(transaction: MessageTransaction, {width = 640, cursor = null}: StageGridOptions = {}): Element {
@@ -94,15 +110,18 @@ export function StageGrid(transaction: MessageTransaction, {width = 640, cursor 
     const row = drawn.findIndex((outcome) => outcome.requestIndex === decision.requestIndex);
     return row < 0 ? [] : [{row, text: `client: ${CLIENT_VERDICT_WORDS[decision.verdict]}`, faded: !clientRevealed(cursor, decision.requestIndex)}];
   });
-  const height = 60 + drawn.length * ROW_HEIGHT;
   const stages = bandLayout(STAGES.length, marginLeft, width - marginRight, STAGE_PADDING);
-  const rows = bandLayout(drawn.length, MARGIN_TOP, height - MARGIN_BOTTOM, ROW_PADDING);
-  const layout: Layout = {stageLeft: stages.rowTop, stageWidth: stages.bandHeight, rowTop: rows.rowTop, rowHeight: rows.bandHeight};
+  const named = stageNamesFit(stages.bandHeight);
+  // Without the names' second line the header needs one line less.
+  const top = named ? MARGIN_TOP : MARGIN_TOP - ONE_LINE;
+  const height = top + 20 + drawn.length * ROW_HEIGHT;
+  const rows = bandLayout(drawn.length, top, height - MARGIN_BOTTOM, ROW_PADDING);
+  const layout: Layout = {stageLeft: stages.rowTop, stageWidth: stages.bandHeight, rowTop: rows.rowTop, rowHeight: rows.bandHeight, top, named};
   const chart = svg(
     "svg",
     {class: "plot-d6a7b5", fill: "currentColor", "font-family": "system-ui, sans-serif", "font-size": 10, "text-anchor": "middle", width, height, viewBox: `0 0 ${width} ${height}`},
     rowNamesMark(layout, drawn.map((_, row) => rowName(row)), marginLeft),
-    stageNamesMark(layout, compact),
+    stageNamesMark(layout),
     cellsMark(layout, cells),
     cellLabelsMark(layout, cells),
     // Beside the last stage, where Plot's text with dx = half a band + 6 put it.
@@ -121,14 +140,14 @@ function rowNamesMark(layout: Layout, names: readonly string[], marginLeft: numb
     svg("text", {x: marginLeft - 8.5, y: rowCentre(layout, row), dy: "0.32em"}, name)));
 }
 
-/** Above each band: its number, and on a wide chart its name on the line below. */
-function stageNamesMark(layout: Layout, compact: boolean): SVGGElement {
+/** Above each band: its number, and its name on the line below wherever every name fits its band. */
+function stageNamesMark(layout: Layout): SVGGElement {
   return svg("g", {class: "stage-names"}, STAGES.map((stage, index) => {
-    const [number, name] = [stage.slice(0, stage.indexOf(".")), stage.slice(stage.indexOf(". ") + 2)];
-    const at = {x: stageCentre(layout, index), y: MARGIN_TOP - 8.5};
-    return compact
-      ? svg("text", at, number)
-      : svg("text", at, svg("tspan", {x: at.x, dy: "-1em"}, number), svg("tspan", {x: at.x, dy: "1em"}, name));
+    const number = stage.slice(0, stage.indexOf("."));
+    const at = {x: stageCentre(layout, index), y: layout.top - 8.5};
+    return layout.named
+      ? svg("text", at, svg("tspan", {x: at.x, dy: "-1em"}, number), svg("tspan", {x: at.x, dy: "1em"}, STAGE_WORDS[index]!))
+      : svg("text", at, number);
   }));
 }
 
@@ -138,7 +157,12 @@ function cellsMark(layout: Layout, cells: readonly Cell[]): SVGGElement {
       svg("title", null, cell.title))));
 }
 
+/** "pass" or the error code inside each cell, set smaller where a code would run past a narrow cell. */
 function cellLabelsMark(layout: Layout, cells: readonly Cell[]): SVGGElement {
-  return svg("g", {class: "stage-cell-labels", "font-size": 11, "font-weight": 600}, cells.filter((cell) => cell.label !== "").map((cell) =>
-    svg("text", {x: stageCentre(layout, cell.stage), y: rowCentre(layout, cell.row), dy: "0.32em", fill: cell.status === "not reached" ? "#57606a" : "white", "fill-opacity": cell.faded ? 0.2 : 1}, cell.label)));
+  const cellWidth = layout.stageWidth - 2;
+  const fontSize = (label: string) => Math.max(MIN_CELL_LABEL_FONT_PX, Math.min(CELL_LABEL_FONT_PX, Math.floor((cellWidth - 4) / (label.length * GLYPH_WIDTH_EM))));
+  return svg("g", {class: "stage-cell-labels", "font-size": CELL_LABEL_FONT_PX, "font-weight": 600, fill: "white"}, cells.filter((cell) => cell.label !== "").map((cell) => {
+    const size = fontSize(cell.label);
+    return svg("text", {x: stageCentre(layout, cell.stage), y: rowCentre(layout, cell.row), dy: "0.32em", "font-size": size === CELL_LABEL_FONT_PX ? null : size, "fill-opacity": cell.faded ? 0.2 : 1}, cell.label);
+  }));
 }
