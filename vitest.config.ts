@@ -1,13 +1,13 @@
 import {defineConfig} from "vitest/config";
 import SummaryReporter from "./test/summary-reporter.js";
 
-// Unit, property and chart-snapshot tests. Browser tests have their own config
-// because they need the built site and run one file at a time.
+// Unit, property and chart-snapshot tests. Browser tests and the loopback proof have their own
+// configs: the first need the built site, the second real time to itself.
 export default defineConfig({
   test: {
     reporters: ["default", new SummaryReporter("unit")],
     include: ["test/**/*.test.ts"],
-    exclude: ["test/browser/**", "node_modules/**"],
+    exclude: ["test/browser/**", "test/live/**", "node_modules/**"],
     testTimeout: 60_000
   }
 });

@@ -58,7 +58,9 @@ export {
   type TeachingFields
 } from "./payload.js";
 export {
+  acceptRequest,
   decideArrival,
+  emptyReceiverMemory,
   receiverDecisionOrder,
   receiverHttpStatus,
   type ReceiverDecisionKind,
@@ -67,6 +69,7 @@ export {
 export {isPermanentRefusal, isRetryableStatus, retryWaitSeconds} from "./retry.js";
 export {senderIds, senderPreset, senderPresets, type SenderRetrySchedule, type SenderId, type SenderPreset, type SuccessRule, type TaskOrdering} from "./sender-presets.js";
 export {maxAttemptsOf, senderPolicy, type SenderPolicy} from "./sender-policy.js";
+export {fixtureTokens, v1TaskStates, wireRequest, type WireRequest} from "./wire-request.js";
 export {deliveryExperiments, findDeliveryExperiment, type DeliveryExperiment} from "./experiments.js";
 export type {
   DeliveryAttempt,

@@ -64,13 +64,18 @@ export interface SenderPreset {
   readsConfigsWhen: "produced" | "sent";
   /** How ordering and concurrency look in the sender's own code. */
   orderingNote: string;
-  /** The request headers, for a push config that carries a token (values are placeholders). */
-  headers: Readonly<Record<string, string>>;
-  /** The POST body's shape. */
-  body: string;
+  contentType: string;
+  /** The header that carries the push config's token; null: none (the teaching sender sends `Authorization: Bearer`, the platforms sign instead). */
+  tokenHeader: string | null;
+  /** Other headers it adds (values are placeholders: signatures and ids). */
+  otherHeaders: Readonly<Record<string, string>>;
+  /**
+   * The POST body: the A2A v0.3.0 TaskStatusUpdateEvent (kind, final), the A2A 1.0 StreamResponse
+   * ({"statusUpdate": …}, TASK_STATE_* names; a2a.proto v1.0.1 StreamResponse), or whatever
+   * JSON the application hands a webhook platform (shown as the v0.3 event).
+   */
+  body: "a2a-v0.3" | "a2a-v1.0" | "application";
 }
-
-const TOKEN = "<the push config's token>";
 
 export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset[]>([
   {
@@ -85,8 +90,10 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     ordering: "concurrent",
     readsConfigsWhen: "sent",
     orderingNote: "Each update is sent when it is produced; retries of different updates overlap.",
-    headers: {"Content-Type": "application/json", Authorization: "Bearer <the token the receiver issued>"},
-    body: "A2A v0.3.0 TaskStatusUpdateEvent (kind \"status-update\", status.state \"completed\", final)"
+    contentType: "application/json",
+    tokenHeader: null,
+    otherHeaders: {},
+    body: "a2a-v0.3"
   },
   {
     id: "a2a-js",
@@ -100,8 +107,10 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     ordering: "one-at-a-time",
     readsConfigsWhen: "produced",
     orderingNote: "A chain per task: each notification waits for the previous one's answer or 5 s abort; the request handler does not wait (fire and forget).",
-    headers: {"Content-Type": "application/a2a+json", "X-A2A-Notification-Token": TOKEN},
-    body: "A2A 1.0 StreamResponse {\"statusUpdate\": {taskId, contextId, status: {state: \"TASK_STATE_COMPLETED\", timestamp}}}"
+    contentType: "application/a2a+json",
+    tokenHeader: "X-A2A-Notification-Token",
+    otherHeaders: {},
+    body: "a2a-v1.0"
   },
   {
     id: "a2a-python",
@@ -115,8 +124,10 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     ordering: "one-at-a-time",
     readsConfigsWhen: "sent",
     orderingNote: "Awaited inline while the task's state is updated (active_task.py), before subscribers hear of it: a slow webhook holds back the task itself. The 5 s is httpx's default, per network phase.",
-    headers: {"Content-Type": "application/json", "X-A2A-Notification-Token": TOKEN},
-    body: "A2A 1.0 StreamResponse {\"statusUpdate\": …} (MessageToDict, camelCase)"
+    contentType: "application/json",
+    tokenHeader: "X-A2A-Notification-Token",
+    otherHeaders: {},
+    body: "a2a-v1.0"
   },
   {
     id: "a2a-go",
@@ -130,8 +141,10 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     ordering: "one-at-a-time",
     readsConfigsWhen: "sent",
     orderingNote: "Sent inline while the event is processed, configs one after another: a slow webhook (up to 30 s per config) holds back the next event.",
-    headers: {"Content-Type": "application/json", "A2a-Notification-Token": TOKEN},
-    body: "A2A 1.0 StreamResponse {\"statusUpdate\": …}"
+    contentType: "application/json",
+    tokenHeader: "A2a-Notification-Token",
+    otherHeaders: {},
+    body: "a2a-v1.0"
   },
   {
     id: "a2a-java",
@@ -145,8 +158,10 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     ordering: "concurrent",
     readsConfigsWhen: "sent",
     orderingNote: "Each event is sent asynchronously (CompletableFuture.runAsync), with no ordering between events; the JDK HttpClient has no request timeout.",
-    headers: {"Content-Type": "application/json", "X-A2A-Notification-Token": TOKEN},
-    body: "A2A 1.0 StreamResponse {\"statusUpdate\": …}"
+    contentType: "application/json",
+    tokenHeader: "X-A2A-Notification-Token",
+    otherHeaders: {},
+    body: "a2a-v1.0"
   },
   {
     id: "svix",
@@ -161,8 +176,10 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     ordering: "concurrent",
     readsConfigsWhen: "sent",
     orderingNote: "Each message is delivered on its own schedule; no ordering between messages.",
-    headers: {"Content-Type": "application/json", "webhook-id": "<message id>", "webhook-timestamp": "<unix seconds>", "webhook-signature": "v1,<HMAC-SHA256>"},
-    body: "the application's own JSON"
+    contentType: "application/json",
+    tokenHeader: null,
+    otherHeaders: {"webhook-id": "<message id>", "webhook-timestamp": "<unix seconds>", "webhook-signature": "v1,<HMAC-SHA256 of id.timestamp.body>"},
+    body: "application"
   },
   {
     id: "convoy",
@@ -177,8 +194,10 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     ordering: "concurrent",
     readsConfigsWhen: "sent",
     orderingNote: "Each event delivery is its own job in the queue; no ordering between events.",
-    headers: {"Content-Type": "application/json", "X-Convoy-Signature": "<HMAC-SHA256>"},
-    body: "the application's own JSON"
+    contentType: "application/json",
+    tokenHeader: null,
+    otherHeaders: {"X-Convoy-Signature": "<HMAC-SHA256 of the body>"},
+    body: "application"
   }
 
 ]);

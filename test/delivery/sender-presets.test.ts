@@ -20,7 +20,7 @@ describe("sender presets", () => {
     for (const preset of senderPresets) {
       expect(preset.version.length).toBeGreaterThan(0);
       expect(preset.source.length).toBeGreaterThan(0);
-      expect(Object.keys(preset.headers)).toContain("Content-Type");
+      expect(preset.contentType).toMatch(/^application\/(a2a\+)?json$/);
     }
   });
 

@@ -1,0 +1,60 @@
+/**
+ * What goes on the wire: the headers and body a sender POSTs for one update. The teaching sender
+ * sends the lesson's A2A v0.3.0 TaskStatusUpdateEvent; the A2A SDKs wrap the same status update
+ * in a 1.0 StreamResponse (a2a.proto v1.0.1: `StreamResponse.status_update`, ProtoJSON
+ * lowerCamelCase, enum names `TASK_STATE_*`, no `kind`, no `final`); the webhook platforms send
+ * whatever JSON the application hands them (here the v0.3 event) with their own signature headers.
+ */
+import type {CredentialFixture} from "./config.js";
+import {buildPushHeaders, type PushPayload} from "./payload.js";
+import type {SenderPreset} from "./sender-presets.js";
+import type {A2aTaskState} from "./task-state.js";
+
+export interface WireRequest {
+  headers: Readonly<Record<string, string>>;
+  body: unknown;
+}
+
+/** The token a push config carries for each credential fixture (placeholders; no secret is modeled). */
+export const fixtureTokens: Readonly<Record<CredentialFixture, string | null>> = {
+  matched: "token-the-receiver-issued",
+  wrong: "token-the-receiver-did-not-issue",
+  missing: null
+};
+
+/** A2A 1.0's TaskState names for the lesson's v0.3 states (a2a.proto v1.0.1 `enum TaskState`). */
+export const v1TaskStates: Readonly<Record<A2aTaskState, string>> = {
+  submitted: "TASK_STATE_SUBMITTED",
+  working: "TASK_STATE_WORKING",
+  "input-required": "TASK_STATE_INPUT_REQUIRED",
+  completed: "TASK_STATE_COMPLETED",
+  canceled: "TASK_STATE_CANCELED",
+  failed: "TASK_STATE_FAILED",
+  rejected: "TASK_STATE_REJECTED",
+  "auth-required": "TASK_STATE_AUTH_REQUIRED",
+  unknown: "TASK_STATE_UNSPECIFIED"
+};
+
+export function wireRequest(preset: SenderPreset, payload: PushPayload, credential: CredentialFixture): WireRequest {
+  return {headers: wireHeaders(preset, credential), body: preset.body === "a2a-v1.0" ? v1StatusUpdate(payload) : payload};
+}
+
+function wireHeaders(preset: SenderPreset, credential: CredentialFixture): Readonly<Record<string, string>> {
+  if (preset.id === "teaching") return buildPushHeaders(credential);
+  const headers: Record<string, string> = {"Content-Type": preset.contentType};
+  const token = fixtureTokens[credential];
+  if (preset.tokenHeader !== null && token !== null) headers[preset.tokenHeader] = token;
+  return Object.freeze({...headers, ...preset.otherHeaders});
+}
+
+/** The v0.3 event as a 1.0 StreamResponse: the same fields, the 1.0 state name, no kind or final. */
+function v1StatusUpdate(payload: PushPayload) {
+  return {
+    statusUpdate: {
+      taskId: payload.taskId,
+      contextId: payload.contextId,
+      status: {state: v1TaskStates[payload.status.state]},
+      metadata: payload.metadata
+    }
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * The scenarios the loopback proof runs: lesson 1's named experiments, and for @a2a-js/sdk the
+ * behaviours of its own that the lesson shows. The localhost-url experiment is the agent's check
+ * before it stores a push config, not a sender's behaviour, so the SDK does not run it (the
+ * teaching sender does: it sends nothing).
+ */
+import {deliveryExperiments, type DeliveryConfig} from "../../lib/delivery/index.js";
+
+export interface LoopbackScenario {
+  id: string;
+  title: string;
+  overrides: Partial<DeliveryConfig>;
+}
+
+/** One modeled second in real milliseconds: a run of the lesson's 40 s takes about 3 s. */
+export const SCALE_MS = Number(process.env.LOOPBACK_SCALE_MS ?? 80);
+/** Real timers run late by a few milliseconds; half a modeled second is 40 ms at the default scale. */
+export const TOLERANCE_SECONDS = 0.5;
+
+const experiments: LoopbackScenario[] = deliveryExperiments.map(({id, title, overrides}) => ({id, title, overrides}));
+
+const fourUpdatesOneSecondApart = [0, 1, 2, 3].map((atSeconds, index) => ({atSeconds, eventId: `evt-${index + 1}`, sequence: index + 1, taskState: "working" as const}));
+
+export const A2A_JS_SCENARIOS: LoopbackScenario[] = [
+  ...experiments.filter((scenario) => scenario.id !== "localhost-url"),
+  {id: "slow-webhook-chain", title: "A slow webhook (4 s) holds each update behind the one before", overrides: {responseDelaySeconds: 4, loseFirstSuccessfulAck: false, updates: fourUpdatesOneSecondApart}},
+  {id: "past-the-timeout", title: "Answers after 6 s: the SDK aborts at 5 s and never retries", overrides: {responseDelaySeconds: 6, loseFirstSuccessfulAck: false}}
+];
+
+export const TEACHING_SCENARIOS: LoopbackScenario[] = experiments;
