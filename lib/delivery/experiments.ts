@@ -24,7 +24,8 @@ const OUTCOME_CHOICES: readonly {value: UpdateOutcomeKind; label: string}[] = [
   {value: "refused", label: "Refused"},
   {value: "exhausted", label: "Exhausted"},
   {value: "stopped-by-deletion", label: "Stopped by deletion"},
-  {value: "blocked", label: "Blocked before dispatch"}
+  {value: "blocked", label: "Blocked before dispatch"},
+  {value: "unanswered", label: "Unanswered (still waiting)"}
 ];
 
 /** The receiver's answer to the first request sent: "2xx", "401", "404", "503", or "none" when nothing was sent. */
@@ -133,6 +134,44 @@ export const deliveryExperiments: readonly DeliveryExperiment[] = [
     prediction: count("With ordering protection off and an outage until 12 s, how many times will the receiver's state move backwards?", ["regression", "regressions"], (run) => run.summary.regressions),
     why: "Update 1's late retry has its own new event id, so deduplication lets it through, and nothing stops an older sequence from overwriting update 2.",
     shows: (run) => run.summary.regressions > 0
+  },
+  {
+    id: "java-counts-503",
+    title: "a2a-java counts a 503 as delivered",
+    overrides: {sender: "a2a-java", receiverUnavailableUntilSeconds: 5, loseFirstSuccessfulAck: false},
+    lookAt:
+      "The receiver is down when update 1 arrives and answers 503. a2a-java treats every status but 401 and 403 as success, so it reports update 1 delivered, never retries, and the receiver never applies it.",
+    prediction: {
+      kind: "choice",
+      question: "With a2a-java sending, update 1 meets a 503. What will the sender report for it?",
+      choices: OUTCOME_CHOICES,
+      answer: (run) => run.updates[0]?.outcome ?? "blocked"
+    },
+    why: "BasePushNotificationSender throws only for 401 and 403; any other status, 503 included, ends the dispatch as if it succeeded.",
+    shows: (run) => run.updates.some((update) => update.outcome === "acknowledged" && update.receiverEffects === 0)
+  },
+  {
+    id: "go-holds-next-update",
+    title: "a2a-go waits up to 30 s, and a slow webhook holds back the next update",
+    overrides: {sender: "a2a-go", responseDelaySeconds: 15, loseFirstSuccessfulAck: false},
+    lookAt:
+      "Every answer takes 15 s. a2a-go's 30 s timeout sees each 2xx, but it sends inline: update 2, produced at 12 s, leaves only when update 1's answer comes at 17 s, and each later update waits behind the one before. Switch the sender to @a2a-js/sdk: its 5 s abort drops all four although the receiver applies them.",
+    prediction: count("Every answer takes 15 s. How many of the four updates will a2a-go send later than they were produced?", ["update", "updates"], (run) =>
+      run.attempts.filter((attempt) => attempt.attemptNumber === 1 && attempt.dispatchedAtSeconds > (run.config.updates[attempt.updateIndex]?.atSeconds ?? 0)).length),
+    why: "a2a-go sends each notification while processing the event, with an http.Client whose timeout is 30 s, so the next event waits for the answer.",
+    shows: (run) =>
+      run.summary.acknowledgedUpdates === run.updates.length &&
+      run.attempts.some((attempt) => attempt.attemptNumber === 1 && attempt.dispatchedAtSeconds > (run.config.updates[attempt.updateIndex]?.atSeconds ?? 0))
+  },
+  {
+    id: "js-aborts-at-5s",
+    title: "@a2a-js/sdk gives up at 5 s, whatever the receiver did",
+    overrides: {sender: "a2a-js", responseDelaySeconds: 6, loseFirstSuccessfulAck: false},
+    lookAt:
+      "Every answer takes 6 s. The SDK aborts each request at 5 s and drops it without a retry; the receiver applies all four updates anyway, so the sender's log says four failures where nothing was lost, and an outage would look the same.",
+    prediction: count("Every answer takes 6 s. How many updates will @a2a-js/sdk report delivered?", ["update", "updates"], (run) => run.summary.acknowledgedUpdates),
+    why: "DefaultPushNotificationSender aborts its fetch after 5,000 ms and only logs the failure, so a late answer is never seen.",
+    shows: (run) => run.summary.exhaustedUpdates === run.updates.length && run.updates.every((update) => update.receiverEffects > 0)
   }
 ];
 

@@ -9,10 +9,12 @@ import type {A2aTaskState} from "./task-state.js";
 export type SenderObservation =
   | {kind: "response"; httpStatus: number; atSeconds: number}
   /** No response by the deadline: the request was slower than the timeout, or its 2xx was lost. */
-  | {kind: "timeout"; atSeconds: number; cause: "slow" | "response-lost"};
+  | {kind: "timeout"; atSeconds: number; cause: "slow" | "response-lost"}
+  /** A sender without a timeout whose answer was lost: still waiting, since `atSeconds`, when the run ends. */
+  | {kind: "waiting"; atSeconds: number};
 
 /** What the sender did after an attempt. */
-export type SenderAction = "acknowledged" | "retry" | "refused" | "exhausted";
+export type SenderAction = "acknowledged" | "retry" | "refused" | "exhausted" | "waiting";
 
 /** One request that was actually sent. */
 export interface DeliveryAttempt {

@@ -165,8 +165,13 @@ export class Sender {
     }
     if (attempt.responseLost) {
       // A sender without a deadline waits for ever: the update stays unanswered.
-      if (attempt.deadlineAtSeconds === null) this.settle(updateIndex, "unanswered", now);
-      else this.schedule.timeout(attempt.deadlineAtSeconds, attempt, attemptIndex);
+      if (attempt.deadlineAtSeconds === null) {
+        attempt.sender = {kind: "waiting", atSeconds: now};
+        attempt.senderAction = "waiting";
+        this.settle(updateIndex, "unanswered", now);
+      } else {
+        this.schedule.timeout(attempt.deadlineAtSeconds, attempt, attemptIndex);
+      }
       this.steps.add(now, stepKind.ackLost, attemptIndex);
       return;
     }

@@ -53,7 +53,9 @@ import type {DeliveryConfig} from "./config.js";
 import {EventQueue} from "./event-queue.js";
 import {checkDispatchGate, type DispatchGate} from "./gate.js";
 import {resolveDeliveryConfig} from "./parse-config.js";
-import {buildPushHeaders, buildPushPayload} from "./payload.js";
+import {buildPushPayload} from "./payload.js";
+import {senderPreset} from "./sender-presets.js";
+import {wireHeaders} from "./wire-request.js";
 import {receiverHttpStatus} from "./receiver.js";
 import {ReceiverEndpoint} from "./receiver-endpoint.js";
 import {Sender, type SenderSchedule} from "./sender.js";
@@ -94,7 +96,7 @@ export function simulateDelivery(partial: Partial<DeliveryConfig> = {}): Deliver
 /** Runs the simulation for a complete config that has already been validated. */
 export function simulateResolvedDelivery(config: DeliveryConfig): DeliveryRun {
   const gate = checkDispatchGate(config);
-  const headers = buildPushHeaders(config.credential);
+  const headers = wireHeaders(senderPreset(config.sender), config.credential);
   const payloads = config.updates.map((update) => buildPushPayload(update, config.payloadNamesExpectedTask));
   const steps = new TraceSteps();
   const receiver = new ReceiverEndpoint(config);

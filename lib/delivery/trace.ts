@@ -13,6 +13,11 @@ export function formatSeconds(seconds: number): string {
 
 const s = formatSeconds;
 
+/** What the sender saw that made it retry or give up: a timeout, or a status. */
+function sawWords(attempt: DeliveryAttempt): string {
+  return attempt.sender.kind === "response" ? String(attempt.sender.httpStatus) : "a timeout";
+}
+
 const receiverWording: Record<ReceiverDecisionKind, {kind: DeliveryDecisionKind; title: string; detail: string}> = {
   unavailable: {
     kind: "receiver-unavailable",
@@ -144,16 +149,16 @@ function describeStep(atSeconds: number, kind: number, ref: number, value: numbe
         `${attempt.httpStatus} is a permanent refusal, so this update is not retried.`
       );
     case stepKind.retryScheduled: {
-      const saw = attempt.sender.kind === "timeout" ? "a timeout" : String(attempt.sender.httpStatus);
+      const saw = sawWords(attempt);
       const next = attempt.nextRetryAtSeconds ?? atSeconds;
       return about(
         "retry-scheduled",
         `Sender saw ${saw} on ${label}: retry at ${s(next)}`,
-        `${attempt.sender.kind === "timeout" ? "A timeout" : String(attempt.sender.httpStatus)} is retryable; ${retryWaitWording(preset, attemptNumber)} = ${s(next - atSeconds)}.`
+        `${saw === "a timeout" ? "A timeout" : saw} is retryable; ${retryWaitWording(preset, attemptNumber)} = ${s(next - atSeconds)}.`
       );
     }
     default: {
-      const saw = attempt.sender.kind === "timeout" ? "a timeout" : String(attempt.sender.httpStatus);
+      const saw = sawWords(attempt);
       return about(
         "exhausted",
         `Sender saw ${saw} on ${label}: retries exhausted`,

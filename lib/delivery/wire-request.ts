@@ -35,11 +35,19 @@ export const v1TaskStates: Readonly<Record<A2aTaskState, string>> = {
   unknown: "TASK_STATE_UNSPECIFIED"
 };
 
+/** The body's shape, in words. */
+export const wireBodyNames: Readonly<Record<SenderPreset["body"], string>> = {
+  "a2a-v0.3": "A2A v0.3.0 TaskStatusUpdateEvent",
+  "a2a-v1.0": "A2A 1.0 StreamResponse",
+  application: "the application's own JSON (here the v0.3.0 event)"
+};
+
 export function wireRequest(preset: SenderPreset, payload: PushPayload, credential: CredentialFixture): WireRequest {
   return {headers: wireHeaders(preset, credential), body: preset.body === "a2a-v1.0" ? v1StatusUpdate(payload) : payload};
 }
 
-function wireHeaders(preset: SenderPreset, credential: CredentialFixture): Readonly<Record<string, string>> {
+/** The headers of every request a sender makes for a push config with this credential. */
+export function wireHeaders(preset: SenderPreset, credential: CredentialFixture): Readonly<Record<string, string>> {
   if (preset.id === "teaching") return buildPushHeaders(credential);
   const headers: Record<string, string> = {"Content-Type": preset.contentType};
   const token = fixtureTokens[credential];

@@ -19,10 +19,12 @@ export interface XAxisLayout {
   label: string;
   /** About how many ticks; by default one per 80 px, as Plot asks. */
   tickCount?: number;
+  /** Ticks fall on round numbers of this many of `x`'s units (60: minutes on a seconds scale), labelled in it. */
+  tickUnit?: number;
 }
 
-export function linearXAxis({width, left, right, top, bottom, end, x, label, tickCount = (right - left) / PX_PER_TICK}: XAxisLayout): SVGGElement {
-  const ticks = linearTicks(0, end, tickCount);
+export function linearXAxis({width, left, right, top, bottom, end, x, label, tickCount = (right - left) / PX_PER_TICK, tickUnit = 1}: XAxisLayout): SVGGElement {
+  const ticks = linearTicks(0, end / tickUnit, tickCount).map((tick) => tick * tickUnit);
   return svg("g", {class: "x-axis"},
     // Grid lines and tick marks as one path each: a redraw that moves them touches two elements.
     svg("path", {class: "x-grid", fill: "none", stroke: "currentColor", "stroke-opacity": 0.1,
@@ -30,7 +32,7 @@ export function linearXAxis({width, left, right, top, bottom, end, x, label, tic
     svg("path", {class: "x-ticks", fill: "none", stroke: "currentColor",
       d: ticks.map((tick) => `M${x(tick) + 0.5},${bottom}v6`).join("")}),
     svg("g", {class: "x-tick-labels", "font-variant": "tabular-nums"},
-      ticks.map((tick) => svg("text", {x: x(tick) + 0.5, y: bottom + 9.5, dy: "0.71em"}, formatNumber(tick)))),
+      ticks.map((tick) => svg("text", {x: x(tick) + 0.5, y: bottom + 9.5, dy: "0.71em"}, formatNumber(tick / tickUnit)))),
     svg("text", {class: "x-axis-label", x: width - 2.5, y: bottom + 27.5, "text-anchor": "end"}, `${label} →`)
   );
 }

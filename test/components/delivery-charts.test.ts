@@ -80,6 +80,20 @@ describe("push delivery charts", () => {
     expect(end! - 10).toBeLessThan(Math.max(run.endsAtSeconds, run.config.deleteConfigAtSeconds ?? 0, run.config.receiverUnavailableUntilSeconds, 1));
   });
 
+  it("draws every sender's run, a still-waiting a2a-java and Svix's hours-long schedule included, with finite marks", () => {
+    for (const sender of ["a2a-js", "a2a-python", "a2a-go", "a2a-java", "svix", "convoy"] as const) {
+      const run = simulateDelivery({sender, receiverUnavailableUntilSeconds: 400});
+      for (const chart of [AttemptSwimlane(run, {width: 640}), ReceiverDecisions(run, {width: 640}), ReceiverState(run, {width: 640})]) {
+        expect(chart.outerHTML, sender).not.toMatch(/NaN|Infinity/);
+      }
+    }
+    // Svix's fourth attempt comes half an hour in: the axis counts minutes.
+    const svix = findChartSvg(AttemptSwimlane(simulateDelivery({sender: "svix", receiverUnavailableUntilSeconds: 400}), {width: 640}))!;
+    expect(svix.querySelector(".x-axis-label")!.textContent).toBe("modeled time (min) →");
+    const java = findChartSvg(AttemptSwimlane(simulateDelivery({sender: "a2a-java"}), {width: 640}))!;
+    expect(java.querySelectorAll(".sender-dots path")).toHaveLength(0);
+  });
+
   it("says so when nothing reached the receiver", () => {
     const run = runOf("localhost-url");
     const chart = ReceiverDecisions(run, {width: 640});

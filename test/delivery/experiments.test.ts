@@ -2,7 +2,7 @@ import {describe, expect, it} from "vitest";
 import {deliveryExperiments, findDeliveryExperiment, simulateDelivery} from "../../lib/delivery/index.js";
 
 describe("the lesson's named experiments", () => {
-  it("are the eight the lesson names, with unique ids", () => {
+  it("are the eleven the lesson names, with unique ids", () => {
     expect(deliveryExperiments.map((experiment) => experiment.id)).toEqual([
       "baseline",
       "dedup-off",
@@ -11,7 +11,10 @@ describe("the lesson's named experiments", () => {
       "localhost-url",
       "delete-at-3s",
       "long-outage",
-      "ordering-off"
+      "ordering-off",
+      "java-counts-503",
+      "go-holds-next-update",
+      "js-aborts-at-5s"
     ]);
   });
 

@@ -40,6 +40,8 @@ const EXPECTED_ANSWERS: Readonly<Record<string, number | string>> = {
   // Lesson 1: 4 updates, each retried once after its first 2xx is lost.
   "baseline": 4, "dedup-off": 8, "wrong-credential": 4, "task-unchecked": "404", "localhost-url": 0,
   "delete-at-3s": 1, "long-outage": "exhausted", "ordering-off": 1,
+  // Lesson 1, real senders: a2a-java calls a 503 delivered; a2a-go holds updates 2-4; the JS SDK drops all four.
+  "java-counts-503": "acknowledged", "go-holds-next-update": 3, "js-aborts-at-5s": 0,
   // Lesson 2.
   "notification": 0, "batch": 3, "string-vs-number-id": 2, "id-beyond-2-53": "exact", "missing-kind": "4",
   // Lesson 3.

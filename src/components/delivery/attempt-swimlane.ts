@@ -12,7 +12,7 @@
 import type {DeliveryAttempt, DeliveryRun} from "../../../lib/delivery/index.js";
 import {listen, svgElement as svg} from "../dom.js";
 import {colourLegend, symbolLegend, withLegends} from "../legends.js";
-import {attemptOutcomes, presentOutcomes, timeAxisEnd, updateLabel} from "./palette.js";
+import {attemptOutcomes, presentOutcomes, timeAxisEnd, timeUnitFor, updateLabel} from "./palette.js";
 import {bandLayout, linearXAxis} from "../svg-axis.js";
 
 export interface SwimlaneOptions {
@@ -38,12 +38,14 @@ type SenderView = keyof typeof SENDER_SYMBOLS;
 
 function senderView(attempt: DeliveryAttempt): SenderView {
   if (attempt.sender.kind === "timeout") return attempt.sender.cause === "response-lost" ? "timed out (2xx lost)" : "timed out (slow)";
+  if (attempt.sender.kind === "waiting") return "timed out (2xx lost)";
   const status = attempt.sender.httpStatus;
   return status >= 200 && status < 300 ? "2xx received" : status === 503 ? "503 received" : "refusal received";
 }
 
 function senderDetail(attempt: DeliveryAttempt): string {
   if (attempt.sender.kind === "response") return `sender got ${attempt.sender.httpStatus} at ${attempt.sender.atSeconds} s`;
+  if (attempt.sender.kind === "waiting") return "the 2xx was lost and this sender has no timeout: it is still waiting";
   const why = attempt.sender.cause === "response-lost" ? "the 2xx was lost on its way back" : "no response by the deadline";
   return `sender timed out at ${attempt.sender.atSeconds} s (${why})`;
 }
@@ -202,7 +204,8 @@ function arrowheads(frame: Frame, attempts: readonly AttemptMark[]): SVGGElement
 /** A symbol where and when the sender saw each attempt's outcome. */
 function senderDots(frame: Frame, attempts: readonly AttemptMark[]): SVGGElement {
   return svg("g", {class: "sender-dots", fill: "none", stroke: "currentColor", "stroke-width": 1.5},
-    attempts.map(({attempt, row, opacity, title}) => svg("path", {
+    // A sender still waiting (no timeout, its answer lost) saw nothing: no symbol.
+    attempts.filter(({attempt}) => attempt.sender.kind !== "waiting").map(({attempt, row, opacity, title}) => svg("path", {
       transform: `translate(${frame.x(attempt.sender.atSeconds)},${frame.rowCentre(row)})`, d: SYMBOL_PATHS[SENDER_SYMBOLS[senderView(attempt)]], "stroke-opacity": opacity
     }, svg("title", null, title))));
 }
@@ -281,7 +284,8 @@ function laneRect(frame: Frame, row: string): SVGRectElement {
 
 function timeAxis(frame: Frame): SVGGElement {
   const {width, top, bottom, xMax: end, x} = frame;
-  return linearXAxis({width, left: MARGIN.left, right: width - MARGIN.right, top, bottom, end, x, label: "modeled time (s)"});
+  const unit = timeUnitFor(end);
+  return linearXAxis({width, left: MARGIN.left, right: width - MARGIN.right, top, bottom, end, x, label: `modeled time (${unit.name})`, tickUnit: unit.seconds});
 }
 
 /** Each suppressed attempt: a red cross where it was due, and its label. */

@@ -3,3 +3,5 @@ export {AttemptSwimlane} from "./attempt-swimlane.js";
 export {ReceiverDecisions, ReceiverState} from "./receiver-charts.js";
 export {AttemptInspector, UpdateTable} from "./update-table.js";
 export {DeliverySummaryFigures} from "./summary-figures.js";
+export {describeRetries, describeTimeout, SenderFacts} from "./sender-facts.js";
+export {SenderComparisonTable} from "./sender-comparison-table.js";

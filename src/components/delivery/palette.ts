@@ -72,12 +72,27 @@ export function updateLabel(run: DeliveryRun, updateIndex: number): string {
   return `U${updateIndex + 1} · ${update?.taskState ?? "?"}`;
 }
 
-/** Time axes end on a multiple of this many seconds. */
-const TIME_AXIS_STEP_SECONDS = 10;
+/**
+ * The unit a time axis counts in: seconds for the lesson's minute, minutes or hours for a
+ * platform's retry schedule (Svix waits 5 min, then 30 min, 2 h...). Each ends its axis on a
+ * multiple of `step` units.
+ */
+export interface TimeUnit {
+  seconds: number;
+  name: "s" | "min" | "h";
+  step: number;
+}
+const TIME_UNITS: readonly TimeUnit[] = [{seconds: 1, name: "s", step: 10}, {seconds: 60, name: "min", step: 5}, {seconds: 3_600, name: "h", step: 1}];
+
+/** The unit for an axis ending near `lastSeconds`: seconds up to 10 min, minutes up to 3 h, then hours. */
+export function timeUnitFor(lastSeconds: number): TimeUnit {
+  return lastSeconds <= 600 ? TIME_UNITS[0]! : lastSeconds <= 3 * 3_600 ? TIME_UNITS[1]! : TIME_UNITS[2]!;
+}
 
 /**
  * Where the three delivery charts' time axis ends: past everything the run shows (its last
- * event, the deletion, the outage), rounded up to a multiple of 10 s. One end for all three
+ * event, the deletion, the outage), rounded up to a multiple of 10 s (of 5 min, or of 1 h, on
+ * a platform's long schedule: timeUnitFor). One end for all three
  * charts lets a reader compare them line by line, and the rounding keeps the axis still
  * while a slider moves the last event by a second or two.
  */
@@ -85,5 +100,7 @@ const TIME_AXIS_STEP_SECONDS = 10;
 export function timeAxisEnd(run: DeliveryRun, alongside: DeliveryRun | null = null): number {
   const lastOf = (one: DeliveryRun) => Math.max(one.endsAtSeconds, one.config.deleteConfigAtSeconds ?? 0, one.config.receiverUnavailableUntilSeconds, 1);
   const last = Math.max(lastOf(run), alongside ? lastOf(alongside) : 0);
-  return Math.ceil(last / TIME_AXIS_STEP_SECONDS) * TIME_AXIS_STEP_SECONDS;
+  const unit = timeUnitFor(last);
+  const step = unit.step * unit.seconds;
+  return Math.ceil(last / step) * step;
 }

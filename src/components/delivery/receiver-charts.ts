@@ -6,7 +6,9 @@
 import type {DeliveryRun} from "../../../lib/delivery/index.js";
 import {withChartNote} from "../chart-note.js";
 import {colourLegend, withLegends} from "../legends.js";
-import {OUTCOMES, attemptOutcomes, presentOutcomes, timeAxisEnd, updateLabel} from "./palette.js";
+import {linearTicks, PX_PER_TICK} from "../chart-ticks.js";
+import {formatNumber} from "../number-format.js";
+import {OUTCOMES, attemptOutcomes, presentOutcomes, timeAxisEnd, timeUnitFor, updateLabel} from "./palette.js";
 import {loadedPlot} from "../plot-on-demand.js";
 
 const STATE_COLOURS = {domain: ["sequence the receiver shows", "newest sequence applied", "regression"], range: ["#2da44e", "#6e7781", "#d1242f"]};
@@ -36,7 +38,7 @@ export function ReceiverDecisions(run: DeliveryRun, {width = 640, cursorSeconds 
     width,
     height: 50 + rows.length * 30,
     marginLeft: 190,
-    x: {label: "modeled time (s)", domain: [0, timeAxisEnd(run, alongside)], grid: true},
+    x: timeScale(timeAxisEnd(run, alongside), width),
     y: {label: null, domain: rows},
     color: scale,
     marks: [
@@ -74,7 +76,7 @@ export function ReceiverState(run: DeliveryRun, {width = 640, cursorSeconds = nu
     width,
     height: 220,
     marginLeft: 50,
-    x: {label: "modeled time (s)", domain: [0, endsAt], grid: true},
+    x: timeScale(endsAt, width),
     y: {label: "sequence", domain: [0, maxSequence + 0.5], ticks: Math.min(maxSequence, 10), tickFormat: "d", grid: true},
     color: STATE_COLOURS,
     marks: [
@@ -87,4 +89,13 @@ export function ReceiverState(run: DeliveryRun, {width = 640, cursorSeconds = nu
     ]
   }) as Element;
   return withChartNote(withLegends(chart, [colourLegend(STATE_COLOURS)]), steps.length === 0 ? "The receiver applied nothing." : null);
+}
+
+/** The x scale the swimlane has too: seconds (Plot's own ticks), or minutes or hours on a long retry schedule. */
+function timeScale(end: number, width: number) {
+  const unit = timeUnitFor(end);
+  const scale = {label: `modeled time (${unit.name})`, domain: [0, end], grid: true};
+  if (unit.seconds === 1) return scale;
+  const ticks = linearTicks(0, end / unit.seconds, width / PX_PER_TICK).map((tick) => tick * unit.seconds);
+  return {...scale, ticks, tickFormat: (value: number) => formatNumber(value / unit.seconds)};
 }

@@ -7,7 +7,7 @@ import {ScrollRegion} from "../scroll-region.js";
 import {element, type Child} from "../dom.js";
 import {morph} from "../morph.js";
 import {cancelRedraw, drawNowOrWhenSeen, watchDistance} from "../offscreen-redraws.js";
-import type {DeliveryRun, UpdateOutcome} from "../../../lib/delivery/index.js";
+import {senderPreset, wireBodyNames, wireRequest, type DeliveryRun, type UpdateOutcome} from "../../../lib/delivery/index.js";
 
 const OUTCOME_WORDS: Record<UpdateOutcome["outcome"], string> = {
   acknowledged: "acknowledged (2xx seen)",
@@ -134,6 +134,7 @@ export function AttemptInspector(run: DeliveryRun, chosenIndex: number): HTMLEle
   const attempts = run.attempts.filter((attempt) => attempt.updateIndex === updateIndex);
   const suppressed = run.suppressedAttempts.filter((attempt) => attempt.updateIndex === updateIndex);
   const headers = Object.entries(run.headers).map(([name, value]) => `${name}: ${value}`).join("\n");
+  const preset = senderPreset(run.config.sender);
   return element(
     "div",
     {class: "attempt-inspector"},
@@ -142,7 +143,8 @@ export function AttemptInspector(run: DeliveryRun, chosenIndex: number): HTMLEle
       "div",
       {class: "inspector-columns"},
       element("div", null, element("strong", null, "Headers"), element("pre", null, headers)),
-      element("div", null, element("strong", null, "Body"), " (every attempt of an update sends the same body)", element("pre", null, JSON.stringify(update.payload, null, 2)))
+      element("div", null, element("strong", null, "Body"), ` (${wireBodyNames[preset.body]}; every attempt of an update sends the same body)`,
+        element("pre", null, JSON.stringify(wireRequest(preset, update.payload, run.config.credential).body, null, 2)))
     ),
     element(
       "ol",
@@ -155,8 +157,8 @@ export function AttemptInspector(run: DeliveryRun, chosenIndex: number): HTMLEle
           `: sent at ${attempt.dispatchedAtSeconds} s, arrived at ${attempt.arrivesAtSeconds} s; receiver decided `,
           element("code", null, attempt.receiverDecision),
           ` (HTTP ${attempt.httpStatus}${attempt.responseLost ? ", response lost" : ""}${attempt.responseLate ? ", after the sender's deadline" : ""}); sender ` +
-            `${attempt.sender.kind === "response" ? `got ${attempt.sender.httpStatus} at ${attempt.sender.atSeconds} s` : `timed out at ${attempt.sender.atSeconds} s`} and ` +
-            `${attempt.senderAction === "retry" ? `retries at ${attempt.nextRetryAtSeconds} s` : `stops: ${attempt.senderAction}`}.`
+            `${attempt.sender.kind === "response" ? `got ${attempt.sender.httpStatus} at ${attempt.sender.atSeconds} s` : attempt.sender.kind === "waiting" ? "never got its (lost) answer, having no timeout," : `timed out at ${attempt.sender.atSeconds} s`} and ` +
+            `${attempt.senderAction === "retry" ? `retries at ${attempt.nextRetryAtSeconds} s` : attempt.senderAction === "waiting" ? "waits for ever" : `stops: ${attempt.senderAction}`}.`
         )
       ),
       suppressed.map((attempt) =>

@@ -2,7 +2,7 @@
 import {element} from "../dom.js";
 import {ScrollRegion} from "../scroll-region.js";
 import type {RetryHorizonSelection, RetryLaneResult} from "../../../lib/webhook-auth/index.js";
-import {formatDuration} from "./format.js";
+import {formatDuration} from "../duration-format.js";
 import {LANE_LABELS} from "./retry-horizon-chart.js";
 
 function laneVerdict(lane: RetryLaneResult): string {

@@ -7,7 +7,7 @@
  */
 import {dedupRecordSpans, type RetryHorizonResult, type RetryLaneResult} from "../../../lib/webhook-auth/index.js";
 import {colourLegend, withLegends} from "../legends.js";
-import {formatDuration} from "./format.js";
+import {formatDuration} from "../duration-format.js";
 import {ATTEMPT_COLOURS, ATTEMPT_OUTCOMES, ATTEMPT_SYMBOLS, attemptOutcome} from "./palette.js";
 import {loadedPlot} from "../plot-on-demand.js";
 

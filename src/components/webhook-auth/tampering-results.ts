@@ -5,7 +5,7 @@
  */
 import {element} from "../dom.js";
 import type {TamperingReport} from "../../../lib/webhook-auth/index.js";
-import {formatDuration} from "./format.js";
+import {formatDuration} from "../duration-format.js";
 import {PipelineChecks} from "./pipeline-checks.js";
 
 export function TamperingResults(report: TamperingReport | null): HTMLElement {

@@ -1,0 +1,59 @@
+/**
+ * "Same outage, seven senders": the lab's receiver conditions under every sender, one row each,
+ * side by side: attempts, effects, updates lost, and per update when the receiver applied it or
+ * when the sender gave up. Below it, the lesson's conclusion, stated only when these runs show it.
+ */
+import type {SenderComparison, SenderComparisonRow, UpdateFate} from "../../../lib/delivery/index.js";
+import {element} from "../dom.js";
+import {formatDuration} from "../duration-format.js";
+import {ScrollRegion} from "../scroll-region.js";
+
+/** Update columns drawn; a longer run is summed up in the lost count. */
+const MAX_UPDATE_COLUMNS = 6;
+
+export function SenderComparisonTable(comparison: SenderComparison): HTMLElement {
+  const updateCount = Math.min(MAX_UPDATE_COLUMNS, comparison.rows[0]?.fates.length ?? 0);
+  const updates = Array.from({length: updateCount}, (_, index) => index);
+  const table = element("table", {class: "sender-comparison"},
+    element("caption", null, "The lab's receiver conditions under every sender: what each update became."),
+    element("thead", null, element("tr", null,
+      element("th", {scope: "col"}, "Sender"),
+      element("th", {scope: "col"}, "Attempts"),
+      element("th", {scope: "col"}, "Effects"),
+      element("th", {scope: "col"}, "Lost"),
+      updates.map((index) => element("th", {scope: "col"}, `U${index + 1}`))
+    )),
+    element("tbody", null, comparison.rows.map((row) => element("tr", null,
+      element("th", {scope: "row"}, row.preset.name, element("span", {class: "sender-version"}, ` ${row.preset.version}`)),
+      element("td", null, String(row.run.summary.attempts)),
+      element("td", null, String(row.run.summary.effects)),
+      element("td", {class: row.lostUpdates > 0 ? "fate-lost" : null}, String(row.lostUpdates)),
+      updates.map((index) => fateCell(row, row.fates[index]!))
+    )))
+  );
+  return element("div", {class: "sender-comparison-view"}, ScrollRegion("Every sender under the lab's conditions", table), conclusion(comparison));
+}
+
+function fateCell(row: SenderComparisonRow, fate: UpdateFate): HTMLTableCellElement {
+  if (fate.firstAppliedAtSeconds !== null) return element("td", {class: "fate-applied"}, `applied ${formatDuration(fate.firstAppliedAtSeconds)}`);
+  if (fate.outcome === "blocked" || fate.outcome === "stopped-by-deletion") return element("td", null, fate.outcome === "blocked" ? "not sent" : "stopped");
+  const reported = fate.outcome === "acknowledged" ? "reported delivered" : fate.outcome === "unanswered" ? "still waiting" : `gave up ${formatDuration(fate.settledAtSeconds)}`;
+  return element("td", {class: "fate-lost", title: `${row.preset.name}: the receiver never applied update ${fate.updateIndex + 1}`}, `${reported}, never applied`);
+}
+
+/** The lesson's conclusion, checked against these runs. */
+function conclusion(comparison: SenderComparison): HTMLElement {
+  if (comparison.sdkLosses.length === 0) {
+    return element("p", {class: "sender-conclusion"},
+      "In these conditions no released SDK sender met a 503 or a timeout it could lose an update to. Set “Receiver unavailable until” past 2 s, or the delay past 5 s, and watch the SDK rows.");
+  }
+  const senders = [...new Set(comparison.sdkLosses.map((loss) => loss.preset.name))];
+  const updates = [...new Set(comparison.sdkLosses.map((loss) => `U${loss.updateIndex + 1}`))];
+  return element("p", {class: "sender-conclusion sender-conclusion-shown"},
+    element("strong", null, "No released A2A SDK retries. "),
+    `Here ${senders.length === 4 ? "all four" : `${senders.length} of the four`} SDK senders (${senders.join(", ")}) lost ${updates.join(", ")} for good after one 503 or one timeout. `,
+    "A receiver that must not miss an update cannot rely on push: it has to reconcile, asking the agent for the task (GetTask) when a notification may be missing, as ",
+    element("a", {href: "./webhook-authentication#5-no-event-id-reconcile-with-the-task"}, "lesson 4"),
+    " shows."
+  );
+}
