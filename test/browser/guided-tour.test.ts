@@ -5,9 +5,12 @@
  */
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
+import {deliveryExperiments} from "../../lib/delivery/index.js";
 import {useBuiltSite} from "./browser.js";
 
 const site = useBuiltSite();
+/** Lesson 1's guided lesson has a step per experiment. */
+const STEPS = deliveryExperiments.length;
 const search = (page: Page) => new URL(page.url()).searchParams;
 const tourOf = (page: Page) => page.locator(".tour");
 const position = (page: Page) => tourOf(page).locator(".tour-position").textContent();
@@ -18,27 +21,27 @@ describe("the guided lesson", () => {
   it("steps forward and back, keeps the step in the link, and plays nothing by itself", async () => {
     const {page} = await site.open("push-delivery");
     const tour = tourOf(page);
-    expect(await position(page)).toBe("8 steps");
+    expect(await position(page)).toBe(`${STEPS} steps`);
     await tour.getByRole("button", {name: "Start with step 1"}).click();
     await expect.poll(() => search(page).get("step")).toBe("1");
-    expect(await position(page)).toBe("Step 1 of 8");
+    expect(await position(page)).toBe(`Step 1 of ${STEPS}`);
     await tour.getByRole("button", {name: "Next ›"}).click();
-    await expect.poll(() => position(page)).toBe("Step 2 of 8");
+    await expect.poll(() => position(page)).toBe(`Step 2 of ${STEPS}`);
     expect(await tour.locator(".tour-title").textContent()).toBe("Deduplication off");
     // The keys move the tour when the focus is in the card (but not in a text box).
     await tour.locator(".tour-title").focus();
     await page.keyboard.press("ArrowRight");
-    await expect.poll(() => position(page)).toBe("Step 3 of 8");
+    await expect.poll(() => position(page)).toBe(`Step 3 of ${STEPS}`);
     await page.keyboard.press("ArrowLeft");
-    await expect.poll(() => position(page)).toBe("Step 2 of 8");
+    await expect.poll(() => position(page)).toBe(`Step 2 of ${STEPS}`);
     await tour.locator("input.tour-number").press("ArrowRight");
-    expect(await position(page)).toBe("Step 2 of 8");
+    expect(await position(page)).toBe(`Step 2 of ${STEPS}`);
     // Moving through steps changes no input, and the playback is still at its start.
     expect([...search(page).keys()]).toEqual(["step"]);
     expect(await page.locator(".lab .playback-modeled").textContent()).toMatch(/· 0\/\d+ decisions/);
     // The link opens the same step.
     const again = await site.open(`push-delivery${new URL(page.url()).search}`);
-    expect(await position(again.page)).toBe("Step 2 of 8");
+    expect(await position(again.page)).toBe(`Step 2 of ${STEPS}`);
     expect(await resultsHidden(again.page)).toBe(0);
   });
 
@@ -115,15 +118,15 @@ describe("the guided lesson", () => {
     await page.reload();
     await expect.poll(() => tour.locator(".tour-outcome").textContent()).toContain(`You predicted 1 attempt; the run showed ${attempts} attempts.`);
     // The last step's Next is the recap.
-    await page.goto(new URL("push-delivery?step=8", site.server.url).href);
+    await page.goto(new URL(`push-delivery?step=${STEPS}`, site.server.url).href);
     await tour.getByRole("button", {name: "Recap ›"}).click();
     await expect.poll(() => search(page).get("step")).toBe("recap");
-    expect(await tour.locator(".tour-title").textContent()).toBe(`Recap: ${attempts === "1" ? 1 : 0} of 1 predictions matched the run (7 steps not predicted).`);
-    expect(await tour.locator(".tour-recap li").count()).toBe(8);
+    expect(await tour.locator(".tour-title").textContent()).toBe(`Recap: ${attempts === "1" ? 1 : 0} of 1 predictions matched the run (${STEPS - 1} steps not predicted).`);
+    expect(await tour.locator(".tour-recap li").count()).toBe(STEPS);
     expect(await tour.locator(".tour-recap li[data-step='wrong-credential']").textContent()).toContain(`You predicted 1 attempt; the run showed ${attempts} attempts.`);
     expect(await tour.locator(".tour-recap li[data-step='dedup-off']").textContent()).toContain("Not predicted.");
     await tour.getByRole("button", {name: "Start again (forget the predictions)"}).click();
-    await expect.poll(() => position(page)).toBe("Step 1 of 8");
+    await expect.poll(() => position(page)).toBe(`Step 1 of ${STEPS}`);
     await page.goto(new URL("push-delivery?step=3", site.server.url).href);
     await expect.poll(() => tour.getByRole("button", {name: "Reveal the run"}).count()).toBe(1);
   });
