@@ -46,6 +46,8 @@ export type TaskOrdering = "concurrent" | "one-at-a-time";
 export interface SenderPreset {
   id: SenderId;
   name: string;
+  /** A few words for tables and sentences: the package or platform and its version. */
+  shortName: string;
   version: string;
   /** Where the behaviour was read. */
   source: string;
@@ -81,6 +83,7 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
   {
     id: "teaching",
     name: "Teaching sender",
+    shortName: "Teaching sender",
     version: "this course",
     source: "lib/delivery/retry.ts",
     timeoutSeconds: "slider",
@@ -98,6 +101,7 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
   {
     id: "a2a-js",
     name: "@a2a-js/sdk DefaultPushNotificationSender",
+    shortName: "@a2a-js/sdk 1.3.0",
     version: "1.3.0",
     source: "npm @a2a-js/sdk@1.3.0 dist/server/index.js (src/server/push_notification/default_push_notification_sender.ts)",
     timeoutSeconds: 5,
@@ -115,6 +119,7 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
   {
     id: "a2a-python",
     name: "a2a-python BasePushNotificationSender",
+    shortName: "a2a-python 1.1.0",
     version: "1.1.0",
     source: "a2aproject/a2a-python v1.1.0 src/a2a/server/tasks/base_push_notification_sender.py",
     timeoutSeconds: 5,
@@ -132,6 +137,7 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
   {
     id: "a2a-go",
     name: "a2a-go push sender",
+    shortName: "a2a-go 2.3.1",
     version: "2.3.1",
     source: "a2aproject/a2a-go v2.3.1 a2asrv/push/sender.go",
     timeoutSeconds: 30,
@@ -149,6 +155,7 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
   {
     id: "a2a-java",
     name: "a2a-java BasePushNotificationSender",
+    shortName: "a2a-java 1.2.0.Final",
     version: "1.2.0.Final",
     source: "a2aproject/a2a-java 1.2.0.Final server-common/src/main/java/org/a2aproject/sdk/server/tasks/BasePushNotificationSender.java",
     timeoutSeconds: null,
@@ -166,6 +173,7 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
   {
     id: "svix",
     name: "Svix (hosted)",
+    shortName: "Svix",
     version: "docs, retries page",
     source: "https://docs.svix.com/retries",
     timeoutSeconds: 15,
@@ -184,6 +192,7 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
   {
     id: "convoy",
     name: "Convoy, exponential strategy",
+    shortName: "Convoy",
     version: "v26.7.3",
     source: "frain-dev/convoy v26.7.3 retrystrategies/exponentialBackoff.go; project defaults in datastore/models.go, timeout in const.go",
     timeoutSeconds: 10,

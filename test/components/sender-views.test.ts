@@ -30,7 +30,7 @@ describe("SenderComparisonTable", () => {
     expect(view.querySelectorAll("tbody tr")).toHaveLength(senderPresets.length);
     const java = [...view.querySelectorAll("tbody tr")].find((row) => row.textContent!.includes("a2a-java"))!;
     // Its cells: attempts, effects, lost, then U1 to U4.
-    expect([...java.querySelectorAll("td")].map((cell) => cell.textContent)).toEqual(["4", "3", "1", "reported delivered, never applied", "applied 13 s", "applied 23 s", "applied 33 s"]);
+    expect([...java.querySelectorAll("td")].map((cell) => cell.textContent!.replace(/\u00a0/g, " "))).toEqual(["4", "3", "1", "reported delivered, never applied", "applied 13 s", "applied 23 s", "applied 33 s"]);
     const conclusion = view.querySelector(".sender-conclusion")!;
     expect(conclusion.classList.contains("sender-conclusion-shown")).toBe(true);
     expect(conclusion.textContent).toContain("all four SDK senders");

@@ -8,6 +8,9 @@ import {element} from "../dom.js";
 import {formatDuration} from "../duration-format.js";
 import {ScrollRegion} from "../scroll-region.js";
 
+/** "3 s" that never breaks between the number and its unit. */
+const at = (seconds: number) => formatDuration(seconds).replace(/ /g, "\u00a0");
+
 /** Update columns drawn; a longer run is summed up in the lost count. */
 const MAX_UPDATE_COLUMNS = 6;
 
@@ -24,7 +27,7 @@ export function SenderComparisonTable(comparison: SenderComparison): HTMLElement
       updates.map((index) => element("th", {scope: "col"}, `U${index + 1}`))
     )),
     element("tbody", null, comparison.rows.map((row) => element("tr", null,
-      element("th", {scope: "row"}, row.preset.name, element("span", {class: "sender-version"}, ` ${row.preset.version}`)),
+      element("th", {scope: "row", title: `${row.preset.name} ${row.preset.version}`}, row.preset.shortName),
       element("td", null, String(row.run.summary.attempts)),
       element("td", null, String(row.run.summary.effects)),
       element("td", {class: row.lostUpdates > 0 ? "fate-lost" : null}, String(row.lostUpdates)),
@@ -35,10 +38,10 @@ export function SenderComparisonTable(comparison: SenderComparison): HTMLElement
 }
 
 function fateCell(row: SenderComparisonRow, fate: UpdateFate): HTMLTableCellElement {
-  if (fate.firstAppliedAtSeconds !== null) return element("td", {class: "fate-applied"}, `applied ${formatDuration(fate.firstAppliedAtSeconds)}`);
-  if (fate.outcome === "blocked" || fate.outcome === "stopped-by-deletion") return element("td", null, fate.outcome === "blocked" ? "not sent" : "stopped");
-  const reported = fate.outcome === "acknowledged" ? "reported delivered" : fate.outcome === "unanswered" ? "still waiting" : `gave up ${formatDuration(fate.settledAtSeconds)}`;
-  return element("td", {class: "fate-lost", title: `${row.preset.name}: the receiver never applied update ${fate.updateIndex + 1}`}, `${reported}, never applied`);
+  if (fate.firstAppliedAtSeconds !== null) return element("td", {class: "fate fate-applied"}, `applied ${at(fate.firstAppliedAtSeconds)}`);
+  if (fate.outcome === "blocked" || fate.outcome === "stopped-by-deletion") return element("td", {class: "fate"}, fate.outcome === "blocked" ? "not sent" : "stopped");
+  const reported = fate.outcome === "acknowledged" ? "reported delivered" : fate.outcome === "unanswered" ? "still waiting" : `gave up ${at(fate.settledAtSeconds)}`;
+  return element("td", {class: "fate fate-lost", title: `${row.preset.name}: the receiver never applied update ${fate.updateIndex + 1}`}, `${reported}, never applied`);
 }
 
 /** The lesson's conclusion, checked against these runs. */
@@ -47,7 +50,7 @@ function conclusion(comparison: SenderComparison): HTMLElement {
     return element("p", {class: "sender-conclusion"},
       "In these conditions no released SDK sender met a 503 or a timeout it could lose an update to. Set “Receiver unavailable until” past 2 s, or the delay past 5 s, and watch the SDK rows.");
   }
-  const senders = [...new Set(comparison.sdkLosses.map((loss) => loss.preset.name))];
+  const senders = [...new Set(comparison.sdkLosses.map((loss) => loss.preset.shortName))];
   const updates = [...new Set(comparison.sdkLosses.map((loss) => `U${loss.updateIndex + 1}`))];
   return element("p", {class: "sender-conclusion sender-conclusion-shown"},
     element("strong", null, "No released A2A SDK retries. "),

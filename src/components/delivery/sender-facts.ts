@@ -35,7 +35,9 @@ export function SenderFacts(preset: SenderPreset, sliderTimeoutSeconds: number):
     ["One task's updates", preset.orderingNote]
   ];
   return element("section", {class: "sender-facts", "aria-label": "What the chosen sender does"},
-    element("p", {class: "sender-facts-name"}, element("strong", null, `${preset.name}`), ` ${preset.version}`),
+    element("p", {class: "sender-facts-name"}, preset.name.startsWith(preset.shortName)
+      ? [element("strong", null, preset.name), ` (${preset.version})`]
+      : [element("strong", null, preset.shortName), ` (${preset.name})`]),
     element("dl", null, facts.flatMap(([term, text]) => [element("dt", null, term), element("dd", null, text)])),
     preset.id === "teaching"
       ? null
