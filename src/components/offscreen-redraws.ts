@@ -34,8 +34,8 @@ export function watchDistance(view: Element): void {
 
 /**
  * Whether `view` is beyond the near margin, as the observer last reported. Before its first
- * report (the page's first draw), a view inside a lab counts as near, so the first paint shows
- * the lab whole, and any other view as far: it is drawn as soon as the observer finds it near,
+ * report (the page's first draw), a view inside the page's first lab counts as near, so the
+ * first paint shows that lab whole, and any other view as far (lesson 4's later labs too): it is drawn as soon as the observer finds it near,
  * or in idle time. Measuring it instead would force the browser to lay the page out again for
  * every view the first draw builds (35 ms of lesson 1's load). The price: a view outside a lab
  * that is on screen at load (a tall screen, a link to a section) appears a frame after the text.
@@ -44,7 +44,8 @@ export function isFarFromScreen(view: Element): boolean {
   const known = near.get(view);
   if (known !== undefined) return known === false;
   if (observer === null || !view.isConnected) return false;
-  return view.closest(".lab") === null;
+  const lab = view.closest(".lab");
+  return lab === null || lab !== document.querySelector(".lab");
 }
 
 /**
