@@ -121,9 +121,10 @@ export function ReceiverState(run: DeliveryRun, {width = 640, cursorSeconds = nu
     frame.axis,
     frame.frame,
     svg("g", {class: "state-lines", fill: "none", "stroke-linejoin": "round", "stroke-linecap": "round", transform: "translate(0.5,0.5)"},
+      // The dashed newest-applied line goes on top: where the two agree it would hide under the shown one.
       steps.length ? [
-        svg("path", {class: "newest-applied", stroke: STATE_COLOURS.range[1], "stroke-width": 1.5, "stroke-dasharray": "5,4", d: stepAfter(levels("newestAppliedSequence"))}),
-        svg("path", {class: "shown", stroke: STATE_COLOURS.range[0], "stroke-width": 2.5, d: stepAfter(levels("shownSequence"))})
+        svg("path", {class: "shown", stroke: STATE_COLOURS.range[0], "stroke-width": 2.5, d: stepAfter(levels("shownSequence"))}),
+        svg("path", {class: "newest-applied", stroke: STATE_COLOURS.range[1], "stroke-width": 1.5, "stroke-dasharray": "5,4", d: stepAfter(levels("newestAppliedSequence"))})
       ] : null),
     svg("g", {class: "regression-marks", transform: "translate(0.5,0.5)"}, regressions.flatMap((regression) => [
       svg("circle", {cx: frame.x(regression.at), cy: y(regression.sequence), r: 8, fill: "none", stroke: REGRESSION_RED, "stroke-width": 2.5}, svg("title", null, regression.title)),

@@ -52,7 +52,8 @@ export function RetryHorizonChart(horizon: RetryHorizonResult, {width = 640}: Re
       Plot.frame({stroke: "currentColor", strokeOpacity: 0.15}),
       Plot.barX(spans, {y: "lane", x1: "from", x2: "until", fill: "currentColor", fillOpacity: 0.12, inset: 6, title: "title"}),
       Plot.tickX(spans, {y: "lane", x: "until", stroke: "currentColor", strokeOpacity: 0.6, strokeDasharray: "3,2", inset: 6}),
-      Plot.dot(attempts, {x: "at", y: "lane", fill: "outcome", symbol: "outcome", stroke: "currentColor", strokeWidth: 0.75, r: 6, title: "title"}),
+      // Outlined in its own colour: the × of a refusal has only an outline, which its legend swatch must match.
+      Plot.dot(attempts, {x: "at", y: "lane", fill: "outcome", symbol: "outcome", stroke: "outcome", strokeWidth: 1.5, r: 6, title: "title"}),
       Plot.text(attempts, {x: "at", y: "lane", text: "attempt", dy: -14, fontSize: 9, fill: "currentColor"})
     ]
   }) as Element;
