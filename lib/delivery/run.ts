@@ -141,6 +141,8 @@ export interface DeliverySummary {
   refusedUpdates: number;
   stoppedByDeletionUpdates: number;
   blockedUpdates: number;
+  /** Updates a sender without a timeout still waits on (its answer was lost). */
+  unansweredUpdates: number;
   suppressedAttempts: number;
   /** 2xx responses dropped by loseFirstSuccessfulAck. */
   lostAcknowledgements: number;

@@ -4,8 +4,10 @@
  * states its conclusion only when these runs show it: a released SDK sender that met a 503 or a
  * timeout lost that update for good.
  */
+import {maxAttemptBudget} from "./bounds.js";
 import type {DeliveryConfig} from "./config.js";
 import type {DeliveryRun} from "./run.js";
+import {maxAttemptsOf} from "./sender-policy.js";
 import {senderPresets, type SenderPreset} from "./sender-presets.js";
 import {simulateResolvedDelivery} from "./simulate.js";
 
@@ -17,8 +19,10 @@ export interface UpdateFate {
   /** What the sender reported, and when. */
   outcome: DeliveryRun["updates"][number]["outcome"];
   settledAtSeconds: number;
-  /** The sender saw a 503 or a timeout for it (or, a2a-java, counted a 503 as delivered). */
+  /** An attempt of it failed at the receiver (a 503, a 401, a 404), whatever the sender made of that. */
   metFailure: boolean;
+  /** The receiver answered it 2xx without applying it because a newer update was applied first: superseded, not lost. */
+  superseded: boolean;
 }
 
 export interface SenderComparisonRow {
@@ -37,31 +41,41 @@ export interface SdkLoss {
 
 export interface SenderComparison {
   rows: SenderComparisonRow[];
+  /** Senders not run: their attempts per update times the updates exceed the attempt budget. */
+  skipped: SenderPreset[];
   sdkLosses: SdkLoss[];
+  /** When the first update first reaches the receiver: an outage past it meets that update. */
+  firstArrivalSeconds: number | null;
 }
 
 /** The four A2A SDK presets (the ones a reader building an agent runs). */
 const isReleasedSdk = (preset: SenderPreset) => preset.id.startsWith("a2a-");
 
 export function compareSenders(config: DeliveryConfig): SenderComparison {
-  const rows = senderPresets.map((preset) => row(preset, simulateResolvedDelivery({...config, sender: preset.id})));
+  // The budget that bounds any accepted run bounds each sender's run here too (Convoy makes 10 attempts per update).
+  const fits = (preset: SenderPreset) => config.updates.length * maxAttemptsOf(preset, config) <= maxAttemptBudget;
+  const rows = senderPresets.filter(fits).map((preset) => row(preset, simulateResolvedDelivery({...config, sender: preset.id})));
+  const skipped = senderPresets.filter((preset) => !fits(preset));
   const sdkLosses = rows.filter((entry) => isReleasedSdk(entry.preset)).flatMap((entry) =>
     entry.fates.filter((fate) => fate.metFailure && fate.firstAppliedAtSeconds === null).map((fate) => ({preset: entry.preset, updateIndex: fate.updateIndex}))
   );
-  return {rows, sdkLosses};
+  const firstArrival = rows[0]?.run.attempts[0]?.arrivesAtSeconds ?? null;
+  return {rows, skipped, sdkLosses, firstArrivalSeconds: firstArrival};
 }
 
 function row(preset: SenderPreset, run: DeliveryRun): SenderComparisonRow {
   const firstApplied = new Map<number, number>();
   for (const effect of run.effects) if (!firstApplied.has(effect.updateIndex)) firstApplied.set(effect.updateIndex, effect.atSeconds);
-  const failed = new Set(run.attempts.filter((attempt) => attempt.sender.kind === "timeout" || attempt.httpStatus === 503).map((attempt) => attempt.updateIndex));
+  const failed = new Set(run.attempts.filter((attempt) => attempt.httpStatus < 200 || attempt.httpStatus >= 300).map((attempt) => attempt.updateIndex));
+  const stale = new Set(run.attempts.filter((attempt) => attempt.receiverDecision === "stale").map((attempt) => attempt.updateIndex));
   const fates = run.updates.map((update) => ({
     updateIndex: update.updateIndex,
     firstAppliedAtSeconds: firstApplied.get(update.updateIndex) ?? null,
     outcome: update.outcome,
     settledAtSeconds: update.settledAtSeconds,
-    metFailure: failed.has(update.updateIndex)
+    metFailure: failed.has(update.updateIndex),
+    superseded: stale.has(update.updateIndex) && !firstApplied.has(update.updateIndex)
   }));
-  const lostUpdates = fates.filter((fate) => fate.firstAppliedAtSeconds === null && fate.outcome !== "blocked" && fate.outcome !== "stopped-by-deletion").length;
+  const lostUpdates = fates.filter((fate) => fate.firstAppliedAtSeconds === null && !fate.superseded && fate.outcome !== "blocked" && fate.outcome !== "stopped-by-deletion").length;
   return {preset, run, fates, lostUpdates};
 }

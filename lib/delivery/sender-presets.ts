@@ -172,9 +172,9 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
   },
   {
     id: "svix",
-    name: "Svix (hosted)",
+    name: "Svix",
     shortName: "Svix",
-    version: "docs, retries page",
+    version: "hosted service",
     source: "https://docs.svix.com/retries",
     timeoutSeconds: 15,
     // "Immediately, 5 seconds, 5 minutes, 30 minutes, 2 hours, 5 hours, 10 hours, 10 hours", each after the previous failure.

@@ -1,6 +1,8 @@
 /**
  * A deterministic discrete-event simulator of A2A push-notification (webhook)
- * delivery. Pure: no clock, no randomness, no I/O.
+ * delivery. Pure: no clock, no I/O, no randomness but a retrying sender's jitter, drawn
+ * from the config's seed. The rules below are the teaching sender's; another sender
+ * (sender-presets.ts) brings its own timeout, success rule, retry schedule and ordering.
  *
  * THE POLICY (each rule is tested in test/delivery/):
  * - Before dispatch (gate.ts): the agent card must advertise push support and
@@ -197,6 +199,7 @@ function summarise(sender: Sender, receiver: ReceiverEndpoint, updates: readonly
     refusedUpdates: 0,
     stoppedByDeletionUpdates: 0,
     blockedUpdates: 0,
+    unansweredUpdates: 0,
     suppressedAttempts: sender.suppressedAttempts.length,
     lostAcknowledgements: sender.lostAcknowledgements,
     lateResponses: sender.lateResponses,
@@ -212,6 +215,7 @@ function summarise(sender: Sender, receiver: ReceiverEndpoint, updates: readonly
     else if (outcome.outcome === "exhausted") summary.exhaustedUpdates++;
     else if (outcome.outcome === "refused") summary.refusedUpdates++;
     else if (outcome.outcome === "stopped-by-deletion") summary.stoppedByDeletionUpdates++;
+    else if (outcome.outcome === "unanswered") summary.unansweredUpdates++;
     else summary.blockedUpdates++;
   }
   return summary;

@@ -1,7 +1,7 @@
 /**
  * Swatch legends drawn by hand, in the markup Plot.legend makes (a test holds them to it), so the
  * site's plot.css styles them and chart export reads them as it reads Plot's. Why not Plot.legend:
- * the legends were all that lesson 3 used of Plot, and Plot with its d3 modules is about 85 KB gzip
+ * the legends were all that lesson 3 used of Plot, and Plot with its d3 modules is about 87 KB gzip
  * of a page's load.
  */
 import {element, svgElement} from "./dom.js";

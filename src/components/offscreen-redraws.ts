@@ -98,7 +98,9 @@ export function redrawOnceLoaded(view: Element, loaded: Promise<unknown>, redraw
 
 /** Forgets a waiting redraw (the view was drawn since, or its wait was undone). */
 export function cancelRedraw(view: Element): void {
-  if (pending.delete(view) || awaiting.delete(view)) markPending();
+  // Both: a view can wait for idle time and for Plot at once.
+  const cancelled = [pending.delete(view), awaiting.delete(view)];
+  if (cancelled.includes(true)) markPending();
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Plot, loaded the first time a chart needs it instead of with the page. The charts a lesson's
  * lab shows at load are drawn by hand; Plot draws only charts further down. Plot with its d3
- * modules is about 85 KB gzip, the larger part of a lesson's script: loaded up front it held
+ * modules is about 87 KB gzip, the larger part of a lesson's script: loaded up front it held
  * the first paint back by about 0.4 s on Lighthouse's slow 4G.
  *
  * A chart that needs Plot calls `loadedPlot()`: Plot itself once it is here; until then the

@@ -90,6 +90,7 @@ describe("sender presets", () => {
     }
     const java = run("a2a-java", lost);
     expect(java.updates.map((update) => update.outcome)).toEqual(Array(4).fill("unanswered"));
+    expect(java.summary).toMatchObject({unansweredUpdates: 4, blockedUpdates: 0});
     expect(java.attempts.map((attempt) => attempt.sender)).toEqual(java.attempts.map((attempt) => ({kind: "waiting", atSeconds: attempt.arrivesAtSeconds})));
     expect(java.decisions.some((decision) => decision.detail.includes("this sender has no timeout, so it waits for ever"))).toBe(true);
   });

@@ -356,7 +356,7 @@ describe("run records", () => {
 
   it("summary counts agree with the records", () => {
     const count = (outcome: string) => run.updates.filter((update) => update.outcome === outcome).length;
-    expect(run.summary.acknowledgedUpdates + run.summary.exhaustedUpdates + run.summary.refusedUpdates + run.summary.stoppedByDeletionUpdates + run.summary.blockedUpdates).toBe(run.updates.length);
+    expect(run.summary.acknowledgedUpdates + run.summary.exhaustedUpdates + run.summary.refusedUpdates + run.summary.stoppedByDeletionUpdates + run.summary.blockedUpdates + run.summary.unansweredUpdates).toBe(run.updates.length);
     expect(run.summary.exhaustedUpdates).toBe(count("exhausted"));
     expect(run.summary.effects).toBe(run.updates.reduce((sum, update) => sum + update.receiverEffects, 0));
   });

@@ -34,12 +34,15 @@ export function SenderComparisonTable(comparison: SenderComparison): HTMLElement
       updates.map((index) => fateCell(row, row.fates[index]!))
     )))
   );
-  return element("div", {class: "sender-comparison-view"}, ScrollRegion("Every sender under the lab's conditions", table), conclusion(comparison));
+  const skipped = comparison.skipped.length === 0 ? null
+    : element("p", {class: "chart-empty-note", role: "note"}, `Not run for this many updates: ${comparison.skipped.map((preset) => preset.shortName).join(", ")} (their attempts per update would pass the simulator's attempt budget).`);
+  return element("div", {class: "sender-comparison-view"}, ScrollRegion("Every sender under the lab's conditions", table), skipped, conclusion(comparison));
 }
 
 function fateCell(row: SenderComparisonRow, fate: UpdateFate): HTMLTableCellElement {
   if (fate.firstAppliedAtSeconds !== null) return element("td", {class: "fate fate-applied"}, `applied ${at(fate.firstAppliedAtSeconds)}`);
   if (fate.outcome === "blocked" || fate.outcome === "stopped-by-deletion") return element("td", {class: "fate"}, fate.outcome === "blocked" ? "not sent" : "stopped");
+  if (fate.superseded) return element("td", {class: "fate", title: "Answered 2xx as stale: a newer update was applied first"}, "superseded (stale)");
   const reported = fate.outcome === "acknowledged" ? "reported delivered" : fate.outcome === "unanswered" ? "still waiting" : `gave up ${at(fate.settledAtSeconds)}`;
   return element("td", {class: "fate fate-lost", title: `${row.preset.name}: the receiver never applied update ${fate.updateIndex + 1}`}, `${reported}, never applied`);
 }
@@ -47,14 +50,15 @@ function fateCell(row: SenderComparisonRow, fate: UpdateFate): HTMLTableCellElem
 /** The lesson's conclusion, checked against these runs. */
 function conclusion(comparison: SenderComparison): HTMLElement {
   if (comparison.sdkLosses.length === 0) {
+    const past = comparison.firstArrivalSeconds === null ? "" : ` past ${at(comparison.firstArrivalSeconds)}, when the first update arrives,`;
     return element("p", {class: "sender-conclusion"},
-      "In these conditions no released SDK sender met a 503 or a timeout it could lose an update to. Set “Receiver unavailable until” past 2 s, or the delay past 5 s, and watch the SDK rows.");
+      `In these conditions no released SDK sender lost an update for good. Set “Receiver unavailable until”${past} and watch the SDK rows.`);
   }
   const senders = [...new Set(comparison.sdkLosses.map((loss) => loss.preset.shortName))];
   const updates = [...new Set(comparison.sdkLosses.map((loss) => `U${loss.updateIndex + 1}`))];
   return element("p", {class: "sender-conclusion sender-conclusion-shown"},
     element("strong", null, "No released A2A SDK retries. "),
-    `Here ${senders.length === 4 ? "all four" : `${senders.length} of the four`} SDK senders (${senders.join(", ")}) lost ${updates.join(", ")} for good after one 503 or one timeout. `,
+    `Here ${senders.length === 4 ? "all four" : `${senders.length} of the four`} SDK senders (${senders.join(", ")}) lost ${updates.join(", ")} for good: their one attempt failed at the receiver (a 503 or a refusal) and they never try again. `,
     "A receiver that must not miss an update cannot rely on push: it has to reconcile, asking the agent for the task (GetTask) when a notification may be missing, as ",
     element("a", {href: "./webhook-authentication#5-no-event-id-reconcile-with-the-task"}, "lesson 4"),
     " shows."

@@ -18,6 +18,11 @@ const OUTCOME_WORDS: Record<UpdateOutcome["outcome"], string> = {
   unanswered: "unanswered (no timeout: still waiting)"
 };
 
+/** The sender's outcome in words; a sender that never retries drops an update rather than exhausting a budget. */
+function outcomeWords(update: UpdateOutcome, run: DeliveryRun): string {
+  return update.outcome === "exhausted" && senderPreset(run.config.sender).retry.kind === "none" ? "dropped (its only attempt failed)" : OUTCOME_WORDS[update.outcome];
+}
+
 /** What the two columns mean together, in one sentence. */
 function reading(update: UpdateOutcome): string {
   const applied = update.receiverEffects;
@@ -58,7 +63,7 @@ function updateRows(run: DeliveryRun, selected: number, select: (updateIndex: nu
         element("th", {scope: "row"}, `U${update.updateIndex + 1}`),
         element("td", null, element("code", null, update.taskState)),
         element("td", {class: "numeric"}, `${update.emittedAtSeconds} s`),
-        element("td", {class: `sender-${update.outcome}`}, OUTCOME_WORDS[update.outcome]),
+        element("td", {class: `sender-${update.outcome}`}, outcomeWords(update, run)),
         element("td", {class: "numeric"}, update.attemptsSent),
         element("td", {class: "numeric"}, update.receiverEffects),
         element("td", null, reading(update))
