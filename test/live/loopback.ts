@@ -17,6 +17,7 @@ import type {AddressInfo} from "node:net";
 import {
   acceptRequest,
   baselineDeliveryConfig,
+  buildPushPayload,
   checkDispatchGate,
   decideArrival,
   emptyReceiverMemory,
@@ -171,7 +172,6 @@ export async function runA2aJsOnLoopback(partial: Partial<DeliveryConfig>, scale
   const store = new InMemoryPushNotificationStore();
   const context = new ServerCallContext({requestedVersion: "1.0"});
   const taskId = taskIdOf(config);
-  await store.save(taskId, context, {tenant: "", id: "lesson-1", taskId, url, token: fixtureTokens[config.credential] ?? "", authentication: undefined});
   // The SDK's own 5 s, in the run's scale (a test checks the SDK's default is the preset's 5 s).
   const sender = new DefaultPushNotificationSender(store, {timeout: 5 * scaleMs});
   // The SDK reports each dispatch only in its log: console.info when sent, console.error when it gave up.
@@ -180,6 +180,7 @@ export async function runA2aJsOnLoopback(partial: Partial<DeliveryConfig>, scale
   console.error = (...args: unknown[]) => void (String(args[0]).startsWith("Error sending push notification") ? reports.push({outcome: "gave-up", atSeconds: receiver.now()}) : original.error(...args));
   console.info = (...args: unknown[]) => void (String(args[0]).startsWith("Push notification sent") ? reports.push({outcome: "acknowledged", atSeconds: receiver.now()}) : original.info(...args));
   try {
+    await store.save(taskId, context, {tenant: "", id: "lesson-1", taskId, url, token: fixtureTokens[config.credential] ?? "", authentication: undefined});
     await fetch(new URL("/warm-up", url));
     receiver.begin();
     const sends: Promise<void>[] = [];
@@ -187,7 +188,8 @@ export async function runA2aJsOnLoopback(partial: Partial<DeliveryConfig>, scale
       const sent = sender.send({payload: {$case: "statusUpdate", value: {
         taskId, contextId: lessonContextId,
         status: {state: v1StateNumber(update.taskState), message: undefined, timestamp: undefined},
-        metadata: {[teachingMetadataKey]: {eventId: update.eventId, sequence: update.sequence, note: "Application-defined teaching fields, not part of the A2A wire schema."}}
+        // The lesson's own payload metadata, so the body is the one wireRequest predicts.
+        metadata: buildPushPayload(update, config.payloadNamesExpectedTask).metadata
       }}} as never, context);
       sends.push(sent);
     }));
