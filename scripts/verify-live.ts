@@ -24,7 +24,7 @@ const runs: [string, LoopbackScenario[], typeof runA2aJsOnLoopback][] = [
   ["a2a-js", A2A_JS_SCENARIOS, runA2aJsOnLoopback],
   ["teaching", TEACHING_SCENARIOS, runTeachingSenderOnLoopback]
 ];
-console.log(`Loopback proof: one modeled second = ${SCALE_MS} ms; times agree within ${TOLERANCE_SECONDS} s.\n`);
+console.log(`Loopback proof: one modeled second = ${SCALE_MS} ms; each step may run ${TOLERANCE_SECONDS} s later than the steps before it (or that much early).\n`);
 console.log("| scenario | sender | model | observed | agree |\n|---|---|---|---|---|");
 for (const [sender, scenarios, runOnLoopback] of runs) {
   for (const scenario of scenarios) {

@@ -1,8 +1,13 @@
 /**
  * simulateDelivery's prediction for a config, beside what a real sender did on loopback with
  * the same config: the requests in the order the receiver saw them (update, status, time), each
- * update's outcome for the sender and when, the receiver's effects, and the wire format. Times
- * agree within `toleranceSeconds` (modeled), since real timers run late by a few milliseconds.
+ * update's outcome for the sender and when, the receiver's effects, and the wire format.
+ *
+ * Times: real timers run late by a few milliseconds, and lateness carries along a chain (an
+ * update held behind a slow answer is sent when that answer comes, late as it was). So each
+ * observed time may be as late as the latest earlier observation was, plus `toleranceSeconds`
+ * (modeled) of its own, and no more than `toleranceSeconds` early. A wrong wait or deadline in
+ * the model is a jump at one step, which this still catches.
  */
 import {
   baselineDeliveryConfig,
@@ -40,6 +45,7 @@ export function modelRun(partial: Partial<DeliveryConfig>, sender: SenderId): De
 export function compareWithModel(partial: Partial<DeliveryConfig>, sender: SenderId, observed: LoopbackRun, toleranceSeconds: number): Comparison {
   const run = modelRun(partial, sender);
   const differences: string[] = [];
+  const timings: Timing[] = [];
   const expectedRequests = [...run.attempts].sort((a, b) => a.dispatchedAtSeconds - b.dispatchedAtSeconds || a.updateIndex - b.updateIndex);
   const seenRequests = [...observed.requests].sort((a, b) => a.atSeconds - b.atSeconds);
   const model: Sequences = {
@@ -57,17 +63,41 @@ export function compareWithModel(partial: Partial<DeliveryConfig>, sender: Sende
     const request = seenRequests[index];
     if (request === undefined) return;
     if (request.eventId !== attempt.eventId || request.httpStatus !== attempt.httpStatus) differences.push(`request ${index + 1}: predicted ${model.requests[index]}, seen ${seen.requests[index]}`);
-    else if (Math.abs(request.atSeconds - attempt.dispatchedAtSeconds) > toleranceSeconds) differences.push(`request ${index + 1} sent at ${at(request.atSeconds)}, predicted ${at(attempt.dispatchedAtSeconds)}`);
+    else timings.push({modelSeconds: attempt.dispatchedAtSeconds, observedSeconds: request.atSeconds, isOutcome: false, what: `request ${index + 1} sent`});
     differences.push(...wireDifferences(run, attempt.updateIndex, sender, request.headers, request.body, index));
   });
   run.updates.forEach((update, index) => {
     const outcome = observed.outcomes[index];
     const word = outcomeWord(update.outcome);
     if (outcome === undefined || outcome.eventId !== update.eventId || outcome.outcome !== word) differences.push(`update ${index + 1}: predicted ${model.outcomes[index]}, seen ${seen.outcomes[index] ?? "nothing"}`);
-    else if (word !== "not-sent" && Math.abs(outcome.atSeconds - update.settledAtSeconds) > toleranceSeconds) differences.push(`update ${index + 1} settled at ${at(outcome.atSeconds)}, predicted ${at(update.settledAtSeconds)}`);
+    else if (word !== "not-sent") timings.push({modelSeconds: update.settledAtSeconds, observedSeconds: outcome.atSeconds, isOutcome: true, what: `update ${index + 1} settled`});
   });
+  differences.push(...timingDifferences(timings, toleranceSeconds));
   if (model.effects.join(",") !== seen.effects.join(",")) differences.push(`effects: predicted ${model.effects.join(", ") || "none"}, seen ${seen.effects.join(", ") || "none"}`);
   return {agree: differences.length === 0, model, observed: seen, differences};
+}
+
+export interface Timing {
+  modelSeconds: number;
+  observedSeconds: number;
+  /** An outcome at the same modeled time as a request comes first: an answer releases the next send. */
+  isOutcome: boolean;
+  what: string;
+}
+
+/** Each time against its prediction, allowing the lateness of the latest earlier observation (see the top of this file). */
+export function timingDifferences(timings: readonly Timing[], toleranceSeconds: number): string[] {
+  const ordered = [...timings].sort((a, b) => a.modelSeconds - b.modelSeconds || Number(b.isOutcome) - Number(a.isOutcome));
+  const problems: string[] = [];
+  let carriedLateness = 0;
+  for (const timing of ordered) {
+    const lateness = timing.observedSeconds - timing.modelSeconds;
+    if (lateness < -toleranceSeconds || lateness > carriedLateness + toleranceSeconds) {
+      problems.push(`${timing.what} at ${at(timing.observedSeconds)}, predicted ${at(timing.modelSeconds)} (earlier steps ran ${at(carriedLateness)} late)`);
+    }
+    carriedLateness = Math.max(carriedLateness, lateness);
+  }
+  return problems;
 }
 
 /** The sender's own outcome words, as the loopback run records them. */

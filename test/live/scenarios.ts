@@ -15,7 +15,7 @@ export interface LoopbackScenario {
 
 /** One modeled second in real milliseconds: a run of the lesson's 40 s takes about 3 s. */
 export const SCALE_MS = Number(process.env.LOOPBACK_SCALE_MS ?? 80);
-/** Real timers run late by a few milliseconds; half a modeled second is 40 ms at the default scale. */
+/** What one step may add to the lateness before it (compare.ts); half a modeled second is 40 ms at the default scale. */
 export const TOLERANCE_SECONDS = 0.5;
 
 const experiments: LoopbackScenario[] = deliveryExperiments.map(({id, title, overrides}) => ({id, title, overrides}));
