@@ -2,12 +2,13 @@
  * Stage 2, the envelope: is this a JSON-RPC 2.0 Request object?
  * JSON-RPC 2.0 section 4: jsonrpc is exactly "2.0", method is a String, params
  * (optional) is a Structured value, id (optional) is a String, Number or Null.
- * Failing any of these is -32600 Invalid Request.
+ * Failing any of these is -32600 Invalid Request. So is an id the A2A version's own rule
+ * refuses (IdRule): the id is a member of the Request object, not of params.
  */
 import {childPointer} from "./json-pointer.js";
 import {describeNode, type JsonNode, type JsonObjectNode} from "./json-source.js";
 import {makeFinding, type Finding, type RequestContext} from "./finding.js";
-import {readRequestId, sameRequestId, type RequestId} from "./request-id.js";
+import {describeRequestId, readRequestId, sameRequestId, type RequestId} from "./request-id.js";
 
 export const JSONRPC_VERSION = "2.0";
 /** The members JSON-RPC 2.0 section 4 defines for a Request object. */
@@ -22,6 +23,13 @@ const RULE_METHOD = 'JSON-RPC 2.0 section 4: "method" is a String containing the
 const RULE_PARAMS = 'JSON-RPC 2.0 section 4.2: "params", if present, MUST be a Structured value (an Array or an Object)';
 const RULE_ID = 'JSON-RPC 2.0 section 4: "id" MUST contain a String, Number, or Null value if included';
 const RULE_DUPLICATE = "RFC 8259 section 4: member names SHOULD be unique; receivers disagree on which duplicate counts, so the lab does not guess";
+
+/** The ids an A2A version accepts, narrower than JSON-RPC's (spec note "id-type"). */
+export interface IdRule {
+  accepts(id: RequestId): boolean;
+  rule: string;
+  accepted: string;
+}
 
 export interface EnvelopeReading {
   ok: boolean;
@@ -38,7 +46,7 @@ export interface EnvelopeReading {
 }
 
 /** Reads and checks the envelope of one request object. */
-export function readEnvelope(node: JsonNode, context: RequestContext): EnvelopeReading {
+export function readEnvelope(node: JsonNode, context: RequestContext, idRule: IdRule | null): EnvelopeReading {
   const findings: Finding[] = [];
   const reading: EnvelopeReading = {ok: false, findings, request: null, hasIdMember: false, id: null, method: null, methodNode: null, params: null};
   const error = (code: string, pointer: string, at: {from: number; to: number}, rule: string, message: string, accepted: string): void => {
@@ -117,7 +125,10 @@ export function readEnvelope(node: JsonNode, context: RequestContext): EnvelopeR
       error("envelope.id", "/id", idMember.value, RULE_ID, `"id" is ${describeNode(idMember.value)}; it cannot be read as an id, so an error response carries id null (JSON-RPC 2.0 section 5).`, "a string, a number or null");
     } else if (unambiguous) {
       reading.id = id;
-      if (id.type === "null") {
+      if (idRule !== null && !idRule.accepts(id)) {
+        valid = false;
+        findings.push(makeFinding(context, {stage: 2, severity: "error", code: "envelope.id-type", pointer: "/id", from: idMember.value.from, to: idMember.value.to, rule: idRule.rule, message: `The id ${describeRequestId(id)} is a JSON-RPC id, but not one this A2A version accepts; the error response still carries it, as read (JSON-RPC 2.0 section 5).`, accepted: idRule.accepted, specNote: "id-type"}));
+      } else if (id.type === "null") {
         note("envelope.id-null", "/id", idMember.value, "JSON-RPC 2.0 section 4: the use of Null as a value for id in a Request is discouraged", 'The id is null: the reply will carry null, the same id JSON-RPC uses when it could not read one.', "a string or an integer", "id-type");
       } else if (id.type === "number" && !id.integer) {
         note("envelope.id-fraction", "/id", idMember.value, "JSON-RPC 2.0 section 4: Numbers SHOULD NOT contain fractional parts", `The id ${id.lexeme} has a fractional part.`, "a string or an integer", "id-type");

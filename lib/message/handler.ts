@@ -1,16 +1,21 @@
 /**
- * Stage 6, the handler: a local, in-memory message/send handler. It records a
- * receipt and returns an A2A Message as the result (A2A v0.3.0 section 7.1:
- * the response is a Task or a Message; #/definitions/Message requires kind,
- * messageId, parts and role). It runs for notifications too: JSON-RPC 2.0
- * section 4.1 only forbids the reply.
+ * Stage 6, the handler: a local, in-memory message/send (SendMessage) handler. It records a
+ * receipt and returns an A2A Message as the result. Under v0.3.0 (section 7.1: the response is
+ * a Task or a Message; #/definitions/Message requires kind, messageId, parts and role) the
+ * result is the Message itself; under 1.0 it is a SendMessageResponse, the oneof written
+ * {"message": …} (specification section 9.4.1), in 1.0's shape: role ROLE_AGENT, parts without
+ * kind, and a contextId, which a server's message must carry (a2a.proto, lf.a2a.v1.Message).
+ * It runs for notifications too: JSON-RPC 2.0 section 4.1 only forbids the reply.
  */
 import {memberOf, type JsonObjectNode} from "./json-source.js";
 import type {DecodedPart} from "./parts.js";
 import type {RequestId} from "./request-id.js";
+import type {MessageVersion} from "./version.js";
 
 /** Prefix of the messageId the handler gives its replies ("lab-reply-1", ...). */
 export const REPLY_MESSAGE_ID_PREFIX = "lab-reply-";
+/** Prefix of the contextId a 1.0 reply carries when the request named none ("lab-context-1", ...). */
+export const REPLY_CONTEXT_ID_PREFIX = "lab-context-";
 /** Longest stretch of the sender's messageId quoted in the reply text. */
 export const QUOTED_ID_LENGTH = 64;
 
@@ -49,9 +54,9 @@ function stringOf(node: JsonObjectNode, name: string): string | null {
   return value?.type === "string" ? value.value : null;
 }
 
-export function handleMessageSend(params: JsonObjectNode, parts: readonly DecodedPart[], receiptNumber: number, requestIndex: number | null, requestId: RequestId | null): HandlerOutput {
+export function handleMessageSend(params: JsonObjectNode, parts: readonly DecodedPart[], receiptNumber: number, requestIndex: number | null, requestId: RequestId | null, version: MessageVersion = "0.3"): HandlerOutput {
   const message = memberOf(params, "message")!.value as JsonObjectNode;
-  const messageId = stringOf(message, "messageId") ?? "";
+  const messageId = stringOf(message, "messageId") ?? stringOf(message, "message_id") ?? "";
   const partKinds = parts.map((p) => p.kind);
   const inlineFileBytes = parts.reduce((sum, p) => sum + (p.kind === "file" && p.source === "bytes" ? (p.byteLength ?? 0) : 0), 0);
   const receipt: Receipt = {
@@ -60,15 +65,32 @@ export function handleMessageSend(params: JsonObjectNode, parts: readonly Decode
     requestId,
     notification: requestId === null,
     messageId,
-    role: stringOf(message, "role") ?? "",
-    contextId: stringOf(message, "contextId"),
-    taskId: stringOf(message, "taskId"),
+    role: roleOf(message),
+    contextId: stringOf(message, "contextId") ?? stringOf(message, "context_id"),
+    taskId: stringOf(message, "taskId") ?? stringOf(message, "task_id"),
     partKinds,
     inlineFileBytes
   };
   const quoted = shorten(messageId, QUOTED_ID_LENGTH);
-  const described = parts.map((p) => (p.kind === "file" && p.source === "bytes" ? `file (${p.byteLength} bytes)` : p.kind === "file" ? "file (by URI, not fetched)" : p.kind));
+  const described = parts.map((p) => describePart(p, version));
   const text = `Receipt ${receiptNumber}: stored message ${JSON.stringify(quoted)} with ${parts.length} part${parts.length === 1 ? "" : "s"}: ${described.join(", ")}.`;
-  const result = {kind: "message", messageId: `${REPLY_MESSAGE_ID_PREFIX}${receiptNumber}`, role: "agent", parts: [{kind: "text", text}]};
+  const messageIdOut = `${REPLY_MESSAGE_ID_PREFIX}${receiptNumber}`;
+  const result =
+    version === "1.0"
+      ? {message: {messageId: messageIdOut, contextId: receipt.contextId ?? `${REPLY_CONTEXT_ID_PREFIX}${receiptNumber}`, role: "ROLE_AGENT", parts: [{text}]}}
+      : {kind: "message", messageId: messageIdOut, role: "agent", parts: [{kind: "text", text}]};
   return {receipt, resultText: JSON.stringify(result)};
+}
+
+function describePart(part: DecodedPart, version: MessageVersion): string {
+  if (part.kind !== "file") return part.kind;
+  if (version === "1.0") return part.source === "bytes" ? `raw (${part.byteLength} bytes)` : "url (not fetched)";
+  return part.source === "bytes" ? `file (${part.byteLength} bytes)` : "file (by URI, not fetched)";
+}
+
+/** The role as written: a name ("user", "ROLE_USER"), or a 1.0 enum number shown as its digits. */
+function roleOf(message: JsonObjectNode): string {
+  const value = memberOf(message, "role")?.value;
+  if (value?.type === "string") return value.value;
+  return value?.type === "number" ? value.lexeme : "";
 }

@@ -1,10 +1,9 @@
 /**
- * Stage 4, the params: validated as MessageSendParams against the official A2A
- * v0.3.0 schema (#/definitions/MessageSendParams), plus the schema's own type
- * for a message/send id (#/definitions/SendMessageRequest/properties/id), which
- * is stricter than JSON-RPC. Any violation is -32602 Invalid params, with every
- * violation in error.data. Members the schema does not describe are listed as
- * not validated, not as errors.
+ * Stage 4, the params: under A2A v0.3.0 validated as MessageSendParams against the official
+ * schema (#/definitions/MessageSendParams); params-v1.ts does A2A 1.0. Any violation is -32602
+ * Invalid params, with every violation in error.data. Members the schema does not describe
+ * are listed as not validated, not as errors. (The schema's type for the id is the envelope's
+ * business: the id is a member of the Request object, not of params.)
  */
 import {makeFinding, type Finding, type RequestContext} from "./finding.js";
 import type {JsonNode, JsonObjectNode, DuplicateName} from "./json-source.js";
@@ -18,17 +17,11 @@ export const REQUEST_DEFINITION = "#/definitions/SendMessageRequest";
 export const MAX_REPORTED_VIOLATIONS = 200;
 
 let paramsSchema: CompiledSchema | null = null;
-let idSchema: CompiledSchema | null = null;
 
 /** The compiled MessageSendParams schema (compiled once; throws if the schema uses an unimplemented keyword). */
 export function messageSendParamsSchema(): CompiledSchema {
   paramsSchema ??= compileSchema(a2aSchema, PARAMS_DEFINITION);
   return paramsSchema;
-}
-
-function sendMessageIdSchema(): CompiledSchema {
-  idSchema ??= compileSchema(a2aSchema, `${REQUEST_DEFINITION}/properties/id`);
-  return idSchema;
 }
 
 /** The schema verdict alone: what ajv would say about this value as MessageSendParams. */
@@ -88,51 +81,59 @@ function duplicatesWithin(duplicates: readonly DuplicateName[], from: number, to
   return found;
 }
 
-export function checkParams(request: JsonObjectNode, params: JsonNode | null, idNode: JsonNode | null, duplicates: DuplicateName[], context: RequestContext): ParamsVerdict {
-  const findings: Finding[] = [];
-  const data: ViolationData[] = [];
-  let count = 0;
-  const report = (fields: {pointer: string; from: number; to: number; rule: string; message: string; accepted: string; code: string; specNote?: SpecNoteId | undefined}): void => {
-    count++;
-    if (count > MAX_REPORTED_VIOLATIONS) return;
-    data.push({pointer: fields.pointer, rule: fields.rule, message: fields.message, accepted: fields.accepted});
-    findings.push(
-      makeFinding(context, {
-        stage: 4,
-        severity: "error",
-        code: fields.code,
-        pointer: fields.pointer,
-        from: fields.from,
-        to: fields.to,
-        rule: fields.rule,
-        message: fields.message,
-        accepted: fields.accepted,
-        ...(fields.specNote ? {specNote: fields.specNote} : {})
-      })
-    );
-  };
+/** Collects stage 4's errors (capped, with error.data beside them) and notes, for either version. */
+export class ParamsReport {
+  readonly findings: Finding[] = [];
+  private readonly data: ViolationData[] = [];
+  private readonly notValidated: string[] = [];
+  private count = 0;
+  constructor(private readonly context: RequestContext) {}
 
-  // The A2A schema types a message/send id as string or integer: stricter than JSON-RPC 2.0 section 4.
-  if (idNode !== null) {
-    const verdict = validateNode(sendMessageIdSchema(), idNode, "/id");
-    for (const v of verdict.violations) {
-      report({
-        code: "params.id-type",
-        pointer: v.pointer,
-        from: v.from,
-        to: v.to,
-        rule: `${schemaRule(v)} (string or integer): stricter than JSON-RPC 2.0 section 4, which also allows null and fractional numbers`,
-        message: `${v.message} JSON-RPC accepted this id at stage 2; the A2A schema for message/send does not.`,
-        accepted: v.accepted,
-        specNote: "id-type"
-      });
+  error(fields: {pointer: string; from: number; to: number; rule: string; message: string; accepted: string; code: string; specNote?: SpecNoteId | undefined}): void {
+    this.count++;
+    if (this.count > MAX_REPORTED_VIOLATIONS) return;
+    this.data.push({pointer: fields.pointer, rule: fields.rule, message: fields.message, accepted: fields.accepted});
+    this.findings.push(makeFinding(this.context, {stage: 4, severity: "error", code: fields.code, pointer: fields.pointer, from: fields.from, to: fields.to, rule: fields.rule, message: fields.message, accepted: fields.accepted, ...(fields.specNote ? {specNote: fields.specNote} : {})}));
+  }
+
+  /** Members the definition does not describe: noted one by one up to the cap, then counted. */
+  notValidatedMembers(members: readonly {pointer: string; from: number; to: number; definition: string}[], params: JsonNode, ruleOf: (definition: string) => string, moreRule: string): void {
+    for (const member of members.slice(0, MAX_REPORTED_VIOLATIONS)) {
+      this.notValidated.push(member.pointer);
+      const {definition} = member;
+      this.findings.push(makeFinding(this.context, {stage: 4, severity: "note", code: "params.not-validated", pointer: member.pointer, from: member.from, to: member.to, rule: ruleOf(definition), message: `${member.pointer} is not part of ${definition}; it is not validated.`, accepted: `any value (only the members ${definition} lists are checked)`}));
+    }
+    if (members.length > MAX_REPORTED_VIOLATIONS) {
+      this.findings.push(makeFinding(this.context, {stage: 4, severity: "note", code: "params.not-validated", pointer: "/params", from: params.from, to: params.from + 1, rule: moreRule, message: `${members.length - MAX_REPORTED_VIOLATIONS} more members are not validated.`, accepted: "any value"}));
     }
   }
 
+  /** Duplicate names inside params make the value ambiguous: JSON.parse keeps the last, other parsers the first. */
+  duplicates(duplicates: readonly DuplicateName[], params: JsonNode): void {
+    for (const duplicate of duplicatesWithin(duplicates, params.from, params.to)) {
+      const pointer = `${duplicate.objectPointer.slice(this.context.prefix.length)}/${duplicate.name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+      this.error({code: "params.duplicate-member", pointer, from: duplicate.repeatFrom, to: duplicate.repeatTo, rule: RULE_DUPLICATE, message: `The member name "${duplicate.name}" appears more than once in the same object.`, accepted: "each member name once per object"});
+    }
+  }
+
+  verdict(schemaValid: boolean): ParamsVerdict {
+    const ok = this.count === 0;
+    let errorData: ParamsErrorData | null = null;
+    if (!ok) {
+      errorData = {violations: this.data};
+      if (this.count > this.data.length) errorData.omitted = this.count - this.data.length;
+      if (this.notValidated.length > 0) errorData.notValidated = this.notValidated;
+    }
+    return {ok, findings: this.findings, schemaValid, errorData};
+  }
+}
+
+/** Stage 4 under A2A v0.3.0: params against #/definitions/MessageSendParams. */
+export function checkParams(request: JsonObjectNode, params: JsonNode | null, duplicates: DuplicateName[], context: RequestContext): ParamsVerdict {
+  const report = new ParamsReport(context);
   let schemaValid = false;
-  const notValidated: string[] = [];
   if (params === null) {
-    report({
+    report.error({
       code: "params.schema",
       pointer: "/params",
       from: request.from,
@@ -141,65 +142,15 @@ export function checkParams(request: JsonObjectNode, params: JsonNode | null, id
       message: 'message/send has no "params" member.',
       accepted: 'a "params" object holding MessageSendParams'
     });
-  } else {
-    const verdict = validateMessageSendParams(params, "/params");
-    schemaValid = verdict.valid;
-    for (const v of verdict.violations) {
-      report({code: "params.schema", pointer: v.pointer, from: v.from, to: v.to, rule: schemaRule(v), message: v.message, accepted: v.accepted, specNote: noteFor(v)});
-    }
-    for (const member of verdict.notValidated.slice(0, MAX_REPORTED_VIOLATIONS)) {
-      notValidated.push(member.pointer);
-      const schemaName = member.schemaPath.replace("#/definitions/", "");
-      findings.push(
-        makeFinding(context, {
-          stage: 4,
-          severity: "note",
-          code: "params.not-validated",
-          pointer: member.pointer,
-          from: member.from,
-          to: member.to,
-          rule: `A2A v0.3.0 schema #/definitions/${schemaName} does not describe this member (and does not forbid it)`,
-          message: `${member.pointer} is not part of ${schemaName}; it is not validated.`,
-          accepted: `any value (only the members ${schemaName} lists are checked)`
-        })
-      );
-    }
-    if (verdict.notValidated.length > MAX_REPORTED_VIOLATIONS) {
-      findings.push(
-        makeFinding(context, {
-          stage: 4,
-          severity: "note",
-          code: "params.not-validated",
-          pointer: "/params",
-          from: params.from,
-          to: params.from + 1,
-          rule: "A2A v0.3.0 schema: members a definition does not describe are not validated",
-          message: `${verdict.notValidated.length - MAX_REPORTED_VIOLATIONS} more members are not validated.`,
-          accepted: "any value"
-        })
-      );
-    }
-    // Duplicate names inside params make the value ambiguous: JSON.parse keeps the last, other parsers the first.
-    for (const duplicate of duplicatesWithin(duplicates, params.from, params.to)) {
-      const pointer = `${duplicate.objectPointer.slice(context.prefix.length)}/${duplicate.name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
-      report({
-        code: "params.duplicate-member",
-        pointer,
-        from: duplicate.repeatFrom,
-        to: duplicate.repeatTo,
-        rule: RULE_DUPLICATE,
-        message: `The member name "${duplicate.name}" appears more than once in the same object.`,
-        accepted: "each member name once per object"
-      });
-    }
+    return report.verdict(false);
   }
-
-  const ok = count === 0;
-  let errorData: ParamsErrorData | null = null;
-  if (!ok) {
-    errorData = {violations: data};
-    if (count > data.length) errorData.omitted = count - data.length;
-    if (notValidated.length > 0) errorData.notValidated = notValidated;
+  const verdict = validateMessageSendParams(params, "/params");
+  schemaValid = verdict.valid;
+  for (const v of verdict.violations) {
+    report.error({code: "params.schema", pointer: v.pointer, from: v.from, to: v.to, rule: schemaRule(v), message: v.message, accepted: v.accepted, specNote: noteFor(v)});
   }
-  return {ok, findings, schemaValid, errorData};
+  const members = verdict.notValidated.map((member) => ({...member, definition: member.schemaPath.replace("#/definitions/", "")}));
+  report.notValidatedMembers(members, params, (definition) => `A2A v0.3.0 schema #/definitions/${definition} does not describe this member (and does not forbid it)`, "A2A v0.3.0 schema: members a definition does not describe are not validated");
+  report.duplicates(duplicates, params);
+  return report.verdict(schemaValid);
 }

@@ -73,9 +73,11 @@ export interface FileBothPartView extends PartInfo, FileDescription {
 
 export interface DataPartView extends PartInfo {
   kind: "data";
-  /** The data object exactly as written in the request. */
+  /** The data value exactly as written in the request (an object in v0.3.0; any JSON value in 1.0). */
   dataText: string;
   memberCount: number;
+  /** The JSON type of the value (1.0 only; v0.3.0's data is always an object). */
+  jsonType?: "object" | "array" | "string" | "number" | "boolean" | "null";
 }
 
 export type DecodedPart = TextPartView | FileBytesPartView | FileUriPartView | FileBothPartView | DataPartView;

@@ -185,7 +185,7 @@ class Reader {
       case "double":
         if (value.type === "number") return;
         if (value.type === "string" && (NUMBER_TEXT.test(value.value) || ["NaN", "Infinity", "-Infinity"].includes(value.value))) return;
-        return wrong(`a ${type} is a number, a numeric string, or "NaN", "Infinity", "-Infinity"`);
+        return wrong(`${withArticle(type)} is a number, a numeric string, or "NaN", "Infinity", "-Infinity"`);
       case "google.protobuf.Value":
         return this.anyJson(fieldName, value, pointer);
       case "google.protobuf.Struct":
@@ -204,12 +204,12 @@ class Reader {
     const bounds = INT_BOUNDS[type];
     if (bounds === undefined) throw new Error(`no ProtoJSON rule for type ${type}`);
     const lexeme = value.type === "number" ? value.lexeme : value.type === "string" && NUMBER_TEXT.test(value.value) ? value.value : null;
-    if (lexeme === null) return wrong(`a ${type} is a number or a string holding one`);
+    if (lexeme === null) return wrong(`${withArticle(type)} is a number or a string holding one`);
     const integer = integerOf(lexeme);
     if (integer === null) {
-      this.fail("type", fieldName, pointer, value, `${RULE_JSON}: a ${type} is a whole number`, `${fieldName} is ${describeNode(value)}, which is not a whole number.`, `a whole number from ${bounds[0]} to ${bounds[1]}`);
+      this.fail("type", fieldName, pointer, value, `${RULE_JSON}: ${withArticle(type)} is a whole number`, `${fieldName} is ${describeNode(value)}, which is not a whole number.`, `a whole number from ${bounds[0]} to ${bounds[1]}`);
     } else if (integer === "huge" || integer < bounds[0] || integer > bounds[1]) {
-      this.fail("range", fieldName, pointer, value, `${RULE_JSON}: a ${type} lies in its type's range`, `${fieldName} is ${describeNode(value)}, outside the range of ${type}.`, `a whole number from ${bounds[0]} to ${bounds[1]}`);
+      this.fail("range", fieldName, pointer, value, `${RULE_JSON}: ${withArticle(type)} lies in its type's range`, `${fieldName} is ${describeNode(value)}, outside the range of ${type}.`, `a whole number from ${bounds[0]} to ${bounds[1]}`);
     }
   }
 
@@ -254,6 +254,10 @@ const UNICODE_ACCEPTED = "text made of Unicode scalar values (surrogates only in
 
 function hasLoneSurrogate(text: string): boolean {
   return /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+}
+
+function withArticle(type: string): string {
+  return `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`;
 }
 
 function shorten(text: string): string {

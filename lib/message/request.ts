@@ -6,12 +6,14 @@
  */
 import {checkMethod} from "./method.js";
 import {readEnvelope} from "./envelope.js";
-import {checkParams} from "./params.js";
-import {decodeParts, type DecodedPart} from "./parts.js";
+import type {DecodedPart} from "./parts.js";
 import {handleMessageSend, type Receipt} from "./handler.js";
-import {INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, errorResponseText, resultResponseText, rpcError, type RpcError} from "./response.js";
-import {STAGE_NAMES, type Finding, type RequestContext, type StageNumber} from "./finding.js";
-import {memberOf, type DuplicateName, type JsonNode, type JsonObjectNode} from "./json-source.js";
+import {INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, VERSION_NOT_SUPPORTED, errorResponseText, resultResponseText, rpcError, type RpcError} from "./response.js";
+import type {Dialect} from "./dialect.js";
+import {v1WireError} from "./error-details.js";
+import {MESSAGE_VERSIONS} from "./version.js";
+import {STAGE_NAMES, makeFinding, type Finding, type RequestContext, type StageNumber} from "./finding.js";
+import type {DuplicateName, JsonNode, JsonObjectNode} from "./json-source.js";
 import type {RequestId} from "./request-id.js";
 import type {SourceSpan} from "./source-span.js";
 
@@ -62,7 +64,18 @@ export interface RequestOutcome {
 export interface TransactionState {
   duplicates: DuplicateName[];
   receipts: Receipt[];
+  /** The version's rules, or null when the A2A-Version header names one the lab's agent does not serve. */
+  dialect: Dialect | null;
+  /** The A2A-Version header as sent ("" for none). */
+  versionHeader: string;
 }
+
+/** The error as the version writes it; a version nobody serves gets 1.0's shape, the version that defines -32009. */
+export function wireErrorFor(dialect: Dialect | null): (error: RpcError) => RpcError {
+  return dialect === null ? v1WireError : dialect.wireError;
+}
+
+const RULE_VERSION = "A2A 1.0.1 specification section 3.6.2: agents MUST process requests using the semantics of the requested A2A-Version, and MUST return a VersionNotSupportedError (-32009, section 5.4) for a version they do not support";
 
 function emptyStages(): StageVerdict[] {
   return ([1, 2, 3, 4, 5, 6] as const).map((stage) => ({stage, name: STAGE_NAMES[stage], status: "not-reached" as StageStatus, findings: [], error: null}));
@@ -110,11 +123,13 @@ export function processRequest(node: JsonNode, context: RequestContext, parseFin
   const stage = (n: StageNumber): StageVerdict => stages[n - 1]!;
   stage(1).status = "pass";
   stage(1).findings = parseFindings;
-  const stop = (n: StageNumber, error: RpcError, answer: boolean): RequestOutcome => stopOutcome(outcome, n, error, answer);
+  const {dialect} = state;
+  const wire = wireErrorFor(dialect);
+  const stop = (n: StageNumber, error: RpcError, answer: boolean): RequestOutcome => stopOutcome(outcome, n, wire(error), answer);
 
   // Stage 2: envelope. An invalid Request is always answered (JSON-RPC 2.0 section 5), with id null if unreadable.
   outcome.stageReached = 2;
-  const envelope = readEnvelope(node, context);
+  const envelope = readEnvelope(node, context, dialect?.idRule ?? null);
   stage(2).findings = envelope.findings;
   outcome.id = envelope.id;
   outcome.hasIdMember = envelope.hasIdMember;
@@ -127,27 +142,30 @@ export function processRequest(node: JsonNode, context: RequestContext, parseFin
   outcome.notification = !envelope.hasIdMember;
   const answer = !outcome.notification;
 
-  // Stage 3: method.
+  // Stage 3: method, under the version the A2A-Version header asks for.
   outcome.stageReached = 3;
-  const method = checkMethod(envelope.method!, envelope.methodNode!, context);
-  stage(3).findings = method.findings;
-  if (!method.ok) {
-    const known = method.findings[0]?.code === "method.not-run";
-    return stop(3, rpcError(METHOD_NOT_FOUND, {method: envelope.method, a2aMethod: known, detail: method.findings[0]?.message}), answer);
+  if (dialect === null) {
+    const served = MESSAGE_VERSIONS.map((v) => `"${v}"`).join(" and ");
+    stage(3).findings = [
+      makeFinding(context, {stage: 3, severity: "error", code: "method.version-not-supported", pointer: "/method", from: envelope.methodNode!.from, to: envelope.methodNode!.to, rule: RULE_VERSION, message: `The request comes with A2A-Version ${JSON.stringify(state.versionHeader)}; this lab's agent serves ${served} (and reads no header as 0.3).`, accepted: `A2A-Version ${served}, or none`})
+    ];
+    return stop(3, rpcError(VERSION_NOT_SUPPORTED, {requestedVersion: state.versionHeader, supportedVersions: MESSAGE_VERSIONS.join(", ")}), answer);
   }
+  const method = checkMethod(envelope.method!, envelope.methodNode!, context, dialect);
+  stage(3).findings = method.findings;
+  if (!method.ok) return stop(3, rpcError(METHOD_NOT_FOUND, {method: envelope.method, a2aMethod: method.a2aMethod, detail: method.findings[0]?.message}), answer);
   stage(3).status = "pass";
 
   // Stage 4: params against the official schema.
   outcome.stageReached = 4;
-  const idNode = envelope.hasIdMember ? memberOf(request, "id")!.value : null;
-  const params = checkParams(request, envelope.params, idNode, state.duplicates, context);
+  const params = dialect.checkParams(request, envelope.params, state.duplicates, context);
   stage(4).findings = params.findings;
   if (!params.ok) return stop(4, rpcError(INVALID_PARAMS, params.errorData), answer);
   stage(4).status = "pass";
 
   // Stage 5: parts.
   outcome.stageReached = 5;
-  const decoded = decodeParts(envelope.params as JsonObjectNode, context);
+  const decoded = dialect.decodeParts(envelope.params as JsonObjectNode, context);
   stage(5).findings = decoded.findings;
   outcome.parts = decoded.parts;
   if (!decoded.ok) return stop(5, rpcError(INVALID_PARAMS, decoded.errorData), answer);
@@ -155,7 +173,7 @@ export function processRequest(node: JsonNode, context: RequestContext, parseFin
 
   // Stage 6: the handler records a receipt; the reply (if any) carries the id exactly as sent.
   outcome.stageReached = 6;
-  const handled = handleMessageSend(envelope.params as JsonObjectNode, decoded.parts, state.receipts.length + 1, context.requestIndex, outcome.notification ? null : outcome.id);
+  const handled = handleMessageSend(envelope.params as JsonObjectNode, decoded.parts, state.receipts.length + 1, context.requestIndex, outcome.notification ? null : outcome.id, dialect.version);
   state.receipts.push(handled.receipt);
   outcome.handled = true;
   outcome.receipt = handled.receipt;

@@ -27,6 +27,12 @@ export interface ErrorClass {
   source: string;
 }
 
+/**
+ * A2A 1.0.1 section 5.4: VersionNotSupportedError is -32009. Neither the specification nor
+ * the proto gives it a message; this is @a2a-js/sdk 1.3.0's default (A2A_ERROR_SPECS).
+ */
+export const VERSION_NOT_SUPPORTED: ErrorClass = {code: -32009, message: "Version not supported", source: "A2A 1.0.1 specification section 5.4 (VersionNotSupportedError)"};
+
 /** JSON-RPC 2.0 section 5.1 codes, with the messages A2A v0.3.0 gives them. */
 export const PARSE_ERROR: ErrorClass = {code: a2aErrorCode("JSONParseError"), message: a2aErrorMessage("JSONParseError"), source: "#/definitions/JSONParseError"};
 export const INVALID_REQUEST: ErrorClass = {code: a2aErrorCode("InvalidRequestError"), message: a2aErrorMessage("InvalidRequestError"), source: "#/definitions/InvalidRequestError"};

@@ -67,12 +67,17 @@ export const SPEC_NOTES: Readonly<Record<SpecNoteId, SpecNote>> = {
   },
   "id-type": {
     id: "id-type",
-    title: "The request id: JSON-RPC allows more than the A2A schema",
+    title: "The request id: JSON-RPC allows more than A2A",
     conflict:
-      "JSON-RPC 2.0 section 4 and the v0.3.0 prose (section 6.11.1) allow a String, Number or null id (numbers SHOULD NOT have fractions, null is discouraged), and the schema's JSONRPCRequest agrees (string, integer, null); but #/definitions/SendMessageRequest/properties/id types it as string or integer only.",
-    decision: "Stage 2 applies JSON-RPC (any string, number or null is a readable id). Stage 4 applies the schema's SendMessageRequest.id and stops null or fractional ids with -32602, naming that rule. The error response still carries the id exactly as sent, as JSON-RPC 2.0 section 5 requires.",
-    why: "The task makes the official schema the judge of a valid message/send; JSON-RPC is still what lets the receiver read and echo the id.",
-    sources: [`${A2A_030}: specification/json/a2a.json, #/definitions/SendMessageRequest/properties/id and #/definitions/JSONRPCRequest/properties/id`, `${A2A_030}: docs/specification.md section 6.11.1`, "JSON-RPC 2.0 section 4"]
+      "JSON-RPC 2.0 section 4 and the v0.3.0 prose (section 6.11.1) allow a String, Number or null id (numbers SHOULD NOT have fractions, null is discouraged), and the v0.3.0 schema's JSONRPCRequest agrees (string, integer, null); but every request of the schema's A2ARequest union, SendMessageRequest among them, types its id as string or integer only. No A2A 1.0.1 document narrows JSON-RPC's id, while @a2a-js/sdk 1.3.0 refuses a fractional id under both versions (JsonRpcTransportHandler.isRequestValid accepts a string, an integer or null, in its 1.0 handler and in its v0.3 compat handler).",
+    decision: "Stage 2 reads any JSON-RPC id, then applies the version's narrower rule: under 0.3 the schema's (string or integer), under 1.0 the SDK's (string, integer or null). An id that fails it is answered -32600 Invalid Request, and the error response carries the id as read (1.5), as @a2a-js/sdk does (it answers with rpcRequest.id).",
+    why: "The id is a member of the Request object, not of params, so a wrong id makes the Request invalid (-32600), not its params (-32602). JSON-RPC 2.0 section 5 says an error response carries null only when the server could not detect the id; this id was read, and echoing it lets the client match the error to the request it sent.",
+    sources: [
+      `${A2A_030}: specification/json/a2a.json, #/definitions/SendMessageRequest/properties/id, #/definitions/A2ARequest and #/definitions/JSONRPCRequest/properties/id`,
+      `${A2A_030}: docs/specification.md section 6.11.1`,
+      "@a2a-js/sdk 1.3.0 (npm): src/server/transports/jsonrpc/jsonrpc_transport_handler.ts and src/compat/v0_3/server/transports/jsonrpc/jsonrpc_transport_handler.ts, isRequestValid",
+      "JSON-RPC 2.0 sections 4 and 5"
+    ]
   },
   "notification-without-id": {
     id: "notification-without-id",

@@ -11,6 +11,7 @@ import type {RequestOutcome, StageVerdict} from "./request.js";
 import type {Receipt} from "./handler.js";
 import type {ClientDecision} from "./client.js";
 import {describeRequestId} from "./request-id.js";
+import type {Dialect} from "./dialect.js";
 
 export type StageDecisionKind = "pass" | "stop" | "handler" | "client" | "compare";
 
@@ -27,7 +28,7 @@ function who(outcome: RequestOutcome): string {
   return outcome.requestIndex === null ? "" : `Request ${outcome.requestIndex}: `;
 }
 
-function passDetail(outcome: RequestOutcome, verdict: StageVerdict): string {
+function passDetail(outcome: RequestOutcome, verdict: StageVerdict, dialect: Dialect | null): string {
   const notes = verdict.findings.filter((f) => f.severity !== "error").length;
   const tail = notes > 0 ? ` (${notes} note${notes === 1 ? "" : "s"})` : "";
   switch (verdict.stage) {
@@ -36,10 +37,11 @@ function passDetail(outcome: RequestOutcome, verdict: StageVerdict): string {
     case 2:
       return outcome.notification ? `A JSON-RPC 2.0 request without id: a notification, which is never answered${tail}.` : `A JSON-RPC 2.0 request with id ${outcome.id ? describeRequestId(outcome.id) : "null"}${tail}.`;
     case 3:
-      return "message/send is the method this lab dispatches.";
+      return `${dialect?.dispatchedMethod} is the method this lab dispatches under ${dialect?.label}.`;
     case 4: {
       const unchecked = verdict.findings.filter((f) => f.code === "params.not-validated").length;
-      return `params is a valid MessageSendParams (A2A v0.3.0 schema)${unchecked > 0 ? `; ${unchecked} member${unchecked === 1 ? "" : "s"} the schema does not describe ${unchecked === 1 ? "is" : "are"} not validated` : ""}.`;
+      const what = dialect?.version === "1.0" ? ["a valid SendMessageRequest (A2A 1.0.1 proto, ProtoJSON)", "the proto"] : ["a valid MessageSendParams (A2A v0.3.0 schema)", "the schema"];
+      return `params is ${what[0]}${unchecked > 0 ? `; ${unchecked} member${unchecked === 1 ? "" : "s"} ${what[1]} does not describe ${unchecked === 1 ? "is" : "are"} not validated` : ""}.`;
     }
     case 5:
       return `${outcome.parts.length} part${outcome.parts.length === 1 ? "" : "s"} decoded: ${outcome.parts.map((p) => p.kind).join(", ")}.`;
@@ -48,7 +50,7 @@ function passDetail(outcome: RequestOutcome, verdict: StageVerdict): string {
   }
 }
 
-export function buildTrace(requests: readonly RequestOutcome[], documentFindings: readonly Finding[], receipts: readonly Receipt[], client: ClientDecision): StageDecision[] {
+export function buildTrace(requests: readonly RequestOutcome[], documentFindings: readonly Finding[], receipts: readonly Receipt[], client: ClientDecision, dialect: Dialect | null): StageDecision[] {
   const trace: StageDecision[] = [];
   const batch = requests.length > 0 && requests[0]!.requestIndex !== null;
   if (batch) {
@@ -71,7 +73,7 @@ export function buildTrace(requests: readonly RequestOutcome[], documentFindings
           findings: verdict.findings
         });
       } else {
-        trace.push({atSeconds: verdict.stage, stage: verdict.stage, kind: verdict.stage === 6 ? "handler" : "pass", requestIndex: outcome.requestIndex, title: `${who(outcome)}${name} passes`, detail: passDetail(outcome, verdict), findings: verdict.findings});
+        trace.push({atSeconds: verdict.stage, stage: verdict.stage, kind: verdict.stage === 6 ? "handler" : "pass", requestIndex: outcome.requestIndex, title: `${who(outcome)}${name} passes`, detail: passDetail(outcome, verdict, dialect), findings: verdict.findings});
       }
     }
   }

@@ -7,7 +7,9 @@
 import {parseJson, type JsonNode, type ParseWarnings} from "./json-source.js";
 import {createLocator, type SourceLocator} from "./source-span.js";
 import {type Finding, type RequestContext} from "./finding.js";
-import {newOutcome, processRequest, stopOutcome, type RequestOutcome, type TransactionState} from "./request.js";
+import {newOutcome, processRequest, stopOutcome, wireErrorFor, type RequestOutcome, type TransactionState} from "./request.js";
+import {DIALECTS, type Dialect} from "./dialect.js";
+import {readVersionHeader, type VersionReading} from "./version.js";
 import {MAX_BATCH_REQUESTS, refusedBatchFinding, runBatch} from "./batch.js";
 import {INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR, REQUEST_TOO_LARGE, rpcError, type ErrorClass, type RpcError} from "./response.js";
 import {decideClient, type ClientDecision, type SentRequest} from "./client.js";
@@ -19,7 +21,14 @@ import {buildTrace, type StageDecision} from "./trace.js";
 /** Stage 1 warnings of one kind turned into findings; the rest are summed up in one more finding. */
 export const MAX_PARSE_WARNING_FINDINGS = 100;
 
+export interface MessageTransactionOptions {
+  /** The A2A-Version header the client sends: "0.3" (or none: the default) or "1.0"; any other value is answered -32009. */
+  version?: string;
+}
+
 export interface MessageTransaction {
+  /** The A2A-Version header and the version the request was read under (null: not served, -32009). */
+  version: VersionReading;
   /** "single": one request object (or any non-array value); "batch": an array; "unreadable": too large or not JSON. */
   shape: "single" | "batch" | "unreadable";
   /** UTF-8 size of the request text (counted up to the limit check). */
@@ -40,18 +49,26 @@ export interface MessageTransaction {
   specNotes: SpecNote[];
 }
 
-/** Runs `requestText` through all six stages. */
-export function runMessageTransaction(requestText: string): MessageTransaction {
+/** Runs `requestText` through all six stages, read under the A2A version `options.version` names. */
+export function runMessageTransaction(requestText: string, options: MessageTransactionOptions = {}): MessageTransaction {
   const text = typeof requestText === "string" ? requestText : String(requestText);
+  const version = readVersionHeader(options?.version);
+  const dialect = version.version === null ? null : DIALECTS[version.version];
   try {
-    return run(text);
+    return run(text, {version, dialect});
   } catch (thrown) {
     // JSON-RPC 2.0 section 5.1: -32603 Internal error. Tests check this never happens.
-    return internalFailure(text, thrown);
+    return internalFailure(text, thrown, {version, dialect});
   }
 }
 
-function run(text: string): MessageTransaction {
+/** The version a transaction runs under, passed to whatever writes a response. */
+interface Reading {
+  version: VersionReading;
+  dialect: Dialect | null;
+}
+
+function run(text: string, reading: Reading): MessageTransaction {
   const locator = createLocator(text);
   if (exceedsRequestLimit(text)) {
     // Counting is linear; past four times the limit the code-unit count already proves the point.
@@ -68,7 +85,7 @@ function run(text: string): MessageTransaction {
       accepted: `at most ${MAX_REQUEST_BYTES} bytes (1 MiB)`,
       requestIndex: null
     };
-    return unreadable(byteLength, [finding], REQUEST_TOO_LARGE, {limit: MAX_REQUEST_BYTES, received: byteLength});
+    return unreadable(reading, byteLength, [finding], REQUEST_TOO_LARGE, {limit: MAX_REQUEST_BYTES, received: byteLength});
   }
   const byteLength = utf8ByteLength(text);
   const parsed = parseJson(text);
@@ -78,25 +95,25 @@ function run(text: string): MessageTransaction {
     const span = locator.span(e.from, e.to);
     const finding: Finding = {stage: 1, severity: "error", code: `parse.${e.kind}`, pointer: e.pointer, span, rule: e.rule, message: e.message, accepted: e.accepted, requestIndex: null};
     // JSON-RPC 2.0 section 5: a parse error is answered with id null; the data says where.
-    return unreadable(byteLength, [finding, ...warnings], PARSE_ERROR, {line: span.line, column: span.column, offset: e.from, message: e.message});
+    return unreadable(reading, byteLength, [finding, ...warnings], PARSE_ERROR, {line: span.line, column: span.column, offset: e.from, message: e.message});
   }
 
-  const state: TransactionState = {duplicates: parsed.warnings.duplicates, receipts: []};
+  const state: TransactionState = {duplicates: parsed.warnings.duplicates, receipts: [], dialect: reading.dialect, versionHeader: reading.version.header};
   const root: JsonNode = parsed.value;
   if (root.type === "array") {
     if (root.items.length === 0 || root.items.length > MAX_BATCH_REQUESTS) {
       const refusal = refusedBatchFinding(root, text, locator);
-      return refusedBatch(byteLength, warnings, refusal, locator, root.from, root.to);
+      return refusedBatch(reading, byteLength, warnings, refusal, locator, root.from, root.to);
     }
     const inside = (from: number, to: number, index: number): Finding[] =>
       warnings.filter((f) => f.span !== null && f.span.from >= from && f.span.from < to).map((f) => ({...f, requestIndex: index}));
     const batch = runBatch(root, text, locator, inside, state);
     const documentFindings = warnings.filter((f) => !root.items.some((item) => f.span !== null && f.span.from >= item.from && f.span.from < item.to));
-    return finish(byteLength, "batch", batch.outcomes, documentFindings, state.receipts, batch.responseText, true);
+    return finish(reading, byteLength, "batch", batch.outcomes, documentFindings, state.receipts, batch.responseText, true);
   }
   const context: RequestContext = {text, locator, prefix: "", requestIndex: null};
   const outcome = processRequest(root, context, warnings, state);
-  return finish(byteLength, "single", [outcome], [], state.receipts, outcome.responseText, true);
+  return finish(reading, byteLength, "single", [outcome], [], state.receipts, outcome.responseText, true);
 }
 
 function parseWarningFindings(warnings: ParseWarnings, locator: SourceLocator): Finding[] {
@@ -148,24 +165,25 @@ function wholeTextStopped(error: RpcError, findings: Finding[]): RequestOutcome 
 }
 
 /** One outcome for a text that was not read as requests (too large, or not JSON). */
-function unreadable(byteLength: number, findings: Finding[], kind: ErrorClass, data: unknown): MessageTransaction {
-  const error = rpcError(kind, data);
+function unreadable(reading: Reading, byteLength: number, findings: Finding[], kind: ErrorClass, data: unknown): MessageTransaction {
+  const error = wireErrorFor(reading.dialect)(rpcError(kind, data));
   const outcome = wholeTextStopped(error, findings);
-  return finish(byteLength, "unreadable", [outcome], [], [], outcome.responseText, false);
+  return finish(reading, byteLength, "unreadable", [outcome], [], [], outcome.responseText, false);
 }
 
 /** An array that is not run as a batch: one -32600 response with id null (JSON-RPC 2.0 section 6). */
-function refusedBatch(byteLength: number, warnings: Finding[], refusal: Finding, locator: SourceLocator, from: number, to: number): MessageTransaction {
-  const error = rpcError(INVALID_REQUEST, {violations: [{pointer: "", rule: refusal.rule, message: refusal.message, accepted: refusal.accepted}]});
+function refusedBatch(reading: Reading, byteLength: number, warnings: Finding[], refusal: Finding, locator: SourceLocator, from: number, to: number): MessageTransaction {
+  const error = wireErrorFor(reading.dialect)(rpcError(INVALID_REQUEST, {violations: [{pointer: "", rule: refusal.rule, message: refusal.message, accepted: refusal.accepted}]}));
   const outcome = newOutcome(null, "", locator.span(from, to));
   outcome.stages[0]!.status = "pass";
   outcome.stages[0]!.findings = warnings;
   outcome.stages[1]!.findings = [refusal];
   stopOutcome(outcome, 2, error, true);
-  return finish(byteLength, "batch", [outcome], [], [], outcome.responseText, false);
+  return finish(reading, byteLength, "batch", [outcome], [], [], outcome.responseText, false);
 }
 
 function finish(
+  reading: Reading,
   byteLength: number,
   shape: MessageTransaction["shape"],
   requests: RequestOutcome[],
@@ -183,14 +201,14 @@ function finish(
   const noteIds = new Set(findings.map((f) => f.specNote).filter((id) => id !== undefined));
   if (shape === "batch") noteIds.add("batch-body");
   const specNotes = [...noteIds].map((id) => SPEC_NOTES[id]);
-  return {shape, byteLength, requests, findings, receipts, responseText, client, trace: buildTrace(requests, documentFindings, receipts, client), specNotes};
+  return {version: reading.version, shape, byteLength, requests, findings, receipts, responseText, client, trace: buildTrace(requests, documentFindings, receipts, client, reading.dialect), specNotes};
 }
 
-function internalFailure(text: string, thrown: unknown): MessageTransaction {
-  const error = rpcError(INTERNAL_ERROR, {detail: thrown instanceof Error ? thrown.message : String(thrown)});
+function internalFailure(text: string, thrown: unknown, reading: Reading): MessageTransaction {
+  const error = wireErrorFor(reading.dialect)(rpcError(INTERNAL_ERROR, {detail: thrown instanceof Error ? thrown.message : String(thrown)}));
   const outcome = wholeTextStopped(error, []);
   outcome.verdict = `The lab failed internally (${error.message}); this is a bug.`;
   const responseText = outcome.responseText;
   const client = decideClient([], responseText);
-  return {shape: "unreadable", byteLength: text.length, requests: [outcome], findings: [], receipts: [], responseText, client, trace: [], specNotes: []};
+  return {version: reading.version, shape: "unreadable", byteLength: text.length, requests: [outcome], findings: [], receipts: [], responseText, client, trace: [], specNotes: []};
 }

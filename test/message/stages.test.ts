@@ -162,14 +162,13 @@ describe("stage 4: params against the official schema", () => {
   test.each([
     ["null", null],
     ["1.5", 1.5]
-  ])("id %s: JSON-RPC reads it, the A2A schema (string or integer) stops it and says which rule fired", (_, id) => {
+  ])("id %s: JSON-RPC reads it, the A2A schema (string or integer) refuses it at the envelope: -32600 with the id echoed", (_, id) => {
     const {transaction, outcome} = single(sendText(id));
-    expect(outcome.stages[1]!.status).toBe("pass");
-    expect(outcome.stoppedAt).toBe(4);
-    const finding = errors(transaction).find((f) => f.code === "params.id-type")!;
+    expect(outcome.stoppedAt).toBe(2);
+    const finding = errors(transaction).find((f) => f.code === "envelope.id-type")!;
+    expect(finding).toMatchObject({stage: 2, pointer: "/id", specNote: "id-type"});
     expect(finding.rule).toContain("#/definitions/SendMessageRequest/properties/id/type");
-    expect(finding.rule).toContain("stricter than JSON-RPC 2.0 section 4");
-    expect(responseOf(transaction).id).toBe(id);
+    expect(responseOf(transaction)).toMatchObject({id, error: {code: -32600}});
   });
 
   test("an integer id written 1.0 or 1e2 is an integer for the schema, and is echoed as written", () => {

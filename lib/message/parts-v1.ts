@@ -1,0 +1,117 @@
+/**
+ * Stage 5 under A2A 1.0: each Part holds one of text, raw (bytes, base64 in JSON), url or data
+ * (google.protobuf.Value: any JSON value), with an optional mediaType, filename and metadata
+ * (a2a.proto lf.a2a.v1.Part); the nested v0.3.0 `file` object and `mimeType` are gone. Stage 4
+ * has checked the types and that at most one content member is set; here each part is decoded
+ * and shown: raw bytes counted and previewed (a spelling ProtoJSON accepts but that is not
+ * canonical is noted), a url checked like v0.3.0's file uri (a reserved example host, never
+ * fetched), data shown as written. A part with no content at all stops the request.
+ */
+import {checkFileUri} from "./file-uri.js";
+import {makeFinding, type Finding, type RequestContext} from "./finding.js";
+import {childPointer} from "./json-pointer.js";
+import {memberOf, type JsonMember, type JsonNode, type JsonObjectNode, type JsonStringNode} from "./json-source.js";
+import {PREVIEW_BYTES, type DecodedPart, type PartsVerdict} from "./parts.js";
+import {decodeProtoJsonBytes} from "./proto-json-bytes.js";
+import {A2A_V1_VERSION} from "./proto-spec.js";
+import type {ViolationData} from "./params.js";
+
+const CONTENT = ["text", "raw", "url", "data"] as const;
+const DEPARTURES = {"url-safe": "uses the URL-safe alphabet ('-' and '_')", unpadded: "has no '=' padding", "pad-bits": "leaves non-zero pad bits"} as const;
+
+/** A member by its JSON name or its proto name (stage 4 has refused both at once). */
+function field(part: JsonObjectNode, json: string, proto = json): JsonMember | undefined {
+  return memberOf(part, json) ?? memberOf(part, proto);
+}
+
+function stringOf(part: JsonObjectNode, json: string, proto?: string): string | null {
+  const value = field(part, json, proto)?.value;
+  return value?.type === "string" ? value.value : null;
+}
+
+function hexPreview(bytes: Uint8Array): string {
+  return Array.from(bytes.subarray(0, PREVIEW_BYTES), (byte) => byte.toString(16).padStart(2, "0")).join(" ");
+}
+
+export function decodePartsV1(params: JsonObjectNode, context: RequestContext): PartsVerdict {
+  const {text} = context;
+  const findings: Finding[] = [];
+  const violations: ViolationData[] = [];
+  const parts: DecodedPart[] = [];
+  const message = memberOf(params, "message")!.value as JsonObjectNode;
+  const partsNode = memberOf(message, "parts")!.value;
+  if (partsNode.type !== "array") throw new Error("stage 5 reached with parts that are not an array");
+
+  const reject = (part: DecodedPart | null, pointer: string, at: {from: number; to: number}, code: string, rule: string, problem: string, accepted: string): void => {
+    if (part) {
+      part.status = "rejected";
+      part.problem = problem;
+    }
+    violations.push({pointer, rule, message: problem, accepted});
+    findings.push(makeFinding(context, {stage: 5, severity: "error", code, pointer, from: at.from, to: at.to, rule, message: problem, accepted}));
+  };
+
+  partsNode.items.forEach((partNode, index) => {
+    if (partNode.type !== "object") throw new Error("stage 5 reached with a part that is not an object");
+    const pointer = childPointer("/params/message/parts", index);
+    const content = CONTENT.map((name) => ({name, member: memberOf(partNode, name)})).find(({member}) => member !== undefined && (member.value.type !== "null" || member.name === "data"));
+    const metadata = memberOf(partNode, "metadata")?.value;
+    const info = {
+      index,
+      pointer: context.prefix + pointer,
+      span: context.locator.span(partNode.from, partNode.to),
+      status: "decoded" as const,
+      problem: null,
+      metadataText: metadata && metadata.type !== "null" ? text.slice(metadata.from, metadata.to) : null
+    };
+    const description = {name: stringOf(partNode, "filename"), mimeType: stringOf(partNode, "mediaType", "media_type")};
+    const label = `Part ${index} (${content?.name ?? "empty"})`;
+    if (content === undefined) {
+      reject(
+        null,
+        pointer,
+        partNode,
+        "parts.no-content",
+        `A2A ${A2A_V1_VERSION} a2a.proto lf.a2a.v1.Part: the content oneof is one of text, raw, url and data; the proto lets it be unset, but a part without content carries nothing to deliver`,
+        `${label}: the part sets none of "text", "raw", "url" or "data".`,
+        'exactly one of "text", "raw", "url", "data"'
+      );
+      return;
+    }
+    const value = content.member!.value;
+    if (content.name === "text") {
+      const textValue = (value as JsonStringNode).value;
+      parts.push({...info, kind: "text", text: textValue, length: textValue.length});
+    } else if (content.name === "data") {
+      parts.push({...info, kind: "data", dataText: text.slice(value.from, value.to), memberCount: value.type === "object" ? value.members.length : 0, jsonType: value.type});
+    } else if (content.name === "raw") {
+      const decoded = decodeProtoJsonBytes((value as JsonStringNode).value);
+      if (!decoded.ok) throw new Error("stage 5 reached with raw bytes stage 4 refused");
+      parts.push({...info, ...description, kind: "file", source: "bytes", encodedLength: (value as JsonStringNode).value.length, byteLength: decoded.bytes.length, previewHex: hexPreview(decoded.bytes)});
+      if (decoded.departures.length > 0) {
+        findings.push(
+          makeFinding(context, {
+            stage: 5,
+            severity: "note",
+            code: "parts.base64-form",
+            pointer: childPointer(pointer, "raw"),
+            from: value.from,
+            to: value.to,
+            rule: 'ProtoJSON: writers use "standard base64 encoding with paddings"; readers accept URL-safe and unpadded forms too',
+            message: `${label}: the base64 ${decoded.departures.map((departure) => DEPARTURES[departure]).join(" and ")}; a ProtoJSON reader decodes it, a strict Base64 decoder (like v0.3.0 lesson's) would not.`,
+            accepted: "canonical padded standard base64 is what every reader accepts"
+          })
+        );
+      }
+    } else {
+      const uri = (value as JsonStringNode).value;
+      const checked = checkFileUri(uri);
+      const part: DecodedPart = {...info, ...description, kind: "file", source: "uri", uri, host: checked.ok ? checked.host : null, fetched: false};
+      parts.push(part);
+      if (!checked.ok) reject(part, childPointer(pointer, "url"), value as JsonNode, `parts.uri-${checked.problem}`, checked.rule, `${label}: ${checked.message}`, checked.accepted);
+    }
+  });
+
+  const ok = violations.length === 0;
+  return {ok, parts, findings, errorData: ok ? null : {violations}};
+}
