@@ -8,6 +8,7 @@ import * as z from "zod/mini";
 import {namedRun, type RunLabel} from "../lesson-inputs/run-label.js";
 import examplesFile from "../../data/message/examples.json" with {type: "json"};
 import {MAX_REQUEST_BYTES} from "./request-size.js";
+import {DEFAULT_MESSAGE_VERSION, type MessageVersion} from "./version.js";
 
 const stage = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)]);
 
@@ -22,6 +23,8 @@ const ExpectedRequest = z.object({
 
 const MessageExampleSchema = z.object({
   id: z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)),
+  /** The A2A-Version it is sent with; v0.3.0 when absent. */
+  version: z.optional(z.union([z.literal("0.3"), z.literal("1.0")])),
   title: z.string().check(z.minLength(1)),
   summary: z.string().check(z.minLength(1)),
   requestText: z.string().check(z.maxLength(MAX_REQUEST_BYTES)),
@@ -55,6 +58,16 @@ export const MESSAGE_EXAMPLES: readonly MessageExample[] = parseExamplesFile(exa
 
 export function messageExample(id: string): MessageExample | undefined {
   return MESSAGE_EXAMPLES.find((e) => e.id === id);
+}
+
+/** The version an example is sent with. */
+export function exampleVersion(example: MessageExample): MessageVersion {
+  return example.version ?? DEFAULT_MESSAGE_VERSION;
+}
+
+/** The examples of one version, in file order. */
+export function messageExamplesFor(version: MessageVersion): MessageExample[] {
+  return MESSAGE_EXAMPLES.filter((example) => exampleVersion(example) === version);
 }
 
 /** Names a run of lesson 2 on exports: the example, and whether its request was edited. */

@@ -1,10 +1,11 @@
 /**
  * Public API of the message lab: a JSON-RPC 2.0 request text followed end to
  * end through six stages (parse, envelope, method, params, parts, handler and
- * correlation), pinned to JSON-RPC 2.0 and A2A v0.3.0. Names carry a
+ * correlation), under JSON-RPC 2.0 and A2A v0.3.0 or 1.0.1 (the A2A-Version header). Names carry a
  * "Message" prefix so lib/index.ts can re-export them beside other lessons.
  */
-export {runMessageTransaction, type MessageTransaction} from "./transaction.js";
+export {runMessageTransaction, type MessageTransaction, type MessageTransactionOptions} from "./transaction.js";
+export {DEFAULT_MESSAGE_VERSION, MESSAGE_VERSIONS, readVersionHeader, type MessageVersion, type VersionReading as MessageVersionReading} from "./version.js";
 export type {RequestOutcome as MessageRequestOutcome, StageVerdict as MessageStageVerdict, StageStatus as MessageStageStatus} from "./request.js";
 export {STAGE_NAMES as MESSAGE_STAGE_NAMES, type Finding as MessageFinding, type Severity as MessageFindingSeverity, type StageNumber as MessageStageNumber} from "./finding.js";
 export type {SourceSpan as MessageSourceSpan} from "./source-span.js";
@@ -28,7 +29,7 @@ export type {
 export type {StageDecision as MessageStageDecision, StageDecisionKind as MessageStageDecisionKind} from "./trace.js";
 export type {RpcError as MessageRpcError} from "./response.js";
 export {SPEC_NOTES as MESSAGE_SPEC_NOTES, type SpecNote as MessageSpecNote, type SpecNoteId as MessageSpecNoteId} from "./spec-notes.js";
-export {MESSAGE_EXAMPLES, messageExample, messageRunLabel, type MessageExample} from "./examples.js";
+export {MESSAGE_EXAMPLES, exampleVersion, messageExample, messageExamplesFor, messageRunLabel, type MessageExample} from "./examples.js";
 export {hasMessageStepRequest, messageTour, type MessageTourStep} from "./tour.js";
 export {MAX_REQUEST_BYTES as MAX_MESSAGE_REQUEST_BYTES} from "./request-size.js";
 export {MAX_NESTING_DEPTH as MAX_MESSAGE_NESTING_DEPTH} from "./json-source.js";

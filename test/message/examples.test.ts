@@ -1,6 +1,7 @@
 import {readFileSync} from "node:fs";
 import {describe, expect, test} from "vitest";
-import {MESSAGE_EXAMPLES, parseExamplesFile} from "../../lib/message/examples.js";
+import {MESSAGE_EXAMPLES, exampleVersion, messageExamplesFor, parseExamplesFile} from "../../lib/message/examples.js";
+import {oracleVerdict} from "./proto-oracle.js";
 import {runMessageTransaction} from "../../lib/message/index.js";
 import {officialValidator} from "./official-schema.js";
 
@@ -32,9 +33,14 @@ describe("the examples menu (data/message/examples.json)", () => {
     expect(() => parseExamplesFile({examples: [{...good.examples[0], expect: {...good.examples[0].expect, requests: []}}]})).toThrow();
   });
 
+  test("1.0 has a valid example and one stopping at each stage", () => {
+    const stops = messageExamplesFor("1.0").map((example) => example.expect.requests[0]!.stoppedAt);
+    expect(new Set(stops)).toEqual(new Set([null, 1, 2, 3, 4, 5]));
+  });
+
   for (const example of MESSAGE_EXAMPLES) {
     test(`${example.id}: ${example.title}`, () => {
-      const transaction = runMessageTransaction(example.requestText);
+      const transaction = runMessageTransaction(example.requestText, {version: exampleVersion(example)});
       const {findingCodes, ...expected} = example.expect;
       expect({
         shape: transaction.shape,
@@ -54,11 +60,22 @@ describe("the examples menu (data/message/examples.json)", () => {
   });
 });
 
+describe("every 1.0 result the receiver sends is a valid SendMessageResponse, as protobufjs reads the proto", () => {
+  for (const example of messageExamplesFor("1.0")) {
+    test(example.id, () => {
+      const {responseText} = runMessageTransaction(example.requestText, {version: "1.0"});
+      const response = JSON.parse(responseText!) as {result?: unknown; error?: {data: {"@type": string}[]}};
+      if (response.result !== undefined) expect(oracleVerdict("SendMessageResponse", response.result)).toMatchObject({valid: true});
+      else expect(response.error!.data.every((detail) => detail["@type"].startsWith("type.googleapis.com/google.rpc."))).toBe(true);
+    });
+  }
+});
+
 describe("every response the receiver sends is a valid A2A v0.3.0 response", () => {
   // SendMessageResponse = JSONRPCErrorResponse | SendMessageSuccessResponse. The schema types a response id
   // as string, integer or null, so the echo of a fractional id (which JSON-RPC requires) is the one exception.
   const validResponse = officialValidator("SendMessageResponse");
-  for (const example of MESSAGE_EXAMPLES) {
+  for (const example of messageExamplesFor("0.3")) {
     test(example.id, () => {
       const {responseText} = runMessageTransaction(example.requestText);
       if (responseText === null) return;

@@ -1,11 +1,12 @@
 import fc from "fast-check";
 import {describe, expect, test} from "vitest";
-import {MESSAGE_EXAMPLES, runMessageTransaction} from "../../lib/message/index.js";
+import {MESSAGE_EXAMPLES, messageExamplesFor, runMessageTransaction} from "../../lib/message/index.js";
 import {anyParams} from "./message-send-params.arbitrary.js";
 import {expectWellFormed} from "./transaction-invariants.js";
 
 // Each property runs its share of the 10,000+ requests.
 const seeds = MESSAGE_EXAMPLES.map((e) => e.requestText);
+const v1Seeds = messageExamplesFor("1.0").map((e) => e.requestText);
 const jsonish = fc.constantFrom(..."{}[]:,\"\\ 0123456789.eE+-/tfnul\n\t".split(""), "\u0000", "\u001f", "\ud800", "\udfff", "\ufeff", "é", "😀", '"id":', '"jsonrpc":"2.0"', '"method":"message/send"', "9007199254740993", "null");
 
 type Edit = {at: number; remove: number; insert: string};
@@ -20,14 +21,14 @@ function applyEdits(text: string, edits: Edit[]): string {
   return out;
 }
 
-function check(text: string): void {
+function check(text: string, version?: string): void {
   let transaction;
-  expect(() => (transaction = runMessageTransaction(text))).not.toThrow();
+  expect(() => (transaction = runMessageTransaction(text, version === undefined ? {} : {version}))).not.toThrow();
   expectWellFormed(text, transaction!);
 }
 
 /** Requests each property runs; together they are the 10,000+ the suite promises. */
-const RUNS = {binary: 2000, jsonish: 2000, mutated: 4000, structured: 2500, deterministic: 300};
+const RUNS = {binary: 2000, jsonish: 2000, mutated: 4000, mutatedV1: 1500, structured: 2500, deterministic: 300};
 
 /** Checks `numRuns` texts drawn from `texts`, and that every one of them was checked. */
 function fuzz(texts: fc.Arbitrary<string>, numRuns: number, checkText: (text: string) => void = check): void {
@@ -54,6 +55,20 @@ describe("fuzz: any text gets exactly one verdict per request, never an exceptio
   test("mutated example requests", () => {
     const mutated = fc.tuple(fc.constantFrom(...seeds), fc.array(edit, {minLength: 1, maxLength: 6})).map(([seed, edits]) => applyEdits(seed, edits));
     fuzz(mutated, RUNS.mutated);
+  });
+
+  test("mutated example requests under A2A-Version 1.0 (and a few other header values)", () => {
+    const header = fc.oneof({weight: 8, arbitrary: fc.constant("1.0")}, {weight: 1, arbitrary: fc.constantFrom("", "0.3", "2.0", " 1.0 ")});
+    const mutated = fc.tuple(fc.constantFrom(...v1Seeds), fc.array(edit, {minLength: 1, maxLength: 6}), header).map(([seed, edits, version]) => ({text: applyEdits(seed, edits), version}));
+    let checked = 0;
+    fc.assert(
+      fc.property(mutated, ({text, version}) => {
+        checked++;
+        check(text, version);
+      }),
+      {numRuns: RUNS.mutatedV1}
+    );
+    expect(checked).toBe(RUNS.mutatedV1);
   });
 
   test("structured requests: random envelopes, params and batches", () => {
