@@ -29,6 +29,7 @@ export type {
 export type {StageDecision as MessageStageDecision, StageDecisionKind as MessageStageDecisionKind} from "./trace.js";
 export type {RpcError as MessageRpcError} from "./response.js";
 export {SPEC_NOTES as MESSAGE_SPEC_NOTES, type SpecNote as MessageSpecNote, type SpecNoteId as MessageSpecNoteId} from "./spec-notes.js";
+export {translateRequest, type Translation as MessageTranslation, type TranslationChange as MessageTranslationChange, type Untranslatable as MessageUntranslatable} from "./translate.js";
 export {MESSAGE_EXAMPLES, exampleVersion, messageExample, messageExamplesFor, messageRunLabel, type MessageExample} from "./examples.js";
 export {hasMessageStepRequest, messageTour, type MessageTourStep} from "./tour.js";
 export {MAX_REQUEST_BYTES as MAX_MESSAGE_REQUEST_BYTES} from "./request-size.js";

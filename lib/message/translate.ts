@@ -1,0 +1,418 @@
+/**
+ * "Translate to the other version": a JSON-RPC request written for A2A v0.3.0 rewritten for A2A
+ * 1.0, or back, with every change named and why, and what cannot be carried over named too.
+ * The rules, from a2aproject/A2A tag v1.0.1 docs/whats-new-v1.md and the 1.0.1 proto:
+ * - method names: message/send <-> SendMessage, and the rest (method-names.ts);
+ * - `kind` discriminators go: a oneof member's name says what a value is;
+ * - a file part's nested `file` becomes the part's own `raw` (bytes) or `url` (uri), `mimeType`
+ *   becomes `mediaType`, `name` becomes `filename`;
+ * - enum values by their proto names: "user" <-> "ROLE_USER", "agent" <-> "ROLE_AGENT";
+ * - `blocking` <-> `returnImmediately`, inverted;
+ * - `pushNotificationConfig` <-> `taskPushNotificationConfig`, with `authentication.schemes[]`
+ *   <-> one `authentication.scheme`.
+ * Numbers and strings keep their exact source text (an id beyond 2^53 survives). Only
+ * SendMessage's params (and SendStreamingMessage's, the same type) are rewritten; other
+ * methods' params are copied and said to be.
+ */
+import {childPointer} from "./json-pointer.js";
+import {parseJson, type JsonNode} from "./json-source.js";
+import {encodeBase64} from "./base64.js";
+import {decodeProtoJsonBytes} from "./proto-json-bytes.js";
+import {v03MethodFor, v1MethodFor} from "./method-names.js";
+import type {MessageVersion} from "./version.js";
+
+export interface TranslationChange {
+  /** Where in the source request the change applies. */
+  pointer: string;
+  from: string;
+  to: string;
+  why: string;
+}
+
+export interface Untranslatable {
+  pointer: string;
+  /** What could not be carried over, and what the translation did with it. */
+  what: string;
+  why: string;
+}
+
+export type Translation =
+  | {ok: true; from: MessageVersion; to: MessageVersion; text: string; changes: TranslationChange[]; untranslatable: Untranslatable[]}
+  | {ok: false; from: MessageVersion; to: MessageVersion; reason: string};
+
+/** A JSON value kept as source text at the leaves, so numbers and strings are copied exactly. */
+type Out = {t: "lit"; text: string} | {t: "arr"; items: Out[]} | {t: "obj"; members: [string, Out][]};
+
+const lit = (value: string | number | boolean): Out => ({t: "lit", text: JSON.stringify(value)});
+const WHATS_NEW = "whats-new-v1.md";
+
+function outOf(node: JsonNode, text: string): Out {
+  switch (node.type) {
+    case "object": {
+      // With duplicate names, JSON.parse keeps the last; so does the translation.
+      const members = new Map<string, Out>();
+      for (const member of node.members) {
+        members.delete(member.name);
+        members.set(member.name, outOf(member.value, text));
+      }
+      return {t: "obj", members: [...members]};
+    }
+    case "array":
+      return {t: "arr", items: node.items.map((item) => outOf(item, text))};
+    case "number":
+      return {t: "lit", text: node.lexeme};
+    default:
+      return {t: "lit", text: text.slice(node.from, node.to)};
+  }
+}
+
+/** On one line, for messages. */
+function compact(value: Out): string {
+  if (value.t === "lit") return value.text;
+  if (value.t === "arr") return `[${value.items.map(compact).join(",")}]`;
+  return `{${value.members.map(([name, member]) => `${JSON.stringify(name)}:${compact(member)}`).join(",")}}`;
+}
+
+function shortText(value: Out): string {
+  const text = compact(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+function serialize(value: Out, indent = ""): string {
+  const inner = `${indent}  `;
+  if (value.t === "lit") return value.text;
+  if (value.t === "arr") return value.items.length === 0 ? "[]" : `[\n${value.items.map((item) => inner + serialize(item, inner)).join(",\n")}\n${indent}]`;
+  return value.members.length === 0 ? "{}" : `{\n${value.members.map(([name, member]) => `${inner}${JSON.stringify(name)}: ${serialize(member, inner)}`).join(",\n")}\n${indent}}`;
+}
+
+/** The string a literal holds, or null when it is not a string. */
+function stringOf(value: Out | undefined): string | null {
+  if (value?.t !== "lit" || !value.text.startsWith('"')) return null;
+  return JSON.parse(value.text) as string;
+}
+
+function get(object: Out, ...names: string[]): Out | undefined {
+  if (object.t !== "obj") return undefined;
+  for (const name of names) {
+    const found = object.members.find(([member]) => member === name);
+    if (found) return found[1];
+  }
+  return undefined;
+}
+
+class Translator {
+  changes: TranslationChange[] = [];
+  untranslatable: Untranslatable[] = [];
+  constructor(readonly to: MessageVersion) {}
+
+  change(pointer: string, from: string, to: string, why: string): void {
+    this.changes.push({pointer, from, to, why});
+  }
+
+  lose(pointer: string, what: string, why: string): void {
+    this.untranslatable.push({pointer, what, why});
+  }
+
+  request(value: Out, pointer: string): Out {
+    if (value.t !== "obj") {
+      this.lose(pointer, "not a request object; copied as is", "only a JSON-RPC Request object has a method and params to translate");
+      return value;
+    }
+    const method = stringOf(get(value, "method"));
+    const renamed = method === null ? undefined : this.to === "1.0" ? v1MethodFor(method) : v03MethodFor(method);
+    const members: [string, Out][] = [];
+    for (const [name, member] of value.members) {
+      if (name === "method" && method !== null) {
+        if (renamed === undefined) {
+          this.lose(childPointer(pointer, "method"), `"${method}" has no ${this.to === "1.0" ? "A2A 1.0" : "A2A v0.3.0"} counterpart; copied as is`, this.to === "0.3" && method === "ListTasks" ? "ListTasks is new in 1.0: v0.3.0 has no tasks/list" : `it is not a${this.to === "1.0" ? " v0.3.0" : "n A2A 1.0"} method`);
+          members.push([name, member]);
+        } else {
+          this.change(childPointer(pointer, "method"), method, renamed, this.to === "1.0" ? `JSON-RPC methods are PascalCase in 1.0, named as the proto's rpcs (specification section 9.1; ${WHATS_NEW})` : `v0.3.0 names the method "${renamed}" (${WHATS_NEW})`);
+          members.push([name, lit(renamed)]);
+        }
+      } else if (name === "params" && (renamed === "SendMessage" || renamed === "SendStreamingMessage" || renamed === "message/send" || renamed === "message/stream")) {
+        members.push([name, this.to === "1.0" ? this.paramsTo1(member, childPointer(pointer, "params")) : this.paramsTo03(member, childPointer(pointer, "params"))]);
+      } else {
+        if (name === "params" && renamed !== undefined) this.lose(childPointer(pointer, "params"), `the params of ${method} are copied unchanged`, "this lab translates the params of message/send (SendMessage) only");
+        members.push([name, member]);
+      }
+    }
+    return {t: "obj", members};
+  }
+
+  // v0.3.0 MessageSendParams -> 1.0 SendMessageRequest
+  private paramsTo1(params: Out, pointer: string): Out {
+    if (params.t !== "obj") return params;
+    return this.mapMembers(params, pointer, (name, value, at) => {
+      if (name === "message") return [[name, this.messageTo1(value, at)]];
+      if (name === "configuration") return [[name, this.configurationTo1(value, at)]];
+      return [[name, value]];
+    });
+  }
+
+  private messageTo1(message: Out, pointer: string): Out {
+    return this.mapMembers(message, pointer, (name, value, at) => {
+      if (name === "kind") {
+        this.change(at, `"kind": ${shortText(value)}`, "(removed)", `1.0 has no kind discriminators: a SendMessageRequest's message is a Message by its field (${WHATS_NEW})`);
+        return [];
+      }
+      if (name === "role") return [[name, this.enumTo1(value, at, {user: "ROLE_USER", agent: "ROLE_AGENT"})]];
+      if (name === "messageId" && stringOf(value) === "") this.lose(at, "an empty messageId: copied as is", "1.0's message_id is REQUIRED, and proto3 cannot tell an empty string from no value (specification section 5.7)");
+      if (name === "parts" && value.t === "arr") return [[name, {t: "arr", items: value.items.map((part, index) => this.partTo1(part, childPointer(at, index)))}]];
+      return [[name, value]];
+    });
+  }
+
+  private enumTo1(value: Out, pointer: string, names: Record<string, string>): Out {
+    const written = stringOf(value);
+    const name = written === null ? undefined : names[written];
+    if (name === undefined) {
+      this.lose(pointer, `${shortText(value)} is not a v0.3.0 role; copied as is`, "v0.3.0 roles are \"user\" and \"agent\"");
+      return value;
+    }
+    this.change(pointer, JSON.stringify(written), JSON.stringify(name), "1.0 writes enum values by their proto names, ProtoJSON's mapping (specification section 5.5)");
+    return lit(name);
+  }
+
+  private partTo1(part: Out, pointer: string): Out {
+    const kind = stringOf(get(part, "kind"));
+    if (part.t !== "obj" || (kind !== "text" && kind !== "file" && kind !== "data")) {
+      this.lose(pointer, "a part without a v0.3.0 kind (text, file, data); copied as is", "the kind says which content the part holds, and 1.0 needs to know it");
+      return part;
+    }
+    const members: [string, Out][] = [];
+    for (const [name, value] of part.members) {
+      const at = childPointer(pointer, name);
+      if (name === "kind") this.change(at, `"kind": "${kind}"`, "(removed)", `1.0's Part is a oneof: the member set (text, raw, url, data) says what it is (${WHATS_NEW})`);
+      else if (name === "file" && value.t === "obj") members.push(...this.fileTo1(value, at));
+      else members.push([name, value]);
+    }
+    return {t: "obj", members};
+  }
+
+  private fileTo1(file: Out, pointer: string): [string, Out][] {
+    const bytes = get(file, "bytes");
+    const uri = get(file, "uri");
+    const members: [string, Out][] = [];
+    if (bytes !== undefined) {
+      members.push(["raw", bytes]);
+      this.change(childPointer(pointer, "bytes"), "file.bytes", "raw", "1.0 has no nested file object: bytes are the part's own raw content, the same base64 text");
+    }
+    if (uri !== undefined) {
+      if (bytes !== undefined) this.lose(childPointer(pointer, "uri"), "file.uri beside file.bytes: dropped, raw kept", "a 1.0 Part holds exactly one of raw and url");
+      else {
+        members.push(["url", uri]);
+        this.change(childPointer(pointer, "uri"), "file.uri", "url", "1.0 has no nested file object: a file by reference is the part's own url");
+      }
+    }
+    const mimeType = get(file, "mimeType");
+    if (mimeType !== undefined) {
+      members.push(["mediaType", mimeType]);
+      this.change(childPointer(pointer, "mimeType"), "file.mimeType", "mediaType", `1.0 calls it mediaType, and any part may have one (${WHATS_NEW})`);
+    }
+    const name = get(file, "name");
+    if (name !== undefined) {
+      members.push(["filename", name]);
+      this.change(childPointer(pointer, "name"), "file.name", "filename", "1.0's Part carries the file's name as filename");
+    }
+    return members;
+  }
+
+  private configurationTo1(configuration: Out, pointer: string): Out {
+    return this.mapMembers(configuration, pointer, (name, value, at) => {
+      if (name === "blocking") {
+        const blocking = value.t === "lit" ? value.text : "";
+        if (blocking !== "true" && blocking !== "false") return [[name, value]];
+        const inverted = blocking === "true" ? "false" : "true";
+        this.change(at, `"blocking": ${blocking}`, `"returnImmediately": ${inverted}`, `1.0 replaces blocking with returnImmediately, which means the opposite (${WHATS_NEW})`);
+        return [["returnImmediately", {t: "lit", text: inverted}]];
+      }
+      if (name === "pushNotificationConfig") {
+        this.change(at, "pushNotificationConfig", "taskPushNotificationConfig", "1.0's configuration holds a TaskPushNotificationConfig (a2a.proto, SendMessageConfiguration.task_push_notification_config)");
+        return [["taskPushNotificationConfig", this.pushConfigTo1(value, at)]];
+      }
+      return [[name, value]];
+    });
+  }
+
+  private pushConfigTo1(config: Out, pointer: string): Out {
+    return this.mapMembers(config, pointer, (name, value, at) => {
+      if (name === "url" && stringOf(value) === "") this.lose(at, "an empty url: copied as is", "1.0's TaskPushNotificationConfig.url is REQUIRED, and an empty string does not set it");
+      if (name !== "authentication" || value.t !== "obj") return [[name, value]];
+      return [[name, this.mapMembers(value, at, (field, schemes, schemesAt) => {
+        if (field !== "schemes" || schemes.t !== "arr") return [[field, schemes]];
+        const [first, ...rest] = schemes.items;
+        if (first === undefined) {
+          this.lose(schemesAt, "an empty schemes list: copied as is", "1.0's AuthenticationInfo has one REQUIRED scheme, and there is none to carry over");
+          return [[field, schemes]];
+        }
+        if (stringOf(first) === "") this.lose(schemesAt, "an empty scheme: copied as is", "1.0's AuthenticationInfo.scheme is REQUIRED, and an empty string does not set it");
+        this.change(schemesAt, `"schemes": ${shortText(schemes)}`, `"scheme": ${shortText(first)}`, "1.0's AuthenticationInfo has one scheme, not a list (a2a.proto, AuthenticationInfo.scheme)");
+        if (rest.length > 0) this.lose(schemesAt, `schemes after the first (${rest.map(shortText).join(", ")}): dropped`, "1.0 names one scheme per push config");
+        return [["scheme", first]];
+      })]];
+    });
+  }
+
+  // 1.0 SendMessageRequest -> v0.3.0 MessageSendParams
+  private paramsTo03(params: Out, pointer: string): Out {
+    if (params.t !== "obj") return params;
+    return this.mapMembers(params, pointer, (name, value, at) => {
+      if (name === "tenant") {
+        this.lose(at, "tenant: dropped", "v0.3.0 has no tenant; 1.0 added it for routing (a2a.proto, SendMessageRequest.tenant)");
+        return [];
+      }
+      if (name === "message") return [[name, this.messageTo03(value, at)]];
+      if (name === "configuration") return [[name, this.configurationTo03(value, at)]];
+      return [[name, value]];
+    });
+  }
+
+  private messageTo03(message: Out, pointer: string): Out {
+    if (message.t !== "obj") return message;
+    this.change(pointer, "(no kind)", '"kind": "message"', "v0.3.0's Message requires kind \"message\" (schema #/definitions/Message/required)");
+    const converted = this.mapMembers(message, pointer, (name, value, at) => {
+      // The kind is written first, once; a kind already there (1.0 ignores it) is not written twice.
+      if (name === "kind") return [];
+      const jsonName = PROTO_TO_JSON[name] ?? name;
+      if (jsonName !== name) this.change(at, name, jsonName, "v0.3.0 knows only the JSON name; 1.0's ProtoJSON also reads the proto name");
+      if (jsonName === "role") {
+        const written = stringOf(value);
+        const role = written === null ? undefined : {ROLE_USER: "user", ROLE_AGENT: "agent"}[written];
+        if (role === undefined) {
+          this.lose(at, `${shortText(value)} has no v0.3.0 role; copied as is`, 'v0.3.0 roles are "user" and "agent"');
+          return [[jsonName, value]];
+        }
+        this.change(at, JSON.stringify(written), JSON.stringify(role), "v0.3.0 writes the role in lower case (schema #/definitions/Message/properties/role)");
+        return [[jsonName, lit(role)]];
+      }
+      if (jsonName === "parts" && value.t === "arr") return [[jsonName, {t: "arr", items: value.items.map((part, index) => this.partTo03(part, childPointer(at, index)))}]];
+      return [[jsonName, value]];
+    });
+    return converted.t === "obj" ? {t: "obj", members: [["kind", lit("message")], ...converted.members]} : converted;
+  }
+
+  private partTo03(part: Out, pointer: string): Out {
+    if (part.t !== "obj") return part;
+    const content = (["text", "raw", "url", "data"] as const).find((name) => get(part, name) !== undefined && (get(part, name)!.t !== "lit" || (get(part, name) as {text: string}).text !== "null" || name === "data"));
+    if (content === undefined) {
+      this.lose(pointer, "a part with none of text, raw, url, data: copied as is", "there is no content to give a v0.3.0 kind");
+      return part;
+    }
+    const present = (value: Out | undefined) => (value?.t === "lit" && value.text === "null" ? undefined : value);
+    const mediaType = present(get(part, "mediaType", "media_type"));
+    const filename = present(get(part, "filename"));
+    const metadata = present(get(part, "metadata"));
+    const value = get(part, content)!;
+    const members: [string, Out][] = [];
+    if (content === "text" || content === "data") {
+      members.push(["kind", lit(content)], [content, value]);
+      this.change(pointer, `a part with ${content}`, `"kind": "${content}"`, "v0.3.0 parts say what they hold with kind");
+      if (content === "data" && value.t !== "obj") this.lose(childPointer(pointer, "data"), `data ${shortText(value)} is not an object: copied as is`, "v0.3.0's DataPart.data is an object; 1.0's is any JSON value");
+      if (mediaType !== undefined) this.lose(childPointer(pointer, "mediaType"), "mediaType on a text or data part: dropped", "v0.3.0 gives only file parts a MIME type");
+      if (filename !== undefined) this.lose(childPointer(pointer, "filename"), "filename on a text or data part: dropped", "v0.3.0 gives only file parts a name");
+    } else {
+      const file: [string, Out][] = [];
+      if (content === "raw") {
+        file.push(["bytes", this.canonicalBytes(value, childPointer(pointer, "raw"))]);
+        this.change(childPointer(pointer, "raw"), "raw", "file.bytes", "v0.3.0 puts a file's bytes inside a file object (FileWithBytes)");
+      } else {
+        file.push(["uri", value]);
+        this.change(childPointer(pointer, "url"), "url", "file.uri", "v0.3.0 puts a file's reference inside a file object (FileWithUri)");
+      }
+      if (mediaType !== undefined) {
+        file.push(["mimeType", mediaType]);
+        this.change(childPointer(pointer, "mediaType"), "mediaType", "file.mimeType", "v0.3.0 calls it mimeType, inside the file object");
+      }
+      if (filename !== undefined) {
+        file.push(["name", filename]);
+        this.change(childPointer(pointer, "filename"), "filename", "file.name", "v0.3.0 names the file inside the file object");
+      }
+      members.push(["kind", lit("file")], ["file", {t: "obj", members: file}]);
+    }
+    if (metadata !== undefined) members.push(["metadata", metadata]);
+    const known = new Set(["text", "raw", "url", "data", "mediaType", "media_type", "filename", "metadata"]);
+    for (const [name] of part.members) {
+      if (!known.has(name)) this.lose(childPointer(pointer, name), `${name}: dropped`, "it is not a field of 1.0's Part (stage 4 did not validate it), so it has no place in a v0.3.0 part");
+    }
+    return {t: "obj", members};
+  }
+
+  /** 1.0 reads URL-safe or unpadded base64; v0.3.0 (this lab) only canonical padded Base64. */
+  private canonicalBytes(raw: Out, pointer: string): Out {
+    const text = stringOf(raw);
+    if (text === null) return raw;
+    const decoded = decodeProtoJsonBytes(text);
+    if (!decoded.ok || decoded.departures.length === 0) return raw;
+    const canonical = encodeBase64(decoded.bytes);
+    this.change(pointer, JSON.stringify(text), JSON.stringify(canonical), "the same bytes in canonical padded Base64, which v0.3.0's lesson requires (RFC 4648 section 4)");
+    return lit(canonical);
+  }
+
+  private configurationTo03(configuration: Out, pointer: string): Out {
+    return this.mapMembers(configuration, pointer, (name, value, at) => {
+      if (name === "returnImmediately" || name === "return_immediately") {
+        const flag = value.t === "lit" ? value.text : "";
+        if (flag !== "true" && flag !== "false") return [[name, value]];
+        const inverted = flag === "true" ? "false" : "true";
+        this.change(at, `"${name}": ${flag}`, `"blocking": ${inverted}`, "v0.3.0's blocking means the opposite of 1.0's returnImmediately");
+        return [["blocking", {t: "lit", text: inverted}]];
+      }
+      if (name === "taskPushNotificationConfig" || name === "task_push_notification_config") {
+        this.change(at, name, "pushNotificationConfig", "v0.3.0's MessageSendConfiguration holds a PushNotificationConfig");
+        return [["pushNotificationConfig", this.pushConfigTo03(value, at)]];
+      }
+      const jsonName = PROTO_TO_JSON[name] ?? name;
+      if (jsonName !== name) this.change(at, name, jsonName, "v0.3.0 knows only the JSON name");
+      return [[jsonName, value]];
+    });
+  }
+
+  private pushConfigTo03(config: Out, pointer: string): Out {
+    return this.mapMembers(config, pointer, (name, value, at) => {
+      if (name === "tenant" || name === "taskId" || name === "task_id") {
+        this.lose(at, `${name}: dropped`, "v0.3.0's PushNotificationConfig has no tenant or task id; the task is the one the message creates or continues");
+        return [];
+      }
+      if (name !== "authentication" || value.t !== "obj") return [[name, value]];
+      return [[name, this.mapMembers(value, at, (field, scheme, schemeAt) => {
+        if (field !== "scheme") return [[field, scheme]];
+        this.change(schemeAt, `"scheme": ${shortText(scheme)}`, `"schemes": [${shortText(scheme)}]`, "v0.3.0's authentication lists its schemes (PushNotificationAuthenticationInfo.schemes)");
+        return [["schemes", {t: "arr", items: [scheme]}]];
+      })]];
+    });
+  }
+
+  private mapMembers(object: Out, pointer: string, map: (name: string, value: Out, pointer: string) => [string, Out][]): Out {
+    if (object.t !== "obj") return object;
+    return {t: "obj", members: object.members.flatMap(([name, value]) => (this.droppedNull(name, value, childPointer(pointer, name)) ? [] : map(name, value, childPointer(pointer, name))))};
+  }
+
+  /** Into v0.3.0, a member written null goes: ProtoJSON reads null as "not set", the v0.3.0 schema refuses it. */
+  droppedNull(name: string, value: Out, pointer: string): boolean {
+    if (this.to !== "0.3" || value.t !== "lit" || value.text !== "null" || name === "data") return false;
+    this.change(pointer, `"${name}": null`, "(removed)", "ProtoJSON reads null as not set; the v0.3.0 schema has no null for it");
+    return true;
+  }
+}
+
+/** Proto names 1.0's ProtoJSON reads beside the JSON names, for the fields a SendMessageRequest's message and configuration have. */
+const PROTO_TO_JSON: Readonly<Record<string, string>> = {
+  message_id: "messageId",
+  context_id: "contextId",
+  task_id: "taskId",
+  reference_task_ids: "referenceTaskIds",
+  accepted_output_modes: "acceptedOutputModes",
+  history_length: "historyLength"
+};
+
+/** The request `text` (written for `from`) rewritten for `to`. */
+export function translateRequest(text: string, from: MessageVersion, to: MessageVersion): Translation {
+  if (from === to) return {ok: false, from, to, reason: `The request is already written for ${from}.`};
+  const parsed = parseJson(typeof text === "string" ? text : String(text));
+  if (!parsed.ok) return {ok: false, from, to, reason: `The request is not JSON (${parsed.error.message}); fix stage 1 first.`};
+  const translator = new Translator(to);
+  const root = outOf(parsed.value, text);
+  const translated = root.t === "arr" ? {t: "arr" as const, items: root.items.map((item, index) => translator.request(item, childPointer("", index)))} : translator.request(root, "");
+  return {ok: true, from, to, text: serialize(translated), changes: translator.changes, untranslatable: translator.untranslatable};
+}
