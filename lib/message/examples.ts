@@ -70,10 +70,15 @@ export function messageExamplesFor(version: MessageVersion): MessageExample[] {
   return MESSAGE_EXAMPLES.filter((example) => exampleVersion(example) === version);
 }
 
-/** Names a run of lesson 2 on exports: the example, and whether its request was edited. */
-export function messageRunLabel(exampleId: string, requestText: string): RunLabel {
+/** Names a run of lesson 2 on exports: the example, whether its request was edited, and the version when it is not the example's. */
+export function messageRunLabel(exampleId: string, requestText: string, version?: MessageVersion): RunLabel {
   const example = messageExample(exampleId);
-  if (!example) return namedRun("Your own request", ["request-edited"]);
+  const readAs = (own: MessageVersion | null) => (version !== undefined && version !== own ? {words: `, sent as A2A-Version ${version}`, token: [`as-${version}`]} : {words: "", token: []});
+  if (!example) {
+    const as = readAs(DEFAULT_MESSAGE_VERSION);
+    return namedRun(`Your own request${as.words}`, ["request-edited", ...as.token]);
+  }
   const edited = example.requestText !== requestText;
-  return namedRun(`Example: ${example.title}${edited ? " (edited)" : ""}`, [edited ? `${example.id}-edited` : example.id]);
+  const as = readAs(exampleVersion(example));
+  return namedRun(`Example: ${example.title}${edited ? " (edited)" : ""}${as.words}`, [edited ? `${example.id}-edited` : example.id, ...as.token]);
 }

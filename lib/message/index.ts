@@ -42,6 +42,7 @@ export {
   MAX_LINKED_REQUEST_CHARACTERS,
   MESSAGE_LINK_DEFAULTS,
   MESSAGE_LINK_FIELDS,
+  MESSAGE_VERSION_LABELS,
   decodeLinkedRequest,
   encodeLinkedRequest,
   readMessageLink,

@@ -1,6 +1,8 @@
 /**
  * The message lab in the page URL, read and written with the shared
- * lesson-inputs permalinks. Two parameters:
+ * lesson-inputs permalinks. Three parameters:
+ * - `version`: the A2A-Version header the request is sent with, "0.3" (omitted: the default)
+ *   or "1.0";
  * - `example`: the menu entry (a choice field), omitted for the first example;
  * - `request`: an edited request text, as base64url (RFC 4648 section 5, no
  *   padding) of its UTF-8 bytes. It is written only when the text differs from
@@ -16,6 +18,7 @@ import {PIN_PREFIX, readPermalink, writePermalink, type PermalinkNotice} from ".
 import {readPinnedRun, writePinnedRun} from "../lesson-inputs/pinned-run.js";
 import {decodeCanonicalBase64, encodeBase64} from "./base64.js";
 import {MESSAGE_EXAMPLES, messageExample} from "./examples.js";
+import {DEFAULT_MESSAGE_VERSION, MESSAGE_VERSIONS, type MessageVersion} from "./version.js";
 import {utf8ByteLength} from "./request-size.js";
 
 /** Longest `request` parameter written or read: short enough for any browser, server log or chat message. */
@@ -23,17 +26,23 @@ export const MAX_LINKED_REQUEST_CHARACTERS = 2000;
 /** The UTF-8 size that encodes to MAX_LINKED_REQUEST_CHARACTERS characters of base64url. */
 export const MAX_LINKED_REQUEST_BYTES = (MAX_LINKED_REQUEST_CHARACTERS / 4) * 3;
 
+/** How the version switch and the link name each version. */
+export const MESSAGE_VERSION_LABELS: Readonly<Record<MessageVersion, string>> = {"0.3": "0.3 (A2A v0.3.0)", "1.0": "1.0 (A2A 1.0.1)"};
+
 export const MESSAGE_LINK_FIELDS: readonly FieldSpec[] = [
+  {kind: "choice", name: "version", label: "A2A-Version", group: "Request", options: MESSAGE_VERSIONS.map((version) => ({value: version, label: MESSAGE_VERSION_LABELS[version]}))},
   {kind: "choice", name: "example", label: "Example", group: "Request", options: MESSAGE_EXAMPLES.map((example) => ({value: example.id, label: example.title}))},
   {kind: "text", name: "request", label: "Edited request (base64url of its UTF-8)", group: "Request", maxLength: MAX_LINKED_REQUEST_CHARACTERS}
 ];
 
-export const MESSAGE_LINK_DEFAULTS: {example: string; request: string} = {example: MESSAGE_EXAMPLES[0]!.id, request: ""};
+export const MESSAGE_LINK_DEFAULTS: {version: string; example: string; request: string} = {version: DEFAULT_MESSAGE_VERSION, example: MESSAGE_EXAMPLES[0]!.id, request: ""};
 
 export interface MessageLinkState {
   /** The example the request was chosen from (and perhaps edited). */
   exampleId: string;
   requestText: string;
+  /** The A2A-Version header it is sent with. */
+  version: MessageVersion;
 }
 
 export interface MessageLinkReading extends MessageLinkState {
@@ -127,7 +136,9 @@ export function writePinnedMessage(pinned: MessageLinkState | null): PinnedMessa
 /** The state link values stand for; a `request` that does not decode adds a notice and leaves the example's text. */
 function stateFromValues(values: typeof MESSAGE_LINK_DEFAULTS, notices: PermalinkNotice[], requestParameter: string): MessageLinkState {
   const example = messageExample(values.example) ?? MESSAGE_EXAMPLES[0]!;
-  const state: MessageLinkState = {exampleId: example.id, requestText: example.requestText};
+  // readPermalink has already replaced a version that is not one of the choices (with a notice).
+  const version = MESSAGE_VERSIONS.find((known) => known === values.version) ?? DEFAULT_MESSAGE_VERSION;
+  const state: MessageLinkState = {exampleId: example.id, requestText: example.requestText, version};
   if (values.request === "") return state;
   const decoded = decodeLinkedRequest(values.request);
   if (decoded.ok) {
@@ -146,7 +157,7 @@ export function writeMessageLink(state: MessageLinkState): MessageLinkWriting {
 }
 
 /** The link's values for a state, and why an edited request is left out of them (or null). */
-function linkValues({exampleId, requestText}: MessageLinkState): {values: typeof MESSAGE_LINK_DEFAULTS; omittedReason: string | null} {
+function linkValues({exampleId, requestText, version}: MessageLinkState): {values: typeof MESSAGE_LINK_DEFAULTS; omittedReason: string | null} {
   const example = messageExample(exampleId) ?? MESSAGE_EXAMPLES[0]!;
   let request = "";
   let omittedReason: string | null = null;
@@ -155,5 +166,5 @@ function linkValues({exampleId, requestText}: MessageLinkState): {values: typeof
     if (encoded.ok) request = encoded.parameter;
     else omittedReason = encoded.reason;
   }
-  return {values: {example: example.id, request}, omittedReason};
+  return {values: {version, example: example.id, request}, omittedReason};
 }

@@ -1,7 +1,8 @@
 /**
  * Every input of every lesson, changed as a reader would, one after another on one page: each
  * panel control (generated from the lesson's field table) to another valid value, lesson 2's
- * every example and an edit, each lesson's pickers and its playback controls. After each change
+ * every example, both A2A versions, a translation each way and an edit, each lesson's pickers
+ * and its playback controls. After each change
  * the page has recomputed (the link says so, or the view does) and shows no error; useBuiltSite's
  * afterEach also refuses any error cell, page error or console error seen on the way.
  */
@@ -118,6 +119,12 @@ describe("message-transaction: every example, an edit, the picker and playback",
         for (const value of await picker.locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))) await picker.selectOption(value);
         await expectClean(watched, `example ${example.id}, every request picked`);
       }
+    }
+    for (const version of ["0.3", "1.0"]) {
+      await page.locator(`.version-switch input[value="${version}"]`).check();
+      await expectClean(watched, `A2A-Version ${version}`);
+      await page.locator(".translate-request").click();
+      await expectClean(watched, `translated from ${version}`);
     }
     const editor = page.locator("textarea.request-editor-text");
     await editor.focus();

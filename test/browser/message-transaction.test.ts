@@ -29,11 +29,59 @@ async function pasteText(page: Page, text: string): Promise<void> {
   }, text);
 }
 
+describe("the A2A-Version switch and the translation", () => {
+  it("a 1.0 example is sent as 1.0 and the link says version=1.0; the same text under 0.3 stops at the method", async () => {
+    const {page, context, problems} = await openLesson();
+    await page.getByLabel("Example", {exact: true}).selectOption("v1-valid-send");
+    await expect.poll(() => search(page)).toBe("?version=1.0&example=v1-valid-send");
+    expect(await page.getByLabel("1.0 (A2A 1.0.1)").isChecked()).toBe(true);
+    await expect.poll(() => headline(page)).toMatch(/^Handled: receipt 1 recorded/);
+    expect(await page.locator(".response-view").textContent()).toContain("ROLE_AGENT");
+    await page.getByLabel("0.3 (A2A v0.3.0)").check();
+    await expect.poll(() => headline(page)).toContain("Stopped at stage 3 (Method)");
+    expect(await textarea(page).inputValue()).toBe(messageExample("v1-valid-send")!.requestText);
+    await expect.poll(() => search(page)).toBe("?example=v1-valid-send");
+    expect(problems).toEqual({consoleErrors: [], pageErrors: [], failedRequests: [], otherOrigins: []});
+    await context.close();
+  });
+
+  it("translates the valid v0.3.0 request to 1.0: the text, the version and the link follow, and every change is listed", async () => {
+    const {page, context, problems} = await openLesson();
+    await page.getByRole("button", {name: "Translate to 1.0"}).click();
+    await expect.poll(() => headline(page)).toMatch(/^Handled: receipt 1 recorded/);
+    expect(await page.getByLabel("1.0 (A2A 1.0.1)").isChecked()).toBe(true);
+    expect(await textarea(page).inputValue()).toContain('"method": "SendMessage"');
+    const report = page.locator(".translation-report");
+    expect(await report.locator("summary").textContent()).toMatch(/^Translated from A2A v0\.3\.0 to A2A 1\.0: \d+ changes\./);
+    expect(await report.locator(".translation-changes li").allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining("message/send → SendMessage")]));
+    await expect.poll(() => search(page)).toMatch(/^\?version=1\.0&request=/);
+    // An edit of the translated text ends the report; translating back brings another.
+    await textarea(page).focus();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" ");
+    await expect.poll(() => report.count()).toBe(0);
+    await page.getByRole("button", {name: "Translate to 0.3"}).click();
+    await expect.poll(() => headline(page)).toMatch(/^Handled: receipt 1 recorded/);
+    expect(await page.locator(".translation-report summary").textContent()).toContain("to A2A v0.3.0");
+    expect(problems).toEqual({consoleErrors: [], pageErrors: [], failedRequests: [], otherOrigins: []});
+    await context.close();
+  });
+
+  it("a text that is not JSON is not translated, and the page says why", async () => {
+    const {page, context} = await openLesson("?example=parse-error");
+    await page.getByRole("button", {name: "Translate to 1.0"}).click();
+    await expect.poll(() => page.locator(".translation-refused").textContent()).toContain("not JSON");
+    expect(await page.getByLabel("0.3 (A2A v0.3.0)").isChecked()).toBe(true);
+    await context.close();
+  });
+});
+
 describe("the request editor", () => {
   it("offers every example, and choosing one loads its text and names it in the link", async () => {
     const {page, context, problems} = await openLesson();
     const menu = page.getByLabel("Example", {exact: true});
     expect(await menu.locator("option").count()).toBe(MESSAGE_EXAMPLES.length);
+    expect(await menu.locator("optgroup").evaluateAll((groups) => groups.map((group) => (group as HTMLOptGroupElement).label))).toEqual(["A2A v0.3.0 (message/send)", "A2A 1.0 (SendMessage)"]);
     expect(await textarea(page).inputValue()).toBe(MESSAGE_EXAMPLES[0]!.requestText);
     expect(await headline(page)).toMatch(/^Handled: receipt 1 recorded; result sent with id 1\./);
     await menu.selectOption("notification");

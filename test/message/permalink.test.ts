@@ -17,26 +17,26 @@ const notification = MESSAGE_EXAMPLES.find((example) => example.id === "notifica
 
 describe("message lab links", () => {
   it("omits everything for the first example, unedited, and names any other example", () => {
-    expect(writeMessageLink({exampleId: first.id, requestText: first.requestText})).toEqual({search: "", carriesRequest: false, omittedReason: null});
-    expect(writeMessageLink({exampleId: "notification", requestText: notification.requestText}).search).toBe("?example=notification");
-    expect(readMessageLink("")).toEqual({exampleId: first.id, requestText: first.requestText, notices: []});
-    expect(readMessageLink("?example=notification")).toEqual({exampleId: "notification", requestText: notification.requestText, notices: []});
+    expect(writeMessageLink({exampleId: first.id, requestText: first.requestText, version: "0.3"})).toEqual({search: "", carriesRequest: false, omittedReason: null});
+    expect(writeMessageLink({exampleId: "notification", requestText: notification.requestText, version: "0.3"}).search).toBe("?example=notification");
+    expect(readMessageLink("")).toEqual({exampleId: first.id, requestText: first.requestText, version: "0.3", notices: []});
+    expect(readMessageLink("?example=notification")).toEqual({exampleId: "notification", requestText: notification.requestText, version: "0.3", notices: []});
   });
 
   it("carries an edit of every example and reads it back exactly", () => {
     for (const example of MESSAGE_EXAMPLES) {
       const requestText = `${example.requestText}\n`;
-      const written = writeMessageLink({exampleId: example.id, requestText});
+      const written = writeMessageLink({exampleId: example.id, requestText, version: "0.3"});
       expect(written.carriesRequest, example.id).toBe(true);
       expect(written.search.length, example.id).toBeLessThan(MAX_LINKED_REQUEST_CHARACTERS + 60);
-      expect(readMessageLink(written.search), example.id).toEqual({exampleId: example.id, requestText, notices: []});
+      expect(readMessageLink(written.search), example.id).toEqual({exampleId: example.id, requestText, version: "0.3", notices: []});
     }
   });
 
   it("round-trips any well-formed text that fits, byte order mark and all", () => {
     const text = fc.oneof(fc.string({unit: "binary", minLength: 1, maxLength: 300}), fc.string({unit: "binary", maxLength: 300}).map((s) => `\uFEFF${s}`));
     fc.assert(fc.property(text, fc.constantFrom(...MESSAGE_EXAMPLES.map((e) => e.id)), (requestText, exampleId) => {
-      const written = writeMessageLink({exampleId, requestText});
+      const written = writeMessageLink({exampleId, requestText, version: "0.3"});
       const reading = readMessageLink(written.search);
       expect(reading.notices).toEqual([]);
       expect(reading.requestText).toBe(requestText);
@@ -61,21 +61,21 @@ describe("message lab links", () => {
     expect(encodeLinkedRequest(fits).ok && (encodeLinkedRequest(fits) as {parameter: string}).parameter.length).toBe(MAX_LINKED_REQUEST_CHARACTERS);
     // Two bytes per "é": half as many characters fit.
     expect(encodeLinkedRequest("é".repeat(MAX_LINKED_REQUEST_BYTES / 2 + 1)).ok).toBe(false);
-    const written = writeMessageLink({exampleId: "batch", requestText: "a".repeat(MAX_LINKED_REQUEST_BYTES + 1)});
+    const written = writeMessageLink({exampleId: "batch", requestText: "a".repeat(MAX_LINKED_REQUEST_BYTES + 1), version: "0.3"});
     expect(written).toEqual({search: "?example=batch", carriesRequest: false, omittedReason: expect.stringContaining(`more than ${MAX_LINKED_REQUEST_BYTES} bytes`)});
-    const huge = writeMessageLink({exampleId: "batch", requestText: "x".repeat(1_048_576)});
+    const huge = writeMessageLink({exampleId: "batch", requestText: "x".repeat(1_048_576), version: "0.3"});
     expect(huge.search).toBe("?example=batch");
   });
 
   it("cannot carry an empty text: an empty parameter means no edit", () => {
-    expect(writeMessageLink({exampleId: "batch", requestText: ""})).toEqual({search: "?example=batch", carriesRequest: false, omittedReason: expect.stringContaining("empty")});
+    expect(writeMessageLink({exampleId: "batch", requestText: "", version: "0.3"})).toEqual({search: "?example=batch", carriesRequest: false, omittedReason: expect.stringContaining("empty")});
   });
 
   it("cannot carry an unpaired surrogate", () => {
-    const written = writeMessageLink({exampleId: first.id, requestText: `{"text":"\uD800"}`});
+    const written = writeMessageLink({exampleId: first.id, requestText: `{"text":"\uD800"}`, version: "0.3"});
     expect(written.carriesRequest).toBe(false);
     expect(written.omittedReason).toContain("unpaired surrogate");
-    expect(writeMessageLink({exampleId: first.id, requestText: "\uD83D\uDE00"}).carriesRequest).toBe(true);
+    expect(writeMessageLink({exampleId: first.id, requestText: "\uD83D\uDE00", version: "0.3"}).carriesRequest).toBe(true);
   });
 
   it("reports every bad value by name and falls back to the example", () => {
@@ -87,7 +87,7 @@ describe("message lab links", () => {
       ["?example=notification&request=_w", "request", /not valid UTF-8/],
       ["?example=notification&request=QUJD%3D", "request", /outside the base64url alphabet/],
       [`?example=notification&request=${"Q".repeat(MAX_LINKED_REQUEST_CHARACTERS + 4)}`, "request", /at most 2000 characters; using the default \(empty\)/],
-      ["?example=notification&bogus=1", "bogus", /not an input of this lesson \(accepted: example, request\)/]
+      ["?example=notification&bogus=1", "bogus", /not an input of this lesson \(accepted: version, example, request\)/]
     ];
     for (const [search, parameter, problem] of cases) {
       const reading = readMessageLink(search);
@@ -116,8 +116,8 @@ describe("message lab links", () => {
 describe("a pinned request in the link", () => {
   it("is vs=baseline for the first example, unedited, and nothing when none is pinned", () => {
     expect(writePinnedMessage(null)).toEqual({parameters: "", omittedReason: null});
-    expect(writePinnedMessage({exampleId: first.id, requestText: first.requestText})).toEqual({parameters: "vs=baseline", omittedReason: null});
-    expect(readPinnedMessage("?vs=baseline")).toEqual({pinned: {exampleId: first.id, requestText: first.requestText}, notices: []});
+    expect(writePinnedMessage({exampleId: first.id, requestText: first.requestText, version: "0.3"})).toEqual({parameters: "vs=baseline", omittedReason: null});
+    expect(readPinnedMessage("?vs=baseline")).toEqual({pinned: {exampleId: first.id, requestText: first.requestText, version: "0.3"}, notices: []});
     expect(readPinnedMessage("?example=notification")).toEqual({pinned: null, notices: []});
   });
 
@@ -125,8 +125,8 @@ describe("a pinned request in the link", () => {
     const text = fc.string({unit: "binary", minLength: 1, maxLength: 200});
     const ids = fc.constantFrom(...MESSAGE_EXAMPLES.map((e) => e.id));
     fc.assert(fc.property(ids, text, ids, (pinnedId, pinnedText, currentId) => {
-      const pinned = {exampleId: pinnedId, requestText: pinnedText};
-      const search = `${writeMessageLink({exampleId: currentId, requestText: notification.requestText}).search || "?"}&${writePinnedMessage(pinned).parameters}`;
+      const pinned = {exampleId: pinnedId, requestText: pinnedText, version: "0.3" as const};
+      const search = `${writeMessageLink({exampleId: currentId, requestText: notification.requestText, version: "0.3"}).search || "?"}&${writePinnedMessage(pinned).parameters}`;
       expect(readPinnedMessage(search)).toEqual({pinned, notices: []});
       expect(readMessageLink(search).notices).toEqual([]);
     }));
@@ -140,10 +140,29 @@ describe("a pinned request in the link", () => {
   });
 });
 
+describe("the A2A-Version in the link", () => {
+  it("is omitted for 0.3, written as version=1.0, read back, and a bad value is named and falls back to 0.3", () => {
+    const v1 = MESSAGE_EXAMPLES.find((example) => example.id === "v1-valid-send")!;
+    const written = writeMessageLink({exampleId: v1.id, requestText: v1.requestText, version: "1.0"});
+    expect(written.search).toBe("?version=1.0&example=v1-valid-send");
+    expect(readMessageLink(written.search)).toEqual({exampleId: v1.id, requestText: v1.requestText, version: "1.0", notices: []});
+    const bad = readMessageLink("?version=2.0");
+    expect(bad.version).toBe("0.3");
+    expect(bad.notices).toEqual([expect.objectContaining({parameter: "version", value: "2.0"})]);
+    expect(bad.notices[0]!.problem).toContain("1.0");
+  });
+
+  it("a pinned run keeps its own version: vs.version", () => {
+    const pinned = {exampleId: first.id, requestText: first.requestText, version: "1.0" as const};
+    expect(writePinnedMessage(pinned).parameters).toContain("vs.version=1.0");
+    expect(readPinnedMessage(`?${writePinnedMessage(pinned).parameters}`).pinned).toEqual(pinned);
+  });
+});
+
 describe("a pinned request too long for the link", () => {
   it("pins the example in the link and says why the edit is left out", () => {
-    const written = writePinnedMessage({exampleId: "batch", requestText: "x".repeat(MAX_LINKED_REQUEST_BYTES + 1)});
+    const written = writePinnedMessage({exampleId: "batch", requestText: "x".repeat(MAX_LINKED_REQUEST_BYTES + 1), version: "0.3"});
     expect(written.omittedReason).toContain("more than");
-    expect(readPinnedMessage(`?${written.parameters}`).pinned).toEqual({exampleId: "batch", requestText: MESSAGE_EXAMPLES.find((example) => example.id === "batch")!.requestText});
+    expect(readPinnedMessage(`?${written.parameters}`).pinned).toEqual({exampleId: "batch", requestText: MESSAGE_EXAMPLES.find((example) => example.id === "batch")!.requestText, version: "0.3"});
   });
 });

@@ -5,7 +5,7 @@
  * Everything is user text, shown as text and cut to a size the page can lay out.
  */
 import {element} from "../dom.js";
-import {MIME_LABEL_NOTE, type MessageDecodedPart, type MessageRequestOutcome} from "../../../lib/message/index.js";
+import {MIME_LABEL_NOTE, type MessageDecodedPart, type MessageRequestOutcome, type MessageVersion} from "../../../lib/message/index.js";
 import {CappedPre, CappedView, capText, moreNotShown} from "./capped-text.js";
 import {describeRequest} from "./words.js";
 
@@ -14,7 +14,13 @@ export const PARTS_SHOWN = 50;
 /** Characters of a text, data or metadata value shown. */
 export const PART_TEXT_SHOWN = 2000;
 
-export function PartInspector(outcome: MessageRequestOutcome): HTMLElement {
+/** The members' names each version writes: v0.3.0's file object, or 1.0's flat Part. */
+const WORDS: Readonly<Record<MessageVersion, {bytes: string; uri: string; uriField: string; name: string; mime: string; encoded: string}>> = {
+  "0.3": {bytes: "file (inline bytes)", uri: "file (by URI)", uriField: "uri", name: "name", mime: "MIME type", encoded: "Base64 length"},
+  "1.0": {bytes: "raw (inline bytes)", uri: "url (by reference)", uriField: "url", name: "filename", mime: "mediaType", encoded: "base64 length"}
+};
+
+export function PartInspector(outcome: MessageRequestOutcome, version: MessageVersion = "0.3"): HTMLElement {
   const who = describeRequest(outcome);
   if (outcome.stageReached < 5) {
     const stopped = outcome.stoppedAt === null ? "" : ` It stopped at stage ${outcome.stoppedAt} (${outcome.stages[outcome.stoppedAt - 1]!.name}), so no part was decoded.`;
@@ -27,13 +33,15 @@ export function PartInspector(outcome: MessageRequestOutcome): HTMLElement {
   return element(
     "div",
     {class: "part-list"},
-    shown.map(PartCard),
+    shown.map((part) => PartCard(part, WORDS[version])),
     outcome.parts.length > shown.length ? element("p", {class: "capped-note"}, `${moreNotShown(outcome.parts.length - shown.length, "part")}.`) : null
   );
 }
 
-function PartCard(part: MessageDecodedPart): HTMLElement {
-  const heading = part.kind === "file" ? `file (${part.source === "bytes" ? "inline bytes" : part.source === "uri" ? "by URI" : "bytes and URI"})` : part.kind;
+type Words = (typeof WORDS)[MessageVersion];
+
+function PartCard(part: MessageDecodedPart, words: Words): HTMLElement {
+  const heading = part.kind === "file" ? (part.source === "bytes" ? words.bytes : part.source === "uri" ? words.uri : "file (bytes and URI)") : part.kind;
   return element(
     "section",
     {class: `part-card part-${part.status}`, "aria-label": `Part ${part.index}`},
@@ -45,12 +53,12 @@ function PartCard(part: MessageDecodedPart): HTMLElement {
       element("code", {class: "part-pointer"}, part.pointer)
     ),
     part.problem ? element("p", {class: "part-problem"}, part.problem) : null,
-    PartBody(part),
+    PartBody(part, words),
     part.metadataText !== null ? element("div", {class: "part-field"}, element("span", {class: "part-label"}, "metadata, as written"), AsWritten(part.metadataText)) : null
   );
 }
 
-function PartBody(part: MessageDecodedPart): HTMLElement {
+function PartBody(part: MessageDecodedPart, words: Words): HTMLElement {
   switch (part.kind) {
     case "text":
       return element(
@@ -63,17 +71,17 @@ function PartBody(part: MessageDecodedPart): HTMLElement {
       return element(
         "div",
         {class: "part-field"},
-        element("span", {class: "part-label"}, `data, ${part.memberCount} member${part.memberCount === 1 ? "" : "s"}, as written`),
+        element("span", {class: "part-label"}, `data, ${part.jsonType === undefined || part.jsonType === "object" ? `${part.memberCount} member${part.memberCount === 1 ? "" : "s"}` : `${part.jsonType === "array" ? "an" : "a"} ${part.jsonType}`}, as written`),
         AsWritten(part.dataText)
       );
     case "file": {
-      const facts: [string, string][] = [["name", part.name ?? "(none)"]];
+      const facts: [string, string][] = [[words.name, part.name ?? "(none)"]];
       if (part.source === "bytes") {
-        facts.push(["Base64 length", `${part.encodedLength.toLocaleString("en-US")} characters`]);
+        facts.push([words.encoded, `${part.encodedLength.toLocaleString("en-US")} characters`]);
         facts.push(["decoded size", part.byteLength === null ? "not decoded" : `${part.byteLength.toLocaleString("en-US")} bytes`]);
         if (part.previewHex !== null) facts.push([`first ${part.previewHex === "" ? 0 : part.previewHex.split(" ").length} bytes (hex)`, part.previewHex || "(empty)"]);
       } else if (part.source === "uri") {
-        facts.push(["uri", part.uri]);
+        facts.push([words.uriField, part.uri]);
         facts.push(["host", part.host ?? "could not be read"]);
         facts.push(["fetched", "never: the lab does not fetch URIs"]);
       } else {
@@ -90,7 +98,7 @@ function PartBody(part: MessageDecodedPart): HTMLElement {
             element("dt", null, term),
             element("dd", null, value.length > PART_TEXT_SHOWN ? `${value.slice(0, PART_TEXT_SHOWN)} ${moreNotShown(value.length - PART_TEXT_SHOWN)}` : value)
           ]),
-          element("dt", null, "MIME type"),
+          element("dt", null, words.mime),
           element(
             "dd",
             null,

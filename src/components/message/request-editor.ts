@@ -15,16 +15,27 @@
  * only what differs (the mirror's changed windows, a status line, the link's note).
  *
  * With `permalink: true` the editor owns the URL (lib/message/permalink.ts):
- * it starts from the link's example and request (a bad parameter is reported by
+ * it starts from the link's version, example and request (a bad parameter is reported by
  * name), writes every change back, says what the link holds, and offers Copy link.
+ *
+ * The A2A-Version header the request is sent with is `editor.versionInput`, its own input
+ * (the page reads it beside the text). Choosing an example sends it with the example's
+ * version; switching the version keeps the text, so the same request can be read under both.
+ * "Translate to …" rewrites the text for the other version (lib's translateRequest), switches
+ * to it, and lists what changed and why until the text is edited again.
  */
 import {element} from "../dom.js";
 import {joinQuery} from "../../../lib/lesson-inputs/permalink.js";
-import {messageRunLabel, readMessageLink, readPinnedMessage, writeMessageLink, writePinnedMessage, type MessageExample, type MessageFinding, type MessageLinkState, type MessageSourceSpan} from "../../../lib/message/index.js";
+import {
+  exampleVersion, messageRunLabel, readMessageLink, readPinnedMessage, translateRequest, writeMessageLink, writePinnedMessage,
+  type MessageExample, type MessageFinding, type MessageLinkState, type MessageSourceSpan, type MessageVersion
+} from "../../../lib/message/index.js";
 import {copyLink, PermalinkNotices} from "../control-panel.js";
 import {PinBar, type PinBarElement} from "../pin-bar.js";
 import {MIRROR_CHARACTER_LIMIT, highlightSegments, type Highlight} from "./highlight.js";
 import {Mirror} from "./mirror.js";
+import {TranslationReport} from "./translation.js";
+import {VersionSwitch, type VersionSwitchElement} from "./version-switch.js";
 
 export interface RequestEditorOptions {
   /** Read the example and request from the page URL and write them back. */
@@ -48,7 +59,15 @@ export type RequestEditorElement = HTMLElement & {
   chooseExample(id: string): void;
   /** With `pinnable`: the bar to place where the comparison is read; its value is the pinned request or null. */
   pinBar: PinBarElement<MessageLinkState>;
+  /** The A2A-Version header the request is sent with: its own input, shown in the editor. */
+  versionInput: VersionSwitchElement;
 };
+
+const VERSION_GROUPS: readonly {version: MessageVersion; label: string}[] = [
+  {version: "0.3", label: "A2A v0.3.0 (message/send)"},
+  {version: "1.0", label: "A2A 1.0 (SendMessage)"}
+];
+const otherVersion = (version: MessageVersion): MessageVersion => (version === "0.3" ? "1.0" : "0.3");
 
 const URL_WRITE_DELAY_MS = 150;
 const STATUS_MESSAGE_LENGTH = 240;
@@ -66,11 +85,18 @@ const LARGE_REQUEST_PAUSE_MS = 200;
 export function RequestEditor(examples: readonly MessageExample[], options: RequestEditorOptions = {}): RequestEditorElement {
   const {permalink = false, label = "Request text (JSON-RPC 2.0)", pinnable = false} = options;
   const id = `request-editor-${++editorCount}`;
-  const reading = permalink ? readMessageLink(location.search) : {exampleId: examples[0]!.id, requestText: examples[0]!.requestText, notices: []};
+  const reading = permalink ? readMessageLink(location.search) : {exampleId: examples[0]!.id, requestText: examples[0]!.requestText, version: exampleVersion(examples[0]!), notices: []};
   const pinReading = permalink && pinnable ? readPinnedMessage(location.search) : {pinned: null, notices: []};
   let example = examples.find((candidate) => candidate.id === reading.exampleId) ?? examples[0]!;
 
-  const select = element("select", {id: `${id}-example`}, examples.map((candidate) => element("option", {value: candidate.id}, candidate.title)));
+  const versionInput = VersionSwitch(reading.version);
+  const optionOf = (candidate: MessageExample) => element("option", {value: candidate.id}, candidate.title);
+  const groups = VERSION_GROUPS.map(({version, label}) => ({label, members: examples.filter((candidate) => exampleVersion(candidate) === version)})).filter((group) => group.members.length > 0);
+  const select = element("select", {id: `${id}-example`}, groups.length > 1 ? groups.map((group) => element("optgroup", {label: group.label}, group.members.map(optionOf))) : examples.map(optionOf));
+  const translateButton = element("button", {type: "button", class: "translate-request"});
+  const translation = element("div", {class: "translation-area"});
+  /** The text a translation put in the editor: its report stays while the text is that. */
+  let translatedText: string | null = null;
   const summary = element("span", {class: "example-summary"});
   const edited = element("span", {class: "example-edited"}, "Edited.");
   const restore = element("button", {type: "button", class: "example-restore"}, "Restore the example");
@@ -98,6 +124,8 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
       select,
       element("p", {class: "example-line"}, summary, " ", edited, " ", restore)
     ),
+    element("div", {class: "version-line"}, versionInput, translateButton),
+    translation,
     element("label", {class: "request-editor-label", for: id}, label),
     element("div", {class: "request-editor-frame"}, element("div", {class: "request-editor-mirror", "aria-hidden": "true"}, mirrorText), textarea),
     status,
@@ -106,11 +134,11 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
 
   const pinBar = PinBar<MessageLinkState>({
     initial: pinReading.pinned,
-    current: () => ({exampleId: example.id, requestText: root.value}),
-    baseline: () => ({exampleId: examples[0]!.id, requestText: examples[0]!.requestText}),
+    current: () => ({exampleId: example.id, requestText: root.value, version: versionInput.value}),
+    baseline: () => ({exampleId: examples[0]!.id, requestText: examples[0]!.requestText, version: exampleVersion(examples[0]!)}),
     describe: (run) => {
       const omitted = writePinnedMessage(run).omittedReason;
-      return {caption: messageRunLabel(run.exampleId, run.requestText).caption, linkNote: omitted === null ? null : `The link holds only the pinned example, not its edit: ${omitted}.`};
+      return {caption: messageRunLabel(run.exampleId, run.requestText, run.version).caption, linkNote: omitted === null ? null : `The link holds only the pinned example, not its edit: ${omitted}.`};
     },
     changed: () => {
       if (permalink) scheduleUrlWrite();
@@ -139,7 +167,7 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   /** Says at once what the link holds; writes the URL once typing settles (browsers throttle replaceState). */
   function updateLink() {
     if (!permalink) return;
-    const link = writeMessageLink({exampleId: example.id, requestText: root.value});
+    const link = writeMessageLink({exampleId: example.id, requestText: root.value, version: versionInput.value});
     linkSearch = link.search;
     setText(
       linkScope,
@@ -168,7 +196,30 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   function changed() {
     showExample();
     updateLink();
+    if (translatedText !== null && root.value !== translatedText) {
+      translatedText = null;
+      translation.replaceChildren();
+    }
     root.dispatchEvent(new Event("input", {bubbles: true}));
+  }
+
+  function showVersion() {
+    setText(translateButton, `Translate to ${otherVersion(versionInput.value)}`);
+  }
+
+  /** Replaces the text with the request written for the other version, and sends it with that version. */
+  function translate() {
+    const from = versionInput.value;
+    const result = translateRequest(root.value, from, otherVersion(from));
+    translation.replaceChildren(TranslationReport(result));
+    if (!result.ok) return;
+    if (pendingCheck !== null) clearTimeout(pendingCheck);
+    pendingCheck = null;
+    textarea.value = result.text;
+    root.value = textarea.value;
+    translatedText = root.value;
+    versionInput.choose(result.to);
+    changed();
   }
 
   function syncScroll() {
@@ -182,6 +233,7 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     if (pendingCheck !== null) clearTimeout(pendingCheck);
     pendingCheck = null;
     example = examples.find((candidate) => candidate.id === exampleId) ?? example;
+    versionInput.choose(exampleVersion(example));
     textarea.value = example.requestText;
     root.value = textarea.value;
     textarea.scrollTop = textarea.scrollLeft = 0;
@@ -214,6 +266,12 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   Object.defineProperty(root, "exampleId", {get: () => example.id});
 
   root.pinBar = pinBar;
+  root.versionInput = versionInput;
+  versionInput.addEventListener("input", () => {
+    showVersion();
+    updateLink();
+  });
+  translateButton.addEventListener("click", translate);
 
   select.addEventListener("change", () => root.chooseExample(select.value));
   restore.addEventListener("click", () => root.chooseExample(example.id));
@@ -233,7 +291,7 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     pendingCheck = setTimeout(checkNow, LARGE_REQUEST_PAUSE_MS);
   });
   textarea.addEventListener("scroll", syncScroll, {passive: true});
-  // Inner controls' events are implementation details: the editor emits its own.
+  // Inner controls' events are implementation details: the editor emits its own (and the version switch its own).
   // Registered before view() listens, so it can stop them there.
   root.addEventListener("input", (event) => {
     if (event.target !== root) event.stopImmediatePropagation();
@@ -243,6 +301,7 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   // The textarea normalises line breaks to "\n": its value is the request text from here on.
   root.value = textarea.value;
   showExample();
+  showVersion();
   updateLink();
   if (permalink) writeUrl();
   return root;
