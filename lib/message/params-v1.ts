@@ -29,7 +29,8 @@ export function checkParamsV1(request: JsonObjectNode, params: JsonNode | null, 
   }
   const verdict = validateProtoJson("SendMessageRequest", params, "/params");
   for (const v of verdict.violations) {
-    report.error({code: v.keyword === "required" ? "params.proto-required" : "params.proto", pointer: v.pointer, from: v.from, to: v.to, rule: v.rule, message: v.message, accepted: v.accepted});
+    const specNote = v.keyword === "required" && v.field === "lf.a2a.v1.Message.message_id" ? ("v1-examples-omit-message-id" as const) : undefined;
+    report.error({code: v.keyword === "required" ? "params.proto-required" : "params.proto", pointer: v.pointer, from: v.from, to: v.to, rule: v.rule, message: v.message, accepted: v.accepted, specNote});
   }
   const members = verdict.notValidated.map((member) => ({...member, definition: member.message}));
   report.notValidatedMembers(

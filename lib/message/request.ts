@@ -147,7 +147,7 @@ export function processRequest(node: JsonNode, context: RequestContext, parseFin
   if (dialect === null) {
     const served = MESSAGE_VERSIONS.map((v) => `"${v}"`).join(" and ");
     stage(3).findings = [
-      makeFinding(context, {stage: 3, severity: "error", code: "method.version-not-supported", pointer: "/method", from: envelope.methodNode!.from, to: envelope.methodNode!.to, rule: RULE_VERSION, message: `The request comes with A2A-Version ${JSON.stringify(state.versionHeader)}; this lab's agent serves ${served} (and reads no header as 0.3).`, accepted: `A2A-Version ${served}, or none`})
+      makeFinding(context, {stage: 3, severity: "error", code: "method.version-not-supported", pointer: "/method", from: envelope.methodNode!.from, to: envelope.methodNode!.to, rule: RULE_VERSION, message: `The request comes with A2A-Version ${JSON.stringify(state.versionHeader)}; this lab's agent serves ${served} (and reads no header as 0.3).`, accepted: `A2A-Version ${served}, or none`, specNote: "v1-version-error-shape"})
     ];
     return stop(3, rpcError(VERSION_NOT_SUPPORTED, {requestedVersion: state.versionHeader, supportedVersions: MESSAGE_VERSIONS.join(", ")}), answer);
   }

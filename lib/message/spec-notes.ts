@@ -10,7 +10,13 @@ export type SpecNoteId =
   | "file-bytes-and-uri"
   | "id-type"
   | "notification-without-id"
-  | "batch-body";
+  | "batch-body"
+  | "v1-examples-omit-message-id"
+  | "v1-version-error-shape"
+  | "v1-push-config-table"
+  | "v1-artifact-update-index"
+  | "v1-notification-token-header"
+  | "v1-tasks-list";
 
 export interface SpecNote {
   id: SpecNoteId;
@@ -24,6 +30,8 @@ export interface SpecNote {
 }
 
 const A2A_030 = "a2aproject/A2A tag v0.3.0 (commit 8d57eba286de756176892518a8fc39b0ac2ccefb)";
+const A2A_101 = "a2aproject/A2A tag v1.0.1 (commit 3303592588e388e62e0f69f701af531d2f4e3991)";
+const A2A_100 = "a2aproject/A2A tag v1.0.0 (commit 173695755607e884aa9acf8ce4feed90e32727a1)";
 
 export const SPEC_NOTES: Readonly<Record<SpecNoteId, SpecNote>> = {
   "examples-omit-message-kind": {
@@ -95,5 +103,58 @@ export const SPEC_NOTES: Readonly<Record<SpecNoteId, SpecNote>> = {
     decision: "The lab accepts batches as JSON-RPC 2.0 defines them, element by element, and notes that an A2A server need not.",
     why: "Batches show the correlation problem most clearly: several responses, some requests without any, matched only by id.",
     sources: ["JSON-RPC 2.0 section 6", `${A2A_030}: docs/specification.md section 7`]
+  },
+  "v1-examples-omit-message-id": {
+    id: "v1-examples-omit-message-id",
+    title: "1.0's own examples omit the REQUIRED messageId",
+    conflict:
+      "The 1.0.1 proto marks Message.message_id REQUIRED, and specification section 5.7 says required fields MUST be present and set; but the request examples of sections 4.6.1 (extensions) and 11.2 (service parameters) have no messageId, nor has the agent's message in the 6.3 response; the 6.7 file-upload request is not JSON at all (a comma missing after raw, one too many after mediaType, and raw ends in \"...\", which is not base64); and the 11.2 example sends a 1.0-shaped body (ROLE_USER, no kind) with A2A-Version: 0.3.",
+    decision: "The proto decides: a 1.0 message without messageId stops at stage 4 with -32602, and the finding names lf.a2a.v1.Message.message_id REQUIRED.",
+    why: "The specification makes the proto the normative data model (section 1.4) and its REQUIRED annotations binding (section 5.7); an example cannot relax them.",
+    sources: [`${A2A_101}: specification/a2a.proto, message Message`, `${A2A_101}: docs/specification.md sections 1.4, 4.6.1, 5.7, 6.3, 6.7 and 11.2`]
+  },
+  "v1-version-error-shape": {
+    id: "v1-version-error-shape",
+    title: "The version error: section 6.4 still shows Problem Details",
+    conflict:
+      "Section 6.4 (Version Negotiation Error) answers an unsupported A2A-Version with Content-Type application/problem+json and an RFC 9457 body (type, title, status, detail); but whats-new-v1.md section 7 says 1.0 replaced Problem Details with google.rpc.Status and application/json, with a google.rpc.ErrorInfo whose reason is UPPER_SNAKE_CASE and domain a2a-protocol.org; and for JSON-RPC, section 9.5 puts the details in error.data as an array of @type objects.",
+    decision: "Lesson 2 is the JSON-RPC binding: -32009 (section 5.4) with error.data [{\"@type\": \"type.googleapis.com/google.rpc.ErrorInfo\", \"reason\": \"VERSION_NOT_SUPPORTED\", \"domain\": \"a2a-protocol.org\", …}], the message \"Version not supported\" as @a2a-js/sdk 1.3.0 writes it.",
+    why: "Sections 5.4 and 9.5 are the binding's rules, and whats-new-v1.md says the 6.4 shape is the one 1.0 left behind.",
+    sources: [`${A2A_101}: docs/specification.md sections 5.4, 6.4 and 9.5`, `${A2A_101}: docs/whats-new-v1.md, 7. Standardized Error Handling via google.rpc.Status`]
+  },
+  "v1-push-config-table": {
+    id: "v1-push-config-table",
+    title: "Section 4.3.1 points to a PushNotificationConfig the proto no longer has",
+    conflict:
+      "Specification section 4.3.1 is headed PushNotificationConfig and renders its table from the proto (proto_to_table(\"PushNotificationConfig\")), but the 1.0.1 proto has no such message: the push config is the flat TaskPushNotificationConfig {tenant, id, taskId, url, token, authentication {scheme, credentials}}, where v0.3.0 had pushNotificationConfig with authentication.schemes[].",
+    decision: "The lab reads the push config as the proto's TaskPushNotificationConfig, in a SendMessageConfiguration's taskPushNotificationConfig and as CreateTaskPushNotificationConfig's params.",
+    why: "The proto is the normative data model; a heading that names a removed message is a leftover.",
+    sources: [`${A2A_101}: docs/specification.md section 4.3.1`, `${A2A_101}: specification/a2a.proto, message TaskPushNotificationConfig and rpc CreateTaskPushNotificationConfig`]
+  },
+  "v1-artifact-update-index": {
+    id: "v1-artifact-update-index",
+    title: "What's new in 1.0 describes an artifact update the proto does not have",
+    conflict:
+      "whats-new-v1.md shows the artifact update wrapped as {\"taskArtifactUpdate\": {…, \"index\": 0}} and lists index as new; the 1.0.1 proto's StreamResponse member is artifact_update (ProtoJSON: artifactUpdate), and TaskArtifactUpdateEvent has task_id, context_id, artifact, append, last_chunk and metadata, no index.",
+    decision: "The lab writes and checks push bodies as the proto's StreamResponse: {\"artifactUpdate\": …} with no index (one would be an unknown field, noted, not validated).",
+    why: "whats-new-v1.md is a migration guide; the proto is normative.",
+    sources: [`${A2A_101}: docs/whats-new-v1.md, the artifact update example`, `${A2A_101}: specification/a2a.proto, messages StreamResponse and TaskArtifactUpdateEvent`]
+  },
+  "v1-notification-token-header": {
+    id: "v1-notification-token-header",
+    title: "The push example's X-A2A-Notification-Token header is gone in 1.0.1",
+    conflict:
+      "The 1.0.0 specification's push notification example (section 6.6) sends the config's token in an X-A2A-Notification-Token header; 1.0.1 removed it (a2aproject/A2A PR #1793, \"align push notification auth examples with protocol behavior\"), since no section defines that header. Real senders differ: @a2a-js/sdk 1.3.0 sends X-A2A-Notification-Token, others an Authorization header built from authentication.",
+    decision: "Lesson 1's sender presets say which header each real sender uses (lib/delivery/sender-presets.ts); the lab claims no header is standard.",
+    why: "1.0.1 defines no token header, and what receivers must read is what senders really send.",
+    sources: [`${A2A_100}: docs/specification.md section 6.6`, `${A2A_101}: docs/specification.md section 6.6`, "a2aproject/A2A commit dc7cf37a (PR #1793)"]
+  },
+  "v1-tasks-list": {
+    id: "v1-tasks-list",
+    title: "What's new in 1.0 names a tasks/list that v0.3.0 never had",
+    conflict: "whats-new-v1.md heads a section \"List Tasks (tasks/list → ListTasks)\", but the v0.3.0 schema's A2ARequest union has no tasks/list, and @a2a-js/sdk 1.3.0's table of v0.3 names (LEGACY_JSONRPC_TO_V1) has none either.",
+    decision: "The lab treats ListTasks as new in 1.0: translating it to v0.3.0 names it as not carried over, and tasks/list is not a v0.3.0 method.",
+    why: "The v0.3.0 schema is the judge of v0.3.0's methods.",
+    sources: [`${A2A_101}: docs/whats-new-v1.md, List Tasks`, `${A2A_030}: specification/json/a2a.json, #/definitions/A2ARequest`, "@a2a-js/sdk 1.3.0 (npm): src/compat/v0_3/constants.ts"]
   }
 };

@@ -135,3 +135,15 @@ test("field paths in google.rpc.BadRequest are relative to params, as the specif
   expect(fieldPathOf("/params")).toBe("params");
   expect(fieldPathOf("/id")).toBe("id");
 });
+
+describe("where 1.0's documents disagree with its proto, the notes say so where the reader meets it", () => {
+  test("a 1.0 message without messageId (as the specification's own 4.6.1 and 11.2 examples) touches the note", () => {
+    const transaction = run(v1Send({message: {role: "ROLE_USER", parts: [{text: "Find restaurants near me"}]}}), "1.0");
+    expect(transaction.requests[0]!.stoppedAt).toBe(4);
+    expect(transaction.specNotes.map((note) => note.id)).toEqual(["v1-examples-omit-message-id"]);
+  });
+
+  test("an unsupported version touches the note on section 6.4's Problem Details", () => {
+    expect(run(v1Send(), "0.5").specNotes.map((note) => note.id)).toEqual(["v1-version-error-shape"]);
+  });
+});
