@@ -1,7 +1,9 @@
 /**
- * The A2A 1.0.1 proto as a compact table the lesson pages can carry: every message's fields
- * (proto name, ProtoJSON name, type, repeated, map, oneof, proto3 optional, REQUIRED from
- * google.api.field_behavior), every enum's names and numbers, and the service's methods.
+ * The A2A 1.0.1 proto as a compact table the lesson pages can carry: the service's methods, and
+ * the messages the lessons read (every method's request, SendMessageResponse, StreamResponse,
+ * TaskPushNotificationConfig, and what they hold; not the agent card's, which no lesson reads)
+ * with their fields (proto name, ProtoJSON name, type, repeated, map, oneof, proto3 optional,
+ * REQUIRED from google.api.field_behavior), and the enums they use.
  * Read from the committed proto (data/spec/a2a-v1.0/a2a.proto) by protobufjs, a devDependency, so
  * no page loads a proto parser; test/message/proto-table.test.ts fails if the committed table is
  * not what this writes today.
@@ -41,10 +43,12 @@ function typeOf(field: protobuf.Field, packageName: string): string {
   return `${resolved instanceof protobuf.Enum ? "enum" : "message"}:${local}`;
 }
 
+/** The messages the table starts from; it holds these and every message and enum they reach. */
+export const TABLE_ROOTS = ["SendMessageResponse", "StreamResponse", "TaskPushNotificationConfig"] as const;
+
 export interface ProtoTableField {
   name: string;
   json: string;
-  number: number;
   type: string;
   repeated?: true;
   /** A map field: the key's scalar type (the value's type is `type`). */
@@ -87,23 +91,34 @@ export function buildProtoTable(protoText: string): ProtoTable {
     enums: {}
   };
   const local = (name: string) => name.replace(/^\./, "").replace(`${packageName}.`, "");
+  const roots: string[] = [...TABLE_ROOTS];
   for (const nested of namespace.nestedArray) {
-    if (nested instanceof protobuf.Service) {
-      for (const method of nested.methodsArray) {
-        table.methods.push({name: method.name, request: local(method.resolvedRequestType!.fullName), response: local(method.resolvedResponseType!.fullName), streaming: Boolean(method.responseStream)});
-      }
-    } else if (nested instanceof protobuf.Enum) {
-      table.enums[nested.name] = Object.entries(nested.values).map(([name, number]) => [name, number]);
-    } else if (nested instanceof protobuf.Type) {
-      table.messages[nested.name] = {fields: nested.fieldsArray.map((field) => tableField(field, packageName))};
+    if (!(nested instanceof protobuf.Service)) continue;
+    for (const method of nested.methodsArray) {
+      table.methods.push({name: method.name, request: local(method.resolvedRequestType!.fullName), response: local(method.resolvedResponseType!.fullName), streaming: Boolean(method.responseStream)});
+      roots.push(local(method.resolvedRequestType!.fullName));
     }
+  }
+  // Every message and enum the roots reach, in the proto's order.
+  const reached = new Set<string>();
+  const visit = (name: string) => {
+    if (reached.has(name)) return;
+    reached.add(name);
+    const type = namespace.lookup(name);
+    if (type instanceof protobuf.Type) for (const field of type.fieldsArray) if (field.resolvedType && field.resolvedType.parent === namespace) visit(field.resolvedType.name);
+  };
+  roots.forEach(visit);
+  for (const nested of namespace.nestedArray) {
+    if (!reached.has(nested.name)) continue;
+    if (nested instanceof protobuf.Enum) table.enums[nested.name] = Object.entries(nested.values).map(([name, number]) => [name, number]);
+    else if (nested instanceof protobuf.Type) table.messages[nested.name] = {fields: nested.fieldsArray.map((field) => tableField(field, packageName))};
   }
   return table;
 }
 
 function tableField(field: protobuf.Field, packageName: string): ProtoTableField {
   const options = field.options ?? {};
-  const entry: ProtoTableField = {name: field.name, json: typeof options["json_name"] === "string" ? options["json_name"] : jsonNameOf(field.name), number: field.id, type: typeOf(field, packageName)};
+  const entry: ProtoTableField = {name: field.name, json: typeof options["json_name"] === "string" ? options["json_name"] : jsonNameOf(field.name), type: typeOf(field, packageName)};
   if (field.repeated) entry.repeated = true;
   if (field instanceof protobuf.MapField) entry.mapKey = field.keyType;
   const proto3Optional = options["proto3_optional"] === true;
@@ -114,7 +129,7 @@ function tableField(field: protobuf.Field, packageName: string): ProtoTableField
 }
 
 export function tableText(table: ProtoTable): string {
-  return `${JSON.stringify(table, null, 1)}\n`;
+  return `${JSON.stringify(table)}\n`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

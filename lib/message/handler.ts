@@ -57,7 +57,8 @@ function stringOf(node: JsonObjectNode, name: string): string | null {
 export function handleMessageSend(params: JsonObjectNode, parts: readonly DecodedPart[], receiptNumber: number, requestIndex: number | null, requestId: RequestId | null, version: MessageVersion = "0.3"): HandlerOutput {
   const message = memberOf(params, "message")!.value as JsonObjectNode;
   const messageId = stringOf(message, "messageId") ?? stringOf(message, "message_id") ?? "";
-  const partKinds = parts.map((p) => p.kind);
+  // Named as the version writes them: 1.0 has no file parts, only raw and url.
+  const partKinds = parts.map((p) => (version === "1.0" && p.kind === "file" ? (p.source === "bytes" ? "raw" : "url") : p.kind));
   const inlineFileBytes = parts.reduce((sum, p) => sum + (p.kind === "file" && p.source === "bytes" ? (p.byteLength ?? 0) : 0), 0);
   const receipt: Receipt = {
     receiptNumber,

@@ -17,7 +17,6 @@ export const WELL_KNOWN_TYPES = ["google.protobuf.Struct", "google.protobuf.Valu
 const FieldSchema = z.object({
   name: z.string(),
   json: z.string(),
-  number: z.int(),
   type: z.string(),
   repeated: z.optional(z.literal(true)),
   mapKey: z.optional(z.string()),

@@ -88,6 +88,7 @@ describe("A2A 1.0: SendMessage", () => {
       {kind: "data", dataText: "[1,2]", jsonType: "array"},
       {kind: "text", text: "t"}
     ]);
+    expect(transaction.receipts[0]!.partKinds).toEqual(["raw", "url", "data", "text"]);
   });
 
   test("a URL-safe or unpadded raw is decoded, with a note that it is not canonical", () => {

@@ -169,13 +169,14 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     if (!permalink) return;
     const link = writeMessageLink({exampleId: example.id, requestText: root.value, version: versionInput.value});
     linkSearch = link.search;
+    const version = versionInput.value === "0.3" ? "" : `, sent with A2A-Version ${versionInput.value}`;
     setText(
       linkScope,
       link.carriesRequest
-        ? "The link holds this example and your edited request."
+        ? `The link holds this example and your edited request${version}.`
         : link.omittedReason !== null
-          ? `The link holds only the example (“${example.title}”): ${link.omittedReason}.`
-          : "The link holds this example."
+          ? `The link holds only the example (“${example.title}”)${version}: ${link.omittedReason}.`
+          : `The link holds this example${version}.`
     );
     scheduleUrlWrite();
   }
