@@ -5,6 +5,7 @@
  * lesson's named experiments.
  */
 export {simulateDelivery, simulateResolvedDelivery} from "./simulate.js";
+export {PUSH_CONFIG_REQUEST_ID, pushConfigRequest, type PushConfigRequest} from "./push-config-request.js";
 export {
   baselineDeliveryConfig,
   credentialFixtures,

@@ -1,64 +1,120 @@
 /**
- * What differs between the versions lesson 2 reads a request under, in one place: which ids
- * the envelope accepts, which method is dispatched, how params and parts are checked, the
- * handler's reply shape, and how error.data is written. Everything else (JSON-RPC 2.0, the six
- * stages, correlation) is the same for both.
+ * What differs between the versions lesson 2 reads a request under, and between the two
+ * operations the lab runs (sending a message; registering a push config), in one place: which
+ * ids the envelope accepts, which method is dispatched, how params and parts are checked, what
+ * the handler stores and answers, and how error.data is written. Everything else (JSON-RPC 2.0,
+ * the six stages, correlation) is the same for all.
  */
 import type {IdRule} from "./envelope.js";
 import {v1WireError} from "./error-details.js";
 import type {RequestContext} from "./finding.js";
-import type {DuplicateName, JsonNode, JsonObjectNode} from "./json-source.js";
+import {handleMessageSend, type HandlerOutput} from "./handler.js";
+import type {JsonObjectNode} from "./json-source.js";
 import type {MethodTable} from "./method.js";
-import {checkParams, type ParamsVerdict} from "./params.js";
-import {checkParamsV1} from "./params-v1.js";
-import {decodeParts, type PartsVerdict} from "./parts.js";
+import {checkParams, schemaParamsCheck, type ParamsCheck} from "./params.js";
+import {checkParamsV1, protoParamsCheck} from "./params-v1.js";
+import {decodeParts, type DecodedPart, type PartsVerdict} from "./parts.js";
 import {decodePartsV1} from "./parts-v1.js";
+import {handlePushConfig} from "./push-config.js";
 import {A2A_V1, A2A_V1_PROTO_FILE, A2A_V1_VERSION} from "./proto-spec.js";
+import type {RequestId} from "./request-id.js";
 import type {RpcError} from "./response.js";
 import {A2A_REQUEST_METHODS, A2A_VERSION} from "./spec.js";
 import type {MessageVersion} from "./version.js";
 
-export interface Dialect extends MethodTable {
+/** The operations the lab dispatches: lesson 2 sends a message; lesson 1 registers a push config. */
+export type MessageOperation = "send-message" | "set-push-config";
+
+interface VersionRules extends Omit<MethodTable, "dispatchedMethod"> {
   idRule: IdRule;
-  checkParams(request: JsonObjectNode, params: JsonNode | null, duplicates: DuplicateName[], context: RequestContext): ParamsVerdict;
-  /** Stage 5, for params that passed stage 4. */
-  decodeParts(params: JsonObjectNode, context: RequestContext): PartsVerdict;
   /** The error as sent: v0.3.0 keeps the lab's data object, 1.0 writes its detail array. */
   wireError(error: RpcError): RpcError;
 }
 
+interface MethodRule {
+  dispatchedMethod: string;
+  /** What a valid params is, for the trace: "a valid MessageSendParams (A2A v0.3.0 schema)". */
+  paramsName: string;
+  /** Who defines the members params may hold: "the schema", "the proto". */
+  paramsSource: string;
+  checkParams: ParamsCheck;
+  /** Stage 5, for params that passed stage 4; null when the method carries no parts. */
+  decodeParts: ((params: JsonObjectNode, context: RequestContext) => PartsVerdict) | null;
+  handle(params: JsonObjectNode, parts: readonly DecodedPart[], receiptNumber: number, context: RequestContext, requestId: RequestId | null): HandlerOutput;
+}
+
+export type Dialect = VersionRules & MethodRule;
+
 const isInteger = (id: Parameters<IdRule["accepts"]>[0]) => id.type === "number" && id.integer;
 
-const V03: Dialect = {
+const V03: VersionRules = {
   version: "0.3",
   label: `A2A v${A2A_VERSION}`,
   chosenBy: 'A2A-Version "0.3", or no header: section 3.6.2 of A2A 1.0 reads an empty value as 0.3',
-  dispatchedMethod: "message/send",
   methods: A2A_REQUEST_METHODS.map(({method, definition}) => ({method, declaredIn: `schema: #/definitions/${definition}`})),
   idRule: {
     accepts: (id) => id.type === "string" || isInteger(id),
     rule: "A2A v0.3.0 schema #/definitions/SendMessageRequest/properties/id/type (every request of A2ARequest types its id so): a string or an integer, narrower than JSON-RPC 2.0 section 4, which also allows null and fractional numbers",
     accepted: "a string or an integer"
   },
-  checkParams,
-  decodeParts,
   wireError: (error) => error
 };
 
-const V1: Dialect = {
+const V1: VersionRules = {
   version: "1.0",
   label: `A2A ${A2A_V1_VERSION}`,
   chosenBy: 'A2A-Version "1.0"',
-  dispatchedMethod: "SendMessage",
   methods: A2A_V1.methods.map(({name, request}) => ({method: name, declaredIn: `${A2A_V1_PROTO_FILE}: rpc ${name}(${request})`})),
   idRule: {
     accepts: (id) => id.type !== "number" || id.integer,
     rule: "No A2A 1.0.1 document narrows JSON-RPC 2.0's id; the lab applies @a2a-js/sdk 1.3.0's rule (JsonRpcTransportHandler.isRequestValid, in its 1.0 and its v0.3 handlers): a string, an integer or null, so a fractional number (JSON-RPC 2.0 section 4: SHOULD NOT) is an invalid Request",
     accepted: "a string, an integer or null"
   },
-  checkParams: checkParamsV1,
-  decodeParts: decodePartsV1,
   wireError: v1WireError
 };
 
-export const DIALECTS: Readonly<Record<MessageVersion, Dialect>> = {"0.3": V03, "1.0": V1};
+const METHODS: Readonly<Record<MessageVersion, Record<MessageOperation, MethodRule>>> = {
+  "0.3": {
+    "send-message": {
+      dispatchedMethod: "message/send",
+      paramsName: "a valid MessageSendParams (A2A v0.3.0 schema)",
+      paramsSource: "the schema",
+      checkParams,
+      decodeParts,
+      handle: (params, parts, receiptNumber, context, requestId) => handleMessageSend(params, parts, receiptNumber, context.requestIndex, requestId, "0.3")
+    },
+    "set-push-config": {
+      dispatchedMethod: "tasks/pushNotificationConfig/set",
+      paramsName: "a valid TaskPushNotificationConfig (A2A v0.3.0 schema)",
+      paramsSource: "the schema",
+      checkParams: schemaParamsCheck("tasks/pushNotificationConfig/set", "TaskPushNotificationConfig", "SetTaskPushNotificationConfigRequest"),
+      decodeParts: null,
+      handle: (params, _parts, receiptNumber, context, requestId) => handlePushConfig(params, context, receiptNumber, requestId, "0.3")
+    }
+  },
+  "1.0": {
+    "send-message": {
+      dispatchedMethod: "SendMessage",
+      paramsName: "a valid SendMessageRequest (A2A 1.0.1 proto, ProtoJSON)",
+      paramsSource: "the proto",
+      checkParams: checkParamsV1,
+      decodeParts: decodePartsV1,
+      handle: (params, parts, receiptNumber, context, requestId) => handleMessageSend(params, parts, receiptNumber, context.requestIndex, requestId, "1.0")
+    },
+    "set-push-config": {
+      dispatchedMethod: "CreateTaskPushNotificationConfig",
+      paramsName: "a valid TaskPushNotificationConfig (A2A 1.0.1 proto, ProtoJSON)",
+      paramsSource: "the proto",
+      checkParams: protoParamsCheck("CreateTaskPushNotificationConfig", "TaskPushNotificationConfig"),
+      decodeParts: null,
+      handle: (params, _parts, receiptNumber, context, requestId) => handlePushConfig(params, context, receiptNumber, requestId, "1.0")
+    }
+  }
+};
+
+const VERSIONS: Readonly<Record<MessageVersion, VersionRules>> = {"0.3": V03, "1.0": V1};
+
+/** The rules for one version and operation. */
+export function dialectFor(version: MessageVersion, operation: MessageOperation): Dialect {
+  return {...VERSIONS[version], ...METHODS[version][operation]};
+}

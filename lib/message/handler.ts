@@ -26,6 +26,8 @@ export interface Receipt {
   /** The request id exactly as sent, or null for a notification. */
   requestId: RequestId | null;
   notification: boolean;
+  /** What the handler stored: a message (message/send, SendMessage) or a push config (push-config.ts). */
+  stored: "message" | "push-config";
   messageId: string;
   role: string;
   contextId: string | null;
@@ -33,6 +35,9 @@ export interface Receipt {
   partKinds: string[];
   /** Total decoded bytes of file parts sent inline. */
   inlineFileBytes: number;
+  /** For a push config: where notifications go, and the config's id (given, or the agent's). */
+  callbackUrl?: string | null;
+  configId?: string;
 }
 
 export interface HandlerOutput {
@@ -65,6 +70,7 @@ export function handleMessageSend(params: JsonObjectNode, parts: readonly Decode
     requestIndex,
     requestId,
     notification: requestId === null,
+    stored: "message",
     messageId,
     role: roleOf(message),
     contextId: stringOf(message, "contextId") ?? stringOf(message, "context_id"),

@@ -5,6 +5,7 @@
  * "Message" prefix so lib/index.ts can re-export them beside other lessons.
  */
 export {runMessageTransaction, type MessageTransaction, type MessageTransactionOptions} from "./transaction.js";
+export type {MessageOperation} from "./dialect.js";
 export {DEFAULT_MESSAGE_VERSION, MESSAGE_VERSIONS, readVersionHeader, type MessageVersion, type VersionReading as MessageVersionReading} from "./version.js";
 export type {RequestOutcome as MessageRequestOutcome, StageVerdict as MessageStageVerdict, StageStatus as MessageStageStatus} from "./request.js";
 export {STAGE_NAMES as MESSAGE_STAGE_NAMES, type Finding as MessageFinding, type Severity as MessageFindingSeverity, type StageNumber as MessageStageNumber} from "./finding.js";

@@ -128,29 +128,35 @@ export class ParamsReport {
   }
 }
 
-/** Stage 4 under A2A v0.3.0: params against #/definitions/MessageSendParams. */
-export function checkParams(request: JsonObjectNode, params: JsonNode | null, duplicates: DuplicateName[], context: RequestContext): ParamsVerdict {
-  const report = new ParamsReport(context);
-  let schemaValid = false;
-  if (params === null) {
-    report.error({
-      code: "params.schema",
-      pointer: "/params",
-      from: request.from,
-      to: request.from + 1,
-      rule: `A2A v0.3.0 schema ${REQUEST_DEFINITION}/required`,
-      message: 'message/send has no "params" member.',
-      accepted: 'a "params" object holding MessageSendParams'
-    });
-    return report.verdict(false);
-  }
-  const verdict = validateMessageSendParams(params, "/params");
-  schemaValid = verdict.valid;
-  for (const v of verdict.violations) {
-    report.error({code: "params.schema", pointer: v.pointer, from: v.from, to: v.to, rule: schemaRule(v), message: v.message, accepted: v.accepted, specNote: noteFor(v)});
-  }
-  const members = verdict.notValidated.map((member) => ({...member, definition: member.schemaPath.replace("#/definitions/", "")}));
-  report.notValidatedMembers(members, params, (definition) => `A2A v0.3.0 schema #/definitions/${definition} does not describe this member (and does not forbid it)`, "A2A v0.3.0 schema: members a definition does not describe are not validated");
-  report.duplicates(duplicates, params);
-  return report.verdict(schemaValid);
+/** The signature every version's and method's stage 4 has. */
+export type ParamsCheck = (request: JsonObjectNode, params: JsonNode | null, duplicates: DuplicateName[], context: RequestContext) => ParamsVerdict;
+
+const compiledDefinitions = new Map<string, CompiledSchema>();
+
+/**
+ * Stage 4 under A2A v0.3.0 for a method whose params are `#/definitions/<definition>` and whose
+ * request is `#/definitions/<requestDefinition>` (which makes params required).
+ */
+export function schemaParamsCheck(method: string, definition: string, requestDefinition: string): ParamsCheck {
+  return (request, params, duplicates, context) => {
+    const report = new ParamsReport(context);
+    if (params === null) {
+      report.error({code: "params.schema", pointer: "/params", from: request.from, to: request.from + 1, rule: `A2A v0.3.0 schema #/definitions/${requestDefinition}/required`, message: `${method} has no "params" member.`, accepted: `a "params" object holding ${definition}`});
+      return report.verdict(false);
+    }
+    const path = `#/definitions/${definition}`;
+    let schema = compiledDefinitions.get(path);
+    if (schema === undefined) compiledDefinitions.set(path, (schema = path === PARAMS_DEFINITION ? messageSendParamsSchema() : compileSchema(a2aSchema, path)));
+    const verdict = validateNode(schema, params, "/params");
+    for (const v of verdict.violations) {
+      report.error({code: "params.schema", pointer: v.pointer, from: v.from, to: v.to, rule: schemaRule(v), message: v.message, accepted: v.accepted, specNote: noteFor(v)});
+    }
+    const members = verdict.notValidated.map((member) => ({...member, definition: member.schemaPath.replace("#/definitions/", "")}));
+    report.notValidatedMembers(members, params, (name) => `A2A v0.3.0 schema #/definitions/${name} does not describe this member (and does not forbid it)`, "A2A v0.3.0 schema: members a definition does not describe are not validated");
+    report.duplicates(duplicates, params);
+    return report.verdict(verdict.valid);
+  };
 }
+
+/** Stage 4 under A2A v0.3.0 for message/send: params against #/definitions/MessageSendParams. */
+export const checkParams: ParamsCheck = schemaParamsCheck("message/send", "MessageSendParams", "SendMessageRequest");

@@ -7,7 +7,7 @@
 import {checkMethod} from "./method.js";
 import {readEnvelope} from "./envelope.js";
 import type {DecodedPart} from "./parts.js";
-import {handleMessageSend, type Receipt} from "./handler.js";
+import type {Receipt} from "./handler.js";
 import {INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, VERSION_NOT_SUPPORTED, errorResponseText, resultResponseText, rpcError, type RpcError} from "./response.js";
 import type {Dialect} from "./dialect.js";
 import {v1WireError} from "./error-details.js";
@@ -163,9 +163,9 @@ export function processRequest(node: JsonNode, context: RequestContext, parseFin
   if (!params.ok) return stop(4, rpcError(INVALID_PARAMS, params.errorData), answer);
   stage(4).status = "pass";
 
-  // Stage 5: parts.
+  // Stage 5: parts (a push config has none: the stage passes with nothing decoded).
   outcome.stageReached = 5;
-  const decoded = dialect.decodeParts(envelope.params as JsonObjectNode, context);
+  const decoded = dialect.decodeParts === null ? {ok: true, parts: [], findings: [], errorData: null} : dialect.decodeParts(envelope.params as JsonObjectNode, context);
   stage(5).findings = decoded.findings;
   outcome.parts = decoded.parts;
   if (!decoded.ok) return stop(5, rpcError(INVALID_PARAMS, decoded.errorData), answer);
@@ -173,7 +173,7 @@ export function processRequest(node: JsonNode, context: RequestContext, parseFin
 
   // Stage 6: the handler records a receipt; the reply (if any) carries the id exactly as sent.
   outcome.stageReached = 6;
-  const handled = handleMessageSend(envelope.params as JsonObjectNode, decoded.parts, state.receipts.length + 1, context.requestIndex, outcome.notification ? null : outcome.id, dialect.version);
+  const handled = dialect.handle(envelope.params as JsonObjectNode, decoded.parts, state.receipts.length + 1, context, outcome.notification ? null : outcome.id);
   state.receipts.push(handled.receipt);
   outcome.handled = true;
   outcome.receipt = handled.receipt;

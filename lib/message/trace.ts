@@ -40,10 +40,10 @@ function passDetail(outcome: RequestOutcome, verdict: StageVerdict, dialect: Dia
       return `${dialect?.dispatchedMethod} is the method this lab dispatches under ${dialect?.label}.`;
     case 4: {
       const unchecked = verdict.findings.filter((f) => f.code === "params.not-validated").length;
-      const what = dialect?.version === "1.0" ? ["a valid SendMessageRequest (A2A 1.0.1 proto, ProtoJSON)", "the proto"] : ["a valid MessageSendParams (A2A v0.3.0 schema)", "the schema"];
-      return `params is ${what[0]}${unchecked > 0 ? `; ${unchecked} member${unchecked === 1 ? "" : "s"} ${what[1]} does not describe ${unchecked === 1 ? "is" : "are"} not validated` : ""}.`;
+      return `params is ${dialect?.paramsName}${unchecked > 0 ? `; ${unchecked} member${unchecked === 1 ? "" : "s"} ${dialect?.paramsSource} does not describe ${unchecked === 1 ? "is" : "are"} not validated` : ""}.`;
     }
     case 5:
+      if (dialect?.decodeParts === null) return `${dialect.dispatchedMethod} carries no parts: nothing to decode.`;
       return `${outcome.parts.length} part${outcome.parts.length === 1 ? "" : "s"} decoded: ${outcome.parts.map((p) => p.kind).join(", ")}.`;
     case 6:
       return outcome.verdict;

@@ -8,7 +8,7 @@ import {parseJson, type JsonNode, type ParseWarnings} from "./json-source.js";
 import {createLocator, type SourceLocator} from "./source-span.js";
 import {type Finding, type RequestContext} from "./finding.js";
 import {newOutcome, processRequest, stopOutcome, wireErrorFor, type RequestOutcome, type TransactionState} from "./request.js";
-import {DIALECTS, type Dialect} from "./dialect.js";
+import {dialectFor, type Dialect, type MessageOperation} from "./dialect.js";
 import {readVersionHeader, type VersionReading} from "./version.js";
 import {MAX_BATCH_REQUESTS, refusedBatchFinding, runBatch} from "./batch.js";
 import {INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR, REQUEST_TOO_LARGE, rpcError, type ErrorClass, type RpcError} from "./response.js";
@@ -24,6 +24,8 @@ export const MAX_PARSE_WARNING_FINDINGS = 100;
 export interface MessageTransactionOptions {
   /** The A2A-Version header the client sends: "0.3" (or none: the default) or "1.0"; any other value is answered -32009. */
   version?: string;
+  /** What the receiving agent runs: "send-message" (the default: message/send, SendMessage) or "set-push-config" (tasks/pushNotificationConfig/set, CreateTaskPushNotificationConfig). */
+  operation?: MessageOperation;
 }
 
 export interface MessageTransaction {
@@ -53,7 +55,8 @@ export interface MessageTransaction {
 export function runMessageTransaction(requestText: string, options: MessageTransactionOptions = {}): MessageTransaction {
   const text = typeof requestText === "string" ? requestText : String(requestText);
   const version = readVersionHeader(options?.version);
-  const dialect = version.version === null ? null : DIALECTS[version.version];
+  const operation: MessageOperation = options?.operation === "set-push-config" ? "set-push-config" : "send-message";
+  const dialect = version.version === null ? null : dialectFor(version.version, operation);
   try {
     return run(text, {version, dialect});
   } catch (thrown) {

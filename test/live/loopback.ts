@@ -58,6 +58,11 @@ export interface LoopbackRun {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Opens the connection pool and runs fetch's POST path once (JSON body and all) before the run's clock starts. */
+async function warmUp(hookUrl: string): Promise<void> {
+  for (let k = 0; k < 2; k++) await fetch(new URL("/warm-up", hookUrl), {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({warmUp: k})});
+}
+
 /** The receiver, deciding in lesson 1's order from what it is sent: the token header it finds and the task the body names. */
 class LoopbackReceiver {
   readonly requests: ObservedRequest[] = [];
@@ -181,7 +186,7 @@ export async function runA2aJsOnLoopback(partial: Partial<DeliveryConfig>, scale
   console.info = (...args: unknown[]) => void (String(args[0]).startsWith("Push notification sent") ? reports.push({outcome: "acknowledged", atSeconds: receiver.now()}) : original.info(...args));
   try {
     await store.save(taskId, context, {tenant: "", id: "lesson-1", taskId, url, token: fixtureTokens[config.credential] ?? "", authentication: undefined});
-    await fetch(new URL("/warm-up", url));
+    await warmUp(url);
     receiver.begin();
     const sends: Promise<void>[] = [];
     const timers = config.updates.map((update) => sleep(update.atSeconds * scaleMs).then(() => {
@@ -226,7 +231,7 @@ export async function runTeachingSenderOnLoopback(partial: Partial<DeliveryConfi
   const deletedBy = (seconds: number) => config.deleteConfigAtSeconds !== null && seconds >= config.deleteConfigAtSeconds;
   const gateOpen = checkDispatchGate(config).blockedReason === null;
   try {
-    await fetch(new URL("/warm-up", url));
+    await warmUp(url);
     receiver.begin();
     await Promise.all(config.updates.map(async (update) => {
       await sleep(update.atSeconds * scaleMs);
