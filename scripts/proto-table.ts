@@ -5,7 +5,7 @@
  * with their fields (proto name, ProtoJSON name, type, repeated, map, oneof, proto3 optional,
  * REQUIRED from google.api.field_behavior), and the enums they use.
  * Read from the committed proto (data/spec/a2a-v1.0/a2a.proto) by protobufjs, a devDependency, so
- * no page loads a proto parser; test/message/proto-table.test.ts fails if the committed table is
+ * no page loads a proto parser; test/message/proto-json.test.ts fails if the committed table is
  * not what this writes today.
  *
  *   npx tsx scripts/proto-table.ts    rewrites data/message/spec/a2a-v1.0-table.json

@@ -83,8 +83,9 @@ export function handleMessageSend(params: JsonObjectNode, parts: readonly Decode
   const text = `Receipt ${receiptNumber}: stored message ${JSON.stringify(quoted)} with ${parts.length} part${parts.length === 1 ? "" : "s"}: ${described.join(", ")}.`;
   const messageIdOut = `${REPLY_MESSAGE_ID_PREFIX}${receiptNumber}`;
   const result =
+    // An empty contextId is proto3's "not set": the agent gives one.
     version === "1.0"
-      ? {message: {messageId: messageIdOut, contextId: receipt.contextId ?? `${REPLY_CONTEXT_ID_PREFIX}${receiptNumber}`, role: "ROLE_AGENT", parts: [{text}]}}
+      ? {message: {messageId: messageIdOut, contextId: receipt.contextId || `${REPLY_CONTEXT_ID_PREFIX}${receiptNumber}`, role: "ROLE_AGENT", parts: [{text}]}}
       : {kind: "message", messageId: messageIdOut, role: "agent", parts: [{kind: "text", text}]};
   return {receipt, resultText: JSON.stringify(result)};
 }

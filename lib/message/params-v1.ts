@@ -39,6 +39,7 @@ export function protoParamsCheck(method: string, typeName: string): ParamsCheck 
       (definition) => `A2A ${A2A_V1_VERSION} a2a.proto: ${definition} has no such field; specification section 5.7: implementations SHOULD ignore unrecognized fields`,
       `A2A ${A2A_V1_VERSION} specification section 5.7: unrecognized fields are ignored`
     );
+    for (const named of verdict.protoNamed) report.note({code: "params.proto-name", pointer: named.pointer, from: named.from, to: named.to, rule: `A2A ${A2A_V1_VERSION} specification section 5.5: JSON serializations MUST use camelCase field names (ProtoJSON readers also accept the proto name)`, message: `${named.pointer} uses the proto name; it is read, but a 1.0 sender writes "${named.json}".`, accepted: `"${named.json}"`});
     report.duplicates(duplicates, params);
     return report.verdict(verdict.valid);
   };

@@ -96,6 +96,11 @@ export class ParamsReport {
     this.findings.push(makeFinding(this.context, {stage: 4, severity: "error", code: fields.code, pointer: fields.pointer, from: fields.from, to: fields.to, rule: fields.rule, message: fields.message, accepted: fields.accepted, ...(fields.specNote ? {specNote: fields.specNote} : {})}));
   }
 
+  /** A note that does not stop the request. */
+  note(fields: {pointer: string; from: number; to: number; rule: string; message: string; accepted: string; code: string}): void {
+    this.findings.push(makeFinding(this.context, {stage: 4, severity: "note", ...fields}));
+  }
+
   /** Members the definition does not describe: noted one by one up to the cap, then counted. */
   notValidatedMembers(members: readonly {pointer: string; from: number; to: number; definition: string}[], params: JsonNode, ruleOf: (definition: string) => string, moreRule: string): void {
     for (const member of members.slice(0, MAX_REPORTED_VIOLATIONS)) {

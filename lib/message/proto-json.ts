@@ -41,10 +41,20 @@ export interface ProtoNotValidated {
   to: number;
 }
 
+/** A member named by its proto name (message_id): ProtoJSON reads it; A2A 1.0.1 section 5.5 says to write the JSON name. */
+export interface ProtoNamedMember {
+  pointer: string;
+  /** The JSON name the specification asks for, e.g. "messageId". */
+  json: string;
+  from: number;
+  to: number;
+}
+
 export interface ProtoVerdict {
   valid: boolean;
   violations: ProtoViolation[];
   notValidated: ProtoNotValidated[];
+  protoNamed: ProtoNamedMember[];
 }
 
 const PROTO = `A2A ${A2A_V1_VERSION} a2a.proto`;
@@ -68,12 +78,13 @@ const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})
 export function validateProtoJson(typeName: string, node: JsonNode, basePointer = "", model: ProtoModel = A2A_V1): ProtoVerdict {
   const reader = new Reader(model);
   reader.message(model.message(typeName), node, basePointer);
-  return {valid: reader.violations.length === 0, violations: reader.violations, notValidated: reader.notValidated};
+  return {valid: reader.violations.length === 0, violations: reader.violations, notValidated: reader.notValidated, protoNamed: reader.protoNamed};
 }
 
 class Reader {
   violations: ProtoViolation[] = [];
   notValidated: ProtoNotValidated[] = [];
+  protoNamed: ProtoNamedMember[] = [];
   constructor(private readonly model: ProtoModel) {}
 
   private fail(keyword: ProtoViolation["keyword"], field: string, pointer: string, at: {from: number; to: number}, rule: string, message: string, accepted: string): void {
@@ -105,6 +116,7 @@ class Reader {
         return;
       }
       seen.set(field, member.name);
+      if (member.name !== field.json) this.protoNamed.push({pointer: memberPointer, json: field.json, from: member.nameFrom, to: member.nameTo});
       const value = member.value;
       if (value.type === "null" && field.type !== "google.protobuf.Value") return;
       if (field.oneof !== undefined && !field.repeated) {

@@ -68,6 +68,22 @@ export interface TransactionState {
   dialect: Dialect | null;
   /** The A2A-Version header as sent ("" for none). */
   versionHeader: string;
+  /** The patch number that header carried, read past (version.ts), or null. */
+  versionPatch: string | null;
+}
+
+function patchNote(state: TransactionState, at: JsonNode, context: RequestContext): Finding {
+  return makeFinding(context, {
+    stage: 3,
+    severity: "note",
+    code: "method.version-patch",
+    pointer: "/method",
+    from: at.from,
+    to: at.to,
+    rule: "A2A 1.0.1 specification section 3.6: patch version numbers SHOULD NOT be used in requests, and MUST not be considered when negotiating versions",
+    message: `A2A-Version ${JSON.stringify(state.versionHeader)} carries a patch number (.${state.versionPatch}); it is read as ${state.dialect?.version}.`,
+    accepted: "Major.Minor only: \"0.3\" or \"1.0\""
+  });
 }
 
 /** The error as the version writes it; a version nobody serves gets 1.0's shape, the version that defines -32009. */
@@ -152,7 +168,7 @@ export function processRequest(node: JsonNode, context: RequestContext, parseFin
     return stop(3, rpcError(VERSION_NOT_SUPPORTED, {requestedVersion: state.versionHeader, supportedVersions: MESSAGE_VERSIONS.join(", ")}), answer);
   }
   const method = checkMethod(envelope.method!, envelope.methodNode!, context, dialect);
-  stage(3).findings = method.findings;
+  stage(3).findings = state.versionPatch === null ? method.findings : [...method.findings, patchNote(state, envelope.methodNode!, context)];
   if (!method.ok) return stop(3, rpcError(METHOD_NOT_FOUND, {method: envelope.method, a2aMethod: method.a2aMethod, detail: method.findings[0]?.message}), answer);
   stage(3).status = "pass";
 

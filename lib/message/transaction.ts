@@ -101,7 +101,7 @@ function run(text: string, reading: Reading): MessageTransaction {
     return unreadable(reading, byteLength, [finding, ...warnings], PARSE_ERROR, {line: span.line, column: span.column, offset: e.from, message: e.message});
   }
 
-  const state: TransactionState = {duplicates: parsed.warnings.duplicates, receipts: [], dialect: reading.dialect, versionHeader: reading.version.header};
+  const state: TransactionState = {duplicates: parsed.warnings.duplicates, receipts: [], dialect: reading.dialect, versionHeader: reading.version.header, versionPatch: reading.version.ignoredPatch};
   const root: JsonNode = parsed.value;
   if (root.type === "array") {
     if (root.items.length === 0 || root.items.length > MAX_BATCH_REQUESTS) {

@@ -46,19 +46,20 @@ type Out = {t: "lit"; text: string} | {t: "arr"; items: Out[]} | {t: "obj"; memb
 const lit = (value: string | number | boolean): Out => ({t: "lit", text: JSON.stringify(value)});
 const WHATS_NEW = "whats-new-v1.md";
 
-function outOf(node: JsonNode, text: string): Out {
+/** `duplicate` hears of each repeated name (its pointer): JSON.parse keeps the last, and so does the translation. */
+function outOf(node: JsonNode, text: string, duplicate: (pointer: string) => void, pointer = ""): Out {
   switch (node.type) {
     case "object": {
-      // With duplicate names, JSON.parse keeps the last; so does the translation.
       const members = new Map<string, Out>();
       for (const member of node.members) {
-        members.delete(member.name);
-        members.set(member.name, outOf(member.value, text));
+        const at = childPointer(pointer, member.name);
+        if (members.delete(member.name)) duplicate(at);
+        members.set(member.name, outOf(member.value, text, duplicate, at));
       }
       return {t: "obj", members: [...members]};
     }
     case "array":
-      return {t: "arr", items: node.items.map((item) => outOf(item, text))};
+      return {t: "arr", items: node.items.map((item, index) => outOf(item, text, duplicate, childPointer(pointer, index)))};
     case "number":
       return {t: "lit", text: node.lexeme};
     default:
@@ -130,6 +131,9 @@ class Translator {
           this.change(childPointer(pointer, "method"), method, renamed, this.to === "1.0" ? `JSON-RPC methods are PascalCase in 1.0, named as the proto's rpcs (specification section 9.1; ${WHATS_NEW})` : `v0.3.0 names the method "${renamed}" (${WHATS_NEW})`);
           members.push([name, lit(renamed)]);
         }
+      } else if (name === "id" && this.to === "0.3" && member.t === "lit" && member.text === "null") {
+        this.lose(childPointer(pointer, "id"), "the id null: copied as is", "v0.3.0's schema types a request id as a string or an integer; 1.0 (as @a2a-js/sdk) also reads null");
+        members.push([name, member]);
       } else if (name === "params" && (renamed === "SendMessage" || renamed === "SendStreamingMessage" || renamed === "message/send" || renamed === "message/stream")) {
         members.push([name, this.to === "1.0" ? this.paramsTo1(member, childPointer(pointer, "params")) : this.paramsTo03(member, childPointer(pointer, "params"))]);
       } else {
@@ -185,7 +189,9 @@ class Translator {
       const at = childPointer(pointer, name);
       if (name === "kind") this.change(at, `"kind": "${kind}"`, "(removed)", `1.0's Part is a oneof: the member set (text, raw, url, data) says what it is (${WHATS_NEW})`);
       else if (name === "file" && value.t === "obj") members.push(...this.fileTo1(value, at));
-      else members.push([name, value]);
+      else if (name === kind || name === "metadata") members.push([name, value]);
+      // v0.3.0 does not forbid other members; in 1.0 one could be a second content (a raw beside a text).
+      else this.lose(at, `${name}: dropped`, `it is not a member of v0.3.0's ${kind} part, and in 1.0 it could be read as a second content or an unknown field`);
     }
     return {t: "obj", members};
   }
@@ -364,8 +370,17 @@ class Translator {
       }
       const jsonName = PROTO_TO_JSON[name] ?? name;
       if (jsonName !== name) this.change(at, name, jsonName, "v0.3.0 knows only the JSON name");
+      if (jsonName === "historyLength") return [[jsonName, this.integerTo03(value, at)]];
       return [[jsonName, value]];
     });
+  }
+
+  /** ProtoJSON reads an integer from a string ("12"); v0.3.0's schema wants a JSON integer. */
+  private integerTo03(value: Out, pointer: string): Out {
+    const text = stringOf(value);
+    if (text === null || !/^-?(?:0|[1-9][0-9]{0,8})$/.test(text)) return value;
+    this.change(pointer, JSON.stringify(text), text, "ProtoJSON reads an int32 from a string; v0.3.0's schema types it as a JSON integer");
+    return {t: "lit", text: String(Number(text))};
   }
 
   private pushConfigTo03(config: Out, pointer: string): Out {
@@ -385,7 +400,21 @@ class Translator {
 
   private mapMembers(object: Out, pointer: string, map: (name: string, value: Out, pointer: string) => [string, Out][]): Out {
     if (object.t !== "obj") return object;
-    return {t: "obj", members: object.members.flatMap(([name, value]) => (this.droppedNull(name, value, childPointer(pointer, name)) ? [] : map(name, value, childPointer(pointer, name))))};
+    const written = new Set<string>();
+    const members: [string, Out][] = [];
+    for (const [name, value] of object.members) {
+      const at = childPointer(pointer, name);
+      if (this.droppedNull(name, value, at)) continue;
+      for (const [outName, outValue] of map(name, value, at)) {
+        // Two source members can become one name (blocking beside returnImmediately): the first is kept.
+        if (written.has(outName)) this.lose(at, `${name}: dropped, since "${outName}" is already written`, "one object cannot hold a name twice");
+        else {
+          written.add(outName);
+          members.push([outName, outValue]);
+        }
+      }
+    }
+    return {t: "obj", members};
   }
 
   /** Into v0.3.0, a member written null goes: ProtoJSON reads null as "not set", the v0.3.0 schema refuses it. */
@@ -412,7 +441,7 @@ export function translateRequest(text: string, from: MessageVersion, to: Message
   const parsed = parseJson(typeof text === "string" ? text : String(text));
   if (!parsed.ok) return {ok: false, from, to, reason: `The request is not JSON (${parsed.error.message}); fix stage 1 first.`};
   const translator = new Translator(to);
-  const root = outOf(parsed.value, text);
+  const root = outOf(parsed.value, text, (pointer) => translator.lose(pointer, "a name given more than once: only the last kept", "JSON.parse keeps the last of duplicate names, and receivers disagree on which counts"));
   const translated = root.t === "arr" ? {t: "arr" as const, items: root.items.map((item, index) => translator.request(item, childPointer("", index)))} : translator.request(root, "");
   return {ok: true, from, to, text: serialize(translated), changes: translator.changes, untranslatable: translator.untranslatable};
 }

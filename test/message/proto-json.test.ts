@@ -40,7 +40,7 @@ describe("the compact table", () => {
 
 describe("ProtoJSON rules, one by one", () => {
   test("a valid request passes", () => {
-    expect(verdict(valid)).toEqual({valid: true, violations: [], notValidated: []});
+    expect(verdict(valid)).toEqual({valid: true, violations: [], notValidated: [], protoNamed: []});
   });
 
   test("a missing REQUIRED field names the field, the proto rule and where it belongs", () => {
@@ -68,13 +68,15 @@ describe("ProtoJSON rules, one by one", () => {
   });
 
   test("a field may be named by its proto name, but not by both names at once", () => {
-    expect(verdict({message: {message_id: "m", role: "ROLE_USER", parts: [{text: "x"}]}}).valid).toBe(true);
+    const byProtoName = verdict({message: {message_id: "m", role: "ROLE_USER", parts: [{text: "x"}]}});
+    expect(byProtoName.valid).toBe(true);
+    expect(byProtoName.protoNamed).toMatchObject([{pointer: "/message/message_id", json: "messageId"}]);
     expect(verdict(withMessage({message_id: "n"})).violations[0]).toMatchObject({keyword: "duplicate-field", pointer: "/message/message_id"});
   });
 
   test("bytes: standard or URL-safe base64, padded or not; whitespace and a one-character group are refused", () => {
     for (const raw of ["aGk=", "aGk", "-_8=", "+/8"]) expect(verdict(withMessage({parts: [{raw}]})).valid).toBe(true);
-    for (const raw of ["aG k=", "a", "aGk=="]) expect(verdict(withMessage({parts: [{raw}]})).violations[0]!.keyword).toBe("bytes");
+    for (const raw of ["aG k=", "a", "aGk==", "+_8="]) expect(verdict(withMessage({parts: [{raw}]})).violations[0]!.keyword).toBe("bytes");
   });
 
   test("integers: numbers or numeric strings, whole, in range", () => {
@@ -102,12 +104,14 @@ function valueAt(value: unknown, pointer: string): unknown {
 }
 
 /**
- * The one place protobufjs 8.8.1 is more lenient than the ProtoJSON rule lib applies: its base64
- * decoder skips '=' wherever it stands ("aG=k", "aGk=="). RFC 4648 puts one or two '=' only at
- * the end, to a multiple of 4, and Go's protojson (base64.StdEncoding / RawStdEncoding) refuses
- * both; lib does too, and the agreement test counts these apart instead of calling them equal.
+ * The places protobufjs 8.8.1 is more lenient than the ProtoJSON rule lib applies: its base64
+ * decoder skips '=' wherever it stands ("aG=k", "aGk==") and reads both alphabets in one text
+ * ("+_8="). RFC 4648 puts one or two '=' only at the end, to a multiple of 4, and Go's protojson
+ * (base64.StdEncoding / URLEncoding, raw or padded) refuses both; lib does too, and the agreement
+ * test counts these apart instead of calling them equal.
  */
-function misplacedPadding(raw: unknown): boolean {
+function laxerBase64InProtobufjs(raw: unknown): boolean {
+  if (typeof raw === "string" && /[+/]/.test(raw) && /[-_]/.test(raw)) return true;
   if (typeof raw !== "string" || !raw.includes("=")) return false;
   const withoutPadding = raw.replace(/={1,2}$/, "");
   return withoutPadding.includes("=") || (raw !== withoutPadding && raw.length % 4 !== 0);
@@ -117,7 +121,7 @@ describe("agreement with protobufjs's reading of the proto", () => {
   test("lib's verdict equals protobufjs's on generated valid and invalid SendMessageRequest values", () => {
     let validCount = 0;
     let invalidCount = 0;
-    let lenientPadding = 0;
+    let laxerBase64 = 0;
     fc.assert(
       fc.property(protoRequestArbitrary(), (value) => {
         const expected = oracleVerdict("SendMessageRequest", value);
@@ -125,15 +129,15 @@ describe("agreement with protobufjs's reading of the proto", () => {
         if (expected.valid) validCount++;
         else invalidCount++;
         const explained = `${JSON.stringify(value)}\nprotobufjs: ${expected.valid ? "valid" : expected.reason}\nlib: ${actual.violations[0]?.message ?? "valid"}`;
-        if (expected.valid && !actual.valid && actual.violations.every((v) => misplacedPadding(valueAt(value, v.pointer)))) {
-          lenientPadding++;
+        if (expected.valid && !actual.valid && actual.violations.every((v) => laxerBase64InProtobufjs(valueAt(value, v.pointer)))) {
+          laxerBase64++;
           return;
         }
         expect(actual.valid, explained).toBe(expected.valid);
       }),
       {numRuns: Number(process.env.PROTO_AGREEMENT_RUNS ?? 1500)}
     );
-    if (process.env.PROTO_AGREEMENT_RUNS) console.log({validCount, invalidCount, lenientPadding});
+    if (process.env.PROTO_AGREEMENT_RUNS) console.log({validCount, invalidCount, laxerBase64});
     // Both kinds are well represented, so agreement is not reached by saying the same thing every time.
     expect(validCount).toBeGreaterThan(300);
     expect(invalidCount).toBeGreaterThan(250);

@@ -60,7 +60,7 @@ function objectsIn(value: Json, path: string[] = []): {object: Obj; path: string
 }
 
 const SNAKE: Record<string, string> = {messageId: "message_id", contextId: "context_id", taskId: "task_id", mediaType: "media_type", historyLength: "history_length", referenceTaskIds: "reference_task_ids"};
-const WRONG_VALUES: Json[] = [0, 1.5, -1, 2 ** 31, "", "x", "12", true, false, null, [], [null], {}, "ROLE_USR", "user", "ROLE_UNSPECIFIED", "a", "aGk==", "ab c", "\ud800"];
+const WRONG_VALUES: Json[] = [0, 1.5, -1, 2 ** 31, "", "x", "12", true, false, null, [], [null], {}, "ROLE_USR", "user", "ROLE_UNSPECIFIED", "a", "aGk==", "+_8=", "ab c", "\ud800"];
 
 type Mutation = (target: {object: Obj; path: string[]}, key: string, pick: number) => void;
 const wrongValue: Mutation = ({object}, key, pick) => void (object[key] = WRONG_VALUES[pick % WRONG_VALUES.length]!);

@@ -68,6 +68,23 @@ describe("v0.3.0 -> 1.0", () => {
     expect(checked).toBeGreaterThan(50);
   });
 
+  test("what would break the other version is named: an extra member beside a part's content, two names that become one, a repeated name", () => {
+    const extra = translated(JSON.stringify({jsonrpc: "2.0", id: 1, method: "message/send", params: {message: {kind: "message", messageId: "m", role: "user", parts: [{kind: "text", text: "x", raw: "aGk="}]}}}), "0.3", "1.0");
+    expect(extra.untranslatable.map((u) => u.pointer)).toEqual(["/params/message/parts/0/raw"]);
+    expect(passes(extra.text, "1.0")).toBe(true);
+    const both = translated(JSON.stringify({jsonrpc: "2.0", id: 1, method: "SendMessage", params: {message: {messageId: "m", role: "ROLE_USER", parts: [{text: "x"}]}, configuration: {returnImmediately: true, blocking: true}}}), "1.0", "0.3");
+    expect(both.untranslatable.map((u) => u.what)).toEqual(['blocking: dropped, since "blocking" is already written']);
+    expect(passes(both.text, "0.3")).toBe(true);
+    const repeated = translated('{"jsonrpc": "2.0", "id": 1, "id": 2, "method": "message/send"}', "0.3", "1.0");
+    expect(repeated.untranslatable.map((u) => u.pointer)).toContain("/id");
+  });
+
+  test("into v0.3.0: an id null is named, an int32 written as a string becomes a number", () => {
+    const translation = translated(JSON.stringify({jsonrpc: "2.0", id: null, method: "SendMessage", params: {message: {messageId: "m", role: "ROLE_USER", parts: [{text: "x"}]}, configuration: {historyLength: "12"}}}), "1.0", "0.3");
+    expect(translation.untranslatable.map((u) => u.pointer)).toEqual(["/id"]);
+    expect(translation.text).toContain('"historyLength": 12');
+  });
+
   test("a text that is not JSON is not translated, and says why", () => {
     expect(translateRequest("{", "0.3", "1.0")).toMatchObject({ok: false, reason: expect.stringContaining("not JSON")});
   });

@@ -19,9 +19,9 @@ describe("the A2A-Version header", () => {
   });
 
   test("any other value is answered -32009 at stage 3, with the id, in 1.0's error shape", () => {
-    for (const header of ["2.0", "1.0.1", "0.3.0", "v1"]) {
+    for (const header of ["2.0", "1.1", "0.5", "v1", "1"]) {
       const transaction = run(v1Send(), header);
-      expect(transaction.version).toEqual({header, version: null});
+      expect(transaction.version).toEqual({header, version: null, ignoredPatch: null});
       expect(transaction.requests[0]!.stoppedAt).toBe(3);
       const sent = response(v1Send(), header);
       expect(sent).toMatchObject({id: 1, error: {code: -32009, message: "Version not supported"}});
@@ -29,6 +29,14 @@ describe("the A2A-Version header", () => {
       expect(transaction.findings.map((f) => f.code)).toContain("method.version-not-supported");
     }
   });
+});
+
+test("a patch number is read past (section 3.6: MUST not be considered), with a note", () => {
+  const transaction = run(v1Send(), "1.0.1");
+  expect(transaction.version).toEqual({header: "1.0.1", version: "1.0", ignoredPatch: "1"});
+  expect(transaction.requests[0]!.stoppedAt).toBeNull();
+  expect(transaction.findings.find((f) => f.code === "method.version-patch")!.message).toContain("read as 1.0");
+  expect(run(v03Send, "0.3.0").requests[0]!.stoppedAt).toBeNull();
 });
 
 describe("A2A 1.0: SendMessage", () => {
@@ -39,6 +47,17 @@ describe("A2A 1.0: SendMessage", () => {
     expect(Object.keys(result!)).toEqual(["message"]);
     expect(result!["message"]).toMatchObject({messageId: "lab-reply-1", contextId: "lab-context-1", role: "ROLE_AGENT", parts: [{text: expect.stringContaining("Receipt 1")}]});
     expect(JSON.stringify(result)).not.toContain('"kind"');
+  });
+
+  test("a proto field name (message_id) is read, with section 5.5's note that 1.0 writes camelCase", () => {
+    const transaction = run(v1Send({message: {message_id: "m", role: "ROLE_USER", parts: [{text: "x"}]}}), "1.0");
+    expect(transaction.requests[0]!.stoppedAt).toBeNull();
+    expect(transaction.findings.find((f) => f.code === "params.proto-name")).toMatchObject({severity: "note", pointer: "/params/message/message_id", accepted: '"messageId"'});
+  });
+
+  test("an empty contextId is not set (proto3): the reply gets the agent's", () => {
+    const {result} = response(v1Send({message: v1Message(undefined, {contextId: ""})}), "1.0");
+    expect(result!["message"]).toMatchObject({contextId: "lab-context-1"});
   });
 
   test("the reply carries the request's contextId when it names one", () => {

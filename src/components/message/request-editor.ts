@@ -97,6 +97,8 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   const translation = element("div", {class: "translation-area"});
   /** The text a translation put in the editor: its report stays while the text is that. */
   let translatedText: string | null = null;
+  /** True while a translation switches the version itself (its report stays). */
+  let translating = false;
   const summary = element("span", {class: "example-summary"});
   const edited = element("span", {class: "example-edited"}, "Edited.");
   const restore = element("button", {type: "button", class: "example-restore"}, "Restore the example");
@@ -219,7 +221,9 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     textarea.value = result.text;
     root.value = textarea.value;
     translatedText = root.value;
+    translating = true;
     versionInput.choose(result.to);
+    translating = false;
     changed();
   }
 
@@ -270,6 +274,10 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   root.versionInput = versionInput;
   versionInput.addEventListener("input", () => {
     showVersion();
+    // A report that says which version the text is sent with is stale once the reader switches by hand.
+    if (translating) return;
+    translatedText = null;
+    translation.replaceChildren();
     updateLink();
   });
   translateButton.addEventListener("click", translate);
