@@ -51,7 +51,7 @@ export function describePlacement(placement: InputPlacement): string {
 }
 
 // In-page source text, so no build step rewrites it (see bench/slider-render.ts).
-const LESSON_INPUTS = "main .field, main .request-editor select, main .request-editor textarea";
+const LESSON_INPUTS = "main .field, main .request-editor select, main .request-editor .version-switch, main .request-editor textarea";
 const MEASURE_INPUT = `async (index) => {
   const row = document.querySelectorAll(${JSON.stringify(LESSON_INPUTS)})[index];
   const control = row.matches("select, textarea") ? row : row.querySelector("input:not([type=hidden]), select, textarea") ?? row;

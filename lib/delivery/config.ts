@@ -11,6 +11,7 @@ import {
 } from "./bounds.js";
 import {senderIds} from "./sender-presets.js";
 import {baselineUpdates, taskUpdateSchema} from "./updates.js";
+import {MESSAGE_VERSIONS} from "../message/version.js";
 
 /** Receiver credential fixtures: which token the sender presents. No secrets are modeled. */
 export const credentialFixtures = ["matched", "wrong", "missing"] as const;
@@ -35,7 +36,9 @@ export const deliveryConfigShape = {
   deleteConfigAtSeconds: z.nullable(seconds(maxSettingTimeSeconds)),
   updates: z.readonly(z.array(taskUpdateSchema).check(z.maxLength(maxUpdateCount))),
   sender: z.enum(senderIds),
-  seed: z.int().check(z.minimum(0), z.maximum(maxSeed))
+  seed: z.int().check(z.minimum(0), z.maximum(maxSeed)),
+  /** The A2A version the client registers the push config with: its request, and the teaching sender's body. */
+  version: z.enum(MESSAGE_VERSIONS)
 };
 
 export const deliveryConfigSchema = z.strictObject(deliveryConfigShape);
@@ -63,5 +66,6 @@ export const baselineDeliveryConfig: DeliveryConfig = Object.freeze({
   deleteConfigAtSeconds: null,
   updates: baselineUpdates,
   sender: "teaching",
-  seed: 1
+  seed: 1,
+  version: "0.3"
 });

@@ -1,10 +1,11 @@
 /**
  * What goes on the wire: the headers and body a sender POSTs for one update. The teaching sender
- * sends the lesson's A2A v0.3.0 TaskStatusUpdateEvent; the A2A SDKs wrap the same status update
+ * sends the lesson's A2A v0.3.0 TaskStatusUpdateEvent, or under 1.0 its StreamResponse; the A2A SDKs wrap the same status update
  * in a 1.0 StreamResponse (a2a.proto v1.0.1: `StreamResponse.status_update`, ProtoJSON
  * lowerCamelCase, enum names `TASK_STATE_*`, no `kind`, no `final`); the webhook platforms send
  * whatever JSON the application hands them (here the v0.3 event) with their own signature headers.
  */
+import type {MessageVersion} from "../message/version.js";
 import type {CredentialFixture} from "./config.js";
 import {buildPushHeaders, type PushPayload} from "./payload.js";
 import type {SenderPreset} from "./sender-presets.js";
@@ -42,8 +43,18 @@ export const wireBodyNames: Readonly<Record<SenderPreset["body"], string>> = {
   application: "the application's own JSON (here the v0.3.0 event)"
 };
 
-export function wireRequest(preset: SenderPreset, payload: PushPayload, credential: CredentialFixture): WireRequest {
-  return {headers: wireHeaders(preset, credential), body: preset.body === "a2a-v1.0" ? v1StatusUpdate(payload) : payload};
+/**
+ * The body a sender writes: a released SDK or platform sends its own shape (its preset); the
+ * teaching sender writes the version the push config was registered with (as @a2a-js/sdk 1.3.0
+ * would with a serializer for each wire version: DefaultPushNotificationSender's serializers).
+ */
+export function bodyShape(preset: SenderPreset, version: MessageVersion): SenderPreset["body"] {
+  if (preset.id !== "teaching") return preset.body;
+  return version === "1.0" ? "a2a-v1.0" : "a2a-v0.3";
+}
+
+export function wireRequest(preset: SenderPreset, payload: PushPayload, credential: CredentialFixture, version: MessageVersion = "0.3"): WireRequest {
+  return {headers: wireHeaders(preset, credential), body: bodyShape(preset, version) === "a2a-v1.0" ? v1StatusUpdate(payload) : payload};
 }
 
 /** The headers of every request a sender makes for a push config with this credential. */

@@ -7,8 +7,8 @@
  * considered" when negotiating, so "1.0.1" is read as 1.0, and the reading says a patch was sent.
  */
 
-export type MessageVersion = "0.3" | "1.0";
-export const MESSAGE_VERSIONS: readonly MessageVersion[] = ["0.3", "1.0"];
+export const MESSAGE_VERSIONS = ["0.3", "1.0"] as const;
+export type MessageVersion = (typeof MESSAGE_VERSIONS)[number];
 export const DEFAULT_MESSAGE_VERSION: MessageVersion = "0.3";
 
 export interface VersionReading {

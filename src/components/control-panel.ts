@@ -40,6 +40,8 @@ export type ControlPanelElement<T extends FieldValues> = HTMLElement & {
    * the panel's own list.
    */
   group(name: string): HTMLElement;
+  /** Shows `view` at the end of a group, after its controls: what those controls produce (lesson 1's registration request). */
+  showInGroup(name: string, view: Node): void;
   /** With `pinnable`: the pin bar to place where the comparison is read; its value is the pinned run's inputs or null. */
   pinBar: PinBarElement<T>;
   /** An experiment compared with the defaults: its inputs applied, the defaults pinned, one notification each. */
@@ -124,11 +126,13 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
     root.applyOverrides(overrides);
   };
 
-  root.group = (name: string) => {
+  const fieldsetNamed = (name: string): HTMLFieldSetElement => {
     const fieldset = fieldsets.get(name);
     if (!fieldset) throw new Error(`no control group named "${name}" (groups: ${groups.join(", ")})`);
-    return html`<div class="control-panel section-controls">${fieldset}</div>` as HTMLElement;
+    return fieldset;
   };
+  root.group = (name: string) => html`<div class="control-panel section-controls">${fieldsetNamed(name)}</div>` as HTMLElement;
+  root.showInGroup = (name: string, view: Node) => void fieldsetNamed(name).append(view);
 
   // Inner controls' events are implementation details: the panel emits its own once a
   // value is accepted. Registered before view() listens, so it can stop them there.

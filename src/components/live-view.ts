@@ -13,7 +13,7 @@
 import {element} from "./dom.js";
 import {morph} from "./morph.js";
 import {cancelRedraw, drawNowOrWhenSeen, redrawOnceLoaded, watchDistance} from "./offscreen-redraws.js";
-import {PlotNotLoaded} from "./plot-on-demand.js";
+import {ModuleNotLoaded} from "./on-demand.js";
 
 export type LiveViewElement = HTMLDivElement & {
   show(view: Node): void;
@@ -41,12 +41,12 @@ export function LiveView(): LiveViewElement {
     try {
       view = build();
     } catch (error) {
-      // A chart drawn with Plot before Plot has loaded: keep what is shown, build again once it is here.
-      if (!(error instanceof PlotNotLoaded)) throw error;
-      if (root.firstChild === null) root.appendChild(element("p", {class: "live-view-loading"}, "Drawing the chart…"));
+      // A view built with a module that has not loaded yet (Plot): keep what is shown, build again once it is here.
+      if (!(error instanceof ModuleNotLoaded)) throw error;
+      if (root.firstChild === null) root.appendChild(element("p", {class: "live-view-loading"}, error.waiting));
       redrawOnceLoaded(root, error.loaded, () => showBuilt(drawnFrom, build), (reason) => {
         shownFrom = null;
-        show(element("p", {class: "live-view-loading", role: "alert"}, `The chart could not be drawn: its charting library did not load (${String(reason)}). Reload the page to try again.`));
+        show(element("p", {class: "live-view-loading", role: "alert"}, error.failed(reason)));
       });
       return;
     }

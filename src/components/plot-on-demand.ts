@@ -5,35 +5,28 @@
  * the first paint back by about 0.4 s on Lighthouse's slow 4G.
  *
  * A chart that needs Plot calls `loadedPlot()`: Plot itself once it is here; until then the
- * call starts the load and throws PlotNotLoaded, which LiveView catches: it keeps what it shows
+ * call starts the load and throws PlotNotLoaded (on-demand.ts's ModuleNotLoaded), which LiveView catches: it keeps what it shows
  * (a short placeholder the first time) and builds the view again once Plot has arrived.
  */
+import {ModuleNotLoaded, onDemand} from "./on-demand.js";
+
 type PlotModule = typeof import("./plot-marks.js");
 
-let plot: PlotModule | null = null;
-let loading: Promise<PlotModule> | null = null;
+/** What a chart waiting for Plot throws (the on-demand module's error, by its old name). */
+export {ModuleNotLoaded as PlotNotLoaded};
 
-export class PlotNotLoaded extends Error {
-  constructor(readonly loaded: Promise<unknown>) {
-    super("Plot is still loading");
-    this.name = "PlotNotLoaded";
-  }
-}
+const plot = onDemand<PlotModule>(
+  () => import("./plot-marks.js"),
+  "Drawing the chart…",
+  (reason) => `The chart could not be drawn: its charting library did not load (${String(reason)}). Reload the page to try again.`
+);
 
 /** Loads Plot once; a failed load (the network) is tried again on the next call. */
 export function loadPlot(): Promise<PlotModule> {
-  loading ??= import("./plot-marks.js").then(
-    (module) => (plot = module),
-    (reason: unknown) => {
-      loading = null;
-      throw reason;
-    }
-  );
-  return loading;
+  return plot.load();
 }
 
 /** Plot, or PlotNotLoaded thrown while it loads. */
 export function loadedPlot(): PlotModule {
-  if (plot !== null) return plot;
-  throw new PlotNotLoaded(loadPlot());
+  return plot.loaded();
 }

@@ -138,7 +138,7 @@ describe("off-screen redraws", () => {
       const builds: string[] = [];
       const chart = (text: string) => () => {
         builds.push(text);
-        if (!here) throw new modules.PlotNotLoaded(loaded);
+        if (!here) throw new modules.PlotNotLoaded(loaded, "Drawing the chart…", (reason) => `The chart could not be drawn: its charting library did not load (${String(reason)}). Reload the page to try again.`);
         return paragraph(text);
       };
       return {settle, chart, builds, loaded};

@@ -339,7 +339,8 @@ describe("shared control and permalink form", () => {
       deleteConfigAtSeconds: fc.option(fc.integer({min: 0, max: 3600}), {nil: null}),
       updates: updateListArbitrary,
       sender: fc.constantFrom(...senderIds),
-      seed: fc.integer({min: 0, max: 4_294_967_295})
+      seed: fc.integer({min: 0, max: 4_294_967_295}),
+      version: fc.constantFrom("0.3", "1.0")
     });
     fc.assert(
       fc.property(inputs, (values) => {

@@ -4,7 +4,7 @@
  */
 import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
-import {a2aTaskStates, baselineDeliveryConfig, buildPushHeaders, buildPushPayload, fixtureTokens, senderPreset, v1TaskStates, wireRequest} from "../../lib/delivery/index.js";
+import {a2aTaskStates, baselineDeliveryConfig, bodyShape, buildPushHeaders, buildPushPayload, fixtureTokens, senderPreset, v1TaskStates, wireRequest} from "../../lib/delivery/index.js";
 
 const payload = buildPushPayload(baselineDeliveryConfig.updates[3]!, true);
 
@@ -29,5 +29,15 @@ describe("wireRequest", () => {
 
   it("the teaching sender sends the lesson's v0.3 event with its Authorization header", () => {
     expect(wireRequest(senderPreset("teaching"), payload, "wrong")).toEqual({headers: buildPushHeaders("wrong"), body: payload});
+  });
+
+  it("under 1.0 the teaching sender writes the 1.0 StreamResponse, a valid one as protobufjs reads the proto; the SDKs keep their own shape", async () => {
+    const {oracleVerdict} = await import("../message/proto-oracle.js");
+    const request = wireRequest(senderPreset("teaching"), payload, "matched", "1.0");
+    expect(request.headers).toEqual(buildPushHeaders("matched"));
+    expect(oracleVerdict("StreamResponse", request.body)).toMatchObject({valid: true});
+    expect(bodyShape(senderPreset("teaching"), "1.0")).toBe("a2a-v1.0");
+    expect(wireRequest(senderPreset("svix"), payload, "matched", "1.0").body).toEqual(payload);
+    expect(wireRequest(senderPreset("a2a-js"), payload, "matched", "0.3").body).toEqual(wireRequest(senderPreset("a2a-js"), payload, "matched", "1.0").body);
   });
 });

@@ -111,7 +111,7 @@ function outcomeWord(outcome: DeliveryRun["updates"][number]["outcome"]): Observ
 function wireDifferences(run: DeliveryRun, updateIndex: number, sender: SenderId, headers: Record<string, string>, body: unknown, index: number): string[] {
   if (sender === "teaching") return [];
   const config = {...baselineDeliveryConfig, ...run.config};
-  const predicted = wireRequest(senderPreset(sender), buildPushPayload(config.updates[updateIndex]!, config.payloadNamesExpectedTask), config.credential);
+  const predicted = wireRequest(senderPreset(sender), buildPushPayload(config.updates[updateIndex]!, config.payloadNamesExpectedTask), config.credential, config.version);
   const problems: string[] = [];
   for (const [name, value] of Object.entries(predicted.headers)) {
     if (headers[name.toLowerCase()] !== value) problems.push(`request ${index + 1}: header ${name} predicted ${JSON.stringify(value)}, seen ${JSON.stringify(headers[name.toLowerCase()] ?? null)}`);

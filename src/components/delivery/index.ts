@@ -4,4 +4,6 @@ export {ReceiverDecisions, ReceiverState} from "./receiver-charts.js";
 export {AttemptInspector, UpdateTable} from "./update-table.js";
 export {DeliverySummaryFigures} from "./summary-figures.js";
 export {describeRetries, describeTimeout, SenderFacts} from "./sender-facts.js";
+export {PushConfigRegistration} from "./push-config-registration.js";
+export {registrationCheckIfRequested, requestRegistrationCheck} from "./registration-check.js";
 export {SenderComparisonTable} from "./sender-comparison-table.js";

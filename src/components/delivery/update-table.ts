@@ -7,7 +7,7 @@ import {ScrollRegion} from "../scroll-region.js";
 import {element, type Child} from "../dom.js";
 import {morph} from "../morph.js";
 import {cancelRedraw, drawNowOrWhenSeen, watchDistance} from "../offscreen-redraws.js";
-import {senderPreset, wireBodyNames, wireRequest, type DeliveryRun, type UpdateOutcome} from "../../../lib/delivery/index.js";
+import {bodyShape, senderPreset, wireBodyNames, wireRequest, type DeliveryRun, type UpdateOutcome} from "../../../lib/delivery/index.js";
 
 const OUTCOME_WORDS: Record<UpdateOutcome["outcome"], string> = {
   acknowledged: "acknowledged (2xx seen)",
@@ -148,8 +148,8 @@ export function AttemptInspector(run: DeliveryRun, chosenIndex: number): HTMLEle
       "div",
       {class: "inspector-columns"},
       element("div", null, element("strong", null, "Headers"), element("pre", null, headers)),
-      element("div", null, element("strong", null, "Body"), ` (${wireBodyNames[preset.body]}; every attempt of an update sends the same body)`,
-        element("pre", null, JSON.stringify(wireRequest(preset, update.payload, run.config.credential).body, null, 2)))
+      element("div", null, element("strong", null, "Body"), ` (${wireBodyNames[bodyShape(preset, run.config.version)]}; every attempt of an update sends the same body)`,
+        element("pre", null, JSON.stringify(wireRequest(preset, update.payload, run.config.credential, run.config.version).body, null, 2)))
     ),
     element(
       "ol",
