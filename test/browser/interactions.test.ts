@@ -277,14 +277,14 @@ describe("the A2A version (issue #13)", () => {
   it("registers the push config with lesson 2's gates in either version, and the teaching sender's body follows", async () => {
     const {page, context, problems} = await openLesson();
     const registration = page.locator(".push-config-registration");
-    await expect.poll(() => registration.locator("h3").textContent()).toBe("Registering the push config: tasks/pushNotificationConfig/set");
+    await expect.poll(() => registration.locator(".registration-method").textContent()).toBe("tasks/pushNotificationConfig/set");
     // Lesson 2's checker loads only when asked for; from then on every change is checked.
     await registration.getByRole("button", {name: "Check it with lesson 2's six gates"}).click();
     await expect.poll(() => registration.locator(".registration-gates").textContent()).toContain("✓ Parse · ✓ Envelope · ✓ Method · ✓ Params · ✓ Parts · ✓ Handler");
     expect(await page.locator(".attempt-inspector pre").nth(1).textContent()).toContain('"kind": "status-update"');
     await page.locator('select[id$="-version"]').selectOption("1.0");
     await expect.poll(() => new URL(page.url()).search).toBe("?version=1.0");
-    await expect.poll(() => registration.locator("h3").textContent()).toBe("Registering the push config: CreateTaskPushNotificationConfig");
+    await expect.poll(() => registration.locator(".registration-method").textContent()).toBe("CreateTaskPushNotificationConfig");
     await expect.poll(() => registration.locator(".verdict-good").textContent()).toContain("Stored as lab-config-1");
     await expect.poll(() => page.locator(".attempt-inspector pre").nth(1).textContent()).toContain('"statusUpdate"');
     expect(await page.locator(".attempt-inspector").textContent()).toContain("A2A 1.0 StreamResponse");

@@ -14,8 +14,8 @@ export function PushConfigRegistration(request: PushConfigRequest, transaction: 
   return element(
     "section",
     {class: "push-config-registration", "aria-label": "The request that registers the push config"},
-    element("h3", null, `Registering the push config: ${request.method}`),
-    element("p", {class: "registration-note"}, `Sent first, with A2A-Version ${request.version}. The callback URL and the credential above are what it carries.`),
+    element("h3", null, "Registering the push config"),
+    element("p", {class: "registration-note"}, element("code", {class: "registration-method"}, request.method), `, sent first, with A2A-Version ${request.version}. The callback URL and the credential above are what it carries.`),
     ScrollRegion("The registration request", element("pre", {class: "registration-request"}, request.text)),
     transaction === null
       ? element("button", {type: "button", class: "registration-check", onclick: onCheck}, "Check it with lesson 2's six gates")
