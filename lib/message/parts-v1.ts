@@ -8,13 +8,12 @@
  * fetched), data shown as written. A part with no content at all stops the request.
  */
 import {checkFileUri} from "./file-uri.js";
-import {makeFinding, type Finding, type RequestContext} from "./finding.js";
+import {makeFinding, type RequestContext} from "./finding.js";
 import {childPointer} from "./json-pointer.js";
 import {memberOf, type JsonMember, type JsonNode, type JsonObjectNode, type JsonStringNode} from "./json-source.js";
-import {PREVIEW_BYTES, type DecodedPart, type PartsVerdict} from "./parts.js";
+import {PartsReport, hexPreview, type DecodedPart, type PartsVerdict} from "./parts.js";
 import {decodeProtoJsonBytes} from "./proto-json-bytes.js";
 import {A2A_V1_VERSION} from "./proto-spec.js";
-import type {ViolationData} from "./params.js";
 
 const CONTENT = ["text", "raw", "url", "data"] as const;
 const DEPARTURES = {"url-safe": "uses the URL-safe alphabet ('-' and '_')", unpadded: "has no '=' padding", "pad-bits": "leaves non-zero pad bits"} as const;
@@ -29,27 +28,14 @@ function stringOf(part: JsonObjectNode, json: string, proto?: string): string | 
   return value?.type === "string" ? value.value : null;
 }
 
-function hexPreview(bytes: Uint8Array): string {
-  return Array.from(bytes.subarray(0, PREVIEW_BYTES), (byte) => byte.toString(16).padStart(2, "0")).join(" ");
-}
-
 export function decodePartsV1(params: JsonObjectNode, context: RequestContext): PartsVerdict {
   const {text} = context;
-  const findings: Finding[] = [];
-  const violations: ViolationData[] = [];
-  const parts: DecodedPart[] = [];
+  const report = new PartsReport(context);
+  const {parts, findings} = report;
+  const reject = report.reject.bind(report);
   const message = memberOf(params, "message")!.value as JsonObjectNode;
   const partsNode = memberOf(message, "parts")!.value;
   if (partsNode.type !== "array") throw new Error("stage 5 reached with parts that are not an array");
-
-  const reject = (part: DecodedPart | null, pointer: string, at: {from: number; to: number}, code: string, rule: string, problem: string, accepted: string): void => {
-    if (part) {
-      part.status = "rejected";
-      part.problem = problem;
-    }
-    violations.push({pointer, rule, message: problem, accepted});
-    findings.push(makeFinding(context, {stage: 5, severity: "error", code, pointer, from: at.from, to: at.to, rule, message: problem, accepted}));
-  };
 
   partsNode.items.forEach((partNode, index) => {
     if (partNode.type !== "object") throw new Error("stage 5 reached with a part that is not an object");
@@ -112,6 +98,5 @@ export function decodePartsV1(params: JsonObjectNode, context: RequestContext): 
     }
   });
 
-  const ok = violations.length === 0;
-  return {ok, parts, findings, errorData: ok ? null : {violations}};
+  return report.verdict();
 }

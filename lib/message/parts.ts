@@ -104,10 +104,34 @@ export function sourceOffsetOfIndex(text: string, node: JsonStringNode, index: n
   return offset;
 }
 
-function hexPreview(bytes: Uint8Array): string {
+/** The first PREVIEW_BYTES bytes as hex pairs separated by spaces. */
+export function hexPreview(bytes: Uint8Array): string {
   const shown: string[] = [];
   for (let k = 0; k < Math.min(PREVIEW_BYTES, bytes.length); k++) shown.push(bytes[k]!.toString(16).padStart(2, "0"));
   return shown.join(" ");
+}
+
+/** What stage 5 collects as it decodes, under either version: the parts, their findings, and the -32602 error's violations. */
+export class PartsReport {
+  readonly parts: DecodedPart[] = [];
+  readonly findings: Finding[] = [];
+  private readonly violations: ViolationData[] = [];
+  constructor(private readonly context: RequestContext) {}
+
+  /** Rejects a part (or the list, with part null): the request stops at stage 5 with this violation. */
+  reject(part: DecodedPart | null, pointer: string, at: {from: number; to: number}, code: string, rule: string, message: string, accepted: string, specNote?: SpecNoteId): void {
+    if (part) {
+      part.status = "rejected";
+      part.problem = message;
+    }
+    this.violations.push({pointer, rule, message, accepted});
+    this.findings.push(makeFinding(this.context, {stage: 5, severity: "error", code, pointer, from: at.from, to: at.to, rule, message, accepted, ...(specNote ? {specNote} : {})}));
+  }
+
+  verdict(): PartsVerdict {
+    const ok = this.violations.length === 0;
+    return {ok, parts: this.parts, findings: this.findings, errorData: ok ? null : {violations: this.violations}};
+  }
 }
 
 function firstLoneSurrogate(value: string): number {
@@ -129,21 +153,12 @@ function firstLoneSurrogate(value: string): number {
 /** Decodes every part of a message that passed stage 4 (so its shape is known). */
 export function decodeParts(params: JsonObjectNode, context: RequestContext): PartsVerdict {
   const {text} = context;
-  const findings: Finding[] = [];
-  const violations: ViolationData[] = [];
-  const parts: DecodedPart[] = [];
+  const report = new PartsReport(context);
+  const {parts} = report;
+  const reject = report.reject.bind(report);
   const message = memberOf(params, "message")!.value as JsonObjectNode;
   const partsNode = memberOf(message, "parts")!.value;
   const partsPointer = "/params/message/parts";
-
-  const reject = (part: DecodedPart | null, pointer: string, at: {from: number; to: number}, code: string, rule: string, message: string, accepted: string, specNote?: SpecNoteId): void => {
-    if (part) {
-      part.status = "rejected";
-      part.problem = message;
-    }
-    violations.push({pointer, rule, message, accepted});
-    findings.push(makeFinding(context, {stage: 5, severity: "error", code, pointer, from: at.from, to: at.to, rule, message, accepted, ...(specNote ? {specNote} : {})}));
-  };
 
   if (partsNode.type !== "array") throw new Error("stage 5 reached with parts that are not an array");
   if (partsNode.items.length === 0) {
@@ -283,6 +298,5 @@ export function decodeParts(params: JsonObjectNode, context: RequestContext): Pa
     }
   });
 
-  const ok = violations.length === 0;
-  return {ok, parts, findings, errorData: ok ? null : {violations}};
+  return report.verdict();
 }

@@ -4,44 +4,21 @@
  * charts draw both either way; the one read carries the playback cursor). A custom input: `value`
  * is "current" or "pinned", and a choice dispatches `input`. Hidden while nothing is pinned.
  */
-import {element} from "./dom.js";
+import {RadioChoice, type RadioChoiceElement} from "./radio-choice.js";
 
 export type ReadRun = "current" | "pinned";
 
-export type ReadRunChoiceElement = HTMLFieldSetElement & {
-  value: ReadRun;
+export type ReadRunChoiceElement = RadioChoiceElement<ReadRun> & {
   /** Shows the choice while a run is pinned; without one, hides it and goes back to the current run. */
   offer(pinned: boolean): void;
 };
 
-let choiceCount = 0;
-
 export function ReadRunChoice({legend = "Trace and inspector of"}: {legend?: string} = {}): ReadRunChoiceElement {
-  const name = `read-run-${++choiceCount}`;
-  const radios = (["current", "pinned"] as const).map((value) => element("input", {type: "radio", name, value, checked: value === "current"}));
-  const root = element("fieldset", {class: "read-run-choice", hidden: true},
-    element("legend", null, legend),
-    element("label", null, radios[0]!, " the current run"),
-    element("label", null, radios[1]!, " the pinned run")
-  ) as ReadRunChoiceElement;
-  root.value = "current";
-  const choose = (value: ReadRun) => {
-    if (root.value === value) return;
-    root.value = value;
-    for (const radio of radios) radio.checked = radio.value === value;
-    root.dispatchEvent(new Event("input", {bubbles: true}));
-  };
-  root.addEventListener("change", (event) => {
-    event.stopPropagation();
-    choose((event.target as HTMLInputElement).value as ReadRun);
-  });
-  // The radios' own input events are details: the choice emits its own.
-  root.addEventListener("input", (event) => {
-    if (event.target !== root) event.stopImmediatePropagation();
-  });
+  const root = RadioChoice<ReadRun>(legend, [{value: "current", label: "the current run"}, {value: "pinned", label: "the pinned run"}], "current", "read-run-choice") as ReadRunChoiceElement;
+  root.hidden = true;
   root.offer = (pinned: boolean) => {
     root.hidden = !pinned;
-    if (!pinned) choose("current");
+    if (!pinned) root.choose("current");
   };
   return root;
 }
