@@ -12,16 +12,21 @@ import {a2aSchema} from "./spec.js";
 import type {SpecNoteId} from "./spec-notes.js";
 
 export const PARAMS_DEFINITION = "#/definitions/MessageSendParams";
-export const REQUEST_DEFINITION = "#/definitions/SendMessageRequest";
 /** Violations listed in findings and error.data; beyond this they are counted in `omitted`. */
 export const MAX_REPORTED_VIOLATIONS = 200;
 
-let paramsSchema: CompiledSchema | null = null;
+/** Each definition a stage 4 checks against, compiled once (compiling throws if the schema uses an unimplemented keyword). */
+const compiledDefinitions = new Map<string, CompiledSchema>();
 
-/** The compiled MessageSendParams schema (compiled once; throws if the schema uses an unimplemented keyword). */
+function compiledDefinition(path: string): CompiledSchema {
+  let schema = compiledDefinitions.get(path);
+  if (schema === undefined) compiledDefinitions.set(path, (schema = compileSchema(a2aSchema, path)));
+  return schema;
+}
+
+/** The compiled MessageSendParams schema. */
 export function messageSendParamsSchema(): CompiledSchema {
-  paramsSchema ??= compileSchema(a2aSchema, PARAMS_DEFINITION);
-  return paramsSchema;
+  return compiledDefinition(PARAMS_DEFINITION);
 }
 
 /** The schema verdict alone: what ajv would say about this value as MessageSendParams. */
@@ -136,8 +141,6 @@ export class ParamsReport {
 /** The signature every version's and method's stage 4 has. */
 export type ParamsCheck = (request: JsonObjectNode, params: JsonNode | null, duplicates: DuplicateName[], context: RequestContext) => ParamsVerdict;
 
-const compiledDefinitions = new Map<string, CompiledSchema>();
-
 /**
  * Stage 4 under A2A v0.3.0 for a method whose params are `#/definitions/<definition>` and whose
  * request is `#/definitions/<requestDefinition>` (which makes params required).
@@ -149,10 +152,7 @@ export function schemaParamsCheck(method: string, definition: string, requestDef
       report.error({code: "params.schema", pointer: "/params", from: request.from, to: request.from + 1, rule: `A2A v0.3.0 schema #/definitions/${requestDefinition}/required`, message: `${method} has no "params" member.`, accepted: `a "params" object holding ${definition}`});
       return report.verdict(false);
     }
-    const path = `#/definitions/${definition}`;
-    let schema = compiledDefinitions.get(path);
-    if (schema === undefined) compiledDefinitions.set(path, (schema = path === PARAMS_DEFINITION ? messageSendParamsSchema() : compileSchema(a2aSchema, path)));
-    const verdict = validateNode(schema, params, "/params");
+    const verdict = validateNode(compiledDefinition(`#/definitions/${definition}`), params, "/params");
     for (const v of verdict.violations) {
       report.error({code: "params.schema", pointer: v.pointer, from: v.from, to: v.to, rule: schemaRule(v), message: v.message, accepted: v.accepted, specNote: noteFor(v)});
     }
