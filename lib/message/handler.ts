@@ -8,7 +8,7 @@
  * It runs for notifications too: JSON-RPC 2.0 section 4.1 only forbids the reply.
  */
 import {memberOf, type JsonObjectNode} from "./json-source.js";
-import type {DecodedPart} from "./parts.js";
+import {partKindName, type DecodedPart} from "./parts.js";
 import type {RequestId} from "./request-id.js";
 import type {MessageVersion} from "./version.js";
 
@@ -62,8 +62,7 @@ function stringOf(node: JsonObjectNode, name: string): string | null {
 export function handleMessageSend(params: JsonObjectNode, parts: readonly DecodedPart[], receiptNumber: number, requestIndex: number | null, requestId: RequestId | null, version: MessageVersion = "0.3"): HandlerOutput {
   const message = memberOf(params, "message")!.value as JsonObjectNode;
   const messageId = stringOf(message, "messageId") ?? stringOf(message, "message_id") ?? "";
-  // Named as the version writes them: 1.0 has no file parts, only raw and url.
-  const partKinds = parts.map((p) => (version === "1.0" && p.kind === "file" ? (p.source === "bytes" ? "raw" : "url") : p.kind));
+  const partKinds = parts.map((p) => partKindName(p, version));
   const inlineFileBytes = parts.reduce((sum, p) => sum + (p.kind === "file" && p.source === "bytes" ? (p.byteLength ?? 0) : 0), 0);
   const receipt: Receipt = {
     receiptNumber,

@@ -13,6 +13,7 @@ import {memberOf, type JsonObjectNode, type JsonStringNode} from "./json-source.
 import type {SourceSpan} from "./source-span.js";
 import type {ViolationData} from "./params.js";
 import type {SpecNoteId} from "./spec-notes.js";
+import type {MessageVersion} from "./version.js";
 
 /** Bytes shown in an inspector's hex preview. */
 export const PREVIEW_BYTES = 32;
@@ -102,6 +103,12 @@ export function sourceOffsetOfIndex(text: string, node: JsonStringNode, index: n
     else offset += 1;
   }
   return offset;
+}
+
+/** A part's kind as the version writes it: v0.3.0's text, file, data; 1.0 has no file parts, only raw and url. */
+export function partKindName(part: DecodedPart, version: MessageVersion): string {
+  if (version === "1.0" && part.kind === "file") return part.source === "bytes" ? "raw" : "url";
+  return part.kind;
 }
 
 /** The first PREVIEW_BYTES bytes as hex pairs separated by spaces. */

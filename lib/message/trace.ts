@@ -12,6 +12,7 @@ import type {Receipt} from "./handler.js";
 import type {ClientDecision} from "./client.js";
 import {describeRequestId} from "./request-id.js";
 import type {Dialect} from "./dialect.js";
+import {partKindName} from "./parts.js";
 
 export type StageDecisionKind = "pass" | "stop" | "handler" | "client" | "compare";
 
@@ -44,7 +45,7 @@ function passDetail(outcome: RequestOutcome, verdict: StageVerdict, dialect: Dia
     }
     case 5:
       if (dialect?.decodeParts === null) return `${dialect.dispatchedMethod} carries no parts: nothing to decode.`;
-      return `${outcome.parts.length} part${outcome.parts.length === 1 ? "" : "s"} decoded: ${outcome.parts.map((p) => p.kind).join(", ")}.`;
+      return `${outcome.parts.length} part${outcome.parts.length === 1 ? "" : "s"} decoded: ${outcome.parts.map((p) => partKindName(p, dialect?.version ?? "0.3")).join(", ")}.`;
     case 6:
       return outcome.verdict;
   }

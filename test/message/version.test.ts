@@ -108,6 +108,7 @@ describe("A2A 1.0: SendMessage", () => {
       {kind: "text", text: "t"}
     ]);
     expect(transaction.receipts[0]!.partKinds).toEqual(["raw", "url", "data", "text"]);
+    expect(transaction.trace.map((d) => d.detail)).toContain("4 parts decoded: raw, url, data, text.");
   });
 
   test("a URL-safe or unpadded raw is decoded, with a note that it is not canonical", () => {
