@@ -6,6 +6,7 @@
  * valid state, so a lesson's compute never throws on what a reader typed or linked.
  */
 import {checkFieldValue, type FieldSpec, type FieldValue, type FieldValues} from "./fields.js";
+import {defaultsFor, followedFirst} from "./following-defaults.js";
 
 /** A value a lesson did not use, and what it used instead. Shown as text, never as HTML. */
 export interface RefusedInput {
@@ -37,13 +38,16 @@ const NULL_TOKEN = "none";
 export function checkInputs<T extends FieldValues>(values: Readonly<Record<string, unknown>>, fields: readonly FieldSpec[], defaults: T): CheckedInputs<T> {
   const checked: FieldValues = {...defaults};
   const refused: RefusedInput[] = [];
-  for (const field of fields) {
+  for (const field of followedFirst(fields)) {
+    // A following field's default is the one for the value its input has just been given.
+    const fallback = field.defaultFollows ? defaultsFor(fields, defaults, checked)[field.name] ?? null : defaults[field.name] ?? null;
     const value = values[field.name];
-    if (value === undefined) continue;
-    const problem = checkFieldValue(field, value);
-    if (problem === null) checked[field.name] = value as FieldValue;
-    else refused.push(refusal(field, value, problem, defaults[field.name] ?? null));
+    const problem = value === undefined ? null : checkFieldValue(field, value);
+    if (value !== undefined && problem === null) checked[field.name] = value as FieldValue;
+    else checked[field.name] = fallback;
+    if (problem !== null) refused.push(refusal(field, value, problem, fallback));
   }
+  refused.sort((a, b) => fieldIndex(fields, a.field) - fieldIndex(fields, b.field));
   const known = new Set(fields.map((field) => field.name));
   for (const key of Object.keys(values)) {
     if (!known.has(key) && values[key] !== undefined) {
@@ -52,6 +56,8 @@ export function checkInputs<T extends FieldValues>(values: Readonly<Record<strin
   }
   return {values: checked as T, refused};
 }
+
+const fieldIndex = (fields: readonly FieldSpec[], name: string) => fields.findIndex((field) => field.name === name);
 
 /** The report for one refused value of a field, with the default used in its place. */
 export function refusal(field: FieldSpec, value: unknown, problem: string, fallback: FieldValue): RefusedInput {

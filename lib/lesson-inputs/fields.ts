@@ -14,6 +14,11 @@ interface FieldBase {
   group: string;
   /** One sentence on what the field means in the model. */
   help?: string;
+  /**
+   * The default depends on another (choice) input: its value for each of that input's values
+   * (lesson 4's body is the demo body of the chosen A2A version). See following-defaults.ts.
+   */
+  defaultFollows?: {field: string; values: Readonly<Record<string, string>>};
 }
 
 export interface NumberField extends FieldBase {

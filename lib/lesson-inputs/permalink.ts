@@ -7,6 +7,7 @@
  */
 import {shorten} from "./check.js";
 import {checkFieldValue, describeAccepted, type FieldSpec, type FieldValue, type FieldValues} from "./fields.js";
+import {defaultsFor} from "./following-defaults.js";
 
 export interface PermalinkNotice {
   parameter: string;
@@ -39,6 +40,8 @@ export function readPermalink<T extends FieldValues>(search: string, fields: rea
   const values: FieldValues = {...defaults};
   const notices: PermalinkNotice[] = [];
   const seen = new Set<string>();
+  const given = new Set<string>();
+  const refused: {field: FieldSpec; notice: PermalinkNotice}[] = [];
   for (const [parameter, raw] of new URLSearchParams(search)) {
     const field = byName.get(parameter);
     const value = shorten(raw);
@@ -56,20 +59,28 @@ export function readPermalink<T extends FieldValues>(search: string, fields: rea
     const decoded = decodeValue(field, raw);
     const problem = decoded === undefined ? `must be ${describeAccepted(field)}` : checkFieldValue(field, decoded);
     if (problem !== null) {
-      notices.push({parameter, value, problem: `${problem}; using the default (${formatValue(defaults[parameter] ?? null)})`});
+      const notice = {parameter, value, problem};
+      notices.push(notice);
+      refused.push({field, notice});
       continue;
     }
     values[parameter] = decoded as FieldValue;
+    given.add(parameter);
   }
+  // Defaults last: a following field's default is the one for its input's value in this link.
+  const fallbacks = defaultsFor(fields, defaults, values);
+  for (const field of fields) if (field.defaultFollows && !given.has(field.name)) values[field.name] = fallbacks[field.name]!;
+  for (const {field, notice} of refused) notice.problem = `${notice.problem}; using the default (${formatValue(fallbacks[field.name] ?? null)})`;
   return {values: values as T, notices};
 }
 
 /** The query string for a set of values: only the fields that differ from the defaults, in table order. */
 export function writePermalink(values: FieldValues, fields: readonly FieldSpec[], defaults: FieldValues): string {
   const params = new URLSearchParams();
+  const omitted = defaultsFor(fields, defaults, values);
   for (const field of fields) {
     const value = values[field.name];
-    if (value === undefined || value === defaults[field.name]) continue;
+    if (value === undefined || value === omitted[field.name]) continue;
     params.set(field.name, encodeValue(value));
   }
   const query = params.toString();

@@ -4,7 +4,8 @@
  * ids: off"), and its file name a short label built from the same differences, so two exports
  * of two runs never share a name and each says which run it shows.
  */
-import type {FieldSpec, FieldValue} from "./fields.js";
+import type {FieldSpec, FieldValue, FieldValues} from "./fields.js";
+import {defaultsFor} from "./following-defaults.js";
 
 export interface RunLabel {
   /** "Lesson defaults", or each differing input with its value, in the lesson's words. */
@@ -18,7 +19,8 @@ const CAPTION_VALUE_MAX = 40;
 
 /** The run described by `values` against `defaults`, input by input in `fields` order. */
 export function describeRun(values: Readonly<Record<string, unknown>>, fields: readonly FieldSpec[], defaults: Readonly<Record<string, unknown>>): RunLabel {
-  const differing = fields.filter((field) => !Object.is(values[field.name] ?? null, defaults[field.name] ?? null));
+  const own = defaultsFor(fields, defaults as FieldValues, values);
+  const differing = fields.filter((field) => !Object.is(values[field.name] ?? null, own[field.name] ?? null));
   if (differing.length === 0) return {caption: "Lesson defaults", fileLabel: "defaults"};
   return {
     caption: differing.map((field) => `${field.label}: ${captionValue(field, values[field.name] as FieldValue)}`).join(" · "),

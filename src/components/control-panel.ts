@@ -10,6 +10,7 @@
 import {html} from "htl";
 import {checkFieldValue, describeAccepted, type FieldSpec, type FieldValue, type FieldValues, type NumberField} from "../../lib/lesson-inputs/fields.js";
 import {shorten} from "../../lib/lesson-inputs/check.js";
+import {overDefaults, withFollowers} from "../../lib/lesson-inputs/following-defaults.js";
 import {joinQuery, readPermalink, writePermalink, type PermalinkNotice} from "../../lib/lesson-inputs/permalink.js";
 import {readPinnedRun, writePinnedRun} from "../../lib/lesson-inputs/pinned-run.js";
 import {describeRun} from "../../lib/lesson-inputs/run-label.js";
@@ -59,7 +60,13 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
   let values: T = {...reading.values};
 
   const controls = fields.map((field) => FieldControl(field, values[field.name] ?? null, `${idPrefix}-${field.name}`, (value) => {
-    values = {...values, [field.name]: value};
+    const before = values;
+    values = withFollowers(fields, defaults, values, field.name, value);
+    // An input that followed this one (lesson 4's body, the version) shows its new value.
+    controls.forEach((control, index) => {
+      const name = fields[index]!.name;
+      if (name !== field.name && !Object.is(before[name], values[name])) control.show(values[name] ?? null);
+    });
     changed();
   }));
   const groups = [...new Set(fields.map((field) => field.group))];
@@ -118,7 +125,7 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
     changed();
   };
 
-  root.applyOverrides = (overrides: Partial<T>) => root.setValues({...defaults, ...overrides});
+  root.applyOverrides = (overrides: Partial<T>) => root.setValues(overDefaults(fields, defaults, overrides));
 
   root.pinBar = pinBar;
   root.compareWithBaseline = (overrides: Partial<T>) => {
