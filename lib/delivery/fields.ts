@@ -5,6 +5,7 @@
  * row into the "what is accepted" text of every message. Bounds come from bounds.ts, the
  * same constants the config schema (config.ts) uses; a test holds the two to agreement.
  */
+import {versionField} from "../message/version-field.js";
 import {describeAccepted, type FieldSpec, type FieldValues} from "../lesson-inputs/fields.js";
 import {describeRun, type RunLabel} from "../lesson-inputs/run-label.js";
 import {
@@ -45,14 +46,7 @@ export const deliveryInputFields: readonly FieldSpec[] = [
     name: "callbackUrl", label: "Callback URL", group: setup, kind: "text", maxLength: maxCallbackUrlLength,
     help: `Webhook URL in the push config; only ${allowedCallbackUrl}, exactly as written, is dispatched to.`
   },
-  {
-    name: "version", label: "A2A version", group: setup, kind: "choice",
-    options: [
-      {value: "0.3", label: "0.3 (A2A v0.3.0)"},
-      {value: "1.0", label: "1.0 (A2A 1.0.1)"}
-    ],
-    help: "The A2A-Version the client registers the push config with: the registration request below, and the teaching sender's body (a v0.3.0 TaskStatusUpdateEvent or a 1.0 StreamResponse). A released SDK or platform sends its own shape whatever you choose."
-  },
+  versionField(setup, "The A2A-Version the client registers the push config with: the registration request below, and the teaching sender's body (a v0.3.0 TaskStatusUpdateEvent or a 1.0 StreamResponse). A released SDK or platform sends its own shape whatever you choose."),
   {
     name: "agentAdvertisesPush", label: "Agent card advertises push notifications", group: setup, kind: "boolean",
     help: "The agent card's capabilities.pushNotifications; without it no push config is accepted."

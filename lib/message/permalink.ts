@@ -3,7 +3,7 @@
  * lesson-inputs permalinks. Three parameters:
  * - `version`: the A2A-Version header the request is sent with, "0.3" (omitted: the default)
  *   or "1.0";
- * - `example`: the menu entry (a choice field), omitted for the first example;
+ * - `example`: the menu entry (a choice field), omitted for the version's first example;
  * - `request`: an edited request text, as base64url (RFC 4648 section 5, no
  *   padding) of its UTF-8 bytes. It is written only when the text differs from
  *   the example's and fits in a link: at most MAX_LINKED_REQUEST_CHARACTERS
@@ -17,21 +17,23 @@ import type {FieldSpec} from "../lesson-inputs/fields.js";
 import {PIN_PREFIX, readPermalink, writePermalink, type PermalinkNotice} from "../lesson-inputs/permalink.js";
 import {readPinnedRun, writePinnedRun} from "../lesson-inputs/pinned-run.js";
 import {decodeCanonicalBase64, encodeBase64} from "./base64.js";
-import {MESSAGE_EXAMPLES, messageExample} from "./examples.js";
+import {MESSAGE_EXAMPLES, messageExample, messageExamplesFor} from "./examples.js";
 import {DEFAULT_MESSAGE_VERSION, MESSAGE_VERSIONS, type MessageVersion} from "./version.js";
 import {utf8ByteLength} from "./request-size.js";
+import {versionField} from "./version-field.js";
 
 /** Longest `request` parameter written or read: short enough for any browser, server log or chat message. */
 export const MAX_LINKED_REQUEST_CHARACTERS = 2000;
 /** The UTF-8 size that encodes to MAX_LINKED_REQUEST_CHARACTERS characters of base64url. */
 export const MAX_LINKED_REQUEST_BYTES = (MAX_LINKED_REQUEST_CHARACTERS / 4) * 3;
 
-/** How the version switch and the link name each version. */
-export const MESSAGE_VERSION_LABELS: Readonly<Record<MessageVersion, string>> = {"0.3": "0.3 (A2A v0.3.0)", "1.0": "1.0 (A2A 1.0.1)"};
-
 export const MESSAGE_LINK_FIELDS: readonly FieldSpec[] = [
-  {kind: "choice", name: "version", label: "A2A-Version", group: "Request", options: MESSAGE_VERSIONS.map((version) => ({value: version, label: MESSAGE_VERSION_LABELS[version]}))},
-  {kind: "choice", name: "example", label: "Example", group: "Request", options: MESSAGE_EXAMPLES.map((example) => ({value: example.id, label: example.title}))},
+  versionField("Request", "The A2A-Version header the request is sent with.", "A2A-Version"),
+  {
+    kind: "choice", name: "example", label: "Example", group: "Request", options: MESSAGE_EXAMPLES.map((example) => ({value: example.id, label: example.title})),
+    // A link that names only a version (carried from another lesson) opens that version's first example.
+    defaultFollows: {field: "version", values: Object.fromEntries(MESSAGE_VERSIONS.map((version) => [version, messageExamplesFor(version)[0]!.id]))}
+  },
   {kind: "text", name: "request", label: "Edited request (base64url of its UTF-8)", group: "Request", maxLength: MAX_LINKED_REQUEST_CHARACTERS}
 ];
 

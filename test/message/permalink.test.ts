@@ -144,8 +144,13 @@ describe("the A2A-Version in the link", () => {
   it("is omitted for 0.3, written as version=1.0, read back, and a bad value is named and falls back to 0.3", () => {
     const v1 = MESSAGE_EXAMPLES.find((example) => example.id === "v1-valid-send")!;
     const written = writeMessageLink({exampleId: v1.id, requestText: v1.requestText, version: "1.0"});
-    expect(written.search).toBe("?version=1.0&example=v1-valid-send");
+    // The first 1.0 example is 1.0's default example: a link carried from another lesson names only the version.
+    expect(written.search).toBe("?version=1.0");
     expect(readMessageLink(written.search)).toEqual({exampleId: v1.id, requestText: v1.requestText, version: "1.0", notices: []});
+    // A 0.3 example sent under 1.0 names its example.
+    const sentUnderOther = writeMessageLink({exampleId: first.id, requestText: first.requestText, version: "1.0"}).search;
+    expect(sentUnderOther).toBe(`?version=1.0&example=${first.id}`);
+    expect(readMessageLink(sentUnderOther)).toEqual({exampleId: first.id, requestText: first.requestText, version: "1.0", notices: []});
     const bad = readMessageLink("?version=2.0");
     expect(bad.version).toBe("0.3");
     expect(bad.notices).toEqual([expect.objectContaining({parameter: "version", value: "2.0"})]);

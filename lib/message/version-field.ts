@@ -1,0 +1,22 @@
+/**
+ * The course-wide A2A version choice. Every lesson has it as its `version` input (lesson 1's
+ * registration and teaching sender, lesson 2's A2A-Version header, lesson 3's contract, lesson
+ * 4's signed body), one field shape under one link parameter, so a link can carry the choice
+ * from lesson to lesson.
+ */
+import type {ChoiceField} from "../lesson-inputs/fields.js";
+import {MESSAGE_VERSIONS, type MessageVersion} from "./version.js";
+
+export const VERSION_PARAMETER = "version";
+
+/** How the version inputs and the links name each version. */
+export const MESSAGE_VERSION_LABELS: Readonly<Record<MessageVersion, string>> = {"0.3": "0.3 (A2A v0.3.0)", "1.0": "1.0 (A2A 1.0.1)"};
+
+export function versionField(group: string, help: string, label = "A2A version"): ChoiceField {
+  return {kind: "choice", name: VERSION_PARAMETER, label, group, help, options: MESSAGE_VERSIONS.map((version) => ({value: version, label: MESSAGE_VERSION_LABELS[version]}))};
+}
+
+/** The version a checked input holds (a checked choice is one of MESSAGE_VERSIONS). */
+export function asVersion(value: unknown): MessageVersion {
+  return MESSAGE_VERSIONS.find((version) => version === value) ?? MESSAGE_VERSIONS[0];
+}
