@@ -6,6 +6,7 @@
  */
 import {exportJWK, importJWK} from "jose";
 import type {JSONWebKeySet, JWK} from "jose";
+import type {MessageVersion} from "../message/version.js";
 import type {A2aPushJwtAlgorithm} from "./jwt-profile.js";
 
 /** Reference libraries' test secret (libraries/javascript/src/webhook.test.ts, libraries/go/webhook_symmetric_test.go). 24 bytes. */
@@ -28,9 +29,24 @@ export const DEMO_ISSUER = "https://agent.example";
 export const DEMO_AUDIENCE = "https://client.example/a2a/push";
 /** TaskPushNotificationConfig.token of the demo subscription. */
 export const DEMO_CONFIG_TOKEN = "tok-7c41-demo";
-/** A v1.0 StreamResponse, written with spaces as a sender might: re-serializing it changes the bytes. */
+/**
+ * The task's completion as a v1.0 StreamResponse (specification §4.3.3: a push body is a
+ * StreamResponse; proto TaskStatusUpdateEvent), written with spaces as a sender might:
+ * re-serializing it changes the bytes.
+ */
 export const DEMO_BODY =
   '{"statusUpdate": {"taskId": "task-3f9c2a", "contextId": "ctx-51d0", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": "2026-03-15T18:30:00Z"}}}';
+/**
+ * The same completion in v0.3.0: a TaskStatusUpdateEvent (a2a.json: kind, taskId, contextId,
+ * status, final). v0.3.0 leaves the push body open (docs/topics/streaming-and-async.md,
+ * "Notification Payload": at least the task id and state); this is what lesson 1's teaching
+ * sender posts under 0.3.
+ */
+export const DEMO_BODY_V03 =
+  '{"kind": "status-update", "taskId": "task-3f9c2a", "contextId": "ctx-51d0", "status": {"state": "completed", "timestamp": "2026-03-15T18:30:00Z"}, "final": true}';
+
+/** The demo body a sender of each A2A version signs. */
+export const DEMO_BODIES: Readonly<Record<MessageVersion, string>> = {"0.3": DEMO_BODY_V03, "1.0": DEMO_BODY};
 
 export interface DemoSigningKey {
   kid: string;

@@ -11,7 +11,9 @@ import {checkInputs, refusal, type RefusedInput} from "../lesson-inputs/check.js
 import type {FieldSpec} from "../lesson-inputs/fields.js";
 import {describeRun, type RunLabel} from "../lesson-inputs/run-label.js";
 import {DEFAULT_DEDUP_RETENTION_SECONDS} from "./dedup-store.js";
-import {DEMO_BODY, DEMO_NOW_SECONDS} from "./fixtures.js";
+import {DEFAULT_MESSAGE_VERSION, type MessageVersion} from "../message/version.js";
+import {versionField} from "../message/version-field.js";
+import {DEMO_BODIES, DEMO_NOW_SECONDS} from "./fixtures.js";
 import {RACE_STRATEGIES, raceTable, type RaceRun, type RaceStrategy, type RaceTable} from "./race.js";
 import {compareReconciliation, RECONCILE_SCENARIOS, type ReconcileComparison} from "./reconcile.js";
 import {analyzeRetryHorizon, type AttemptFate, type RetryHorizonResult, type RetryLaneResult} from "./retry-horizon.js";
@@ -22,13 +24,14 @@ import {runTamperingExperiments, type TamperingReport} from "./tampering.js";
 
 /** The lesson's control groups, by the section each drives (the ids experiments name). */
 export const webhookLessonGroups = {
+  body: "Signed body",
   debugger: "Signature debugger",
   horizon: "Retention versus retry horizon",
   race: "Concurrent duplicates",
   reconcile: "No event id"
 } as const;
 
-const {debugger: GROUP_DEBUGGER, horizon: GROUP_HORIZON, race: GROUP_RACE, reconcile: GROUP_RECONCILE} = webhookLessonGroups;
+const {body: GROUP_BODY, debugger: GROUP_DEBUGGER, horizon: GROUP_HORIZON, race: GROUP_RACE, reconcile: GROUP_RECONCILE} = webhookLessonGroups;
 
 /** Upper bounds of the reader's inputs. */
 export const MAX_BODY_CHARACTERS = 2000;
@@ -40,6 +43,7 @@ export const MAX_RACE_WORKERS = 3;
 export const MAX_RACE_INTERLEAVING = 1680;
 
 export type WebhookLessonInputs = {
+  version: MessageVersion;
   body: string;
   toleranceSeconds: number;
   reserializedBody: boolean;
@@ -61,7 +65,8 @@ export type WebhookLessonInputs = {
 };
 
 export const webhookLessonDefaults: WebhookLessonInputs = {
-  body: DEMO_BODY,
+  version: DEFAULT_MESSAGE_VERSION,
+  body: DEMO_BODIES[DEFAULT_MESSAGE_VERSION],
   toleranceSeconds: DEFAULT_TOLERANCE_SECONDS,
   reserializedBody: false,
   secretNotBase64Decoded: false,
@@ -83,9 +88,11 @@ export const webhookLessonDefaults: WebhookLessonInputs = {
 };
 
 export const webhookLessonFields: readonly FieldSpec[] = [
+  versionField(GROUP_BODY, "The A2A version the push config was registered with, so the shape of the body the sender signs here and in the tampering run: a v0.3.0 TaskStatusUpdateEvent or a 1.0 StreamResponse."),
   {
-    kind: "text", name: "body", label: "Request body (raw)", group: GROUP_DEBUGGER, maxLength: MAX_BODY_CHARACTERS,
-    help: "The exact bytes the sender signs. Spaces, key order and escapes all count."
+    kind: "text", name: "body", label: "Request body (raw)", group: GROUP_BODY, maxLength: MAX_BODY_CHARACTERS,
+    help: "The exact bytes the sender signs. Spaces, key order and escapes all count. Until you edit it, it is the chosen version's demo body.",
+    defaultFollows: {field: "version", values: DEMO_BODIES}
   },
   {kind: "boolean", name: "reserializedBody", label: "Receiver verifies a re-serialized body (JSON.parse, then JSON.stringify)", group: GROUP_DEBUGGER},
   {kind: "boolean", name: "secretNotBase64Decoded", label: "Receiver uses the whsec_ text as the key, not its base64-decoded bytes", group: GROUP_DEBUGGER},
@@ -237,7 +244,7 @@ export async function runWebhookLesson(
   const unchanged = (...names: (keyof WebhookLessonInputs)[]) => previous !== null && names.every((name) => Object.is(previous.inputs[name], inputs[name]));
 
   const debug = subtle ? await debugFor(inputs, secrets) : {ok: false as const, issues: [NO_WEB_CRYPTO_REASON]};
-  const tampering = !subtle ? null : before?.tampering && unchanged("toleranceSeconds") ? before.tampering : await tamperingFor(secrets, inputs.toleranceSeconds);
+  const tampering = !subtle ? null : before?.tampering && unchanged("toleranceSeconds", "version") ? before.tampering : await tamperingFor(secrets, inputs);
   const horizon = previous && unchanged("retryPreset", "retentionSeconds", "toleranceSeconds", "unreachableAttempts", "acksLost") ? previous.horizon : horizonFor(inputs);
   const races = previous && unchanged("raceWorkers") ? previous.races : RACE_STRATEGIES.map((strategy) => raceTable(strategy.id, inputs.raceWorkers));
   const chosen = races.find((table) => table.strategy === (inputs.raceStrategy as RaceStrategy)) ?? races[0]!;
@@ -277,9 +284,9 @@ function horizonFor(inputs: WebhookLessonInputs): RetryHorizonSelection {
   return {preset, fates, result};
 }
 
-// The tampering receiver expects the demo task, so it always uses the demo body, not the editable one.
-function tamperingFor(secrets: WebhookLessonSecrets, toleranceSeconds: number): Promise<TamperingReport> {
-  return runTamperingExperiments({secret: secrets.secret, msgId: secrets.eventId, sentAtSeconds: DEMO_NOW_SECONDS, toleranceSeconds});
+// The tampering receiver expects the demo task, so it uses the version's demo body, not the editable one.
+function tamperingFor(secrets: WebhookLessonSecrets, {version, toleranceSeconds}: WebhookLessonInputs): Promise<TamperingReport> {
+  return runTamperingExperiments({secret: secrets.secret, msgId: secrets.eventId, sentAtSeconds: DEMO_NOW_SECONDS, toleranceSeconds, body: DEMO_BODIES[version]});
 }
 
 function interleavingPastCount(requested: number, race: RaceSelection): RefusedInput {

@@ -7,7 +7,10 @@ import {
   STANDARD_WEBHOOKS_TEST_SECRET,
   STANDARD_WEBHOOKS_TEST_ASYMMETRIC_SECRET_KEY,
   DEMO_BODY,
+  DEMO_BODIES,
   DEMO_NOW_SECONDS,
+  readPushPayload,
+  signedBodyShape,
   RECONCILE_SCENARIOS,
   attemptFates,
   dedupRecordSpans,
@@ -26,6 +29,32 @@ import {
 // Fixtures stand in for the secrets the page generates: tests need fixed values.
 const SECRETS = {secret: STANDARD_WEBHOOKS_TEST_SECRET, rotatedSecret: DEMO_ROTATED_SECRET, otherEndpointSecret: DEMO_OTHER_ENDPOINT_SECRET, eventId: "msg_test0001"};
 const run = (overrides: Partial<WebhookLessonInputs> = {}): Promise<WebhookLessonRun> => runWebhookLesson({...webhookLessonDefaults, ...overrides}, SECRETS);
+
+describe("the A2A version of the signed body", () => {
+  it("each version's demo body is that version's push body for the demo task, completed", () => {
+    expect(readPushPayload(DEMO_BODIES["0.3"])).toMatchObject({ok: true, shape: "v0.3 status-update", taskId: "task-3f9c2a", state: "completed"});
+    expect(readPushPayload(DEMO_BODIES["1.0"])).toMatchObject({ok: true, shape: "v1.0 StreamResponse.statusUpdate", taskId: "task-3f9c2a", state: "TASK_STATE_COMPLETED"});
+    expect(DEMO_BODIES["1.0"]).toBe(DEMO_BODY);
+  });
+
+  it("a run at 1.0 without a body signs the 1.0 body, in the debugger and in the tampering run", async () => {
+    const lesson = await runWebhookLesson({version: "1.0"}, SECRETS);
+    expect(lesson.refused).toEqual([]);
+    expect(lesson.inputs.body).toBe(DEMO_BODIES["1.0"]);
+    expect(lesson.debug.ok && lesson.debug.sender.signedContent.endsWith(DEMO_BODIES["1.0"])).toBe(true);
+    const v03 = await runWebhookLesson({}, SECRETS);
+    expect(v03.inputs.body).toBe(DEMO_BODIES["0.3"]);
+    const bytes = (run: WebhookLessonRun) => run.tampering!.experiments.map((experiment) => experiment.request.body.length);
+    expect(new Set(bytes(lesson))).toEqual(new Set([DEMO_BODIES["1.0"].length]));
+    expect(new Set(bytes(v03))).toContain(DEMO_BODIES["0.3"].length);
+  });
+
+  it("says which version a body is, and when it is not the chosen one", () => {
+    expect(signedBodyShape(DEMO_BODIES["1.0"], "1.0")).toMatchObject({version: "1.0", bodyVersion: "1.0"});
+    expect(signedBodyShape(DEMO_BODIES["0.3"], "1.0")).toMatchObject({version: "1.0", bodyVersion: "0.3"});
+    expect(signedBodyShape("hello", "0.3")).toMatchObject({bodyVersion: null, read: {ok: false}});
+  });
+});
 
 describe("the lesson's inputs", () => {
   it("every default is accepted by its field, and every field has a default", () => {

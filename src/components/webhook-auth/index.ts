@@ -10,3 +10,4 @@ export {RaceChart, raceRows} from "./race-chart.js";
 export {RaceCountsTable, RaceSelectionSummary} from "./race-steps.js";
 export {ReconcileLanes} from "./reconcile-lanes.js";
 export {V1aDemoView} from "./v1a-demo.js";
+export {SignedBodyView} from "./signed-body.js";

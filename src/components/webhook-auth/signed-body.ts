@@ -1,0 +1,37 @@
+/**
+ * Which A2A version the signed body is: lesson 4 says what it shows. Under the debugger's body
+ * input, so a reader who switches the version, or pastes another body, reads the shape at once.
+ */
+import {element} from "../dom.js";
+import {MESSAGE_VERSION_LABELS, type PushPayloadShape, type SignedBodyShape} from "../../../lib/index.js";
+
+const SHAPE_NAMES: Readonly<Record<PushPayloadShape, string>> = {
+  "v1.0 StreamResponse.task": "an A2A 1.0 StreamResponse holding a task",
+  "v1.0 StreamResponse.message": "an A2A 1.0 StreamResponse holding a message",
+  "v1.0 StreamResponse.statusUpdate": "an A2A 1.0 StreamResponse holding a statusUpdate",
+  "v1.0 StreamResponse.artifactUpdate": "an A2A 1.0 StreamResponse holding an artifactUpdate",
+  "v0.3 Task": "an A2A v0.3.0 Task (kind \"task\")",
+  "v0.3 status-update": "an A2A v0.3.0 TaskStatusUpdateEvent (kind \"status-update\")",
+  "v0.3 artifact-update": "an A2A v0.3.0 TaskArtifactUpdateEvent (kind \"artifact-update\")",
+  "v0.3 message": "an A2A v0.3.0 Message (kind \"message\")"
+};
+
+const WHAT_EACH_SENDS = {
+  "1.0": "a 1.0 sender posts a StreamResponse (specification §4.3.3)",
+  "0.3": "v0.3.0 leaves the push body to the sender; lesson 1's teaching sender posts this event"
+} as const;
+
+export function SignedBodyView({version, read, bodyVersion}: SignedBodyShape): HTMLElement {
+  const lead = element("strong", null, "Signed body: ");
+  if (!read.ok) {
+    return element("p", {class: "signed-body-shape"}, lead, `no A2A push body (${read.reason}). The signature verifies these bytes all the same; a receiver that reads the task from the body would refuse them.`);
+  }
+  const shape = `${SHAPE_NAMES[read.shape]} for task ${read.taskId}${read.state ? `, state ${read.state}` : ""}`;
+  if (bodyVersion === version) return element("p", {class: "signed-body-shape"}, lead, `${shape}: ${WHAT_EACH_SENDS[version]}.`);
+  return element(
+    "p",
+    {class: "signed-body-shape signed-body-other"},
+    lead,
+    `${shape}, though the chosen version is ${MESSAGE_VERSION_LABELS[version]}: ${WHAT_EACH_SENDS[version]}. The signature covers any bytes alike; only a receiver that reads the body tells the versions apart.`
+  );
+}
