@@ -1,9 +1,21 @@
+import type {MessageVersion} from "../message/version.js";
 import {gateOrder, gateRejectionReason, gateRequirement, type GateId} from "./gates.js";
 import type {Policy} from "./policy.js";
 import {displayDecimals, type RankedAgent} from "./ranking.js";
 import type {RegistryEntry} from "./registry.js";
 import type {Rejections} from "./rejections.js";
 import {stageOfGate, selectionStages, type SelectionStageId} from "./stages.js";
+
+/**
+ * The method of each delivery mode in each version: the v0.3.0 schema's names and their 1.0
+ * names (the pairs of lib/message/method-names.ts, not imported: it reads the whole schema,
+ * which this lesson's page does not load; test/selection/contract-methods.test.ts holds them equal).
+ */
+export const CONTRACT_METHODS = {
+  "0.3": {streaming: "message/stream", "request-response": "message/send"},
+  "1.0": {streaming: "SendStreamingMessage", "request-response": "SendMessage"}
+} as const satisfies Record<MessageVersion, Record<"streaming" | "request-response", string>>;
+export type ContractMethod = (typeof CONTRACT_METHODS)[MessageVersion][keyof (typeof CONTRACT_METHODS)[MessageVersion]];
 
 /** What the client and the selected agent will do: one skill, one output format, one delivery mode. */
 export interface Contract {
@@ -16,8 +28,10 @@ export interface Contract {
   outputMode: string;
   /** Streaming only when the policy required it (the streaming gate then guaranteed support). */
   deliveryMode: "streaming" | "request-response";
-  /** The A2A v0.3.0 JSON-RPC method for that delivery mode. */
-  a2aMethod: "message/stream" | "message/send";
+  /** The A2A version the client speaks (the policy's), sent as the A2A-Version header under 1.0. */
+  a2aVersion: MessageVersion;
+  /** The JSON-RPC method for that delivery mode in that version. */
+  a2aMethod: ContractMethod;
   score: number;
   /** One sentence on why this agent. */
   rationale: string;
@@ -59,7 +73,8 @@ export function buildContract(entry: RegistryEntry, ranked: readonly RankedAgent
     skillName: skill?.name ?? policy.requiredSkillId,
     outputMode: policy.outputMode,
     deliveryMode: streaming ? "streaming" : "request-response",
-    a2aMethod: streaming ? "message/stream" : "message/send",
+    a2aVersion: policy.version,
+    a2aMethod: CONTRACT_METHODS[policy.version][streaming ? "streaming" : "request-response"],
     score: top.score,
     rationale
   };

@@ -1,5 +1,6 @@
 import type {FieldSpec, FieldValues} from "../lesson-inputs/fields.js";
 import {describeRun, type RunLabel} from "../lesson-inputs/run-label.js";
+import {versionField} from "../message/version-field.js";
 import {defaultRegistry} from "./fixture.js";
 import {defaultPolicy, policyNumberLimits, type Policy, type PolicyNumberField} from "./policy.js";
 import {offeredOutputModes, type Registry} from "./registry.js";
@@ -63,7 +64,8 @@ export function describePolicyFields(registry: Registry): FieldSpec[] {
     numberField("minimumObservations", "Minimum observations", "Fewest historical observations (synthetic counts, not live telemetry) for a success rate to be trusted.", "costAndObservations"),
     numberField("latencyWeight", "Latency weight", "Relative weight of the latency term (lower latency is better).", "rankingAndContract"),
     numberField("costWeight", "Cost weight", "Relative weight of the cost term (lower cost is better).", "rankingAndContract"),
-    numberField("observedSuccessWeight", "Observed success weight", "Relative weight of successes / observations.", "rankingAndContract")
+    numberField("observedSuccessWeight", "Observed success weight", "Relative weight of successes / observations.", "rankingAndContract"),
+    versionField(stageTitle("rankingAndContract"), "The A2A version the client speaks: the contract's method (message/send or SendMessage, and their streaming twins). Not a gate: every card here declares protocolVersion 0.3.0.")
   ];
 }
 

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import {MESSAGE_VERSIONS} from "../message/version.js";
 import {problemsFromIssues, type InputProblem} from "./problems.js";
 
 /** The job the client needs done, used when the reader has changed nothing. */
@@ -14,7 +15,8 @@ export const defaultPolicy: Readonly<Policy> = Object.freeze({
   minimumObservations: 20,
   latencyWeight: 1,
   costWeight: 1,
-  observedSuccessWeight: 2
+  observedSuccessWeight: 2,
+  version: "0.3"
 });
 
 /**
@@ -75,7 +77,9 @@ export const policySchema = z.strictObject({
   minimumObservations: limitedNumber("minimumObservations"),
   latencyWeight: limitedNumber("latencyWeight"),
   costWeight: limitedNumber("costWeight"),
-  observedSuccessWeight: limitedNumber("observedSuccessWeight")
+  observedSuccessWeight: limitedNumber("observedSuccessWeight"),
+  /** The A2A version the client speaks: it names the contract's method. */
+  version: z.enum(MESSAGE_VERSIONS, {error: (issue) => `must be one of ${MESSAGE_VERSIONS.map((v) => `"${v}"`).join(", ")}; got ${JSON.stringify(issue.input)}`})
 });
 
 export type Policy = z.infer<typeof policySchema>;

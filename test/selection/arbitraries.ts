@@ -80,6 +80,7 @@ const anyPolicy: fc.Arbitrary<Policy> = fc.record({
   additionalElapsedSeconds: fc.constantFrom(0, 100, 7_200),
   costBudgetCents: fc.integer({min: 0, max: 6}),
   minimumObservations: fc.constantFrom(0, 1, 10, 20),
+  version: fc.constantFrom("0.3", "1.0"),
   ...weights
 });
 
@@ -94,6 +95,7 @@ const lenientPolicy: fc.Arbitrary<Policy> = fc.record({
   additionalElapsedSeconds: fc.constant(0),
   costBudgetCents: fc.constantFrom(5, 6),
   minimumObservations: fc.constantFrom(0, 0, 1),
+  version: fc.constantFrom("0.3", "1.0"),
   ...weights
 });
 

@@ -152,7 +152,8 @@ describe("shared lesson inputs and permalinks", () => {
     minimumObservations: fc.integer({min: 0, max: 10_000}),
     latencyWeight: fc.constantFrom(0, 0.5, 1, 2.5, 10),
     costWeight: fc.constantFrom(0, 0.5, 1, 9.5),
-    observedSuccessWeight: fc.constantFrom(0, 1, 2, 7.5)
+    observedSuccessWeight: fc.constantFrom(0, 1, 2, 7.5),
+    version: fc.constantFrom(...(choices("version") as Policy["version"][]))
   });
 
   it("describe every policy field, grouped by lesson stage, with the policy's limits", () => {
