@@ -15,3 +15,4 @@ export {Lab, type LabElement, type LabOptions} from "./lab.js";
 export {valueOf, widthOf} from "./observe.js";
 export {GuidedTour, panelTourOptions, type GuidedTourElement, type GuidedTourOptions} from "./guided-tour.js";
 export {followedRun, ReadRunChoice, type ReadRun, type ReadRunChoiceElement} from "./read-run-choice.js";
+export {carryVersionInLinks} from "./course-links.js";

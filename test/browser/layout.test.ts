@@ -8,8 +8,8 @@ import {describePlacement, LAYOUT_VIEWPORTS, measurePageLayout, placementPasses}
 import {useBuiltSite} from "./browser.js";
 
 const LESSONS = ["push-delivery", "message-transaction", "agent-selection", "webhook-authentication"];
-// Lesson 1 has 17 inputs (the sender, its jitter seed and the A2A version included), lesson 2 three (example, A2A-Version and request), lesson 3 twelve, lesson 4 eighteen.
-const INPUTS = {"push-delivery": 17, "message-transaction": 3, "agent-selection": 12, "webhook-authentication": 18};
+// Lesson 1 has 17 inputs (the sender, its jitter seed and the A2A version included), lesson 2 three (example, A2A-Version and request), lesson 3 thirteen and lesson 4 nineteen (each with the A2A version).
+const INPUTS = {"push-delivery": 17, "message-transaction": 3, "agent-selection": 13, "webhook-authentication": 19};
 const site = useBuiltSite();
 
 describe.each(LAYOUT_VIEWPORTS)("at $name", (viewport) => {

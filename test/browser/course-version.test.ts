@@ -1,0 +1,87 @@
+/**
+ * The course-wide A2A version (issue #13): lesson 4 signs the chosen version's body and says
+ * which it is, every lesson's link holds `version=`, and the links between lessons carry it, so
+ * a reader who chose 1.0 in one lesson finds 1.0 in the next.
+ */
+import type {Page} from "playwright-core";
+import {describe, expect, it} from "vitest";
+import {DEMO_BODIES} from "../../lib/webhook-auth/index.js";
+import {useBuiltSite} from "./browser.js";
+
+const site = useBuiltSite();
+const search = (page: Page) => new URL(page.url()).search;
+/** The hrefs of the page's links to other lessons (sidebar, pager). */
+const lessonLinks = (page: Page) => page.evaluate(() =>
+  [...document.querySelectorAll("a[href]")].map((anchor) => anchor.getAttribute("href")!).filter((href) => /^\.\/(push-delivery|message-transaction|agent-selection|webhook-authentication)/.test(href) && !href.startsWith(`./${location.pathname.split("/").pop()}`)));
+
+describe("lesson 4 signs the chosen version's body", () => {
+  it("starts at 0.3, follows the version while the body is untouched, and keeps an edited body", async () => {
+    const {page} = await site.open("webhook-authentication");
+    const group = page.locator("fieldset", {has: page.locator("legend", {hasText: "Signed body"})});
+    const body = group.getByLabel("Request body (raw)");
+    const shape = page.locator(".signed-body-shape");
+    expect(await body.inputValue()).toBe(DEMO_BODIES["0.3"]);
+    await expect.poll(() => shape.textContent()).toContain("A2A v0.3.0 TaskStatusUpdateEvent");
+    await group.getByLabel("A2A version").selectOption("1.0");
+    await expect.poll(() => body.inputValue()).toBe(DEMO_BODIES["1.0"]);
+    await expect.poll(() => shape.textContent()).toContain("A2A 1.0 StreamResponse holding a statusUpdate");
+    await expect.poll(() => search(page)).toBe("?version=1.0");
+    // The signed string is the 1.0 body's.
+    await expect.poll(() => page.locator(".signed-string").first().textContent()).toContain('"TASK_STATE_COMPLETED"');
+    // An edited body is the reader's: switching back leaves it, and the line names the mismatch.
+    await body.fill(DEMO_BODIES["1.0"].replace("task-3f9c2a", "task-3f9c2b"));
+    await body.press("Tab");
+    await group.getByLabel("A2A version").selectOption("0.3");
+    await expect.poll(() => shape.textContent()).toContain("though the chosen version is 0.3 (A2A v0.3.0)");
+    expect(await body.inputValue()).toContain("task-3f9c2b");
+    await expect.poll(() => search(page)).toMatch(/^\?body=/);
+  });
+
+  it("the tampering run signs the chosen version's body", async () => {
+    const {page} = await site.open("webhook-authentication?version=1.0");
+    const results = page.locator(".tampering-results");
+    await results.scrollIntoViewIfNeeded();
+    await expect.poll(() => results.textContent()).toContain("Body byte");
+    const byteChanged = async () => (await results.textContent())!.match(/Body byte (\d+) changed/)![1];
+    const under1 = Number(await byteChanged());
+    expect(under1).toBe(Math.floor(DEMO_BODIES["1.0"].length / 2));
+  });
+});
+
+describe("the version travels between lessons", () => {
+  it("every lesson's links to the others carry version=1.0 once it is chosen, and drop it at 0.3", async () => {
+    const byLabel = (page: Page, version: string) => page.getByLabel("A2A version").selectOption(version);
+    for (const [lesson, choose] of [
+      ["push-delivery", byLabel],
+      ["message-transaction", (page: Page, version: string) => page.getByLabel(version === "1.0" ? "1.0 (A2A 1.0.1)" : "0.3 (A2A v0.3.0)").check()],
+      ["agent-selection", byLabel],
+      ["webhook-authentication", byLabel]
+    ] as const) {
+      const {page} = await site.open(lesson);
+      const before = await lessonLinks(page);
+      expect(before.length, lesson).toBeGreaterThanOrEqual(3);
+      expect(before.filter((href) => href.includes("version=")), lesson).toEqual([]);
+      await choose(page, "1.0");
+      await expect.poll(() => lessonLinks(page), {message: lesson}).toEqual(before.map((href) => `${href}?version=1.0`));
+      await expect.poll(() => search(page), {message: lesson}).toContain("version=1.0");
+      await choose(page, "0.3");
+      await expect.poll(() => lessonLinks(page), {message: lesson}).toEqual(before);
+    }
+  });
+
+  it("following the links at 1.0: lesson 2 opens a 1.0 example, lesson 3's contract names SendMessage, lesson 1 registers with CreateTaskPushNotificationConfig", async () => {
+    const {page} = await site.open("webhook-authentication?version=1.0");
+    await expect.poll(() => lessonLinks(page)).toContain("./message-transaction?version=1.0");
+    await page.locator("#observablehq-sidebar a[href^='./message-transaction']").click();
+    await page.waitForURL(/message-transaction\?version=1\.0$/);
+    await expect.poll(() => page.locator("textarea.request-editor-text").inputValue()).toContain('"method": "SendMessage"');
+    expect(await page.getByLabel("1.0 (A2A 1.0.1)").isChecked()).toBe(true);
+    await expect.poll(() => page.locator(".transaction-headline").textContent()).toMatch(/^Handled: receipt 1 recorded/);
+    await page.locator("#observablehq-sidebar a[href^='./agent-selection']").click();
+    await page.waitForURL(/agent-selection\?version=1\.0$/);
+    await expect.poll(() => page.locator(".contract-fields").textContent()).toContain("A2A method SendMessage, sent with A2A-Version: 1.0");
+    await page.locator("#observablehq-sidebar a[href^='./push-delivery']").click();
+    await page.waitForURL(/push-delivery\?version=1\.0$/);
+    await expect.poll(() => page.locator(".push-config-registration .registration-method").textContent()).toBe("CreateTaskPushNotificationConfig");
+  });
+});
