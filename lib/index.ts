@@ -11,6 +11,7 @@ export * from "./lesson-inputs/fields.js";
 export * from "./lesson-inputs/permalink.js";
 export * from "./lesson-inputs/run-label.js";
 export * from "./lesson-inputs/pinned-run.js";
+export * from "./lesson-inputs/following-defaults.js";
 export * from "./delivery/index.js";
 export * from "./message/index.js";
 export * from "./selection/index.js";

@@ -37,7 +37,7 @@ export {MAX_REQUEST_BYTES as MAX_MESSAGE_REQUEST_BYTES} from "./request-size.js"
 export {MAX_NESTING_DEPTH as MAX_MESSAGE_NESTING_DEPTH} from "./json-source.js";
 export {MAX_BATCH_REQUESTS as MAX_MESSAGE_BATCH_REQUESTS} from "./batch.js";
 export {A2A_VERSION, A2A_REQUEST_METHODS} from "./spec.js";
-export {MESSAGE_VERSION_LABELS, VERSION_PARAMETER, asVersion, versionField} from "./version-field.js";
+export {MESSAGE_VERSION_LABELS, VERSION_PARAMETER, versionField} from "./version-field.js";
 export {validateMessageSendParams} from "./params.js";
 export {
   MAX_LINKED_REQUEST_BYTES,

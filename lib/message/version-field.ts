@@ -15,8 +15,3 @@ export const MESSAGE_VERSION_LABELS: Readonly<Record<MessageVersion, string>> = 
 export function versionField(group: string, help: string, label = "A2A version"): ChoiceField {
   return {kind: "choice", name: VERSION_PARAMETER, label, group, help, options: MESSAGE_VERSIONS.map((version) => ({value: version, label: MESSAGE_VERSION_LABELS[version]}))};
 }
-
-/** The version a checked input holds (a checked choice is one of MESSAGE_VERSIONS). */
-export function asVersion(value: unknown): MessageVersion {
-  return MESSAGE_VERSIONS.find((version) => version === value) ?? MESSAGE_VERSIONS[0];
-}
