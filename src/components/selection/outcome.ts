@@ -27,7 +27,7 @@ export function SelectionHeadline(result: SelectionResult, problems: readonly Re
  * Under 1.0 the contract names the 1.0 method, and says honestly what the lesson does not check:
  * the registry's cards are v0.3.0 cards, and a 1.0 client looks for a 1.0 interface first.
  */
-const V1_CONTRACT_NOTE = ", sent with A2A-Version: 1.0. Every card in this registry declares protocolVersion 0.3.0; a 1.0 client would first look in a 1.0 card's supportedInterfaces for a JSONRPC interface with protocolVersion 1.0 (a2a.proto AgentInterface), which this lesson does not gate on.";
+const V1_CONTRACT_NOTE = ", sent with A2A-Version: 1.0. Not checked here: this registry's cards declare protocolVersion 0.3.0, and a 1.0 client would look for a 1.0 interface in the card's supportedInterfaces.";
 
 /** The whole decision; `summary: false` leaves out the notices and the summary line where SelectionHeadline shows them. */
 export function SelectionOutcome(result: SelectionResult, problems: readonly RefusedInput[] = [], {summary = true}: {summary?: boolean} = {}): HTMLElement {
