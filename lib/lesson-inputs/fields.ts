@@ -19,6 +19,11 @@ interface FieldBase {
    * (lesson 4's body is the demo body of the chosen A2A version). See following-defaults.ts.
    */
   defaultFollows?: {field: string; values: Readonly<Record<string, string>>};
+  /**
+   * A course-wide choice (the A2A version): the reader makes it once for the course, so an
+   * experiment, a tour step, the restore button and the baseline keep it as the reader has it.
+   */
+  courseWide?: true;
 }
 
 export interface NumberField extends FieldBase {

@@ -12,7 +12,7 @@ export function defaultsFor<T extends FieldValues>(fields: readonly FieldSpec[],
   let result: FieldValues | null = null;
   for (const field of fields) {
     const followed = field.defaultFollows ? values[field.defaultFollows.field] : undefined;
-    const value = typeof followed === "string" ? field.defaultFollows!.values[followed] : undefined;
+    const value = typeof followed === "string" && Object.hasOwn(field.defaultFollows!.values, followed) ? field.defaultFollows!.values[followed] : undefined;
     if (value !== undefined) (result ??= {...defaults})[field.name] = value;
   }
   return (result ?? defaults) as T;
@@ -40,4 +40,15 @@ export function withFollowers<T extends FieldValues>(fields: readonly FieldSpec[
 /** An experiment's inputs over the defaults: inputs it leaves out that follow one it sets follow it. */
 export function overDefaults<T extends FieldValues>(fields: readonly FieldSpec[], defaults: T, overrides: Partial<T>): T {
   return {...defaultsFor(fields, defaults, {...defaults, ...overrides}), ...overrides};
+}
+
+/**
+ * The state an experiment sets while the reader has `current`: the lesson's defaults, the
+ * course-wide inputs (the A2A version) kept as the reader has them, then the experiment's own
+ * inputs, each following input following. Restore and the baseline are the experiment with none.
+ */
+export function experimentState<T extends FieldValues>(fields: readonly FieldSpec[], defaults: T, current: Readonly<Record<string, unknown>>, overrides: Partial<T> = {}): T {
+  const kept: Partial<T> = {};
+  for (const field of fields) if (field.courseWide && current[field.name] !== undefined) (kept as FieldValues)[field.name] = current[field.name] as FieldValue;
+  return overDefaults(fields, defaults, {...kept, ...overrides});
 }

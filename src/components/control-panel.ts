@@ -10,7 +10,7 @@
 import {html} from "htl";
 import {checkFieldValue, describeAccepted, type FieldSpec, type FieldValue, type FieldValues, type NumberField} from "../../lib/lesson-inputs/fields.js";
 import {shorten} from "../../lib/lesson-inputs/check.js";
-import {overDefaults, withFollowers} from "../../lib/lesson-inputs/following-defaults.js";
+import {experimentState, withFollowers} from "../../lib/lesson-inputs/following-defaults.js";
 import {joinQuery, readPermalink, writePermalink, type PermalinkNotice} from "../../lib/lesson-inputs/permalink.js";
 import {readPinnedRun, writePinnedRun} from "../../lib/lesson-inputs/pinned-run.js";
 import {describeRun} from "../../lib/lesson-inputs/run-label.js";
@@ -33,8 +33,10 @@ export type ControlPanelElement<T extends FieldValues> = HTMLElement & {
   value: T;
   /** Sets some inputs (others keep their values) and notifies the page once. */
   setValues(values: Partial<T>): void;
-  /** Sets an experiment's inputs over the defaults (every other input back to its default). */
+  /** Sets an experiment's inputs over the defaults (every other input back to its default, a course-wide one kept). */
   applyOverrides(overrides: Partial<T>): void;
+  /** The state applyOverrides would set now (a tour step asks whether its inputs are in the lab). */
+  experimentState(overrides: Partial<T>): T;
   /**
    * The controls of one group (a name from the lesson's field table), to place inside the
    * section they drive. The panel keeps owning their values and the link; the group leaves
@@ -62,7 +64,7 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
   const controls = fields.map((field) => FieldControl(field, values[field.name] ?? null, `${idPrefix}-${field.name}`, (value) => {
     const before = values;
     values = withFollowers(fields, defaults, values, field.name, value);
-    // An input that followed this one (lesson 4's body, the version) shows its new value.
+    // An input whose default follows this one (lesson 4's body follows the version) shows its new value.
     controls.forEach((control, index) => {
       const name = fields[index]!.name;
       if (name !== field.name && !Object.is(before[name], values[name])) control.show(values[name] ?? null);
@@ -80,7 +82,7 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
     ${reading.notices.length + pinReading.notices.length ? PermalinkNotices([...reading.notices, ...pinReading.notices]) : null}
     ${[...fieldsets.values()]}
     <div class="control-actions">
-      <button type="button" class="restore-defaults" onclick=${() => root.setValues(defaults)}>${restoreLabel}</button>
+      <button type="button" class="restore-defaults" onclick=${() => root.applyOverrides({})}>${restoreLabel}</button>
       ${permalink ? html`<button type="button" class="copy-link" onclick=${() => {
         if (urlTimer !== null) writeUrl();
         void copyLink(copyStatus);
@@ -91,7 +93,7 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
   const pinBar = PinBar<T>({
     initial: pinReading.pinned,
     current: () => ({...values}),
-    baseline: () => ({...defaults}),
+    baseline: () => root.experimentState({}),
     describe: (run) => ({caption: describeRun(run, fields, defaults).caption, linkNote: null}),
     changed: () => {
       if (permalink) scheduleUrlWrite();
@@ -125,11 +127,12 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
     changed();
   };
 
-  root.applyOverrides = (overrides: Partial<T>) => root.setValues(overDefaults(fields, defaults, overrides));
+  root.experimentState = (overrides: Partial<T>) => experimentState(fields, defaults, values, overrides);
+  root.applyOverrides = (overrides: Partial<T>) => root.setValues(root.experimentState(overrides));
 
   root.pinBar = pinBar;
   root.compareWithBaseline = (overrides: Partial<T>) => {
-    pinBar.pin({...defaults});
+    pinBar.pin(root.experimentState({}));
     root.applyOverrides(overrides);
   };
 

@@ -281,18 +281,19 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
 
 /**
  * The options of a tour whose steps are a control panel's experiments: a step is set up by
- * applying its overrides, is set up while the inputs are the defaults with them, and is named by
- * the lesson's run label of those inputs.
+ * applying its overrides, is set up while the inputs are the state that sets (the panel's
+ * experimentState: the defaults, the reader's course-wide inputs, the overrides), and is named by
+ * the lesson's run label of that state.
  */
 export function panelTourOptions<Step extends {overrides: object}>(
-  panel: {applyOverrides(overrides: Step["overrides"]): void},
-  defaults: Readonly<Record<string, unknown>>,
+  panel: {applyOverrides(overrides: Step["overrides"]): void; experimentState(overrides: Step["overrides"]): Readonly<Record<string, unknown>>},
   runLabel: (values: Readonly<Record<string, unknown>>) => RunLabel
 ): Pick<GuidedTourOptions<unknown, Readonly<Record<string, unknown>>, Step & TourStep<unknown>>, "setUp" | "isSetUp" | "describeSetUp"> {
   return {
     setUp: (step) => panel.applyOverrides(step.overrides),
-    isSetUp: (step, inputs) => hasStepInputs(inputs, defaults, step.overrides as Readonly<Record<string, unknown>>),
-    describeSetUp: (step) => runLabel({...defaults, ...step.overrides}).caption
+    // The state the step sets keeps the reader's course-wide inputs (the A2A version).
+    isSetUp: (step, inputs) => hasStepInputs(inputs, panel.experimentState(step.overrides), {}),
+    describeSetUp: (step) => runLabel(panel.experimentState(step.overrides)).caption
   };
 }
 

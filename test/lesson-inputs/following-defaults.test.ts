@@ -1,15 +1,19 @@
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
 import {checkInputs} from "../../lib/lesson-inputs/check.js";
-import type {FieldSpec} from "../../lib/lesson-inputs/fields.js";
-import {defaultsFor, overDefaults, withFollowers} from "../../lib/lesson-inputs/following-defaults.js";
+import type {FieldSpec, FieldValues} from "../../lib/lesson-inputs/fields.js";
+import {defaultsFor, experimentState, overDefaults, withFollowers} from "../../lib/lesson-inputs/following-defaults.js";
+import {deliveryInputDefaults, deliveryInputFields} from "../../lib/delivery/index.js";
+import {MESSAGE_LINK_DEFAULTS, MESSAGE_LINK_FIELDS} from "../../lib/message/index.js";
+import {selectionInputDefaults, selectionInputFields} from "../../lib/selection/index.js";
+import {webhookLessonDefaults, webhookLessonFields} from "../../lib/webhook-auth/index.js";
 import {readPermalink, writePermalink} from "../../lib/lesson-inputs/permalink.js";
 import {describeRun} from "../../lib/lesson-inputs/run-label.js";
 
 const BODIES = {a: "body of a", b: "body of b"};
 const fields: FieldSpec[] = [
   {name: "body", label: "Body", group: "g", kind: "text", maxLength: 20, defaultFollows: {field: "version", values: BODIES}},
-  {name: "version", label: "Version", group: "g", kind: "choice", options: [{value: "a", label: "A"}, {value: "b", label: "B"}]},
+  {name: "version", label: "Version", group: "g", kind: "choice", courseWide: true, options: [{value: "a", label: "A"}, {value: "b", label: "B"}]},
   {name: "count", label: "Count", group: "g", kind: "number", min: 0, max: 9, step: 1, whole: true}
 ];
 const defaults = {body: BODIES.a, version: "a", count: 1};
@@ -22,6 +26,37 @@ describe("an input whose default follows another", () => {
     expect(readPermalink("?version=b", fields, defaults)).toEqual({values: {body: BODIES.b, version: "b", count: 1}, notices: []});
     expect(overDefaults(fields, defaults, {version: "b"})).toEqual({body: BODIES.b, version: "b", count: 1});
     expect(overDefaults(fields, defaults, {version: "b", body: "mine"})).toEqual({body: "mine", version: "b", count: 1});
+  });
+
+  it("every lesson's defaults are their own defaults: a following row agrees with the lesson's default", () => {
+    for (const [name, rows, values] of [
+      ["lesson 1", deliveryInputFields, deliveryInputDefaults],
+      ["lesson 2's link", MESSAGE_LINK_FIELDS, MESSAGE_LINK_DEFAULTS],
+      ["lesson 3", selectionInputFields, selectionInputDefaults],
+      ["lesson 4", webhookLessonFields, webhookLessonDefaults]
+    ] as const) {
+      expect([name, defaultsFor(rows, values as FieldValues, values)]).toEqual([name, values]);
+      // Every followed input exists and is a choice whose every value has a default.
+      for (const row of rows.filter((candidate) => candidate.defaultFollows)) {
+        const followed = rows.find((candidate) => candidate.name === row.defaultFollows!.field);
+        expect(followed?.kind === "choice" && followed.options.every((option) => Object.hasOwn(row.defaultFollows!.values, option.value)), `${name}: ${row.name}`).toBe(true);
+      }
+    }
+  });
+
+  it("a refused followed value falls back, and its follower follows the fallback unless given", () => {
+    expect(checkInputs({version: "toString"}, fields, defaults)).toMatchObject({values: {version: "a", body: BODIES.a}, refused: [{field: "version"}]});
+    expect(checkInputs({version: "zzz", body: BODIES.b}, fields, defaults).values).toMatchObject({version: "a", body: BODIES.b});
+    // Refusals keep the table's order, whichever row was checked first.
+    expect(checkInputs({body: 1, version: 2}, fields, defaults).refused.map((refused) => refused.field)).toEqual(["body", "version"]);
+    expect(readPermalink("?version=toString", fields, defaults).values.body).toBe(BODIES.a);
+  });
+
+  it("experiments, restore and the baseline keep a course-wide input as the reader has it", () => {
+    const reader = {...defaults, version: "b", body: BODIES.b, count: 7};
+    expect(experimentState(fields, defaults, reader)).toEqual({...defaults, version: "b", body: BODIES.b});
+    expect(experimentState(fields, defaults, reader, {count: 3})).toEqual({version: "b", body: BODIES.b, count: 3});
+    expect(experimentState(fields, defaults, reader, {version: "a"})).toEqual({...defaults, version: "a"});
   });
 
   it("falls back to the default for the followed value, and says so", () => {
