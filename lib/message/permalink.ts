@@ -37,7 +37,7 @@ export const MESSAGE_LINK_FIELDS: readonly FieldSpec[] = [
   {kind: "text", name: "request", label: "Edited request (base64url of its UTF-8)", group: "Request", maxLength: MAX_LINKED_REQUEST_CHARACTERS}
 ];
 
-export const MESSAGE_LINK_DEFAULTS: {version: string; example: string; request: string} = {version: DEFAULT_MESSAGE_VERSION, example: MESSAGE_EXAMPLES[0]!.id, request: ""};
+export const MESSAGE_LINK_DEFAULTS: {version: string; example: string; request: string} = {version: DEFAULT_MESSAGE_VERSION, example: messageExamplesFor(DEFAULT_MESSAGE_VERSION)[0]!.id, request: ""};
 
 export interface MessageLinkState {
   /** The example the request was chosen from (and perhaps edited). */

@@ -97,7 +97,7 @@ export function buildTrace(input: TraceInput): SelectionStageDecision[] {
       detail:
         `Score = ${policy.latencyWeight} × latency + ${policy.costWeight} × cost + ${policy.observedSuccessWeight} × observed success.${ranges}` +
         ` ${top.agentId}: ${top.formula}. ${contract.rationale}` +
-        ` Contract: skill ${contract.skillId}, ${contract.outputMode}, ${contract.deliveryMode === "streaming" ? "streaming" : "request/response"} (${contract.a2aMethod}${contract.a2aVersion === "1.0" ? ", A2A-Version 1.0" : ""}).`,
+        ` Contract: skill ${contract.skillId}, ${contract.outputMode}, ${contract.deliveryMode === "streaming" ? "streaming" : "request/response"} (${contract.a2aMethod}${contract.a2aVersion === "1.0" ? ", A2A-Version: 1.0" : ""}).`,
       kind: "contract",
       stage: finalStage.id,
       gates: finalStage.gates,

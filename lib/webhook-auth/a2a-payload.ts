@@ -13,7 +13,6 @@
  * delivery id: several deliveries (and their retries) share one task id.
  */
 import * as z from "zod/mini";
-import type {MessageVersion} from "../message/version.js";
 import {fromUtf8Strict, toBytes} from "./bytes.js";
 
 const Status = z.optional(z.looseObject({state: z.optional(z.string()), timestamp: z.optional(z.string())}));
@@ -90,17 +89,3 @@ function withStatus(
   };
 }
 
-/** What lesson 4 says about the body it signs: its shape, and whether it is the one the chosen version's sender posts. */
-export interface SignedBodyShape {
-  /** The version the lesson's push config was registered with. */
-  version: MessageVersion;
-  read: PushPayloadRead;
-  /** The version the body's shape belongs to, or null when it is no A2A push body. */
-  bodyVersion: MessageVersion | null;
-}
-
-export function signedBodyShape(body: string, version: MessageVersion): SignedBodyShape {
-  const read = readPushPayload(body);
-  const bodyVersion = !read.ok ? null : read.shape.startsWith("v1.0") ? "1.0" : "0.3";
-  return {version, read, bodyVersion};
-}

@@ -12,6 +12,7 @@ export * from "./standard-webhooks-v1a.js";
 export * from "./jwks-cache.js";
 export * from "./jwt-profile.js";
 export * from "./a2a-payload.js";
+export * from "./signed-body.js";
 export * from "./receiver-pipeline.js";
 export * from "./dedup-store.js";
 export * from "./race.js";

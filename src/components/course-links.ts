@@ -1,8 +1,9 @@
 /**
  * The course-wide A2A version travels with the reader: while a lesson's version is not the
- * default, every link to another lesson on the page (the sidebar, the pager, prose) carries
- * `version=`, so 1.0 chosen in lesson 1 opens lesson 2 at 1.0. Links to other pages, and the
- * lesson's own address, are left alone; a copied link still holds only what the reader chose.
+ * default, every link to another lesson on the page (the sidebar, the pager, any in the text)
+ * carries `version=`, so 1.0 chosen in lesson 1 opens lesson 2 at 1.0; a `version` a link held
+ * is replaced by the page's. Links to other pages, and the lesson's own address, are left
+ * alone; a copied link still holds only what the reader chose.
  */
 // The two modules, not lib/message/index.js: lesson 3's page loads none of lesson 2's schemas.
 import {DEFAULT_MESSAGE_VERSION} from "../../lib/message/version.js";

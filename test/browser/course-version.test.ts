@@ -37,14 +37,27 @@ describe("lesson 4 signs the chosen version's body", () => {
     await expect.poll(() => search(page)).toMatch(/^\?body=/);
   });
 
-  it("the tampering run signs the chosen version's body", async () => {
+  it("the tampering run signs the chosen version's body, and signs again when the version changes", async () => {
     const {page} = await site.open("webhook-authentication?version=1.0");
     const results = page.locator(".tampering-results");
     await results.scrollIntoViewIfNeeded();
-    await expect.poll(() => results.textContent()).toContain("Body byte");
-    const byteChanged = async () => (await results.textContent())!.match(/Body byte (\d+) changed/)![1];
-    const under1 = Number(await byteChanged());
-    expect(under1).toBe(Math.floor(DEMO_BODIES["1.0"].length / 2));
+    // The changed byte is the body's middle one, so it tells the two bodies apart.
+    const byteChanged = async () => Number((await results.textContent())?.match(/Body byte (\d+) changed/)?.[1]);
+    await expect.poll(byteChanged).toBe(Math.floor(DEMO_BODIES["1.0"].length / 2));
+    await page.getByLabel("A2A version").selectOption("0.3");
+    await expect.poll(byteChanged).toBe(Math.floor(DEMO_BODIES["0.3"].length / 2));
+  });
+
+  it("an experiment, the restore button and the baseline keep the reader's version", async () => {
+    const {page} = await site.open("webhook-authentication?version=1.0");
+    const body = page.getByLabel("Request body (raw)");
+    await page.locator(".experiment", {hasText: "Verify a re-serialized body"}).getByRole("button", {name: "Try it"}).click();
+    await expect.poll(() => search(page)).toBe("?version=1.0&reserializedBody=true");
+    expect(await body.inputValue()).toBe(DEMO_BODIES["1.0"]);
+    await page.getByRole("button", {name: "Lesson defaults"}).click();
+    await expect.poll(() => search(page)).toBe("?version=1.0");
+    await page.getByRole("button", {name: "Compare with the defaults"}).first().click();
+    await expect.poll(() => search(page)).toBe("?version=1.0&vs.version=1.0");
   });
 });
 

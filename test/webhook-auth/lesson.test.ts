@@ -46,12 +46,16 @@ describe("the A2A version of the signed body", () => {
     expect(v03.inputs.body).toBe(DEMO_BODIES["0.3"]);
     const bytes = (run: WebhookLessonRun) => run.tampering!.experiments.map((experiment) => experiment.request.body.length);
     expect(new Set(bytes(lesson))).toEqual(new Set([DEMO_BODIES["1.0"].length]));
-    expect(new Set(bytes(v03))).toContain(DEMO_BODIES["0.3"].length);
+    expect(new Set(bytes(v03))).toEqual(new Set([DEMO_BODIES["0.3"].length]));
+    // Handed the 0.3 run as the previous one, a 1.0 run signs again: the version is one of the tampering run's inputs.
+    const after = await runWebhookLesson({version: "1.0"}, SECRETS, undefined, v03);
+    expect(new Set(bytes(after))).toEqual(new Set([DEMO_BODIES["1.0"].length]));
   });
 
   it("says which version a body is, and when it is not the chosen one", () => {
-    expect(signedBodyShape(DEMO_BODIES["1.0"], "1.0")).toMatchObject({version: "1.0", bodyVersion: "1.0"});
-    expect(signedBodyShape(DEMO_BODIES["0.3"], "1.0")).toMatchObject({version: "1.0", bodyVersion: "0.3"});
+    expect(signedBodyShape(DEMO_BODIES["1.0"], "1.0")).toMatchObject({version: "1.0", bodyVersion: "1.0", demo: true});
+    expect(signedBodyShape(DEMO_BODIES["1.0"].replace("3f9c2a", "3f9c2b"), "1.0")).toMatchObject({bodyVersion: "1.0", demo: false});
+    expect(signedBodyShape(DEMO_BODIES["0.3"], "1.0")).toMatchObject({version: "1.0", bodyVersion: "0.3", demo: false});
     expect(signedBodyShape("hello", "0.3")).toMatchObject({bodyVersion: null, read: {ok: false}});
   });
 });
