@@ -63,7 +63,8 @@ const SNAKE: Record<string, string> = {messageId: "message_id", contextId: "cont
 const WRONG_VALUES: Json[] = [0, 1.5, -1, 2 ** 31, "", "x", "12", true, false, null, [], [null], {}, "ROLE_USR", "user", "ROLE_UNSPECIFIED", "a", "aGk==", "+_8=", "ab c", "\ud800"];
 
 type Mutation = (target: {object: Obj; path: string[]}, key: string, pick: number) => void;
-const wrongValue: Mutation = ({object}, key, pick) => void (object[key] = WRONG_VALUES[pick % WRONG_VALUES.length]!);
+// A copy: a shared [] or {} that a later mutation wrote into could end up holding itself (a cycle).
+const wrongValue: Mutation = ({object}, key, pick) => void (object[key] = structuredClone(WRONG_VALUES[pick % WRONG_VALUES.length]!));
 // A wrong value is listed twice: most other mutations leave the request valid.
 const mutations: Mutation[] = [
   ({object}, key) => void delete object[key],
