@@ -100,7 +100,9 @@ describe.each(panelLessons)("%s: every input changed in turn", (path, fields, de
       await expectClean(watched, "agent picker");
     }
     await page.locator(".restore-defaults").first().click();
-    await expect.poll(() => new URL(page.url()).search).toBe("");
+    // Restore keeps a course-wide input (the A2A version, changed above) and resets the rest.
+    const kept = new URLSearchParams(fields.filter((field) => field.courseWide).map((field) => [field.name, (field as FieldSpec & {kind: "choice"}).options.find((option) => option.value !== defaults[field.name])!.value]));
+    await expect.poll(() => new URL(page.url()).search).toBe(kept.size ? `?${kept}` : "");
     await expectClean(watched, `${path}: defaults restored`);
   });
 });
