@@ -14,6 +14,7 @@ import {measurePageWeight} from "./page-weight.js";
 import {selectionBenchCases} from "./selection.js";
 import {FRAME_BUDGET_MS, measureSliderRender, measureTextEdit, measureToggle, type RenderTiming} from "./slider-render.js";
 import {webhookAuthBench} from "./webhook-auth.js";
+import {printAwsReproduction, STORM_GOAL_MS, stormBenchCases} from "./storm.js";
 
 const PAGE_BUDGET_GZIP_BYTES = 200 * 1024;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -102,3 +103,8 @@ runSuite("Lesson 3, agent selection: selectAgent", selectionBenchCases);
 
 console.log(`\n## Lesson 4, webhook authentication: verify one signed webhook (Web Crypto, Node ${process.version})`);
 for (const result of await webhookAuthBench()) console.log(`${result.name.padEnd(64)} median ${formatMicroseconds(result.medianMicroseconds).padStart(10)}`);
+
+const stormResults = runSuite("Lesson 5, retry storms: simulateStorm, growth with the senders", stormBenchCases());
+const worst = stormResults.find((result) => result.name.startsWith("simulateStorm, 100,000 senders × 10 attempts"))!;
+console.log(`goal: 100,000 senders × 10 attempts within ${STORM_GOAL_MS} ms in Node: ${(worst.medianMicroseconds / 1000).toFixed(1)} ms median, ${worst.medianMicroseconds / 1000 <= STORM_GOAL_MS ? "met" : "NOT met"}`);
+printAwsReproduction();

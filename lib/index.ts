@@ -16,4 +16,5 @@ export * from "./delivery/index.js";
 export * from "./message/index.js";
 export * from "./selection/index.js";
 export * from "./webhook-auth/index.js";
+export * from "./storm/index.js";
 export * from "./tour/index.js";

@@ -1,1 +1,2 @@
 export {seededRandom} from "./seeded-random.js";
+export {normalVariate} from "./normal.js";

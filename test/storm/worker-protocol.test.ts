@@ -1,0 +1,42 @@
+import {describe, expect, it} from "vitest";
+import {stormLessonDefaults} from "../../lib/storm/fields.js";
+import {STORM_STRATEGIES} from "../../lib/storm/strategy.js";
+import {answerStormRequest, type StormAnswer} from "../../lib/storm/worker-protocol.js";
+import {stormUnder} from "../../lib/storm/lesson.js";
+
+const answers = (values: Record<string, unknown>, scope: "all" | "chosen") => {
+  const posted: StormAnswer[] = [];
+  answerStormRequest({id: 7, values, scope}, (answer) => posted.push(answer));
+  return posted;
+};
+
+describe("answerStormRequest", () => {
+  it("answers the checked inputs, then the chosen strategy, then every other one, with rising progress, then done", () => {
+    const posted = answers({senders: 2_000, strategy: "equal"}, "all");
+    expect(posted.every((answer) => answer.id === 7)).toBe(true);
+    expect(posted[0]).toMatchObject({kind: "checked", config: {...stormLessonDefaults, senders: 2_000, strategy: "equal"}, refused: []});
+    expect(posted.at(-1)).toEqual({id: 7, kind: "done"});
+    const strategies = posted.flatMap((answer) => answer.kind === "strategy" ? [answer.strategy] : []);
+    expect(strategies[0]).toBe("equal");
+    expect([...strategies].sort()).toEqual([...STORM_STRATEGIES].sort());
+    const progress = posted.flatMap((answer) => answer.kind === "progress" ? [answer.fraction] : []);
+    expect(progress.length).toBeGreaterThan(5);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(1);
+    // Each summary is the storm under that strategy with the same senders and seed.
+    const full = posted.find((answer) => answer.kind === "strategy" && answer.strategy === "full");
+    expect(full).toMatchObject({summary: stormUnder({...stormLessonDefaults, senders: 2_000, strategy: "equal"}, "full")});
+  });
+
+  it("a pinned run's request answers the chosen strategy only", () => {
+    const strategies = answers({strategy: "none"}, "chosen").flatMap((answer) => answer.kind === "strategy" ? [answer.strategy] : []);
+    expect(strategies).toEqual(["none"]);
+  });
+
+  it("checks what it is sent again: a bad value is named and replaced by its default", () => {
+    const [checked] = answers({senders: 5, strategy: "<b>", noSuchInput: 1}, "chosen");
+    expect(checked).toMatchObject({kind: "checked", config: {senders: stormLessonDefaults.senders, strategy: stormLessonDefaults.strategy}});
+    if (checked?.kind !== "checked") throw new Error("no checked answer");
+    expect(checked.refused.map((refusal) => refusal.field).sort()).toEqual(["noSuchInput", "senders", "strategy"]);
+  });
+});
