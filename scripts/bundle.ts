@@ -23,6 +23,9 @@ export const BUNDLE_DIR = "src/bundles";
 
 export const PAGE_BUNDLE_DIR = "src/page-bundles";
 
+/** Web Workers' scripts (src/workers/<name>.ts), each one classic script a page loads with FileAttachment. */
+export const WORKER_DIR = "src/workers";
+
 /** One entry per file in src/page-bundles, found on disk so a new lesson needs no edit here. */
 export function bundleEntries(): Record<string, string> {
   const entries: Record<string, string> = {};
@@ -37,7 +40,9 @@ export function bundleEntries(): Record<string, string> {
  * at once (a module two pages use is in both), and what it imports on demand (Plot, see
  * src/components/plot-on-demand.ts) becomes a chunk of that page's that loads when asked for.
  */
-export const bundleOptions = (): esbuild.BuildOptions[] => Object.entries(bundleEntries()).map(([page, entry]) => ({
+export const bundleOptions = (): esbuild.BuildOptions[] => [...pageBundleOptions(), ...workerBundleOptions()];
+
+const pageBundleOptions = (): esbuild.BuildOptions[] => Object.entries(bundleEntries()).map(([page, entry]) => ({
   entryPoints: {[page]: entry},
   outdir: BUNDLE_DIR,
   entryNames: "[name]",
@@ -45,6 +50,23 @@ export const bundleOptions = (): esbuild.BuildOptions[] => Object.entries(bundle
   bundle: true,
   splitting: true,
   format: "esm",
+  platform: "browser",
+  target: "es2022",
+  minify: process.env.BUNDLE_MINIFY !== "0",
+  legalComments: "none",
+  logLevel: "warning"
+}));
+
+/**
+ * A worker is one self-contained classic script (IIFE): a page starts it with
+ * `new Worker(url)`, which every browser supports, where a module worker needs Firefox 114.
+ */
+const workerBundleOptions = (): esbuild.BuildOptions[] => readdirSync(WORKER_DIR).filter((file) => file.endsWith(".ts")).map((file) => ({
+  entryPoints: {[file.slice(0, -".ts".length)]: `${WORKER_DIR}/${file}`},
+  outdir: BUNDLE_DIR,
+  entryNames: "[name]",
+  bundle: true,
+  format: "iife",
   platform: "browser",
   target: "es2022",
   minify: process.env.BUNDLE_MINIFY !== "0",

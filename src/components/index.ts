@@ -12,7 +12,7 @@ export {scrollToTopOfScreen} from "./scroll-into-view.js";
 export {expectNear} from "./offscreen-redraws.js";
 export {ComparedChart, ComparedExportable, compareRuns, type ComparedExportOptions, type ComparedNames, type Comparison} from "./compared-chart.js";
 export {Lab, type LabElement, type LabOptions} from "./lab.js";
-export {valueOf, widthOf} from "./observe.js";
+export {valueOf, valuesOf, widthOf} from "./observe.js";
 export {GuidedTour, panelTourOptions, type GuidedTourElement, type GuidedTourOptions} from "./guided-tour.js";
 export {followedRun, ReadRunChoice, type ReadRun, type ReadRunChoiceElement} from "./read-run-choice.js";
 export {carryVersionInLinks} from "./course-links.js";

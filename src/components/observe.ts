@@ -9,11 +9,22 @@
 
 /** The input's value now and after each of its `input` events. */
 export function valueOf<T>(input: EventTarget & {value: T}): AsyncGenerator<T> {
-  return observe<T>((push) => {
-    push(input.value);
-    const listener = () => push(input.value);
-    input.addEventListener("input", listener);
-    return () => input.removeEventListener("input", listener);
+  return valuesOf(input, (value): value is T => true);
+}
+
+/**
+ * The input's values that `accepts`, now and after each `input` event: a cell that reads it
+ * waits for the first accepted value (a storm runner's first result) instead of seeing null.
+ */
+export function valuesOf<T, A extends T>(input: EventTarget & {value: T}, accepts: (value: T) => value is A): AsyncGenerator<A> {
+  return observe<A>((push) => {
+    const pushAccepted = () => {
+      const value = input.value;
+      if (accepts(value)) push(value);
+    };
+    pushAccepted();
+    input.addEventListener("input", pushAccepted);
+    return () => input.removeEventListener("input", pushAccepted);
   });
 }
 

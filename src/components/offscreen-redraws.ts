@@ -108,9 +108,21 @@ export function cancelRedraw(view: Element): void {
  * a tool that reads the whole page can wait until every view is current.
  */
 export const REDRAWS_PENDING_ATTRIBUTE = "data-redraws-pending";
+
+// Work a view waits for that is not a redraw of its own: a storm computing in a worker.
+const working = new Set<object>();
+
+/** Counts `owner`'s work in progress among the pending redraws (true while it works, false once its results are drawn). */
+export function markWorking(owner: object, busy: boolean): void {
+  if (busy === working.has(owner)) return;
+  if (busy) working.add(owner);
+  else working.delete(owner);
+  markPending();
+}
+
 function markPending() {
   if (typeof document === "undefined") return;
-  const waiting = pending.size + awaiting.size;
+  const waiting = pending.size + awaiting.size + working.size;
   if (waiting > 0) document.documentElement.setAttribute(REDRAWS_PENDING_ATTRIBUTE, String(waiting));
   else document.documentElement.removeAttribute(REDRAWS_PENDING_ATTRIBUTE);
 }

@@ -4,6 +4,7 @@
  * reads "pinned → current" with the difference ("4 → 8, +4").
  */
 import {element} from "./dom.js";
+import {formatNumber} from "./number-format.js";
 
 export function SummaryFigure(value: number, label: string, alert = false, pinned: number | null = null): HTMLElement {
   const difference = pinned === null ? 0 : value - pinned;
@@ -11,8 +12,8 @@ export function SummaryFigure(value: number, label: string, alert = false, pinne
     "div",
     {class: `summary-figure${alert ? " figure-alert" : ""}${pinned !== null && difference !== 0 ? " figure-changed" : ""}`},
     pinned === null
-      ? element("span", {class: "figure-value"}, value)
-      : element("span", {class: "figure-value"}, element("span", {class: "figure-pinned"}, pinned), " → ", value, element("span", {class: "figure-difference"}, difference === 0 ? ", same" : `, ${difference > 0 ? "+" : "−"}${Math.abs(difference)}`)),
+      ? element("span", {class: "figure-value"}, formatNumber(value))
+      : element("span", {class: "figure-value"}, element("span", {class: "figure-pinned"}, formatNumber(pinned)), " → ", formatNumber(value), element("span", {class: "figure-difference"}, difference === 0 ? ", same" : `, ${difference > 0 ? "+" : "−"}${formatNumber(Math.abs(difference))}`)),
     element("span", {class: "figure-label"}, label)
   );
 }
