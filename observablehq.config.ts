@@ -8,7 +8,8 @@ const LESSONS = [
   {name: "1. Push delivery", path: "/push-delivery"},
   {name: "2. Message transaction", path: "/message-transaction"},
   {name: "3. Agent selection", path: "/agent-selection"},
-  {name: "4. Webhook authentication", path: "/webhook-authentication"}
+  {name: "4. Webhook authentication", path: "/webhook-authentication"},
+  {name: "5. Retry storms", path: "/retry-storms"}
 ];
 
 export default {

@@ -3,7 +3,7 @@
  * the link, checkInputs and the run labels all read it. Its bounds are the model's: every
  * accepted state simulates in bounded time and memory (see simulate.ts for the horizon).
  */
-import {checkInputs, type CheckedInputs} from "../lesson-inputs/check.js";
+import {checkInputs, refusal, type CheckedInputs} from "../lesson-inputs/check.js";
 import type {FieldSpec} from "../lesson-inputs/fields.js";
 import {describeRun, type RunLabel} from "../lesson-inputs/run-label.js";
 import {maxSeed} from "../delivery/bounds.js";
@@ -26,6 +26,12 @@ export const MIN_LATENCY_MS = 2;
 export const MAX_LATENCY_MS = 10_000;
 export const MAX_BASE_MS = 60_000;
 export const MAX_CAP_MS = 300_000;
+/**
+ * The most attempts a storm may make (senders × updates per sender × max attempts): twice the
+ * issue's 100,000 × 10, so the worst accepted storm takes a fraction of a second per strategy,
+ * where 100,000 × 10 × 20 took seconds.
+ */
+export const MAX_ATTEMPT_BUDGET = 2_000_000;
 
 export type StormConfig = {
   senders: number;
@@ -86,9 +92,18 @@ export const stormLessonDefaults: StormConfig = {
   version: "0.3"
 };
 
-/** Any values (a link, an experiment, a test) checked into a config the simulator accepts. */
+/**
+ * Any values (a link, an experiment, a test) checked into a config the simulator accepts: each
+ * field by its row, then the attempt budget, which lowers the max attempts to what fits.
+ */
 export function checkStormInputs(values: Readonly<Record<string, unknown>>): CheckedInputs<StormConfig> {
-  return checkInputs(values, stormLessonFields, stormLessonDefaults);
+  const checked = checkInputs(values, stormLessonFields, stormLessonDefaults);
+  const {senders, updatesPerSender, maxAttemptsPerUpdate} = checked.values;
+  if (senders * updatesPerSender * maxAttemptsPerUpdate <= MAX_ATTEMPT_BUDGET) return checked;
+  const fitting = Math.floor(MAX_ATTEMPT_BUDGET / (senders * updatesPerSender));
+  const field = stormLessonFields.find((row) => row.name === "maxAttemptsPerUpdate")!;
+  const problem = `must keep senders × updates per sender × attempts within ${MAX_ATTEMPT_BUDGET.toLocaleString("en-US")} (here ${senders.toLocaleString("en-US")} × ${updatesPerSender} × ${maxAttemptsPerUpdate} = ${(senders * updatesPerSender * maxAttemptsPerUpdate).toLocaleString("en-US")}); accepted: fewer senders, updates or attempts`;
+  return {values: {...checked.values, maxAttemptsPerUpdate: fitting}, refused: [...checked.refused, refusal(field, maxAttemptsPerUpdate, problem, fitting)]};
 }
 
 /** What an exported chart and a compared run are called: the inputs that differ from the defaults. */

@@ -10,7 +10,7 @@ import {DEFAULT_MESSAGE_VERSION} from "../../lib/message/version.js";
 import {VERSION_PARAMETER} from "../../lib/message/version-field.js";
 
 /** The lesson pages, by the last part of their path (observablehq.config.ts LESSONS). */
-const LESSON_PAGES = new Set(["push-delivery", "message-transaction", "agent-selection", "webhook-authentication"]);
+const LESSON_PAGES = new Set(["push-delivery", "message-transaction", "agent-selection", "webhook-authentication", "retry-storms"]);
 
 export function carryVersionInLinks(version: string, root: ParentNode = document): void {
   for (const anchor of root.querySelectorAll<HTMLAnchorElement>("a[href]")) {

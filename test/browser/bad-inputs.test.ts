@@ -12,6 +12,7 @@ import type {FieldSpec} from "../../lib/lesson-inputs/fields.js";
 import {deliveryInputFields} from "../../lib/delivery/index.js";
 import {selectionInputFields} from "../../lib/selection/index.js";
 import {webhookLessonFields} from "../../lib/webhook-auth/index.js";
+import {stormLessonFields} from "../../lib/storm/index.js";
 import {useBuiltSite} from "./browser.js";
 
 const site = useBuiltSite();
@@ -62,7 +63,8 @@ interface Lesson {
 const lessons: Lesson[] = [
   {path: "push-delivery", fields: deliveryInputFields},
   {path: "agent-selection", fields: selectionInputFields},
-  {path: "webhook-authentication", fields: webhookLessonFields}
+  {path: "webhook-authentication", fields: webhookLessonFields},
+  {path: "retry-storms", fields: stormLessonFields}
 ];
 
 /** Round r: each field gets its r-th bad value (fields with fewer values sit the round out). */

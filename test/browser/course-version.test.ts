@@ -12,7 +12,7 @@ const site = useBuiltSite();
 const search = (page: Page) => new URL(page.url()).search;
 /** The hrefs of the page's links to other lessons (sidebar, pager). */
 const lessonLinks = (page: Page) => page.evaluate(() =>
-  [...document.querySelectorAll("a[href]")].map((anchor) => anchor.getAttribute("href")!).filter((href) => /^\.\/(push-delivery|message-transaction|agent-selection|webhook-authentication)/.test(href) && !href.startsWith(`./${location.pathname.split("/").pop()}`)));
+  [...document.querySelectorAll("a[href]")].map((anchor) => anchor.getAttribute("href")!).filter((href) => /^\.\/(push-delivery|message-transaction|agent-selection|webhook-authentication|retry-storms)/.test(href) && !href.startsWith(`./${location.pathname.split("/").pop()}`)));
 
 describe("lesson 4 signs the chosen version's body", () => {
   it("starts at 0.3, follows the version while the body is untouched, and keeps an edited body", async () => {
@@ -68,7 +68,8 @@ describe("the version travels between lessons", () => {
       ["push-delivery", byLabel],
       ["message-transaction", (page: Page, version: string) => page.getByLabel(version === "1.0" ? "1.0 (A2A 1.0.1)" : "0.3 (A2A v0.3.0)").check()],
       ["agent-selection", byLabel],
-      ["webhook-authentication", byLabel]
+      ["webhook-authentication", byLabel],
+      ["retry-storms", byLabel]
     ] as const) {
       const {page} = await site.open(lesson);
       const before = await lessonLinks(page);

@@ -13,6 +13,7 @@ import {deliveryInputDefaults, deliveryInputFields} from "../../lib/delivery/ind
 import {MESSAGE_EXAMPLES} from "../../lib/message/index.js";
 import {selectionInputDefaults, selectionInputFields} from "../../lib/selection/index.js";
 import {webhookLessonDefaults, webhookLessonFields} from "../../lib/webhook-auth/index.js";
+import {stormLessonDefaults, stormLessonFields} from "../../lib/storm/index.js";
 import {renderedErrors, useBuiltSite, waitUntilSettled, type WatchedPage} from "./browser.js";
 
 const site = useBuiltSite();
@@ -80,7 +81,8 @@ async function exercisePlayback(watched: WatchedPage): Promise<void> {
 const panelLessons: [string, readonly FieldSpec[], FieldValues][] = [
   ["push-delivery", deliveryInputFields, deliveryInputDefaults],
   ["agent-selection", selectionInputFields, selectionInputDefaults],
-  ["webhook-authentication", webhookLessonFields, webhookLessonDefaults]
+  ["webhook-authentication", webhookLessonFields, webhookLessonDefaults],
+  ["retry-storms", stormLessonFields, stormLessonDefaults]
 ];
 
 describe.each(panelLessons)("%s: every input changed in turn", (path, fields, defaults) => {

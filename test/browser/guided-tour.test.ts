@@ -132,7 +132,7 @@ describe("the guided lesson", () => {
   });
 
   it("names a step the link cannot mean, and starts at the beginning", async () => {
-    for (const slug of ["push-delivery", "message-transaction", "agent-selection", "webhook-authentication"]) {
+    for (const slug of ["push-delivery", "message-transaction", "agent-selection", "webhook-authentication", "retry-storms"]) {
       const {page} = await site.open(`${slug}?step=2.5&step=%3Cscript%3E`);
       const notices = tourOf(page).locator(".permalink-notices");
       expect(await notices.textContent(), slug).toContain("step=2.5");

@@ -7,9 +7,9 @@ import {describe, expect, it} from "vitest";
 import {describePlacement, LAYOUT_VIEWPORTS, measurePageLayout, placementPasses} from "../../scripts/layout-measure.js";
 import {useBuiltSite} from "./browser.js";
 
-const LESSONS = ["push-delivery", "message-transaction", "agent-selection", "webhook-authentication"];
-// Lesson 1 has 17 inputs (the sender, its jitter seed and the A2A version included), lesson 2 three (example, A2A-Version and request), lesson 3 thirteen and lesson 4 nineteen (each with the A2A version).
-const INPUTS = {"push-delivery": 17, "message-transaction": 3, "agent-selection": 13, "webhook-authentication": 19};
+const LESSONS = ["push-delivery", "message-transaction", "agent-selection", "webhook-authentication", "retry-storms"];
+// Lesson 1 has 17 inputs (the sender, its jitter seed and the A2A version included), lesson 2 three (example, A2A-Version and request), lesson 3 thirteen, lesson 4 nineteen and lesson 5 eleven (each with the A2A version).
+const INPUTS = {"push-delivery": 17, "message-transaction": 3, "agent-selection": 13, "webhook-authentication": 19, "retry-storms": 11};
 const site = useBuiltSite();
 
 describe.each(LAYOUT_VIEWPORTS)("at $name", (viewport) => {

@@ -48,3 +48,15 @@ describe("lesson 5's experiments", () => {
     }
   });
 });
+
+describe("checkStormInputs", () => {
+  it("lowers the max attempts to fit the attempt budget, and says so", async () => {
+    const {checkStormInputs, MAX_ATTEMPT_BUDGET} = await import("../../lib/storm/fields.js");
+    const {values, refused} = checkStormInputs({senders: 100_000, updatesPerSender: 10, maxAttemptsPerUpdate: 20});
+    expect(values.maxAttemptsPerUpdate).toBe(2);
+    expect(values.senders * values.updatesPerSender * values.maxAttemptsPerUpdate).toBeLessThanOrEqual(MAX_ATTEMPT_BUDGET);
+    expect(refused).toEqual([expect.objectContaining({field: "maxAttemptsPerUpdate", value: "20", fallback: "2", problem: expect.stringContaining("100,000 × 10 × 20 = 20,000,000")})]);
+    // At the budget exactly, nothing is refused.
+    expect(checkStormInputs({senders: 100_000, updatesPerSender: 2, maxAttemptsPerUpdate: 10}).refused).toEqual([]);
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * The storm's headline figures: the work (requests sent), what got through, what was given
+ * up, how long it took to drain, and how hard the herd hit the recovered receiver. Compared with
+ * a pinned run, each reads "pinned → current".
+ */
+import type {StormSummary} from "../../../lib/storm/summary.js";
+import {element} from "../dom.js";
+import {SummaryFigure} from "../summary-figure.js";
+
+const drainSeconds = (summary: StormSummary) => Math.round(summary.totals.drainedAtMs / 100) / 10;
+/** The worst 100 ms after the outage, in multiples of the capacity (one decimal). */
+const herd = (summary: StormSummary) => Math.round((10 * summary.totals.peakOfferedAfterRecoveryPerSecond) / summary.config.capacityPerSecond) / 10;
+
+export function StormFigures(summary: StormSummary, pinned: StormSummary | null = null): HTMLElement {
+  const {totals} = summary;
+  const was = (read: (one: StormSummary) => number) => (pinned === null ? null : read(pinned));
+  const figure = (read: (one: StormSummary) => number, label: string, alert: boolean) => SummaryFigure(read(summary), label, alert, was(read));
+  return element("div", {class: "summary-figures", "aria-label": "Storm figures"},
+    figure((one) => one.totals.attempts, "requests sent", false),
+    figure((one) => one.totals.acknowledgedUpdates, `of ${totals.updates.toLocaleString("en-US")} updates acknowledged`, totals.acknowledgedUpdates < totals.updates),
+    figure((one) => one.totals.exhaustedUpdates, "updates given up", totals.exhaustedUpdates > 0),
+    figure(drainSeconds, "s until drained", false),
+    figure(herd, "× capacity at the worst 100 ms after recovery", herd(summary) >= 2)
+  );
+}
