@@ -54,6 +54,8 @@ try {
   report(`agent-selection, "Latency weight" slider`, await measureSliderRender(browser, `${server.url}agent-selection`, "Latency weight", twice([0.5, 1.5, 2, 3, 4, 0, 1, 2.5, 5, 1, 3.5, 0.5, 2, 6, 1, 4.5, 0, 2, 1.5, 1])));
   report(`agent-selection, "Additional elapsed time" slider`, await measureSliderRender(browser, `${server.url}agent-selection`, "Additional elapsed time", twice([3600, 7200, 36000, 86400, 0, 172800, 10800, 0, 90000, 3600, 50400, 7200, 0, 118800, 3600, 14400, 0, 86400, 7200, 0])));
   report(`webhook-authentication, "Timestamp tolerance" slider`, await measureSliderRender(browser, `${server.url}webhook-authentication`, "Timestamp tolerance", twice([60, 120, 300, 600, 30, 900, 300, 10, 1800, 300, 240, 60, 3600, 300, 5, 120, 600, 300, 45, 300])));
+  // 90,000 to 100,000 senders: five storms take the worker about half a second, so each move comes while the last one's run still computes.
+  report(`retry-storms, "Senders" slider at 90,000-100,000 senders, while the worker computes`, await measureSliderRender(browser, `${server.url}retry-storms`, "Senders", twice([100000, 95000, 90000, 99000, 93000, 97000, 91000, 100000, 94000, 96000, 92000, 98000, 90000, 100000, 95500, 91500, 99500, 93500, 97500, 90500])));
   report(`webhook-authentication, the "re-serialized body" mistake toggled`, await measureToggle(browser, `${server.url}webhook-authentication`, "Receiver verifies a re-serialized body", 40));
   const editor = "textarea.request-editor-text";
   report("message-transaction, one keystroke in the typical request", await measureTextEdit(browser, `${server.url}message-transaction`, editor, messageExample("valid-send")!.requestText, 40));

@@ -73,7 +73,7 @@ export interface StormTotals {
 }
 
 export interface SimulateOptions {
-  /** Called now and then with the share of senders done (0..1), for a progress bar. */
+  /** Called after each step (stormSteps) with the share of senders done (0..1), for a progress bar. */
   onProgress?: (fraction: number) => void;
 }
 
@@ -126,6 +126,25 @@ const FIRST_PRODUCED_MS = 3;
 const ACCEPTED_FLAG = 2;
 
 export function simulateStorm(config: StormConfig, options: SimulateOptions = {}): StormRun {
+  const steps = stormSteps(config);
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) {
+      options.onProgress?.(1);
+      return step.value;
+    }
+    options.onProgress?.(step.value);
+  }
+}
+
+/** Events a storm handles between two yields of stormSteps: about 5 ms of work in Node. */
+export const EVENTS_PER_STEP = 50_000;
+
+/**
+ * The same storm, as steps: it yields the share of senders done (0..1) after about every
+ * EVENTS_PER_STEP events and returns the run. A worker runs a few steps, then reads its
+ * messages, so a newer request stops an older run within one step.
+ */
+export function* stormSteps(config: StormConfig): Generator<number, StormRun, void> {
   const {senders, updatesPerSender, maxAttemptsPerUpdate, latencyMs, strategy} = config;
   const backoff = {baseMs: config.baseMs, capMs: config.capMs};
   const random = seededRandom(config.seed);
@@ -184,9 +203,14 @@ export function simulateStorm(config: StormConfig, options: SimulateOptions = {}
   let peakWindowOffered = 0;
   // Windows after the outage (it ends on a whole second, so no window straddles its end).
   let peakAfterRecovery = 0;
-  const progressEvery = Math.max(1, Math.floor(senders / 20));
+  let untilYield = EVENTS_PER_STEP;
 
   for (let nowMs = 0; sendersDone < senders; nowMs++) {
+    // An empty millisecond counts as an event too: a long quiet stretch still yields.
+    if (--untilYield <= 0) {
+      untilYield = EVENTS_PER_STEP;
+      yield sendersDone / senders;
+    }
     const slot = nowMs & mask;
     let sender = slotHead[slot]!;
     if (sender === NONE) continue;
@@ -202,6 +226,7 @@ export function simulateStorm(config: StormConfig, options: SimulateOptions = {}
       windowTokens = Math.floor((config.capacityPerSecond * (window + 1)) / 10) - Math.floor((config.capacityPerSecond * window) / 10);
     }
     while (sender !== NONE) {
+      untilYield--;
       const record = sender * SENDER_FIELDS;
       const following = state[record + NEXT]!;
       const progress = state[record + PROGRESS]!;
@@ -250,8 +275,8 @@ export function simulateStorm(config: StormConfig, options: SimulateOptions = {}
       if (current + 1 < updatesPerSender) {
         state[record + PROGRESS] = (current + 1) << 8;
         schedule(record, sender, Math.max(nowMs, produced + UPDATE_SPACING_MS) + travel(), ARRIVES);
-      } else if (++sendersDone % progressEvery === 0) {
-        options.onProgress?.(sendersDone / senders);
+      } else {
+        sendersDone++;
       }
       sender = following;
     }

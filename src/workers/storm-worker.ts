@@ -1,5 +1,26 @@
-/** Lesson 5's worker: runs storms off the page's main thread (lib/storm/worker-protocol.ts). */
-import {answerStormRequest, type StormRequest} from "../../lib/storm/worker-protocol.js";
+/**
+ * Lesson 5's worker: runs storms off the page's main thread (lib/storm/worker-protocol.ts), one
+ * step per task, so the messages that cancel or replace a run are read between steps.
+ */
+import {stormAnswers, type StormMessage} from "../../lib/storm/worker-protocol.js";
 
-const scope = globalThis as unknown as {onmessage: ((event: MessageEvent<StormRequest>) => void) | null; postMessage(message: unknown): void};
-scope.onmessage = (event) => answerStormRequest(event.data, (answer) => scope.postMessage(answer));
+const scope = globalThis as unknown as {onmessage: ((event: MessageEvent<StormMessage>) => void) | null; postMessage(message: unknown): void};
+let running: Generator<void, void, void> | null = null;
+// A message to itself schedules the next step as a task without setTimeout's clamping.
+const nextStep = new MessageChannel();
+let scheduled = false;
+const schedule = () => {
+  if (scheduled || running === null) return;
+  scheduled = true;
+  nextStep.port2.postMessage(null);
+};
+nextStep.port1.onmessage = () => {
+  scheduled = false;
+  if (running?.next().done) running = null;
+  schedule();
+};
+scope.onmessage = (event) => {
+  const message = event.data;
+  running = message.kind === "run" ? stormAnswers(message, (answer) => scope.postMessage(answer)) : null;
+  schedule();
+};

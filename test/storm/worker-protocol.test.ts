@@ -1,20 +1,20 @@
 import {describe, expect, it} from "vitest";
 import {stormLessonDefaults} from "../../lib/storm/fields.js";
 import {STORM_STRATEGIES} from "../../lib/storm/strategy.js";
-import {answerStormRequest, type StormAnswer} from "../../lib/storm/worker-protocol.js";
+import {answerStormRequest, stormAnswers, type StormAnswer} from "../../lib/storm/worker-protocol.js";
 import {stormUnder} from "../../lib/storm/lesson.js";
 
 const answers = (values: Record<string, unknown>, scope: "all" | "chosen") => {
   const posted: StormAnswer[] = [];
-  answerStormRequest({id: 7, values, scope}, (answer) => posted.push(answer));
+  answerStormRequest({kind: "run", id: 7, values, scope}, (answer) => posted.push(answer));
   return posted;
 };
 
 describe("answerStormRequest", () => {
   it("answers the checked inputs, then the chosen strategy, then every other one, with rising progress, then done", () => {
-    const posted = answers({senders: 2_000, strategy: "equal"}, "all");
+    const posted = answers({senders: 20_000, strategy: "equal"}, "all");
     expect(posted.every((answer) => answer.id === 7)).toBe(true);
-    expect(posted[0]).toMatchObject({kind: "checked", config: {...stormLessonDefaults, senders: 2_000, strategy: "equal"}, refused: []});
+    expect(posted[0]).toMatchObject({kind: "checked", config: {...stormLessonDefaults, senders: 20_000, strategy: "equal"}, refused: []});
     expect(posted.at(-1)).toEqual({id: 7, kind: "done"});
     const strategies = posted.flatMap((answer) => answer.kind === "strategy" ? [answer.strategy] : []);
     expect(strategies[0]).toBe("equal");
@@ -25,7 +25,7 @@ describe("answerStormRequest", () => {
     expect(progress.at(-1)).toBe(1);
     // Each summary is the storm under that strategy with the same senders and seed.
     const full = posted.find((answer) => answer.kind === "strategy" && answer.strategy === "full");
-    expect(full).toMatchObject({summary: stormUnder({...stormLessonDefaults, senders: 2_000, strategy: "equal"}, "full")});
+    expect(full).toMatchObject({summary: stormUnder({...stormLessonDefaults, senders: 20_000, strategy: "equal"}, "full")});
   });
 
   it("a pinned run's request answers the chosen strategy only", () => {
@@ -38,5 +38,12 @@ describe("answerStormRequest", () => {
     expect(checked).toMatchObject({kind: "checked", config: {senders: stormLessonDefaults.senders, strategy: stormLessonDefaults.strategy}});
     if (checked?.kind !== "checked") throw new Error("no checked answer");
     expect(checked.refused.map((refusal) => refusal.field).sort()).toEqual(["noSuchInput", "senders", "strategy"]);
+  });
+
+  it("runs in steps: dropped after a few, it has posted no storm and no done, only progress", () => {
+    const posted: StormAnswer[] = [];
+    const steps = stormAnswers({kind: "run", id: 1, values: {senders: 50_000}, scope: "all"}, (answer) => posted.push(answer));
+    for (let step = 0; step < 3; step++) expect(steps.next().done).toBe(false);
+    expect(posted.map((answer) => answer.kind)).toEqual(["checked", "progress", "progress", "progress"]);
   });
 });
