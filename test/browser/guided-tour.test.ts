@@ -5,6 +5,7 @@
  */
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
+import {runStormLesson, stormExperiments} from "../../lib/storm/index.js";
 import {deliveryExperiments} from "../../lib/delivery/index.js";
 import {useBuiltSite} from "./browser.js";
 
@@ -181,5 +182,22 @@ describe("the guided lesson in the other lessons", () => {
     await expect.poll(() => debuggerLab.locator(".tour").count()).toBe(1);
     expect(await page.locator(".lab-results-hidden").count()).toBe(0);
     expect(await position(page)).toBe("Step 7 of 15");
+  });
+
+  it("lesson 5 hides the storm until the prediction, and the reveal reads the worker's run: lib's answer in Node", async () => {
+    const step = stormExperiments.findIndex((experiment) => experiment.id === "decorrelated-cap");
+    const {page} = await site.open(`retry-storms?step=${step + 1}`);
+    const tour = tourOf(page);
+    await tour.getByRole("button", {name: "Set up this step"}).click();
+    await expect.poll(() => search(page).get("capMs")).toBe("2000");
+    // Set up once the worker's run for the step's inputs is here; until then the lab is hidden.
+    await expect.poll(() => tour.getAttribute("data-set-up")).toBe("");
+    expect(await page.locator(".lab-results-hidden").count()).toBe(1);
+    await tour.locator("input.tour-number").fill("50");
+    await tour.getByRole("button", {name: "Reveal the run"}).click();
+    const experiment = stormExperiments[step]!;
+    const answer = experiment.prediction.answer(runStormLesson(experiment.overrides).run);
+    expect(await tour.locator(".tour-outcome").textContent()).toContain(`You predicted 50 sleeps; the run showed ${answer} sleeps.`);
+    expect(await page.locator(".lab-results-hidden").count()).toBe(0);
   });
 });
