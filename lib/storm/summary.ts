@@ -11,8 +11,12 @@ import {binWidthFor, type StormRun, type StormTotals} from "./simulate.js";
 export const MAX_CHART_BUCKETS = 240;
 /** The most bars of the completion-time distribution. */
 export const MAX_COMPLETION_BARS = 48;
-/** The most steps of a run's history. */
-export const MAX_HISTORY_STEPS = 24;
+/** The most stretches a run's history is told in (besides the recovery and the drain). */
+export const MAX_HISTORY_STRETCHES = 24;
+/** The finest counts percentiles are read from: to the millisecond while the longest completion is under 100 s. */
+export const MAX_PERCENTILE_BINS = 100_000;
+/** A herd: the worst 100 ms after the outage brings at least this many times the capacity. */
+export const HERD_FACTOR = 3;
 
 export interface LoadSeries {
   bucketMs: number;
@@ -29,11 +33,15 @@ export interface CompletionDistribution {
   barMs: number;
   /** Acknowledged updates whose completion time falls in [i × barMs, (i + 1) × barMs). */
   counts: number[];
-  /** Completion-time percentiles of the acknowledged updates, ms (null when none was). */
+  /**
+   * Completion-time percentiles of the acknowledged updates by nearest rank, ms (null when none
+   * was), read to `percentileResolutionMs`: the start of the resolution step that holds the rank.
+   */
   p50Ms: number | null;
   p90Ms: number | null;
   p99Ms: number | null;
   maxMs: number | null;
+  percentileResolutionMs: number;
   /** Updates by the attempts they took: index k holds those that took k + 1. */
   byAttempts: number[];
 }
@@ -49,18 +57,29 @@ export interface StormSummary {
 }
 
 export function summarizeStorm(run: StormRun): StormSummary {
-  const load = loadSeries(run);
-  return {
-    config: run.config,
-    totals: run.totals,
-    attemptsPerUpdate: run.totals.attempts / run.totals.updates,
-    load,
-    completion: completionDistribution(run),
-    history: stormHistory(run)
-  };
+  const steps = summarizeStormInSteps(run);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
 }
 
-/** A 1-2-5 width that is a whole number of the run's bins and gives at most `maxBuckets` over `spanMs`. */
+/** The same summary, yielding between its parts (each a pass over the run), for a worker that reads its messages between steps. */
+export function* summarizeStormInSteps(run: StormRun): Generator<void, StormSummary, void> {
+  const load = loadSeries(run);
+  yield;
+  const completion = completionDistribution(run);
+  yield;
+  const history = stormHistory(run);
+  return {config: run.config, totals: run.totals, attemptsPerUpdate: run.totals.attempts / run.totals.updates, load, completion, history};
+}
+
+/** How many times its capacity the worst 100 ms after the outage brought the receiver. */
+export function herdFactor(summary: Pick<StormSummary, "config" | "totals">): number {
+  return summary.totals.peakOfferedAfterRecoveryPerSecond / summary.config.capacityPerSecond;
+}
+
+/**
+ * A whole number of the run's bins, at least the 1-2-5 width that gives `maxBuckets` over
+ * `spanMs` (so not always 1-2-5 itself: bins of 2 ms give buckets of 6 ms for a width of 5).
+ */
 function bucketWidth(binMs: number, spanMs: number, maxBuckets: number): number {
   const width = Math.max(binMs, binWidthFor(spanMs, maxBuckets));
   return Math.ceil(width / binMs) * binMs;
@@ -102,30 +121,32 @@ export function completionDistribution(run: StormRun): CompletionDistribution {
   for (const ms of run.completionMs) if (ms > maxMs) maxMs = ms;
   const barMs = binWidthFor(maxMs + 1, MAX_COMPLETION_BARS);
   const counts = new Array<number>(Math.ceil((maxMs + 1) / barMs)).fill(0);
-  // A counting pass instead of a sort: completion times are whole ms below the run's horizon.
-  const byMs = new Int32Array(maxMs + 1);
+  // A counting pass instead of a sort, at a resolution that bounds its memory: a storm's longest
+  // completion can be hours, and one counter per millisecond of it took 150 MB.
+  const percentileResolutionMs = binWidthFor(maxMs + 1, MAX_PERCENTILE_BINS);
+  const byStep = new Int32Array(Math.ceil((maxMs + 1) / percentileResolutionMs));
   let acknowledged = 0;
   for (const ms of run.completionMs) {
     if (ms < 0) continue;
     counts[Math.floor(ms / barMs)]!++;
-    byMs[ms]!++;
+    byStep[Math.floor(ms / percentileResolutionMs)]!++;
     acknowledged++;
   }
   const byAttempts = new Array<number>(run.config.maxAttemptsPerUpdate).fill(0);
   for (const attempts of run.attempts) byAttempts[attempts - 1]!++;
-  const [p50Ms, p90Ms, p99Ms] = percentiles(byMs, acknowledged, [0.5, 0.9, 0.99]);
-  return {barMs, counts, p50Ms: p50Ms!, p90Ms: p90Ms!, p99Ms: p99Ms!, maxMs: acknowledged === 0 ? null : maxMs, byAttempts};
+  const [p50, p90, p99] = percentiles(byStep, acknowledged, [0.5, 0.9, 0.99]).map((step) => (step === null ? null : step * percentileResolutionMs));
+  return {barMs, counts, p50Ms: p50 ?? null, p90Ms: p90 ?? null, p99Ms: p99 ?? null, maxMs: acknowledged === 0 ? null : maxMs, percentileResolutionMs, byAttempts};
 }
 
-/** Nearest-rank percentiles of whole-ms values held as counts per ms. */
-function percentiles(countsByMs: Int32Array, total: number, shares: readonly number[]): (number | null)[] {
+/** Nearest-rank percentiles of values held as counts per step: the step that holds each rank. */
+function percentiles(countsByStep: Int32Array, total: number, shares: readonly number[]): (number | null)[] {
   if (total === 0) return shares.map(() => null);
   const ranks = shares.map((share) => Math.max(1, Math.ceil(share * total)));
   const found: (number | null)[] = shares.map(() => null);
   let seen = 0;
-  for (let ms = 0, next = 0; ms < countsByMs.length && next < ranks.length; ms++) {
-    seen += countsByMs[ms]!;
-    while (next < ranks.length && seen >= ranks[next]!) found[next++] = ms;
+  for (let step = 0, next = 0; step < countsByStep.length && next < ranks.length; step++) {
+    seen += countsByStep[step]!;
+    while (next < ranks.length && seen >= ranks[next]!) found[next++] = step;
   }
   return found;
 }
@@ -134,32 +155,28 @@ const count = (value: number) => value.toLocaleString("en-US");
 const seconds = (ms: number) => `${(ms / 1000).toLocaleString("en-US", {maximumFractionDigits: ms < 10_000 ? 2 : 1})} s`;
 
 /**
- * The run's history for playback: the outage's end, then the run in at most MAX_HISTORY_STEPS
- * stretches, each with what the receiver was offered and accepted and how many updates were
- * done by its end, then the moment the storm drained.
+ * The run's history for playback: the outage's end, then the run in at most MAX_HISTORY_STRETCHES
+ * stretches (one of them ends where the outage does, so no stretch mixes the two), each with what
+ * the receiver was offered and accepted and how many updates were done by its end, then the
+ * moment the storm drained.
  */
 export function stormHistory(run: StormRun): Decision[] {
   const {config, totals} = run;
   const spanMs = chartSpanMs(run);
-  const stretchMs = bucketWidth(run.binMs, spanMs, MAX_HISTORY_STEPS);
-  const binsPerStretch = stretchMs / run.binMs;
+  const stretchMs = bucketWidth(run.binMs, spanMs, MAX_HISTORY_STRETCHES);
   const outageEndsMs = config.receiverUnavailableUntilSeconds * 1000;
-  const capacityPerStretch = (config.capacityPerSecond * stretchMs) / 1000;
   const history: Decision[] = [];
+  if (outageEndsMs > 0) {
+    history.push({atSeconds: outageEndsMs / 1000, kind: "recovery", title: `${seconds(outageEndsMs)}: the receiver is back`,
+      detail: outageEndsMs > totals.drainedAtMs
+        ? `Too late: every update was acknowledged or given up by ${seconds(totals.drainedAtMs)}, and no sender is trying any more.`
+        : `From now on it accepts up to ${count(config.capacityPerSecond)} requests a second (${count(config.capacityPerSecond / 10)} per 100 ms window) and answers the rest 503.`});
+  }
   let done = 0;
-  let outageEnded = outageEndsMs === 0;
-  for (let fromMs = 0, bin = 0; fromMs < spanMs; fromMs += stretchMs) {
-    const untilMs = Math.min(fromMs + stretchMs, spanMs);
-    if (!outageEnded && outageEndsMs < untilMs) {
-      outageEnded = true;
-      history.push({atSeconds: outageEndsMs / 1000, kind: "recovery", title: `${seconds(outageEndsMs)}: the receiver is back`,
-        detail: outageEndsMs > totals.drainedAtMs
-          ? `Too late: every update was acknowledged or given up by ${seconds(totals.drainedAtMs)}, and no sender is trying any more.`
-          : `From now on it accepts up to ${count(config.capacityPerSecond)} requests a second (${count(config.capacityPerSecond / 10)} per 100 ms window) and answers the rest 503.`});
-    }
+  for (const [fromMs, untilMs] of stretches(spanMs, stretchMs, Math.ceil(outageEndsMs / run.binMs) * run.binMs)) {
     let offered = 0;
     let accepted = 0;
-    for (const end = Math.min(bin + binsPerStretch, run.offered.length); bin < end; bin++) {
+    for (let bin = fromMs / run.binMs, end = Math.min(untilMs / run.binMs, run.offered.length); bin < end; bin++) {
       offered += run.offered[bin]!;
       accepted += run.accepted[bin]!;
       done += run.acknowledged[bin]! + run.exhausted[bin]!;
@@ -167,18 +184,33 @@ export function stormHistory(run: StormRun): Decision[] {
     if (offered === 0) continue;
     const refused = offered - accepted;
     const down = untilMs <= outageEndsMs;
-    const over = offered > capacityPerStretch;
+    // Only the part of the stretch after the outage had capacity (all of it, unless bins wider than a second straddle the end).
+    const capacity = Math.floor((config.capacityPerSecond * (untilMs - Math.max(fromMs, outageEndsMs))) / 1000);
+    const why = down ? "The receiver is down: every request is answered 503."
+      : offered > capacity ? `More than the ${count(capacity)} its capacity allows in the stretch arrived, and the excess was answered 503.`
+      : refused > 0 ? "Within capacity over the stretch, but bunched: some 100 ms windows got more than their share and refused the rest."
+      : "The receiver kept up.";
     history.push({
       // The stretch the storm drained in ends when it drained, so its last step comes after it.
       atSeconds: Math.min(untilMs, totals.drainedAtMs) / 1000,
       kind: down ? "outage" : refused > 0 ? "refused" : "served",
       title: `${seconds(fromMs)} to ${seconds(untilMs)}: ${count(offered)} request${offered === 1 ? "" : "s"}, ${count(accepted)} accepted, ${count(refused)} refused`,
-      detail: `${down ? "The receiver is down: every request is answered 503." : over ? `More than its capacity of ${count(Math.floor(capacityPerStretch))} for the stretch arrived, and the excess was answered 503.` : refused > 0 ? "Within capacity over the stretch, but bunched: some 100 ms windows got more than their share and refused the rest." : "The receiver kept up."} By ${seconds(untilMs)}, ${count(done)} of ${count(totals.updates)} updates are done.`
+      detail: `${why} By ${seconds(untilMs)}, ${count(done)} of ${count(totals.updates)} updates are done.`
     });
   }
   history.push({
     atSeconds: totals.drainedAtMs / 1000, kind: "drained", title: `${seconds(totals.drainedAtMs)}: the storm has drained`,
     detail: `${count(totals.acknowledgedUpdates)} updates acknowledged and ${count(totals.exhaustedUpdates)} given up, for ${count(totals.attempts)} requests in all (${(totals.attempts / totals.updates).toFixed(2)} per update).`
   });
+  // Stable: a stretch that ends as the storm drains stays before the drain.
   return history.sort((a, b) => a.atSeconds - b.atSeconds);
+}
+
+/** [from, until) pairs of `stretchMs` over [0, spanMs), with `splitAtMs` added as a boundary. */
+function stretches(spanMs: number, stretchMs: number, splitAtMs: number): [number, number][] {
+  const boundaries = new Set<number>([spanMs]);
+  for (let at = 0; at < spanMs; at += stretchMs) boundaries.add(at);
+  if (splitAtMs > 0 && splitAtMs < spanMs) boundaries.add(splitAtMs);
+  const sorted = [...boundaries].sort((a, b) => a - b);
+  return sorted.slice(0, -1).map((from, index) => [from, sorted[index + 1]!]);
 }

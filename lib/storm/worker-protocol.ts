@@ -6,14 +6,14 @@
  * The page asks for a storm: `scope: "all"` for the chosen strategy and then every other one
  * (the small multiples and the work per strategy), `"chosen"` for the chosen one only (a pinned
  * run). The worker answers the chosen strategy first, then each other, with progress between.
- * It runs one step (stormSteps) per task and reads its messages between steps, so a `cancel`
- * or a newer request stops an older run within one step, with no worker to tear down.
+ * It runs one step (of stormSteps or summarizeStormInSteps) per task and reads its messages
+ * between steps, so a `cancel` or a newer request stops an older run within one step, with no
+ * worker to tear down.
  */
-import type {RefusedInput} from "../lesson-inputs/check.js";
 import {checkStormInputs, type StormConfig} from "./fields.js";
 import {stormSteps} from "./simulate.js";
 import {STORM_STRATEGIES, type StormStrategy} from "./strategy.js";
-import {summarizeStorm, type StormSummary} from "./summary.js";
+import {summarizeStormInSteps, type StormSummary} from "./summary.js";
 
 export interface StormRequest {
   kind: "run";
@@ -31,7 +31,8 @@ export interface StormCancel {
 export type StormMessage = StormRequest | StormCancel;
 
 export type StormAnswer =
-  | {id: number; kind: "checked"; config: StormConfig; refused: RefusedInput[]; strategies: StormStrategy[]}
+  /** The config the worker runs: the page checked the values too, and names what it refused itself. */
+  | {id: number; kind: "checked"; config: StormConfig}
   | {id: number; kind: "progress"; fraction: number}
   | {id: number; kind: "strategy"; strategy: StormStrategy; summary: StormSummary}
   | {id: number; kind: "done"};
@@ -39,9 +40,9 @@ export type StormAnswer =
 /** The worker's job for one request, one step per `next()`; dropping the generator cancels it. */
 export function* stormAnswers(request: StormRequest, post: (answer: StormAnswer) => void): Generator<void, void, void> {
   const {id} = request;
-  const {values: config, refused} = checkStormInputs(request.values);
+  const config = checkStormInputs(request.values).values;
   const strategies = request.scope === "all" ? [config.strategy, ...STORM_STRATEGIES.filter((strategy) => strategy !== config.strategy)] : [config.strategy];
-  post({id, kind: "checked", config, refused, strategies});
+  post({id, kind: "checked", config});
   for (const [index, strategy] of strategies.entries()) {
     const steps = stormSteps({...config, strategy});
     let step = steps.next();
@@ -50,8 +51,14 @@ export function* stormAnswers(request: StormRequest, post: (answer: StormAnswer)
       yield;
       step = steps.next();
     }
+    const summarizing = summarizeStormInSteps(step.value);
+    let summary = summarizing.next();
+    while (!summary.done) {
+      yield;
+      summary = summarizing.next();
+    }
     post({id, kind: "progress", fraction: (index + 1) / strategies.length});
-    post({id, kind: "strategy", strategy, summary: summarizeStorm(step.value)});
+    post({id, kind: "strategy", strategy, summary: summary.value});
     yield;
   }
   post({id, kind: "done"});

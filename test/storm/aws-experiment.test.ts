@@ -117,7 +117,7 @@ describe("awsBackoffExperiment", () => {
     });
   });
 
-  describe.each([50, 100] as const)("at 100 runs, N = %i, each strategy against full matches AWS_REFERENCE within 25 %", (clients) => {
+  describe.each([50, 100] as const)("at 100 runs, N = %i, each strategy against full matches AWS_REFERENCE within 10 % (the issue asks 25 %)", (clients) => {
     // Computed on first use, not while the file is collected.
     let computed: Results | undefined;
     const reference = AWS_REFERENCE[clients];
@@ -127,8 +127,9 @@ describe("awsBackoffExperiment", () => {
       const referenceCallsRatio = reference[strategy].meanCalls / reference.full.meanCalls;
       const timeRatio = ours[strategy].meanCompletionMs / ours.full.meanCompletionMs;
       const referenceTimeRatio = reference[strategy].meanCompletionMs / reference.full.meanCompletionMs;
-      expect(Math.abs(callsRatio / referenceCallsRatio - 1)).toBeLessThanOrEqual(0.25);
-      expect(Math.abs(timeRatio / referenceTimeRatio - 1)).toBeLessThanOrEqual(0.25);
+      // The issue's bar is 25%; at this seed the worst is 3.4% (equal's time at N = 50), so 10% still catches a drift.
+      expect(Math.abs(callsRatio / referenceCallsRatio - 1)).toBeLessThanOrEqual(0.1);
+      expect(Math.abs(timeRatio / referenceTimeRatio - 1)).toBeLessThanOrEqual(0.1);
     });
   });
 });

@@ -85,8 +85,8 @@ describe("simulateStorm", () => {
     expect(run.totals).toMatchObject({attempts: 5_000, acknowledgedUpdates: 0, exhaustedUpdates: 1_000, sleeps: 4_000});
   });
 
-  it("without jitter the senders stay in step: exponential's sleeps are all the same after each failure", () => {
-    // No outage past the first attempts, a receiver that refuses nearly everything: the herd re-forms every wave.
+  it("without jitter the senders stay in step: the herd after the outage hits harder than under full jitter", () => {
+    // A receiver that refuses nearly everything after the outage: exponential's herd comes back whole every wave.
     const exponential = simulateStorm({...stormLessonDefaults, capacityPerSecond: 10});
     const full = simulateStorm({...stormLessonDefaults, capacityPerSecond: 10, strategy: "full"});
     expect(exponential.totals.peakOfferedAfterRecoveryPerSecond).toBeGreaterThan(2 * full.totals.peakOfferedAfterRecoveryPerSecond);

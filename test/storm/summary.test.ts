@@ -3,7 +3,7 @@ import {describe, expect, it} from "vitest";
 import {stormLessonDefaults} from "../../lib/storm/fields.js";
 import {simulateStorm} from "../../lib/storm/simulate.js";
 import {STORM_STRATEGIES} from "../../lib/storm/strategy.js";
-import {MAX_CHART_BUCKETS, MAX_COMPLETION_BARS, MAX_HISTORY_STEPS, summarizeStorm} from "../../lib/storm/summary.js";
+import {MAX_CHART_BUCKETS, MAX_COMPLETION_BARS, MAX_HISTORY_STRETCHES, summarizeStorm} from "../../lib/storm/summary.js";
 
 const total = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0);
 
@@ -41,7 +41,8 @@ describe("summarizeStorm", () => {
         expect(completion.p99Ms!).toBeLessThanOrEqual(completion.maxMs!);
       } else expect(completion).toMatchObject({p50Ms: null, maxMs: null});
 
-      expect(history.length).toBeLessThanOrEqual(MAX_HISTORY_STEPS + 2);
+      // One more stretch where the outage ends, the recovery and the drain.
+      expect(history.length).toBeLessThanOrEqual(MAX_HISTORY_STRETCHES + 3);
       expect(history.map((step) => step.atSeconds)).toEqual(history.map((step) => step.atSeconds).sort((a, b) => a - b));
       // Last, but for the receiver's recovery when every sender had given up before it.
       expect(history.filter((step) => step.kind !== "recovery").at(-1)!.kind).toBe("drained");
@@ -50,7 +51,28 @@ describe("summarizeStorm", () => {
     }), {numRuns: 60});
   });
 
-  it("percentiles are nearest-rank: on a storm without refusals every update takes one round trip", () => {
+  it("percentiles are nearest-rank over the acknowledged updates, to the resolution step", () => {
+    fc.assert(fc.property(configs, (config) => {
+      const run = simulateStorm(config);
+      const {completion} = summarizeStorm(run);
+      const sorted = Array.from(run.completionMs).filter((ms) => ms >= 0).sort((a, b) => a - b);
+      const rank = (share: number) => sorted[Math.max(1, Math.ceil(share * sorted.length)) - 1]!;
+      const step = (ms: number) => Math.floor(ms / completion.percentileResolutionMs) * completion.percentileResolutionMs;
+      if (sorted.length === 0) return;
+      expect([completion.p50Ms, completion.p90Ms, completion.p99Ms]).toEqual([step(rank(0.5)), step(rank(0.9)), step(rank(0.99))]);
+      expect(completion.maxMs).toBe(sorted.at(-1));
+    }), {numRuns: 40});
+  });
+
+  it("counts percentiles in at most 100,000 steps, however long the longest completion", () => {
+    // A storm that takes hours: one counter per millisecond would be 150 MB.
+    const run = simulateStorm({...stormLessonDefaults, senders: 10, updatesPerSender: 10, capacityPerSecond: 1, receiverUnavailableUntilSeconds: 600, latencyMs: 10_000, baseMs: 60_000, capMs: 300_000, maxAttemptsPerUpdate: 20});
+    const {completion} = summarizeStorm(run);
+    expect(completion.maxMs!).toBeGreaterThan(10_000_000);
+    expect(Math.ceil((completion.maxMs! + 1) / completion.percentileResolutionMs)).toBeLessThanOrEqual(100_000);
+  });
+
+  it("on a storm without refusals every update takes one round trip", () => {
     const summary = summarizeStorm(simulateStorm({...stormLessonDefaults, capacityPerSecond: 100_000, receiverUnavailableUntilSeconds: 0}));
     expect(summary.completion.p99Ms!).toBeLessThanOrEqual(2 * stormLessonDefaults.latencyMs);
     expect(summary.completion.p50Ms!).toBeGreaterThan(stormLessonDefaults.latencyMs * 0.8);
@@ -58,8 +80,14 @@ describe("summarizeStorm", () => {
     expect(summary.history.some((step) => step.kind === "recovery")).toBe(false);
   });
 
-  it("says when the receiver is back", () => {
-    const {history} = summarizeStorm(simulateStorm(stormLessonDefaults));
-    expect(history.find((step) => step.kind === "recovery")).toMatchObject({atSeconds: 5, title: "5 s: the receiver is back"});
+  it("says when the receiver is back, and tells no stretch across it: the outage's refusals are never called excess", () => {
+    for (const config of [stormLessonDefaults, {...stormLessonDefaults, strategy: "full" as const, capacityPerSecond: 5_000}]) {
+      const {history} = summarizeStorm(simulateStorm(config));
+      expect(history.find((step) => step.kind === "recovery")).toMatchObject({atSeconds: 5, title: "5 s: the receiver is back"});
+      const stretches = history.filter((step) => step.kind !== "recovery" && step.kind !== "drained");
+      const from = (step: (typeof history)[number]) => Number(step.title.match(/^([\d.,]+) s to/)![1]!.replace(/,/g, ""));
+      expect(stretches.every((step) => from(step) >= 5 || step.atSeconds <= 5), "a stretch crosses the outage's end").toBe(true);
+      for (const step of stretches.filter((one) => one.kind !== "outage")) expect(step.detail).not.toContain("down");
+    }
   });
 });

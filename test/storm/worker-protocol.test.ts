@@ -14,7 +14,7 @@ describe("answerStormRequest", () => {
   it("answers the checked inputs, then the chosen strategy, then every other one, with rising progress, then done", () => {
     const posted = answers({senders: 20_000, strategy: "equal"}, "all");
     expect(posted.every((answer) => answer.id === 7)).toBe(true);
-    expect(posted[0]).toMatchObject({kind: "checked", config: {...stormLessonDefaults, senders: 20_000, strategy: "equal"}, refused: []});
+    expect(posted[0]).toEqual({id: 7, kind: "checked", config: {...stormLessonDefaults, senders: 20_000, strategy: "equal"}});
     expect(posted.at(-1)).toEqual({id: 7, kind: "done"});
     const strategies = posted.flatMap((answer) => answer.kind === "strategy" ? [answer.strategy] : []);
     expect(strategies[0]).toBe("equal");
@@ -33,11 +33,11 @@ describe("answerStormRequest", () => {
     expect(strategies).toEqual(["none"]);
   });
 
-  it("checks what it is sent again: a bad value is named and replaced by its default", () => {
+  it("checks what it is sent again: a bad value is replaced by its default, and the budget is kept", () => {
     const [checked] = answers({senders: 5, strategy: "<b>", noSuchInput: 1}, "chosen");
-    expect(checked).toMatchObject({kind: "checked", config: {senders: stormLessonDefaults.senders, strategy: stormLessonDefaults.strategy}});
-    if (checked?.kind !== "checked") throw new Error("no checked answer");
-    expect(checked.refused.map((refusal) => refusal.field).sort()).toEqual(["noSuchInput", "senders", "strategy"]);
+    expect(checked).toEqual({id: 7, kind: "checked", config: stormLessonDefaults});
+    const [budgeted] = answers({senders: 100_000, updatesPerSender: 10, maxAttemptsPerUpdate: 20}, "chosen");
+    expect(budgeted).toMatchObject({config: {maxAttemptsPerUpdate: 2}});
   });
 
   it("runs in steps: dropped after a few, it has posted no storm and no done, only progress", () => {

@@ -7,8 +7,7 @@ import {STRATEGY_LABELS} from "../../../lib/storm/strategy.js";
 import {svgElement as svg} from "../dom.js";
 import {colourLegend, withLegends} from "../legends.js";
 import {STRATEGY_COLOURS} from "./palette.js";
-import {sharedEndSeconds} from "./load-chart.js";
-import {band, chartRoot, cursorMarks, round, stepPath, timeAxis, valueAxis} from "./time-frame.js";
+import {band, chartRoot, cursorMarks, round, sharedEndSeconds, stepPath, timeAxis, valueAxis} from "./time-frame.js";
 
 export interface DeliveredLine {
   summary: StormSummary;

@@ -8,7 +8,7 @@ import {svgElement as svg} from "../dom.js";
 import {colourLegend, withLegends} from "../legends.js";
 import {formatNumber} from "../number-format.js";
 import {LOAD_COLOURS} from "./palette.js";
-import {band, chartRoot, cursorMarks, round, stepArea, stepPath, timeAxis, valueAxis} from "./time-frame.js";
+import {band, chartRoot, cursorMarks, round, sharedEndSeconds, stepArea, stepPath, timeAxis, valueAxis} from "./time-frame.js";
 
 export interface LoadPanel {
   /** The panel's name ("Full jitter", "Pinned run"), drawn at its top left. */
@@ -18,7 +18,7 @@ export interface LoadPanel {
 
 export interface LoadChartOptions {
   width?: number;
-  /** Each panel's height; the first panel of a lone chart is taller. */
+  /** Each panel's height. */
   panelHeight?: number;
   /** The playback's modeled clock: later buckets fade. Null shows the whole run. */
   cursorSeconds?: number | null;
@@ -29,12 +29,7 @@ export interface LoadChartOptions {
 const MARGIN = {top: 8, right: 16, bottom: 34, left: 56};
 const PANEL_GAP = 22;
 
-/** The time every panel's axis runs to: the longest storm, so shapes compare by position. */
-export function sharedEndSeconds(summaries: readonly StormSummary[]): number {
-  return Math.max(1, ...summaries.map((summary) => summary.load.startSeconds.length * (summary.load.bucketMs / 1000)));
-}
-
-const LEGEND = {domain: ["requests/s offered to the receiver", "accepted", "capacity"], range: [LOAD_COLOURS.offered, LOAD_COLOURS.accepted, "#6e7781"]};
+const LEGEND = {domain: ["requests/s offered to the receiver", "accepted", "capacity"], range: [LOAD_COLOURS.offered, LOAD_COLOURS.accepted, LOAD_COLOURS.capacity]};
 
 export function LoadChart(panels: readonly LoadPanel[], {width = 640, panelHeight = 150, cursorSeconds = null, cursorPanel = 0}: LoadChartOptions = {}): Element {
   const endSeconds = sharedEndSeconds(panels.map((panel) => panel.summary));
@@ -80,7 +75,7 @@ function LoadPanelMarks({name, summary}: LoadPanel, b: ReturnType<typeof band>, 
       : null,
     svg("path", {class: "offered", d: stepArea(load.startSeconds, bucketSeconds, load.offeredPerSecond, x, b), fill: LOAD_COLOURS.offered, "fill-opacity": 0.35, stroke: LOAD_COLOURS.offered, "stroke-width": 1}),
     svg("path", {class: "accepted", d: stepPath(load.startSeconds, bucketSeconds, load.acceptedPerSecond, x, b.y), fill: "none", stroke: LOAD_COLOURS.accepted, "stroke-width": 2}),
-    svg("line", {class: "capacity", x1: left, x2: right, y1: capacity + 0.5, y2: capacity + 0.5, stroke: "currentColor", "stroke-dasharray": "5,3", "stroke-opacity": 0.8}),
+    svg("line", {class: "capacity", x1: left, x2: right, y1: capacity + 0.5, y2: capacity + 0.5, stroke: LOAD_COLOURS.capacity, "stroke-dasharray": "5,3"}),
     svg("rect", {x: left + 0.5, y: b.top + 0.5, width: right - left, height: b.bottom - b.top, fill: "none", stroke: "currentColor", "stroke-opacity": 0.15}),
     svg("text", {class: "panel-name", x: left + 2, y: b.top - 4, "text-anchor": "start", "font-weight": "bold"}, name,
       svg("tspan", {"font-weight": "normal", "fill-opacity": 0.8}, panelFacts(name, summary, refused, right - left))),

@@ -12,4 +12,4 @@ export const STRATEGY_COLOURS: Readonly<Record<StormStrategy, string>> = {
   decorrelated: "#1f9e89"
 };
 
-export const LOAD_COLOURS = {offered: "#e8590c", accepted: "#2da44e", capacity: "currentColor", outage: "#8c959f"} as const;
+export const LOAD_COLOURS = {offered: "#e8590c", accepted: "#2da44e", capacity: "#6e7781", outage: "#8c959f"} as const;

@@ -3,13 +3,13 @@
  * up, how long it took to drain, and how hard the herd hit the recovered receiver. Compared with
  * a pinned run, each reads "pinned → current".
  */
-import type {StormSummary} from "../../../lib/storm/summary.js";
+import {HERD_FACTOR, herdFactor, type StormSummary} from "../../../lib/storm/summary.js";
 import {element} from "../dom.js";
 import {SummaryFigure} from "../summary-figure.js";
 
 const drainSeconds = (summary: StormSummary) => Math.round(summary.totals.drainedAtMs / 100) / 10;
 /** The worst 100 ms after the outage, in multiples of the capacity (one decimal). */
-const herd = (summary: StormSummary) => Math.round((10 * summary.totals.peakOfferedAfterRecoveryPerSecond) / summary.config.capacityPerSecond) / 10;
+const herd = (summary: StormSummary) => Math.round(10 * herdFactor(summary)) / 10;
 
 export function StormFigures(summary: StormSummary, pinned: StormSummary | null = null): HTMLElement {
   const {totals} = summary;
@@ -20,6 +20,6 @@ export function StormFigures(summary: StormSummary, pinned: StormSummary | null 
     figure((one) => one.totals.acknowledgedUpdates, `of ${totals.updates.toLocaleString("en-US")} updates acknowledged`, totals.acknowledgedUpdates < totals.updates),
     figure((one) => one.totals.exhaustedUpdates, "updates given up", totals.exhaustedUpdates > 0),
     figure(drainSeconds, "s until drained", false),
-    figure(herd, "× capacity at the worst 100 ms after recovery", herd(summary) >= 2)
+    figure(herd, "× capacity at the worst 100 ms after recovery", herdFactor(summary) >= HERD_FACTOR)
   );
 }

@@ -3,11 +3,13 @@
  * run has got. The page asks with `request(values)`; the runner's `value` is the latest
  * request's results so far, and an `input` event says they grew (read it with valuesOf).
  *
- * - A newer request supersedes an older one: a worker still busy is terminated and a fresh one
- *   started, so an old run never delays a new one, and its late answers are never read.
+ * - A newer request supersedes an older one: the runner tells the worker to cancel (it drops
+ *   the old run at its next step, lib/storm/worker-protocol.ts), and an old run's late answers
+ *   carry an old id and are never read. The new run is posted once the frame that shows the
+ *   input has been drawn.
  * - A run not done within PROGRESS_AFTER_MS shows a progress bar, named for what it runs.
+ * - Until a run's results are drawn, the page counts as having redraws pending (markWorking).
  */
-import type {RefusedInput} from "../../../lib/lesson-inputs/check.js";
 import type {StormConfig} from "../../../lib/storm/fields.js";
 import type {StormStrategy} from "../../../lib/storm/strategy.js";
 import type {StormSummary} from "../../../lib/storm/summary.js";
@@ -16,12 +18,13 @@ import {element, writeText} from "../dom.js";
 import {markWorking} from "../offscreen-redraws.js";
 
 export const PROGRESS_AFTER_MS = 100;
+/** A hidden tab draws no frames: past this wait a run starts without its frame. */
+const FRAME_WAIT_LIMIT_MS = 200;
 
 export interface StormResults {
   /** The request these answer (a page reading a pinned run waits for its own). */
   id: number;
   config: StormConfig;
-  refused: RefusedInput[];
   /** The chosen strategy's storm: present in every value the runner hands out. */
   chosen: StormSummary;
   /** Every strategy computed so far, the chosen one first. */
@@ -34,7 +37,6 @@ export interface StormResults {
 export interface ChosenStorm {
   id: number;
   config: StormConfig;
-  refused: RefusedInput[];
   run: StormSummary;
 }
 
@@ -43,7 +45,7 @@ export type StormRunnerElement = HTMLDivElement & {
   /**
    * Announces (an `input` event) only when a request's chosen storm arrives, not as the other
    * strategies follow: what draws only the chosen storm (the lab, playback) is not redrawn
-   * four more times, and a playback started meanwhile keeps playing.
+   * again, and a playback started meanwhile keeps playing.
    */
   chosenRun: EventTarget & {value: ChosenStorm | null};
   /** Starts a run of these values; returns its id. */
@@ -59,28 +61,42 @@ export interface StormRunnerOptions {
   label: string;
 }
 
-/** Runs `then` as a task once `frames` more frames have been rendered (a message posted from the last one's animation frame callback). */
+/** Runs `then` as a task once `frames` more frames have been drawn, or after FRAME_WAIT_LIMIT_MS if none is. */
 function afterFrames(frames: number, then: () => void): void {
-  requestAnimationFrame(() => {
-    if (frames > 1) return afterFrames(frames - 1, then);
+  let ran = false;
+  const once = () => {
+    if (!ran) then();
+    ran = true;
+  };
+  const fallback = setTimeout(once, FRAME_WAIT_LIMIT_MS);
+  const frame = (left: number) => requestAnimationFrame(() => {
+    if (left > 1) return frame(left - 1);
+    // A message posted from the frame's callback runs once that frame is drawn.
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => then();
+    channel.port1.onmessage = () => {
+      clearTimeout(fallback);
+      once();
+    };
     channel.port2.postMessage(null);
   });
+  frame(frames);
 }
 
 export function StormRunner({workerUrl, scope, label}: StormRunnerOptions): StormRunnerElement {
   const bar = element("progress", {max: 1, value: 0, "aria-label": `Progress of ${label}`});
   const text = element("span", {class: "storm-progress-text"});
   const root = element("div", {class: "storm-progress", role: "status", hidden: true}, text, bar) as StormRunnerElement;
+  const chosenRun = Object.assign(new EventTarget(), {value: null as ChosenStorm | null});
+  root.value = null;
+  root.chosenRun = chosenRun;
   let worker: Worker | null = null;
-  let busy = false;
+  /** The latest request, and the latest posted to the worker (a request waits for its frame first). */
   let latestId = 0;
+  let postedId = 0;
+  let running = false;
+  let superseded = 0;
   let pending: Omit<StormResults, "chosen" | "complete"> | null = null;
   let progressTimer: ReturnType<typeof setTimeout> | null = null;
-  root.value = null;
-  const chosenRun = Object.assign(new EventTarget(), {value: null as ChosenStorm | null});
-  root.chosenRun = chosenRun;
 
   const showProgress = (fraction: number) => {
     bar.value = fraction;
@@ -101,76 +117,82 @@ export function StormRunner({workerUrl, scope, label}: StormRunnerOptions): Stor
     if (message.id !== latestId) return;
     switch (message.kind) {
       case "checked":
-        pending = {id: message.id, config: message.config, refused: message.refused, byStrategy: {}};
+        pending = {id: message.id, config: message.config, byStrategy: {}};
         break;
       case "progress":
         showProgress(message.fraction);
         break;
       case "strategy":
         pending!.byStrategy[message.strategy] = message.summary;
+        // The chosen storm is drawn at once; the others once, when all are here: a redraw per strategy cost each a frame.
         if (message.strategy === pending!.config.strategy) {
-          chosenRun.value = {id: message.id, config: pending!.config, refused: pending!.refused, run: message.summary};
+          chosenRun.value = {id: message.id, config: pending!.config, run: message.summary};
           chosenRun.dispatchEvent(new Event("input"));
+          publish(false);
         }
-        // The other strategies are drawn once, when all are here: a redraw per strategy cost every one a frame of its own.
-        if (message.strategy === pending!.config.strategy) publish(false);
         break;
       case "done":
-        busy = false;
+        running = false;
         stopProgress();
         publish(true);
         // Pending until the page has drawn what the last answer changed (its cells run in the next frames).
-        requestAnimationFrame(() => requestAnimationFrame(() => { if (!busy) markWorking(root, false); }));
+        afterFrames(2, () => {
+          if (!running && postedId === latestId) markWorking(root, false);
+        });
         break;
     }
   };
   const failed = (event: ErrorEvent | MessageEvent) => {
-    // A worker that failed is not trusted with the next run: a new one is started for it.
+    event.preventDefault();
+    // A worker that failed is not trusted with another run: the next request starts a new one.
     worker?.terminate();
     worker = null;
-    busy = false;
-    markWorking(root, false);
+    running = false;
+    // The failure of a run a newer request has superseded is not the newer run's: it starts as planned.
+    if (postedId !== latestId) return;
     stopProgress();
-    root.hidden = false;
-    bar.hidden = true;
+    markWorking(root, false);
+    const reason = event instanceof ErrorEvent && event.message ? event.message : "its worker stopped";
     root.setAttribute("role", "alert");
-    writeText(text, `The storm could not be run: ${"message" in event && typeof event.message === "string" ? event.message : "its worker failed"}. Change an input to try again.`);
-    event.preventDefault();
+    bar.hidden = true;
+    writeText(text, `The storm could not be run (${reason}). Change an input to try again.`);
+    root.hidden = false;
   };
-  let superseded = 0;
-  const startWorker = () => {
-    worker = new Worker(workerUrl);
-    worker.onmessage = (event: MessageEvent<StormAnswer>) => answer(event.data);
-    worker.onerror = failed;
-    worker.onmessageerror = failed;
-  };
-
-  root.request = (values) => {
-    // A run in progress is stopped at once: the worker drops it at its next step (a few ms).
-    if (busy && worker !== null) {
-      worker.postMessage({kind: "cancel"} satisfies StormMessage);
-      // How many runs a newer input stopped, for a reader's devtools and the browser tests.
-      root.dataset.superseded = String(++superseded);
+  const post = (id: number, values: Readonly<Record<string, unknown>>) => {
+    if (id !== latestId) return;
+    if (worker === null) {
+      worker = new Worker(workerUrl);
+      worker.onmessage = (event: MessageEvent<StormAnswer>) => answer(event.data);
+      worker.onerror = failed;
+      worker.onmessageerror = failed;
     }
-    busy = true;
-    markWorking(root, true);
-    const id = ++latestId;
-    pending = null;
+    postedId = id;
+    running = true;
     root.setAttribute("role", "status");
     bar.hidden = false;
+    bar.value = 0;
     stopProgress();
     progressTimer = setTimeout(() => {
       showProgress(bar.value);
       root.hidden = false;
     }, PROGRESS_AFTER_MS);
-    bar.value = 0;
-    // The new run starts once the frame that shows this input is drawn: on two cores a worker
-    // computing through that frame took the CPU its rendering needed (median 24-32 ms, against 3 ms).
-    afterFrames(2, () => {
-      if (id !== latestId) return;
-      if (worker === null) startWorker();
-      worker!.postMessage({kind: "run", id, values, scope} satisfies StormRequest);
-    });
+    worker.postMessage({kind: "run", id, values, scope} satisfies StormRequest);
+  };
+
+  root.request = (values) => {
+    // A run in progress is stopped at once: the worker drops it at its next step (a few ms).
+    if (running && worker !== null) {
+      worker.postMessage({kind: "cancel"} satisfies StormMessage);
+      running = false;
+      // How many runs a newer input stopped, for a reader's devtools and the browser tests.
+      root.dataset.superseded = String(++superseded);
+    }
+    const id = ++latestId;
+    pending = null;
+    markWorking(root, true);
+    // On two cores, a worker computing through the frame that shows this input took the CPU its
+    // rendering needed (median 24-32 ms, against 3 ms): the run starts once that frame is drawn.
+    afterFrames(2, () => post(id, values));
     return id;
   };
   return root;

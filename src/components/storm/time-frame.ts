@@ -7,6 +7,12 @@ import {linearTicks} from "../chart-ticks.js";
 import {svgElement as svg} from "../dom.js";
 import {formatNumber} from "../number-format.js";
 import {linearXAxis} from "../svg-axis.js";
+import type {StormSummary} from "../../../lib/storm/summary.js";
+
+/** The time every chart of several storms runs to: the longest storm, so shapes compare by position. */
+export function sharedEndSeconds(summaries: readonly StormSummary[]): number {
+  return Math.max(1, ...summaries.map((summary) => summary.load.startSeconds.length * (summary.load.bucketMs / 1000)));
+}
 
 /** Plot's coordinates: to the thousandth. */
 export const round = (value: number) => Math.round(value * 1000) / 1000;
