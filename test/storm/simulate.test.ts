@@ -1,29 +1,11 @@
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import {stormLessonDefaults, type StormConfig} from "../../lib/storm/fields.js";
+import {stormLessonDefaults} from "../../lib/storm/fields.js";
 import {CAPACITY_WINDOW_MS, simulateStorm, stormHorizonMs, travelTimes} from "../../lib/storm/simulate.js";
-import {STORM_STRATEGIES} from "../../lib/storm/strategy.js";
-
-const sum = (values: ArrayLike<number>) => {
-  let total = 0;
-  for (let index = 0; index < values.length; index++) total += values[index]!;
-  return total;
-};
+import {stormConfigs, sum} from "./storm-configs.js";
 
 /** Small storms over the whole range of every other input. */
-const configs: fc.Arbitrary<StormConfig> = fc.record({
-  senders: fc.integer({min: 10, max: 400}),
-  updatesPerSender: fc.integer({min: 1, max: 4}),
-  capacityPerSecond: fc.integer({min: 1, max: 5_000}),
-  receiverUnavailableUntilSeconds: fc.integer({min: 0, max: 20}),
-  latencyMs: fc.integer({min: 2, max: 600}),
-  strategy: fc.constantFrom(...STORM_STRATEGIES),
-  baseMs: fc.integer({min: 1, max: 3_000}),
-  capMs: fc.integer({min: 1, max: 30_000}),
-  maxAttemptsPerUpdate: fc.integer({min: 1, max: 20}),
-  seed: fc.integer({min: 0, max: 2 ** 32 - 1}),
-  version: fc.constant("0.3" as const)
-});
+const configs = stormConfigs();
 
 describe("simulateStorm", () => {
   it("accounts for every request and every update", () => {

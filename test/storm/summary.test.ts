@@ -2,20 +2,13 @@ import fc from "fast-check";
 import {describe, expect, it} from "vitest";
 import {stormLessonDefaults} from "../../lib/storm/fields.js";
 import {simulateStorm} from "../../lib/storm/simulate.js";
-import {STORM_STRATEGIES} from "../../lib/storm/strategy.js";
+import {stormConfigs} from "./storm-configs.js";
 import {MAX_CHART_BUCKETS, MAX_COMPLETION_BARS, MAX_HISTORY_STRETCHES, summarizeStorm} from "../../lib/storm/summary.js";
 
 const total = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0);
 
-const configs = fc.record({
-  senders: fc.integer({min: 10, max: 500}),
-  updatesPerSender: fc.integer({min: 1, max: 3}),
-  capacityPerSecond: fc.integer({min: 1, max: 2_000}),
-  receiverUnavailableUntilSeconds: fc.integer({min: 0, max: 30}),
-  strategy: fc.constantFrom(...STORM_STRATEGIES),
-  capMs: fc.integer({min: 1, max: 60_000}),
-  seed: fc.integer({min: 0, max: 1_000})
-}).map((overrides) => ({...stormLessonDefaults, ...overrides}));
+// Longer outages and caps than the simulator's tests: the summary's buckets and stretches span more.
+const configs = stormConfigs({receiverUnavailableUntilSeconds: fc.integer({min: 0, max: 30}), capMs: fc.integer({min: 1, max: 60_000})});
 
 describe("summarizeStorm", () => {
   it("keeps every request and update the run counted, in few enough buckets and bars", () => {
