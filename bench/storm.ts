@@ -1,4 +1,4 @@
-import {AWS_REFERENCE, awsBackoffExperiment, type AwsReferenceRow} from "../lib/storm/aws-experiment.js";
+import {awsBackoffExperiment, compareWithReference} from "../lib/storm/aws-experiment.js";
 import {stormLessonDefaults} from "../lib/storm/fields.js";
 import {simulateStorm} from "../lib/storm/simulate.js";
 import {STORM_STRATEGIES} from "../lib/storm/strategy.js";
@@ -16,32 +16,23 @@ const RUNS = 100;
 // The seed the reproduction test uses (test/storm/aws-experiment.test.ts), so the figures agree.
 const SEED = 2015;
 
-const ratioToFull = (row: AwsReferenceRow, full: AwsReferenceRow) => ({
-  calls: row.meanCalls / full.meanCalls,
-  time: row.meanCompletionMs / full.meanCompletionMs
-});
-
-const figures = (row: AwsReferenceRow) => `${Math.round(row.meanCompletionMs)} / ${Math.round(row.meanCalls)}`;
+const figures = (row: {meanCompletionMs: number; meanCalls: number}) => `${Math.round(row.meanCompletionMs)} / ${Math.round(row.meanCalls)}`;
 const percentApart = (ours: number, reference: number) => `${((ours / reference - 1) * 100).toFixed(1).replace(/^(?!-)/, "+")} %`;
-const ratioColumn = (ours: number, reference: number) => `${ours.toFixed(2).padStart(6)} ${reference.toFixed(2).padStart(6)} ${percentApart(ours, reference).padStart(8)}`;
+const ratioColumn = ({ours, reference}: {ours: number; reference: number}) => `${ours.toFixed(2).padStart(6)} ${reference.toFixed(2).padStart(6)} ${percentApart(ours, reference).padStart(8)}`;
 
 /** Prints, for N = 50 and 100 clients and 100 runs, the port's figures against AWS_REFERENCE. */
 export function printAwsReproduction(): void {
   console.log(`\n## AWS "Exponential Backoff And Jitter" reproduction (${RUNS} runs, seed ${SEED}, Node ${process.version})`);
   for (const clients of [50, 100] as const) {
     const started = performance.now();
-    const ours = Object.fromEntries(STORM_STRATEGIES.map((strategy) => [strategy, awsBackoffExperiment({clients, strategy, seed: SEED, runs: RUNS})]));
+    const results = STORM_STRATEGIES.map((strategy) => awsBackoffExperiment({clients, strategy, seed: SEED, runs: RUNS}));
     const elapsedMs = performance.now() - started;
-    const reference = AWS_REFERENCE[clients];
     console.log(`\nN = ${clients} clients (five strategies in ${elapsedMs.toFixed(0)} ms)`);
     console.log(`strategy       ours ms / calls   reference ms / calls   calls ÷ full: ours    ref     diff   time ÷ full: ours    ref     diff`);
-    for (const strategy of STORM_STRATEGIES) {
-      const ourRow = ours[strategy]!;
-      const ourRatio = ratioToFull(ourRow, ours.full!);
-      const referenceRatio = ratioToFull(reference[strategy], reference.full);
+    for (const row of compareWithReference(results)) {
       console.log(
-        `${strategy.padEnd(14)} ${figures(ourRow).padStart(15)}   ${figures(reference[strategy]).padStart(20)}   ` +
-          `${" ".repeat(13)}${ratioColumn(ourRatio.calls, referenceRatio.calls)}   ${" ".repeat(12)}${ratioColumn(ourRatio.time, referenceRatio.time)}`
+        `${row.result.strategy.padEnd(14)} ${figures(row.result).padStart(15)}   ${figures(row.reference).padStart(20)}   ` +
+          `${" ".repeat(13)}${ratioColumn(row.callsToFull)}   ${" ".repeat(12)}${ratioColumn(row.timeToFull)}`
       );
     }
   }

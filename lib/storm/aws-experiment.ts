@@ -195,3 +195,28 @@ function simulateOneRun(clients: number, strategy: StormStrategy, random: () => 
   }
   return {completionMs: nowMs, calls, failures};
 }
+
+/** One experiment beside the reference, as ratios to full jitter at the same N (what the post's charts compare). */
+export interface AwsComparisonRow {
+  result: AwsExperimentResult;
+  reference: AwsReferenceRow;
+  /** Calls and completion time ÷ full jitter's: this reproduction's, and the reference's. */
+  callsToFull: {ours: number; reference: number};
+  timeToFull: {ours: number; reference: number};
+}
+
+/** The results (of N the reference has) beside AWS_REFERENCE, for each N whose full-jitter result is among them. */
+export function compareWithReference(results: readonly AwsExperimentResult[]): AwsComparisonRow[] {
+  return results.flatMap((result) => {
+    const table = AWS_REFERENCE[result.clients as keyof typeof AWS_REFERENCE];
+    const full = results.find((other) => other.clients === result.clients && other.strategy === "full");
+    if (!table || !full) return [];
+    const reference = table[result.strategy];
+    return [{
+      result,
+      reference,
+      callsToFull: {ours: result.meanCalls / full.meanCalls, reference: reference.meanCalls / table.full.meanCalls},
+      timeToFull: {ours: result.meanCompletionMs / full.meanCompletionMs, reference: reference.meanCompletionMs / table.full.meanCompletionMs}
+    }];
+  });
+}

@@ -10,6 +10,7 @@
  * between steps, so a `cancel` or a newer request stops an older run within one step, with no
  * worker to tear down.
  */
+import {AWS_REFERENCE, awsBackoffExperiment, type AwsExperimentResult} from "./aws-experiment.js";
 import {checkStormInputs, type StormConfig} from "./fields.js";
 import {stormSteps} from "./simulate.js";
 import {STORM_STRATEGIES, type StormStrategy} from "./strategy.js";
@@ -28,13 +29,25 @@ export interface StormCancel {
   kind: "cancel";
 }
 
-export type StormMessage = StormRequest | StormCancel;
+/** AWS's own experiment (aws-experiment.ts) for each N the reference has, every strategy, on one seed. */
+export interface AwsRequest {
+  kind: "aws";
+  id: number;
+  runs: number;
+  seed: number;
+}
+
+export type StormMessage = StormRequest | StormCancel | AwsRequest;
+
+/** The N the AWS reference table has figures for. */
+export const AWS_REFERENCE_CLIENTS = Object.keys(AWS_REFERENCE).map(Number) as (keyof typeof AWS_REFERENCE)[];
 
 export type StormAnswer =
   /** The config the worker runs: the page checked the values too, and names what it refused itself. */
   | {id: number; kind: "checked"; config: StormConfig}
   | {id: number; kind: "progress"; fraction: number}
   | {id: number; kind: "strategy"; strategy: StormStrategy; summary: StormSummary}
+  | {id: number; kind: "aws-result"; result: AwsExperimentResult}
   | {id: number; kind: "done"};
 
 /** The worker's job for one request, one step per `next()`; dropping the generator cancels it. */
@@ -59,6 +72,18 @@ export function* stormAnswers(request: StormRequest, post: (answer: StormAnswer)
     }
     post({id, kind: "progress", fraction: (index + 1) / strategies.length});
     post({id, kind: "strategy", strategy, summary: summary.value});
+    yield;
+  }
+  post({id, kind: "done"});
+}
+
+/** AWS's experiment for every N of the reference and every strategy, one (N, strategy) per step. */
+export function* awsAnswers(request: AwsRequest, post: (answer: StormAnswer) => void): Generator<void, void, void> {
+  const {id, runs, seed} = request;
+  const jobs = AWS_REFERENCE_CLIENTS.flatMap((clients) => STORM_STRATEGIES.map((strategy) => ({clients, strategy})));
+  for (const [index, {clients, strategy}] of jobs.entries()) {
+    post({id, kind: "aws-result", result: awsBackoffExperiment({clients, strategy, seed, runs})});
+    post({id, kind: "progress", fraction: (index + 1) / jobs.length});
     yield;
   }
   post({id, kind: "done"});

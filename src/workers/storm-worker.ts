@@ -2,7 +2,7 @@
  * Lesson 5's worker: runs storms off the page's main thread (lib/storm/worker-protocol.ts), one
  * step per task, so the messages that cancel or replace a run are read between steps.
  */
-import {stormAnswers, type StormMessage} from "../../lib/storm/worker-protocol.js";
+import {awsAnswers, stormAnswers, type StormAnswer, type StormMessage} from "../../lib/storm/worker-protocol.js";
 
 const scope = globalThis as unknown as {onmessage: ((event: MessageEvent<StormMessage>) => void) | null; postMessage(message: unknown): void};
 let running: Generator<void, void, void> | null = null;
@@ -21,6 +21,7 @@ nextStep.port1.onmessage = () => {
 };
 scope.onmessage = (event) => {
   const message = event.data;
-  running = message.kind === "run" ? stormAnswers(message, (answer) => scope.postMessage(answer)) : null;
+  const post = (answer: StormAnswer) => scope.postMessage(answer);
+  running = message.kind === "run" ? stormAnswers(message, post) : message.kind === "aws" ? awsAnswers(message, post) : null;
   schedule();
 };

@@ -6,7 +6,7 @@
  */
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {runStormLesson, stormExperiments, STORM_STRATEGIES} from "../../lib/storm/index.js";
+import {awsBackoffExperiment, runStormLesson, stormExperiments, STORM_STRATEGIES} from "../../lib/storm/index.js";
 import {expectEveryChartExports, useBuiltSite, waitUntilSettled} from "./browser.js";
 
 const LESSON = "retry-storms";
@@ -105,3 +105,18 @@ describe("comparing, playback and export", () => {
   });
 });
 
+describe("AWS's experiment in the page", () => {
+  it("runs on request in a worker and shows, row by row, what lib computes in Node for the same seed", async () => {
+    const {page, context, problems} = await site.open(LESSON);
+    await page.getByRole("button", {name: /^Run AWS's experiment here/}).click();
+    await expect.poll(() => page.locator(".aws-status").textContent(), {timeout: 60_000}).toMatch(/^Done: 10 experiments of 100 runs each, seed 2015/);
+    const rows = page.locator(".aws-table tbody tr");
+    expect(await rows.count()).toBe(10);
+    const ours = awsBackoffExperiment({clients: 50, strategy: "decorrelated", seed: 2015, runs: 100});
+    const row = rows.filter({hasText: "Decorrelated jitter"}).first();
+    expect(await row.locator("td").nth(1).textContent()).toBe(`${Math.round(ours.meanCompletionMs).toLocaleString("en-US")} / ${Math.round(ours.meanCalls)}`);
+    expect(problems.pageErrors).toEqual([]);
+    expect(problems.consoleErrors).toEqual([]);
+    await context.close();
+  });
+});

@@ -47,3 +47,23 @@ describe("answerStormRequest", () => {
     expect(posted.map((answer) => answer.kind)).toEqual(["checked", "progress", "progress", "progress"]);
   });
 });
+
+describe("awsAnswers", () => {
+  it("runs every N of the reference under every strategy, one per step, and compares each with the reference", async () => {
+    const {awsAnswers, AWS_REFERENCE_CLIENTS} = await import("../../lib/storm/worker-protocol.js");
+    const {awsBackoffExperiment, compareWithReference} = await import("../../lib/storm/aws-experiment.js");
+    const posted: StormAnswer[] = [];
+    const steps = awsAnswers({kind: "aws", id: 3, runs: 2, seed: 5}, (answer) => posted.push(answer));
+    let count = 0;
+    while (!steps.next().done) count++;
+    expect(count).toBe(AWS_REFERENCE_CLIENTS.length * STORM_STRATEGIES.length);
+    const results = posted.flatMap((answer) => (answer.kind === "aws-result" ? [answer.result] : []));
+    expect(results[0]).toEqual(awsBackoffExperiment({clients: 50, strategy: "none", seed: 5, runs: 2}));
+    expect(posted.at(-1)).toEqual({id: 3, kind: "done"});
+    // Every row has its ratios once its N's full-jitter result is in, and only then.
+    expect(compareWithReference(results)).toHaveLength(10);
+    expect(compareWithReference(results.filter((result) => result.strategy !== "full" || result.clients !== 100))).toHaveLength(5);
+    const full = compareWithReference(results).find((row) => row.result.strategy === "full")!;
+    expect(full.callsToFull).toEqual({ours: 1, reference: 1});
+  });
+});

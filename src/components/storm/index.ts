@@ -8,3 +8,4 @@ export {StormFigures} from "./storm-figures.js";
 export {STRATEGY_COLOURS} from "./palette.js";
 export {StrategyFormulas} from "./strategy-formulas.js";
 export {ChartPlaceholder} from "./chart-placeholder.js";
+export {AwsReproduction} from "./aws-reproduction.js";
