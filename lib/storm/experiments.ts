@@ -47,7 +47,7 @@ export const stormExperiments: readonly StormExperiment[] = [
     overrides: {strategy: "decorrelated", capMs: 2_000, receiverUnavailableUntilSeconds: 30, maxAttemptsPerUpdate: 20},
     lookAt: "Under a 2 s cap and a 30 s outage, decorrelated jitter's sleeps grow from the previous sleep until the cap takes over: more than half of all sleeps are exactly 2 s. The backoff stops growing, so through the outage every sender retries about every 2 s and the load stays flat at about the senders ÷ 2 s, and some senders spend all their attempts before the receiver is back.",
     prediction: {kind: "number", question: "Out of every 100 sleeps, how many will be exactly the cap?", units: ["sleep", "sleeps"], max: 100, answer: (run) => Math.round((100 * run.totals.sleepsAtCap) / Math.max(1, run.totals.sleeps))},
-    why: "Each sleep is drawn from [base, 3 × the previous sleep) and then capped: once the previous sleep is the cap, about three draws in four (those past 2 s in [0.5 s, 6 s)) land past it and become the cap itself; the earlier random sleeps keep the senders out of step, so no herd forms.",
+    why: "Each sleep is drawn from [base, 3 × the previous sleep) and then capped: once the previous sleep is the cap, about three draws in four (those past 2 s in [0.5 s, 6 s)) land past it and become the cap itself; the earlier random sleeps keep the senders out of step, so no waves form, though the flat load is still well over the capacity.",
     shows: (run) => run.config.strategy === "decorrelated" && run.totals.sleepsAtCap * 2 > run.totals.sleeps
   },
   {

@@ -155,8 +155,8 @@ const count = (value: number) => value.toLocaleString("en-US");
 const seconds = (ms: number) => `${(ms / 1000).toLocaleString("en-US", {maximumFractionDigits: ms < 10_000 ? 2 : 1})} s`;
 
 /**
- * The run's history for playback: the outage's end, then the run in at most MAX_HISTORY_STRETCHES
- * stretches (one of them ends where the outage does, so no stretch mixes the two), each with what
+ * The run's history for playback: the run in at most MAX_HISTORY_STRETCHES stretches, one more
+ * where the outage ends (so no stretch mixes the two) and the receiver's recovery after it, each with what
  * the receiver was offered and accepted and how many updates were done by its end, then the
  * moment the storm drained.
  */
@@ -202,9 +202,11 @@ export function stormHistory(run: StormRun): Decision[] {
     atSeconds: totals.drainedAtMs / 1000, kind: "drained", title: `${seconds(totals.drainedAtMs)}: the storm has drained`,
     detail: `${count(totals.acknowledgedUpdates)} updates acknowledged and ${count(totals.exhaustedUpdates)} given up, for ${count(totals.attempts)} requests in all (${(totals.attempts / totals.updates).toFixed(2)} per update).`
   });
-  // Stable: a stretch that ends as the storm drains stays before the drain.
-  return history.sort((a, b) => a.atSeconds - b.atSeconds);
+  // At the same moment, the stretch that ends there comes first, then the recovery, then the drain.
+  return history.sort((a, b) => a.atSeconds - b.atSeconds || tieOrder(a) - tieOrder(b));
 }
+
+const tieOrder = (step: Decision) => (step.kind === "drained" ? 2 : step.kind === "recovery" ? 1 : 0);
 
 /** [from, until) pairs of `stretchMs` over [0, spanMs), with `splitAtMs` added as a boundary. */
 function stretches(spanMs: number, stretchMs: number, splitAtMs: number): [number, number][] {

@@ -48,6 +48,8 @@ export type StormAnswer =
   | {id: number; kind: "progress"; fraction: number}
   | {id: number; kind: "strategy"; strategy: StormStrategy; summary: StormSummary}
   | {id: number; kind: "aws-result"; result: AwsExperimentResult}
+  /** A run was dropped unfinished (a cancel, or a newer request came first). */
+  | {id: number; kind: "cancelled"}
   | {id: number; kind: "done"};
 
 /** The worker's job for one request, one step per `next()`; dropping the generator cancels it. */
@@ -80,7 +82,9 @@ export function* stormAnswers(request: StormRequest, post: (answer: StormAnswer)
 /** AWS's experiment for every N of the reference and every strategy, one (N, strategy) per step. */
 export function* awsAnswers(request: AwsRequest, post: (answer: StormAnswer) => void): Generator<void, void, void> {
   const {id, runs, seed} = request;
-  const jobs = AWS_REFERENCE_CLIENTS.flatMap((clients) => STORM_STRATEGIES.map((strategy) => ({clients, strategy})));
+  // Full jitter first for each N: every other row is read as a ratio to it.
+  const order = ["full" as const, ...STORM_STRATEGIES.filter((strategy) => strategy !== "full")];
+  const jobs = AWS_REFERENCE_CLIENTS.flatMap((clients) => order.map((strategy) => ({clients, strategy})));
   for (const [index, {clients, strategy}] of jobs.entries()) {
     post({id, kind: "aws-result", result: awsBackoffExperiment({clients, strategy, seed, runs})});
     post({id, kind: "progress", fraction: (index + 1) / jobs.length});

@@ -6,6 +6,7 @@ import {awsAnswers, stormAnswers, type StormAnswer, type StormMessage} from "../
 
 const scope = globalThis as unknown as {onmessage: ((event: MessageEvent<StormMessage>) => void) | null; postMessage(message: unknown): void};
 let running: Generator<void, void, void> | null = null;
+let runningId = 0;
 // A message to itself schedules the next step as a task without setTimeout's clamping.
 const nextStep = new MessageChannel();
 let scheduled = false;
@@ -19,9 +20,17 @@ nextStep.port1.onmessage = () => {
   if (running?.next().done) running = null;
   schedule();
 };
+// A run dropped unfinished says so: the page counts the runs a newer input stopped.
+const drop = () => {
+  if (running !== null) scope.postMessage({id: runningId, kind: "cancelled"} satisfies StormAnswer);
+  running = null;
+};
 scope.onmessage = (event) => {
   const message = event.data;
   const post = (answer: StormAnswer) => scope.postMessage(answer);
-  running = message.kind === "run" ? stormAnswers(message, post) : message.kind === "aws" ? awsAnswers(message, post) : null;
+  drop();
+  if (message.kind === "cancel") return;
+  runningId = message.id;
+  running = message.kind === "run" ? stormAnswers(message, post) : awsAnswers(message, post);
   schedule();
 };

@@ -61,10 +61,10 @@ describe("StormRunner", () => {
     worker.answer({id, kind: "strategy", strategy: "exponential", summary});
     worker.answer({id, kind: "strategy", strategy: "full", summary});
     expect(chosen).toEqual([{id, config, run: summary}]);
-    expect(all).toHaveLength(1);
+    expect(all).toHaveLength(0);
     worker.answer({id, kind: "done"});
-    expect(all).toHaveLength(2);
-    expect(runner.value).toMatchObject({id, complete: true, byStrategy: {exponential: summary, full: summary}});
+    expect(all).toHaveLength(1);
+    expect(runner.value).toMatchObject({id, chosen: summary, byStrategy: {exponential: summary, full: summary}});
     await vi.waitFor(() => expect(pending()).toBe(false));
   });
 
@@ -75,6 +75,9 @@ describe("StormRunner", () => {
     const worker = FakeWorker.made[0]!;
     const second = runner.request({senders: 20});
     expect(worker.posted.at(-1)).toEqual({kind: "cancel"});
+    // Counted when the worker says it dropped a live run, not when the cancel is sent.
+    expect(runner.dataset.superseded).toBeUndefined();
+    worker.answer({id: first, kind: "cancelled"});
     expect(runner.dataset.superseded).toBe("1");
     worker.answer({id: first, kind: "checked", config});
     worker.answer({id: first, kind: "strategy", strategy: "exponential", summary});
@@ -115,9 +118,29 @@ describe("StormRunner", () => {
     await vi.waitFor(() => expect(FakeWorker.made).toHaveLength(2));
     expect(runs(FakeWorker.made[1]!)).toHaveLength(1);
     FakeWorker.made[1]!.onerror?.(new ErrorEvent("error", {message: "", cancelable: true}));
+    // The new worker failing before any answer may be the old run's failure: it is run once more, then named.
+    await vi.waitFor(() => expect(FakeWorker.made).toHaveLength(3));
+    expect(runner.hidden).toBe(true);
+    FakeWorker.made[2]!.onerror?.(new ErrorEvent("error", {message: "", cancelable: true}));
     expect(runner.hidden).toBe(false);
     expect(runner.getAttribute("role")).toBe("alert");
     expect(runner.textContent).toBe("The storm could not be run (its worker stopped). Change an input to try again.");
     expect(pending()).toBe(false);
+  });
+
+  it("a failure after the cancelled run, on the worker the newer run was posted to, runs the newer one again", async () => {
+    const runner = StormRunner({workerUrl: "worker.js", scope: "chosen", label: "the storm"});
+    runner.request({senders: 10});
+    await vi.waitFor(() => expect(FakeWorker.made).toHaveLength(1));
+    const second = runner.request({senders: 20});
+    await vi.waitFor(() => expect(runs(FakeWorker.made[0]!)).toHaveLength(2));
+    FakeWorker.made[0]!.onerror?.(new ErrorEvent("error", {message: "from the old run", cancelable: true}));
+    expect(runner.hidden).toBe(true);
+    await vi.waitFor(() => expect(FakeWorker.made).toHaveLength(2));
+    expect(runs(FakeWorker.made[1]!)).toEqual([{kind: "run", id: second, values: {senders: 20}, scope: "chosen"}]);
+    FakeWorker.made[1]!.answer({id: second, kind: "checked", config});
+    FakeWorker.made[1]!.answer({id: second, kind: "strategy", strategy: "exponential", summary});
+    FakeWorker.made[1]!.answer({id: second, kind: "done"});
+    await vi.waitFor(() => expect(pending()).toBe(false));
   });
 });

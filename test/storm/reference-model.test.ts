@@ -3,7 +3,8 @@
  * pending events, the earliest taken each time (the latest scheduled first within one
  * millisecond, as the calendar's slot lists are), on the same random stream. Any difference in
  * the rules (capacity windows, the outage, retries, give-ups, the next update's start) or in the
- * calendar (ring size, bins, steps) shows up as a different run.
+ * calendar (ring size, bins, steps) shows up as a different run: every update's attempts and
+ * completion, and every bin's requests offered and accepted and updates acknowledged and given up.
  */
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
@@ -21,7 +22,10 @@ interface PendingEvent {
   accepted: boolean;
 }
 
-function plainStorm(config: StormConfig) {
+/** The plain model, counting per bin of `binMs` into `bins` bins (the storm's own, so both are compared bin by bin). */
+function plainStorm(config: StormConfig, binMs: number, bins: number) {
+  const perBin = () => new Array<number>(bins).fill(0);
+  const [offeredByBin, acceptedByBin, acknowledgedByBin, exhaustedByBin] = [perBin(), perBin(), perBin(), perBin()];
   const random = seededRandom(config.seed);
   const trips = travelTimes(config.latencyMs);
   const travel = () => trips[Math.floor(random() * trips.length)]!;
@@ -59,8 +63,12 @@ function plainStorm(config: StormConfig) {
         tokens = Math.floor((config.capacityPerSecond * (window + 1)) / 10) - Math.floor((config.capacityPerSecond * window) / 10);
       }
       requests++;
+      offeredByBin[Math.floor(atMs / binMs)]!++;
       const accepts = atMs >= config.receiverUnavailableUntilSeconds * 1000 && tokens > 0;
-      if (accepts) tokens--;
+      if (accepts) {
+        tokens--;
+        acceptedByBin[Math.floor(atMs / binMs)]!++;
+      }
       schedule(atMs + travel(), sender, false, accepts);
       continue;
     }
@@ -75,6 +83,7 @@ function plainStorm(config: StormConfig) {
     const index = sender * config.updatesPerSender + update[sender]!;
     attempts[index] = failures[sender]! + 1;
     if (accepted) completionMs[index] = atMs - produced;
+    (accepted ? acknowledgedByBin : exhaustedByBin)[Math.floor(atMs / binMs)]!++;
     drainedAtMs = atMs;
     failures[sender] = 0;
     previousSleep[sender] = config.baseMs;
@@ -83,7 +92,7 @@ function plainStorm(config: StormConfig) {
       schedule(Math.max(atMs, produced + UPDATE_SPACING_MS) + travel(), sender, true);
     }
   }
-  return {requests, drainedAtMs, completionMs, attempts};
+  return {requests, drainedAtMs, completionMs, attempts, offered: offeredByBin, accepted: acceptedByBin, acknowledged: acknowledgedByBin, exhausted: exhaustedByBin};
 }
 
 // Fewer senders (the plain model is quadratic), and the extremes of latency, base and cap.
@@ -99,8 +108,11 @@ describe("simulateStorm against the plain model", () => {
   it("is the same storm: every request, every update's attempts and completion, the drain", () => {
     fc.assert(fc.property(configs, (config) => {
       const storm = simulateStorm(config);
-      const plain = plainStorm(config);
-      expect({requests: storm.totals.attempts, drainedAtMs: storm.totals.drainedAtMs, completionMs: Array.from(storm.completionMs), attempts: Array.from(storm.attempts)}).toEqual(plain);
+      const plain = plainStorm(config, storm.binMs, storm.offered.length);
+      expect({
+        requests: storm.totals.attempts, drainedAtMs: storm.totals.drainedAtMs, completionMs: Array.from(storm.completionMs), attempts: Array.from(storm.attempts),
+        offered: Array.from(storm.offered), accepted: Array.from(storm.accepted), acknowledged: Array.from(storm.acknowledged), exhausted: Array.from(storm.exhausted)
+      }).toEqual(plain);
     }), {numRuns: 120});
   });
 });

@@ -36,7 +36,12 @@ describe("summarizeStorm", () => {
 
       // One more stretch where the outage ends, the recovery and the drain.
       expect(history.length).toBeLessThanOrEqual(MAX_HISTORY_STRETCHES + 3);
-      expect(history.map((step) => step.atSeconds)).toEqual(history.map((step) => step.atSeconds).sort((a, b) => a - b));
+      // In time order, and at one moment the stretch that ends there before the recovery, the drain last.
+      const rank = {recovery: 1, drained: 2} as Record<string, number>;
+      for (let index = 1; index < history.length; index++) {
+        const [before, after] = [history[index - 1]!, history[index]!];
+        expect(before.atSeconds < after.atSeconds || (before.atSeconds === after.atSeconds && (rank[before.kind] ?? 0) <= (rank[after.kind] ?? 0)), `${before.title} then ${after.title}`).toBe(true);
+      }
       // Last, but for the receiver's recovery when every sender had given up before it.
       expect(history.filter((step) => step.kind !== "recovery").at(-1)!.kind).toBe("drained");
       const counted = history.filter((step) => step.kind !== "recovery" && step.kind !== "drained").map((step) => Number(step.title.match(/: ([\d,]+) requests?/)![1]!.replace(/,/g, "")));
@@ -77,6 +82,9 @@ describe("summarizeStorm", () => {
     for (const config of [stormLessonDefaults, {...stormLessonDefaults, strategy: "full" as const, capacityPerSecond: 5_000}]) {
       const {history} = summarizeStorm(simulateStorm(config));
       expect(history.find((step) => step.kind === "recovery")).toMatchObject({atSeconds: 5, title: "5 s: the receiver is back"});
+      // The stretch the outage ends with is read before the receiver comes back.
+      const recovery = history.findIndex((step) => step.kind === "recovery");
+      expect(history[recovery - 1]!.title).toMatch(/ to 5 s: /);
       const stretches = history.filter((step) => step.kind !== "recovery" && step.kind !== "drained");
       const from = (step: (typeof history)[number]) => Number(step.title.match(/^([\d.,]+) s to/)![1]!.replace(/,/g, ""));
       expect(stretches.every((step) => from(step) >= 5 || step.atSeconds <= 5), "a stretch crosses the outage's end").toBe(true);

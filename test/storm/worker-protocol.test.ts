@@ -58,7 +58,10 @@ describe("awsAnswers", () => {
     while (!steps.next().done) count++;
     expect(count).toBe(AWS_REFERENCE_CLIENTS.length * STORM_STRATEGIES.length);
     const results = posted.flatMap((answer) => (answer.kind === "aws-result" ? [answer.result] : []));
-    expect(results[0]).toEqual(awsBackoffExperiment({clients: 50, strategy: "none", seed: 5, runs: 2}));
+    // Full jitter first for each N: every other row is a ratio to it, so each row can be shown as it comes.
+    expect(results[0]).toEqual(awsBackoffExperiment({clients: 50, strategy: "full", seed: 5, runs: 2}));
+    expect(results.map((result) => result.clients)).toEqual([50, 50, 50, 50, 50, 100, 100, 100, 100, 100]);
+    for (let shown = 1; shown <= results.length; shown++) expect(compareWithReference(results.slice(0, shown))).toHaveLength(shown);
     expect(posted.at(-1)).toEqual({id: 3, kind: "done"});
     // Every row has its ratios once its N's full-jitter result is in, and only then.
     expect(compareWithReference(results)).toHaveLength(10);

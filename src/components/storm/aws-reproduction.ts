@@ -1,11 +1,12 @@
 /**
  * AWS's backoff experiment, run on the reader's request in a worker of its own (so it never
  * delays a storm): every N of the reference and every strategy, with the figures beside the AWS
- * simulator's and each strategy's ratio to full jitter, row by row as they come.
+ * simulator's and each strategy's ratio to full jitter, row by row as they come (full jitter
+ * first for each N, since every row is read against it).
  */
 import {AWS_EXPERIMENT, compareWithReference, type AwsExperimentResult} from "../../../lib/storm/aws-experiment.js";
-import {STRATEGY_LABELS} from "../../../lib/storm/strategy.js";
-import type {AwsRequest, StormAnswer} from "../../../lib/storm/worker-protocol.js";
+import {STORM_STRATEGIES, STRATEGY_LABELS} from "../../../lib/storm/strategy.js";
+import {AWS_REFERENCE_CLIENTS, type AwsRequest, type StormAnswer} from "../../../lib/storm/worker-protocol.js";
 import {element, writeText} from "../dom.js";
 import {formatNumber} from "../number-format.js";
 import {markWorking} from "../offscreen-redraws.js";
@@ -17,7 +18,10 @@ export interface AwsReproductionOptions {
   seed: number;
 }
 
+const EXPERIMENTS = AWS_REFERENCE_CLIENTS.length * STORM_STRATEGIES.length;
 const ratio = (value: number) => value.toFixed(2);
+/** The table's order: by N, then the strategies' usual order (the worker runs full jitter first). */
+const byTableOrder = (a: AwsExperimentResult, b: AwsExperimentResult) => a.clients - b.clients || STORM_STRATEGIES.indexOf(a.strategy) - STORM_STRATEGIES.indexOf(b.strategy);
 const apart = (ours: number, reference: number) => {
   const percent = (ours / reference - 1) * 100;
   return `${Math.abs(percent) < 0.05 ? "±" : percent > 0 ? "+" : "−"}${Math.abs(percent).toFixed(1)}%`;
@@ -28,7 +32,7 @@ function comparisonTable(results: readonly AwsExperimentResult[]): HTMLElement {
   return ScrollRegion("AWS's experiment, here and in AWS's simulator", element("table", {class: "strategy-table aws-table"},
     element("caption", null, "Here and in AWS's simulator: mean ms / mean calls, and ÷ full jitter"),
     element("thead", null, element("tr", null, ["N", "Strategy", "Here", "AWS simulator", "Calls ÷ full", "Time ÷ full"].map((name) => element("th", {scope: "col"}, name)))),
-    element("tbody", null, compareWithReference(results).map(({result, reference, callsToFull, timeToFull}) => element("tr", null,
+    element("tbody", null, compareWithReference([...results].sort(byTableOrder)).map(({result, reference, callsToFull, timeToFull}) => element("tr", null,
       cell(String(result.clients)),
       element("th", {scope: "row"}, STRATEGY_LABELS[result.strategy]),
       cell(`${formatNumber(Math.round(result.meanCompletionMs))} / ${formatNumber(Math.round(result.meanCalls))}`),
@@ -58,22 +62,25 @@ export function AwsReproduction({workerUrl, runs, seed}: AwsReproductionOptions)
     table.replaceChildren();
     button.disabled = true;
     markWorking(button, true);
-    writeText(status, "Running: 0 of 10 experiments…");
+    writeText(status, `Running: 0 of ${EXPERIMENTS} experiments…`);
     worker = new Worker(workerUrl);
     worker.onmessage = (event: MessageEvent<StormAnswer>) => {
       const answer = event.data;
       if (answer.kind === "aws-result") {
         results.push(answer.result);
-        writeText(status, `Running: ${results.length} of 10 experiments…`);
+        writeText(status, `Running: ${results.length} of ${EXPERIMENTS} experiments…`);
         table.replaceChildren(comparisonTable(results));
       } else if (answer.kind === "done") {
         finish(`Done: ${results.length} experiments of ${runs} runs each, seed ${seed}, in your browser.`);
       }
     };
-    worker.onerror = (event) => {
+    const failed = (event: ErrorEvent | MessageEvent) => {
       event.preventDefault();
-      finish(`The experiment could not be run (${event.message || "its worker stopped"}). Press the button to try again.`);
+      const reason = event instanceof ErrorEvent && event.message ? event.message : "its worker stopped";
+      finish(`The experiment could not be run (${reason}). Press the button to try again.`);
     };
+    worker.onerror = failed;
+    worker.onmessageerror = failed;
     worker.postMessage({kind: "aws", id: 1, runs, seed} satisfies AwsRequest);
   });
   return element("div", {class: "aws-reproduction"},

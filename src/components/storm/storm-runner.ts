@@ -1,7 +1,8 @@
 /**
  * Runs lesson 5's storms in a Web Worker so the page stays responsive, and shows how far a
- * run has got. The page asks with `request(values)`; the runner's `value` is the latest
- * request's results so far, and an `input` event says they grew (read it with valuesOf).
+ * run has got. The page asks with `request(values)`. Two values answer it: `chosenRun`, the
+ * chosen strategy's storm as soon as it is in (the lab), and the runner's own `value`, every
+ * strategy's once all are in; an `input` event on each says it changed (read it with valuesOf).
  *
  * - A newer request supersedes an older one: the runner tells the worker to cancel (it drops
  *   the old run at its next step, lib/storm/worker-protocol.ts), and an old run's late answers
@@ -27,10 +28,8 @@ export interface StormResults {
   config: StormConfig;
   /** The chosen strategy's storm: present in every value the runner hands out. */
   chosen: StormSummary;
-  /** Every strategy computed so far, the chosen one first. */
+  /** Every strategy the request asked for. */
   byStrategy: Partial<Record<StormStrategy, StormSummary>>;
-  /** Every strategy the request asked for is here. */
-  complete: boolean;
 }
 
 /** The chosen strategy's storm of the latest request, announced once per request. */
@@ -74,6 +73,7 @@ function afterFrames(frames: number, then: () => void): void {
     // A message posted from the frame's callback runs once that frame is drawn.
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
+      channel.port1.close();
       clearTimeout(fallback);
       once();
     };
@@ -95,7 +95,10 @@ export function StormRunner({workerUrl, scope, label}: StormRunnerOptions): Stor
   let postedId = 0;
   let running = false;
   let superseded = 0;
-  let pending: Omit<StormResults, "chosen" | "complete"> | null = null;
+  let pending: Omit<StormResults, "chosen"> | null = null;
+  /** The values of the run last posted, posted again once if its worker fails before it answers. */
+  let postedValues: Readonly<Record<string, unknown>> = {};
+  let retried = false;
   let progressTimer: ReturnType<typeof setTimeout> | null = null;
 
   const showProgress = (fraction: number) => {
@@ -107,13 +110,18 @@ export function StormRunner({workerUrl, scope, label}: StormRunnerOptions): Stor
     progressTimer = null;
     root.hidden = true;
   };
-  const publish = (complete: boolean) => {
+  const publish = () => {
     const chosen = pending?.byStrategy[pending.config.strategy];
     if (!pending || !chosen) return;
-    root.value = {...pending, chosen, byStrategy: {...pending.byStrategy}, complete};
+    root.value = {...pending, chosen, byStrategy: {...pending.byStrategy}};
     root.dispatchEvent(new Event("input", {bubbles: true}));
   };
   const answer = (message: StormAnswer) => {
+    if (message.kind === "cancelled") {
+      // How many runs the worker dropped unfinished for a newer input, for a reader's devtools and the browser tests.
+      root.dataset.superseded = String(++superseded);
+      return;
+    }
     if (message.id !== latestId) return;
     switch (message.kind) {
       case "checked":
@@ -128,13 +136,12 @@ export function StormRunner({workerUrl, scope, label}: StormRunnerOptions): Stor
         if (message.strategy === pending!.config.strategy) {
           chosenRun.value = {id: message.id, config: pending!.config, run: message.summary};
           chosenRun.dispatchEvent(new Event("input"));
-          publish(false);
         }
         break;
       case "done":
         running = false;
         stopProgress();
-        publish(true);
+        publish();
         // Pending until the page has drawn what the last answer changed (its cells run in the next frames).
         afterFrames(2, () => {
           if (!running && postedId === latestId) markWorking(root, false);
@@ -150,6 +157,12 @@ export function StormRunner({workerUrl, scope, label}: StormRunnerOptions): Stor
     running = false;
     // The failure of a run a newer request has superseded is not the newer run's: it starts as planned.
     if (postedId !== latestId) return;
+    // Nothing of the current run was answered yet: the failure may be the cancelled run's, so it is run again, once.
+    if (pending === null && !retried) {
+      retried = true;
+      post(postedId, postedValues);
+      return;
+    }
     stopProgress();
     markWorking(root, false);
     const reason = event instanceof ErrorEvent && event.message ? event.message : "its worker stopped";
@@ -166,7 +179,9 @@ export function StormRunner({workerUrl, scope, label}: StormRunnerOptions): Stor
       worker.onerror = failed;
       worker.onmessageerror = failed;
     }
+    if (id !== postedId) retried = false;
     postedId = id;
+    postedValues = values;
     running = true;
     root.setAttribute("role", "status");
     bar.hidden = false;
@@ -180,12 +195,10 @@ export function StormRunner({workerUrl, scope, label}: StormRunnerOptions): Stor
   };
 
   root.request = (values) => {
-    // A run in progress is stopped at once: the worker drops it at its next step (a few ms).
+    // A run in progress is stopped at once: the worker drops it at its next step (a few ms) and says so.
     if (running && worker !== null) {
       worker.postMessage({kind: "cancel"} satisfies StormMessage);
       running = false;
-      // How many runs a newer input stopped, for a reader's devtools and the browser tests.
-      root.dataset.superseded = String(++superseded);
     }
     const id = ++latestId;
     pending = null;
