@@ -15,7 +15,7 @@ export function StormFigures(summary: StormSummary, pinned: StormSummary | null 
   const {totals} = summary;
   const was = (read: (one: StormSummary) => number) => (pinned === null ? null : read(pinned));
   const figure = (read: (one: StormSummary) => number, label: string, alert: boolean) => SummaryFigure(read(summary), label, alert, was(read));
-  return element("div", {class: "summary-figures storm-figures", "aria-label": "Storm figures"},
+  return element("div", {class: `summary-figures${pinned ? " storm-figures-compared" : ""}`, "aria-label": "Storm figures"},
     figure((one) => one.totals.attempts, "requests sent", false),
     figure((one) => one.totals.acknowledgedUpdates, `of ${totals.updates.toLocaleString("en-US")} updates acknowledged`, totals.acknowledgedUpdates < totals.updates),
     figure((one) => one.totals.exhaustedUpdates, "updates given up", totals.exhaustedUpdates > 0),
