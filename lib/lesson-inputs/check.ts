@@ -7,6 +7,7 @@
  */
 import {checkFieldValue, type FieldSpec, type FieldValue, type FieldValues} from "./fields.js";
 import {defaultsFor, followedFirst} from "./following-defaults.js";
+import {shownValue} from "../text/visible-text.js";
 
 /** A value a lesson did not use, and what it used instead. Shown as text, never as HTML. */
 export interface RefusedInput {
@@ -79,6 +80,7 @@ export function showValue(value: unknown): string {
   }
 }
 
+/** Text for a notice: shortened, and every character a reader cannot see written as ⟨U+XXXX⟩. */
 export function shorten(text: string): string {
-  return text.length > MAX_SHOWN_VALUE_LENGTH ? `${text.slice(0, MAX_SHOWN_VALUE_LENGTH)}…` : text;
+  return shownValue(text, MAX_SHOWN_VALUE_LENGTH);
 }

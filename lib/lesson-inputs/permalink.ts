@@ -24,8 +24,6 @@ export interface PermalinkReading<T extends FieldValues> {
 
 /** A guided lesson's step (read by tour/position.ts): an input writer keeps it as it is. */
 export const TOUR_STEP_PARAMETER = "step";
-/** Parameters the site itself may carry besides lesson inputs. */
-const RESERVED_PARAMETERS = new Set(["experiment", TOUR_STEP_PARAMETER]);
 const NULL_TOKEN = "none";
 
 /** The pinned run of a comparison travels as `vs` and `vs.<input>` (read by pinned-run.ts, left alone here). */
@@ -35,7 +33,27 @@ export function isPinParameter(parameter: string): boolean {
   return parameter === PIN_PARAMETER || parameter.startsWith(PIN_PREFIX);
 }
 
-export function readPermalink<T extends FieldValues>(search: string, fields: readonly FieldSpec[], defaults: T): PermalinkReading<T> {
+/** Parameters of the page that other readers own (the tour's step, the pinned run): not lesson inputs, and not unknown. */
+export function isReadElsewhere(parameter: string): boolean {
+  return parameter === TOUR_STEP_PARAMETER || isPinParameter(parameter);
+}
+
+export interface PermalinkOptions {
+  /** Parameters another reader owns, passed over without a notice (the page's own link: the step and the pinned run). */
+  readElsewhere?: (parameter: string) => boolean;
+}
+
+/** The "not an input" notice for a parameter no field and no other reader owns. */
+export function unknownParameterNotice(parameter: string, value: string, accepted: readonly string[]): PermalinkNotice {
+  return {parameter: shorten(parameter), value: shorten(value), problem: `not an input of this lesson, so it is ignored (accepted: ${accepted.join(", ")})`};
+}
+
+/**
+ * Every parameter of `search` is either read by its field, left to the reader that owns it
+ * (`readElsewhere`), or named as unknown: none is dropped silently.
+ */
+export function readPermalink<T extends FieldValues>(search: string, fields: readonly FieldSpec[], defaults: T, options: PermalinkOptions = {}): PermalinkReading<T> {
+  const {readElsewhere = isReadElsewhere} = options;
   const byName = new Map(fields.map((field) => [field.name, field]));
   const values: FieldValues = {...defaults};
   const notices: PermalinkNotice[] = [];
@@ -46,9 +64,7 @@ export function readPermalink<T extends FieldValues>(search: string, fields: rea
     const field = byName.get(parameter);
     const value = shorten(raw);
     if (!field) {
-      if (!RESERVED_PARAMETERS.has(parameter) && !isPinParameter(parameter)) {
-        notices.push({parameter: shorten(parameter), value, problem: `not an input of this lesson (accepted: ${fields.map((f) => f.name).join(", ")})`});
-      }
+      if (!readElsewhere(parameter)) notices.push(unknownParameterNotice(parameter, raw, fields.map((field) => field.name)));
       continue;
     }
     if (seen.has(parameter)) {

@@ -5,7 +5,7 @@
  * the same checks as a lesson input: a bad one becomes a notice naming `vs.<input>`, and the
  * pinned run keeps that input's default.
  */
-import {PIN_PARAMETER, PIN_PREFIX, readPermalink, writePermalink, type PermalinkNotice} from "./permalink.js";
+import {PIN_PARAMETER, PIN_PREFIX, readPermalink, unknownParameterNotice, writePermalink, type PermalinkNotice} from "./permalink.js";
 import type {FieldSpec, FieldValues} from "./fields.js";
 import {shorten} from "./check.js";
 
@@ -26,10 +26,17 @@ export function readPinnedRun<T extends FieldValues>(search: string, fields: rea
     if (mark === PIN_BASELINE && !pinsBaseline) pinsBaseline = true;
     else notices.push({parameter: PIN_PARAMETER, value: shorten(mark), problem: mark === PIN_BASELINE ? "given more than once; the first is used" : `must be "${PIN_BASELINE}" (or give the pinned run's inputs as ${PIN_PREFIX}<input>=<value>)`});
   }
+  // Only the lesson's inputs can be pinned: `vs.step`, `vs.vs` or `vs.anything` is named, and pins nothing.
+  const known = new Set(fields.map((field) => field.name));
   const pinnedParams = new URLSearchParams();
-  for (const [parameter, value] of params) if (parameter.startsWith(PIN_PREFIX)) pinnedParams.append(parameter.slice(PIN_PREFIX.length), value);
+  for (const [parameter, value] of params) {
+    if (!parameter.startsWith(PIN_PREFIX)) continue;
+    const name = parameter.slice(PIN_PREFIX.length);
+    if (known.has(name)) pinnedParams.append(name, value);
+    else notices.push(unknownParameterNotice(parameter, value, [PIN_PARAMETER, ...[...known].map((name) => `${PIN_PREFIX}${name}`)]));
+  }
   if (!pinsBaseline && [...pinnedParams].length === 0) return {pinned: null, notices};
-  const reading = readPermalink(`?${pinnedParams}`, fields, defaults);
+  const reading = readPermalink(`?${pinnedParams}`, fields, defaults, {readElsewhere: () => false});
   notices.push(...reading.notices.map((notice) => ({...notice, parameter: `${PIN_PREFIX}${notice.parameter}`})));
   return {pinned: reading.values, notices};
 }

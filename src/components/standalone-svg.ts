@@ -9,6 +9,8 @@ export const EXPORT_INK = "#1f2328";
 export const EXPORT_BACKGROUND = "#ffffff";
 export const EXPORT_FONT = "system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif";
 
+import {xmlSafeText} from "../../lib/text/xml-text.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 const PADDING = 16;
 const TITLE_SIZE = 16;
@@ -96,7 +98,7 @@ function comparedSvg(chart: Element, options: StandaloneSvgOptions): string {
   for (const [key, value] of Object.entries({width, height, viewBox: `0 0 ${width} ${height}`, "font-family": EXPORT_FONT, color: EXPORT_INK})) root.setAttribute(key, String(value));
   background.setAttribute("width", String(width));
   background.setAttribute("height", String(height));
-  return new XMLSerializer().serializeToString(root);
+  return serialize(root);
 }
 
 export function standaloneSvg(chart: Element, options: StandaloneSvgOptions): string {
@@ -178,6 +180,22 @@ export function standaloneSvg(chart: Element, options: StandaloneSvgOptions): st
   background.setAttribute("width", String(width));
   background.setAttribute("height", String(height));
   bakeColours(root);
+  return serialize(root);
+}
+
+/**
+ * The file's text. A chart may show what a reader typed or linked (a callback URL, an event
+ * id, a body) with characters XML cannot hold; they are written visibly, so the file is
+ * always well-formed and an image decoder (the PNG export) accepts it.
+ */
+function serialize(root: Element): string {
+  for (const element of [root, ...root.querySelectorAll("*")]) {
+    for (const attribute of [...element.attributes]) {
+      const safe = xmlSafeText(attribute.value);
+      if (safe !== attribute.value) element.setAttributeNS(attribute.namespaceURI, attribute.name, safe);
+    }
+    for (const node of element.childNodes) if (node.nodeType === node.TEXT_NODE || node.nodeType === node.CDATA_SECTION_NODE) node.nodeValue = xmlSafeText(node.nodeValue ?? "");
+  }
   return new XMLSerializer().serializeToString(root);
 }
 

@@ -67,3 +67,18 @@ describe("standalone SVG export", () => {
     expect(wrapWords("a verylongword b", 4)).toEqual(["a", "verylongword", "b"]);
   });
 });
+
+describe("an export of a chart showing characters XML cannot hold", () => {
+  it("is well-formed, and shows each such character as a token", () => {
+    const chart = sampleChart();
+    const label = findChartSvg(chart)!.querySelector("text")!;
+    label.textContent = "https://receiver.example/hook\u0001";
+    label.setAttribute("aria-label", "event \u0000\uD800");
+    const svg = standaloneSvg(chart, {title: "Attempts \u0001", caption: "Callback URL: hook\u0001 · body \u0000"});
+    const doc = new DOMParser().parseFromString(svg, "application/xml");
+    expect(doc.querySelector("parsererror")).toBeNull();
+    const texts = [...doc.querySelectorAll("text")].map((text) => text.textContent);
+    expect(texts).toEqual(expect.arrayContaining(["https://receiver.example/hook⟨U+0001⟩", "Attempts ⟨U+0001⟩"]));
+    expect(svg).toContain("event ⟨U+0000⟩⟨U+D800⟩");
+  });
+});

@@ -104,3 +104,11 @@ describe("permalinks", () => {
     expect(checkFieldValue(fields[5]!, "x".repeat(41))).toBe("must be text of at most 40 characters");
   });
 });
+
+describe("parameters of the page that are not inputs", () => {
+  it("names experiment= (nothing reads it) and leaves step and vs to their readers", async () => {
+    const {deliveryInputDefaults, deliveryInputFields} = await import("../../lib/delivery/index.js");
+    const reading = readPermalink("?experiment=%3Cb%3Ex%3C%2Fb%3E&step=2&vs=baseline&vs.x=1", deliveryInputFields, deliveryInputDefaults);
+    expect(reading.notices).toEqual([expect.objectContaining({parameter: "experiment", value: "<b>x</b>", problem: expect.stringMatching(/^not an input/)})]);
+  });
+});

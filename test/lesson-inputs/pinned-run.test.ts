@@ -37,3 +37,18 @@ describe("the pinned run in the link", () => {
     }));
   });
 });
+
+describe("parameters that are not a pinned input", () => {
+  it.each(["?vs.step=zzz", "?vs.vs=garbage", "?vs.experiment=%3Cb%3Ex%3C%2Fb%3E", "?vs.vs.ignoreSeenEventIds=false"])("names %s and pins nothing", (search) => {
+    const reading = read(search);
+    expect(reading.pinned).toBeNull();
+    const [parameter] = [...new URLSearchParams(search).keys()];
+    expect(reading.notices).toEqual([expect.objectContaining({parameter, problem: expect.stringMatching(/^not an input of this lesson/)})]);
+  });
+
+  it("names an unknown pinned parameter beside a pinned input, which still pins", () => {
+    const reading = read("?vs.step=2&vs.ignoreSeenEventIds=false");
+    expect(reading.pinned).toEqual({...deliveryInputDefaults, ignoreSeenEventIds: false});
+    expect(reading.notices.map((notice) => notice.parameter)).toEqual(["vs.step"]);
+  });
+});
