@@ -107,7 +107,7 @@ export const deliveryInputFields: readonly FieldSpec[] = [
     help: "Ordering protection: an update older than the newest applied is answered 2xx without effect."
   },
   {
-    name: "deleteConfigAtSeconds", label: "Delete push config at", group: protection, ...settingTime, nullLabel: "never deleted",
+    name: "deleteConfigAtSeconds", label: "Delete push config at", group: protection, ...settingTime, nullLabel: "never deleted", switchOnValue: 3,
     help: "Modeled time at which the push config is deleted; attempts that would start then or later are suppressed."
   },
   {

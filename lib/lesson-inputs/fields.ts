@@ -38,6 +38,8 @@ export interface NumberField extends FieldBase {
   unit?: string;
   /** When set, the field may be null ("off"), shown with this label. */
   nullLabel?: string;
+  /** With nullLabel: the value the field takes when a reader switches it on (min when absent). */
+  switchOnValue?: number;
 }
 
 export interface BooleanField extends FieldBase {

@@ -8,6 +8,7 @@
 import {shorten} from "./check.js";
 import {checkFieldValue, describeAccepted, type FieldSpec, type FieldValue, type FieldValues} from "./fields.js";
 import {defaultsFor} from "./following-defaults.js";
+import {numberTextProblem, readNumberText} from "./number-text.js";
 
 export interface PermalinkNotice {
   parameter: string;
@@ -73,7 +74,7 @@ export function readPermalink<T extends FieldValues>(search: string, fields: rea
     }
     seen.add(parameter);
     const decoded = decodeValue(field, raw);
-    const problem = decoded === undefined ? `must be ${describeAccepted(field)}` : checkFieldValue(field, decoded);
+    const problem = decoded === undefined ? notDecoded(field) : checkFieldValue(field, decoded);
     if (problem !== null) {
       const notice = {parameter, value, problem};
       notices.push(notice);
@@ -119,14 +120,17 @@ function decodeValue(field: FieldSpec, raw: string): FieldValue | undefined {
   switch (field.kind) {
     case "number":
       if (raw === NULL_TOKEN && field.nullLabel !== undefined) return null;
-      // Plain decimal only: no hex, exponents, "Infinity" or empty strings sneak in via Number().
-      return /^-?\d{1,15}(\.\d{1,6})?$/.test(raw) ? Number(raw) : undefined;
+      return readNumberText(raw);
     case "boolean":
       return raw === "true" ? true : raw === "false" ? false : undefined;
     case "choice":
     case "text":
       return raw;
   }
+}
+
+function notDecoded(field: FieldSpec): string {
+  return field.kind === "number" ? numberTextProblem(field) : `must be ${describeAccepted(field)}`;
 }
 
 function encodeValue(value: FieldValue): string {

@@ -90,7 +90,7 @@ export const webhookLessonDefaults: WebhookLessonInputs = {
 export const webhookLessonFields: readonly FieldSpec[] = [
   versionField(GROUP_BODY, "The A2A version the push config was registered with, so the shape of the body the sender signs here and in the tampering run: a v0.3.0 TaskStatusUpdateEvent or a 1.0 StreamResponse."),
   {
-    kind: "text", name: "body", label: "Request body (raw)", group: GROUP_BODY, maxLength: MAX_BODY_CHARACTERS,
+    kind: "text", name: "body", label: "Request body (raw)", group: GROUP_BODY, maxLength: MAX_BODY_CHARACTERS, rows: 4,
     help: "The exact bytes the sender signs. Spaces, key order and escapes all count. Until you edit it, it is the chosen version's demo body.",
     defaultFollows: {field: "version", values: DEMO_BODIES}
   },

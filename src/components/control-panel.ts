@@ -8,8 +8,11 @@
  * change back with history.replaceState, and offers "Copy link".
  */
 import {html} from "htl";
-import {checkFieldValue, describeAccepted, type FieldSpec, type FieldValue, type FieldValues, type NumberField} from "../../lib/lesson-inputs/fields.js";
+import {checkFieldValue, type FieldSpec, type FieldValue, type FieldValues, type NumberField, type TextField} from "../../lib/lesson-inputs/fields.js";
 import {shorten} from "../../lib/lesson-inputs/check.js";
+import {numberTextProblem, readNumberText} from "../../lib/lesson-inputs/number-text.js";
+import {sliderGrid, valueAtSlider} from "../../lib/lesson-inputs/slider-grid.js";
+import {fromVisible, hasUnseen, toVisible} from "../../lib/text/visible-text.js";
 import {experimentState, withFollowers} from "../../lib/lesson-inputs/following-defaults.js";
 import {joinQuery, readPermalink, writePermalink, type PermalinkNotice} from "../../lib/lesson-inputs/permalink.js";
 import {readPinnedRun, writePinnedRun} from "../../lib/lesson-inputs/pinned-run.js";
@@ -158,7 +161,7 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
 export function PermalinkNotices(notices: readonly PermalinkNotice[]): HTMLElement {
   return html`<div class="permalink-notices" role="alert">
     <p>This link had ${notices.length === 1 ? "a value" : `${notices.length} values`} the lesson could not use:</p>
-    <ul>${notices.map((notice) => html`<li><code>${notice.parameter}=${notice.value}</code>: ${notice.problem}.</li>`)}</ul>
+    <ul>${notices.map((notice) => html`<li><code><bdi>${notice.parameter}</bdi>=<bdi>${notice.value}</bdi></code>: ${notice.problem}.</li>`)}</ul>
   </div>` as HTMLElement;
 }
 
@@ -199,17 +202,67 @@ function FieldControl(field: FieldSpec, initial: FieldValue, id: string, accept:
         show: (value) => (select.value = String(value))
       };
     }
-    case "text": {
-      const input = (field.rows === undefined
-        ? html`<input type="text" id=${id} value=${String(initial ?? "")} maxlength=${field.maxLength} spellcheck="false" autocomplete="off">`
-        : html`<textarea id=${id} rows=${field.rows} maxlength=${field.maxLength} spellcheck="false" autocomplete="off">${String(initial ?? "")}</textarea>`) as HTMLInputElement | HTMLTextAreaElement;
-      input.addEventListener("change", () => accept(input.value));
-      return {
-        element: html`<div class="field field-text"><label for=${id}>${field.label}</label>${input}${Help(field)}</div>` as HTMLElement,
-        show: (value) => (input.value = String(value ?? ""))
-      };
-    }
+    case "text":
+      return TextControl(field, String(initial ?? ""), id, accept);
   }
+}
+
+/** A typed text is applied once typing pauses for this long (or at once on Enter or leaving the box). */
+const TEXT_PAUSE_MS = 400;
+
+/**
+ * A text box that shows its value exactly. A character the box cannot hold or a reader cannot
+ * see (a line break in a one-line box, a carriage return, NUL, a zero-width or bidi character)
+ * is shown as ⟨U+XXXX⟩ and read back as that character (lib/text/visible-text.ts), so the box,
+ * the lesson and the link hold the same value. A value the field refuses is named beside the
+ * box, and the lesson keeps its last good value.
+ */
+function TextControl(field: TextField, initial: string, id: string, accept: (value: string) => void): FieldControlHandle {
+  const keep = field.rows === undefined ? "" : "\n";
+  const input = (field.rows === undefined
+    ? html`<input type="text" id=${id} spellcheck="false" autocomplete="off">`
+    : html`<textarea id=${id} rows=${field.rows} spellcheck="false" autocomplete="off"></textarea>`) as HTMLInputElement | HTMLTextAreaElement;
+  const problem = html`<span class="field-problem" role="alert"></span>` as HTMLElement;
+  const note = html`<small class="field-note"></small>` as HTMLElement;
+  let lastValue = initial;
+  let pause: ReturnType<typeof setTimeout> | null = null;
+
+  const describe = (value: string) => {
+    note.textContent = hasUnseen(value, keep) ? `Holds characters that do not show as themselves; each ⟨U+XXXX⟩ here stands for one: ${shorten(value)}` : "";
+  };
+  const display = (value: string) => {
+    input.value = toVisible(value, {keep});
+    describe(value);
+    problem.textContent = "";
+    input.setAttribute("aria-invalid", "false");
+  };
+  const apply = () => {
+    if (pause !== null) clearTimeout(pause);
+    pause = null;
+    const value = fromVisible(input.value);
+    const issue = checkFieldValue(field, value);
+    problem.textContent = issue === null ? "" : `${field.label}: ${value === "" ? "an empty box" : `“${shorten(value)}”`} is not accepted: it ${issue}. The lesson keeps its last accepted value.`;
+    input.setAttribute("aria-invalid", String(issue !== null));
+    describe(value);
+    if (issue !== null || value === lastValue) return;
+    lastValue = value;
+    accept(value);
+  };
+  input.addEventListener("input", () => {
+    if (pause !== null) clearTimeout(pause);
+    pause = setTimeout(apply, TEXT_PAUSE_MS);
+  });
+  input.addEventListener("change", apply);
+  display(initial);
+  return {
+    element: html`<div class="field field-text"><label for=${id}>${field.label}</label>${input}${problem}${note}${Help(field)}</div>` as HTMLElement,
+    show: (value) => {
+      if (pause !== null) clearTimeout(pause);
+      pause = null;
+      lastValue = String(value ?? "");
+      display(lastValue);
+    }
+  };
 }
 
 /**
@@ -219,9 +272,11 @@ function FieldControl(field: FieldSpec, initial: FieldValue, id: string, accept:
 function NumberControl(field: NumberField, initial: number | null, id: string, accept: (value: number | null) => void): FieldControlHandle {
   const nullable = field.nullLabel !== undefined;
   const unit = field.unit ? ` (${field.unit})` : "";
-  let lastNumber = initial ?? field.min;
+  // Switched on, an off input starts from a value that means something (not "delete at 0 s").
+  let lastNumber = initial ?? field.switchOnValue ?? field.min;
+  const grid = sliderGrid(field);
   const box = html`<input type="number" id=${id} min=${field.min} max=${field.max} step=${field.step} value=${lastNumber}>` as HTMLInputElement;
-  const slider = html`<input type="range" min=${field.min} max=${field.sliderMax ?? field.max} step=${field.step} value=${lastNumber} aria-label=${`${field.label}${unit}, slider`}>` as HTMLInputElement;
+  const slider = html`<input type="range" min=${grid.min} max=${grid.max} step=${grid.step} value=${lastNumber} aria-label=${`${field.label}${unit}, slider`}>` as HTMLInputElement;
   const problem = html`<span class="field-problem" role="alert" id=${`${id}-problem`}></span>` as HTMLElement;
   const enabled = nullable ? html`<input type="checkbox" id=${`${id}-on`} checked=${initial !== null}>` as HTMLInputElement : null;
 
@@ -229,20 +284,23 @@ function NumberControl(field: NumberField, initial: number | null, id: string, a
     box.disabled = slider.disabled = !on;
   };
   const fromBox = () => {
-    const text = box.value.trim();
-    const value = text === "" ? Number.NaN : Number(text);
-    const issue = Number.isFinite(value) ? checkFieldValue(field, value) : `must be ${describeAccepted(field)}`;
-    // Name the input and the value, and say what the lesson keeps using meanwhile.
-    problem.textContent = issue === null ? "" : `${field.label}: ${text === "" ? "an empty box" : `“${shorten(text)}”`} is not accepted: it ${issue}. The lesson keeps ${lastNumber}.`;
+    // One rule for a box and a link (lib/lesson-inputs/number-text.ts): "1e3" is refused in both.
+    const text = box.value;
+    const value = readNumberText(text);
+    const issue = value === undefined ? numberTextProblem(field) : checkFieldValue(field, value);
+    // Name the input and the value, and say what the lesson keeps using meanwhile. A number box
+    // reports text the browser cannot read as a number as empty, with validity.badInput set.
+    const shown = text !== "" ? `“${shorten(text)}”` : box.validity.badInput ? "text that is not a number" : "an empty box";
+    problem.textContent = issue === null ? "" : `${field.label}: ${shown} is not accepted: it ${issue}. The lesson keeps ${lastNumber}.`;
     box.setAttribute("aria-invalid", String(issue !== null));
-    if (issue !== null) return;
+    if (issue !== null || value === undefined) return;
     lastNumber = value;
     slider.value = String(value);
     accept(value);
   };
   box.addEventListener("input", fromBox);
   slider.addEventListener("input", () => {
-    lastNumber = Number(slider.value);
+    lastNumber = valueAtSlider(field, Number(slider.value));
     box.value = slider.value;
     problem.textContent = "";
     box.setAttribute("aria-invalid", "false");

@@ -17,7 +17,7 @@ export function InputNotices(refused: readonly RefusedInput[]): HTMLElement {
       "ul",
       null,
       refused.map((input) =>
-        element("li", null, element("strong", null, input.label), " ", element("code", null, input.value), `: ${input.problem.replace(/\.$/, "")}; using ${input.fallback}.`)
+        element("li", null, element("strong", null, input.label), " ", element("code", null, element("bdi", null, input.value)), `: ${input.problem.replace(/\.$/, "")}; using ${input.fallback}.`)
       )
     )
   );

@@ -134,7 +134,7 @@ describe.each(lessons)("$path: bad values in the link", ({path, fields}) => {
 
 /** Values a reader can type into a number box (Chromium takes only number syntax there). */
 function typedValuesFor(field: FieldSpec & {kind: "number"}): string[] {
-  return ["2.5", `${field.min}.000001`, "1e308", "-0", String(field.min - 1), String(field.max + 1), ""];
+  return ["2.5", `${field.min}.000001`, "1e308", "1e3", "1e-400", "-0", String(field.min - 1), String(field.max + 1), ""];
 }
 
 describe.each(lessons)("$path: bad values typed into number boxes", ({path, fields}) => {

@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
 import {fromVisible, hasUnseen, shownValue, toVisible} from "../../lib/text/visible-text.js";
-import {xmlSafeText} from "../../lib/text/xml-text.js";
 
 describe("text a reader can see", () => {
   it("writes unseen characters as tokens and leaves printing ones alone", () => {
@@ -36,22 +35,5 @@ describe("text a reader can see", () => {
     expect(shownValue("x".repeat(79) + "😀", 80)).toBe("x".repeat(79) + "…");
     expect(shownValue("a".repeat(100), 80)).toBe("a".repeat(80) + "…");
     expect(shownValue("3\u200B")).toBe("3⟨U+200B⟩");
-  });
-});
-
-describe("text an XML file can hold", () => {
-  it("writes characters XML 1.0 refuses as tokens and leaves the rest", () => {
-    expect(xmlSafeText("hook\u0001 \u0000 \uFFFE\uD800")).toBe("hook⟨U+0001⟩ ⟨U+0000⟩ ⟨U+FFFE⟩⟨U+D800⟩");
-    expect(xmlSafeText("tab\tnl\ncr\r 😀 ⟨")).toBe("tab\tnl\ncr\r 😀 ⟨");
-  });
-
-  it("always gives text an XML parser accepts", async () => {
-    const {JSDOM} = await import("jsdom");
-    const parser = new new JSDOM("").window.DOMParser();
-    fc.assert(fc.property(fc.string({unit: "binary"}), (text) => {
-      const escaped = xmlSafeText(text).replace(/&/g, "&amp;").replace(/</g, "&lt;");
-      const document = parser.parseFromString(`<t>${escaped}</t>`, "application/xml");
-      expect(document.querySelector("parsererror")).toBeNull();
-    }), {numRuns: 300});
   });
 });
