@@ -52,10 +52,13 @@ const V03: VersionRules = {
   label: `A2A v${A2A_VERSION}`,
   chosenBy: 'A2A-Version "0.3", or no header: section 3.6.2 of A2A 1.0 reads an empty value as 0.3',
   methods: A2A_REQUEST_METHODS.map(({method, definition}) => ({method, declaredIn: `schema: #/definitions/${definition}`})),
+  // The envelope's id is JSONRPCRequest's; each method's request definition narrows it further
+  // (no null), and stage 4 says so (method-request-id.ts). @a2a-js/sdk 1.3.0's v0.3 handler reads
+  // the same three types: dist/compat/v0_3/server/index.js, LegacyJsonRpcTransportHandler.isRequestValid.
   idRule: {
-    accepts: (id) => id.type === "string" || isInteger(id),
-    rule: "A2A v0.3.0 schema #/definitions/SendMessageRequest/properties/id/type (every request of A2ARequest types its id so): a string or an integer, narrower than JSON-RPC 2.0 section 4, which also allows null and fractional numbers",
-    accepted: "a string or an integer"
+    accepts: (id) => id.type === "string" || id.type === "null" || isInteger(id),
+    rule: "A2A v0.3.0 schema #/definitions/JSONRPCRequest/properties/id/type: a string, an integer or null, narrower than JSON-RPC 2.0 section 4, which also allows fractional numbers (SHOULD NOT)",
+    accepted: "a string, an integer or null"
   },
   wireError: (error) => error
 };
@@ -65,9 +68,13 @@ const V1: VersionRules = {
   label: `A2A ${A2A_V1_VERSION}`,
   chosenBy: 'A2A-Version "1.0"',
   methods: A2A_V1.methods.map(({name, request}) => ({method: name, declaredIn: `${A2A_V1_PROTO_FILE}: rpc ${name}(${request})`})),
+  // The 1.0.1 proto defines no JSON-RPC envelope, so JSON-RPC 2.0's id stands (null allowed,
+  // discouraged). The SDK's 1.0 handler (dist/server/index.js, JsonRpcTransportHandler.isRequestValid)
+  // also refuses fractions; the lab follows it, reading "integer" from the exact decimal (1.0 and
+  // 1e2 are integers) where the SDK reads JSON.parse's double (so it refuses 1e400, read as Infinity).
   idRule: {
     accepts: (id) => id.type !== "number" || id.integer,
-    rule: "No A2A 1.0.1 document narrows JSON-RPC 2.0's id; the lab applies @a2a-js/sdk 1.3.0's rule (JsonRpcTransportHandler.isRequestValid, in its 1.0 and its v0.3 handlers): a string, an integer or null, so a fractional number (JSON-RPC 2.0 section 4: SHOULD NOT) is an invalid Request",
+    rule: "The A2A 1.0.1 proto defines no JSON-RPC envelope, so JSON-RPC 2.0 section 4 types the id; the lab applies @a2a-js/sdk 1.3.0's rule (JsonRpcTransportHandler.isRequestValid, the same in its v0.3 handler): a string, an integer or null, so a fractional number (JSON-RPC 2.0 section 4: SHOULD NOT) is an invalid Request",
     accepted: "a string, an integer or null"
   },
   wireError: v1WireError

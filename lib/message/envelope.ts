@@ -2,8 +2,10 @@
  * Stage 2, the envelope: is this a JSON-RPC 2.0 Request object?
  * JSON-RPC 2.0 section 4: jsonrpc is exactly "2.0", method is a String, params
  * (optional) is a Structured value, id (optional) is a String, Number or Null.
- * Failing any of these is -32600 Invalid Request. So is an id the A2A version's own rule
- * refuses (IdRule): the id is a member of the Request object, not of params.
+ * Failing any of these is -32600 Invalid Request. So is an id the A2A version's envelope
+ * refuses (IdRule: v0.3.0's JSONRPCRequest, 1.0's SDK rule): the id is a member of the Request
+ * object, not of params. A null id is a request (a notification has no id member) and is
+ * answered with id null; a method that narrows the id further says so at stage 4.
  */
 import {childPointer} from "./json-pointer.js";
 import {describeNode, type JsonNode, type JsonObjectNode} from "./json-source.js";
@@ -129,7 +131,7 @@ export function readEnvelope(node: JsonNode, context: RequestContext, idRule: Id
         valid = false;
         findings.push(makeFinding(context, {stage: 2, severity: "error", code: "envelope.id-type", pointer: "/id", from: idMember.value.from, to: idMember.value.to, rule: idRule.rule, message: `The id ${describeRequestId(id)} is a JSON-RPC id, but not one this A2A version accepts; the error response still carries it, as read (JSON-RPC 2.0 section 5).`, accepted: idRule.accepted, specNote: "id-type"}));
       } else if (id.type === "null") {
-        note("envelope.id-null", "/id", idMember.value, "JSON-RPC 2.0 section 4: the use of Null as a value for id in a Request is discouraged", 'The id is null: the reply will carry null, the same id JSON-RPC uses when it could not read one.', "a string or an integer", "id-type");
+        note("envelope.id-null", "/id", idMember.value, "JSON-RPC 2.0 section 4: the use of Null as a value for id in a Request is discouraged", "The id is null: this is a request, not a notification (that has no id member), so it is answered, with id null, the same id JSON-RPC uses when it could not read one.", "a string or an integer", "id-type");
       } else if (id.type === "number" && !id.integer) {
         note("envelope.id-fraction", "/id", idMember.value, "JSON-RPC 2.0 section 4: Numbers SHOULD NOT contain fractional parts", `The id ${id.lexeme} has a fractional part.`, "a string or an integer", "id-type");
       } else if (id.type === "number" && !id.safeInJavaScript) {

@@ -1,13 +1,15 @@
 /**
- * Stage 4, the params: under A2A v0.3.0 validated as MessageSendParams against the official
- * schema (#/definitions/MessageSendParams); params-v1.ts does A2A 1.0. Any violation is -32602
- * Invalid params, with every violation in error.data. Members the schema does not describe
- * are listed as not validated, not as errors. (The schema's type for the id is the envelope's
- * business: the id is a member of the Request object, not of params.)
+ * Stage 4, the request against its method's definition: under A2A v0.3.0 the params validated
+ * as MessageSendParams against the official schema (#/definitions/MessageSendParams), and the id
+ * as the method's request definition narrows it (method-request-id.ts); params-v1.ts does A2A
+ * 1.0. A params violation is -32602 Invalid params, with every violation in error.data; an id
+ * the method's definition refuses makes it -32600 (the id is not a parameter). Members the
+ * schema does not describe are listed as not validated, not as errors.
  */
 import {makeFinding, type Finding, type RequestContext} from "./finding.js";
 import type {JsonNode, JsonObjectNode, DuplicateName} from "./json-source.js";
 import {compileSchema, validateNode, type CompiledSchema, type SchemaVerdict, type SchemaViolation} from "./schema-validator.js";
+import {checkMethodRequestId} from "./method-request-id.js";
 import {a2aSchema} from "./spec.js";
 import type {SpecNoteId} from "./spec-notes.js";
 
@@ -56,6 +58,8 @@ export interface ParamsVerdict {
   findings: Finding[];
   /** The schema's verdict on params alone (what ajv would say). */
   schemaValid: boolean;
+  /** True when the request itself is not a valid request of its method (its id): -32600, not -32602. */
+  requestInvalid: boolean;
   errorData: ParamsErrorData | null;
 }
 
@@ -126,7 +130,7 @@ export class ParamsReport {
     }
   }
 
-  verdict(schemaValid: boolean): ParamsVerdict {
+  verdict(schemaValid: boolean, requestInvalid = false): ParamsVerdict {
     const ok = this.count === 0;
     let errorData: ParamsErrorData | null = null;
     if (!ok) {
@@ -134,7 +138,7 @@ export class ParamsReport {
       if (this.count > this.data.length) errorData.omitted = this.count - this.data.length;
       if (this.notValidated.length > 0) errorData.notValidated = this.notValidated;
     }
-    return {ok, findings: this.findings, schemaValid, errorData};
+    return {ok, findings: this.findings, schemaValid, requestInvalid: requestInvalid && !ok, errorData};
   }
 }
 
@@ -148,9 +152,10 @@ export type ParamsCheck = (request: JsonObjectNode, params: JsonNode | null, dup
 export function schemaParamsCheck(method: string, definition: string, requestDefinition: string): ParamsCheck {
   return (request, params, duplicates, context) => {
     const report = new ParamsReport(context);
+    const idInvalid = !checkMethodRequestId(request, requestDefinition, report);
     if (params === null) {
       report.error({code: "params.schema", pointer: "/params", from: request.from, to: request.from + 1, rule: `A2A v0.3.0 schema #/definitions/${requestDefinition}/required`, message: `${method} has no "params" member.`, accepted: `a "params" object holding ${definition}`});
-      return report.verdict(false);
+      return report.verdict(false, idInvalid);
     }
     const verdict = validateNode(compiledDefinition(`#/definitions/${definition}`), params, "/params");
     for (const v of verdict.violations) {
@@ -159,7 +164,7 @@ export function schemaParamsCheck(method: string, definition: string, requestDef
     const members = verdict.notValidated.map((member) => ({...member, definition: member.schemaPath.replace("#/definitions/", "")}));
     report.notValidatedMembers(members, params, (name) => `A2A v0.3.0 schema #/definitions/${name} does not describe this member (and does not forbid it)`, "A2A v0.3.0 schema: members a definition does not describe are not validated");
     report.duplicates(duplicates, params);
-    return report.verdict(verdict.valid);
+    return report.verdict(verdict.valid, idInvalid);
   };
 }
 

@@ -172,11 +172,11 @@ export function processRequest(node: JsonNode, context: RequestContext, parseFin
   if (!method.ok) return stop(3, rpcError(METHOD_NOT_FOUND, {method: envelope.method, a2aMethod: method.a2aMethod, detail: method.findings[0]?.message}), answer);
   stage(3).status = "pass";
 
-  // Stage 4: params against the official schema.
+  // Stage 4: the request against its method's definition (params, and under 0.3 the id it narrows).
   outcome.stageReached = 4;
   const params = dialect.checkParams(request, envelope.params, state.duplicates, context);
   stage(4).findings = params.findings;
-  if (!params.ok) return stop(4, rpcError(INVALID_PARAMS, params.errorData), answer);
+  if (!params.ok) return stop(4, rpcError(params.requestInvalid ? INVALID_REQUEST : INVALID_PARAMS, params.errorData), answer);
   stage(4).status = "pass";
 
   // Stage 5: parts (a push config has none: the stage passes with nothing decoded).

@@ -77,14 +77,16 @@ export const SPEC_NOTES: Readonly<Record<SpecNoteId, SpecNote>> = {
     id: "id-type",
     title: "The request id: JSON-RPC allows more than A2A",
     conflict:
-      "JSON-RPC 2.0 section 4 and the v0.3.0 prose (section 6.11.1) allow a String, Number or null id (numbers SHOULD NOT have fractions, null is discouraged), and the v0.3.0 schema's JSONRPCRequest agrees (string, integer, null); but every request of the schema's A2ARequest union, SendMessageRequest among them, types its id as string or integer only. No A2A 1.0.1 document narrows JSON-RPC's id, while @a2a-js/sdk 1.3.0 refuses a fractional id under both versions (JsonRpcTransportHandler.isRequestValid accepts a string, an integer or null, in its 1.0 handler and in its v0.3 compat handler).",
-    decision: "Stage 2 reads any JSON-RPC id, then applies the version's narrower rule: under 0.3 the schema's (string or integer), under 1.0 the SDK's (string, integer or null). An id that fails it is answered -32600 Invalid Request, and the error response carries the id as read (1.5), as @a2a-js/sdk does (it answers with rpcRequest.id).",
-    why: "The id is a member of the Request object, not of params, so a wrong id makes the Request invalid (-32600), not its params (-32602). JSON-RPC 2.0 section 5 says an error response carries null only when the server could not detect the id; this id was read, and echoing it lets the client match the error to the request it sent.",
+      "JSON-RPC 2.0 section 4 and the v0.3.0 prose (section 6.11.1) allow a String, Number or null id (numbers SHOULD NOT have fractions, null is discouraged), and the v0.3.0 schema's JSONRPCRequest types it string, integer or null; but every request of the schema's A2ARequest union, SendMessageRequest among them, types its id as string or integer only, so a message/send with id null is a JSONRPCRequest and not a SendMessageRequest. The A2A 1.0.1 proto defines no JSON-RPC envelope, so JSON-RPC's id stands. @a2a-js/sdk 1.3.0 accepts a string, an integer or null and refuses a fractional id in both its handlers; it does not apply SendMessageRequest's narrowing (its v0.3 handler answers a message/send with id null, with id null), and its 1.0 handler answers an invalid Request -32602 (RequestMalformedError, reason INVALID_PARAMS), not JSON-RPC's -32600.",
+    decision:
+      "Stage 2 reads any JSON-RPC id, then applies the version's envelope rule: under 0.3 JSONRPCRequest's (string, integer or null), under 1.0 the SDK's (the same). An id that fails it (1.5) is answered -32600 Invalid Request, with the id as read, as both SDK handlers echo it. A null id passes with JSON-RPC's note: it is a request, not a notification (that has no id member), and it is answered with id null. Under 0.3, stage 4 checks the request against its method's definition: SendMessageRequest's id (string or integer) refuses null, answered -32600 with id null. Under 1.0 nothing narrows it: the request is handled and answered with id null.",
+    why: "The id is a member of the Request object, not of params, so a wrong id makes the Request invalid (-32600, the schema's InvalidRequestError, \"Request payload validation error\"), not its params (-32602). Null fails no envelope rule, only message/send's own definition, which is known once the method is (stage 3), so the stage that applies that definition reports it, with the schema's words. JSON-RPC 2.0 section 5 says an error response carries null only when the server could not detect the id; a fractional id was read, and echoing it lets the client match the error to the request it sent (the SDK also echoes an id it cannot read, such as true; the lab sends null there, as section 5 says).",
     sources: [
-      `${A2A_030}: specification/json/a2a.json, #/definitions/SendMessageRequest/properties/id, #/definitions/A2ARequest and #/definitions/JSONRPCRequest/properties/id`,
+      `${A2A_030}: specification/json/a2a.json, #/definitions/JSONRPCRequest/properties/id, #/definitions/SendMessageRequest/properties/id, #/definitions/A2ARequest and #/definitions/InvalidRequestError`,
       `${A2A_030}: docs/specification.md section 6.11.1`,
-      "@a2a-js/sdk 1.3.0 (npm): src/server/transports/jsonrpc/jsonrpc_transport_handler.ts and src/compat/v0_3/server/transports/jsonrpc/jsonrpc_transport_handler.ts, isRequestValid",
-      "JSON-RPC 2.0 sections 4 and 5"
+      `${A2A_101}: specification/a2a.proto (no JSON-RPC envelope)`,
+      "@a2a-js/sdk 1.3.0 (npm): dist/server/index.js (src/server/transports/jsonrpc/jsonrpc_transport_handler.ts: isRequestValid, and JSON_RPC_ERROR_CODE.RequestMalformedError = -32602) and dist/compat/v0_3/server/index.js (src/compat/v0_3/server/transports/jsonrpc/jsonrpc_transport_handler.ts: isRequestValid)",
+      "JSON-RPC 2.0 sections 4, 4.1 and 5"
     ]
   },
   "notification-without-id": {
@@ -144,10 +146,10 @@ export const SPEC_NOTES: Readonly<Record<SpecNoteId, SpecNote>> = {
     id: "v1-notification-token-header",
     title: "The push example's X-A2A-Notification-Token header is gone in 1.0.1",
     conflict:
-      "The 1.0.0 specification's push notification example (section 6.6) sends the config's token in an X-A2A-Notification-Token header; 1.0.1 removed it (a2aproject/A2A PR #1793, \"align push notification auth examples with protocol behavior\"), since no section defines that header. Real senders differ: @a2a-js/sdk 1.3.0 sends X-A2A-Notification-Token, others an Authorization header built from authentication.",
+      "The 1.0.0 specification's push notification example (section 6.6) sends the config's token in an X-A2A-Notification-Token header; 1.0.1 removed it (a2aproject/A2A PR #1793, \"align push notification auth examples with protocol behavior\"), since no section defines that header. Real senders differ: @a2a-js/sdk 1.3.0 sends the token in X-A2A-Notification-Token when the config has no authentication (with a scheme and credentials it sends an Authorization header instead: DefaultPushNotificationSender._buildAuthHeaders), others an Authorization header built from authentication.",
     decision: "Lesson 1's sender presets say which header each real sender uses (lib/delivery/sender-presets.ts); the lab claims no header is standard.",
     why: "1.0.1 defines no token header, and what receivers must read is what senders really send.",
-    sources: [`${A2A_100}: docs/specification.md section 6.6`, `${A2A_101}: docs/specification.md section 6.6`, "a2aproject/A2A commit dc7cf37a (PR #1793)"]
+    sources: [`${A2A_100}: docs/specification.md section 6.6`, `${A2A_101}: docs/specification.md section 6.6`, "a2aproject/A2A commit dc7cf37a (PR #1793)", "@a2a-js/sdk 1.3.0 (npm): dist/server/index.js, DefaultPushNotificationSender (tokenHeaderName, _buildAuthHeaders)"]
   },
   "v1-tasks-list": {
     id: "v1-tasks-list",

@@ -87,7 +87,7 @@ describe("message lab links", () => {
       ["?example=notification&request=_w", "request", /not valid UTF-8/],
       ["?example=notification&request=QUJD%3D", "request", /outside the base64url alphabet/],
       [`?example=notification&request=${"Q".repeat(MAX_LINKED_REQUEST_CHARACTERS + 4)}`, "request", /at most 2000 characters; using the default \(empty\)/],
-      ["?example=notification&bogus=1", "bogus", /not an input of this lesson \(accepted: version, example, request\)/]
+      ["?example=notification&bogus=1", "bogus", /not an input of this lesson, so it is ignored \(accepted: version, example, request\)/]
     ];
     for (const [search, parameter, problem] of cases) {
       const reading = readMessageLink(search);

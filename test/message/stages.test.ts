@@ -159,16 +159,22 @@ describe("stage 4: params against the official schema", () => {
     expect(transaction.specNotes.map((n) => n.id)).toEqual(["examples-omit-message-kind"]);
   });
 
-  test.each([
-    ["null", null],
-    ["1.5", 1.5]
-  ])("id %s: JSON-RPC reads it, the A2A schema (string or integer) refuses it at the envelope: -32600 with the id echoed", (_, id) => {
-    const {transaction, outcome} = single(sendText(id));
+  test("id 1.5: JSON-RPC reads it, the A2A schema's JSONRPCRequest (string, integer or null) refuses it at the envelope: -32600 with the id echoed", () => {
+    const {transaction, outcome} = single(sendText(1.5));
     expect(outcome.stoppedAt).toBe(2);
     const finding = errors(transaction).find((f) => f.code === "envelope.id-type")!;
     expect(finding).toMatchObject({stage: 2, pointer: "/id", specNote: "id-type"});
+    expect(finding.rule).toContain("#/definitions/JSONRPCRequest/properties/id/type");
+    expect(responseOf(transaction)).toMatchObject({id: 1.5, error: {code: -32600}});
+  });
+
+  test("id null: the envelope reads it (JSONRPCRequest), SendMessageRequest refuses it here: -32600 with id null (null-id.test.ts has more)", () => {
+    const {transaction, outcome} = single(sendText(null));
+    expect(outcome.stoppedAt).toBe(4);
+    const finding = errors(transaction).find((f) => f.code === "params.request-id")!;
+    expect(finding).toMatchObject({stage: 4, pointer: "/id", specNote: "id-type"});
     expect(finding.rule).toContain("#/definitions/SendMessageRequest/properties/id/type");
-    expect(responseOf(transaction)).toMatchObject({id, error: {code: -32600}});
+    expect(responseOf(transaction)).toMatchObject({id: null, error: {code: -32600}});
   });
 
   test("an integer id written 1.0 or 1e2 is an integer for the schema, and is echoed as written", () => {
