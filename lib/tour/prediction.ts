@@ -65,7 +65,12 @@ export interface Judgement {
 /** What the run says, and whether the guess said the same. */
 export function judgePrediction<Run>(prediction: Prediction<Run>, guess: Guess, run: Run): Judgement {
   const actual = prediction.answer(run);
-  return {actual, matches: Object.is(actual, guess)};
+  return {actual, matches: judgeGuesses(guess, actual)};
+}
+
+/** Whether a guess says what the run said: the same value, of the same kind (8 is not "8"). */
+export function judgeGuesses(guess: Guess, actual: Guess): boolean {
+  return Object.is(actual, guess);
 }
 
 function shown(text: string): string {

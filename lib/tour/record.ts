@@ -1,11 +1,13 @@
 /**
  * What the reader predicted in a guided lesson, kept for the tab (sessionStorage) and read back
  * as untrusted text: whatever the storage holds, a step that cannot be read is dropped and named,
- * never a crash.
+ * never a crash. This is the shape only; stored-record.ts then checks each step's values against
+ * the step itself (its kind, its bounds, its choices) before anything is shown.
  * A step is in the record once its prediction was revealed, with what the run showed then.
  */
 import * as z from "zod/mini";
 import type {Guess} from "./prediction.js";
+import {quoteStoredText} from "./stored-text.js";
 
 export interface RevealedPrediction {
   guess: Guess;
@@ -42,7 +44,7 @@ export function parseTourRecord(text: string | null): TourRecordReading {
   for (const [stepId, value] of Object.entries(data).slice(0, MAX_STEPS)) {
     const parsed = revealedSchema.safeParse(value);
     if (parsed.success && stepId.length <= MAX_TEXT) kept.push([stepId, parsed.data]);
-    else dropped.push(`step “${stepId.slice(0, 40)}” (not a revealed prediction: a guess, the run's answer and whether they matched)`);
+    else dropped.push(`step ${quoteStoredText(stepId)} (not a revealed prediction: a guess, the run's answer and whether they matched)`);
   }
   const extra = Object.keys(data).length - MAX_STEPS;
   if (extra > 0) dropped.push(`${extra} steps past the first ${MAX_STEPS}`);

@@ -15,13 +15,14 @@ import {
   forgetStep,
   judgePrediction,
   movePosition,
-  parseTourRecord,
   readGuess,
+  readStoredTourRecord,
   readTourPosition,
   recordReveal,
   scoreTour,
   serializeTourRecord,
   withTourPosition,
+  type Guess,
   type Prediction,
   type TourPosition,
   type TourRecord,
@@ -63,7 +64,8 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
   const storage = tabStorage(`${STORAGE_PREFIX}${lesson}`);
   const reading = readTourPosition(location.search, steps.length);
   let position: TourPosition = reading.position;
-  const stored = parseTourRecord(storage.read());
+  // Untrusted text: only values each step could have produced are kept (readStoredTourRecord).
+  const stored = readStoredTourRecord(storage.read(), steps);
   let record: TourRecord = stored.record;
   let latest: {run: Run; inputs: Inputs} | null = null;
   const hold = ResultsHold();
@@ -81,7 +83,7 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
   const root = element("section", {class: "tour", "aria-label": `Guided lesson: ${lesson}`},
     element("div", {class: "tour-head"}, element("strong", {class: "tour-label"}, "Guided lesson"), positionText, element("span", {class: "tour-nav"}, back, next)),
     reading.notices.length ? PermalinkNotices(reading.notices) : null,
-    stored.dropped.length ? element("p", {class: "tour-storage-notice", role: "status"}, `Some predictions kept in this tab could not be read and are left out: ${stored.dropped.join("; ")}.`) : null,
+    stored.dropped.length ? StorageNotice(stored.dropped) : null,
     body
   ) as GuidedTourElement<Run, Inputs>;
 
@@ -183,14 +185,14 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
         const shows = step.shows(latest.run);
         const now = step.prediction.answer(latest.run);
         check.className = `tour-live-check ${shows ? "verdict-good" : "experiment-not-shown"}`;
-        check.textContent = (shows ? "✓ Your run shows this." : "Your run does not show this now: set the step up again to see it.")
-          + (Object.is(now, revealed.actual) ? "" : ` It now answers ${describeAnswer(step.prediction, now)}.`);
+        check.replaceChildren(shows ? "✓ Your run shows this." : "Your run does not show this now: set the step up again to see it.",
+          ...(Object.is(now, revealed.actual) ? [] : [" It now answers ", Answer(step.prediction, now), "."]));
       };
       return [
         title,
         element("p", {class: "tour-question"}, step.prediction.question),
         element("p", {class: `tour-outcome ${revealed.matches ? "verdict-good" : "verdict-bad"}`, tabindex: -1},
-          `You predicted ${describeAnswer(step.prediction, revealed.guess)}; ${revealedOffStep.has(step.id) ? "your run, whose inputs differ from this step's," : "the run"} showed ${describeAnswer(step.prediction, revealed.actual)}. `,
+          "You predicted ", Answer(step.prediction, revealed.guess), `; ${revealedOffStep.has(step.id) ? "your run, whose inputs differ from this step's," : "the run"} showed `, Answer(step.prediction, revealed.actual), ". ",
           revealed.matches ? "✓ Your prediction matched." : "✗ Not what you predicted."
         ),
         element("p", {class: "tour-why"}, element("strong", null, "Why: "), step.why),
@@ -246,7 +248,7 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
           element("button", {type: "button", class: "tour-recap-step", onclick: () => go({kind: "step", index})}, step.title),
           element("span", {class: revealed ? (revealed.matches ? "verdict-good" : "verdict-bad") : "experiment-not-shown"},
             revealed
-              ? ` ${revealed.matches ? "✓" : "✗"} You predicted ${describeAnswer(step.prediction, revealed.guess)}; the run showed ${describeAnswer(step.prediction, revealed.actual)}.`
+              ? [` ${revealed.matches ? "✓" : "✗"} You predicted `, Answer(step.prediction, revealed.guess), "; the run showed ", Answer(step.prediction, revealed.actual), "."]
               : " Not predicted."
           ),
           element("span", {class: "tour-recap-why"}, ` ${step.why}`)
@@ -323,6 +325,21 @@ function HiddenRunNote(stepNumber: number, showNow: () => void): Node {
   );
 }
 
+/**
+ * A prediction's value in words, isolated (<bdi>, HTML's bidirectional isolate) so that a label
+ * with right-to-left text cannot reorder the sentence around it. Stored values reach this only
+ * once readStoredTourRecord has checked them against the step.
+ */
+function Answer<Run>(prediction: Prediction<Run>, value: Guess): HTMLElement {
+  return element("bdi", null, describeAnswer(prediction, value));
+}
+
+/** The predictions left out when read back, each named (never quoted raw) and isolated. */
+function StorageNotice(dropped: readonly string[]): HTMLElement {
+  const items = dropped.flatMap((text, index) => [index > 0 ? "; " : null, element("bdi", null, text)]);
+  return element("p", {class: "tour-storage-notice", role: "status"}, "Some predictions kept in this tab could not be read and are left out: ", ...items, ".");
+}
+
 /** The answer box: a choice's radio buttons, or a whole-number box (typed text, checked on reveal). */
 function PredictionInput<Run>(prediction: Prediction<Run>, stepId: string): {element: HTMLElement; guess: () => string | null} {
   const name = `tour-${stepId}`;
@@ -330,7 +347,7 @@ function PredictionInput<Run>(prediction: Prediction<Run>, stepId: string): {ele
     const radios = prediction.choices.map((choice) => element("input", {type: "radio", name, value: choice.value}));
     return {
       element: element("fieldset", {class: "tour-prediction"}, element("legend", null, prediction.question),
-        prediction.choices.map((choice, index) => element("label", {class: "tour-choice"}, radios[index]!, ` ${choice.label}`))),
+        prediction.choices.map((choice, index) => element("label", {class: "tour-choice"}, radios[index]!, " ", element("bdi", null, choice.label)))),
       guess: () => radios.find((radio) => radio.checked)?.value ?? null
     };
   }
