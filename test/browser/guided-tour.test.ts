@@ -108,6 +108,16 @@ describe("the guided lesson", () => {
     expect(await tourOf(page).locator(".tour-outcome").textContent()).toContain("You predicted 4 effects");
   });
 
+  it("shows no stored value the step could not have produced: a wrong kind or a reversed line is named and left out", async () => {
+    const {page} = await site.open("push-delivery?step=2");
+    await page.evaluate(() => sessionStorage.setItem("a2a-workbench:guided-lesson:push delivery", JSON.stringify({"dedup-off": {guess: "banana", actual: 8, matches: false}, "\u202Eevil": {guess: 1, actual: 1, matches: true}})));
+    await page.reload();
+    const notice = tourOf(page).locator(".tour-storage-notice");
+    await expect.poll(() => notice.textContent()).toMatch(/step 2, “[^”]+” \(the stored prediction is not a whole number/);
+    expect(await notice.textContent()).toContain("“⟨U+202E⟩evil”");
+    expect(await tourOf(page).textContent()).not.toContain("banana");
+  });
+
   it("keeps predictions in the tab and recaps them", async () => {
     const {page} = await site.open("push-delivery?step=3");
     const tour = tourOf(page);
