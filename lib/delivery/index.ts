@@ -70,7 +70,7 @@ export {
 export {isPermanentRefusal, isRetryableStatus, retryWaitSeconds} from "./retry.js";
 export {senderIds, senderPreset, senderPresets, type SenderRetrySchedule, type SenderId, type SenderPreset, type SuccessRule, type TaskOrdering} from "./sender-presets.js";
 export {maxAttemptsOf, senderPolicy, type SenderPolicy} from "./sender-policy.js";
-export {bodyShape, fixtureTokens, v1TaskStates, wireBodyNames, wireHeaders, wireRequest, type WireRequest} from "./wire-request.js";
+export {bodyShape, credentialHeaders, fixtureTokens, registeredPushConfig, v1TaskStates, wireBodyNames, wireHeaders, wireRequest, type RegisteredPushConfig, type WireRequest} from "./wire-request.js";
 export {compareSenders, type SdkLoss, type SenderComparison, type SenderComparisonRow, type UpdateFate} from "./sender-comparison.js";
 export {deliveryExperiments, findDeliveryExperiment, type DeliveryExperiment} from "./experiments.js";
 export type {

@@ -69,6 +69,13 @@ export interface SenderPreset {
   contentType: string;
   /** The header that carries the push config's token; null: none (the teaching sender sends `Authorization: Bearer`, the platforms sign instead). */
   tokenHeader: string | null;
+  /**
+   * Whether the config's authentication wins over its token: when the registered config's
+   * authentication has a scheme and credentials, the sender sends `Authorization: <scheme>
+   * <credentials>` and no token header; otherwise the token in tokenHeader. false: the token in
+   * tokenHeader whatever authentication says. wire-request.ts credentialHeaders applies the rule.
+   */
+  authenticationFirst: boolean;
   /** Other headers it adds (values are placeholders: signatures and ids). */
   otherHeaders: Readonly<Record<string, string>>;
   /**
@@ -95,6 +102,7 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     orderingNote: "Each update is sent when it is produced; retries of different updates overlap.",
     contentType: "application/json",
     tokenHeader: null,
+    authenticationFirst: false,
     otherHeaders: {},
     body: "a2a-v0.3"
   },
@@ -112,7 +120,12 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     readsConfigsWhen: "produced",
     orderingNote: "A chain per task: each notification waits for the previous one's answer or 5 s abort; the request handler does not wait (fire and forget).",
     contentType: "application/a2a+json",
+    // DefaultPushNotificationSender._buildAuthHeaders (dist/server/index.js, 1.3.0): authentication
+    // with scheme and credentials → `Authorization: <scheme> <credentials>`; else token →
+    // options.tokenHeaderName (default X-A2A-Notification-Token). The lesson registers both, so it
+    // sends `Authorization: Bearer <token>`.
     tokenHeader: "X-A2A-Notification-Token",
+    authenticationFirst: true,
     otherHeaders: {},
     body: "a2a-v1.0"
   },
@@ -131,6 +144,7 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     orderingNote: "Awaited inline while the task's state is updated (active_task.py), before subscribers hear of it: a slow webhook holds back the task itself. The 5 s is httpx's default, per network phase.",
     contentType: "application/json",
     tokenHeader: "X-A2A-Notification-Token",
+    authenticationFirst: false,
     otherHeaders: {},
     body: "a2a-v1.0"
   },
@@ -149,6 +163,7 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     orderingNote: "Sent inline while the event is processed, configs one after another: a slow webhook (up to 30 s per config) holds back the next event.",
     contentType: "application/json",
     tokenHeader: "A2a-Notification-Token",
+    authenticationFirst: false,
     otherHeaders: {},
     body: "a2a-v1.0"
   },
@@ -167,6 +182,7 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     orderingNote: "Each event is sent asynchronously (CompletableFuture.runAsync), with no ordering between events; the JDK HttpClient has no request timeout.",
     contentType: "application/json",
     tokenHeader: "X-A2A-Notification-Token",
+    authenticationFirst: false,
     otherHeaders: {},
     body: "a2a-v1.0"
   },
@@ -186,6 +202,7 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     orderingNote: "Each message is delivered on its own schedule; no ordering between messages.",
     contentType: "application/json",
     tokenHeader: null,
+    authenticationFirst: false,
     otherHeaders: {"webhook-id": "<message id>", "webhook-timestamp": "<unix seconds>", "webhook-signature": "v1,<HMAC-SHA256 of id.timestamp.body>"},
     body: "application"
   },
@@ -205,6 +222,7 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     orderingNote: "Each event delivery is its own job in the queue; no ordering between events.",
     contentType: "application/json",
     tokenHeader: null,
+    authenticationFirst: false,
     otherHeaders: {"X-Convoy-Signature": "<HMAC-SHA256 of the body>"},
     body: "application"
   }

@@ -23,6 +23,42 @@ export const fixtureTokens: Readonly<Record<CredentialFixture, string | null>> =
   missing: null
 };
 
+/**
+ * A push config as the agent stores it from the lesson's registration and a sender reads it
+ * (a2a.proto v1.0.1 TaskPushNotificationConfig: `token`, `authentication {scheme, credentials}`);
+ * null where the registration has none.
+ */
+export interface RegisteredPushConfig {
+  token: string | null;
+  authentication: {scheme: string; credentials: string} | null;
+}
+
+/**
+ * What lesson 1's registration (push-config-request.ts) leaves in the agent's store: the fixture
+ * token both as `token` and as Bearer `authentication.credentials`, or neither ("missing"). The
+ * same for either A2A version: @a2a-js/sdk 1.3.0 turns v0.3's `authentication.schemes: ["Bearer"]`
+ * into `scheme: "Bearer"` (compat/v0_3 toCoreAuthenticationInfo keeps the first scheme).
+ */
+export function registeredPushConfig(credential: CredentialFixture): RegisteredPushConfig {
+  const token = fixtureTokens[credential];
+  return {token, authentication: token === null ? null : {scheme: "Bearer", credentials: token}};
+}
+
+/**
+ * The headers that carry a registered config's secret, by the preset's rule: with
+ * authenticationFirst, `Authorization: <scheme> <credentials>` when the authentication has both,
+ * otherwise the token in tokenHeader (if the preset has one and the config a token). Mirrors
+ * @a2a-js/sdk 1.3.0 DefaultPushNotificationSender._buildAuthHeaders (dist/server/index.js).
+ */
+export function credentialHeaders(preset: Pick<SenderPreset, "tokenHeader" | "authenticationFirst">, config: RegisteredPushConfig): Readonly<Record<string, string>> {
+  const authentication = config.authentication;
+  if (preset.authenticationFirst && authentication !== null && authentication.scheme !== "" && authentication.credentials !== "") {
+    return {Authorization: `${authentication.scheme} ${authentication.credentials}`};
+  }
+  if (preset.tokenHeader !== null && config.token !== null && config.token !== "") return {[preset.tokenHeader]: config.token};
+  return {};
+}
+
 /** A2A 1.0's TaskState names for the lesson's v0.3 states (a2a.proto v1.0.1 `enum TaskState`). */
 export const v1TaskStates: Readonly<Record<A2aTaskState, string>> = {
   submitted: "TASK_STATE_SUBMITTED",
@@ -57,13 +93,10 @@ export function wireRequest(preset: SenderPreset, payload: PushPayload, credenti
   return {headers: wireHeaders(preset, credential), body: bodyShape(preset, version) === "a2a-v1.0" ? v1StatusUpdate(payload) : payload};
 }
 
-/** The headers of every request a sender makes for a push config with this credential. */
+/** The headers of every request a sender makes for the push config the lesson registers with this credential. */
 export function wireHeaders(preset: SenderPreset, credential: CredentialFixture): Readonly<Record<string, string>> {
   if (preset.id === "teaching") return buildPushHeaders(credential);
-  const headers: Record<string, string> = {"Content-Type": preset.contentType};
-  const token = fixtureTokens[credential];
-  if (preset.tokenHeader !== null && token !== null) headers[preset.tokenHeader] = token;
-  return Object.freeze({...headers, ...preset.otherHeaders});
+  return Object.freeze({"Content-Type": preset.contentType, ...credentialHeaders(preset, registeredPushConfig(credential)), ...preset.otherHeaders});
 }
 
 /** The v0.3 event as a 1.0 StreamResponse: the same fields, the 1.0 state name, no kind or final. */

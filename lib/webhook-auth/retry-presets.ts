@@ -45,7 +45,7 @@ export const A2A_JS_SDK_SENDER: RetrySchedule = {
   delaysSeconds: [0],
   timeoutSeconds: 5,
   note:
-    "One POST per push config with a 5000 ms abort timeout; a failure is logged and dropped. Nothing is retried: if the receiver is down, the update is lost (the client must poll GetTask to recover). The configured token travels in X-A2A-Notification-Token.",
+    "One POST per push config with a 5000 ms abort timeout; a failure is logged and dropped. Nothing is retried: if the receiver is down, the update is lost (the client must poll GetTask to recover). A config with authentication (scheme and credentials) is sent as Authorization: <scheme> <credentials>; only a config without it sends its token in X-A2A-Notification-Token (DefaultPushNotificationSender._buildAuthHeaders, @a2a-js/sdk 1.3.0 dist/server/index.js).",
   source:
     "https://github.com/a2aproject/a2a-js/blob/22eeea695d82d3e56d26ff2ee777e2c5b08a721f/src/server/push_notification/default_push_notification_sender.ts"
 };

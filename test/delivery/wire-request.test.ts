@@ -15,9 +15,9 @@ describe("wireRequest", () => {
     for (const state of a2aTaskStates) expect(names).toContain(v1TaskStates[state]);
   });
 
-  it("@a2a-js/sdk: a 1.0 StreamResponse as application/a2a+json, the token in X-A2A-Notification-Token", () => {
+  it("@a2a-js/sdk: a 1.0 StreamResponse as application/a2a+json, the lesson's Bearer authentication in Authorization", () => {
     const request = wireRequest(senderPreset("a2a-js"), payload, "matched");
-    expect(request.headers).toEqual({"Content-Type": "application/a2a+json", "X-A2A-Notification-Token": fixtureTokens.matched});
+    expect(request.headers).toEqual({"Content-Type": "application/a2a+json", Authorization: `Bearer ${fixtureTokens.matched}`});
     expect(request.body).toEqual({statusUpdate: {taskId: payload.taskId, contextId: payload.contextId, status: {state: "TASK_STATE_COMPLETED"}, metadata: payload.metadata}});
     expect(JSON.stringify(request.body)).not.toMatch(/"kind"|"final"/);
   });

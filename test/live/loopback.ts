@@ -32,6 +32,7 @@ import {
   type CredentialFixture,
   type DeliveryConfig
 } from "../../lib/delivery/index.js";
+import {registerLessonPushConfig} from "./sdk-registration.js";
 
 /** One POST as the receiver saw it, in modeled seconds since the run began. */
 export interface ObservedRequest {
@@ -63,7 +64,7 @@ async function warmUp(hookUrl: string): Promise<void> {
   for (let k = 0; k < 2; k++) await fetch(new URL("/warm-up", hookUrl), {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({warmUp: k})});
 }
 
-/** The receiver, deciding in lesson 1's order from what it is sent: the token header it finds and the task the body names. */
+/** The receiver, deciding in lesson 1's order from what it is sent: the credential it finds and the task the body names. */
 class LoopbackReceiver {
   readonly requests: ObservedRequest[] = [];
   readonly effects: string[] = [];
@@ -74,7 +75,7 @@ class LoopbackReceiver {
   private server: Server | null = null;
   private startedAt = 0;
 
-  /** `tokenOf` finds the token in a request's headers (lower-case names), as this sender sends it. */
+  /** `tokenOf` finds the credential in a request's headers (lower-case names), where the lesson's receiver looks for it. */
   constructor(private readonly config: DeliveryConfig, private readonly scaleMs: number, private readonly tokenOf: (headers: Record<string, string>) => string | undefined) {}
 
   async listen(): Promise<string> {
@@ -147,6 +148,12 @@ function headersOf(request: IncomingMessage): Record<string, string> {
   return headers;
 }
 
+/**
+ * The credential as the lesson's receiver reads it: `Authorization: Bearer <token>`. Both senders
+ * put it there for the config the lesson registers (token and Bearer authentication): the teaching
+ * sender always, @a2a-js/sdk because authentication wins over its token header
+ * (DefaultPushNotificationSender._buildAuthHeaders). A sender that put it elsewhere would be refused.
+ */
 const bearerToken = (headers: Record<string, string>) => headers.authorization?.replace(/^Bearer /, "");
 
 function credentialSeen(token: string | undefined): CredentialFixture {
@@ -165,14 +172,16 @@ function statusEvent(body: Record<string, unknown>): {taskId: string; eventId: s
 const taskIdOf = (config: DeliveryConfig) => (config.payloadNamesExpectedTask ? expectedTaskId : unexpectedTaskId);
 
 /**
- * Runs `partial` (over the lesson's baseline) with the real @a2a-js/sdk sender: its push config
- * registered in the SDK's own store, each update handed to `send()` as it is produced (as the
- * SDK's request handler does, without waiting), the config deleted when the run says so.
+ * Runs `partial` (over the lesson's baseline) with the real @a2a-js/sdk sender: the lesson's own
+ * registration request stored by the SDK's own handler (sdk-registration.ts), each update handed to
+ * `send()` as it is produced (as the SDK's request handler does, without waiting), the config
+ * deleted when the run says so.
  */
 export async function runA2aJsOnLoopback(partial: Partial<DeliveryConfig>, scaleMs: number): Promise<LoopbackRun> {
-  const {DefaultPushNotificationSender, InMemoryPushNotificationStore, ServerCallContext} = await import("@a2a-js/sdk/server");
+  const sdk = await import("@a2a-js/sdk/server");
+  const {DefaultPushNotificationSender, InMemoryPushNotificationStore, ServerCallContext} = sdk;
   const config = resolveDeliveryConfig({...baselineDeliveryConfig, ...partial, sender: "a2a-js"});
-  const receiver = new LoopbackReceiver(config, scaleMs, (headers) => headers["x-a2a-notification-token"]);
+  const receiver = new LoopbackReceiver(config, scaleMs, bearerToken);
   const url = await receiver.listen();
   const store = new InMemoryPushNotificationStore();
   const context = new ServerCallContext({requestedVersion: "1.0"});
@@ -185,7 +194,7 @@ export async function runA2aJsOnLoopback(partial: Partial<DeliveryConfig>, scale
   console.error = (...args: unknown[]) => void (String(args[0]).startsWith("Error sending push notification") ? reports.push({outcome: "gave-up", atSeconds: receiver.now()}) : original.error(...args));
   console.info = (...args: unknown[]) => void (String(args[0]).startsWith("Push notification sent") ? reports.push({outcome: "acknowledged", atSeconds: receiver.now()}) : original.info(...args));
   try {
-    await store.save(taskId, context, {tenant: "", id: "lesson-1", taskId, url, token: fixtureTokens[config.credential] ?? "", authentication: undefined});
+    const configId = await registerLessonPushConfig({sdk, store, context, url, credential: config.credential, taskId});
     await warmUp(url);
     receiver.begin();
     const sends: Promise<void>[] = [];
@@ -199,7 +208,7 @@ export async function runA2aJsOnLoopback(partial: Partial<DeliveryConfig>, scale
       sends.push(sent);
     }));
     if (config.deleteConfigAtSeconds !== null) {
-      timers.push(sleep(config.deleteConfigAtSeconds * scaleMs).then(() => store.delete(taskId, context, "lesson-1")));
+      timers.push(sleep(config.deleteConfigAtSeconds * scaleMs).then(() => store.delete(taskId, context, configId)));
     }
     await Promise.all(timers);
     await Promise.all(sends);
