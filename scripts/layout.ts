@@ -21,7 +21,9 @@ try {
       const layout = await measurePageLayout(page);
       const failing = layout.inputs.filter((placement) => !placementPasses(placement, viewport.phone));
       const width = layout.scrollWidth > layout.viewportWidth ? `, page ${layout.scrollWidth} px wide on a ${layout.viewportWidth} px screen` : "";
-      console.log(`${lesson.padEnd(24)} ${layout.inputs.length - failing.length}/${layout.inputs.length} inputs with what they drive on screen${width}`);
+      const share = (part: string, value: number) => (value > 0 ? `, pinned ${part} ${Math.round(value * 100)}% of the screen's height` : "");
+      const pinned = share("figures", layout.pinnedFiguresShare) + share("stage", layout.pinnedStageShare);
+      console.log(`${lesson.padEnd(24)} ${layout.inputs.length - failing.length}/${layout.inputs.length} inputs with what they drive on screen${width}${pinned}`);
       for (const placement of failing) console.log(`  - ${describePlacement(placement)}`);
       await context.close();
     }

@@ -97,7 +97,7 @@ export const deliveryExperiments: readonly DeliveryExperiment[] = [
     overrides: {deleteConfigAtSeconds: 3},
     lookAt:
       "The request sent at 2 s is in flight at deletion and still arrives and is applied; every later attempt is suppressed.",
-    prediction: count("The push config is deleted at 3 s, while update 1's first request (sent at 2 s) is on its way. How many effects will the receiver apply?", ["effect", "effects"], (run) => run.summary.effects),
+    prediction: count("The push config is deleted at 3 s. How many effects will the receiver apply for the four updates?", ["effect", "effects"], (run) => run.summary.effects),
     why: "Deletion suppresses attempts that would start after it, but a request already in flight still arrives and is applied.",
     shows: (run) => {
       const deletedAt = run.config.deleteConfigAtSeconds;

@@ -162,7 +162,7 @@ function describeStep(atSeconds: number, kind: number, ref: number, value: numbe
       return about(
         "exhausted",
         `Sender saw ${saw} on ${label}: ${preset.retry.kind === "none" ? "dropped after its only attempt" : "retries exhausted"}`,
-        `${preset.retry.kind === "none" ? `${preset.name} makes one attempt and never retries, so the update is dropped (it logs the failure)` : `That was attempt ${attemptNumber} of ${maxAttemptsOf(preset, config)}, so the sender gives up`}. Exhausted describes the sender's budget, not what the receiver did (${value} effect(s) so far for this update).`
+        `${preset.retry.kind === "none" ? `${preset.name} makes one attempt and never retries, so the update is dropped (it logs the failure)` : `That was attempt ${attemptNumber} of ${maxAttemptsOf(preset, config)}, so the sender gives up`}. Exhausted describes the sender's budget, not what the receiver did (${value} effect${value === 1 ? "" : "s"} so far for this update).`
       );
     }
   }

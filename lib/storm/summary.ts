@@ -195,12 +195,12 @@ export function stormHistory(run: StormRun): Decision[] {
       atSeconds: Math.min(untilMs, totals.drainedAtMs) / 1000,
       kind: down ? "outage" : refused > 0 ? "refused" : "served",
       title: `${seconds(fromMs)} to ${seconds(untilMs)}: ${count(offered)} request${offered === 1 ? "" : "s"}, ${count(accepted)} accepted, ${count(refused)} refused`,
-      detail: `${why} By ${seconds(untilMs)}, ${count(done)} of ${count(totals.updates)} updates are done.`
+      detail: `${why} By ${seconds(untilMs)}, ${count(done)} of ${count(totals.updates)} update${totals.updates === 1 ? "" : "s"} ${done === 1 ? "is" : "are"} done.`
     });
   }
   history.push({
     atSeconds: totals.drainedAtMs / 1000, kind: "drained", title: `${seconds(totals.drainedAtMs)}: the storm has drained`,
-    detail: `${count(totals.acknowledgedUpdates)} updates acknowledged and ${count(totals.exhaustedUpdates)} given up, for ${count(totals.attempts)} requests in all (${(totals.attempts / totals.updates).toFixed(2)} per update).`
+    detail: `${count(totals.acknowledgedUpdates)} update${totals.acknowledgedUpdates === 1 ? "" : "s"} acknowledged and ${count(totals.exhaustedUpdates)} given up, for ${count(totals.attempts)} request${totals.attempts === 1 ? "" : "s"} in all (${(totals.attempts / totals.updates).toFixed(2)} per update).`
   });
   // At the same moment, the stretch that ends there comes first, then the recovery, then the drain.
   return history.sort((a, b) => a.atSeconds - b.atSeconds || tieOrder(a) - tieOrder(b));

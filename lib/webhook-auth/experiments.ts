@@ -181,9 +181,9 @@ export const webhookExperiments: readonly WebhookExperiment[] = [
   {
     id: "outage-then-ack",
     section: "horizon",
-    title: "Standard Webhooks schedule through a 2-hour outage",
+    title: "Standard Webhooks schedule: the first five attempts find the receiver down",
     overrides: {unreachableAttempts: 5, acksLost: false},
-    lookAt: "Five attempts find the receiver down; the sixth, 7.5 h in, is applied and acknowledged. A re-signed retry passes the 5-minute window; a reused timestamp does not.",
+    lookAt: "Five attempts, the last 2 h 35 min 5 s after the first, find the receiver down; the sixth, 7 h 35 min 5 s in, is applied and acknowledged. A re-signed retry passes the 5-minute window; a reused timestamp does not.",
     prediction: {
       kind: "number",
       question: "The receiver is down for the first five attempts. How many attempts does it take until one is applied (0 if none is)?",
@@ -191,7 +191,7 @@ export const webhookExperiments: readonly WebhookExperiment[] = [
       max: 50,
       answer: (run: WebhookLessonRun) => run.horizon.result.resigned.rows.findIndex((row) => row.effectApplied) + 1
     },
-    why: "The first five attempts find the receiver down, so the sixth, about 7.5 h after the first, is the first to be applied.",
+    why: "The schedule waits 5 s, 5 min, 30 min, 2 h and 5 h between attempts, so the first five fall within 2 h 35 min 5 s of the first, while the receiver is down, and the sixth, 7 h 35 min 5 s after the first, is the first to be applied.",
     shows: (run) => run.horizon.result.resigned.acknowledged && run.horizon.result.resigned.effects === 1 && run.horizon.result.reused.lost
   },
   {

@@ -1,12 +1,12 @@
 /**
  * The course-wide A2A version travels with the reader: while a lesson's version is not the
- * default, every link to another lesson on the page (the sidebar, the pager, any in the text)
- * carries `version=`, so 1.0 chosen in lesson 1 opens lesson 2 at 1.0; a `version` a link held
+ * default, every link to another lesson or to the course home on the page (the sidebar, the pager,
+ * any in the text) carries `version=`, so 1.0 chosen in lesson 1 opens lesson 2 at 1.0; a `version` a link held
  * is replaced by the page's. Links to other pages, and the lesson's own address, are left
  * alone; a copied link still holds only what the reader chose.
  */
 // The two modules, not lib/message/index.js: lesson 3's page loads none of lesson 2's schemas.
-import {DEFAULT_MESSAGE_VERSION} from "../../lib/message/version.js";
+import {DEFAULT_MESSAGE_VERSION, MESSAGE_VERSIONS} from "../../lib/message/version.js";
 import {VERSION_PARAMETER} from "../../lib/message/version-field.js";
 
 /** The lesson pages, by the last part of their path (observablehq.config.ts LESSONS). */
@@ -17,10 +17,26 @@ export function carryVersionInLinks(version: string, root: ParentNode = document
     const href = anchor.getAttribute("href")!;
     const url = new URL(href, location.href);
     const page = url.pathname.split("/").pop()?.replace(/\.html$/, "") ?? "";
-    if (url.origin !== location.origin || url.pathname === location.pathname || !LESSON_PAGES.has(page)) continue;
+    // The course home too ("./"): it hands the version on to its own lesson links (carryAddressVersion).
+    const home = page === "" || page === "index";
+    if (url.origin !== location.origin || url.pathname === location.pathname || !(LESSON_PAGES.has(page) || home)) continue;
     url.searchParams.delete(VERSION_PARAMETER);
     if (version !== DEFAULT_MESSAGE_VERSION) url.searchParams.set(VERSION_PARAMETER, version);
     // The path as the page wrote it (relative, so the site works under any base path), then the new query.
     anchor.setAttribute("href", `${href.split(/[?#]/)[0]}${url.search}${url.hash}`);
   }
+}
+
+/**
+ * A page without the version input (the course home): the version its address holds
+ * (`?version=1.0`, as a lesson's links carry it here) goes on into its lesson links, so the choice
+ * is not lost on the way through the home page. Only a version the course knows is carried (the
+ * first, when repeated); anything else leaves the links at the default, as a lesson would fall back.
+ * Returns the version carried.
+ */
+export function carryAddressVersion(search: string = location.search, root: ParentNode = document): string {
+  const given = new URLSearchParams(search).get(VERSION_PARAMETER);
+  const version = MESSAGE_VERSIONS.find((known) => known === given) ?? DEFAULT_MESSAGE_VERSION;
+  carryVersionInLinks(version, root);
+  return version;
 }

@@ -15,7 +15,7 @@ export interface DecisionTraceOptions {
 
 export function DecisionTrace(revealed: readonly Decision[], total: number, {clock = "seconds", step = "stage"}: DecisionTraceOptions = {}): HTMLElement {
   if (revealed.length === 0) {
-    return element("p", {class: "decision-trace-empty"}, `Nothing revealed yet: press Play, or Next to step through ${total} decisions one at a time.`);
+    return element("p", {class: "decision-trace-empty"}, total === 1 ? "Nothing revealed yet: press Play, or Next to reveal its one decision." : `Nothing revealed yet: press Play, or Next to step through ${total} decisions one at a time.`);
   }
   const last = revealed.length - 1;
   return element(

@@ -16,3 +16,4 @@ export {valueOf, valuesOf, widthOf} from "./observe.js";
 export {GuidedTour, panelTourOptions, type GuidedTourElement, type GuidedTourOptions} from "./guided-tour.js";
 export {followedRun, ReadRunChoice, type ReadRun, type ReadRunChoiceElement} from "./read-run-choice.js";
 export {carryVersionInLinks} from "./course-links.js";
+export {announceLinkNotice} from "./link-notice-banner.js";

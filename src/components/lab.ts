@@ -14,6 +14,7 @@
  * ```
  */
 import {element, type Child} from "./dom.js";
+import {announceLinkNoticeOnLoad} from "./link-notice-banner.js";
 import {PRESENT_SCOPE_ATTRIBUTE} from "./presenter.js";
 
 export type LabElement = HTMLElement & {
@@ -41,11 +42,38 @@ export interface LabOptions {
   balance?: "chart" | "even";
 }
 
+/**
+ * A pinned strip is kept to a quarter of a phone's screen and scrolls inside when its figures need
+ * more: while it does, it is focusable and named, so the keyboard reaches the rest (WCAG 2.1.1).
+ */
+function reachableWhenScrolling(node: HTMLElement, content: Node, name: string): void {
+  if (typeof ResizeObserver === "undefined") return;
+  const update = () => {
+    const scrolls = node.scrollHeight > node.clientHeight + 1;
+    if (scrolls === node.hasAttribute("tabindex")) return;
+    if (scrolls) {
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "region");
+      node.setAttribute("aria-label", name);
+    } else {
+      for (const attribute of ["tabindex", "role", "aria-label"]) node.removeAttribute(attribute);
+    }
+  };
+  // Observed after layout, so no frame lays out twice: the strip's box, and its content (which a run can
+  // make taller while the capped strip keeps its size).
+  const observer = new ResizeObserver(update);
+  observer.observe(node);
+  if (content instanceof Element) observer.observe(content);
+}
+
 export function Lab({label, figures, stage, controls, balance = "chart"}: LabOptions): LabElement {
+  // Every lesson has a lab: a link's refused values are announced at the top when their notice is off screen.
+  announceLinkNoticeOnLoad();
   // The stage can scroll when it is taller than the screen: focusable and named (WCAG 2.1.1).
   // A chart's Present button presents the whole stage: the chart with its playback and trace.
   const stageView = element("div", {class: "lab-stage", tabindex: 0, role: "region", "aria-label": `${label}: results`, [PRESENT_SCOPE_ATTRIBUTE]: true}, ...stage);
   const figuresView = figures ? element("div", {class: "lab-figures"}, figures) : null;
+  if (figuresView && figures) reachableWhenScrolling(figuresView, figures, `${label}: key figures`);
   const results = element("div", {class: "lab-results"}, figuresView, stageView);
   const controlsView = element("div", {class: "lab-controls"}, ...controls);
   const classes = ["lab", figures ? "lab-has-figures" : "", balance === "even" ? "lab-even" : ""].filter(Boolean).join(" ");

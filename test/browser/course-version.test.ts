@@ -99,3 +99,37 @@ describe("the version travels between lessons", () => {
     await expect.poll(() => page.locator(".push-config-registration .registration-method").textContent()).toBe("CreateTaskPushNotificationConfig");
   });
 });
+
+describe("the course home passes the version on", () => {
+  /** The hrefs of the home page's links to the lessons: its reading list, the sidebar and the pager. */
+  const homeLessonLinks = (page: Page) => page.evaluate(() =>
+    [...document.querySelectorAll("a[href]")].map((anchor) => anchor.getAttribute("href")!).filter((href) => /^\.\/(push-delivery|message-transaction|agent-selection|webhook-authentication|retry-storms)\b/.test(href)));
+
+  it("opened with ?version=1.0 its lesson links carry it, and it calls nothing unknown", async () => {
+    const {page} = await site.open("?version=1.0");
+    const links = await homeLessonLinks(page);
+    // The reading list names all five lessons, the sidebar too, and the pager the first.
+    expect(links.length).toBeGreaterThanOrEqual(11);
+    await expect.poll(() => homeLessonLinks(page).then((hrefs) => hrefs.filter((href) => !href.endsWith("?version=1.0")))).toEqual([]);
+    expect(await page.locator("main").textContent()).not.toMatch(/unknown|could not use/i);
+    await page.locator("main a[href^='./agent-selection']").first().click();
+    await page.waitForURL(/agent-selection\?version=1\.0$/);
+    await expect.poll(() => page.locator(".contract-fields").textContent()).toContain("A2A method SendMessage, sent with A2A-Version: 1.0");
+  });
+
+  it("without a version, or with one the course does not know, its links carry none", async () => {
+    for (const path of ["", "?version=2.0", "?version=0.3"]) {
+      const {page} = await site.open(path);
+      expect((await homeLessonLinks(page)).filter((href) => href.includes("version=")), path).toEqual([]);
+    }
+  });
+
+  it("a lesson at 1.0 links home with the version, so the choice survives the way through it", async () => {
+    const {page} = await site.open("retry-storms?version=1.0");
+    await expect.poll(() => page.locator("#observablehq-sidebar a", {hasText: "A2A Workbench"}).first().getAttribute("href")).toBe("./?version=1.0");
+    await page.locator("#observablehq-sidebar a", {hasText: "A2A Workbench"}).first().click();
+    await page.waitForURL(/\/\?version=1\.0$/);
+    await expect.poll(() => page.locator("main a[href^='./push-delivery']").first().getAttribute("href")).toBe("./push-delivery?version=1.0");
+  });
+});
+

@@ -232,7 +232,7 @@ describe("permalinks", () => {
 });
 
 describe("emitted updates", () => {
-  const figure = (page: Page, label: string) => page.locator(".summary-figure", {hasText: label}).locator(".figure-value");
+  const figure = (page: Page, label: string | RegExp) => page.locator(".summary-figure", {hasText: label}).locator(".figure-value");
 
   it("an edited list runs, goes into the link and comes back from it", async () => {
     const {page, context, problems} = await openLesson();
@@ -241,7 +241,9 @@ describe("emitted updates", () => {
     await updates.fill("2 same 1 working\n12 same 2 completed");
     await updates.blur();
     await expect.poll(() => page.locator(".update-table tbody tr").count()).toBe(2);
-    await expect.poll(() => figure(page, "effects applied").textContent()).toBe("1");
+    // One effect: the label says so in the singular ("1 effect applied").
+    await expect.poll(() => figure(page, /^\S+\s*effects? applied$/).textContent()).toBe("1");
+    expect(await page.locator(".summary-figure", {hasText: /effects? applied/}).locator(".figure-label").textContent()).toBe("effect applied");
     // The link is written shortly after the input (debounced), so poll.
     await expect.poll(() => new URL(page.url()).searchParams.get("updates")).toBe("2 same 1 working\n12 same 2 completed");
     // Without deduplication every delivery applies: each update's first 2xx is lost, so each is sent twice.

@@ -142,8 +142,34 @@ describe("keys", () => {
 describe("chart export", () => {
   it.each(["light", "dark"] as const)("every chart downloads a standalone SVG and a 2x PNG (%s theme)", async (colorScheme) => {
     const {page, context, problems} = await openLesson("", colorScheme);
-    expect(await expectEveryChartExports(page, "webhook-authentication")).toHaveLength(2);
+    // The timestamp window, the retry horizon and the race.
+    expect(await expectEveryChartExports(page, "webhook-authentication")).toHaveLength(3);
     expect(problems.consoleErrors).toEqual([]);
     await context.close();
   });
 });
+
+describe("the timestamp window beside the debugger's inputs", () => {
+  it("draws the request inside ± the tolerance, and outside once the skew passes it, either way", async () => {
+    const {page} = await site.open("webhook-authentication");
+    const chart = page.locator(".exportable-chart[data-chart='timestamp window']");
+    // In the debugger's lab, with the inputs that move it.
+    expect(await chart.evaluate((node) => node.closest(".lab")?.getAttribute("aria-label"))).toBe("Signature debugger lab");
+    await expect.poll(() => chart.locator("svg.timestamp-window").textContent()).toContain("✓ 0 s: within the window");
+    expect(await chart.locator("svg.timestamp-window").textContent()).toContain("accepted: ± 300 s");
+    const slider = (name: string) => page.getByRole("slider", {name: new RegExp(`^${name}`)});
+    await slider("Timestamp tolerance").fill("30");
+    await expect.poll(() => chart.locator("svg.timestamp-window").textContent()).toContain("accepted: ± 30 s");
+    await slider("Receiver clock skew").fill("100");
+    await expect.poll(() => chart.locator("svg.timestamp-window").textContent()).toContain("✗ 100 s: too old");
+    // The verdict agrees with the chart.
+    await expect.poll(() => verdict(page)).toContain("✗ refuses");
+    await slider("Receiver clock skew").fill("-100");
+    await expect.poll(() => chart.locator("svg.timestamp-window").textContent()).toContain("✗ −100 s: too new");
+    await slider("Timestamp tolerance").fill("100");
+    // The bounds are included, as the reference libraries include them.
+    await expect.poll(() => chart.locator("svg.timestamp-window").textContent()).toContain("✓ −100 s: within the window");
+    await expect.poll(() => verdict(page)).toContain("✓ accepts");
+  });
+});
+

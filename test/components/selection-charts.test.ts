@@ -110,4 +110,30 @@ describe("agent selection charts", () => {
     expect(chart.querySelector(".chart-empty-note")!.textContent).toContain("every score is 0: the order is the tie-break alone (agent id, ascending).");
     expect(svgOf(chart).textContent).not.toContain("tie-break");
   });
+
+  // 320 px screens leave the lab's stage about 250 px: the plot area must never go negative.
+  it.each([120, 200, 256, 300, 400])("keeps every bar and label inside a %i px wide chart", (width) => {
+    for (const id of ["default", ...selectionExperiments.map((experiment) => experiment.id)]) {
+      for (const chart of [RankingBreakdown(resultOf(id), {width}), CandidatesByStage(resultOf(id), {width})]) {
+        const svg = svgOf(chart);
+        for (const rect of svg.querySelectorAll("rect")) {
+          const [x, rectWidth] = [Number(rect.getAttribute("x")), Number(rect.getAttribute("width"))];
+          expect({id, width, rectWidth: rectWidth >= 0, inside: x >= 0 && x + rectWidth <= width + 0.5}).toEqual({id, width, rectWidth: true, inside: true});
+        }
+        // Row labels start inside the chart (a narrow chart puts them above their bars).
+        for (const text of svg.querySelectorAll(".row-labels text")) expect(Number(text.getAttribute("x"))).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+
+  it("wraps a candidates reason that is too long for a narrow chart", () => {
+    const result = resultOf("default");
+    const svg = svgOf(CandidatesByStage(result, {width: 256}));
+    const reasons = [...svg.querySelectorAll(".removal-reasons text")];
+    const lines = reasons.map((reason) => [...reason.querySelectorAll("tspan")].map((line) => line.textContent ?? ""));
+    // Some reason takes more than one line, each line fits, and the lines read the whole reason.
+    expect(Math.max(...lines.map((reasonLines) => reasonLines.length))).toBeGreaterThan(1);
+    for (const line of lines.flat()) expect(line.length * 6).toBeLessThanOrEqual(256);
+    expect(lines.map((reasonLines) => reasonLines.join(" "))).toEqual(result.trace.map((decision) => stageRemovalLabel(result, decision.atSeconds)));
+  });
 });

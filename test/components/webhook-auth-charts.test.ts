@@ -40,12 +40,24 @@ describe("retention versus retry horizon chart", () => {
     expect(compareSnapshot(`webhook-auth-horizon-${id}`, svgOf(RetryHorizonChart(horizonOf(id), {width: 640})).outerHTML)).toBeNull();
   });
 
-  it.each(["defaults", "spec-example-retention", "sdk-outage"])("draws one symbol and one label per attempt and one bar per dedup record: %s", (id) => {
+  it.each(["defaults", "spec-example-retention", "sdk-outage"].flatMap((id) => [640, 300].map((width) => [id, width] as const)))("draws one symbol per attempt, attempt numbers that never overlap, and one bar per dedup record: %s at %i px", (id, width) => {
     const horizon = horizonOf(id);
-    const svg = svgOf(RetryHorizonChart(horizon, {width: 640}));
+    const svg = svgOf(RetryHorizonChart(horizon, {width}));
     const attempts = horizon.resigned.rows.length + horizon.reused.rows.length;
     expect(svg.querySelectorAll("g[aria-label='dot'] path")).toHaveLength(attempts);
-    expect([...svg.querySelectorAll("g[aria-label='text'] text")].filter((text) => /^#\d+$/.test(text.textContent ?? ""))).toHaveLength(attempts);
+    // Numbers where they fit: each lane's first attempt always, a later one at least 20 px after the last shown.
+    const numbers = [...svg.querySelectorAll("g[aria-label='text'] text")].filter((text) => /^#\d+$/.test(text.textContent ?? "")).map((text) => {
+      const [x, y] = (text.getAttribute("transform") ?? "").match(/translate\(([-\d.]+),([-\d.]+)\)/)?.slice(1).map(Number) ?? [Number(text.getAttribute("x")), Number(text.getAttribute("y"))];
+      return {label: text.textContent!, x: x!, y: y!};
+    });
+    expect(numbers.filter((number) => number.label === "#1")).toHaveLength(2);
+    for (const lane of new Set(numbers.map((number) => number.y))) {
+      const xs = numbers.filter((number) => number.y === lane).map((number) => number.x);
+      for (let index = 1; index < xs.length; index++) expect(xs[index]! - xs[index - 1]!).toBeGreaterThanOrEqual(19.5);
+    }
+    expect(numbers.length).toBeLessThanOrEqual(attempts);
+    // Every attempt's dot still names it.
+    expect([...svg.querySelectorAll("g[aria-label='dot'] path title")].map((title) => title.textContent).filter((title) => /^Attempt \d+/.test(title ?? ""))).toHaveLength(attempts);
     const records = dedupRecordSpans(horizon.resigned, horizon.retentionSeconds).length + dedupRecordSpans(horizon.reused, horizon.retentionSeconds).length;
     expect(svg.querySelectorAll("g[aria-label='bar'] rect")).toHaveLength(records);
   });

@@ -49,6 +49,15 @@ describe("the lesson's named experiments", () => {
     expect(experiment.shows(simulateDelivery({deleteConfigAtSeconds: 2}))).toBe(false);
   });
 
+  it("step 6 asks about deletion without telling what the run shows (a request still in flight)", () => {
+    const step = deliveryExperiments[5]!;
+    expect(step.id).toBe("delete-at-3s");
+    const question = step.prediction.question;
+    expect(question).toContain("deleted at 3 s");
+    // The lesson is that a request already sent still arrives: the question must leave that to the reader.
+    expect(question).not.toMatch(/on its way|in flight|in transit|sent at|still arrives/i);
+  });
+
   it("finds nothing for an unknown id", () => {
     expect(findDeliveryExperiment("nope")).toBeUndefined();
   });

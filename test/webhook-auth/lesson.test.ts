@@ -1,4 +1,5 @@
 import {describe, expect, it} from "vitest";
+import {formatDuration} from "../../src/components/duration-format.js";
 import {checkFieldValue} from "../../lib/lesson-inputs/fields.js";
 import {readPermalink, writePermalink} from "../../lib/lesson-inputs/permalink.js";
 import {
@@ -138,6 +139,20 @@ describe("the lesson's named experiments", () => {
   it.each(webhookExperiments.map((experiment) => [experiment.id, experiment] as const))("%s shows its effect, and not on the defaults", async (_, experiment) => {
     expect(await run(experiment.overrides).then(experiment.shows)).toBe(true);
     expect(experiment.shows(await run())).toBe(false);
+  });
+
+  it("the outage step's title and text give the times its run shows", async () => {
+    const experiment = findWebhookExperiment("outage-then-ack")!;
+    const {rows} = (await run(experiment.overrides)).horizon.result.resigned;
+    const lastDown = rows.filter((row) => row.fate === "unreachable").at(-1)!;
+    const firstApplied = rows.find((row) => row.effectApplied)!;
+    const text = `${experiment.title} ${experiment.lookAt} ${experiment.why}`;
+    expect(text).toContain(`the last ${formatDuration(lastDown.arrivesAtSeconds)} after the first`);
+    expect(experiment.lookAt).toContain(`the sixth, ${formatDuration(firstApplied.arrivesAtSeconds)} in`);
+    expect(experiment.why).toContain(`the sixth, ${formatDuration(firstApplied.arrivesAtSeconds)} after the first`);
+    expect(firstApplied.attempt).toBe(6);
+    // No rounded length of time the run does not show ("a 2-hour outage", "7.5 h in").
+    expect(text).not.toMatch(/\d+-hour|\d+\.\d+ h\b/);
   });
 
   it("the rotation overlap is what fixes the rotation experiment", async () => {

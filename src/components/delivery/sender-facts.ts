@@ -18,7 +18,7 @@ export function describeRetries(preset: SenderPreset): string {
     case "table":
       return `every failure retried after ${retry.waitsSeconds.map(formatDuration).join(", ")} (${retry.waitsSeconds.length + 1} attempts)`;
     case "exponential":
-      return `every failure retried after ${formatDuration(retry.intervalSeconds)} doubling, capped at ${formatDuration(retry.capSeconds)}, plus under ${formatDuration(retry.jitterBelowSeconds)} of jitter (${retry.maxAttempts} attempts)`;
+      return `every failure retried after ${formatDuration(retry.intervalSeconds)} doubling, capped at ${formatDuration(retry.capSeconds)}, plus under ${formatDuration(retry.jitterBelowSeconds)} of jitter (${retry.maxAttempts} attempt${retry.maxAttempts === 1 ? "" : "s"})`;
   }
 }
 

@@ -8,6 +8,17 @@ import type {RefusedInput} from "../../../lib/lesson-inputs/check.js";
 import {gateLabels, gateRejectionReason, selectionStages, type SelectionResult} from "../../../lib/selection/index.js";
 import {InputNotices} from "../input-notices.js";
 
+/**
+ * The summary line, its count and its reasons apart ("5/13 agents eligible" and ": 2 other tenant, …"),
+ * so a phone's pinned strip can show the count alone and leave the reasons to the outcome under the chart.
+ */
+function summaryLine(summary: string): Node {
+  const split = summary.indexOf(": ");
+  return split < 0
+    ? element("code", null, summary)
+    : element("code", null, element("span", {class: "summary-count"}, summary.slice(0, split)), element("span", {class: "summary-reasons"}, summary.slice(split)));
+}
+
 /** The lab's key figures: the summary line and who was chosen (or that nothing could be), in two lines. */
 export function SelectionHeadline(result: SelectionResult, problems: readonly RefusedInput[] = [], pinned: SelectionResult | null = null): HTMLElement {
   const decision = (one: SelectionResult, prefix: string) =>
@@ -16,9 +27,9 @@ export function SelectionHeadline(result: SelectionResult, problems: readonly Re
     "div",
     {class: "selection-headline"},
     InputNotices(problems),
-    pinned ? element("p", {class: "selection-summary headline-pinned"}, "Pinned run: ", element("code", null, pinned.summary)) : null,
+    pinned ? element("p", {class: "selection-summary headline-pinned"}, "Pinned run: ", summaryLine(pinned.summary)) : null,
     pinned ? decision(pinned, "Pinned run: ") : null,
-    element("p", {class: "selection-summary"}, pinned ? "Current run: " : null, element("code", null, result.summary)),
+    element("p", {class: "selection-summary"}, pinned ? "Current run: " : null, summaryLine(result.summary)),
     decision(result, pinned ? "Current run: " : "")
   );
 }
@@ -29,7 +40,10 @@ export function SelectionHeadline(result: SelectionResult, problems: readonly Re
  */
 const V1_CONTRACT_NOTE = ", sent with A2A-Version: 1.0. Not checked here: this registry's cards declare protocolVersion 0.3.0, and a 1.0 client would look for a 1.0 interface in the card's supportedInterfaces.";
 
-/** The whole decision; `summary: false` leaves out the notices and the summary line where SelectionHeadline shows them. */
+/**
+ * The whole decision; `summary: false` leaves out the notices and the summary line where SelectionHeadline
+ * shows them (the line is still there for a narrow lab, whose pinned strip shows only its count).
+ */
 export function SelectionOutcome(result: SelectionResult, problems: readonly RefusedInput[] = [], {summary = true}: {summary?: boolean} = {}): HTMLElement {
   const {contract, incompatibility} = result;
   const field = (term: string, ...value: (Node | string)[]) => [element("dt", null, term), element("dd", null, ...value)];
@@ -37,7 +51,7 @@ export function SelectionOutcome(result: SelectionResult, problems: readonly Ref
     "div",
     {class: "selection-outcome"},
     summary ? InputNotices(problems) : null,
-    summary ? element("p", {class: "selection-summary"}, element("code", null, result.summary)) : null,
+    element("p", {class: summary ? "selection-summary" : "selection-summary-narrow"}, element("code", null, result.summary)),
     contract
       ? element(
           "div",

@@ -6,7 +6,7 @@
 import type {StormSummary} from "../../../lib/storm/summary.js";
 import {withChartNote} from "../chart-note.js";
 import {svgElement as svg} from "../dom.js";
-import {formatNumber} from "../number-format.js";
+import {counted, formatNumber, plural} from "../number-format.js";
 import {linearXAxis} from "../svg-axis.js";
 import {STRATEGY_COLOURS} from "./palette.js";
 import {band, chartRoot, round, valueAxis} from "./time-frame.js";
@@ -26,7 +26,7 @@ export function CompletionChart(summary: StormSummary, {width = 640, height = 20
   const barSeconds = completion.barMs / 1000;
   const bars = completion.counts.map((count, index) => count === 0 ? null
     : svg("rect", {x: x(index * barSeconds) + 0.5, width: Math.max(1, x((index + 1) * barSeconds) - x(index * barSeconds) - 1), y: b.y(count), height: round(bottom - b.y(count)), fill: STRATEGY_COLOURS[config.strategy]},
-        svg("title", null, `${formatNumber(count)} updates took ${formatNumber(index * barSeconds)}–${formatNumber((index + 1) * barSeconds)} s`)));
+        svg("title", null, `${counted(count, "update")} took ${formatNumber(index * barSeconds)}–${formatNumber((index + 1) * barSeconds)} s`)));
   // Close percentiles (a storm that drains at once) stack their labels instead of overlapping.
   let lastLabelAt = -Infinity;
   let row = 0;
@@ -46,7 +46,7 @@ export function CompletionChart(summary: StormSummary, {width = 640, height = 20
     ...marks
   );
   const given = totals.exhaustedUpdates;
-  const note = totals.acknowledgedUpdates === 0 ? `No update was acknowledged: all ${formatNumber(given)} were given up.`
-    : given > 0 ? `${formatNumber(given)} of ${formatNumber(totals.updates)} updates were given up and are not drawn.` : null;
+  const note = totals.acknowledgedUpdates === 0 ? given === 1 ? "No update was acknowledged: the only one was given up." : `No update was acknowledged: all ${formatNumber(given)} were given up.`
+    : given > 0 ? `${formatNumber(given)} of ${counted(totals.updates, "update")} ${plural(given, "was", "were")} given up and ${plural(given, "is", "are")} not drawn.` : null;
   return withChartNote(chart, note);
 }

@@ -6,7 +6,7 @@
 import type {StormSummary} from "../../../lib/storm/summary.js";
 import {svgElement as svg} from "../dom.js";
 import {colourLegend, withLegends} from "../legends.js";
-import {formatNumber} from "../number-format.js";
+import {counted, formatNumber} from "../number-format.js";
 import {LOAD_COLOURS} from "./palette.js";
 import {band, chartRoot, cursorMarks, round, sharedEndSeconds, stepArea, stepPath, timeAxis, valueAxis} from "./time-frame.js";
 
@@ -55,7 +55,7 @@ const CHARACTER_PX = 5.6;
 /** The panel's figures after its name, as many as its width holds. */
 function panelFacts(name: string, summary: StormSummary, refused: number, widthPx: number): string {
   const drained = `drained at ${formatNumber(Math.round(summary.totals.drainedAtMs / 100) / 10)} s`;
-  const long = `  ${formatNumber(summary.totals.attempts)} requests, ${formatNumber(refused)} refused, ${drained}`;
+  const long = `  ${counted(summary.totals.attempts, "request")}, ${formatNumber(refused)} refused, ${drained}`;
   if ((name.length + long.length) * CHARACTER_PX <= widthPx) return long;
   return (name.length + drained.length + 2) * CHARACTER_PX <= widthPx ? `  ${drained}` : "";
 }

@@ -5,7 +5,8 @@
  */
 import {HERD_FACTOR, herdFactor, type StormSummary} from "../../../lib/storm/summary.js";
 import {element} from "../dom.js";
-import {SummaryFigure} from "../summary-figure.js";
+import {plural} from "../number-format.js";
+import {SummaryFigure, type FigureLabel} from "../summary-figure.js";
 
 const drainSeconds = (summary: StormSummary) => Math.round(summary.totals.drainedAtMs / 100) / 10;
 /** The worst 100 ms after the outage, in multiples of the capacity (one decimal). */
@@ -14,11 +15,11 @@ const herd = (summary: StormSummary) => Math.round(10 * herdFactor(summary)) / 1
 export function StormFigures(summary: StormSummary, pinned: StormSummary | null = null): HTMLElement {
   const {totals} = summary;
   const was = (read: (one: StormSummary) => number) => (pinned === null ? null : read(pinned));
-  const figure = (read: (one: StormSummary) => number, label: string, alert: boolean) => SummaryFigure(read(summary), label, alert, was(read));
+  const figure = (read: (one: StormSummary) => number, label: FigureLabel, alert: boolean) => SummaryFigure(read(summary), label, alert, was(read));
   return element("div", {class: `summary-figures${pinned ? " storm-figures-compared" : ""}`, "aria-label": "Storm figures"},
-    figure((one) => one.totals.attempts, "requests sent", false),
-    figure((one) => one.totals.acknowledgedUpdates, `of ${totals.updates.toLocaleString("en-US")} updates acknowledged`, totals.acknowledgedUpdates < totals.updates),
-    figure((one) => one.totals.exhaustedUpdates, "updates given up", totals.exhaustedUpdates > 0),
+    figure((one) => one.totals.attempts, ["request sent", "requests sent"], false),
+    figure((one) => one.totals.acknowledgedUpdates, `of ${totals.updates.toLocaleString("en-US")} ${plural(totals.updates, "update")} acknowledged`, totals.acknowledgedUpdates < totals.updates),
+    figure((one) => one.totals.exhaustedUpdates, ["update given up", "updates given up"], totals.exhaustedUpdates > 0),
     figure(drainSeconds, "s until drained", false),
     figure(herd, "× capacity at the worst 100 ms after recovery", herdFactor(summary) >= HERD_FACTOR)
   );

@@ -7,7 +7,7 @@ import {STORM_STRATEGIES, STRATEGY_LABELS, type StormStrategy} from "../../../li
 import type {StormSummary} from "../../../lib/storm/summary.js";
 import {element, svgElement as svg} from "../dom.js";
 import {colourLegend, withLegends} from "../legends.js";
-import {formatNumber} from "../number-format.js";
+import {counted, formatNumber} from "../number-format.js";
 import {linearXAxis} from "../svg-axis.js";
 import {ScrollRegion} from "../scroll-region.js";
 import {LOAD_COLOURS} from "./palette.js";
@@ -38,7 +38,7 @@ export function WorkChart(byStrategy: ByStrategy, chosen: StormStrategy, {width 
       svg("rect", {x: left, y, width: Math.max(0, x(totals.acceptedAttempts) - left), height: ROW - 10, fill: LOAD_COLOURS.accepted}),
       svg("rect", {x: x(totals.acceptedAttempts), y, width: Math.max(0, x(totals.attempts) - x(totals.acceptedAttempts)), height: ROW - 10, fill: LOAD_COLOURS.offered, "fill-opacity": 0.8}),
       svg("text", {x: x(totals.attempts) + 4, y: y + 10, dy: "0.32em", "text-anchor": "start", "font-variant": "tabular-nums"}, formatNumber(totals.attempts)),
-      svg("title", null, `${label}: ${formatNumber(totals.attempts)} requests, ${formatNumber(totals.acceptedAttempts)} accepted, ${formatNumber(totals.refusedAttempts)} refused`));
+      svg("title", null, `${label}: ${counted(totals.attempts, "request")}, ${formatNumber(totals.acceptedAttempts)} accepted, ${formatNumber(totals.refusedAttempts)} refused`));
   });
   const chart = chartRoot(width, height, "Requests sent for the same storm, by retry strategy",
     linearXAxis({width, left, right, top, bottom, end: most, x, label: "requests sent"}),

@@ -4,6 +4,7 @@ export {formatDuration} from "../duration-format.js";
 export {PipelineChecks} from "./pipeline-checks.js";
 export {DebuggerVerdicts, MistakeTable, SignatureDebugger} from "./signature-debugger.js";
 export {TamperingResults} from "./tampering-results.js";
+export {TimestampWindowChart, timestampVerdict, type TimestampWindowInput} from "./timestamp-window.js";
 export {RetryHorizonChart} from "./retry-horizon-chart.js";
 export {HorizonSummary} from "./horizon-summary.js";
 export {RaceChart, raceRows} from "./race-chart.js";

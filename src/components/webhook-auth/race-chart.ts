@@ -18,6 +18,17 @@ export const effectsLabel = (effects: number) => (effects === 1 ? "1 effect" : `
 
 export const MARGIN_LEFT = 230;
 export const MARGIN_RIGHT = 20;
+/**
+ * Narrower than the strategies' column and this much plot (a phone), each strategy's name goes
+ * above its bar and the bars get the chart's width.
+ */
+const MIN_PLOT_WIDTH = 200;
+export const NARROW_MARGIN_LEFT = 4;
+/** Narrow: a band's share of its step, the rest holding the name above it. */
+const NARROW_BAND_PADDING = 0.45;
+const NARROW_ROW_HEIGHT = 58;
+const MARGIN_TOP = 20;
+const MARGIN_BOTTOM = 36;
 /** Bold 11 px labels are laid out without measuring text: a generous average glyph width, and room either side. */
 const LABEL_CHAR_WIDTH = 7;
 const LABEL_PADDING = 8;
@@ -48,21 +59,29 @@ export function RaceChart(tables: readonly RaceTable[], {width = 640}: RaceChart
   const workers = tables[0]?.workers ?? 2;
   const effectDomain = Array.from({length: workers}, (_, index) => effectsLabel(index + 1));
   const colour = {domain: effectDomain, range: EFFECT_COLOURS.slice(0, workers)};
-  const plotWidth = width - MARGIN_LEFT - MARGIN_RIGHT;
+  const narrow = width - MARGIN_LEFT - MARGIN_RIGHT < MIN_PLOT_WIDTH;
+  const marginLeft = narrow ? NARROW_MARGIN_LEFT : MARGIN_LEFT;
+  const plotWidth = Math.max(1, width - marginLeft - MARGIN_RIGHT);
+  const strategies = RACE_STRATEGIES.map((strategy) => strategy.label);
+  const height = narrow ? MARGIN_TOP + MARGIN_BOTTOM + tables.length * NARROW_ROW_HEIGHT : 60 + tables.length * 44;
+  // Narrow: the name sits in the gap above its bar (Plot's band: step = range / (n + padding)).
+  const step = (height - MARGIN_TOP - MARGIN_BOTTOM) / (strategies.length + NARROW_BAND_PADDING);
   const chart = Plot.plot({
     width,
-    height: 60 + tables.length * 44,
-    marginLeft: MARGIN_LEFT,
+    height,
+    marginLeft,
     marginRight: MARGIN_RIGHT,
-    x: {label: `share of all interleavings of ${workers} concurrent deliveries`, percent: true, domain: [0, 100]},
-    y: {domain: RACE_STRATEGIES.map((strategy) => strategy.label), label: null},
+    ...(narrow ? {marginTop: MARGIN_TOP, marginBottom: MARGIN_BOTTOM} : {}),
+    x: {label: narrow ? `share of interleavings, ${workers} deliveries` : `share of all interleavings of ${workers} concurrent deliveries`, percent: true, domain: [0, 100]},
+    y: narrow ? {domain: strategies, label: null, axis: null, padding: NARROW_BAND_PADDING} : {domain: strategies, label: null},
     color: colour,
     marks: [
-      Plot.barX(rows, Plot.stackX({y: "strategy", x: "count", fill: "effects", offset: "normalize", order: effectDomain, title: (d: {count: number; total: number; effects: string}) => `${d.count} of ${d.total} interleavings: ${d.effects}`})),
+      Plot.barX(rows, Plot.stackX({y: "strategy", x: "count", fill: "effects", offset: "normalize", order: effectDomain, title: (d: {count: number; total: number; effects: string}) => `${d.count} of ${d.total} interleaving${d.total === 1 ? "" : "s"}: ${d.effects}`})),
       // A segment names its effect count where the words fit, shows the count alone where only that
       // fits, and stays bare otherwise (the legend and the table below say the rest): never overlapping.
       Plot.text(rows.filter((row) => segmentLabel(row, plotWidth) !== ""), Plot.stackX({y: "strategy", x: "count", offset: "normalize", order: effectDomain, z: "effects", text: (d: RaceRow) => segmentLabel(d, plotWidth), fill: "white", fontSize: 11, fontWeight: "bold"})),
-      Plot.ruleX([0])
+      Plot.ruleX([0]),
+      ...(narrow ? [Plot.text(strategies, {y: (d: string) => d, text: (d: string) => d, frameAnchor: "left", textAnchor: "start", dy: -(step * (1 - NARROW_BAND_PADDING)) / 2 - 7, fill: "currentColor"})] : [])
     ]
   }) as Element;
   return withLegends(chart, [colourLegend(colour)]);

@@ -13,6 +13,14 @@ import {loadedPlot} from "../plot-on-demand.js";
 
 export const LANE_LABELS = {"re-signed": "re-signed each attempt", reused: "timestamp of attempt 1 reused"} as const;
 const TICKS = [0, 5, 60, 300, 1800, 7200, 21600, 86400, 259200, 604800];
+/** A narrow chart's ticks: a minute, an hour, a day and a week apart. */
+const NARROW_TICKS = [0, 60, 3600, 86400, 604800];
+const MARGIN = {top: 20, right: 20, bottom: 36, left: 190};
+/** Narrower than the lanes' column and this much plot (a phone), each lane's name goes under it. */
+const MIN_PLOT_WIDTH = 240;
+const NARROW_LANE_PADDING = 0.45;
+/** Room one "#10" needs on the axis: an attempt number closer than this to the last one shown is left out (its dot's title names it). */
+const ATTEMPT_LABEL_PX = 20;
 
 export interface RetryHorizonChartOptions {
   width?: number;
@@ -36,16 +44,32 @@ export function RetryHorizonChart(horizon: RetryHorizonResult, {width = 640}: Re
     until: Math.min(span.untilSeconds, xMax),
     title: `Record made by attempt ${span.attempt}: kept from ${formatDuration(span.fromSeconds)} until ${formatDuration(span.untilSeconds)}`
   })));
+  const narrow = width - MARGIN.left - MARGIN.right < MIN_PLOT_WIDTH;
+  const marginLeft = narrow ? 14 : MARGIN.left;
+  const plotWidth = Math.max(1, width - marginLeft - MARGIN.right);
+  // Plot's symlog (constant 1): where an attempt lands, so crowded numbers can be thinned.
+  const at = (seconds: number) => (Math.log1p(seconds) / Math.log1p(xMax)) * plotWidth;
+  const numbered = lanes.flatMap((lane) => {
+    let last = -Infinity;
+    return attempts.filter((attempt) => attempt.lane === LANE_LABELS[lane.lane]).filter((attempt) => {
+      if (at(attempt.at) - last < ATTEMPT_LABEL_PX) return false;
+      last = at(attempt.at);
+      return true;
+    });
+  });
+  const height = 190;
+  const step = (height - MARGIN.top - MARGIN.bottom) / (lanes.length + NARROW_LANE_PADDING);
   const present = new Set(attempts.map((attempt) => attempt.outcome));
   const domain = ATTEMPT_OUTCOMES.filter((outcome) => present.has(outcome));
   const colour = {domain, range: domain.map((outcome) => ATTEMPT_COLOURS[outcome])};
   const chart = Plot.plot({
     width,
-    height: 190,
-    marginLeft: 190,
-    marginRight: 20,
-    x: {type: "symlog", domain: [0, xMax], ticks: TICKS.filter((tick) => tick <= xMax), tickFormat: (seconds: number) => formatDuration(seconds), label: "time since the first attempt (symlog scale)", grid: true},
-    y: {domain: Object.values(LANE_LABELS), label: null},
+    height,
+    marginLeft,
+    marginRight: MARGIN.right,
+    ...(narrow ? {marginTop: MARGIN.top, marginBottom: MARGIN.bottom} : {}),
+    x: {type: "symlog", domain: [0, xMax], ticks: (narrow ? NARROW_TICKS : TICKS).filter((tick) => tick <= xMax), tickFormat: (seconds: number) => formatDuration(seconds), label: narrow ? "time since attempt 1 (symlog)" : "time since the first attempt (symlog scale)", grid: true},
+    y: narrow ? {domain: Object.values(LANE_LABELS), label: null, axis: null, padding: NARROW_LANE_PADDING} : {domain: Object.values(LANE_LABELS), label: null},
     color: colour,
     symbol: {domain, range: domain.map((outcome) => ATTEMPT_SYMBOLS[outcome])},
     marks: [
@@ -54,7 +78,9 @@ export function RetryHorizonChart(horizon: RetryHorizonResult, {width = 640}: Re
       Plot.tickX(spans, {y: "lane", x: "until", stroke: "currentColor", strokeOpacity: 0.6, strokeDasharray: "3,2", inset: 6}),
       // Outlined in its own colour: the × of a refusal has only an outline, which its legend swatch must match.
       Plot.dot(attempts, {x: "at", y: "lane", fill: "outcome", symbol: "outcome", stroke: "outcome", strokeWidth: 1.5, r: 6, title: "title"}),
-      Plot.text(attempts, {x: "at", y: "lane", text: "attempt", dy: -14, fontSize: 9, fill: "currentColor"})
+      Plot.text(numbered, {x: "at", y: "lane", text: "attempt", dy: -14, fontSize: 9, fill: "currentColor"}),
+      // Narrow: each lane's name under its dots.
+      ...(narrow ? [Plot.text(Object.values(LANE_LABELS), {y: (d: string) => d, text: (d: string) => d, frameAnchor: "left", textAnchor: "start", dy: (step * (1 - NARROW_LANE_PADDING)) / 2 + 8, fill: "currentColor"})] : [])
     ]
   }) as Element;
   return withLegends(chart, [colourLegend(colour)]);

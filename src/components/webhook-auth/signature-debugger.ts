@@ -7,7 +7,7 @@ import {element} from "../dom.js";
 import type {SignatureDebugResult} from "../../../lib/webhook-auth/index.js";
 
 function Verdict({ok, reason}: {ok: boolean; reason: string}, who: string): HTMLElement {
-  return element("p", {class: `debug-verdict ${ok ? "verdict-good" : "verdict-bad"}`}, element("strong", null, `${who}: ${ok ? "✓ accepts" : "✗ refuses"}`), ` — ${reason}`);
+  return element("p", {class: `debug-verdict ${ok ? "verdict-good" : "verdict-bad"}`}, element("strong", null, `${who}: ${ok ? "✓ accepts" : "✗ refuses"}`), element("span", {class: "verdict-reason"}, ` — ${reason}`));
 }
 
 /** The two verdicts alone: a lab's key figures, pinned above the debugger's controls on a phone. */
@@ -16,7 +16,10 @@ export function DebuggerVerdicts(result: SignatureDebugResult): HTMLElement {
   return element("div", {class: "debugger-verdicts"}, Verdict(result.verdict, "This receiver"), Verdict(result.correctReceiver, "A correct receiver, same configured secret"));
 }
 
-/** The whole report; `verdicts: false` leaves out the two verdicts where DebuggerVerdicts shows them. */
+/**
+ * The whole report; `verdicts: false` leaves out the two verdicts where DebuggerVerdicts shows them (they
+ * are still there for a narrow lab, whose pinned strip shows each verdict without its reason).
+ */
 export function SignatureDebugger(result: SignatureDebugResult, {verdicts = true}: {verdicts?: boolean} = {}): HTMLElement {
   if (!result.ok) {
     return element("div", {class: "debug-problem", role: "status"}, element("strong", null, "The debugger cannot run:"), element("ul", null, result.issues.map((issue) => element("li", null, issue))));
@@ -27,8 +30,7 @@ export function SignatureDebugger(result: SignatureDebugResult, {verdicts = true
   return element(
     "div",
     {class: "signature-debugger"},
-    verdicts ? Verdict(verdict, "This receiver") : null,
-    verdicts ? Verdict(correctReceiver, "A correct receiver, same configured secret") : null,
+    element("div", {class: verdicts ? "debugger-verdicts" : "debugger-verdicts-narrow"}, Verdict(verdict, "This receiver"), Verdict(correctReceiver, "A correct receiver, same configured secret")),
     element(
       "div",
       {class: "debug-columns"},

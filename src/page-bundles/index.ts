@@ -1,0 +1,2 @@
+/** What the course home imports: only the version that travels through its links to the lessons. */
+export {carryAddressVersion} from "../components/course-links.js";
