@@ -239,7 +239,7 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
     return [
       element("p", {class: "tour-title", tabindex: -1},
         element("strong", null, "Recap: "),
-        `${score.matched} of ${score.revealed} predictions matched the run`,
+        `${score.matched} of ${score.revealed} ${score.revealed === 1 ? "prediction" : "predictions"} matched the run`,
         unpredicted > 0 ? ` (${unpredicted} ${unpredicted === 1 ? "step" : "steps"} not predicted).` : "."
       ),
       element("ol", {class: "tour-recap"}, steps.map((step, index) => {

@@ -132,7 +132,7 @@ describe("the guided lesson", () => {
     await page.goto(new URL(`push-delivery?step=${STEPS}`, site.server.url).href);
     await tour.getByRole("button", {name: "Recap ›"}).click();
     await expect.poll(() => search(page).get("step")).toBe("recap");
-    expect(await tour.locator(".tour-title").textContent()).toBe(`Recap: ${attempts === "1" ? 1 : 0} of 1 predictions matched the run (${STEPS - 1} steps not predicted).`);
+    expect(await tour.locator(".tour-title").textContent()).toBe(`Recap: ${attempts === "1" ? 1 : 0} of 1 prediction matched the run (${STEPS - 1} steps not predicted).`);
     expect(await tour.locator(".tour-recap li").count()).toBe(STEPS);
     expect(await tour.locator(".tour-recap li[data-step='wrong-credential']").textContent()).toContain(`You predicted 1 attempt; the run showed ${attempts} attempts.`);
     expect(await tour.locator(".tour-recap li[data-step='dedup-off']").textContent()).toContain("Not predicted.");
