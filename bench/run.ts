@@ -11,6 +11,7 @@ import {formatMicroseconds, measure, type BenchCase} from "./harness.js";
 import {MAX_MESSAGE_REQUEST_BYTES, messageExample} from "../lib/message/index.js";
 import {largeMultilineRequest, megabyteTextRequest, messageBenchCases, messageBenchSummary} from "./message.js";
 import {measurePageWeight} from "./page-weight.js";
+import {pasteBench} from "./paste.js";
 import {selectionBenchCases} from "./selection.js";
 import {FRAME_BUDGET_MS, measureSliderRender, measureTextEdit, measureToggle, type RenderTiming} from "./slider-render.js";
 import {webhookAuthBench} from "./webhook-auth.js";
@@ -71,6 +72,9 @@ try {
   // The lesson inputs: every line above but the 1 MiB requests and their bare textarea.
   const lessonInputs = [...measured].filter(([, timing]) => ![megabyteManyLines, megabyteOneLine, bareManyLines, bareOneLine].includes(timing));
   printFrameGoals(lessonInputs, [["many lines", megabyteManyLines, bareManyLines], ["one line", megabyteOneLine, bareOneLine]]);
+  // Issue #23; alone: `flock /tmp/browser.lock npx tsx bench/paste.ts`.
+  console.log("\n## Lesson 2: large pastes and translation (Chromium main thread; beside each, a bare textarea's own cost)");
+  await pasteBench(browser, server.url);
 } finally {
   await browser.close();
   await server.close();

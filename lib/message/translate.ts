@@ -19,6 +19,7 @@ import {parseJson, type JsonNode} from "./json-source.js";
 import {encodeBase64} from "./base64.js";
 import {decodeProtoJsonBytes} from "./proto-json-bytes.js";
 import {v03MethodFor, v1MethodFor} from "./method-names.js";
+import {exceedsRequestLimit, MAX_REQUEST_BYTES, utf8ByteLength} from "./request-size.js";
 import type {MessageVersion} from "./version.js";
 
 export interface TranslationChange {
@@ -27,6 +28,8 @@ export interface TranslationChange {
   from: string;
   to: string;
   why: string;
+  /** Set by groupChanges: how many changes this one stands for (the same change at other places). */
+  count?: number;
 }
 
 export interface Untranslatable {
@@ -34,10 +37,22 @@ export interface Untranslatable {
   /** What could not be carried over, and what the translation did with it. */
   what: string;
   why: string;
+  /** Set by summarizeTranslation: how many places this one stands for. */
+  count?: number;
+}
+
+/** The translation's size against the lab's limit: a translation can grow past it (pretty 1.0 from compact v0.3.0). */
+export interface TranslationSize {
+  /** UTF-8 bytes of the translated text. */
+  bytes: number;
+  limit: number;
+  overLimit: boolean;
+  /** Over the limit and laid out over lines: its size written on one line, which may fit. */
+  oneLineBytes: number | null;
 }
 
 export type Translation =
-  | {ok: true; from: MessageVersion; to: MessageVersion; text: string; changes: TranslationChange[]; untranslatable: Untranslatable[]}
+  | {ok: true; from: MessageVersion; to: MessageVersion; text: string; layout: TextLayout; size: TranslationSize; changes: TranslationChange[]; untranslatable: Untranslatable[]}
   | {ok: false; from: MessageVersion; to: MessageVersion; reason: string};
 
 /** A JSON value kept as source text at the leaves, so numbers and strings are copied exactly. */
@@ -79,11 +94,52 @@ function shortText(value: Out): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
-function serialize(value: Out, indent = ""): string {
-  const inner = `${indent}  `;
-  if (value.t === "lit") return value.text;
-  if (value.t === "arr") return value.items.length === 0 ? "[]" : `[\n${value.items.map((item) => inner + serialize(item, inner)).join(",\n")}\n${indent}]`;
-  return value.members.length === 0 ? "{}" : `{\n${value.members.map(([name, member]) => `${inner}${JSON.stringify(name)}: ${serialize(member, inner)}`).join(",\n")}\n${indent}}`;
+/**
+ * How the source was written, so the translation is written the same way: on one line (with or
+ * without a space after ':' and ','), or one member per line with the source's indent unit.
+ * A JSON text holds a raw line break only between tokens, so any line break inside it means it
+ * was laid out over lines.
+ */
+export interface TextLayout {
+  multiline: boolean;
+  /** The indent of one level (multi-line). */
+  indent: string;
+  /** A space after ':' and ',' (one line). */
+  spaced: boolean;
+}
+
+export function textLayout(text: string): TextLayout {
+  const trimmed = text.trim();
+  const multiline = trimmed.includes("\n");
+  const indent = multiline ? (/\n([ \t]+)\S/.exec(trimmed)?.[1] ?? "  ") : "  ";
+  // The first member's colon says how the writer spaced (a string holding '":' before it is rare).
+  const spaced = /"\s*:\s/.test(trimmed.slice(0, 200));
+  return {multiline, indent, spaced};
+}
+
+/** The value written out in `layout`, built into one array of pieces (joined once, whatever its size). */
+function serialize(value: Out, layout: TextLayout): string {
+  const pieces: string[] = [];
+  const colon = layout.multiline || layout.spaced ? ": " : ":";
+  const comma = layout.multiline ? "," : layout.spaced ? ", " : ",";
+  const write = (node: Out, indent: string): void => {
+    if (node.t === "lit") return void pieces.push(node.text);
+    const entries = node.t === "arr" ? node.items : node.members;
+    if (entries.length === 0) return void pieces.push(node.t === "arr" ? "[]" : "{}");
+    const inner = layout.multiline ? indent + layout.indent : "";
+    const open = layout.multiline ? `\n${inner}` : "";
+    pieces.push(node.t === "arr" ? "[" : "{", open);
+    entries.forEach((entry, index) => {
+      if (index > 0) pieces.push(comma, open);
+      if (Array.isArray(entry)) {
+        pieces.push(JSON.stringify(entry[0]), colon);
+        write(entry[1], inner);
+      } else write(entry, inner);
+    });
+    pieces.push(layout.multiline ? `\n${indent}` : "", node.t === "arr" ? "]" : "}");
+  };
+  write(value, "");
+  return pieces.join("");
 }
 
 /** The string a literal holds, or null when it is not a string. */
@@ -435,13 +491,52 @@ const PROTO_TO_JSON: Readonly<Record<string, string>> = {
   history_length: "historyLength"
 };
 
-/** The request `text` (written for `from`) rewritten for `to`. */
+/** The request `text` (written for `from`) rewritten for `to`, laid out as `text` was. */
 export function translateRequest(text: string, from: MessageVersion, to: MessageVersion): Translation {
   if (from === to) return {ok: false, from, to, reason: `The request is already written for ${from}.`};
-  const parsed = parseJson(typeof text === "string" ? text : String(text));
+  const source = typeof text === "string" ? text : String(text);
+  // The lab refuses such a text unparsed (-32000); so does the translation, before any work on it.
+  if (exceedsRequestLimit(source)) return {ok: false, from, to, reason: `The request is over the size limit (${MAX_REQUEST_BYTES.toLocaleString("en-US")} bytes of UTF-8), so it is not parsed; make it smaller first.`};
+  const parsed = parseJson(source);
   if (!parsed.ok) return {ok: false, from, to, reason: `The request is not JSON (${parsed.error.message}); fix stage 1 first.`};
   const translator = new Translator(to);
-  const root = outOf(parsed.value, text, (pointer) => translator.lose(pointer, "a name given more than once: only the last kept", "JSON.parse keeps the last of duplicate names, and receivers disagree on which counts"));
+  const root = outOf(parsed.value, source, (pointer) => translator.lose(pointer, "a name given more than once: only the last kept", "JSON.parse keeps the last of duplicate names, and receivers disagree on which counts"));
   const translated = root.t === "arr" ? {t: "arr" as const, items: root.items.map((item, index) => translator.request(item, childPointer("", index)))} : translator.request(root, "");
-  return {ok: true, from, to, text: serialize(translated), changes: translator.changes, untranslatable: translator.untranslatable};
+  const layout = textLayout(source);
+  const written = serialize(translated, layout);
+  return {ok: true, from, to, text: written, layout, size: sizeOf(translated, written, layout), changes: translator.changes, untranslatable: translator.untranslatable};
+}
+
+function sizeOf(translated: Out, written: string, layout: TextLayout): TranslationSize {
+  const bytes = utf8ByteLength(written);
+  const overLimit = bytes > MAX_REQUEST_BYTES;
+  const oneLineBytes = overLimit && layout.multiline ? utf8ByteLength(serialize(translated, {...layout, multiline: false})) : null;
+  return {bytes, limit: MAX_REQUEST_BYTES, overLimit, oneLineBytes};
+}
+
+/**
+ * Each kind of item once, at its first place, counted: a request with 30,000 parts makes 30,000
+ * alike "kind removed" changes, which a reader reads as one line, and a page need not carry
+ * (from a worker) or draw each.
+ */
+function grouped<T extends {count?: number}>(items: readonly T[], key: (item: T) => string): T[] {
+  const groups = new Map<string, T>();
+  for (const item of items) {
+    const at = key(item);
+    const group = groups.get(at);
+    if (group) group.count = (group.count ?? 1) + (item.count ?? 1);
+    else groups.set(at, {...item, count: item.count ?? 1});
+  }
+  return [...groups.values()];
+}
+
+/** The changes, alike ones (the same from, to and why) as one counted change. */
+export function groupChanges(changes: readonly TranslationChange[]): TranslationChange[] {
+  return grouped(changes, (change) => `${change.from}\u0000${change.to}\u0000${change.why}`);
+}
+
+/** The translation with alike changes and alike losses grouped: what a report shows, and all a page needs. */
+export function summarizeTranslation(translation: Translation): Translation {
+  if (!translation.ok) return translation;
+  return {...translation, changes: groupChanges(translation.changes), untranslatable: grouped(translation.untranslatable, (item) => `${item.what}\u0000${item.why}`)};
 }

@@ -7,7 +7,7 @@
 import {readFileSync} from "node:fs";
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {MESSAGE_EXAMPLES, messageExample, runMessageTransaction} from "../../lib/message/index.js";
+import {MAX_MESSAGE_REQUEST_BYTES, MESSAGE_EXAMPLES, messageExample, runMessageTransaction} from "../../lib/message/index.js";
 import {seriousAccessibilityViolations, useBuiltSite, type WatchedPage} from "./browser.js";
 
 const LESSON = "message-transaction";
@@ -49,8 +49,9 @@ describe("the A2A-Version switch and the translation", () => {
   it("translates the valid v0.3.0 request to 1.0: the text, the version and the link follow, and every change is listed", async () => {
     const {page, context, problems} = await openLesson();
     await page.getByRole("button", {name: "Translate to 1.0"}).click();
+    // The translation runs in a worker: wait for it to switch the version (the headline was "Handled" before it too).
+    await expect.poll(() => page.getByLabel("1.0 (A2A 1.0.1)").isChecked()).toBe(true);
     await expect.poll(() => headline(page)).toMatch(/^Handled: receipt 1 recorded/);
-    expect(await page.getByLabel("1.0 (A2A 1.0.1)").isChecked()).toBe(true);
     expect(await textarea(page).inputValue()).toContain('"method": "SendMessage"');
     const report = page.locator(".translation-report");
     expect(await report.locator("summary").textContent()).toMatch(/^Translated from A2A v0\.3\.0 to A2A 1\.0: \d+ changes\./);
@@ -63,8 +64,8 @@ describe("the A2A-Version switch and the translation", () => {
     await page.keyboard.type(" ");
     await expect.poll(() => report.count()).toBe(0);
     await page.getByRole("button", {name: "Translate to 0.3"}).click();
+    await expect.poll(() => page.locator(".translation-report summary").textContent()).toContain("to A2A v0.3.0");
     await expect.poll(() => headline(page)).toMatch(/^Handled: receipt 1 recorded/);
-    expect(await page.locator(".translation-report summary").textContent()).toContain("to A2A v0.3.0");
     expect(problems).toEqual({consoleErrors: [], pageErrors: [], failedRequests: [], otherOrigins: []});
     await context.close();
   });
@@ -185,6 +186,66 @@ describe("size", () => {
     await expect.poll(() => page.locator(".response-text").textContent(), {timeout: 10_000}).toContain('"code":-32000');
     expect(problems.pageErrors).toEqual([]);
     await context.close();
+  });
+});
+
+/** Pastes `text` as a reader does: on the clipboard, select all in the editor, Ctrl+V (the browser's own paste). */
+async function pasteFromClipboard(watched: WatchedPage, text: string): Promise<void> {
+  await watched.context.grantPermissions(["clipboard-read", "clipboard-write"], {origin: site.server.origin});
+  await watched.page.evaluate((value) => navigator.clipboard.writeText(value), text);
+  await textarea(watched.page).focus();
+  await watched.page.keyboard.press("Control+A");
+  await watched.page.keyboard.press("Control+V");
+}
+
+describe("large pastes (issue #23)", () => {
+  it("names a paste over the size limit in the status, inserts it, answers -32000, and one undo takes it back", async () => {
+    const watched = await openLesson();
+    const {page} = watched;
+    const text = `{"jsonrpc": "2.0",\n${"  \"padding\": 1,\n".repeat(120_000)}}`;
+    expect(text.length).toBeGreaterThan(MAX_MESSAGE_REQUEST_BYTES);
+    await pasteFromClipboard(watched, text);
+    const status = page.locator(".request-editor-status");
+    await expect.poll(() => status.textContent(), {timeout: 30_000}).toContain(`${text.length.toLocaleString("en-US")} characters: over the size limit`);
+    await expect.poll(() => textarea(page).evaluate((element: HTMLTextAreaElement) => element.textLength), {timeout: 30_000}).toBe(text.length);
+    await expect.poll(() => page.locator(".response-text").textContent(), {timeout: 30_000}).toContain('"code":-32000');
+    expect(await page.locator(".request-editor-mirror mark").count()).toBe(0);
+    await page.keyboard.press("Control+Z");
+    await expect.poll(() => textarea(page).inputValue(), {timeout: 30_000}).toBe(MESSAGE_EXAMPLES[0]!.requestText);
+    await expect.poll(() => headline(page), {timeout: 30_000}).toMatch(/^Handled: receipt 1 recorded/);
+  });
+
+  it("checks a 30,000-line paste: the status names its size and its one error, marked over its first lines only", async () => {
+    const watched = await openLesson();
+    const {page} = watched;
+    const text = Array.from({length: 30_000}, () => '"@"').join("\n");
+    await pasteFromClipboard(watched, text);
+    const status = page.locator(".request-editor-status");
+    await expect.poll(() => status.textContent(), {timeout: 30_000}).toContain(`${text.length.toLocaleString("en-US")} characters. Marked: 1 error. First at line 2, column 1`);
+    expect(await status.textContent()).toContain("drawn over the first 200");
+    await expect.poll(() => headline(page)).toContain("Stopped at stage 1 (Parse)");
+    expect((await page.locator(".request-editor-mirror mark").textContent())!.split("\n")).toHaveLength(200);
+  });
+
+  it("translates in a worker and says when the translation is over the size limit", async () => {
+    // A pretty 1.0 request under the limit whose v0.3.0 (a kind on every part) is over it.
+    const request = {jsonrpc: "2.0", id: 1, method: "SendMessage", params: {message: {messageId: "m", role: "ROLE_USER", parts: Array.from({length: 20_000}, (_, index) => ({text: String(index)}))}}};
+    const text = JSON.stringify(request, null, 2);
+    expect(text.length).toBeLessThan(MAX_MESSAGE_REQUEST_BYTES);
+    const {page} = await openLesson("?version=1.0");
+    await pasteText(page, text);
+    await expect.poll(() => page.locator(".request-editor-status").textContent(), {timeout: 30_000}).toContain(`${text.length.toLocaleString("en-US")} characters`);
+    await page.getByRole("button", {name: "Translate to 0.3"}).click();
+    const summary = page.locator(".translation-report summary");
+    await expect.poll(() => summary.textContent(), {timeout: 30_000}).toContain("over the size limit of 1,048,576 bytes");
+    expect(await summary.textContent()).toMatch(/Written on one line it would be [\d,]+ bytes, within the limit\./);
+    // The worker's script was loaded: the translation ran off the main thread.
+    expect(await page.evaluate(() => performance.getEntriesByType("resource").some((entry) => entry.name.includes("message-translate")))).toBe(true);
+    // Alike changes are one line each, with their count.
+    expect(await page.locator(".translation-changes li").allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining("(and 19,999 more places like it)")]));
+    // Pretty stays pretty, and the editor names the limit for it.
+    expect((await textarea(page).inputValue()).split("\n").length).toBeGreaterThan(20_000);
+    await expect.poll(() => page.locator(".request-editor-status").textContent(), {timeout: 30_000}).toContain("over the size limit");
   });
 });
 

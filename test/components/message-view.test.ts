@@ -6,10 +6,10 @@
  */
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import {MESSAGE_EXAMPLES, MESSAGE_SPEC_NOTES, messageExample, runMessageTransaction, type MessageFinding} from "../../lib/message/index.js";
+import {MAX_MESSAGE_REQUEST_BYTES, MESSAGE_EXAMPLES, MESSAGE_SPEC_NOTES, messageExample, runMessageTransaction, type MessageFinding} from "../../lib/message/index.js";
 import {findChartSvg} from "../../src/components/standalone-svg.js";
 import {capText, moreNotShown} from "../../src/components/message/capped-text.js";
-import {highlightSegments} from "../../src/components/message/highlight.js";
+import {highlightSegments, MARK_LINE_LIMIT} from "../../src/components/message/highlight.js";
 import {dedentContinuation} from "../../src/components/message/parts.js";
 import {
   FindingList, GateTrace, PartInspector, ReceiptsAndClient, RequestEditor, RequestPicker, ResponseView, SpecNoteList, StageGates, StageGrid, TransactionSummary, gateCursor
@@ -21,6 +21,16 @@ function finding(from: number, to: number, severity: MessageFinding["severity"] 
 }
 
 describe("highlightSegments", () => {
+  it("draws a mark over its first MARK_LINE_LIMIT lines only, and counts it as cut", () => {
+    const text = `x\n${"@\n".repeat(MARK_LINE_LIMIT * 2)}`;
+    const {segments, cutMarks} = highlightSegments(text, [finding(2, text.length, "error")]);
+    const mark = segments.find((segment) => segment.severity === "error")!;
+    expect(mark.from).toBe(2);
+    expect(text.slice(mark.from, mark.to).split("\n")).toHaveLength(MARK_LINE_LIMIT);
+    expect(cutMarks).toBe(1);
+    expect(highlightSegments(text, [finding(2, 5, "error")]).cutMarks).toBeUndefined();
+  });
+
   it("leaves unmarked text as one run", () => {
     expect(highlightSegments("abcdef", [])).toEqual({segments: [{from: 0, to: 6, severity: null, point: false}], shownLength: 6, unmarkedFindings: 0});
   });
@@ -185,6 +195,27 @@ describe("the request editor", () => {
     // A stale transaction (the text changed since) is not drawn.
     editor.mark("something else", []);
     expect(mirror.querySelectorAll("mark")).toHaveLength(1);
+  });
+
+  it("names a text over the size limit from its length at once, and marks nothing in it", () => {
+    const editor = RequestEditor(MESSAGE_EXAMPLES);
+    const textarea = editor.querySelector("textarea")!;
+    editor.mark(editor.value, runMessageTransaction('{"jsonrpc": 1}').findings.map((finding) => ({...finding, span: {from: 0, to: 5, line: 1, column: 1, endLine: 1, endColumn: 6}})));
+    expect(editor.querySelector(".request-editor-mirror mark")).not.toBeNull();
+    let heard = 0;
+    editor.addEventListener("input", () => heard++);
+    const text = " ".repeat(MAX_MESSAGE_REQUEST_BYTES + 1);
+    textarea.value = text;
+    // A keystroke (not a paste): named at once, but the page hears of it only once typing pauses.
+    textarea.dispatchEvent(new Event("input", {bubbles: true}));
+    expect(editor.querySelector(".request-editor-status")!.textContent).toContain(`${text.length.toLocaleString("en-US")} characters: over the size limit of 1,048,576 bytes`);
+    expect(editor.querySelector(".request-editor-mirror mark")).toBeNull();
+    expect(heard).toBe(0);
+    // A check that comes for it draws no marks either.
+    editor.value = text;
+    editor.mark(text, runMessageTransaction(text).findings);
+    expect(editor.querySelector(".request-editor-mirror mark")).toBeNull();
+    expect(editor.querySelector(".request-editor-status")!.textContent).toContain("over the size limit");
   });
 });
 

@@ -2,7 +2,8 @@
 import {describe, expect, test} from "vitest";
 import * as fc from "fast-check";
 import {messageExample, runMessageTransaction} from "../../lib/message/index.js";
-import {translateRequest} from "../../lib/message/translate.js";
+import {groupChanges, translateRequest} from "../../lib/message/translate.js";
+import {MAX_MESSAGE_REQUEST_BYTES} from "../../lib/message/index.js";
 import {protoRequestArbitrary} from "./proto-request.arbitrary.js";
 import {validParams} from "./message-send-params.arbitrary.js";
 import {oracleVerdict} from "./proto-oracle.js";
@@ -82,7 +83,8 @@ describe("v0.3.0 -> 1.0", () => {
   test("into v0.3.0: an id null is named, an int32 written as a string becomes a number", () => {
     const translation = translated(JSON.stringify({jsonrpc: "2.0", id: null, method: "SendMessage", params: {message: {messageId: "m", role: "ROLE_USER", parts: [{text: "x"}]}, configuration: {historyLength: "12"}}}), "1.0", "0.3");
     expect(translation.untranslatable.map((u) => u.pointer)).toEqual(["/id"]);
-    expect(translation.text).toContain('"historyLength": 12');
+    // The source is compact, and so is its translation.
+    expect(translation.text).toContain('"historyLength":12');
   });
 
   test("a text that is not JSON is not translated, and says why", () => {
@@ -111,7 +113,7 @@ describe("1.0 -> v0.3.0", () => {
 
   test("URL-safe or unpadded raw becomes canonical padded Base64 for v0.3.0", () => {
     const translation = translated(JSON.stringify({jsonrpc: "2.0", id: 1, method: "SendMessage", params: {message: {messageId: "m", role: "ROLE_USER", parts: [{raw: "-_8"}]}}}), "1.0", "0.3");
-    expect(translation.text).toContain('"bytes": "+/8="');
+    expect(translation.text).toContain('"bytes":"+/8="');
     expect(passes(translation.text, "0.3")).toBe(true);
   });
 
@@ -134,5 +136,66 @@ describe("1.0 -> v0.3.0", () => {
       {numRuns: 400}
     );
     expect(translatedCount).toBeGreaterThan(50);
+  });
+});
+
+/** A valid v0.3.0 request with `parts` short text parts. */
+const manyParts = (parts: number) => ({jsonrpc: "2.0", id: 1, method: "message/send", params: {message: {kind: "message", messageId: "m-1", role: "user", parts: Array.from({length: parts}, (_, index) => ({kind: "text", text: `p${index}`}))}}});
+
+describe("the translation keeps the source's layout", () => {
+  test("compact stays compact: one line, no spaces, and it is the compact JSON of the translated value", () => {
+    const translation = translated(JSON.stringify(manyParts(2)), "0.3", "1.0");
+    expect(translation.text).not.toContain("\n");
+    expect(translation.text).toBe(JSON.stringify(JSON.parse(translation.text)));
+    expect(translation.layout).toEqual({multiline: false, indent: "  ", spaced: false});
+  });
+
+  test("one line with spaces after ':' and ',' stays so", () => {
+    const translation = translated('{"jsonrpc": "2.0", "id": 1, "method": "message/send", "params": {"message": {"kind": "message", "messageId": "m", "role": "user", "parts": [{"kind": "text", "text": "x"}]}}}', "0.3", "1.0");
+    expect(translation.text).toBe('{"jsonrpc": "2.0", "id": 1, "method": "SendMessage", "params": {"message": {"messageId": "m", "role": "ROLE_USER", "parts": [{"text": "x"}]}}}');
+  });
+
+  test.each([["two spaces", 2], ["four spaces", 4], ["a tab", "\t"]] as const)("pretty stays pretty, indented by %s as the source is", (_, indent) => {
+    const source = JSON.stringify(manyParts(2), null, indent);
+    const translation = translated(source, "0.3", "1.0");
+    // JSON.stringify with the same indent writes the same text: same layout, value translated.
+    expect(translation.text).toBe(JSON.stringify(JSON.parse(translation.text), null, indent));
+    expect(translation.text.split("\n").length).toBeGreaterThan(10);
+    // And back again: the v0.3.0 request is written as the 1.0 one was.
+    const back = translated(translation.text, "1.0", "0.3");
+    expect(back.text).toBe(JSON.stringify(JSON.parse(back.text), null, indent));
+  });
+});
+
+describe("the translation's size against the limit", () => {
+  test("a small translation is within the limit, and its size is counted in UTF-8 bytes", () => {
+    const translation = translated(messageExample("valid-send")!.requestText, "0.3", "1.0");
+    expect(translation.size).toEqual({bytes: new TextEncoder().encode(translation.text).length, limit: MAX_MESSAGE_REQUEST_BYTES, overLimit: false, oneLineBytes: null});
+  });
+
+  test("a pretty translation that grows past the limit says so, and what it would be on one line", () => {
+    // Compact v0.3.0 under the limit whose pretty-printed 1.0 is over it: the issue's 780 KB case, smaller.
+    const value = manyParts(12_000);
+    const source = JSON.stringify(value, null, 8);
+    expect(new TextEncoder().encode(source).length).toBeGreaterThan(MAX_MESSAGE_REQUEST_BYTES);
+    expect(translateRequest(source, "0.3", "1.0")).toMatchObject({ok: false, reason: expect.stringContaining("over the size limit")});
+    const fits = JSON.stringify(value, null, 1);
+    expect(new TextEncoder().encode(fits).length).toBeLessThanOrEqual(MAX_MESSAGE_REQUEST_BYTES);
+    const over = translated(fits.replace(/\n/g, "\n       "), "0.3", "1.0");
+    expect(over.size.overLimit).toBe(true);
+    expect(over.size.bytes).toBe(new TextEncoder().encode(over.text).length);
+    // On one line, spaced as the source is (": " and ", ").
+    expect(over.size.oneLineBytes).toBe(new TextEncoder().encode(over.text.replace(/,\n\s*/g, ", ").replace(/\n\s*/g, "")).length);
+    expect(over.size.oneLineBytes!).toBeLessThan(MAX_MESSAGE_REQUEST_BYTES);
+  });
+
+  test("alike changes are grouped and counted: 3,000 parts make one 'kind removed' line that stands for 3,000", () => {
+    const translation = translated(JSON.stringify(manyParts(3000)), "0.3", "1.0");
+    const groups = groupChanges(translation.changes);
+    const kinds = groups.filter((group) => group.from === '"kind": "text"');
+    expect(kinds).toHaveLength(1);
+    expect(kinds[0]!.count).toBe(3000);
+    expect(kinds[0]!.pointer).toBe("/params/message/parts/0/kind");
+    expect(groups.reduce((sum, group) => sum + group.count!, 0)).toBe(translation.changes.length);
   });
 });

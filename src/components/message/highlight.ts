@@ -9,6 +9,14 @@ import type {MessageFinding, MessageFindingSeverity} from "../../../lib/message/
 /** Characters the mirror lays out; beyond this the text is still edited and checked, but not marked in place. */
 export const MIRROR_CHARACTER_LIMIT = 100_000;
 
+/**
+ * Lines one mark covers at most. A span such as "everything after the JSON value" can run over
+ * tens of thousands of pasted lines: one <mark> broken over each of them cost the page 0.2-0.4 s
+ * of layout and paint after a 30,000-100,000-line paste. Its start says where it is; the status
+ * and the findings list give its whole extent.
+ */
+export const MARK_LINE_LIMIT = 200;
+
 const RANK: Record<MessageFindingSeverity, number> = {note: 1, warning: 2, error: 3};
 const BY_RANK: (MessageFindingSeverity | null)[] = [null, "note", "warning", "error"];
 
@@ -28,6 +36,19 @@ export interface Highlight {
   shownLength: number;
   /** Findings with a span that starts past shownLength, so not marked in place. */
   unmarkedFindings: number;
+  /** Marks cut at MARK_LINE_LIMIT lines (optional: a highlight without any need not say). */
+  cutMarks?: number;
+}
+
+/** Where `lines` lines from `from` end: after the last of them, or the text's end if it has fewer. */
+function endOfLines(text: string, from: number, lines: number, end: number): number {
+  let at = from;
+  for (let line = 0; line < lines; line++) {
+    at = text.indexOf("\n", at);
+    if (at === -1 || at >= end) return end;
+    at++;
+  }
+  return at - 1;
 }
 
 /** Moves an offset off the middle of a surrogate pair, so no glyph is split across runs. */
@@ -44,6 +65,7 @@ export function highlightSegments(text: string, findings: readonly MessageFindin
   const ends = new Map<number, number[]>();
   const points: {at: number; severity: MessageFindingSeverity}[] = [];
   let unmarkedFindings = 0;
+  let cutMarks = 0;
   const add = (map: Map<number, number[]>, at: number, rank: number) => {
     const list = map.get(at);
     if (list) list.push(rank);
@@ -57,7 +79,10 @@ export function highlightSegments(text: string, findings: readonly MessageFindin
       continue;
     }
     const from = snap(text, span.from);
-    const to = snap(text, Math.min(span.to, shownLength));
+    const shownTo = Math.min(span.to, shownLength);
+    const cut = endOfLines(text, span.from, MARK_LINE_LIMIT, shownTo);
+    if (cut < shownTo) cutMarks++;
+    const to = snap(text, cut);
     if (to <= from) points.push({at: from, severity: finding.severity});
     else {
       add(starts, from, RANK[finding.severity]);
@@ -86,5 +111,5 @@ export function highlightSegments(text: string, findings: readonly MessageFindin
     if (last && !last.point && last.severity === severity && last.to === at) last.to = next;
     else segments.push({from: at, to: next, severity, point: false});
   }
-  return {segments, shownLength, unmarkedFindings};
+  return cutMarks > 0 ? {segments, shownLength, unmarkedFindings, cutMarks} : {segments, shownLength, unmarkedFindings};
 }

@@ -21,20 +21,32 @@
  * The A2A-Version header the request is sent with is `editor.versionInput`, its own input
  * (the page reads it beside the text). Choosing an example sends it with the example's
  * version; switching the version keeps the text, so the same request can be read under both.
- * "Translate to …" rewrites the text for the other version (lib's translateRequest), switches
- * to it, and lists what changed and why until the text is edited again.
+ * "Translate to …" rewrites the text for the other version (lib's translateRequest, in a worker
+ * when the page gives one), switches to it, and lists what changed and why until the text is
+ * edited again.
+ *
+ * A text over the size limit is named as such at once, from its length alone when that proves
+ * it, and gets no per-character work: no mirror, no marks, and the page hears of a keystroke
+ * in it only once typing pauses (the lab refuses it unparsed whatever was typed). A paste that
+ * would go over the limit is named before it is inserted (./over-limit-paste.ts).
  */
 import {element} from "../dom.js";
+import {exceedsRequestLimit} from "../../../lib/message/request-size.js";
+import {markWorking} from "../offscreen-redraws.js";
 import {joinQuery} from "../../../lib/lesson-inputs/permalink.js";
 import {
-  exampleVersion, messageRunLabel, readMessageLink, readPinnedMessage, translateRequest, writeMessageLink, writePinnedMessage,
+  exampleVersion, messageRunLabel, readMessageLink, readPinnedMessage, writeMessageLink, writePinnedMessage,
   type MessageExample, type MessageFinding, type MessageLinkState, type MessageSourceSpan, type MessageVersion
 } from "../../../lib/message/index.js";
 import {copyLink, PermalinkNotices} from "../control-panel.js";
 import {PinBar, type PinBarElement} from "../pin-bar.js";
-import {MIRROR_CHARACTER_LIMIT, highlightSegments, type Highlight} from "./highlight.js";
+import {MARK_LINE_LIMIT, MIRROR_CHARACTER_LIMIT, highlightSegments, type Highlight} from "./highlight.js";
 import {Mirror} from "./mirror.js";
-import {TranslationReport} from "./translation.js";
+import {takeOverLimitPastes} from "./over-limit-paste.js";
+import {pasteFromOffsets} from "./paste-selection.js";
+import {overLimitByLength, overLimitWords} from "./size-verdict.js";
+import {TranslationPending, TranslationReport} from "./translation.js";
+import {TranslationRunner} from "./translation-runner.js";
 import {VersionSwitch, type VersionSwitchElement} from "./version-switch.js";
 
 export interface RequestEditorOptions {
@@ -44,6 +56,8 @@ export interface RequestEditorOptions {
   label?: string;
   /** Offer "Pin this run" (editor.pinBar): the pinned request stays while the text changes, and travels in the link as vs.example / vs.request. */
   pinnable?: boolean;
+  /** The translation worker's script (the page's FileAttachment of bundles/message-translate.js); without it, translation runs on the page. */
+  translateWorkerUrl?: string;
 }
 
 export type RequestEditorElement = HTMLElement & {
@@ -70,6 +84,7 @@ const VERSION_GROUPS: readonly {version: MessageVersion; label: string}[] = [
 const otherVersion = (version: MessageVersion): MessageVersion => (version === "0.3" ? "1.0" : "0.3");
 
 const URL_WRITE_DELAY_MS = 150;
+const NO_MARKS: Highlight = {segments: [], shownLength: 0, unmarkedFindings: 0};
 const STATUS_MESSAGE_LENGTH = 240;
 let editorCount = 0;
 
@@ -83,7 +98,8 @@ const LARGE_REQUEST_CHARACTERS = 64 * 1024;
 const LARGE_REQUEST_PAUSE_MS = 200;
 
 export function RequestEditor(examples: readonly MessageExample[], options: RequestEditorOptions = {}): RequestEditorElement {
-  const {permalink = false, label = "Request text (JSON-RPC 2.0)", pinnable = false} = options;
+  const {permalink = false, label = "Request text (JSON-RPC 2.0)", pinnable = false, translateWorkerUrl = null} = options;
+  const translator = TranslationRunner(translateWorkerUrl);
   const id = `request-editor-${++editorCount}`;
   const reading = permalink ? readMessageLink(location.search) : {exampleId: examples[0]!.id, requestText: examples[0]!.requestText, version: exampleVersion(examples[0]!), notices: []};
   const pinReading = permalink && pinnable ? readPinnedMessage(location.search) : {pinned: null, notices: []};
@@ -210,14 +226,29 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     setText(translateButton, `Translate to ${otherVersion(versionInput.value)}`);
   }
 
-  /** Replaces the text with the request written for the other version, and sends it with that version. */
-  function translate() {
+  /** Edits and example choices so far: a translation applies only to the text it was asked for. */
+  let edits = 0;
+
+  /** Replaces the text with the request written for the other version (off the main thread), and sends it with that version. */
+  async function translate() {
+    // The text as the textarea holds it now, even where a large request's check waits for a pause.
+    if (pendingCheck !== null) {
+      clearTimeout(pendingCheck);
+      checkNow();
+    }
     const from = versionInput.value;
-    const result = translateRequest(root.value, from, otherVersion(from));
+    const to = otherVersion(from);
+    const asked = edits;
+    translateButton.disabled = true;
+    translation.replaceChildren(TranslationPending(from, to));
+    markWorking(root, true);
+    const result = await translator.translate(root.value, from, to);
+    translateButton.disabled = false;
+    markWorking(root, false);
+    // The reader edited, chose an example or switched the version meanwhile: the answer is for a text no longer there.
+    if (edits !== asked || versionInput.value !== from) return void translation.replaceChildren();
     translation.replaceChildren(TranslationReport(result));
     if (!result.ok) return;
-    if (pendingCheck !== null) clearTimeout(pendingCheck);
-    pendingCheck = null;
     textarea.value = result.text;
     root.value = textarea.value;
     translatedText = root.value;
@@ -235,6 +266,7 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   }
 
   root.chooseExample = (exampleId: string) => {
+    edits++;
     if (pendingCheck !== null) clearTimeout(pendingCheck);
     pendingCheck = null;
     example = examples.find((candidate) => candidate.id === exampleId) ?? example;
@@ -249,13 +281,22 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   root.mark = (text: string, findings: readonly MessageFinding[]) => {
     // root.value is the textarea's text as of its last input event (reading textarea.value copies it).
     if (text !== root.value) return;
-    const highlight = highlightSegments(text, findings);
     mirrorText.classList.remove("mirror-stale");
+    pendingNote.hidden = true;
+    // Over the limit: no marks (the lab did not parse it), and no work on its characters.
+    if (overLimitByLength(text.length) || exceedsRequestLimit(text)) return showOverLimit(text.length);
+    const highlight = highlightSegments(text, findings);
     mirror.show(text, highlight);
     setText(statusText, describeMarks(text, findings, highlight));
-    pendingNote.hidden = true;
     syncScroll();
   };
+
+  /** Names the limit and empties the mirror: what the text holds is not looked at. */
+  function showOverLimit(length: number) {
+    mirror.show("", NO_MARKS);
+    setText(statusText, overLimitWords(length));
+    pendingNote.hidden = true;
+  }
 
   root.reveal = (span: MessageSourceSpan) => {
     textarea.focus({preventScroll: true});
@@ -280,7 +321,7 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     translation.replaceChildren();
     updateLink();
   });
-  translateButton.addEventListener("click", translate);
+  translateButton.addEventListener("click", () => void translate());
 
   select.addEventListener("change", () => root.chooseExample(select.value));
   restore.addEventListener("click", () => root.chooseExample(example.id));
@@ -290,16 +331,27 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     changed();
   };
   textarea.addEventListener("input", (event) => {
+    edits++;
     if (pendingCheck !== null) clearTimeout(pendingCheck);
-    // root.value is the text as of the last check: its size decides, without copying the textarea's.
     // A paste (or a drop) is one deliberate change, checked at once whatever its size.
     const wholeChange = event instanceof InputEvent && /^insertFrom/.test(event.inputType);
-    if (wholeChange || root.value.length <= LARGE_REQUEST_CHARACTERS) return checkNow();
+    // Its length alone proves a text over the limit: say so now, and let the page hear of it at once
+    // only for a paste (its verdict, -32000, does not change as the reader types on).
+    const length = textarea.textLength;
+    if (overLimitByLength(length)) {
+      showOverLimit(length);
+      if (wholeChange) return checkNow();
+      pendingCheck = setTimeout(checkNow, LARGE_REQUEST_PAUSE_MS);
+      return;
+    }
+    if (wholeChange || length <= LARGE_REQUEST_CHARACTERS) return checkNow();
     mirrorText.classList.add("mirror-stale");
     pendingNote.hidden = false;
     pendingCheck = setTimeout(checkNow, LARGE_REQUEST_PAUSE_MS);
   });
   textarea.addEventListener("scroll", syncScroll, {passive: true});
+  pasteFromOffsets(textarea);
+  takeOverLimitPastes(textarea, {named: showOverLimit});
   // Inner controls' events are implementation details: the editor emits its own (and the version switch its own).
   // Registered before view() listens, so it can stop them there.
   root.addEventListener("input", (event) => {
@@ -334,7 +386,8 @@ function describeMarks(text: string, findings: readonly MessageFinding[], highli
   const beyond = highlight.unmarkedFindings > 0
     ? ` ${highlight.unmarkedFindings} of them lie past the first ${MIRROR_CHARACTER_LIMIT.toLocaleString("en-US")} characters and are not marked in place; the findings list gives their line and column.`
     : "";
-  return `${size} Marked: ${parts.join(", ")}.${where}${beyond}`;
+  const cut = highlight.cutMarks ? ` ${highlight.cutMarks === 1 ? "A mark that runs" : `${highlight.cutMarks} marks that run`} over more than ${MARK_LINE_LIMIT} lines ${highlight.cutMarks === 1 ? "is" : "are"} drawn over the first ${MARK_LINE_LIMIT}.` : "";
+  return `${size} Marked: ${parts.join(", ")}.${where}${beyond}${cut}`;
 }
 
 /** The monospace advance width, measured once in the mirror's own font. */

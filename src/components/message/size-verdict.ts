@@ -1,0 +1,14 @@
+/**
+ * The editor's words for a text over the request size limit (lib/message/request-size.ts).
+ * Every UTF-16 code unit is at least one byte of UTF-8, so a text longer than the limit in code
+ * units is over it in bytes: the editor can say so from `textarea.textLength` alone, before (and
+ * instead of) any work on the characters.
+ */
+import {MAX_MESSAGE_REQUEST_BYTES} from "../../../lib/message/index.js";
+
+/** Proved over the limit by its length alone. */
+export const overLimitByLength = (length: number): boolean => length > MAX_MESSAGE_REQUEST_BYTES;
+
+export function overLimitWords(length: number): string {
+  return `${length.toLocaleString("en-US")} characters: over the size limit of ${MAX_MESSAGE_REQUEST_BYTES.toLocaleString("en-US")} bytes (1 MiB) of UTF-8. The lab refuses it unparsed (-32000), and nothing in it is checked or marked.`;
+}
