@@ -350,3 +350,30 @@ describe("chart export", () => {
     await context.close();
   });
 });
+
+describe("a linked request with CRLF line ends", () => {
+  const encode = (text: string) => Buffer.from(text, "utf8").toString("base64url");
+  const decode = (value: string | null) => (value === null ? null : Buffer.from(value, "base64url").toString("utf8"));
+  const linked = (page: Page) => decode(new URL(page.url()).searchParams.get("request"));
+
+  it("is checked and linked exactly, says why the box shows LF, and keeps CRLF through an edit", async () => {
+    const crlf = messageExample("valid-send")!.requestText.replace(/\n/g, "\r\n");
+    const {page} = await site.open(`message-transaction?request=${encode(crlf)}`);
+    await expect.poll(() => page.locator(".request-editor-line-ends").textContent()).toMatch(/CRLF/);
+    expect(linked(page)).toBe(crlf);
+    await textarea(page).press("ControlOrMeta+End");
+    await textarea(page).press("Enter");
+    await expect.poll(() => linked(page)).toBe(`${crlf}\r\n`);
+  });
+
+  it("keeps a lone CR until the first edit, and says so", async () => {
+    const text = messageExample("valid-send")!.requestText.replace("\n", "\r");
+    const {page} = await site.open(`message-transaction?request=${encode(text)}`);
+    await expect.poll(() => page.locator(".request-editor-line-ends").textContent()).toMatch(/1 carriage returns?/);
+    expect(linked(page)).toBe(text);
+    await textarea(page).press("ControlOrMeta+End");
+    await textarea(page).press(" ");
+    await expect.poll(() => linked(page)).toBe(`${text.replace("\r", "\n")} `);
+    expect(await page.locator(".request-editor-line-ends").isHidden()).toBe(true);
+  });
+});

@@ -45,6 +45,7 @@ import {Mirror} from "./mirror.js";
 import {takeOverLimitPastes} from "./over-limit-paste.js";
 import {pasteFromOffsets} from "./paste-selection.js";
 import {overLimitByLength, overLimitWords} from "./size-verdict.js";
+import {boxOffset, lineEndsNote, lineEndsOf, withLineEnds, type LineEnds} from "../../../lib/message/line-ends.js";
 import {TranslationPending, TranslationReport} from "./translation.js";
 import {TranslationRunner} from "./translation-runner.js";
 import {VersionSwitch, type VersionSwitchElement} from "./version-switch.js";
@@ -127,6 +128,9 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   // Shown while a large request waits for the pause: beside the last check's words, so the line does not jump.
   const pendingNote = element("span", {class: "request-editor-pending", hidden: true}, " Checked before your last keystrokes; a large request is checked again once you pause typing.");
   const status = element("p", {class: "request-editor-status", id: `${id}-status`}, statusText, pendingNote);
+  // A linked request with CR line ends: the box cannot show them, so the editor says what it checks.
+  const lineEndsLine = element("p", {class: "request-editor-line-ends", hidden: true});
+  let lineEnds: LineEnds = "lf";
   const linkScope = element("span", {class: "link-scope"});
   const copyStatus = element("span", {class: "copy-link-status", role: "status"});
   const copyButton = element("button", {type: "button", class: "copy-link"}, "Copy link");
@@ -147,6 +151,7 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     element("label", {class: "request-editor-label", for: id}, label),
     element("div", {class: "request-editor-frame"}, element("div", {class: "request-editor-mirror", "aria-hidden": "true"}, mirrorText), textarea),
     status,
+    lineEndsLine,
     permalink ? element("div", {class: "control-actions"}, copyButton, copyStatus, linkScope) : null
   ) as unknown as RequestEditorElement;
 
@@ -250,6 +255,7 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     translation.replaceChildren(TranslationReport(result));
     if (!result.ok) return;
     textarea.value = result.text;
+    setLineEnds("lf");
     root.value = textarea.value;
     translatedText = root.value;
     translating = true;
@@ -272,6 +278,7 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     example = examples.find((candidate) => candidate.id === exampleId) ?? example;
     versionInput.choose(exampleVersion(example));
     textarea.value = example.requestText;
+    setLineEnds("lf");
     root.value = textarea.value;
     textarea.scrollTop = textarea.scrollLeft = 0;
     syncScroll();
@@ -285,8 +292,10 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     pendingNote.hidden = true;
     // Over the limit: no marks (the lab did not parse it), and no work on its characters.
     if (overLimitByLength(text.length) || exceedsRequestLimit(text)) return showOverLimit(text.length);
-    const highlight = highlightSegments(text, findings);
-    mirror.show(text, highlight);
+    // The mirror lies over the box, whose line ends are "\n": marks move to the box's offsets.
+    const shown = lineEnds === "lf" ? {text, findings} : inBoxCoordinates(text, findings);
+    const highlight = highlightSegments(shown.text, shown.findings);
+    mirror.show(shown.text, highlight);
     setText(statusText, describeMarks(text, findings, highlight));
     syncScroll();
   };
@@ -300,7 +309,7 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
 
   root.reveal = (span: MessageSourceSpan) => {
     textarea.focus({preventScroll: true});
-    textarea.setSelectionRange(span.from, span.to);
+    textarea.setSelectionRange(boxOffset(root.value, span.from), boxOffset(root.value, span.to));
     const lineHeightPx = parseFloat(getComputedStyle(textarea).lineHeight) || 20;
     charWidthPx ??= measureCharWidth(mirrorText);
     textarea.scrollTop = Math.max(0, (span.line - 1) * lineHeightPx - textarea.clientHeight / 3);
@@ -327,9 +336,18 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   restore.addEventListener("click", () => root.chooseExample(example.id));
   const checkNow = () => {
     pendingCheck = null;
-    root.value = textarea.value;
+    // A lone CR cannot survive an edit in a text box: from the first edit the box's text is the request.
+    if (lineEnds === "mixed") setLineEnds("lf");
+    root.value = withLineEnds(textarea.value, lineEnds);
     changed();
   };
+
+  function setLineEnds(ends: LineEnds, text = "") {
+    lineEnds = ends;
+    const note = lineEndsNote(text, ends);
+    lineEndsLine.hidden = note === null;
+    setText(lineEndsLine, note ?? "");
+  }
   textarea.addEventListener("input", (event) => {
     edits++;
     if (pendingCheck !== null) clearTimeout(pendingCheck);
@@ -359,8 +377,9 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   });
 
   textarea.value = reading.requestText;
-  // The textarea normalises line breaks to "\n": its value is the request text from here on.
-  root.value = textarea.value;
+  // The textarea normalises line breaks to "\n"; the request is still the linked text, exactly.
+  setLineEnds(lineEndsOf(reading.requestText), reading.requestText);
+  root.value = reading.requestText;
   showExample();
   showVersion();
   updateLink();
@@ -398,4 +417,13 @@ function measureCharWidth(mirrorText: HTMLElement): number {
   const width = probe.getBoundingClientRect().width / 20;
   probe.remove();
   return width || 8;
+}
+
+/** The text as the box holds it ("\n" line ends) and the findings at its offsets. */
+function inBoxCoordinates(text: string, findings: readonly MessageFinding[]): {text: string; findings: MessageFinding[]} {
+  const at = (offset: number) => boxOffset(text, offset);
+  return {
+    text: text.replace(/\r\n?/g, "\n"),
+    findings: findings.map((finding) => (finding.span ? {...finding, span: {...finding.span, from: at(finding.span.from), to: at(finding.span.to)}} : finding))
+  };
 }
