@@ -153,7 +153,7 @@ describe("the transaction summary", () => {
   it.each(["{not json", "[]"])("counts %s as one text that is not a request, answered once", (requestText) => {
     const shown = figures(requestText);
     expect(shown).toContain("1text sent that is not a request");
-    expect(shown).toContain("1response objects sent back");
+    expect(shown).toContain("1response object sent back");
     expect(shown.some((text) => text?.endsWith("requests the client sent"))).toBe(false);
   });
 

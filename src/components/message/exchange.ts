@@ -6,7 +6,7 @@
  */
 import {element} from "../dom.js";
 import type {MessageClientRequestDecision, MessageReceipt, MessageTransaction} from "../../../lib/message/index.js";
-import {SummaryFigure as figure} from "../summary-figure.js";
+import {SummaryFigure as figure, type FigureLabel} from "../summary-figure.js";
 import {CappedPre, moreNotShown} from "./capped-text.js";
 import {ScrollRegion} from "../scroll-region.js";
 import {CLIENT_VERDICT_WORDS, clientKnows, idText} from "./words.js";
@@ -23,7 +23,7 @@ export function TransactionSummary(transaction: MessageTransaction, pinned: Mess
   const now = counts(transaction);
   const before = pinned === null ? null : counts(pinned);
   const headline = transaction.requests.length === 1 ? transaction.requests[0]!.verdict : transaction.client.summary;
-  const compared = (name: Exclude<keyof TransactionCounts, "notARequest">, label: string, alert = false) => figure(now[name], label, alert, before?.[name] ?? null);
+  const compared = (name: Exclude<keyof TransactionCounts, "notARequest">, label: FigureLabel, alert = false) => figure(now[name], label, alert, before?.[name] ?? null);
   return element(
     "div",
     {class: "transaction-summary"},
@@ -33,17 +33,17 @@ export function TransactionSummary(transaction: MessageTransaction, pinned: Mess
       {class: "summary-figures", "aria-label": "What was sent, handled and answered"},
       // Unparseable text or an empty batch holds no request the client could match, yet it was sent and answered.
       // Compared with a run that held requests, both sides count requests (none, for such a text).
-      now.notARequest && (before === null || before.notARequest) ? figure(1, "text sent that is not a request", false, before && 1) : compared("requested", "requests the client sent"),
+      now.notARequest && (before === null || before.notARequest) ? figure(1, "text sent that is not a request", false, before && 1) : compared("requested", ["request the client sent", "requests the client sent"]),
       compared("passed", "passed all six stages"),
-      compared("receipts", "receipts recorded by the receiver"),
-      compared("responses", "response objects sent back")
+      compared("receipts", ["receipt recorded by the receiver", "receipts recorded by the receiver"]),
+      compared("responses", ["response object sent back", "response objects sent back"])
     ),
     element(
       "div",
       {class: "summary-figures", "aria-label": "What the client can conclude"},
-      compared("confirmedSuccesses", "successes the client can confirm"),
-      compared("confirmedErrors", "failures the client knows of"),
-      compared("unknown", "requests the client cannot tell about", now.unknown > 0)
+      compared("confirmedSuccesses", ["success the client can confirm", "successes the client can confirm"]),
+      compared("confirmedErrors", ["failure the client knows of", "failures the client knows of"]),
+      compared("unknown", ["request the client cannot tell about", "requests the client cannot tell about"], now.unknown > 0)
     ),
     ReceiptGap(transaction)
   );
