@@ -10,7 +10,7 @@
  * (-32600, "Request payload validation error") names. Spec note "id-type".
  */
 import type {JsonObjectNode} from "./json-source.js";
-import type {ParamsReport} from "./params.js";
+import type {SpecNoteId} from "./spec-notes.js";
 import {compileSchema, validateNode, type CompiledSchema} from "./schema-validator.js";
 import {a2aSchema} from "./spec.js";
 
@@ -25,26 +25,33 @@ function idSchemaOf(requestDefinition: string): CompiledSchema {
 }
 
 /**
- * Checks the request's id against `#/definitions/<requestDefinition>/properties/id`; reports each
- * violation on `report` and returns false when there was one. A request without an id member is
+ * The violations of the request's id against `#/definitions/<requestDefinition>/properties/id`,
+ * as stage 4 reports them (none when the id is one the method accepts). A request without an id member is
  * a notification (spec note "notification-without-id"), so there is nothing to check.
  */
-export function checkMethodRequestId(request: JsonObjectNode, requestDefinition: string, report: ParamsReport): boolean {
+export interface RequestIdViolation {
+  code: "params.request-id";
+  pointer: string;
+  from: number;
+  to: number;
+  rule: string;
+  message: string;
+  accepted: string;
+  specNote: SpecNoteId;
+}
+
+export function methodRequestIdViolations(request: JsonObjectNode, requestDefinition: string): RequestIdViolation[] {
   // Stage 2 has refused two ids that differ, so the last one is the id.
   const id = request.members.filter((member) => member.name === "id").at(-1);
-  if (id === undefined) return true;
-  const verdict = validateNode(idSchemaOf(requestDefinition), id.value, "/id");
-  for (const v of verdict.violations) {
-    report.error({
-      code: "params.request-id",
-      pointer: "/id",
-      from: v.from,
-      to: v.to,
-      rule: `A2A v0.3.0 schema ${v.schemaPath} ("The identifier for this request."): the id of a ${requestDefinition}, narrower than #/definitions/JSONRPCRequest/properties/id, which also allows null`,
-      message: `${v.message} The envelope reads this id (JSONRPCRequest allows it), but ${requestDefinition} does not, so this is not a valid ${requestDefinition}; the error carries the id as read.`,
-      accepted: v.accepted,
-      specNote: "id-type"
-    });
-  }
-  return verdict.valid;
+  if (id === undefined) return [];
+  return validateNode(idSchemaOf(requestDefinition), id.value, "/id").violations.map((v) => ({
+    code: "params.request-id",
+    pointer: "/id",
+    from: v.from,
+    to: v.to,
+    rule: `A2A v0.3.0 schema ${v.schemaPath} ("The identifier for this request."): the id of a ${requestDefinition}, narrower than #/definitions/JSONRPCRequest/properties/id, which also allows null`,
+    message: `${v.message} The envelope reads this id (JSONRPCRequest allows it), but ${requestDefinition} does not, so this is not a valid ${requestDefinition}; the error carries the id as read.`,
+    accepted: v.accepted,
+    specNote: "id-type"
+  }));
 }

@@ -9,7 +9,7 @@
 import {makeFinding, type Finding, type RequestContext} from "./finding.js";
 import type {JsonNode, JsonObjectNode, DuplicateName} from "./json-source.js";
 import {compileSchema, validateNode, type CompiledSchema, type SchemaVerdict, type SchemaViolation} from "./schema-validator.js";
-import {checkMethodRequestId} from "./method-request-id.js";
+import {methodRequestIdViolations} from "./method-request-id.js";
 import {a2aSchema} from "./spec.js";
 import type {SpecNoteId} from "./spec-notes.js";
 
@@ -152,7 +152,9 @@ export type ParamsCheck = (request: JsonObjectNode, params: JsonNode | null, dup
 export function schemaParamsCheck(method: string, definition: string, requestDefinition: string): ParamsCheck {
   return (request, params, duplicates, context) => {
     const report = new ParamsReport(context);
-    const idInvalid = !checkMethodRequestId(request, requestDefinition, report);
+    const idViolations = methodRequestIdViolations(request, requestDefinition);
+    for (const violation of idViolations) report.error(violation);
+    const idInvalid = idViolations.length > 0;
     if (params === null) {
       report.error({code: "params.schema", pointer: "/params", from: request.from, to: request.from + 1, rule: `A2A v0.3.0 schema #/definitions/${requestDefinition}/required`, message: `${method} has no "params" member.`, accepted: `a "params" object holding ${definition}`});
       return report.verdict(false, idInvalid);
