@@ -14,122 +14,14 @@
  */
 import {childPointer} from "./json-pointer.js";
 import {JsonScanner, RULE_ENCODING, RULE_GRAMMAR, Stop, type ScanContext} from "./json-tokens.js";
+import type {DuplicateName, EscapedLoneSurrogate, JsonArrayNode, JsonMember, JsonNode, JsonObjectNode, JsonStringNode, ParseError, ParseResult, ParseWarnings} from "./json-nodes.js";
+
+export type * from "./json-nodes.js";
 
 /** RFC 8259 section 9: "An implementation may set limits on the maximum depth of nesting." */
 export const MAX_NESTING_DEPTH = 256;
 /** Escaped lone surrogates listed in full; the rest are counted. */
 export const MAX_LISTED_ESCAPES = 100;
-
-interface NodeBase {
-  /** Offset of the first code unit of the value. */
-  from: number;
-  /** Offset after its last code unit. */
-  to: number;
-}
-
-export interface JsonObjectNode extends NodeBase {
-  type: "object";
-  /** Every member in source order, duplicates included. */
-  members: JsonMember[];
-  /** True when some name appears twice (see ParseWarnings.duplicates). */
-  hasDuplicateNames: boolean;
-}
-
-export interface JsonMember {
-  name: string;
-  /** Offsets of the quoted name. */
-  nameFrom: number;
-  nameTo: number;
-  value: JsonNode;
-}
-
-export interface JsonArrayNode extends NodeBase {
-  type: "array";
-  items: JsonNode[];
-}
-
-export interface JsonStringNode extends NodeBase {
-  type: "string";
-  value: string;
-  /** True when a \u escape produced an unpaired surrogate (RFC 8259 section 8.2). */
-  hasLoneSurrogate: boolean;
-}
-
-export interface JsonNumberNode extends NodeBase {
-  type: "number";
-  /** The number exactly as written. */
-  lexeme: string;
-}
-
-export interface JsonBooleanNode extends NodeBase {
-  type: "boolean";
-  value: boolean;
-}
-
-export interface JsonNullNode extends NodeBase {
-  type: "null";
-}
-
-export type JsonNode = JsonObjectNode | JsonArrayNode | JsonStringNode | JsonNumberNode | JsonBooleanNode | JsonNullNode;
-
-export type ParseErrorKind =
-  | "empty"
-  | "unexpected-character"
-  | "unexpected-end"
-  | "trailing-text"
-  | "trailing-comma"
-  | "bad-literal"
-  | "bad-number"
-  | "bad-string"
-  | "bad-escape"
-  | "control-character"
-  | "lone-surrogate"
-  | "too-deep";
-
-export interface ParseError {
-  kind: ParseErrorKind;
-  /** Where the problem is. */
-  from: number;
-  to: number;
-  /** Pointer to the value being read when the problem was found. */
-  pointer: string;
-  message: string;
-  /** What the grammar accepts at that place. */
-  accepted: string;
-  rule: string;
-}
-
-export interface DuplicateName {
-  /** Pointer to the object holding the name twice. */
-  objectPointer: string;
-  name: string;
-  /** Offsets of the earlier and of the repeated member name. */
-  firstFrom: number;
-  firstTo: number;
-  repeatFrom: number;
-  repeatTo: number;
-}
-
-export interface EscapedLoneSurrogate {
-  pointer: string;
-  /** Offsets of the \uXXXX escape. */
-  from: number;
-  to: number;
-  codeUnit: number;
-}
-
-export interface ParseWarnings {
-  /** Every repeated member name, in source order. */
-  duplicates: DuplicateName[];
-  loneSurrogateEscapes: EscapedLoneSurrogate[];
-  loneSurrogateEscapesOmitted: number;
-  /** RFC 8259 section 8.1: a parser MAY ignore a leading byte order mark. */
-  byteOrderMark: boolean;
-}
-
-export type ParseResult =
-  | {ok: true; value: JsonNode; warnings: ParseWarnings}
-  | {ok: false; error: ParseError; warnings: ParseWarnings};
 
 const RULE_OBJECTS = "RFC 8259 section 4 (objects)";
 const RULE_ARRAYS = "RFC 8259 section 5 (arrays)";
