@@ -10,7 +10,7 @@
  * (-32600, "Request payload validation error") names. Spec note "id-type".
  */
 import type {JsonObjectNode} from "./json-source.js";
-import type {SpecNoteId} from "./spec-notes.js";
+import type {FindingFields} from "./finding.js";
 import {compileSchema, validateNode, type CompiledSchema} from "./schema-validator.js";
 import {a2aSchema} from "./spec.js";
 
@@ -29,16 +29,8 @@ function idSchemaOf(requestDefinition: string): CompiledSchema {
  * as stage 4 reports them (none when the id is one the method accepts). A request without an id member is
  * a notification (spec note "notification-without-id"), so there is nothing to check.
  */
-export interface RequestIdViolation {
-  code: "params.request-id";
-  pointer: string;
-  from: number;
-  to: number;
-  rule: string;
-  message: string;
-  accepted: string;
-  specNote: SpecNoteId;
-}
+/** A violation as stage 4 reports it: a finding's fields less its stage and severity. */
+export type RequestIdViolation = Omit<FindingFields, "stage" | "severity">;
 
 export function methodRequestIdViolations(request: JsonObjectNode, requestDefinition: string): RequestIdViolation[] {
   // Stage 2 has refused two ids that differ, so the last one is the id.
