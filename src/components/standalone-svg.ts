@@ -111,13 +111,6 @@ export function standaloneSvg(chart: Element, options: StandaloneSvgOptions): st
   const width = chartWidth + 2 * PADDING;
 
   const root = document.createElementNS(SVG_NS, "svg");
-  const add = (parent: Element, name: string, attributes: Record<string, string | number>, text?: string) => {
-    const element = document.createElementNS(SVG_NS, name);
-    for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
-    if (text !== undefined) element.textContent = text;
-    parent.appendChild(element);
-    return element;
-  };
 
   let y = PADDING;
   const background = add(root, "rect", {width: "100%", height: "100%", fill: EXPORT_BACKGROUND});
@@ -132,26 +125,7 @@ export function standaloneSvg(chart: Element, options: StandaloneSvgOptions): st
     y += 6;
   }
 
-  const entries = legendEntries(chart);
-  if (entries.length > 0) {
-    let x = PADDING;
-    for (const {swatch, label} of entries) {
-      const itemWidth = LEGEND_SWATCH + 6 + label.length * LEGEND_CHAR_WIDTH + 16;
-      if (x > PADDING && x + itemWidth > width - PADDING) {
-        x = PADDING;
-        y += LEGEND_ROW_HEIGHT;
-      }
-      const copy = swatch.cloneNode(true) as SVGSVGElement;
-      copy.setAttribute("x", String(x));
-      copy.setAttribute("y", String(y + (LEGEND_ROW_HEIGHT - LEGEND_SWATCH) / 2 - 4));
-      copy.setAttribute("width", String(LEGEND_SWATCH));
-      copy.setAttribute("height", String(LEGEND_SWATCH));
-      root.appendChild(copy);
-      add(root, "text", {x: x + LEGEND_SWATCH + 6, y: y + LEGEND_ROW_HEIGHT / 2 + 2, "font-size": LEGEND_FONT_SIZE, fill: EXPORT_INK}, label);
-      x += itemWidth;
-    }
-    y += LEGEND_ROW_HEIGHT + 6;
-  }
+  y = drawLegend(root, legendEntries(chart), width, y);
 
   const body = source.cloneNode(true) as SVGSVGElement;
   body.removeAttribute("class");
@@ -181,6 +155,37 @@ export function standaloneSvg(chart: Element, options: StandaloneSvgOptions): st
   background.setAttribute("height", String(height));
   bakeColours(root);
   return serialize(root);
+}
+
+/** An SVG element with its attributes (and text), appended to `parent`. */
+function add(parent: Element, name: string, attributes: Record<string, string | number>, text?: string): Element {
+  const element = parent.ownerDocument.createElementNS(SVG_NS, name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
+  if (text !== undefined) element.textContent = text;
+  parent.appendChild(element);
+  return element;
+}
+
+/** Plot's HTML swatch legend, drawn in SVG from `y` in rows that fit `width`; returns the y below it. */
+function drawLegend(root: Element, entries: readonly LegendEntry[], width: number, y: number): number {
+  if (entries.length === 0) return y;
+  let x = PADDING;
+  for (const {swatch, label} of entries) {
+    const itemWidth = LEGEND_SWATCH + 6 + label.length * LEGEND_CHAR_WIDTH + 16;
+    if (x > PADDING && x + itemWidth > width - PADDING) {
+      x = PADDING;
+      y += LEGEND_ROW_HEIGHT;
+    }
+    const copy = swatch.cloneNode(true) as SVGSVGElement;
+    copy.setAttribute("x", String(x));
+    copy.setAttribute("y", String(y + (LEGEND_ROW_HEIGHT - LEGEND_SWATCH) / 2 - 4));
+    copy.setAttribute("width", String(LEGEND_SWATCH));
+    copy.setAttribute("height", String(LEGEND_SWATCH));
+    root.appendChild(copy);
+    add(root, "text", {x: x + LEGEND_SWATCH + 6, y: y + LEGEND_ROW_HEIGHT / 2 + 2, "font-size": LEGEND_FONT_SIZE, fill: EXPORT_INK}, label);
+    x += itemWidth;
+  }
+  return y + LEGEND_ROW_HEIGHT + 6;
 }
 
 /**
