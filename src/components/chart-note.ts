@@ -4,10 +4,10 @@
  * labels. The note is a paragraph that wraps at any width and that a screen reader reads as text.
  */
 import {element} from "./dom.js";
-import {withLegends} from "./legends.js";
+import {withLegends} from "./chart/legend.js";
 
 /** The chart with `note` above it when `note` is not null; the chart unchanged otherwise. */
-export function withChartNote(chart: Element & {scale?: unknown}, note: string | null): Element {
+export function withChartNote(chart: Element, note: string | null): Element {
   if (note === null) return chart;
   const paragraph = element("p", {class: "chart-empty-note", role: "note"}, note);
   if (chart.tagName.toLowerCase() === "figure") {

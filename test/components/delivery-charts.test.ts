@@ -9,6 +9,7 @@ import {findDeliveryExperiment, simulateDelivery, type DeliveryRun} from "../../
 import {AttemptSwimlane, ReceiverDecisions, ReceiverState} from "../../src/components/delivery/index.js";
 import {findChartSvg} from "../../src/components/standalone-svg.js";
 import {compareSnapshot} from "../snapshot.js";
+import {absolute, drawnAxis} from "./drawn-axis.js";
 
 function runOf(experimentId: string): DeliveryRun {
   const experiment = findDeliveryExperiment(experimentId);
@@ -16,17 +17,14 @@ function runOf(experimentId: string): DeliveryRun {
   return simulateDelivery(experiment.overrides);
 }
 
-/** [start, end] of a hand-drawn time axis, from its frame and the positions of its labelled ticks. */
+/** [start, end] of a drawn time axis: where its plot area's edges fall on the axis its ticks show. */
 function drawnTimeAxis(chart: Element): [number, number] {
   const svg = findChartSvg(chart)!;
-  const frame = svg.querySelector("rect.frame")!;
-  const left = Number(frame.getAttribute("x")) - 0.5;
-  const right = left + Number(frame.getAttribute("width"));
-  const ticks = [...svg.querySelectorAll("g.x-tick-labels text")].map((text) => ({at: Number(text.getAttribute("x")) - 0.5, value: Number(text.textContent!.replaceAll(",", ""))}));
-  const first = ticks[0]!;
-  const last = ticks[ticks.length - 1]!;
-  const perPixel = (last.value - first.value) / (last.at - first.at);
-  return [first.value - (first.at - left) * perPixel, Math.round(last.value + (right - last.at) * perPixel)];
+  const outline = svg.querySelector("rect.plot-outline")!;
+  const left = Number(outline.getAttribute("x")) - 0.5;
+  const right = left + Number(outline.getAttribute("width"));
+  const axis = drawnAxis(svg, "g.x-axis");
+  return [Math.round(axis.valueAt(left) * 1000) / 1000, Math.round(axis.valueAt(right))];
 }
 
 function chartSvg(chart: Element): string {
@@ -50,6 +48,41 @@ describe("push delivery charts", () => {
     expect([...svg.querySelectorAll("text")].filter((text) => text.textContent === "suppressed")).toHaveLength(run.suppressedAttempts.length);
   });
 
+  // The snapshots hold the drawing; these hold it to the model: each mark, read back through the axis the chart draws, is at the run's value.
+  it.each(["baseline", "dedup-off", "delete-at-3s", "long-outage", "ordering-off"])("swimlane %s: each bar runs from dispatch to arrival, each symbol at the sender's moment, on the drawn axis", (id) => {
+    const run = runOf(id);
+    const svg = findChartSvg(AttemptSwimlane(run, {width: 640}))!;
+    const axis = drawnAxis(svg, "g.x-axis");
+    const bars = [...svg.querySelectorAll("g.attempt-bars > path")].map((path) => /^M([-\d.]+),[-\d.]+H([-\d.]+)$/.exec(path.getAttribute("d")!)!.slice(1).map((px) => axis.valueAt(Number(px))));
+    expect(bars).toHaveLength(run.attempts.length);
+    run.attempts.forEach((attempt, index) => {
+      expect(bars[index]![0]).toBeCloseTo(attempt.dispatchedAtSeconds, 6);
+      expect(bars[index]![1]).toBeCloseTo(attempt.arrivesAtSeconds, 6);
+    });
+    const seen = run.attempts.filter((attempt) => attempt.sender.kind !== "waiting");
+    const dots = [...svg.querySelectorAll("g.sender-dots > path")].map((path) => axis.valueAt(absolute(path, "x", "__none__")));
+    expect(dots).toHaveLength(seen.length);
+    seen.forEach((attempt, index) => expect(dots[index]).toBeCloseTo(attempt.sender.atSeconds, 6));
+  });
+
+  it.each(["baseline", "dedup-off", "ordering-off"])("receiver charts %s: each arrival dot at its arrival, each regression at its time and sequence, on the drawn axes", (id) => {
+    const run = runOf(id);
+    const decisions = findChartSvg(ReceiverDecisions(run, {width: 640}))!;
+    const time = drawnAxis(decisions, "g.x-axis");
+    const dots = [...decisions.querySelectorAll("g.arrival-dots circle")].map((circle) => time.valueAt(Number(circle.getAttribute("cx"))));
+    expect(dots).toHaveLength(run.attempts.length);
+    run.attempts.forEach((attempt, index) => expect(dots[index]).toBeCloseTo(attempt.arrivesAtSeconds, 6));
+    const state = findChartSvg(ReceiverState(run, {width: 640}))!;
+    const [x, y] = [drawnAxis(state, "g.x-axis"), drawnAxis(state, "g.y-axis")];
+    const marks = [...state.querySelectorAll("g.regression-marks > g")].map((mark) => [x.valueAt(absolute(mark, "x", "__none__")), y.valueAt(absolute(mark, "y", "__none__"))]);
+    const regressions = run.receiverStates.filter((sample) => sample.regression);
+    expect(marks).toHaveLength(regressions.length);
+    regressions.forEach((sample, index) => {
+      expect(marks[index]![0]).toBeCloseTo(sample.atSeconds, 6);
+      expect(marks[index]![1]).toBeCloseTo(sample.shownSequence!, 6);
+    });
+  });
+
   it.each(["baseline", "dedup-off", "ordering-off"])("receiver decisions and state: %s", (id) => {
     const run = runOf(id);
     expect(compareSnapshot(`delivery-receiver-decisions-${id}`, chartSvg(ReceiverDecisions(run, {width: 640})))).toBeNull();
@@ -65,7 +98,7 @@ describe("push delivery charts", () => {
 
   it.each(["baseline", "delete-at-3s", "long-outage", "localhost-url"])("%s: the three charts share one time axis, a multiple of 10 s past everything the run shows", (id) => {
     const run = runOf(id);
-    // All three are drawn by hand: each axis end is read from where it draws its ticks.
+    // Each axis end is read from where the chart draws its ticks.
     const domains = [AttemptSwimlane, ReceiverDecisions, ReceiverState].map((chart) => drawnTimeAxis(chart(run, {width: 640})));
     const [start, end] = domains[0]!;
     for (const domain of domains) expect(domain).toEqual([start, end]);

@@ -14,6 +14,7 @@ import {dedentContinuation} from "../../src/components/message/parts.js";
 import {
   FindingList, GateTrace, PartInspector, ReceiptsAndClient, RequestEditor, RequestPicker, ResponseView, SpecNoteList, StageGates, StageGrid, TransactionSummary, gateCursor
 } from "../../src/components/message/index.js";
+import {typeScale} from "../../src/components/chart/type-scale.js";
 import {compareSnapshot} from "../snapshot.js";
 
 function finding(from: number, to: number, severity: MessageFinding["severity"] = "error"): MessageFinding {
@@ -242,8 +243,8 @@ describe("stage chart snapshots", () => {
     expect(narrow.querySelectorAll(".stage-names tspan")).toHaveLength(0);
     const code = [...narrow.querySelectorAll(".stage-cell-labels text")].find((text) => text.textContent === "-32601")!;
     const cellWidth = Number(narrow.querySelector(".stage-cells rect")!.getAttribute("width"));
-    // Six bold digits at 0.62 em each, with 2 px on either side, fit the cell.
-    expect(Number(code.getAttribute("font-size")) * 0.62 * 6 + 4).toBeLessThanOrEqual(cellWidth);
+    // The code, at the size it is set, with 2 px on either side, fits the cell.
+    expect(typeScale().widthOf("-32601", Number(code.getAttribute("font-size"))) + 4).toBeLessThanOrEqual(cellWidth);
   });
 
   it("fades what playback has not revealed", () => {

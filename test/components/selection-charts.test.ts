@@ -15,7 +15,9 @@ import {
 } from "../../lib/selection/index.js";
 import {CandidatesByStage, RankingBreakdown, stageRemovalLabel} from "../../src/components/selection/index.js";
 import {findChartSvg} from "../../src/components/standalone-svg.js";
+import {typeScale} from "../../src/components/chart/type-scale.js";
 import {compareSnapshot} from "../snapshot.js";
+import {absolute, drawnAxis} from "./drawn-axis.js";
 
 function resultOf(experimentId: string): SelectionResult {
   if (experimentId === "default") return selectAgent(defaultRegistry, defaultPolicy);
@@ -46,6 +48,21 @@ describe("agent selection charts", () => {
     expect(removed!.querySelectorAll("rect")).toHaveLength(result.trace.filter((decision) => decision.removed.length > 0).length);
     // Remaining counts are printed on the bars, from the trace.
     for (const decision of result.trace) expect(texts(svg)).toContain(String(decision.candidatesAfter));
+  });
+
+  it.each(["default", "expire-metadata", "zero-weights"])("candidates %s: each stage's bars end at its counts, and each score bar at its score, on the drawn axis", (id) => {
+    const result = resultOf(id);
+    const candidates = svgOf(CandidatesByStage(result, {width: 640}));
+    const count = drawnAxis(candidates, "g.x-axis");
+    const remaining = [...candidates.querySelectorAll("g.remaining-bars rect")].map((rect) => count.valueAt(Number(rect.getAttribute("x")) + Number(rect.getAttribute("width"))));
+    expect(remaining.map((value) => Math.round(value * 1e6) / 1e6)).toEqual(result.trace.map((decision) => decision.candidatesAfter));
+    const removed = [...candidates.querySelectorAll("g.removed-bars rect")].map((rect) => count.valueAt(Number(rect.getAttribute("x")) + Number(rect.getAttribute("width"))));
+    expect(removed.map((value) => Math.round(value * 1e6) / 1e6)).toEqual(result.trace.filter((decision) => decision.candidatesBefore > decision.candidatesAfter).map((decision) => decision.candidatesBefore));
+    const ranking = svgOf(RankingBreakdown(result, {width: 640}));
+    const score = drawnAxis(ranking, "g.x-axis");
+    // The last of each agent's three segments ends at its score.
+    const ends = barRects(ranking).filter((_, index) => index % 3 === 2).map((rect) => score.valueAt(Number(rect.getAttribute("x")) + Number(rect.getAttribute("width"))));
+    ends.forEach((end, index) => expect(end).toBeCloseTo(result.ranked[index]!.score, 6));
   });
 
   it("labels each stage with who left by gate, as the trace counts them", () => {
@@ -121,7 +138,7 @@ describe("agent selection charts", () => {
           expect({id, width, rectWidth: rectWidth >= 0, inside: x >= 0 && x + rectWidth <= width + 0.5}).toEqual({id, width, rectWidth: true, inside: true});
         }
         // Row labels start inside the chart (a narrow chart puts them above their bars).
-        for (const text of svg.querySelectorAll(".row-labels text")) expect(Number(text.getAttribute("x"))).toBeGreaterThanOrEqual(0);
+        for (const text of svg.querySelectorAll(".row-labels text")) expect(absolute(text, "x")).toBeGreaterThanOrEqual(0);
       }
     }
   });
@@ -133,7 +150,7 @@ describe("agent selection charts", () => {
     const lines = reasons.map((reason) => [...reason.querySelectorAll("tspan")].map((line) => line.textContent ?? ""));
     // Some reason takes more than one line, each line fits, and the lines read the whole reason.
     expect(Math.max(...lines.map((reasonLines) => reasonLines.length))).toBeGreaterThan(1);
-    for (const line of lines.flat()) expect(line.length * 6).toBeLessThanOrEqual(256);
+    for (const line of lines.flat()) expect(typeScale().widthOf(line)).toBeLessThanOrEqual(256);
     expect(lines.map((reasonLines) => reasonLines.join(" "))).toEqual(result.trace.map((decision) => stageRemovalLabel(result, decision.atSeconds)));
   });
 });

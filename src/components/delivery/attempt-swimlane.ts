@@ -4,16 +4,20 @@
  * decided; a symbol marks what the sender saw and when. The outage window, the
  * config deletion and suppressed attempts are marked; a cursor follows playback.
  *
- * Drawn by hand in SVG, in Plot's manner (its class, axes, symbols and arrowheads), not
- * by Plot: this chart is redrawn in the frame of every input, and Plot's scales and
- * marks were most of that frame (lesson 1's slider: about 11 ms with Plot, 8 without).
- * A LiveView morphs one drawing into the next, so what an input did not move stays.
+ * On the chart layer (d3), not Plot: this chart is redrawn in the frame of every input, and
+ * Plot's scales and marks were most of that frame (lesson 1's slider: about 11 ms with Plot,
+ * 8 without). A LiveView morphs one drawing into the next, so what an input did not move stays.
  */
 import type {DeliveryAttempt, DeliveryRun} from "../../../lib/delivery/index.js";
-import {listen, svgElement as svg} from "../dom.js";
-import {colourLegend, symbolLegend, withLegends} from "../legends.js";
+import {scaleBand, scaleLinear, type ScaleBand, type ScaleLinear} from "d3-scale";
+import {bottomAxis, bottomAxisHeight, rowLabelsLeft} from "../chart/axes.js";
+import {chartFrame, cursorRule, plotOutline, type ChartFrame, type ChartGroup} from "../chart/chart-frame.js";
+import {colourLegend, symbolLegend, withLegends} from "../chart/legend.js";
+import {placeRowLabels} from "../chart/row-labels.js";
+import {symbolPath} from "../chart/symbols.js";
+import {type TypeScale, typeScale} from "../chart/type-scale.js";
+import {listen} from "../dom.js";
 import {attemptOutcomes, presentOutcomes, timeAxisEnd, timeUnitFor, updateLabel} from "./palette.js";
-import {bandLayout, linearXAxis} from "../svg-axis.js";
 
 export interface SwimlaneOptions {
   width?: number;
@@ -25,9 +29,9 @@ export interface SwimlaneOptions {
   selectedUpdate?: number | null;
   /** The other run of a comparison: both are drawn on one time axis. */
   alongside?: DeliveryRun | null;
+  type?: TypeScale;
 }
 
-const ROW_HEIGHT = 20;
 const LANE_STRIPE = "#8c959f";
 const SELECTED_LANE = "#2f6fde";
 const SENDER_SYMBOLS = {
@@ -55,54 +59,18 @@ function rowKey(updateIndex: number, attemptNumber: number): string {
   return `${updateIndex}/${attemptNumber}`;
 }
 
-/** Plot's default class: the site's plot.css styles it, and the legends beside it share it. */
-const PLOT_CLASS = "plot-d6a7b5";
-const MARGIN = {top: 24, right: 20, bottom: 30, left: 150};
 const SUPPRESSED_RED = "#d1242f";
 const OUTAGE_FILL = "#c69026";
-
-/** d3's symbol paths at Plot's r = 5 (area 25π), as Plot draws them and its legend shows them. */
-const SYMBOL_PATHS: Record<(typeof SENDER_SYMBOLS)[SenderView], string> = {
-  circle: "M5,0A5,5,0,1,1,-5,0A5,5,0,1,1,5,0",
-  square: "M-4.431,-4.431h8.862v8.862h-8.862Z",
-  diamond: "M0,-8.247L4.762,0L0,8.247L-4.762,0Z",
-  times: "M-5.425,-5.425L5.425,5.425M-5.425,5.425L5.425,-5.425",
-  triangle: "M0,-7.776L6.734,3.888L-6.734,3.888Z"
-};
+const OUTAGE_LABEL = "receiver answers 503 until here";
+const DELETION_LABEL = "config deleted";
 
 /** Where things go: seconds to x, a row key to its band. */
-interface Frame {
-  width: number;
-  height: number;
-  /** The plot area's top and bottom: labels above it sit in the margin. */
-  top: number;
-  bottom: number;
-  x: (seconds: number) => number;
-  rowCentre: (row: string) => number;
-  rowTop: (row: string) => number;
-  rowStep: number;
-  xMax: number;
-  rows: readonly string[];
+interface Lanes {
+  frame: ChartFrame;
+  x: ScaleLinear<number, number>;
+  y: ScaleBand<string>;
+  centre: (row: string) => number;
 }
-
-/** Seconds to x on a plot area `width` wide, clamped to the axis [0, xMax]. */
-function timeScale(width: number, xMax: number): (seconds: number) => number {
-  const plotWidth = width - MARGIN.left - MARGIN.right;
-  return (seconds) => round(MARGIN.left + (Math.min(Math.max(seconds, 0), xMax) / xMax) * plotWidth);
-}
-
-function frameFor(width: number, rows: readonly string[], xMax: number, extraTop: number): Frame {
-  const top = MARGIN.top + extraTop;
-  const height = 60 + extraTop + rows.length * ROW_HEIGHT;
-  const bottom = height - MARGIN.bottom;
-  // One band per row, no padding: each update's attempts touch, so they read as one lane.
-  const {bandHeight: rowStep, rowTop: topOfIndex} = bandLayout(rows.length, top, bottom, 0);
-  const index = new Map(rows.map((row, position) => [row, position]));
-  const rowTop = (row: string) => topOfIndex(index.get(row) ?? 0);
-  return {width, height, top, bottom, rowStep, xMax, rows, rowTop, x: timeScale(width, xMax), rowCentre: (row) => rowTop(row) + rowStep / 2};
-}
-
-const round = (value: number) => Math.round(value * 100) / 100;
 
 /** One attempt as the marks draw it. */
 interface AttemptMark {
@@ -113,14 +81,25 @@ interface AttemptMark {
   title: string;
 }
 
-export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = null, onSelectUpdate, selectedUpdate = null, alongside = null}: SwimlaneOptions = {}): Element {
+export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = null, onSelectUpdate, selectedUpdate = null, alongside = null, type = typeScale()}: SwimlaneOptions = {}): Element {
   const outcomes = attemptOutcomes(run);
   const lanes = lanesOf(run, selectedUpdate);
   const xMax = timeAxisEnd(run, alongside);
   const {receiverUnavailableUntilSeconds: outageUntil, deleteConfigAtSeconds: deletedAt} = run.config;
+  const labels = placeRowLabels({width, marginRight: 2 * type.body, type, rows: lanes.rows, labels: [
+    (row) => lanes.rowLabels.get(row) ?? row,
+    (row) => (lanes.rowLabels.get(row) ?? row).replace(/ · \S+/, "")
+  ]});
+  const margin = {top: 2 * type.line, right: 2 * type.body, bottom: bottomAxisHeight(type), left: labels.marginLeft};
+  const x = scaleLinear().domain([0, xMax]).range([margin.left, Math.max(margin.left + 1, width - margin.right)]).clamp(true);
   // The outage's label ends where the outage does; the deletion's starts beside its rule. When they would meet, the outage's goes a line higher.
-  const stacked = outageUntil > 0 && deletedAt !== null && marginLabelsMeet(timeScale(width, xMax), xMax, outageUntil, deletedAt);
-  const frame = frameFor(width, lanes.rows, xMax, stacked ? LABEL_LINE : 0);
+  const stacked = outageUntil > 0 && deletedAt !== null && marginLabelsMeet(x, xMax, outageUntil, deletedAt, type);
+  if (stacked) margin.top += type.line;
+  const rowHeight = Math.round(type.line * 1.45);
+  const frame = chartFrame({width, height: margin.top + lanes.rows.length * rowHeight + margin.bottom, margin, type, label: "Every webhook attempt of the run, by update"});
+  // One band per row, no padding: each update's attempts touch, so they read as one lane.
+  const y = scaleBand(lanes.rows, [frame.top, frame.bottom]).round(true);
+  const place: Lanes = {frame, x, y, centre: (row) => y(row)! + y.bandwidth() / 2};
   const colour = presentOutcomes(run.attempts.map((attempt) => outcomes.get(attempt)!));
   const colourOf = new Map(colour.domain.map((outcome, index) => [outcome, colour.range[index]!]));
   const attempts: AttemptMark[] = run.attempts.map((attempt) => ({
@@ -130,113 +109,104 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
     opacity: cursorSeconds !== null && attempt.dispatchedAtSeconds > cursorSeconds ? 0.25 : 1,
     title: `${updateLabel(run, attempt.updateIndex)}, attempt ${attempt.attemptNumber}: sent at ${attempt.dispatchedAtSeconds} s, arrived at ${attempt.arrivesAtSeconds} s, receiver: ${outcomes.get(attempt)} (${attempt.httpStatus}); ${senderDetail(attempt)}`
   }));
+  rowLabelsLeft(frame, y, labels.label);
+  const unit = timeUnitFor(xMax);
+  bottomAxis(frame, x, {label: `modeled time (${unit.name})`, unit: unit.seconds});
   // Every mark is one group, present even when empty: morph matches children by position, so a
   // mark that came and went would shift, and rewrite, every mark after it.
-  const chart = svg(
-    "svg",
-    {class: PLOT_CLASS, fill: "currentColor", "font-family": "system-ui, sans-serif", "font-size": 10, "text-anchor": "middle", width, height: frame.height, viewBox: `0 0 ${width} ${frame.height}`},
-    rowLabelsMark(frame, lanes.rowLabels),
-    timeAxis(frame),
-    laneStripes(frame, lanes.stripes),
-    chosenLanes(frame, lanes.selectedRows),
-    outageMark(frame, outageUntil, stacked),
-    svg("rect", {class: "frame", fill: "none", stroke: "currentColor", "stroke-opacity": 0.15, x: MARGIN.left + 0.5, y: frame.top + 0.5, width: width - MARGIN.left - MARGIN.right, height: frame.bottom - frame.top}),
-    attemptBars(frame, attempts),
-    arrowheads(frame, attempts),
-    senderDots(frame, attempts),
-    suppressedMarks(run, frame),
-    deletionMark(frame, deletedAt),
-    cursorMark(frame, cursorSeconds)
-  );
-  if (onSelectUpdate) selectLaneOnClick(chart, frame, onSelectUpdate);
+  laneStripes(place, lanes.stripes);
+  chosenLanes(place, lanes.selectedRows);
+  outageMark(place, outageUntil, stacked);
+  plotOutline(frame);
+  attemptBars(place, attempts);
+  arrowheads(place, attempts);
+  senderDots(place, attempts);
+  suppressedMarks(run, place);
+  deletionMark(place, deletedAt);
+  cursorRule(frame, x, cursorSeconds);
+  const chart = frame.svg.node()!;
+  if (onSelectUpdate) selectLaneOnClick(chart, y, onSelectUpdate);
   const symbol = {domain: Object.keys(SENDER_SYMBOLS), range: Object.values(SENDER_SYMBOLS)};
-  const legends = [colourLegend(colour), symbolLegend(symbol)];
+  const legends = [colourLegend(colour, type), symbolLegend(symbol, type)];
   return withLegends(chart, colour.domain.length ? legends : legends.slice(1));
 }
 
-function rowLabelsMark(frame: Frame, rowLabels: ReadonlyMap<string, string>): SVGGElement {
-  return svg("g", {class: "row-labels", "text-anchor": "end"},
-    frame.rows.map((row) => svg("text", {x: MARGIN.left - 8.5, y: frame.rowCentre(row), dy: "0.32em"}, rowLabels.get(row) ?? row)));
-}
-
 /** Alternate updates sit on a light stripe, so each update's attempts read as one lane: one path for all. */
-function laneStripes(frame: Frame, stripes: readonly string[]): SVGGElement {
-  return svg("g", {class: "lane-stripes", fill: LANE_STRIPE, "fill-opacity": 0.1},
-    stripes.length ? svg("path", {d: stripes.map((row) => lanePath(frame, row)).join("")}) : null);
+function laneStripes({frame, y}: Lanes, stripes: readonly string[]): void {
+  const g = frame.svg.append("g").attr("class", "lane-stripes").attr("fill", LANE_STRIPE).attr("fill-opacity", 0.1);
+  if (stripes.length) g.append("path").attr("d", stripes.map((row) => `M${frame.left},${y(row)}H${frame.right}v${y.bandwidth()}H${frame.left}Z`).join(""));
 }
 
 /** The update chosen for inspection: its lane is outlined, so a click visibly lands. */
-function chosenLanes(frame: Frame, rows: readonly string[]): SVGGElement {
-  return svg("g", {class: "lane-chosen", fill: SELECTED_LANE, "fill-opacity": 0.18, stroke: SELECTED_LANE, "stroke-width": 1}, rows.map((row) => laneRect(frame, row)));
+function chosenLanes({frame, y}: Lanes, rows: readonly string[]): void {
+  frame.svg.append("g").attr("class", "lane-chosen").attr("fill", SELECTED_LANE).attr("fill-opacity", 0.18).attr("stroke", SELECTED_LANE)
+    .selectAll("rect").data(rows).join("rect")
+    .attr("x", frame.left).attr("y", (row) => y(row)!).attr("width", frame.right - frame.left).attr("height", y.bandwidth());
 }
 
-function outageMark(frame: Frame, outageUntil: number, stacked: boolean): SVGGElement {
-  return svg("g", {class: "outage"}, outageUntil > 0 ? [
-    svg("rect", {x: MARGIN.left, y: frame.top, width: frame.x(outageUntil) - MARGIN.left, height: frame.bottom - frame.top, fill: OUTAGE_FILL, "fill-opacity": 0.16}),
-    svg("text", {x: frame.x(outageUntil) - 4, y: frame.top - 14 - (stacked ? LABEL_LINE : 0), dy: "0.71em", "text-anchor": "end", "font-size": 9}, OUTAGE_LABEL)
-  ] : null);
+function outageMark({frame, x}: Lanes, outageUntil: number, stacked: boolean): void {
+  const g = frame.svg.append("g").attr("class", "outage");
+  if (outageUntil <= 0) return;
+  g.append("rect").attr("x", frame.left).attr("y", frame.top).attr("width", x(outageUntil) - frame.left).attr("height", frame.bottom - frame.top)
+    .attr("fill", OUTAGE_FILL).attr("fill-opacity", 0.16);
+  g.append("text").attr("x", x(outageUntil) - 4 * frame.type.unit).attr("y", frame.top - (stacked ? 2 : 1) * frame.type.line).attr("dy", "0.71em")
+    .attr("text-anchor", "end").attr("font-size", frame.type.small).text(OUTAGE_LABEL);
 }
 
 /** A bar per attempt from dispatch to arrival, coloured by what the receiver decided. */
-function attemptBars(frame: Frame, attempts: readonly AttemptMark[]): SVGGElement {
-  return svg("g", {class: "attempt-bars", fill: "none", "stroke-width": 4},
-    attempts.map(({attempt, row, colour, opacity, title}) => svg("path", {
-      d: `M${frame.x(attempt.dispatchedAtSeconds)},${frame.rowCentre(row)}L${frame.x(attempt.arrivesAtSeconds)},${frame.rowCentre(row)}`,
-      stroke: colour, "stroke-opacity": opacity
-    }, svg("title", null, title))));
+function attemptBars({frame, x, centre}: Lanes, attempts: readonly AttemptMark[]): void {
+  frame.svg.append("g").attr("class", "attempt-bars").attr("fill", "none").attr("stroke-width", 4 * frame.type.unit)
+    .selectAll("path").data(attempts).join("path")
+    .attr("d", ({attempt, row}) => `M${x(attempt.dispatchedAtSeconds)},${centre(row)}H${x(attempt.arrivesAtSeconds)}`)
+    .attr("stroke", (d) => d.colour)
+    .attr("stroke-opacity", (d) => d.opacity)
+    .append("title").text((d) => d.title);
 }
 
 /**
- * Plot's "arrow" marker, drawn in place (a marker needs a document-wide id, and ids that change
- * on every redraw would touch every bar): one path per colour and opacity, so a redraw builds few elements.
+ * An arrowhead at each bar's arrival, drawn in place (a marker needs a document-wide id, and ids
+ * that change on every redraw would touch every bar): one path per colour and opacity, so a
+ * redraw builds few elements.
  */
-function arrowheads(frame: Frame, attempts: readonly AttemptMark[]): SVGGElement {
-  return svg("g", {class: "arrowheads", fill: "none", "stroke-width": 4, "stroke-linecap": "round", "stroke-linejoin": "round"},
-    [...groupBy(attempts, ({colour, opacity}) => `${colour} ${opacity}`).values()].map((group) => svg("path", {
-      d: group.map(({attempt, row}) => {
-        const [x, y] = [frame.x(attempt.arrivesAtSeconds), frame.rowCentre(row)];
-        return `M${round(x - 4)},${y - 8}L${round(x + 4)},${y}L${round(x - 4)},${y + 8}`;
-      }).join(""),
-      stroke: group[0]!.colour, "stroke-opacity": group[0]!.opacity
-    })));
+function arrowheads({frame, x, centre}: Lanes, attempts: readonly AttemptMark[]): void {
+  const [reach, spread] = [4 * frame.type.unit, 8 * frame.type.unit];
+  frame.svg.append("g").attr("class", "arrowheads").attr("fill", "none").attr("stroke-width", 4 * frame.type.unit).attr("stroke-linecap", "round").attr("stroke-linejoin", "round")
+    .selectAll("path").data([...groupBy(attempts, ({colour, opacity}) => `${colour} ${opacity}`).values()]).join("path")
+    .attr("d", (group) => group.map(({attempt, row}) => {
+      const [tipX, tipY] = [x(attempt.arrivesAtSeconds), centre(row)];
+      return `M${tipX - reach},${tipY - spread}L${tipX + reach},${tipY}L${tipX - reach},${tipY + spread}`;
+    }).join(""))
+    .attr("stroke", (group) => group[0]!.colour)
+    .attr("stroke-opacity", (group) => group[0]!.opacity);
 }
 
 /** A symbol where and when the sender saw each attempt's outcome. */
-function senderDots(frame: Frame, attempts: readonly AttemptMark[]): SVGGElement {
-  return svg("g", {class: "sender-dots", fill: "none", stroke: "currentColor", "stroke-width": 1.5},
+function senderDots({frame, x, centre}: Lanes, attempts: readonly AttemptMark[]): void {
+  const radius = 5 * frame.type.unit;
+  frame.svg.append("g").attr("class", "sender-dots").attr("fill", "none").attr("stroke", "currentColor").attr("stroke-width", 1.5 * frame.type.unit)
     // A sender still waiting (no timeout, its answer lost) saw nothing: no symbol.
-    attempts.filter(({attempt}) => attempt.sender.kind !== "waiting").map(({attempt, row, opacity, title}) => svg("path", {
-      transform: `translate(${frame.x(attempt.sender.atSeconds)},${frame.rowCentre(row)})`, d: SYMBOL_PATHS[SENDER_SYMBOLS[senderView(attempt)]], "stroke-opacity": opacity
-    }, svg("title", null, title))));
+    .selectAll("path").data(attempts.filter(({attempt}) => attempt.sender.kind !== "waiting")).join("path")
+    .attr("transform", ({attempt, row}) => `translate(${x(attempt.sender.atSeconds)},${centre(row)})`)
+    .attr("d", ({attempt}) => symbolPath(SENDER_SYMBOLS[senderView(attempt)], radius))
+    .attr("stroke-opacity", (d) => d.opacity)
+    .append("title").text((d) => d.title);
 }
 
-function deletionMark(frame: Frame, deletedAt: number | null): SVGGElement {
-  return svg("g", {class: "deletion"}, deletedAt !== null ? [
-    svg("line", {x1: frame.x(deletedAt), x2: frame.x(deletedAt), y1: frame.top, y2: frame.bottom, stroke: SUPPRESSED_RED, "stroke-width": 1.5, "stroke-dasharray": "5,3"}),
-    labelBeside(frame, deletedAt, frame.top - 14, DELETION_LABEL, {dy: "0.71em"})
-  ] : null);
+function deletionMark(lanes: Lanes, deletedAt: number | null): void {
+  const {frame, x} = lanes;
+  const g = frame.svg.append("g").attr("class", "deletion");
+  if (deletedAt === null) return;
+  g.append("line").attr("x1", x(deletedAt)).attr("x2", x(deletedAt)).attr("y1", frame.top).attr("y2", frame.bottom)
+    .attr("stroke", SUPPRESSED_RED).attr("stroke-width", 1.5 * frame.type.unit).attr("stroke-dasharray", "5,3");
+  labelBeside(g, lanes, deletedAt, frame.top - frame.type.line, DELETION_LABEL, "0.71em");
 }
-
-/** The playback's modeled clock. */
-function cursorMark(frame: Frame, cursorSeconds: number | null): SVGGElement {
-  return svg("g", {class: "cursor"}, cursorSeconds !== null
-    ? svg("line", {x1: frame.x(cursorSeconds), x2: frame.x(cursorSeconds), y1: frame.top, y2: frame.bottom, stroke: "currentColor", "stroke-width": 2, "stroke-opacity": 0.6})
-    : null);
-}
-
-/** One more line of 9 px labels above the plot. */
-const LABEL_LINE = 12;
-/** Label widths without measuring text: a generous average glyph width at 9 px. */
-const LABEL_CHAR_WIDTH = 5.2;
-const OUTAGE_LABEL = "receiver answers 503 until here";
-const DELETION_LABEL = "config deleted";
 
 /** Whether the outage's label (ending at the outage's end) and the deletion's (beside its rule) would overlap on one line. */
-function marginLabelsMeet(x: (seconds: number) => number, xMax: number, outageUntil: number, deletedAt: number): boolean {
-  const outage = [x(outageUntil) - 4 - OUTAGE_LABEL.length * LABEL_CHAR_WIDTH, x(outageUntil) - 4];
+function marginLabelsMeet(x: (seconds: number) => number, xMax: number, outageUntil: number, deletedAt: number, type: TypeScale): boolean {
+  const outage = [x(outageUntil) - 4 * type.unit - type.widthOf(OUTAGE_LABEL, type.small), x(outageUntil)];
   const nearEnd = deletedAt > 0.75 * xMax;
-  const deletionWidth = DELETION_LABEL.length * LABEL_CHAR_WIDTH;
-  const deletion = nearEnd ? [x(deletedAt) - 8 - deletionWidth, x(deletedAt) - 8] : [x(deletedAt) + 8, x(deletedAt) + 8 + deletionWidth];
+  const deletionWidth = type.widthOf(DELETION_LABEL, type.small);
+  const deletion = nearEnd ? [x(deletedAt) - 8 * type.unit - deletionWidth, x(deletedAt)] : [x(deletedAt), x(deletedAt) + 8 * type.unit + deletionWidth];
   return outage[0]! < deletion[1]! && deletion[0]! < outage[1]!;
 }
 
@@ -263,11 +233,6 @@ function lanesOf(run: DeliveryRun, selectedUpdate: number | null) {
   return {rows, rowLabels, stripes, selectedRows};
 }
 
-/** A lane's band as a path segment, so all the stripes are one element. */
-function lanePath(frame: Frame, row: string): string {
-  return `M${MARGIN.left},${frame.rowTop(row)}h${frame.width - MARGIN.left - MARGIN.right}v${frame.rowStep}h${MARGIN.left + MARGIN.right - frame.width}Z`;
-}
-
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
@@ -278,45 +243,41 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
-function laneRect(frame: Frame, row: string): SVGRectElement {
-  return svg("rect", {x: MARGIN.left, y: frame.rowTop(row), width: frame.width - MARGIN.left - MARGIN.right, height: frame.rowStep});
-}
-
-function timeAxis(frame: Frame): SVGGElement {
-  const {width, top, bottom, xMax: end, x} = frame;
-  const unit = timeUnitFor(end);
-  return linearXAxis({width, left: MARGIN.left, right: width - MARGIN.right, top, bottom, end, x, label: `modeled time (${unit.name})`, tickUnit: unit.seconds});
-}
-
 /** Each suppressed attempt: a red cross where it was due, and its label. */
-function suppressedMarks(run: DeliveryRun, frame: Frame): SVGGElement {
+function suppressedMarks(run: DeliveryRun, lanes: Lanes): void {
+  const {frame, x, centre} = lanes;
   const marks = run.suppressedAttempts.map((attempt) => ({
     at: attempt.wouldStartAtSeconds,
-    y: frame.rowCentre(rowKey(attempt.updateIndex, attempt.attemptNumber)),
+    y: centre(rowKey(attempt.updateIndex, attempt.attemptNumber)),
     title: `${updateLabel(run, attempt.updateIndex)}, attempt ${attempt.attemptNumber}: due at ${attempt.wouldStartAtSeconds} s, suppressed (config deleted at ${attempt.configDeletedAtSeconds} s)`
   }));
-  return svg("g", {class: "suppressed"},
-    svg("g", {fill: "none", stroke: SUPPRESSED_RED, "stroke-width": 1.5},
-      marks.map(({at, y, title}) => svg("path", {transform: `translate(${frame.x(at)},${y})`, d: SYMBOL_PATHS.times}, svg("title", null, title)))),
-    svg("g", null, marks.map(({at, y}) => labelBeside(frame, at, y, "suppressed", {dy: "0.32em"}))));
+  const g = frame.svg.append("g").attr("class", "suppressed");
+  g.append("g").attr("fill", "none").attr("stroke", SUPPRESSED_RED).attr("stroke-width", 1.5 * frame.type.unit)
+    .selectAll("path").data(marks).join("path")
+    .attr("transform", (d) => `translate(${x(d.at)},${d.y})`)
+    .attr("d", symbolPath("times", 5 * frame.type.unit))
+    .append("title").text((d) => d.title);
+  const labels = g.append("g");
+  for (const mark of marks) labelBeside(labels, lanes, mark.at, mark.y, "suppressed", "0.32em");
 }
 
 /** A red label right of `seconds`, or left of it in the last quarter of the axis, so it stays inside the chart. */
-function labelBeside(frame: Frame, seconds: number, y: number, text: string, {dy}: {dy: string}): SVGTextElement {
-  const nearEnd = seconds > 0.75 * frame.xMax;
-  return svg("text", {x: frame.x(seconds) + (nearEnd ? -8 : 8), y, dy, "text-anchor": nearEnd ? "end" : "start", fill: SUPPRESSED_RED, "font-size": 9}, text);
+function labelBeside(parent: ChartGroup, {frame, x}: Lanes, seconds: number, y: number, text: string, dy: string): void {
+  const nearEnd = seconds > 0.75 * x.domain()[1]!;
+  parent.append("text").attr("x", x(seconds) + (nearEnd ? -8 : 8) * frame.type.unit).attr("y", y).attr("dy", dy)
+    .attr("text-anchor", nearEnd ? "end" : "start").attr("fill", SUPPRESSED_RED).attr("font-size", frame.type.small).text(text);
 }
 
 /** Maps a click inside the chart to the row under it, and the row to its update. */
-function selectLaneOnClick(chart: SVGSVGElement, frame: Frame, onSelectUpdate: (updateIndex: number) => void): void {
+function selectLaneOnClick(chart: SVGSVGElement, y: ScaleBand<string>, onSelectUpdate: (updateIndex: number) => void): void {
   chart.style.cursor = "pointer";
   // listen(), and the svg read from the event: a LiveView may keep an older svg and hand this listener to it.
   listen(chart, "click", (event: Event) => {
     if (!(event instanceof MouseEvent)) return;
     const matrix = (event.currentTarget as SVGSVGElement).getScreenCTM();
     if (!matrix) return;
-    const y = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse()).y;
-    const row = frame.rows.find((candidate) => y >= frame.rowTop(candidate) && y < frame.rowTop(candidate) + frame.rowStep);
+    const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse()).y;
+    const row = y.domain().find((candidate) => at >= y(candidate)! && at < y(candidate)! + y.bandwidth());
     if (row !== undefined) onSelectUpdate(Number(row.split("/")[0]));
   });
 }

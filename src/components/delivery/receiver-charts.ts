@@ -3,22 +3,22 @@
  * what it decided for each arriving request (applied, ignored, refused), and what it
  * showed over time, with every regression marked.
  *
- * Drawn by hand in SVG, in Plot's manner (its margins, point rows, axes and marks, as the
- * swimlane is), so lesson 1 never loads Plot: its first use costs a page's load 35 ms of
- * building an Intl.NumberFormat, a long task on a slow phone.
+ * On the chart layer (d3), not Plot, as the swimlane is: lesson 1 never loads Plot, whose first
+ * use costs a page's load 35 ms of building an Intl.NumberFormat, a long task on a slow phone.
  */
+import {scaleBand, scaleLinear} from "d3-scale";
+import {line, curveStepAfter} from "d3-shape";
 import type {DeliveryRun} from "../../../lib/delivery/index.js";
+import {bottomAxis, bottomAxisHeight, leftAxis, rowLabelsLeft, tickLabelsWidth} from "../chart/axes.js";
+import {chartFrame, cursorRule, plotOutline, type ChartFrame} from "../chart/chart-frame.js";
+import {colourLegend, withLegends} from "../chart/legend.js";
+import {placeRowLabels} from "../chart/row-labels.js";
+import {type TypeScale, typeScale} from "../chart/type-scale.js";
 import {withChartNote} from "../chart-note.js";
-import {linearTicks} from "../chart-ticks.js";
-import {svgElement as svg} from "../dom.js";
-import {colourLegend, withLegends} from "../legends.js";
-import {linearXAxis} from "../svg-axis.js";
 import {OUTCOMES, attemptOutcomes, presentOutcomes, timeAxisEnd, timeUnitFor, updateLabel} from "./palette.js";
 
 const STATE_COLOURS = {domain: ["sequence the receiver shows", "newest sequence applied", "regression"], range: ["#2da44e", "#6e7781", "#d1242f"]};
 const REGRESSION_RED = STATE_COLOURS.range[2]!;
-const MARGIN = {top: 20, right: 20, bottom: 30};
-const ROW_HEIGHT = 30;
 
 export interface ReceiverChartOptions {
   width?: number;
@@ -26,33 +26,19 @@ export interface ReceiverChartOptions {
   cursorSeconds?: number | null;
   /** The other run of a comparison: both are drawn on one time axis. */
   alongside?: DeliveryRun | null;
+  type?: TypeScale;
 }
 
-/** Plot's coordinates: to the thousandth. */
-const round = (value: number) => Math.round(value * 1000) / 1000;
-
-/** The plot area and its time scale, shared by both charts. */
-function timeFrame(width: number, height: number, left: number, end: number) {
-  const [top, bottom, right] = [MARGIN.top, height - MARGIN.bottom, width - MARGIN.right];
-  const x = (seconds: number) => round(left + (seconds / end) * (right - left));
+/** The time axis both charts share with the swimlane: one end, one unit. */
+function timeAxis(frame: ChartFrame, end: number) {
+  const x = scaleLinear().domain([0, end]).range([frame.left, frame.right]).clamp(true);
   const unit = timeUnitFor(end);
-  return {
-    top, bottom, left, right, x,
-    axis: linearXAxis({width, left, right, top, bottom, end, x, label: `modeled time (${unit.name})`, tickUnit: unit.seconds}),
-    frame: svg("rect", {class: "frame", fill: "none", stroke: "currentColor", "stroke-opacity": 0.15, x: left + 0.5, y: top + 0.5, width: right - left, height: bottom - top})
-  };
-}
-
-const chartRoot = (width: number, height: number, label: string) =>
-  svg("svg", {class: "plot-d6a7b5", fill: "currentColor", "font-family": "system-ui, sans-serif", "font-size": 10, "text-anchor": "middle", width, height, viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label});
-
-function cursorRule(frame: ReturnType<typeof timeFrame>, cursorSeconds: number | null): SVGGElement {
-  return svg("g", {class: "cursor"}, cursorSeconds === null ? null
-    : svg("line", {x1: frame.x(cursorSeconds) + 0.5, x2: frame.x(cursorSeconds) + 0.5, y1: frame.top, y2: frame.bottom, stroke: "currentColor", "stroke-width": 2, "stroke-opacity": 0.6}));
+  bottomAxis(frame, x, {label: `modeled time (${unit.name})`, unit: unit.seconds});
+  return x;
 }
 
 /** One dot per request the receiver processed, in a row per kind of decision. */
-export function ReceiverDecisions(run: DeliveryRun, {width = 640, cursorSeconds = null, alongside = null}: ReceiverChartOptions = {}): Element {
+export function ReceiverDecisions(run: DeliveryRun, {width = 640, cursorSeconds = null, alongside = null, type = typeScale()}: ReceiverChartOptions = {}): Element {
   const outcomes = attemptOutcomes(run);
   const arrivals = run.attempts.map((attempt) => ({
     at: attempt.arrivesAtSeconds,
@@ -63,37 +49,54 @@ export function ReceiverDecisions(run: DeliveryRun, {width = 640, cursorSeconds 
   }));
   const scale = presentOutcomes(arrivals.map((arrival) => arrival.outcome));
   const rows: readonly string[] = scale.domain.length ? scale.domain : [OUTCOMES[0]];
-  const height = 50 + rows.length * ROW_HEIGHT;
-  const left = 190;
-  const frame = timeFrame(width, height, left, timeAxisEnd(run, alongside));
-  // Plot's point scale: each row at the middle of its equal share of the plot area.
-  const step = (frame.bottom - frame.top) / rows.length;
-  const rowY = (row: string) => round(frame.top + step * (rows.indexOf(row) + 0.5));
+  const marginRight = Math.ceil(2 * type.body);
+  // The outcome names are long; on a phone they shorten to their first words.
+  const labels = placeRowLabels({width, marginRight, type, rows, labels: [(row) => row, (row) => row.split(" (")[0]!.split(",")[0]!]});
+  const step = Math.round(type.line * 2.3);
+  const frame = chartFrame({width, height: type.line * 2 + rows.length * step + bottomAxisHeight(type), type, label: "Receiver decisions over time",
+    margin: {top: type.line * 2, right: marginRight, bottom: bottomAxisHeight(type), left: labels.placement === "left" ? labels.marginLeft : marginRight}});
+  const x = timeAxis(frame, timeAxisEnd(run, alongside));
+  // Each row an equal share of the plot area, its dots on the share's middle line.
+  const band = scaleBand(rows, [frame.top, frame.bottom]);
+  const y = (row: string) => band(row)! + band.bandwidth() / 2;
+  if (labels.placement === "left") rowLabelsLeft(frame, band, labels.label, {ticks: true});
+  plotOutline(frame);
   const colour = (outcome: (typeof OUTCOMES)[number]) => scale.range[scale.domain.indexOf(outcome)] ?? "currentColor";
-  const chart = chartRoot(width, height, "Receiver decisions over time");
-  chart.append(
-    svg("g", {class: "row-ticks", fill: "none", stroke: "currentColor"}, svg("path", {d: rows.map((row) => `M${left},${rowY(row) + 0.5}h-6`).join("")})),
-    svg("g", {class: "row-labels", "text-anchor": "end"}, rows.map((row) => svg("text", {x: left - 8.5, y: rowY(row) + 0.5, dy: "0.32em"}, row))),
-    frame.axis,
-    frame.frame,
-    svg("g", {class: "arrival-dots"}, arrivals.map((arrival) =>
-      svg("circle", {cx: frame.x(arrival.at) + 0.5, cy: rowY(arrival.outcome) + 0.5, r: 7, fill: colour(arrival.outcome), "fill-opacity": arrival.faded ? 0.25 : 1}, svg("title", null, arrival.title)))),
-    svg("g", {class: "arrival-labels", "font-size": 9}, arrivals.map((arrival) =>
-      svg("text", {x: frame.x(arrival.at) + 0.5, y: rowY(arrival.outcome) - 11.5, dy: "0.32em", "fill-opacity": arrival.faded ? 0.3 : 1}, arrival.label))),
-    cursorRule(frame, cursorSeconds)
-  );
+  const radius = 7 * type.unit;
+  frame.svg.append("g").attr("class", "arrival-dots")
+    .selectAll("circle").data(arrivals).join("circle")
+    .attr("cx", (d) => x(d.at))
+    .attr("cy", (d) => y(d.outcome))
+    .attr("r", radius)
+    .attr("fill", (d) => colour(d.outcome))
+    .attr("fill-opacity", (d) => d.faded ? 0.25 : 1)
+    .append("title").text((d) => d.title);
+  frame.svg.append("g").attr("class", "arrival-labels").attr("font-size", type.small)
+    .selectAll("text").data(arrivals).join("text")
+    .attr("x", (d) => x(d.at))
+    .attr("y", (d) => y(d.outcome) - radius - 0.5 * type.line)
+    .attr("fill-opacity", (d) => d.faded ? 0.3 : 1)
+    .text((d) => d.label);
+  // On a phone the outcome's name is the dots' colour, read from the legend.
+  const chart = labels.placement === "left" ? frame.svg.node()! : withLegends(frame.svg.node()!, [colourLegend(scale, type)]);
+  cursorRule(frame, x, cursorSeconds);
   return withChartNote(chart, arrivals.length === 0 ? `No request reached the receiver.${run.summary.blockedReason ? ` ${run.summary.blockedReason}` : ""}` : null);
+}
+
+interface Level {
+  at: number;
+  sequence: number;
 }
 
 /**
  * The sequence the receiver shows (the last update it applied) and the newest it
  * has ever applied. When they part, an older update overwrote a newer one: a regression.
  */
-export function ReceiverState(run: DeliveryRun, {width = 640, cursorSeconds = null, alongside = null}: ReceiverChartOptions = {}): Element {
+export function ReceiverState(run: DeliveryRun, {width = 640, cursorSeconds = null, alongside = null, type = typeScale()}: ReceiverChartOptions = {}): Element {
   // The last level holds to the end of the axis.
   const endsAt = timeAxisEnd(run, alongside);
   const steps = run.receiverStates.filter((sample) => sample.shownSequence !== null);
-  const levels = (key: "shownSequence" | "newestAppliedSequence") => [
+  const levels = (key: "shownSequence" | "newestAppliedSequence"): Level[] => [
     ...steps.map((sample) => ({at: sample.atSeconds, sequence: sample[key]!})),
     ...(steps.length ? [{at: endsAt, sequence: steps[steps.length - 1]![key]!}] : [])
   ];
@@ -103,34 +106,24 @@ export function ReceiverState(run: DeliveryRun, {width = 640, cursorSeconds = nu
     title: `Regression at ${sample.atSeconds} s: ${updateLabel(run, sample.updateIndex)} (sequence ${sample.shownSequence}) applied after sequence ${sample.newestAppliedSequence}`
   }));
   const maxSequence = Math.max(1, ...run.updates.map((update) => update.sequence));
-  const height = 220;
-  const frame = timeFrame(width, height, 50, endsAt);
-  const yEnd = maxSequence + 0.5;
-  const y = (sequence: number) => round(frame.bottom - (sequence / yEnd) * (frame.bottom - frame.top));
-  // Plot's "d" tick format: whole numbers, no grouping.
-  const yTicks = linearTicks(0, yEnd, Math.min(maxSequence, 10));
-  const stepAfter = (points: readonly {at: number; sequence: number}[]) =>
-    points.map((point, index) => index === 0 ? `M${frame.x(point.at)},${y(point.sequence)}` : `L${frame.x(point.at)},${y(points[index - 1]!.sequence)}L${frame.x(point.at)},${y(point.sequence)}`).join("");
-  const chart = chartRoot(width, height, "What the receiver shows over time");
-  chart.append(
-    svg("g", {class: "y-axis"},
-      svg("path", {class: "y-grid", fill: "none", stroke: "currentColor", "stroke-opacity": 0.1, d: yTicks.map((tick) => `M${frame.left},${y(tick) + 0.5}H${frame.right}`).join("")}),
-      svg("path", {class: "y-ticks", fill: "none", stroke: "currentColor", d: yTicks.map((tick) => `M${frame.left},${y(tick) + 0.5}h-6`).join("")}),
-      svg("g", {class: "y-tick-labels", "text-anchor": "end", "font-variant": "tabular-nums"}, yTicks.map((tick) => svg("text", {x: frame.left - 8.5, y: y(tick) + 0.5, dy: "0.32em"}, String(Math.round(tick))))),
-      svg("text", {class: "y-axis-label", x: 3.5, y: frame.top - 16.5, dy: "0.71em", "text-anchor": "start"}, "↑ sequence")),
-    frame.axis,
-    frame.frame,
-    svg("g", {class: "state-lines", fill: "none", "stroke-linejoin": "round", "stroke-linecap": "round", transform: "translate(0.5,0.5)"},
-      // The dashed newest-applied line goes on top: where the two agree it would hide under the shown one.
-      steps.length ? [
-        svg("path", {class: "shown", stroke: STATE_COLOURS.range[0], "stroke-width": 2.5, d: stepAfter(levels("shownSequence"))}),
-        svg("path", {class: "newest-applied", stroke: STATE_COLOURS.range[1], "stroke-width": 1.5, "stroke-dasharray": "5,4", d: stepAfter(levels("newestAppliedSequence"))})
-      ] : null),
-    svg("g", {class: "regression-marks", transform: "translate(0.5,0.5)"}, regressions.flatMap((regression) => [
-      svg("circle", {cx: frame.x(regression.at), cy: y(regression.sequence), r: 8, fill: "none", stroke: REGRESSION_RED, "stroke-width": 2.5}, svg("title", null, regression.title)),
-      svg("text", {x: frame.x(regression.at), y: y(regression.sequence) + 16, dy: "0.32em", fill: REGRESSION_RED}, "regression")
-    ])),
-    cursorRule(frame, cursorSeconds)
-  );
-  return withChartNote(withLegends(chart, [colourLegend(STATE_COLOURS)]), steps.length === 0 ? "The receiver applied nothing." : null);
+  const frame = chartFrame({width, height: Math.round(type.line * 16), type, label: "What the receiver shows over time",
+    margin: {top: type.line * 2, right: Math.ceil(2 * type.body), bottom: bottomAxisHeight(type), left: tickLabelsWidth(0, maxSequence + 0.5, Math.min(maxSequence, 10), type)}});
+  const x = timeAxis(frame, endsAt);
+  const y = scaleLinear().domain([0, maxSequence + 0.5]).range([frame.bottom, frame.top]);
+  // Sequences are whole numbers: ticks at whole numbers only.
+  leftAxis(frame, y, {label: "sequence", count: Math.min(maxSequence, 10), format: (value) => String(Math.round(value))});
+  plotOutline(frame);
+  const stepped = line<Level>().x((d) => x(d.at)).y((d) => y(d.sequence)).curve(curveStepAfter);
+  const lines = frame.svg.append("g").attr("class", "state-lines").attr("fill", "none").attr("stroke-linejoin", "round").attr("stroke-linecap", "round");
+  if (steps.length) {
+    // The dashed newest-applied line goes on top: where the two agree it would hide under the shown one.
+    lines.append("path").attr("class", "shown").attr("stroke", STATE_COLOURS.range[0]!).attr("stroke-width", 2.5 * type.unit).attr("d", stepped(levels("shownSequence")));
+    lines.append("path").attr("class", "newest-applied").attr("stroke", STATE_COLOURS.range[1]!).attr("stroke-width", 1.5 * type.unit).attr("stroke-dasharray", "5,4").attr("d", stepped(levels("newestAppliedSequence")));
+  }
+  const marks = frame.svg.append("g").attr("class", "regression-marks").selectAll("g").data(regressions).join("g")
+    .attr("transform", (d) => `translate(${x(d.at)},${y(d.sequence)})`);
+  marks.append("circle").attr("r", 8 * type.unit).attr("fill", "none").attr("stroke", REGRESSION_RED).attr("stroke-width", 2.5 * type.unit).append("title").text((d) => d.title);
+  marks.append("text").attr("y", 8 * type.unit + 0.8 * type.line).attr("fill", REGRESSION_RED).text("regression");
+  cursorRule(frame, x, cursorSeconds);
+  return withChartNote(withLegends(frame.svg.node()!, [colourLegend(STATE_COLOURS, type)]), steps.length === 0 ? "The receiver applied nothing." : null);
 }

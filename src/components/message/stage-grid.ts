@@ -4,16 +4,17 @@
  * client could conclude from the response. Playback fades what it has not
  * revealed yet.
  *
- * Drawn by hand in SVG, in Plot's manner (its class, band layout and text placement), not with
- * Plot: it is the chart in lesson 2's lab, redrawn on every keystroke and shown at load, and
- * Plot loads only for charts further down a page (see plot-on-demand.ts).
+ * On the chart layer (d3), not Plot: it is the chart in lesson 2's lab, redrawn on every
+ * keystroke and shown at load, and Plot loads only for charts further down a page
+ * (see plot-on-demand.ts).
  */
 import type {MessageTransaction} from "../../../lib/message/index.js";
 import {MESSAGE_STAGE_NAMES} from "../../../lib/message/index.js";
+import {scaleBand, type ScaleBand} from "d3-scale";
+import {chartFrame, type ChartFrame} from "../chart/chart-frame.js";
+import {colourLegend, withLegends} from "../chart/legend.js";
+import {type TypeScale, typeScale} from "../chart/type-scale.js";
 import {withChartNote} from "../chart-note.js";
-import {svgElement as svg} from "../dom.js";
-import {colourLegend, withLegends} from "../legends.js";
-import {bandLayout} from "../svg-axis.js";
 import {clientRevealed, gateRevealed, type GateCursor} from "./stages.js";
 import {CLIENT_VERDICT_WORDS, capitalise, describeRequest} from "./words.js";
 
@@ -25,34 +26,13 @@ type StatusWord = keyof typeof STAGE_STATUS_COLOURS;
 const STATUS_SCALE = {domain: Object.keys(STAGE_STATUS_COLOURS), range: Object.values(STAGE_STATUS_COLOURS)};
 
 const STAGES = ([1, 2, 3, 4, 5, 6] as const).map((stage) => `${stage}. ${MESSAGE_STAGE_NAMES[stage]}`);
-const ROW_HEIGHT = 34;
-/** Below this width the chart drops the ids from row names, the stage names and the client column (the tables keep them). */
-const COMPACT_WIDTH = 560;
+const STAGE_WORDS = STAGES.map((stage) => stage.slice(stage.indexOf(". ") + 2));
 
 export interface StageGridOptions {
   width?: number;
   /** The playback's cursor; null shows everything. */
   cursor?: GateCursor | null;
-}
-
-const MARGIN_TOP = 40;
-const MARGIN_BOTTOM = 10;
-const STAGE_PADDING = 0.06;
-const ROW_PADDING = 0.1;
-/** Plot's text marks sit half a pixel off the band centre, for crisp glyphs. */
-const HALF_PIXEL = 0.5;
-/** Glyph widths without measuring text (system-ui, per character, as a fraction of the font size): bold digits, and plain names. */
-const GLYPH_WIDTH_EM = 0.62;
-const NAME_GLYPH_WIDTH_EM = 0.55;
-const STAGE_NAME_FONT_PX = 10;
-const CELL_LABEL_FONT_PX = 11;
-const MIN_CELL_LABEL_FONT_PX = 7;
-const ONE_LINE = 12;
-const STAGE_WORDS = STAGES.map((stage) => stage.slice(stage.indexOf(". ") + 2));
-
-/** Every stage name fits a band this wide. */
-function stageNamesFit(bandWidth: number): boolean {
-  return Math.max(...STAGE_WORDS.map((name) => name.length)) * NAME_GLYPH_WIDTH_EM * STAGE_NAME_FONT_PX <= bandWidth;
+  type?: TypeScale;
 }
 
 interface Cell {
@@ -70,29 +50,50 @@ interface ClientVerdict {
   faded: boolean;
 }
 
-/** Where things go: a stage to its band, a row to its band. */
-interface Layout {
-  stageLeft: (stage: number) => number;
-  stageWidth: number;
-  rowTop: (row: number) => number;
-  rowHeight: number;
-  /** The plot area's top, and whether the stage names show above it. */
-  top: number;
+/** Where things go: a stage to its column, a request to its row. */
+interface Grid {
+  frame: ChartFrame;
+  x: ScaleBand<number>;
+  y: ScaleBand<number>;
+  /** Whether every stage's name fits above its column (else its number alone). */
   named: boolean;
 }
 
-export function StageGrid(transaction: MessageTransaction, {width = 640, cursor = null}: StageGridOptions = {}): Element {
+export function StageGrid(transaction: MessageTransaction, {width = 640, cursor = null, type = typeScale()}: StageGridOptions = {}): Element {
   const drawn = transaction.requests.slice(0, STAGE_GRID_MAX_REQUESTS);
   const hidden = transaction.requests.length - drawn.length;
-  const compact = width < COMPACT_WIDTH;
-  const marginLeft = compact ? 80 : 170;
-  const marginRight = compact ? 10 : 170;
-  const rowName = (index: number) => {
-    const outcome = drawn[index]!;
-    if (!compact) return capitalise(describeRequest(outcome));
-    return outcome.requestIndex === null ? "The request" : `Request ${outcome.requestIndex}`;
-  };
-  const cells: Cell[] = drawn.flatMap((outcome, row) =>
+  const longName = (index: number) => capitalise(describeRequest(drawn[index]!));
+  const shortName = (index: number) => drawn[index]!.requestIndex === null ? "The request" : `Request ${drawn[index]!.requestIndex}`;
+  const client: ClientVerdict[] = transaction.client.perRequest.slice(0, STAGE_GRID_MAX_REQUESTS).flatMap((decision) => {
+    const row = drawn.findIndex((outcome) => outcome.requestIndex === decision.requestIndex);
+    return row < 0 ? [] : [{row, text: `client: ${CLIENT_VERDICT_WORDS[decision.verdict]}`, faded: !clientRevealed(cursor, decision.requestIndex)}];
+  });
+  const columnWidth = (names: (index: number) => string) => Math.ceil(Math.max(0, ...drawn.map((_, index) => type.widthOf(names(index)))) + 9 * type.unit);
+  const clientWidth = Math.ceil(Math.max(0, ...client.map((verdict) => type.widthOf(verdict.text))) + 8 * type.unit);
+  // The full row names and the client's column while every stage's name still fits its column; else short names, no client column (the tables keep both).
+  const stageRoom = 6 * (Math.max(...STAGE_WORDS.map((name) => type.widthOf(name, type.small))) + 6 * type.unit);
+  const full = width - columnWidth(longName) - clientWidth >= stageRoom;
+  const rowName = full ? longName : shortName;
+  const margin = {left: columnWidth(rowName), right: full ? clientWidth : Math.ceil(type.body), top: 0, bottom: Math.ceil(type.line * 0.8)};
+  const x = scaleBand(STAGES.map((_, index) => index), [margin.left, Math.max(margin.left + 6, width - margin.right)]).padding(0.06).round(true);
+  const named = Math.max(...STAGE_WORDS.map((name) => type.widthOf(name, type.small))) <= x.bandwidth();
+  // The header: the stage numbers, and their names on a second line where they fit.
+  margin.top = Math.ceil(type.line * (named ? 2.8 : 1.8));
+  const height = margin.top + Math.round(type.line * 2.4) * drawn.length + margin.bottom;
+  const frame = chartFrame({width, height, margin, type, label: "Each request's verdict at each of the six stages"});
+  const grid: Grid = {frame, x, named, y: scaleBand(drawn.map((_, index) => index), [frame.top, frame.bottom]).padding(0.1).round(true)};
+  rowNamesMark(grid, drawn.map((_, row) => rowName(row)));
+  stageNamesMark(grid);
+  const cells = cellsOf(drawn, cursor, rowName);
+  cellsMark(grid, cells);
+  cellLabelsMark(grid, cells);
+  if (full) clientMark(grid, client);
+  const note = hidden > 0 ? `${hidden} more request${hidden === 1 ? "" : "s"} (from request ${drawn.length}) not drawn; the request picker lists them all.` : null;
+  return withChartNote(withLegends(frame.svg.node()!, [colourLegend(STATUS_SCALE, type)]), note);
+}
+
+function cellsOf(drawn: MessageTransaction["requests"], cursor: GateCursor | null, rowName: (index: number) => string): Cell[] {
+  return drawn.flatMap((outcome, row) =>
     outcome.stages.map((verdict) => {
       const status: StatusWord = verdict.status === "pass" ? "passed" : verdict.status === "stop" ? "stopped" : "not reached";
       const why = verdict.findings.find((finding) => finding.severity === "error")?.message;
@@ -106,63 +107,77 @@ export function StageGrid(transaction: MessageTransaction, {width = 640, cursor 
       };
     })
   );
-  const client: ClientVerdict[] = compact ? [] : transaction.client.perRequest.slice(0, STAGE_GRID_MAX_REQUESTS).flatMap((decision) => {
-    const row = drawn.findIndex((outcome) => outcome.requestIndex === decision.requestIndex);
-    return row < 0 ? [] : [{row, text: `client: ${CLIENT_VERDICT_WORDS[decision.verdict]}`, faded: !clientRevealed(cursor, decision.requestIndex)}];
-  });
-  const stages = bandLayout(STAGES.length, marginLeft, width - marginRight, STAGE_PADDING);
-  const named = stageNamesFit(stages.bandHeight);
-  // Without the names' second line the header needs one line less.
-  const top = named ? MARGIN_TOP : MARGIN_TOP - ONE_LINE;
-  const height = top + 20 + drawn.length * ROW_HEIGHT;
-  const rows = bandLayout(drawn.length, top, height - MARGIN_BOTTOM, ROW_PADDING);
-  const layout: Layout = {stageLeft: stages.rowTop, stageWidth: stages.bandHeight, rowTop: rows.rowTop, rowHeight: rows.bandHeight, top, named};
-  const chart = svg(
-    "svg",
-    {class: "plot-d6a7b5", fill: "currentColor", "font-family": "system-ui, sans-serif", "font-size": 10, "text-anchor": "middle", width, height, viewBox: `0 0 ${width} ${height}`},
-    rowNamesMark(layout, drawn.map((_, row) => rowName(row)), marginLeft),
-    stageNamesMark(layout),
-    cellsMark(layout, cells),
-    cellLabelsMark(layout, cells),
-    // Beside the last stage, where Plot's text with dx = half a band + 6 put it.
-    svg("g", {class: "client-verdicts", "text-anchor": "start", "font-size": 11}, client.map((verdict) =>
-      svg("text", {x: stageCentre(layout, STAGES.length - 1) + (width - marginLeft - marginRight) / STAGES.length / 2 + 6, y: rowCentre(layout, verdict.row), dy: "0.32em", "fill-opacity": verdict.faded ? 0.2 : 1}, verdict.text)))
-  );
-  const note = hidden > 0 ? `${hidden} more request${hidden === 1 ? "" : "s"} (from request ${drawn.length}) not drawn; the request picker lists them all.` : null;
-  return withChartNote(withLegends(chart, [colourLegend(STATUS_SCALE)]), note);
 }
 
-const stageCentre = (layout: Layout, stage: number) => layout.stageLeft(stage) + layout.stageWidth / 2 + HALF_PIXEL;
-const rowCentre = (layout: Layout, row: number) => layout.rowTop(row) + layout.rowHeight / 2 + HALF_PIXEL;
+const stageCentre = ({x}: Grid, stage: number) => x(stage)! + x.bandwidth() / 2;
+const rowCentre = ({y}: Grid, row: number) => y(row)! + y.bandwidth() / 2;
 
-function rowNamesMark(layout: Layout, names: readonly string[], marginLeft: number): SVGGElement {
-  return svg("g", {class: "row-names", "text-anchor": "end"}, names.map((name, row) =>
-    svg("text", {x: marginLeft - 8.5, y: rowCentre(layout, row), dy: "0.32em"}, name)));
+function rowNamesMark(grid: Grid, names: readonly string[]): void {
+  grid.frame.svg.append("g").attr("class", "row-names").attr("text-anchor", "end")
+    .selectAll("text").data(names).join("text")
+    .attr("x", grid.frame.left - 8 * grid.frame.type.unit)
+    .attr("y", (name, row) => rowCentre(grid, row))
+    .attr("dy", "0.32em")
+    .text((name) => name);
 }
 
-/** Above each band: its number, and its name on the line below wherever every name fits its band. */
-function stageNamesMark(layout: Layout): SVGGElement {
-  return svg("g", {class: "stage-names"}, STAGES.map((stage, index) => {
-    const number = stage.slice(0, stage.indexOf("."));
-    const at = {x: stageCentre(layout, index), y: layout.top - 8.5};
-    return layout.named
-      ? svg("text", at, svg("tspan", {x: at.x, dy: "-1em"}, number), svg("tspan", {x: at.x, dy: "1em"}, STAGE_WORDS[index]!))
-      : svg("text", at, number);
-  }));
+/** Above each column: its number, and its name on the line below wherever every name fits its column. */
+function stageNamesMark(grid: Grid): void {
+  const {frame} = grid;
+  const text = frame.svg.append("g").attr("class", "stage-names").attr("font-size", frame.type.small)
+    .selectAll("text").data(STAGES).join("text")
+    .attr("x", (stage, index) => stageCentre(grid, index))
+    .attr("y", frame.top - 0.6 * frame.type.line);
+  const number = (stage: string) => stage.slice(0, stage.indexOf("."));
+  if (!grid.named) {
+    text.text(number);
+    return;
+  }
+  text.append("tspan").attr("x", (stage, index) => stageCentre(grid, index)).attr("dy", "-1.1em").text(number);
+  text.append("tspan").attr("x", (stage, index) => stageCentre(grid, index)).attr("dy", "1.1em").text((stage, index) => STAGE_WORDS[index]!);
 }
 
-function cellsMark(layout: Layout, cells: readonly Cell[]): SVGGElement {
-  return svg("g", {class: "stage-cells"}, cells.map((cell) =>
-    svg("rect", {x: layout.stageLeft(cell.stage) + 1, width: layout.stageWidth - 2, y: layout.rowTop(cell.row) + 1, height: layout.rowHeight - 2, fill: STAGE_STATUS_COLOURS[cell.status], "fill-opacity": cell.faded ? 0.2 : 1},
-      svg("title", null, cell.title))));
+function cellsMark(grid: Grid, cells: readonly Cell[]): void {
+  const {x, y} = grid;
+  grid.frame.svg.append("g").attr("class", "stage-cells")
+    .selectAll("rect").data(cells).join("rect")
+    .attr("x", (cell) => x(cell.stage)!)
+    .attr("width", x.bandwidth())
+    .attr("y", (cell) => y(cell.row)!)
+    .attr("height", y.bandwidth())
+    .attr("fill", (cell) => STAGE_STATUS_COLOURS[cell.status])
+    .attr("fill-opacity", (cell) => cell.faded ? 0.2 : 1)
+    .append("title").text((cell) => cell.title);
 }
+
+/** A code a little too wide for its cell is set smaller, down to this share of the body size. */
+const SMALLEST_CELL_LABEL = 0.65;
 
 /** "pass" or the error code inside each cell, set smaller where a code would run past a narrow cell. */
-function cellLabelsMark(layout: Layout, cells: readonly Cell[]): SVGGElement {
-  const cellWidth = layout.stageWidth - 2;
-  const fontSize = (label: string) => Math.max(MIN_CELL_LABEL_FONT_PX, Math.min(CELL_LABEL_FONT_PX, Math.floor((cellWidth - 4) / (label.length * GLYPH_WIDTH_EM))));
-  return svg("g", {class: "stage-cell-labels", "font-size": CELL_LABEL_FONT_PX, "font-weight": 600, fill: "white"}, cells.filter((cell) => cell.label !== "").map((cell) => {
-    const size = fontSize(cell.label);
-    return svg("text", {x: stageCentre(layout, cell.stage), y: rowCentre(layout, cell.row), dy: "0.32em", "font-size": size === CELL_LABEL_FONT_PX ? null : size, "fill-opacity": cell.faded ? 0.2 : 1}, cell.label);
-  }));
+function cellLabelsMark(grid: Grid, cells: readonly Cell[]): void {
+  const {type} = grid.frame;
+  const room = grid.x.bandwidth() - 4 * type.unit;
+  // The size at which the label is as wide as the room (width grows with size), to the half pixel below.
+  const fitting = (label: string) => Math.floor((2 * room) / type.widthOf(label, 1)) / 2;
+  const sizeOf = (label: string) => Math.max(SMALLEST_CELL_LABEL * type.body, Math.min(type.body, fitting(label)));
+  grid.frame.svg.append("g").attr("class", "stage-cell-labels").attr("font-weight", 600).attr("fill", "white")
+    .selectAll("text").data(cells.filter((cell) => cell.label !== "")).join("text")
+    .attr("x", (cell) => stageCentre(grid, cell.stage))
+    .attr("y", (cell) => rowCentre(grid, cell.row))
+    .attr("dy", "0.32em")
+    .attr("font-size", (cell) => sizeOf(cell.label) < type.body ? sizeOf(cell.label) : null)
+    .attr("fill-opacity", (cell) => cell.faded ? 0.2 : 1)
+    .text((cell) => cell.label);
+}
+
+/** What the client could conclude, right of the last stage. */
+function clientMark(grid: Grid, client: readonly ClientVerdict[]): void {
+  const {frame, x} = grid;
+  frame.svg.append("g").attr("class", "client-verdicts").attr("text-anchor", "start")
+    .selectAll("text").data(client).join("text")
+    .attr("x", x(STAGES.length - 1)! + x.bandwidth() + 6 * frame.type.unit)
+    .attr("y", (verdict) => rowCentre(grid, verdict.row))
+    .attr("dy", "0.32em")
+    .attr("fill-opacity", (verdict) => verdict.faded ? 0.2 : 1)
+    .text((verdict) => verdict.text);
 }

@@ -4,13 +4,16 @@
  * beside it what this stage removed, and the label counts the removals by gate
  * ("−2 other tenant"). Stages playback has not revealed yet are faded.
  *
- * Drawn by hand in SVG, in Plot's manner (as the ranking breakdown is): a weight that changes the
+ * On the chart layer (d3), not Plot, as the ranking breakdown is: a weight that changes the
  * winner redraws it in that move's frame.
  */
+import {scaleBand, scaleLinear, type ScaleBand, type ScaleLinear} from "d3-scale";
 import {gateOrder, gateRejectionReason, type GateId, type SelectionResult} from "../../../lib/selection/index.js";
-import {svgElement as svg} from "../dom.js";
-import {colourLegend, withLegends} from "../legends.js";
-import {bandLayout, linearXAxis} from "../svg-axis.js";
+import {bottomAxis, bottomAxisHeight, rowLabelsAbove, rowLabelsLeft} from "../chart/axes.js";
+import {chartFrame, plotOutline, type ChartFrame} from "../chart/chart-frame.js";
+import {colourLegend, withLegends} from "../chart/legend.js";
+import {placeRowLabels} from "../chart/row-labels.js";
+import {type TypeScale, typeScale} from "../chart/type-scale.js";
 import {REMAINING_COLOUR, REMOVED_COLOUR} from "./palette.js";
 
 const BAR_COLOURS = {domain: ["remain after the stage", "left at this stage"], range: [REMAINING_COLOUR, REMOVED_COLOUR]};
@@ -19,6 +22,7 @@ export interface CandidatesChartOptions {
   width?: number;
   /** Stages revealed by playback (1-6); later stages are faded. Null shows every stage. */
   revealedStages?: number | null;
+  type?: TypeScale;
 }
 
 /** "−2 other tenant, −1 missing skill", counted by first failed gate, in gate order. */
@@ -36,22 +40,6 @@ export function stageRemovalLabel(result: SelectionResult, stageIndex: number): 
     .join(", ");
 }
 
-const MARGIN = {top: 20, right: 30, bottom: 30, left: 170};
-// The reason sits under each bar, so it can run the full width of the chart.
-const ROW_HEIGHT = 58;
-const BAR_HEIGHT = 24;
-/** Room per tick label on a narrow chart (one per candidate up to 13, while they fit). */
-const MIN_TICK_SPACING = 24;
-/** Reason widths without measuring text: a generous average glyph width at 11 px. */
-const REASON_CHAR_WIDTH = 6;
-/**
- * Narrower than the stages' column and this much plot (a phone), each stage's name goes above its
- * bar and its reason wraps under it, so the bars get the chart's whole width.
- */
-const MIN_PLOT_WIDTH = 240;
-const NARROW_MARGIN = {top: 20, right: 16, bottom: 30, left: 4};
-const REASON_LINE_HEIGHT = 13;
-
 /** `text` in lines of at most `room` characters, broken at spaces (a longer word keeps its own line). */
 export function wrapWords(text: string, room: number): string[] {
   const lines: string[] = [];
@@ -63,55 +51,93 @@ export function wrapWords(text: string, room: number): string[] {
   return lines;
 }
 
-export function CandidatesByStage(result: SelectionResult, {width = 640, revealedStages = null}: CandidatesChartOptions = {}): Element {
-  const rows = result.trace.map((decision) => {
+interface StageRow {
+  stage: string;
+  before: number;
+  after: number;
+  /** The removal reason, in lines that fit under the bar. */
+  reason: string[];
+  opacity: number;
+  title: string;
+}
+
+function stageRows(result: SelectionResult, revealedStages: number | null, reasonRoomPx: number, type: TypeScale): StageRow[] {
+  const charactersPerLine = Math.max(1, Math.floor(reasonRoomPx / type.widthOf("x")));
+  return result.trace.map((decision) => {
     const names = decision.removed.map((agent) => agent.agentId).join(", ");
     return {
       stage: `${decision.atSeconds} · ${decision.title.split(":")[0]}`,
       before: decision.candidatesBefore,
       after: decision.candidatesAfter,
-      label: stageRemovalLabel(result, decision.atSeconds),
+      reason: wrapWords(stageRemovalLabel(result, decision.atSeconds), charactersPerLine),
       opacity: revealedStages !== null && decision.atSeconds > revealedStages ? 0.25 : 1,
       title: `${decision.title}${names ? `. Left here: ${names}` : ""}`
     };
   });
-  const narrow = width - MARGIN.left - MARGIN.right < MIN_PLOT_WIDTH;
-  const margin = narrow ? NARROW_MARGIN : MARGIN;
-  const reasonRoom = Math.max(1, Math.floor((width - margin.left - 4) / REASON_CHAR_WIDTH));
-  const reasonLines = rows.map((row) => (narrow ? wrapWords(row.label, reasonRoom) : [row.label]));
-  // Narrow: a step holds the name above the bar, the bar, and the longest reason's lines under it.
-  const rowHeight = narrow ? BAR_HEIGHT + 21 + REASON_LINE_HEIGHT * Math.max(1, ...reasonLines.map((lines) => lines.length)) : ROW_HEIGHT;
-  const padding = 1 - BAR_HEIGHT / rowHeight;
-  const height = narrow ? Math.ceil(margin.top + margin.bottom + rowHeight * (rows.length + padding)) + 1 : 60 + rows.length * ROW_HEIGHT;
-  // However narrow the chart, the plot area keeps a width (never a negative one).
-  const [top, bottom, left] = [margin.top, height - margin.bottom, margin.left];
-  const right = Math.max(left + 1, width - margin.right);
-  const end = Math.max(1, result.agentCount);
-  const x = (count: number) => Math.round((left + (count / end) * (right - left)) * 1000) / 1000;
-  const {bandHeight, rowTop} = bandLayout(rows.length, top, bottom, padding);
-  const centre = (index: number) => rowTop(index) + bandHeight / 2;
-  const stageLabels = narrow
-    ? svg("g", {class: "row-labels", "text-anchor": "start"}, rows.map((row, index) => svg("text", {x: left, y: rowTop(index) - 4, "fill-opacity": row.opacity}, row.stage)))
-    : svg("g", {class: "row-labels", "text-anchor": "end"}, rows.map((row, index) => svg("text", {x: left - 8.5, y: centre(index), dy: "0.32em"}, row.stage)));
-  const chart = svg(
-    "svg",
-    {class: "plot-d6a7b5", fill: "currentColor", "font-family": "system-ui, sans-serif", "font-size": 10, "text-anchor": "middle", width, height, viewBox: `0 0 ${width} ${height}`},
-    stageLabels,
-    linearXAxis({width, left, right, top, bottom, end, x, label: "candidates", tickCount: Math.min(result.agentCount, 13, (right - left) / MIN_TICK_SPACING)}),
-    svg("rect", {class: "frame", fill: "none", stroke: "currentColor", "stroke-opacity": 0.15, x: left + 0.5, y: top + 0.5, width: right - left, height: bottom - top}),
-    svg("g", {class: "remaining-bars", fill: BAR_COLOURS.range[0]}, rows.map((row, index) =>
-      svg("rect", {x: left, width: Math.max(0, x(row.after) - left), y: rowTop(index), height: bandHeight, "fill-opacity": row.opacity}, svg("title", null, row.title)))),
-    svg("g", {class: "removed-bars", fill: BAR_COLOURS.range[1], stroke: BAR_COLOURS.range[1], "stroke-dasharray": "3,2"}, rows.flatMap((row, index) => row.before > row.after
-      ? [svg("rect", {x: x(row.after), width: Math.max(0, x(row.before) - x(row.after)), y: rowTop(index), height: bandHeight, "fill-opacity": 0.35 * row.opacity, "stroke-opacity": row.opacity}, svg("title", null, row.title))]
-      : [])),
-    svg("g", {class: "remaining-counts", fill: "white", "text-anchor": "end", "font-weight": "bold"}, rows.flatMap((row, index) => row.after > 0
-      ? [svg("text", {x: x(row.after) - 3.5, y: centre(index), dy: "0.32em", "fill-opacity": row.opacity}, String(row.after))]
-      : [])),
-    // A reason too long for the plot area starts under the stage's name instead (a narrow screen).
-    svg("g", {class: "removal-reasons", "text-anchor": "start", "font-size": 11}, rows.map((row, index) => narrow
-      ? svg("text", {x: left + 0.5, y: centre(index) + BAR_HEIGHT / 2 + 3, "fill-opacity": row.opacity},
-        reasonLines[index]!.map((line, lineIndex) => svg("tspan", {x: left + 0.5, dy: lineIndex === 0 ? "0.71em" : REASON_LINE_HEIGHT}, line)))
-      : svg("text", {x: row.label.length * REASON_CHAR_WIDTH > right - left ? 8 : left + 0.5, y: centre(index) + BAR_HEIGHT / 2 + 3, dy: "0.71em", "fill-opacity": row.opacity}, row.label)))
-  );
-  return withLegends(chart, [colourLegend(BAR_COLOURS)]);
+}
+
+export function CandidatesByStage(result: SelectionResult, {width = 640, revealedStages = null, type = typeScale()}: CandidatesChartOptions = {}): Element {
+  const marginRight = Math.ceil(3 * type.body);
+  const stageNames = result.trace.map((decision) => `${decision.atSeconds} · ${decision.title.split(":")[0]}`);
+  const labels = placeRowLabels({width, marginRight, type, rows: stageNames, labels: [(row) => row]});
+  const above = labels.placement === "above";
+  // The reason sits under each bar; it may start under the stage's name and run the chart's width.
+  const rows = stageRows(result, revealedStages, width - labels.marginLeft - 8, type);
+  const barHeight = Math.round(type.line * 1.7);
+  const reasonLines = Math.max(1, ...rows.map((row) => row.reason.length));
+  const step = barHeight + Math.round(type.line * 0.6) + reasonLines * type.line + (above ? type.line : 0);
+  const top = type.line + (above ? type.line : 0);
+  const height = top + rows.length * step + bottomAxisHeight(type);
+  const frame = chartFrame({width, height, type, label: "Candidates remaining after each selection stage", margin: {top, right: marginRight, bottom: bottomAxisHeight(type), left: labels.marginLeft}});
+  const x = scaleLinear().domain([0, Math.max(1, result.agentCount)]).range([frame.left, frame.right]);
+  // Each stage's band is its bar; the rest of the step holds the reason's lines (and, above, the
+  // name). Outer padding of half the inner, aligned to the top: bands start every step from the top, and the last reason keeps its room.
+  const y = scaleBand(rows.map((row) => row.stage), [frame.top, frame.bottom]).paddingInner(1 - barHeight / step).paddingOuter((1 - barHeight / step) / 2).align(0).round(true);
+  if (above) rowLabelsAbove(frame, y, labels.label);
+  else rowLabelsLeft(frame, y, labels.label);
+  bottomAxis(frame, x, {label: "candidates"});
+  plotOutline(frame);
+  drawStageBars(frame, rows, x, y);
+  drawReasons(frame, rows, y, labels.marginLeft);
+  return withLegends(frame.svg.node()!, [colourLegend(BAR_COLOURS, type)]);
+}
+
+function drawStageBars(frame: ChartFrame, rows: readonly StageRow[], x: ScaleLinear<number, number>, y: ScaleBand<string>): void {
+  frame.svg.append("g").attr("class", "remaining-bars").attr("fill", REMAINING_COLOUR)
+    .selectAll("rect").data(rows).join("rect")
+    .attr("x", frame.left)
+    .attr("width", (row) => Math.max(0, x(row.after) - frame.left))
+    .attr("y", (row) => y(row.stage)!)
+    .attr("height", y.bandwidth())
+    .attr("fill-opacity", (row) => row.opacity)
+    .append("title").text((row) => row.title);
+  frame.svg.append("g").attr("class", "removed-bars").attr("fill", REMOVED_COLOUR).attr("stroke", REMOVED_COLOUR).attr("stroke-dasharray", "3,2")
+    .selectAll("rect").data(rows.filter((row) => row.before > row.after)).join("rect")
+    .attr("x", (row) => x(row.after))
+    .attr("width", (row) => Math.max(0, x(row.before) - x(row.after)))
+    .attr("y", (row) => y(row.stage)!)
+    .attr("height", y.bandwidth())
+    .attr("fill-opacity", (row) => 0.35 * row.opacity)
+    .attr("stroke-opacity", (row) => row.opacity)
+    .append("title").text((row) => row.title);
+  frame.svg.append("g").attr("class", "remaining-counts").attr("fill", "white").attr("text-anchor", "end").attr("font-weight", "bold")
+    .selectAll("text").data(rows.filter((row) => row.after > 0)).join("text")
+    .attr("x", (row) => x(row.after) - 3.5 * frame.type.unit)
+    .attr("y", (row) => y(row.stage)! + y.bandwidth() / 2)
+    .attr("dy", "0.32em")
+    .attr("fill-opacity", (row) => row.opacity)
+    .text((row) => String(row.after));
+}
+
+/** Each stage's reason under its bar, from the plot's left edge, one tspan per wrapped line. */
+function drawReasons(frame: ChartFrame, rows: readonly StageRow[], y: ScaleBand<string>, left: number): void {
+  frame.svg.append("g").attr("class", "removal-reasons").attr("text-anchor", "start")
+    .selectAll("text").data(rows).join("text")
+    .attr("x", left + 0.5)
+    .attr("y", (row) => y(row.stage)! + y.bandwidth() + 0.3 * frame.type.line)
+    .attr("fill-opacity", (row) => row.opacity)
+    .selectAll("tspan").data((row) => row.reason).join("tspan")
+    .attr("x", left + 0.5)
+    .attr("dy", (line, index) => index === 0 ? "0.71em" : frame.type.line)
+    .text((line) => line);
 }

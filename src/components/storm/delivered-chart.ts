@@ -2,12 +2,15 @@
  * Updates acknowledged so far, as a share of all, over modeled time: one line per storm (every
  * strategy on the same seed, the chosen one drawn heavier; a pinned run dashed).
  */
+import {scaleLinear} from "d3-scale";
 import type {StormSummary} from "../../../lib/storm/summary.js";
 import {STRATEGY_LABELS} from "../../../lib/storm/strategy.js";
-import {svgElement as svg} from "../dom.js";
-import {colourLegend, withLegends} from "../legends.js";
+import {bottomAxis, bottomAxisHeight, leftAxis, tickLabelsWidth} from "../chart/axes.js";
+import {chartFrame, plotOutline} from "../chart/chart-frame.js";
+import {colourLegend, withLegends} from "../chart/legend.js";
+import {type TypeScale, typeScale} from "../chart/type-scale.js";
 import {STRATEGY_COLOURS} from "./palette.js";
-import {band, chartRoot, cursorMarks, round, sharedEndSeconds, stepPath, timeAxis, valueAxis} from "./time-frame.js";
+import {bucketPoints, cursorMarks, sharedEndSeconds, stepLine, timeScale} from "./time-frame.js";
 
 export interface DeliveredLine {
   summary: StormSummary;
@@ -15,34 +18,40 @@ export interface DeliveredLine {
   role: "chosen" | "other" | "pinned";
 }
 
-const MARGIN = {top: 20, right: 16, bottom: 34, left: 56};
+const percent = (value: number) => `${value}%`;
 
-export function DeliveredChart(lines: readonly DeliveredLine[], {width = 640, height = 220, cursorSeconds = null}: {width?: number; height?: number; cursorSeconds?: number | null} = {}): Element {
+/** Drawn lightest first, so the chosen line is on top. */
+const DRAWING_ORDER = {other: 0, pinned: 1, chosen: 2} as const;
+
+export function DeliveredChart(lines: readonly DeliveredLine[], {width = 640, height = 220, cursorSeconds = null, type = typeScale()}: {width?: number; height?: number; cursorSeconds?: number | null; type?: TypeScale} = {}): Element {
   const endSeconds = sharedEndSeconds(lines.map((line) => line.summary));
-  const [left, right, top, bottom] = [MARGIN.left, width - MARGIN.right, MARGIN.top, height - MARGIN.bottom];
-  const x = (seconds: number) => round(left + (Math.min(seconds, endSeconds) / endSeconds) * (right - left));
-  const b = band(top, bottom, 100);
-  // Drawn lightest first, so the chosen line is on top.
-  const order = {other: 0, pinned: 1, chosen: 2} as const;
-  const paths = [...lines].sort((a, c) => order[a.role] - order[c.role]).map(({summary, role}) => {
+  const margin = {top: 2 * type.line, right: Math.ceil(1.5 * type.body), bottom: bottomAxisHeight(type), left: tickLabelsWidth(0, 100, 5, type, percent)};
+  const frame = chartFrame({width, height: Math.max(height, Math.round(height * type.unit / 1.1)), margin, type, label: "Share of updates acknowledged over time, by retry strategy"});
+  const x = timeScale(frame, endSeconds);
+  const y = scaleLinear().domain([0, 100]).range([frame.bottom, frame.top]).clamp(true);
+  leftAxis(frame, y, {label: "updates acknowledged", format: percent});
+  bottomAxis(frame, x, {label: "modeled time (s)"});
+  plotOutline(frame);
+  const drawn = [...lines].sort((a, b) => DRAWING_ORDER[a.role] - DRAWING_ORDER[b.role]).map(({summary, role}) => {
     const {load, totals} = summary;
     const shares = load.acknowledgedSoFar.map((count) => (100 * count) / totals.updates);
     // Past its own end a storm holds its last share, out to the shared axis's end.
-    const starts = [...load.startSeconds, load.startSeconds.length * (load.bucketMs / 1000)];
-    const values = [...shares, shares[shares.length - 1] ?? 0];
-    const lastWidth = Math.max(0, endSeconds - starts[starts.length - 1]!);
-    const d = stepPath(starts, load.bucketMs / 1000, values, x, b.y) + `H${x(starts[starts.length - 1]! + lastWidth)}`;
-    return svg("path", {class: `delivered delivered-${role}`, d, fill: "none", stroke: STRATEGY_COLOURS[summary.config.strategy], "stroke-width": role === "chosen" ? 3 : 1.5, "stroke-dasharray": role === "pinned" ? "6,3" : null, "stroke-opacity": role === "other" ? 0.85 : 1});
+    const points = bucketPoints(load.startSeconds, load.bucketMs / 1000, shares);
+    if (points.length) points.push([endSeconds, points[points.length - 1]![1]]);
+    return {summary, role, points};
   });
+  const line = stepLine(x, y);
+  const g = frame.svg.append("g");
+  g.selectAll("path").data(drawn).join("path")
+    .attr("class", (d) => `delivered delivered-${d.role}`)
+    .attr("d", (d) => line(d.points))
+    .attr("fill", "none")
+    .attr("stroke", (d) => STRATEGY_COLOURS[d.summary.config.strategy])
+    .attr("stroke-width", (d) => (d.role === "chosen" ? 3 : 1.5) * type.unit)
+    .attr("stroke-dasharray", (d) => d.role === "pinned" ? "6,3" : null)
+    .attr("stroke-opacity", (d) => d.role === "other" ? 0.85 : 1);
+  cursorMarks(g, frame, x, cursorSeconds, [frame.top, frame.bottom]);
   const strategies = [...new Set(lines.map((line) => line.summary.config.strategy))];
-  const chart = chartRoot(width, height, "Share of updates acknowledged over time, by retry strategy",
-    valueAxis(b, left, right, (value) => `${value}%`),
-    timeAxis(width, left, right, top, bottom, endSeconds, x),
-    svg("rect", {x: left + 0.5, y: top + 0.5, width: right - left, height: bottom - top, fill: "none", stroke: "currentColor", "stroke-opacity": 0.15}),
-    svg("text", {x: 2.5, y: 4, dy: "0.71em", "text-anchor": "start"}, "↑ updates acknowledged"),
-    ...paths,
-    cursorMarks(cursorSeconds, x, top, bottom, right)
-  );
   const legend = {domain: strategies.map((strategy) => STRATEGY_LABELS[strategy]), range: strategies.map((strategy) => STRATEGY_COLOURS[strategy])};
-  return withLegends(chart, [colourLegend(legend)]);
+  return withLegends(frame.svg.node()!, [colourLegend(legend, type)]);
 }

@@ -3,12 +3,15 @@
  * capacity line and the outage, for one storm or as small multiples on shared scales (every
  * strategy on the same seed, or a pinned run over the current one). One SVG, so it exports whole.
  */
+import {scaleLinear, type ScaleLinear} from "d3-scale";
 import type {StormSummary} from "../../../lib/storm/summary.js";
-import {svgElement as svg} from "../dom.js";
-import {colourLegend, withLegends} from "../legends.js";
+import {bottomAxis, bottomAxisHeight, leftAxis, tickLabelsWidth} from "../chart/axes.js";
+import {chartFrame, type ChartFrame} from "../chart/chart-frame.js";
+import {colourLegend, withLegends} from "../chart/legend.js";
+import {type TypeScale, typeScale} from "../chart/type-scale.js";
 import {counted, formatNumber} from "../number-format.js";
 import {LOAD_COLOURS} from "./palette.js";
-import {band, chartRoot, cursorMarks, round, sharedEndSeconds, stepArea, stepPath, timeAxis, valueAxis} from "./time-frame.js";
+import {bucketPoints, cursorMarks, sharedEndSeconds, stepArea, stepLine, timeScale} from "./time-frame.js";
 
 export interface LoadPanel {
   /** The panel's name ("Full jitter", "Pinned run"), drawn at its top left. */
@@ -24,61 +27,63 @@ export interface LoadChartOptions {
   cursorSeconds?: number | null;
   /** The panel the playback follows (a compared pair: the run read); the others show their whole run. */
   cursorPanel?: number;
+  type?: TypeScale;
 }
-
-const MARGIN = {top: 8, right: 16, bottom: 34, left: 56};
-const PANEL_GAP = 22;
 
 const LEGEND = {domain: ["requests/s offered to the receiver", "accepted", "capacity"], range: [LOAD_COLOURS.offered, LOAD_COLOURS.accepted, LOAD_COLOURS.capacity]};
 
-export function LoadChart(panels: readonly LoadPanel[], {width = 640, panelHeight = 150, cursorSeconds = null, cursorPanel = 0}: LoadChartOptions = {}): Element {
+export function LoadChart(panels: readonly LoadPanel[], {width = 640, panelHeight = 150, cursorSeconds = null, cursorPanel = 0, type = typeScale()}: LoadChartOptions = {}): Element {
   const endSeconds = sharedEndSeconds(panels.map((panel) => panel.summary));
   const peak = Math.max(1, ...panels.flatMap(({summary}) => [summary.config.capacityPerSecond, ...summary.load.offeredPerSecond]));
-  const [left, right] = [MARGIN.left, width - MARGIN.right];
-  const x = (seconds: number) => round(left + (Math.min(seconds, endSeconds) / endSeconds) * (right - left));
-  const height = MARGIN.top + panels.length * panelHeight + (panels.length - 1) * PANEL_GAP + MARGIN.bottom;
-  const bottom = height - MARGIN.bottom;
-  const drawn = panels.map((panel, index) => {
-    const top = MARGIN.top + index * (panelHeight + PANEL_GAP);
-    return LoadPanelMarks(panel, band(top + 14, top + panelHeight, peak * 1.08), {left, right, x, cursorSeconds: index === cursorPanel ? cursorSeconds : null});
-  });
+  // Each panel's name sits on a line above its plot; the page's 150 px panel grows with the type.
+  const [nameLine, plotHeight, gap] = [type.line, Math.round(panelHeight * Math.max(1, type.unit / 1.1)), Math.round(type.line * 0.8)];
+  const margin = {top: Math.round(type.line * 0.6), right: Math.ceil(1.5 * type.body), bottom: bottomAxisHeight(type), left: tickLabelsWidth(0, peak * 1.08, panelTicks(plotHeight, type), type)};
+  const height = margin.top + panels.length * (nameLine + plotHeight) + (panels.length - 1) * gap + margin.bottom;
   const title = panels.length === 1 ? `Requests per second reaching the receiver (${panels[0]!.name})` : `Requests per second reaching the receiver, ${panels.map((panel) => panel.name).join(", ")}`;
-  const chart = chartRoot(width, height, title,
-    ...drawn,
-    timeAxis(width, left, right, MARGIN.top, bottom, endSeconds, x)
-  );
-  return withLegends(chart, [colourLegend(LEGEND)]);
+  const frame = chartFrame({width, height, margin, type, label: title});
+  const x = timeScale(frame, endSeconds);
+  panels.forEach((panel, index) => {
+    const top = frame.top + index * (nameLine + plotHeight + gap) + nameLine;
+    const y = scaleLinear().domain([0, peak * 1.08]).range([top + plotHeight, top]).clamp(true);
+    loadPanel(frame, panel, x, y, index === cursorPanel ? cursorSeconds : null);
+  });
+  bottomAxis(frame, x, {label: "modeled time (s)"});
+  return withLegends(frame.svg.node()!, [colourLegend(LEGEND, type)]);
 }
 
-const CHARACTER_PX = 5.6;
+/** About how many ticks a panel's value axis has: one per two and a half lines of its height. */
+const panelTicks = (heightPx: number, type: TypeScale) => Math.max(2, heightPx / (2.5 * type.line));
 
 /** The panel's figures after its name, as many as its width holds. */
-function panelFacts(name: string, summary: StormSummary, refused: number, widthPx: number): string {
+function panelFacts(name: string, summary: StormSummary, widthPx: number, type: TypeScale): string {
   const drained = `drained at ${formatNumber(Math.round(summary.totals.drainedAtMs / 100) / 10)} s`;
-  const long = `  ${counted(summary.totals.attempts, "request")}, ${formatNumber(refused)} refused, ${drained}`;
-  if ((name.length + long.length) * CHARACTER_PX <= widthPx) return long;
-  return (name.length + drained.length + 2) * CHARACTER_PX <= widthPx ? `  ${drained}` : "";
+  const long = `  ${counted(summary.totals.attempts, "request")}, ${formatNumber(summary.totals.refusedAttempts)} refused, ${drained}`;
+  if (type.widthOf(name + long) <= widthPx) return long;
+  return type.widthOf(`${name}  ${drained}`) <= widthPx ? `  ${drained}` : "";
 }
 
-function LoadPanelMarks({name, summary}: LoadPanel, b: ReturnType<typeof band>, {left, right, x, cursorSeconds}: {left: number; right: number; x: (s: number) => number; cursorSeconds: number | null}): SVGGElement {
+function loadPanel(frame: ChartFrame, {name, summary}: LoadPanel, x: ScaleLinear<number, number>, y: ScaleLinear<number, number>, cursorSeconds: number | null): void {
   const {load, config} = summary;
+  const [bottom, top] = y.range() as [number, number];
   const bucketSeconds = load.bucketMs / 1000;
-  const capacity = b.y(config.capacityPerSecond);
-  const outageEnd = x(config.receiverUnavailableUntilSeconds);
-  const refused = summary.totals.refusedAttempts;
-  return svg("g", {class: "load-panel"},
-    valueAxis(b, left, right),
-    config.receiverUnavailableUntilSeconds > 0
-      ? svg("g", {class: "outage"},
-          svg("rect", {x: left, y: b.top, width: Math.max(0, outageEnd - left), height: b.bottom - b.top, fill: LOAD_COLOURS.outage, "fill-opacity": 0.14}),
-          svg("text", {x: left + 4, y: b.top + 4, dy: "0.71em", "text-anchor": "start", "fill-opacity": 0.75}, "down"))
-      : null,
-    svg("path", {class: "offered", d: stepArea(load.startSeconds, bucketSeconds, load.offeredPerSecond, x, b), fill: LOAD_COLOURS.offered, "fill-opacity": 0.35, stroke: LOAD_COLOURS.offered, "stroke-width": 1}),
-    svg("path", {class: "accepted", d: stepPath(load.startSeconds, bucketSeconds, load.acceptedPerSecond, x, b.y), fill: "none", stroke: LOAD_COLOURS.accepted, "stroke-width": 2}),
-    svg("line", {class: "capacity", x1: left, x2: right, y1: capacity + 0.5, y2: capacity + 0.5, stroke: LOAD_COLOURS.capacity, "stroke-dasharray": "5,3"}),
-    svg("rect", {x: left + 0.5, y: b.top + 0.5, width: right - left, height: b.bottom - b.top, fill: "none", stroke: "currentColor", "stroke-opacity": 0.15}),
-    svg("text", {class: "panel-name", x: left + 2, y: b.top - 4, "text-anchor": "start", "font-weight": "bold"}, name,
-      svg("tspan", {"font-weight": "normal", "fill-opacity": 0.8}, panelFacts(name, summary, refused, right - left))),
-    cursorMarks(cursorSeconds, x, b.top, b.bottom, right)
-  );
+  leftAxis(frame, y, {count: panelTicks(bottom - top, frame.type)});
+  const g = frame.svg.append("g").attr("class", "load-panel");
+  const outage = g.append("g").attr("class", "outage");
+  if (config.receiverUnavailableUntilSeconds > 0) {
+    outage.append("rect").attr("x", frame.left).attr("y", top).attr("width", Math.max(0, x(config.receiverUnavailableUntilSeconds) - frame.left)).attr("height", bottom - top)
+      .attr("fill", LOAD_COLOURS.outage).attr("fill-opacity", 0.14);
+    outage.append("text").attr("x", frame.left + 4 * frame.type.unit).attr("y", top + 4 * frame.type.unit).attr("dy", "0.71em").attr("text-anchor", "start").attr("fill-opacity", 0.75).text("down");
+  }
+  g.append("path").attr("class", "offered").attr("d", stepArea(x, y)(bucketPoints(load.startSeconds, bucketSeconds, load.offeredPerSecond)))
+    .attr("fill", LOAD_COLOURS.offered).attr("fill-opacity", 0.35).attr("stroke", LOAD_COLOURS.offered);
+  g.append("path").attr("class", "accepted").attr("d", stepLine(x, y)(bucketPoints(load.startSeconds, bucketSeconds, load.acceptedPerSecond)))
+    .attr("fill", "none").attr("stroke", LOAD_COLOURS.accepted).attr("stroke-width", 2 * frame.type.unit);
+  const capacity = y(config.capacityPerSecond) + 0.5;
+  g.append("line").attr("class", "capacity").attr("x1", frame.left).attr("x2", frame.right).attr("y1", capacity).attr("y2", capacity)
+    .attr("stroke", LOAD_COLOURS.capacity).attr("stroke-dasharray", "5,3");
+  g.append("rect").attr("x", frame.left + 0.5).attr("y", top + 0.5).attr("width", frame.right - frame.left).attr("height", bottom - top)
+    .attr("fill", "none").attr("stroke", "currentColor").attr("stroke-opacity", 0.15);
+  const label = g.append("text").attr("class", "panel-name").attr("x", frame.left + 2).attr("y", top - 0.35 * frame.type.line).attr("text-anchor", "start").attr("font-weight", "bold").text(name);
+  label.append("tspan").attr("font-weight", "normal").attr("fill-opacity", 0.8).text(panelFacts(name, summary, frame.right - frame.left, frame.type));
+  cursorMarks(g, frame, x, cursorSeconds, [top, bottom]);
 }

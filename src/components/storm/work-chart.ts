@@ -3,48 +3,55 @@
  * receiver accepted and those it refused, one bar per strategy on one scale, and a table of the
  * figures behind them (requests, per update, drained, given up, median and p99 completion).
  */
+import {scaleBand, scaleLinear} from "d3-scale";
 import {STORM_STRATEGIES, STRATEGY_LABELS, type StormStrategy} from "../../../lib/storm/strategy.js";
 import type {StormSummary} from "../../../lib/storm/summary.js";
-import {element, svgElement as svg} from "../dom.js";
-import {colourLegend, withLegends} from "../legends.js";
+import {bottomAxis, bottomAxisHeight, rowLabelsAbove, rowLabelsLeft} from "../chart/axes.js";
+import {chartFrame} from "../chart/chart-frame.js";
+import {colourLegend, withLegends} from "../chart/legend.js";
+import {placeRowLabels} from "../chart/row-labels.js";
+import {type TypeScale, typeScale} from "../chart/type-scale.js";
+import {element} from "../dom.js";
 import {counted, formatNumber} from "../number-format.js";
-import {linearXAxis} from "../svg-axis.js";
 import {ScrollRegion} from "../scroll-region.js";
 import {LOAD_COLOURS} from "./palette.js";
-import {chartRoot, round} from "./time-frame.js";
 
-const ROW = 30;
-const MARGIN = {top: 8, right: 70, bottom: 34};
 const LEGEND = {domain: ["accepted", "refused (503)"], range: [LOAD_COLOURS.accepted, LOAD_COLOURS.offered]};
 
 type ByStrategy = Partial<Record<StormStrategy, StormSummary>>;
 
 const present = (byStrategy: ByStrategy) => STORM_STRATEGIES.filter((strategy) => byStrategy[strategy] !== undefined);
 
-export function WorkChart(byStrategy: ByStrategy, chosen: StormStrategy, {width = 640}: {width?: number} = {}): Element {
+export function WorkChart(byStrategy: ByStrategy, chosen: StormStrategy, {width = 640, type = typeScale()}: {width?: number; type?: TypeScale} = {}): Element {
   const strategies = present(byStrategy);
-  const left = width < 480 ? 118 : 150;
-  const [right, top] = [width - MARGIN.right, MARGIN.top];
-  const bottom = top + strategies.length * ROW;
-  const height = bottom + MARGIN.bottom;
   const most = Math.max(1, ...strategies.map((strategy) => byStrategy[strategy]!.totals.attempts));
-  const x = (value: number) => round(left + (value / most) * (right - left));
-  const rows = strategies.map((strategy, index) => {
-    const {totals} = byStrategy[strategy]!;
-    const y = top + index * ROW + 5;
-    const label = STRATEGY_LABELS[strategy];
-    return svg("g", {class: `work-row${strategy === chosen ? " work-chosen" : ""}`},
-      svg("text", {x: left - 6, y: y + 10, dy: "0.32em", "text-anchor": "end", "font-weight": strategy === chosen ? "bold" : null}, width < 480 ? label.replace(/ \(.*\)$/, "").replace(", no jitter", "") : label),
-      svg("rect", {x: left, y, width: Math.max(0, x(totals.acceptedAttempts) - left), height: ROW - 10, fill: LOAD_COLOURS.accepted}),
-      svg("rect", {x: x(totals.acceptedAttempts), y, width: Math.max(0, x(totals.attempts) - x(totals.acceptedAttempts)), height: ROW - 10, fill: LOAD_COLOURS.offered, "fill-opacity": 0.8}),
-      svg("text", {x: x(totals.attempts) + 4, y: y + 10, dy: "0.32em", "text-anchor": "start", "font-variant": "tabular-nums"}, formatNumber(totals.attempts)),
-      svg("title", null, `${label}: ${counted(totals.attempts, "request")}, ${formatNumber(totals.acceptedAttempts)} accepted, ${formatNumber(totals.refusedAttempts)} refused`));
-  });
-  const chart = chartRoot(width, height, "Requests sent for the same storm, by retry strategy",
-    linearXAxis({width, left, right, top, bottom, end: most, x, label: "requests sent"}),
-    ...rows
-  );
-  return withLegends(chart, [colourLegend(LEGEND)]);
+  const marginRight = Math.ceil(type.widthOf(formatNumber(most)) + 8 * type.unit);
+  const labels = placeRowLabels({width, marginRight, type, rows: strategies, labels: [
+    (strategy) => STRATEGY_LABELS[strategy as StormStrategy],
+    (strategy) => STRATEGY_LABELS[strategy as StormStrategy].replace(/ \(.*\)$/, "").replace(", no jitter", "")
+  ]});
+  const above = labels.placement === "above";
+  const step = Math.round(type.line * (above ? 3.2 : 2.2));
+  const top = Math.round(type.line * (above ? 1.6 : 0.6));
+  const frame = chartFrame({width, height: top + strategies.length * step + bottomAxisHeight(type), type, label: "Requests sent for the same storm, by retry strategy",
+    margin: {top, right: marginRight, bottom: bottomAxisHeight(type), left: labels.marginLeft}});
+  const x = scaleLinear().domain([0, most]).range([frame.left, frame.right]);
+  const y = scaleBand<string>(strategies, [frame.top, frame.bottom]).padding(above ? 0.45 : 0.3).round(true);
+  bottomAxis(frame, x, {label: "requests sent"});
+  if (above) rowLabelsAbove(frame, y, labels.label);
+  else rowLabelsLeft(frame, y, labels.label);
+  frame.svg.selectAll(".row-labels text").filter((strategy) => strategy === chosen).attr("font-weight", "bold");
+  const rows = frame.svg.append("g").selectAll("g").data(strategies).join("g")
+    .attr("class", (strategy) => `work-row${strategy === chosen ? " work-chosen" : ""}`);
+  const totals = (strategy: StormStrategy) => byStrategy[strategy]!.totals;
+  rows.append("rect").attr("x", frame.left).attr("y", (strategy) => y(strategy)!).attr("height", y.bandwidth())
+    .attr("width", (strategy) => Math.max(0, x(totals(strategy).acceptedAttempts) - frame.left)).attr("fill", LOAD_COLOURS.accepted);
+  rows.append("rect").attr("x", (strategy) => x(totals(strategy).acceptedAttempts)).attr("y", (strategy) => y(strategy)!).attr("height", y.bandwidth())
+    .attr("width", (strategy) => Math.max(0, x(totals(strategy).attempts) - x(totals(strategy).acceptedAttempts))).attr("fill", LOAD_COLOURS.offered).attr("fill-opacity", 0.8);
+  rows.append("text").attr("x", (strategy) => x(totals(strategy).attempts) + 4 * type.unit).attr("y", (strategy) => y(strategy)! + y.bandwidth() / 2)
+    .attr("dy", "0.32em").attr("text-anchor", "start").attr("font-variant", "tabular-nums").text((strategy) => formatNumber(totals(strategy).attempts));
+  rows.append("title").text((strategy) => `${STRATEGY_LABELS[strategy]}: ${counted(totals(strategy).attempts, "request")}, ${formatNumber(totals(strategy).acceptedAttempts)} accepted, ${formatNumber(totals(strategy).refusedAttempts)} refused`);
+  return withLegends(frame.svg.node()!, [colourLegend(LEGEND, type)]);
 }
 
 const seconds = (ms: number | null) => (ms === null ? "–" : `${formatNumber(Math.round(ms / 100) / 10)} s`);

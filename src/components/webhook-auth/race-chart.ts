@@ -3,9 +3,13 @@
  * strategy, how many interleavings of the workers' steps end with one, two or
  * more effects. Each bar is the strategy's share of interleavings, labelled
  * with the count.
+ *
+ * Plot, not the chart layer: this is a standard Plot chart (a normalised stacked bar with its
+ * labels stacked the same way, Plot.stackX), drawn once per change of the race's inputs and below
+ * the page's first screen, where Plot is loaded on demand.
  */
 import {RACE_STRATEGIES, type RaceTable} from "../../../lib/webhook-auth/index.js";
-import {colourLegend, withLegends} from "../legends.js";
+import {colourLegend, withLegends} from "../chart/legend.js";
 import {EFFECT_COLOURS} from "./palette.js";
 import {loadedPlot} from "../plot-on-demand.js";
 

@@ -4,9 +4,13 @@
  * timestamp), on a symlog time axis so seconds and days fit one chart. Bars
  * show how long each dedup record is kept; a retry that lands after its record
  * expired slips past and is applied again.
+ *
+ * Plot, not the chart layer: a symlog time axis with its own ticks, dots with symbols and bars
+ * per lane are a standard Plot chart; it is drawn once per change of its inputs, below the
+ * page's first screen, where Plot is loaded on demand.
  */
 import {dedupRecordSpans, type RetryHorizonResult, type RetryLaneResult} from "../../../lib/webhook-auth/index.js";
-import {colourLegend, withLegends} from "../legends.js";
+import {colourLegend, withLegends} from "../chart/legend.js";
 import {formatDuration} from "../duration-format.js";
 import {ATTEMPT_COLOURS, ATTEMPT_OUTCOMES, ATTEMPT_SYMBOLS, attemptOutcome} from "./palette.js";
 import {loadedPlot} from "../plot-on-demand.js";
