@@ -1,20 +1,13 @@
 import {existsSync} from "node:fs";
+import {LESSONS} from "./src/lessons.js";
 
 const SITE_DESCRIPTION =
   "A2A Workbench: an interactive course on how Agent2Agent (A2A) systems behave, with every lesson computed live by one tested simulator.";
 
-/** The lessons in reading order; a lesson appears in the sidebar once its page exists. */
-const LESSONS = [
-  {name: "1. Push delivery", path: "/push-delivery"},
-  {name: "2. Message transaction", path: "/message-transaction"},
-  {name: "3. Agent selection", path: "/agent-selection"},
-  {name: "4. Webhook authentication", path: "/webhook-authentication"},
-  {name: "5. Retry storms", path: "/retry-storms"}
-];
-
 export default {
   title: "A2A Workbench",
   root: "src",
+  // The lessons in reading order (src/lessons.ts); a lesson appears in the sidebar once its page exists.
   pages: LESSONS.filter((lesson) => existsSync(`src${lesson.path}.md`)),
   // The default global stylesheet loads web fonts from another origin; the site is offline.
   globalStylesheets: [],

@@ -13,6 +13,7 @@ import {deliveryInputFields} from "../../lib/delivery/index.js";
 import {selectionInputFields} from "../../lib/selection/index.js";
 import {webhookLessonFields} from "../../lib/webhook-auth/index.js";
 import {stormLessonFields} from "../../lib/storm/index.js";
+import {LESSON_SLUGS, type LessonSlug} from "../../src/lessons.js";
 import {useBuiltSite} from "./browser.js";
 
 const site = useBuiltSite();
@@ -60,12 +61,18 @@ interface Lesson {
   fields: readonly FieldSpec[];
 }
 
-const lessons: Lesson[] = [
-  {path: "push-delivery", fields: deliveryInputFields},
-  {path: "agent-selection", fields: selectionInputFields},
-  {path: "webhook-authentication", fields: webhookLessonFields},
-  {path: "retry-storms", fields: stormLessonFields}
-];
+/** Each lesson's field table (lesson 2's request is no field table: every-input.test.ts and message-transaction.test.ts cover it). */
+const fieldTables: Record<LessonSlug, readonly FieldSpec[] | null> = {
+  "push-delivery": deliveryInputFields,
+  "message-transaction": null,
+  "agent-selection": selectionInputFields,
+  "webhook-authentication": webhookLessonFields,
+  "retry-storms": stormLessonFields
+};
+const lessons: Lesson[] = LESSON_SLUGS.flatMap((path) => {
+  const fields = fieldTables[path];
+  return fields ? [{path, fields}] : [];
+});
 
 /** Round r: each field gets its r-th bad value (fields with fewer values sit the round out). */
 function rounds(fields: readonly FieldSpec[]): {query: string; named: string[]}[] {

@@ -6,13 +6,14 @@
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {DEMO_BODIES} from "../../lib/webhook-auth/index.js";
+import {LESSON_SLUGS} from "../../src/lessons.js";
 import {useBuiltSite} from "./browser.js";
 
 const site = useBuiltSite();
 const search = (page: Page) => new URL(page.url()).search;
 /** The hrefs of the page's links to other lessons (sidebar, pager). */
-const lessonLinks = (page: Page) => page.evaluate(() =>
-  [...document.querySelectorAll("a[href]")].map((anchor) => anchor.getAttribute("href")!).filter((href) => /^\.\/(push-delivery|message-transaction|agent-selection|webhook-authentication|retry-storms)/.test(href) && !href.startsWith(`./${location.pathname.split("/").pop()}`)));
+const lessonLinks = (page: Page) => page.evaluate((slugs) =>
+  [...document.querySelectorAll("a[href]")].map((anchor) => anchor.getAttribute("href")!).filter((href) => slugs.some((slug) => href.startsWith(`./${slug}`)) && !href.startsWith(`./${location.pathname.split("/").pop()}`)), LESSON_SLUGS);
 
 describe("lesson 4 signs the chosen version's body", () => {
   it("starts at 0.3, follows the version while the body is untouched, and keeps an edited body", async () => {
@@ -64,13 +65,9 @@ describe("lesson 4 signs the chosen version's body", () => {
 describe("the version travels between lessons", () => {
   it("every lesson's links to the others carry version=1.0 once it is chosen, and drop it at 0.3", async () => {
     const byLabel = (page: Page, version: string) => page.getByLabel("A2A version").selectOption(version);
-    for (const [lesson, choose] of [
-      ["push-delivery", byLabel],
-      ["message-transaction", (page: Page, version: string) => page.getByLabel(version === "1.0" ? "1.0 (A2A 1.0.1)" : "0.3 (A2A v0.3.0)").check()],
-      ["agent-selection", byLabel],
-      ["webhook-authentication", byLabel],
-      ["retry-storms", byLabel]
-    ] as const) {
+    // Lesson 2 switches its A2A-Version header with radio buttons; the others have a select.
+    const byRadio = (page: Page, version: string) => page.getByLabel(version === "1.0" ? "1.0 (A2A 1.0.1)" : "0.3 (A2A v0.3.0)").check();
+    for (const [lesson, choose] of LESSON_SLUGS.map((slug) => [slug, slug === "message-transaction" ? byRadio : byLabel] as const)) {
       const {page} = await site.open(lesson);
       const before = await lessonLinks(page);
       expect(before.length, lesson).toBeGreaterThanOrEqual(3);
@@ -102,8 +99,8 @@ describe("the version travels between lessons", () => {
 
 describe("the course home passes the version on", () => {
   /** The hrefs of the home page's links to the lessons: its reading list, the sidebar and the pager. */
-  const homeLessonLinks = (page: Page) => page.evaluate(() =>
-    [...document.querySelectorAll("a[href]")].map((anchor) => anchor.getAttribute("href")!).filter((href) => /^\.\/(push-delivery|message-transaction|agent-selection|webhook-authentication|retry-storms)\b/.test(href)));
+  const homeLessonLinks = (page: Page) => page.evaluate((slugs) =>
+    [...document.querySelectorAll("a[href]")].map((anchor) => anchor.getAttribute("href")!).filter((href) => slugs.some((slug) => new RegExp(`^\\./${slug}\\b`).test(href))), LESSON_SLUGS);
 
   it("opened with ?version=1.0 its lesson links carry it, and it calls nothing unknown", async () => {
     const {page} = await site.open("?version=1.0");

@@ -14,6 +14,7 @@ import {MESSAGE_EXAMPLES} from "../../lib/message/index.js";
 import {selectionInputDefaults, selectionInputFields} from "../../lib/selection/index.js";
 import {webhookLessonDefaults, webhookLessonFields} from "../../lib/webhook-auth/index.js";
 import {stormLessonDefaults, stormLessonFields} from "../../lib/storm/index.js";
+import {LESSON_SLUGS, type LessonSlug} from "../../src/lessons.js";
 import {renderedErrors, useBuiltSite, waitUntilSettled, type WatchedPage} from "./browser.js";
 
 const site = useBuiltSite();
@@ -78,12 +79,18 @@ async function exercisePlayback(watched: WatchedPage): Promise<void> {
   }
 }
 
-const panelLessons: [string, readonly FieldSpec[], FieldValues][] = [
-  ["push-delivery", deliveryInputFields, deliveryInputDefaults],
-  ["agent-selection", selectionInputFields, selectionInputDefaults],
-  ["webhook-authentication", webhookLessonFields, webhookLessonDefaults],
-  ["retry-storms", stormLessonFields, stormLessonDefaults]
-];
+/** Each lesson's field table and defaults; lesson 2 has no panel and its own describe below. */
+const panels: Record<LessonSlug, [readonly FieldSpec[], FieldValues] | null> = {
+  "push-delivery": [deliveryInputFields, deliveryInputDefaults],
+  "message-transaction": null,
+  "agent-selection": [selectionInputFields, selectionInputDefaults],
+  "webhook-authentication": [webhookLessonFields, webhookLessonDefaults],
+  "retry-storms": [stormLessonFields, stormLessonDefaults]
+};
+const panelLessons: [string, readonly FieldSpec[], FieldValues][] = LESSON_SLUGS.flatMap((path) => {
+  const panel = panels[path];
+  return panel ? [[path, ...panel] as [string, readonly FieldSpec[], FieldValues]] : [];
+});
 
 describe.each(panelLessons)("%s: every input changed in turn", (path, fields, defaults) => {
   it("recomputes after each and never shows an error", async () => {

@@ -6,6 +6,7 @@
  */
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
+import {LESSON_SLUGS} from "../../src/lessons.js";
 import {exportEveryChart, useBuiltSite, waitUntilSettled} from "./browser.js";
 
 const site = useBuiltSite();
@@ -14,7 +15,7 @@ const noticeText = (page: Page) => page.locator(".permalink-notices").allTextCon
 /** Whether the page's own XML parser accepts `svg` (a real parser: a control character fails it). */
 const wellFormed = (page: Page, svg: string) => page.evaluate((text) => new DOMParser().parseFromString(text, "application/xml").querySelector("parsererror") === null, svg);
 
-describe.each(["push-delivery", "message-transaction", "agent-selection", "webhook-authentication", "retry-storms"])("%s: parameters that are not inputs", (path) => {
+describe.each(LESSON_SLUGS)("%s: parameters that are not inputs", (path) => {
   it("names each one and pins nothing for them", async () => {
     const {page} = await site.open(`${path}?vs.step=zzz&vs.vs=garbage&vs.experiment=%3Cb%3Ex%3C%2Fb%3E&experiment=1`);
     const notices = await noticeText(page);

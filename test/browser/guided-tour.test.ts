@@ -7,6 +7,7 @@ import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {runStormLesson, stormExperiments} from "../../lib/storm/index.js";
 import {deliveryExperiments} from "../../lib/delivery/index.js";
+import {LESSON_SLUGS} from "../../src/lessons.js";
 import {useBuiltSite} from "./browser.js";
 
 const site = useBuiltSite();
@@ -143,7 +144,7 @@ describe("the guided lesson", () => {
   });
 
   it("names a step the link cannot mean, and starts at the beginning", async () => {
-    for (const slug of ["push-delivery", "message-transaction", "agent-selection", "webhook-authentication", "retry-storms"]) {
+    for (const slug of LESSON_SLUGS) {
       const {page} = await site.open(`${slug}?step=2.5&step=%3Cscript%3E`);
       const notices = tourOf(page).locator(".permalink-notices");
       expect(await notices.textContent(), slug).toContain("step=2.5");

@@ -6,6 +6,7 @@
 import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
 import {listPages} from "../../scripts/site-files.js";
+import {LESSON_SLUGS, type LessonSlug} from "../../src/lessons.js";
 import {openWatchedPage, renderedErrors, seriousAccessibilityViolations, serveSite, useBuiltSite, waitForPage} from "./browser.js";
 
 const site = useBuiltSite();
@@ -65,8 +66,8 @@ describe("printed", () => {
 
 describe("Plot on demand", () => {
   // Lessons 1 to 3 and 5 draw every chart by hand; lesson 4 draws two charts below its labs with Plot.
-  const drawsWithPlot: Record<string, boolean> = {"push-delivery": false, "message-transaction": false, "agent-selection": false, "webhook-authentication": true, "retry-storms": false};
-  it.each(Object.keys(drawsWithPlot))("%s does not preload Plot, and leaves no chart waiting for it", async (lesson) => {
+  const drawsWithPlot: Record<LessonSlug, boolean> = {"push-delivery": false, "message-transaction": false, "agent-selection": false, "webhook-authentication": true, "retry-storms": false};
+  it.each(LESSON_SLUGS)("%s does not preload Plot, and leaves no chart waiting for it", async (lesson) => {
     const preloads = [...readFileSync(`dist/${lesson}.html`, "utf8").matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!);
     expect(preloads.length).toBeGreaterThan(0);
     expect(preloads.filter((href) => href.includes("plot-marks"))).toEqual([]);
