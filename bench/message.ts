@@ -11,8 +11,9 @@ import type {BenchCase, BenchResult} from "./harness.js";
 import {formatMicroseconds} from "./harness.js";
 import schema from "../data/message/spec/a2a-v0.3.0.json" with {type: "json"};
 import {MAX_MESSAGE_REQUEST_BYTES as MAX_REQUEST_BYTES, messageExample, runMessageTransaction} from "../lib/message/index.js";
-import {encodeBase64} from "../lib/message/base64.js";
-import {memberOf, parseJson, type JsonNode} from "../lib/message/json-source.js";
+import {encodeBase64} from "../lib/shared/base64.js";
+import {memberOf, parseJson} from "../lib/message/json-source.js";
+import type {JsonNode} from "../lib/shared/json-nodes.js";
 import {validateMessageSendParams} from "../lib/message/params.js";
 import {utf8ByteLength} from "../lib/message/request-size.js";
 

@@ -1,12 +1,15 @@
 /**
  * The public API of the A2A Workbench simulator core. Everything here is pure and
  * deterministic: inputs in, trace and summary out. No DOM, no clock, no I/O.
- * Every lesson's lib/<lesson>/index.ts is re-exported flat (their names do not clash);
+ * Every lesson's lib/<lesson>/index.ts is re-exported flat (their names do not clash), and so
+ * are the concepts of lib/shared/ a page reads: the course-wide A2A version and base64.
  * test/lib-index.test.ts fails when one is missing.
  */
 export type {Decision} from "./playback/decision.js";
 export * from "./playback/clock.js";
 export * from "./random/index.js";
+export * from "./shared/message-version.js";
+export * from "./shared/base64.js";
 export * from "./lesson-inputs/fields.js";
 export * from "./lesson-inputs/permalink.js";
 export * from "./lesson-inputs/run-label.js";

@@ -35,6 +35,12 @@ describe("lib/index.ts", () => {
     expect(missing, `lib/${name}/index.ts exports these, lib/index.ts does not`).toEqual([]);
   });
 
+  it.each(["message-version", "base64"])("re-exports every value of lib/shared/%s.ts, a concept pages read", async (name) => {
+    const shared = (await import(`../lib/shared/${name}.ts`)) as Record<string, unknown>;
+    const missing = Object.keys(shared).filter((exported) => publicValues[exported] !== shared[exported]);
+    expect(missing, `lib/shared/${name}.ts exports these, lib/index.ts does not`).toEqual([]);
+  });
+
   it("re-exports every type of every lesson too", () => {
     const path = (file: string) => new URL(file, libDir).pathname;
     const program = ts.createProgram([path("index.ts"), ...lessonIndexes.map(path)], {

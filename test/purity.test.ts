@@ -1,7 +1,7 @@
 /**
  * lib/ is a sans-I/O core: every .ts file under it is read here and checked for the clock,
  * randomness, the network, the DOM and Node's I/O modules. The caller passes time, seeds,
- * bytes and fetchers in (README, "Sans-I/O").
+ * bytes and fetchers in (docs/architecture.md, "Sans-I/O").
  *
  * Each file is parsed with TypeScript's parser, so comments, strings and regular expressions
  * are told apart exactly; the rules then match the file's code text: its tokens with
@@ -181,12 +181,13 @@ describe("lib/message is sans-I/O and light", () => {
     .filter((file) => file.startsWith("message/"))
     .map((file) => ({file, text: readFileSync(new URL(file, libDir), "utf8")}));
 
-  test("imports only its own modules, the shared Decision type, lesson inputs and guided-lesson steps, zod/mini and its data files (the v0.3.0 schema, the 1.0.1 proto table, the examples)", () => {
+  test("imports only its own modules, the shared Decision type, lib/shared's concepts, lesson inputs and guided-lesson steps, zod/mini and its data files (the v0.3.0 schema, the 1.0.1 proto table, the examples)", () => {
     for (const {file, text} of sources) {
       for (const from of readSource(file, text).imports) {
         const allowed =
           /^\.\/[a-z0-9-]+\.js$/.test(from) ||
           from === "../playback/decision.js" ||
+          /^\.\.\/shared\/[a-z0-9-]+\.js$/.test(from) ||
           /^\.\.\/lesson-inputs\/[a-z0-9-]+\.js$/.test(from) ||
           /^\.\.\/tour\/[a-z0-9-]+\.js$/.test(from) ||
           from === "zod/mini" ||

@@ -18,5 +18,3 @@ export const maxAttemptBudget = 200_000;
 export const maxCallbackUrlLength = 2_048;
 export const maxEventIdLength = 200;
 export const maxSequence = 1_000_000_000;
-/** Seeds of the jitter a retrying sender draws (any 32-bit unsigned integer). */
-export const maxSeed = 4_294_967_295;

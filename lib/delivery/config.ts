@@ -4,14 +4,14 @@ import {
   maxAttemptsPerUpdateLimit,
   maxCallbackUrlLength,
   maxDurationSeconds,
-  maxSeed,
   maxSettingTimeSeconds,
   maxUpdateCount,
   minAttemptsPerUpdate
 } from "./bounds.js";
 import {senderIds} from "./sender-presets.js";
+import {maxSeed} from "../shared/seed.js";
 import {baselineUpdates, taskUpdateSchema} from "./updates.js";
-import {MESSAGE_VERSIONS} from "../message/version.js";
+import {MESSAGE_VERSIONS} from "../shared/message-version.js";
 
 /** Receiver credential fixtures: which token the sender presents. No secrets are modeled. */
 export const credentialFixtures = ["matched", "wrong", "missing"] as const;

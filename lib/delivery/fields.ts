@@ -5,7 +5,7 @@
  * row into the "what is accepted" text of every message. Bounds come from bounds.ts, the
  * same constants the config schema (config.ts) uses; a test holds the two to agreement.
  */
-import {versionField} from "../message/version-field.js";
+import {versionField} from "../shared/message-version.js";
 import {describeAccepted, type FieldSpec, type FieldValues} from "../lesson-inputs/fields.js";
 import {describeRun, type RunLabel} from "../lesson-inputs/run-label.js";
 import {
@@ -14,13 +14,13 @@ import {
   maxCallbackUrlLength,
   maxDurationSeconds,
   maxEventIdLength,
-  maxSeed,
   maxSequence,
   maxSettingTimeSeconds,
   maxUpdateAtSeconds,
   maxUpdateCount,
   minAttemptsPerUpdate
 } from "./bounds.js";
+import {maxSeed} from "../shared/seed.js";
 import {allowedCallbackUrl} from "./callback-url.js";
 import {baselineDeliveryConfig, type DeliveryConfigField} from "./config.js";
 import {senderPresets} from "./sender-presets.js";

@@ -18,7 +18,7 @@
 import {expectedTaskId} from "./payload.js";
 import {registeredPushConfig} from "./wire-request.js";
 import type {DeliveryConfig} from "./config.js";
-import type {MessageVersion} from "../message/version.js";
+import type {MessageVersion} from "../shared/message-version.js";
 
 export interface PushConfigRequest {
   version: MessageVersion;

@@ -52,7 +52,7 @@
  * of updates n (for a fixed attempt budget).
  */
 import type {DeliveryConfig} from "./config.js";
-import {EventQueue} from "./event-queue.js";
+import {EventQueue} from "../shared/event-queue.js";
 import {checkDispatchGate, type DispatchGate} from "./gate.js";
 import {resolveDeliveryConfig} from "./parse-config.js";
 import {buildPushPayload} from "./payload.js";

@@ -68,104 +68,122 @@ export function describeSteps(steps: TraceSteps, context: TraceContext): Deliver
 }
 
 function describeStep(atSeconds: number, kind: number, ref: number, value: number, context: TraceContext): DeliveryDecision {
-  const {config, gate} = context;
-  const decision = (
-    decisionKind: DeliveryDecisionKind,
-    title: string,
-    detail: string,
-    updateIndex: number | null = null,
-    attemptNumber: number | null = null
-  ): DeliveryDecision => ({atSeconds, title, detail, kind: decisionKind, updateIndex, attemptNumber});
-
-  switch (kind) {
-    case stepKind.gateAccepted:
-      return decision(
-        "gate",
-        "Push config accepted",
-        `The agent advertises push notifications and the callback URL is exactly ${config.callbackUrl}.`
-      );
-    case stepKind.gateRefused:
-      return decision("gate", "Push config refused before dispatch", gate.blockedReason ?? "");
-    case stepKind.blocked:
-      return decision("blocked", `Update ${ref + 1} not sent`, gate.blockedReason ?? "", ref);
-    case stepKind.configDeleted:
-      return decision(
-        "config-deleted",
-        "Push config deleted",
-        "Attempts due at or after this moment are suppressed; requests already in flight still arrive."
-      );
-    case stepKind.suppressed: {
-      const suppressed = context.suppressedAttempts[ref] as SuppressedAttempt;
-      return decision(
-        "suppressed",
-        `Update ${suppressed.updateIndex + 1}, attempt ${suppressed.attemptNumber} suppressed`,
-        `The push config was deleted at ${s(suppressed.configDeletedAtSeconds)}, so this attempt is not sent and the update is stopped.`,
-        suppressed.updateIndex,
-        suppressed.attemptNumber
-      );
-    }
-  }
-
+  const wordRunStep = RUN_STEP_WORDING[kind];
+  if (wordRunStep) return wordRunStep({atSeconds, ref, context});
   const attempt = context.attempts[ref] as DeliveryAttempt;
-  const preset = senderPreset(config.sender);
   const {updateIndex, attemptNumber} = attempt;
-  const label = `update ${updateIndex + 1}, attempt ${attemptNumber}`;
-  const about = (decisionKind: DeliveryDecisionKind, title: string, detail: string) =>
-    decision(decisionKind, title, detail, updateIndex, attemptNumber);
+  const step: AttemptStep = {atSeconds, value, attempt, config: context.config, preset: senderPreset(context.config.sender), label: `update ${updateIndex + 1}, attempt ${attemptNumber}`};
+  const wording = (ATTEMPT_STEP_WORDING[kind] ?? wordExhausted)(step);
+  return decision(atSeconds, wording.kind, wording.title, wording.detail, updateIndex, attemptNumber);
+}
 
-  switch (kind) {
-    case stepKind.dispatch: {
-      const update = config.updates[updateIndex];
-      return about(
-        "dispatch",
-        attemptNumber === 1 ? `Update ${updateIndex + 1} emitted; attempt 1 sent` : `Update ${updateIndex + 1}, attempt ${attemptNumber} sent`,
-        `POST event ${attempt.eventId} (sequence ${attempt.sequence}, ${update?.taskState ?? "unknown"}); it arrives at ${s(attempt.arrivesAtSeconds)} and ${attempt.deadlineAtSeconds === null ? "this sender has no timeout: it waits until a response comes" : `the sender waits until ${s(attempt.deadlineAtSeconds)}`}.`
-      );
-    }
-    case stepKind.receiverDecided: {
-      const wording = receiverWording[attempt.receiverDecision];
-      return about(wording.kind, `Update ${updateIndex + 1}, attempt ${attemptNumber} arrives: ${wording.title}`, wording.detail);
-    }
-    case stepKind.ackLost:
-      return about(
-        "ack-lost",
-        `The 2xx for ${label} is lost`,
-        `It is this update's first 2xx and loseFirstSuccessfulAck is on; ${attempt.deadlineAtSeconds === null ? "this sender has no timeout, so it waits for ever and the update stays unanswered" : `the sender will time out at ${s(attempt.deadlineAtSeconds)}`}${attempt.receiverDecision === "applied" ? " although the receiver applied the update" : ""}.`
-      );
-    case stepKind.lateResponse:
-      return about(
-        "late-response",
-        `Response to ${label} comes too late`,
-        `The sender stopped waiting at ${s(attempt.deadlineAtSeconds ?? atSeconds)}; this ${attempt.responseLost ? "(lost) " : ""}${attempt.httpStatus} changes nothing and retracts no retry.`
-      );
-    case stepKind.acknowledged:
-      return attempt.httpStatus >= 200 && attempt.httpStatus < 300
-        ? about("acknowledged", `Sender sees 2xx: update ${updateIndex + 1} acknowledged`, "A 2xx in time ends delivery of this update.")
-        : about("acknowledged", `Sender sees ${attempt.httpStatus} and counts update ${updateIndex + 1} as delivered`, `${preset.name} counts every status but 401 and 403 as delivered, so this update is dropped without a retry or an error.`);
-    case stepKind.refused:
-      return about(
-        "refused",
-        `Sender sees ${attempt.httpStatus}: update ${updateIndex + 1} refused`,
-        `${attempt.httpStatus} is a permanent refusal, so this update is not retried.`
-      );
-    case stepKind.retryScheduled: {
-      const saw = sawWords(attempt);
-      const next = attempt.nextRetryAtSeconds ?? atSeconds;
-      return about(
-        "retry-scheduled",
-        `Sender saw ${saw} on ${label}: retry at ${s(next)}`,
-        `${saw === "a timeout" ? "A timeout" : saw} is retryable; ${retryWaitWording(preset, attemptNumber)} = ${s(next - atSeconds)}.`
-      );
-    }
-    default: {
-      const saw = sawWords(attempt);
-      return about(
-        "exhausted",
-        `Sender saw ${saw} on ${label}: ${preset.retry.kind === "none" ? "dropped after its only attempt" : "retries exhausted"}`,
-        `${preset.retry.kind === "none" ? `${preset.name} makes one attempt and never retries, so the update is dropped (it logs the failure)` : `That was attempt ${attemptNumber} of ${maxAttemptsOf(preset, config)}, so the sender gives up`}. Exhausted describes the sender's budget, not what the receiver did (${value} effect${value === 1 ? "" : "s"} so far for this update).`
-      );
-    }
+function decision(atSeconds: number, kind: DeliveryDecisionKind, title: string, detail: string, updateIndex: number | null = null, attemptNumber: number | null = null): DeliveryDecision {
+  return {atSeconds, title, detail, kind, updateIndex, attemptNumber};
+}
+
+/** A step about the run rather than one attempt: the push config, an update never sent, a suppressed attempt. */
+interface RunStep {
+  atSeconds: number;
+  ref: number;
+  context: TraceContext;
+}
+
+const RUN_STEP_WORDING: Readonly<Partial<Record<number, (step: RunStep) => DeliveryDecision>>> = {
+  [stepKind.gateAccepted]: ({atSeconds, context}) =>
+    decision(atSeconds, "gate", "Push config accepted", `The agent advertises push notifications and the callback URL is exactly ${context.config.callbackUrl}.`),
+  [stepKind.gateRefused]: ({atSeconds, context}) => decision(atSeconds, "gate", "Push config refused before dispatch", context.gate.blockedReason ?? ""),
+  [stepKind.blocked]: ({atSeconds, ref, context}) => decision(atSeconds, "blocked", `Update ${ref + 1} not sent`, context.gate.blockedReason ?? "", ref),
+  [stepKind.configDeleted]: ({atSeconds}) =>
+    decision(atSeconds, "config-deleted", "Push config deleted", "Attempts due at or after this moment are suppressed; requests already in flight still arrive."),
+  [stepKind.suppressed]: ({atSeconds, ref, context}) => {
+    const suppressed = context.suppressedAttempts[ref] as SuppressedAttempt;
+    return decision(
+      atSeconds,
+      "suppressed",
+      `Update ${suppressed.updateIndex + 1}, attempt ${suppressed.attemptNumber} suppressed`,
+      `The push config was deleted at ${s(suppressed.configDeletedAtSeconds)}, so this attempt is not sent and the update is stopped.`,
+      suppressed.updateIndex,
+      suppressed.attemptNumber
+    );
   }
+};
+
+/** A step about one attempt, with what its wording reads. */
+interface AttemptStep {
+  atSeconds: number;
+  /** For `exhausted`, the update's receiver effects so far. */
+  value: number;
+  attempt: DeliveryAttempt;
+  config: DeliveryConfig;
+  preset: SenderPreset;
+  /** "update 2, attempt 3". */
+  label: string;
+}
+
+type Wording = {kind: DeliveryDecisionKind; title: string; detail: string};
+
+/** Every attempt step's wording; any other kind is the last one, `exhausted`. */
+const ATTEMPT_STEP_WORDING: Readonly<Partial<Record<number, (step: AttemptStep) => Wording>>> = {
+  [stepKind.dispatch]: wordDispatch,
+  [stepKind.receiverDecided]: ({attempt}) => {
+    const wording = receiverWording[attempt.receiverDecision];
+    return {kind: wording.kind, title: `Update ${attempt.updateIndex + 1}, attempt ${attempt.attemptNumber} arrives: ${wording.title}`, detail: wording.detail};
+  },
+  [stepKind.ackLost]: ({attempt, label}) => ({
+    kind: "ack-lost",
+    title: `The 2xx for ${label} is lost`,
+    detail: `It is this update's first 2xx and loseFirstSuccessfulAck is on; ${attempt.deadlineAtSeconds === null ? "this sender has no timeout, so it waits for ever and the update stays unanswered" : `the sender will time out at ${s(attempt.deadlineAtSeconds)}`}${attempt.receiverDecision === "applied" ? " although the receiver applied the update" : ""}.`
+  }),
+  [stepKind.lateResponse]: ({attempt, label, atSeconds}) => ({
+    kind: "late-response",
+    title: `Response to ${label} comes too late`,
+    detail: `The sender stopped waiting at ${s(attempt.deadlineAtSeconds ?? atSeconds)}; this ${attempt.responseLost ? "(lost) " : ""}${attempt.httpStatus} changes nothing and retracts no retry.`
+  }),
+  [stepKind.acknowledged]: wordAcknowledged,
+  [stepKind.refused]: ({attempt}) => ({
+    kind: "refused",
+    title: `Sender sees ${attempt.httpStatus}: update ${attempt.updateIndex + 1} refused`,
+    detail: `${attempt.httpStatus} is a permanent refusal, so this update is not retried.`
+  }),
+  [stepKind.retryScheduled]: wordRetryScheduled,
+  [stepKind.exhausted]: wordExhausted
+};
+
+function wordDispatch({attempt, config}: AttemptStep): Wording {
+  const {updateIndex, attemptNumber} = attempt;
+  const update = config.updates[updateIndex];
+  return {
+    kind: "dispatch",
+    title: attemptNumber === 1 ? `Update ${updateIndex + 1} emitted; attempt 1 sent` : `Update ${updateIndex + 1}, attempt ${attemptNumber} sent`,
+    detail: `POST event ${attempt.eventId} (sequence ${attempt.sequence}, ${update?.taskState ?? "unknown"}); it arrives at ${s(attempt.arrivesAtSeconds)} and ${attempt.deadlineAtSeconds === null ? "this sender has no timeout: it waits until a response comes" : `the sender waits until ${s(attempt.deadlineAtSeconds)}`}.`
+  };
+}
+
+function wordAcknowledged({attempt, preset}: AttemptStep): Wording {
+  const update = attempt.updateIndex + 1;
+  return attempt.httpStatus >= 200 && attempt.httpStatus < 300
+    ? {kind: "acknowledged", title: `Sender sees 2xx: update ${update} acknowledged`, detail: "A 2xx in time ends delivery of this update."}
+    : {kind: "acknowledged", title: `Sender sees ${attempt.httpStatus} and counts update ${update} as delivered`, detail: `${preset.name} counts every status but 401 and 403 as delivered, so this update is dropped without a retry or an error.`};
+}
+
+function wordRetryScheduled({attempt, atSeconds, label, preset}: AttemptStep): Wording {
+  const saw = sawWords(attempt);
+  const next = attempt.nextRetryAtSeconds ?? atSeconds;
+  return {
+    kind: "retry-scheduled",
+    title: `Sender saw ${saw} on ${label}: retry at ${s(next)}`,
+    detail: `${saw === "a timeout" ? "A timeout" : saw} is retryable; ${retryWaitWording(preset, attempt.attemptNumber)} = ${s(next - atSeconds)}.`
+  };
+}
+
+function wordExhausted({attempt, label, preset, config, value}: AttemptStep): Wording {
+  const saw = sawWords(attempt);
+  const once = preset.retry.kind === "none";
+  return {
+    kind: "exhausted",
+    title: `Sender saw ${saw} on ${label}: ${once ? "dropped after its only attempt" : "retries exhausted"}`,
+    detail: `${once ? `${preset.name} makes one attempt and never retries, so the update is dropped (it logs the failure)` : `That was attempt ${attempt.attemptNumber} of ${maxAttemptsOf(preset, config)}, so the sender gives up`}. Exhausted describes the sender's budget, not what the receiver did (${value} effect${value === 1 ? "" : "s"} so far for this update).`
+  };
 }
 
 /** How the wait after failure `attemptNumber` was found, for the trace. */

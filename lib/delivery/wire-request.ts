@@ -5,7 +5,7 @@
  * lowerCamelCase, enum names `TASK_STATE_*`, no `kind`, no `final`); the webhook platforms send
  * whatever JSON the application hands them (here the v0.3 event) with their own signature headers.
  */
-import type {MessageVersion} from "../message/version.js";
+import type {MessageVersion} from "../shared/message-version.js";
 import type {CredentialFixture} from "./config.js";
 import {buildPushHeaders, type PushPayload} from "./payload.js";
 import type {SenderPreset} from "./sender-presets.js";

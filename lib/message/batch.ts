@@ -5,7 +5,7 @@
  * not a batch: it gets one -32600 response (section 6 and its examples).
  */
 import {childPointer} from "./json-pointer.js";
-import type {JsonArrayNode} from "./json-source.js";
+import type {JsonArrayNode} from "../shared/json-nodes.js";
 import {makeFinding, type Finding, type RequestContext} from "./finding.js";
 import {processRequest, type RequestOutcome, type TransactionState} from "./request.js";
 import {batchResponseText} from "./response.js";

@@ -6,7 +6,8 @@
  * in the Request Object"). A notification gets nothing back, so nothing about
  * it can be confirmed (section 4.1).
  */
-import {memberOf, parseJson, type JsonNode} from "./json-source.js";
+import {memberOf, parseJson} from "./json-source.js";
+import type {JsonNode} from "../shared/json-nodes.js";
 import {describeRequestId, looseRequestIdKey, readRequestId, requestIdKey, type RequestId} from "./request-id.js";
 
 /** What the client sent, as the client knows it. */

@@ -9,7 +9,7 @@ import type {IdRule} from "./envelope.js";
 import {v1WireError} from "./error-details.js";
 import type {RequestContext} from "./finding.js";
 import {handleMessageSend, type HandlerOutput} from "./handler.js";
-import type {JsonObjectNode} from "./json-source.js";
+import type {JsonObjectNode} from "../shared/json-nodes.js";
 import type {MethodTable} from "./method.js";
 import {checkParams, schemaParamsCheck, type ParamsCheck} from "./params.js";
 import {checkParamsV1, protoParamsCheck} from "./params-v1.js";
@@ -20,7 +20,7 @@ import {A2A_V1, A2A_V1_PROTO_FILE, A2A_V1_VERSION} from "./proto-spec.js";
 import type {RequestId} from "./request-id.js";
 import type {RpcError} from "./response.js";
 import {A2A_REQUEST_METHODS, A2A_VERSION} from "./spec.js";
-import type {MessageVersion} from "./version.js";
+import type {MessageVersion} from "../shared/message-version.js";
 
 /** The operations the lab dispatches: lesson 2 sends a message; lesson 1 registers a push config. */
 export type MessageOperation = "send-message" | "set-push-config";

@@ -8,7 +8,8 @@
  * answered with id null; a method that narrows the id further says so at stage 4.
  */
 import {childPointer} from "./json-pointer.js";
-import {describeNode, type JsonNode, type JsonObjectNode} from "./json-source.js";
+import {describeNode} from "./json-source.js";
+import type {JsonMember, JsonNode, JsonObjectNode} from "../shared/json-nodes.js";
 import {makeFinding, type Finding, type RequestContext} from "./finding.js";
 import {describeRequestId, readRequestId, sameRequestId, type RequestId} from "./request-id.js";
 
@@ -47,110 +48,173 @@ export interface EnvelopeReading {
   params: JsonNode | null;
 }
 
+/** One request object as the member checks read it, and where they write what they find. */
+interface Envelope {
+  node: JsonObjectNode;
+  /** Every member under its name, in source order (duplicates included). */
+  byName: Map<string, JsonMember[]>;
+  ids: IdReading;
+  idRule: IdRule | null;
+  reading: EnvelopeReading;
+  context: RequestContext;
+}
+
+/** The id members, each read once: a pasted id can be a megabyte long, and it is asked several questions. */
+interface IdReading {
+  members: JsonMember[] | undefined;
+  /** The last id member's value as read; undefined when there is none or it cannot be read. */
+  id: RequestId | undefined;
+  /** Two ids with the same value are not ambiguous; anything else is. */
+  unambiguous: boolean;
+}
+
+type At = {from: number; to: number};
+type EnvelopeSpecNote = "notification-without-id" | "id-type";
+
+/**
+ * The checks of a request object's members, in the order their findings are listed. Each returns
+ * whether the request is still valid as far as it looks: a note leaves it valid, an error not.
+ */
+const MEMBER_CHECKS: readonly ((envelope: Envelope) => boolean)[] = [checkDuplicates, checkJsonrpc, checkMethod, checkParams, checkId, noteUnknownMembers];
+
 /** Reads and checks the envelope of one request object. */
 export function readEnvelope(node: JsonNode, context: RequestContext, idRule: IdRule | null): EnvelopeReading {
-  const findings: Finding[] = [];
-  const reading: EnvelopeReading = {ok: false, findings, request: null, hasIdMember: false, id: null, method: null, methodNode: null, params: null};
-  const error = (code: string, pointer: string, at: {from: number; to: number}, rule: string, message: string, accepted: string): void => {
-    findings.push(makeFinding(context, {stage: 2, severity: "error", code, pointer, from: at.from, to: at.to, rule, message, accepted}));
-  };
-  const note = (code: string, pointer: string, at: {from: number; to: number}, rule: string, message: string, accepted: string, specNote?: "notification-without-id" | "id-type"): void => {
-    findings.push(makeFinding(context, {stage: 2, severity: "note", code, pointer, from: at.from, to: at.to, rule, message, accepted, ...(specNote ? {specNote} : {})}));
-  };
-
+  const reading: EnvelopeReading = {ok: false, findings: [], request: null, hasIdMember: false, id: null, method: null, methodNode: null, params: null};
   if (node.type !== "object") {
     const inBatch = context.requestIndex !== null;
     const rule = inBatch ? RULE_BATCH_ELEMENT : RULE_OBJECT;
     const nested = inBatch && node.type === "array" ? " Batches do not nest." : "";
-    error("envelope.not-object", "", node, rule, `Expected a request object, found ${describeNode(node)}.${nested}`, "an object with jsonrpc, method and optionally params and id");
+    error({reading, context}, "envelope.not-object", "", node, rule, `Expected a request object, found ${describeNode(node)}.${nested}`, "an object with jsonrpc, method and optionally params and id");
     return reading;
   }
   reading.request = node;
+  const byName = membersByName(node);
+  const envelope: Envelope = {node, byName, ids: readIds(byName.get("id"), context), idRule, reading, context};
+  let valid = true;
+  for (const check of MEMBER_CHECKS) if (!check(envelope)) valid = false;
+  reading.ok = valid;
+  return reading;
+}
 
-  const byName = new Map<string, JsonObjectNode["members"]>();
+function membersByName(node: JsonObjectNode): Map<string, JsonMember[]> {
+  const byName = new Map<string, JsonMember[]>();
   for (const member of node.members) {
     const list = byName.get(member.name);
     if (list) list.push(member);
     else byName.set(member.name, [member]);
   }
-  // Each id member read once: a pasted id can be a megabyte long, and it is asked several questions below.
-  const idMembers = byName.get("id");
-  const ids = idMembers?.map((m) => readRequestId(m.value, context.text));
+  return byName;
+}
+
+function readIds(members: JsonMember[] | undefined, context: RequestContext): IdReading {
+  const ids = members?.map((m) => readRequestId(m.value, context.text));
   const id = ids?.at(-1);
-  // Two ids with the same value are not ambiguous; anything else is.
-  const unambiguous = id !== undefined && ids!.every((other) => other !== undefined && sameRequestId(id, other));
+  return {members, id, unambiguous: id !== undefined && ids!.every((other) => other !== undefined && sameRequestId(id, other))};
+}
+
+function error({reading, context}: Pick<Envelope, "reading" | "context">, code: string, pointer: string, at: At, rule: string, message: string, accepted: string, specNote?: EnvelopeSpecNote): void {
+  reading.findings.push(makeFinding(context, {stage: 2, severity: "error", code, pointer, from: at.from, to: at.to, rule, message, accepted, ...(specNote ? {specNote} : {})}));
+}
+
+function note({reading, context}: Envelope, code: string, pointer: string, at: At, rule: string, message: string, accepted: string, specNote?: EnvelopeSpecNote): void {
+  reading.findings.push(makeFinding(context, {stage: 2, severity: "note", code, pointer, from: at.from, to: at.to, rule, message, accepted, ...(specNote ? {specNote} : {})}));
+}
+
+/** Where a missing member is reported: the object's opening brace. */
+const openingBrace = (node: JsonObjectNode): At => ({from: node.from, to: node.from + 1});
+
+function checkDuplicates(envelope: Envelope): boolean {
   let valid = true;
   for (const name of REQUEST_MEMBERS) {
-    const list = byName.get(name);
-    if (list && list.length > 1) {
-      const repeat = list[1]!;
-      if (name === "id" && unambiguous) continue;
-      valid = false;
-      error("envelope.duplicate-member", childPointer("", name), {from: repeat.nameFrom, to: repeat.nameTo}, RULE_DUPLICATE, `The request has ${list.length} "${name}" members.`, `one "${name}" member`);
-    }
+    const list = envelope.byName.get(name);
+    if (!list || list.length < 2 || (name === "id" && envelope.ids.unambiguous)) continue;
+    const repeat = list[1]!;
+    valid = false;
+    error(envelope, "envelope.duplicate-member", childPointer("", name), {from: repeat.nameFrom, to: repeat.nameTo}, RULE_DUPLICATE, `The request has ${list.length} "${name}" members.`, `one "${name}" member`);
   }
+  return valid;
+}
 
-  const jsonrpc = byName.get("jsonrpc")?.at(-1);
+function checkJsonrpc(envelope: Envelope): boolean {
+  const jsonrpc = envelope.byName.get("jsonrpc")?.at(-1);
   if (!jsonrpc) {
-    valid = false;
-    error("envelope.jsonrpc", "", {from: node.from, to: node.from + 1}, RULE_JSONRPC, 'The request has no "jsonrpc" member.', 'a member "jsonrpc": "2.0"');
-  } else if (jsonrpc.value.type !== "string" || jsonrpc.value.value !== JSONRPC_VERSION) {
-    valid = false;
-    error("envelope.jsonrpc", "/jsonrpc", jsonrpc.value, RULE_JSONRPC, `"jsonrpc" is ${describeNode(jsonrpc.value)}.`, 'the string "2.0"');
+    error(envelope, "envelope.jsonrpc", "", openingBrace(envelope.node), RULE_JSONRPC, 'The request has no "jsonrpc" member.', 'a member "jsonrpc": "2.0"');
+    return false;
   }
+  if (jsonrpc.value.type === "string" && jsonrpc.value.value === JSONRPC_VERSION) return true;
+  error(envelope, "envelope.jsonrpc", "/jsonrpc", jsonrpc.value, RULE_JSONRPC, `"jsonrpc" is ${describeNode(jsonrpc.value)}.`, 'the string "2.0"');
+  return false;
+}
 
-  const method = byName.get("method")?.at(-1);
+function checkMethod(envelope: Envelope): boolean {
+  const method = envelope.byName.get("method")?.at(-1);
   if (!method) {
-    valid = false;
-    error("envelope.method", "", {from: node.from, to: node.from + 1}, RULE_METHOD, 'The request has no "method" member.', 'a member "method" holding a string');
-  } else if (method.value.type !== "string") {
-    valid = false;
-    error("envelope.method", "/method", method.value, RULE_METHOD, `"method" is ${describeNode(method.value)}.`, "a string");
-  } else {
-    reading.method = method.value.value;
-    reading.methodNode = method.value;
+    error(envelope, "envelope.method", "", openingBrace(envelope.node), RULE_METHOD, 'The request has no "method" member.', 'a member "method" holding a string');
+    return false;
   }
-
-  const params = byName.get("params")?.at(-1);
-  if (params) {
-    if (params.value.type !== "object" && params.value.type !== "array") {
-      valid = false;
-      error("envelope.params", "/params", params.value, RULE_PARAMS, `"params" is ${describeNode(params.value)}.`, "an object (by-name) or an array (by-position), or no params member");
-    } else reading.params = params.value;
+  if (method.value.type !== "string") {
+    error(envelope, "envelope.method", "/method", method.value, RULE_METHOD, `"method" is ${describeNode(method.value)}.`, "a string");
+    return false;
   }
+  envelope.reading.method = method.value.value;
+  envelope.reading.methodNode = method.value;
+  return true;
+}
 
-  if (idMembers) {
-    reading.hasIdMember = true;
-    const idMember = idMembers[idMembers.length - 1]!;
-    if (id === undefined) {
-      valid = false;
-      error("envelope.id", "/id", idMember.value, RULE_ID, `"id" is ${describeNode(idMember.value)}; it cannot be read as an id, so an error response carries id null (JSON-RPC 2.0 section 5).`, "a string, a number or null");
-    } else if (unambiguous) {
-      reading.id = id;
-      if (idRule !== null && !idRule.accepts(id)) {
-        valid = false;
-        findings.push(makeFinding(context, {stage: 2, severity: "error", code: "envelope.id-type", pointer: "/id", from: idMember.value.from, to: idMember.value.to, rule: idRule.rule, message: `The id ${describeRequestId(id)} is a JSON-RPC id, but not one this A2A version accepts; the error response still carries it, as read (JSON-RPC 2.0 section 5).`, accepted: idRule.accepted, specNote: "id-type"}));
-      } else if (id.type === "null") {
-        note("envelope.id-null", "/id", idMember.value, "JSON-RPC 2.0 section 4: the use of Null as a value for id in a Request is discouraged", "The id is null: this is a request, not a notification (that has no id member), so it is answered, with id null, the same id JSON-RPC uses when it could not read one.", "a string or an integer", "id-type");
-      } else if (id.type === "number" && !id.integer) {
-        note("envelope.id-fraction", "/id", idMember.value, "JSON-RPC 2.0 section 4: Numbers SHOULD NOT contain fractional parts", `The id ${id.lexeme} has a fractional part.`, "a string or an integer", "id-type");
-      } else if (id.type === "number" && !id.safeInJavaScript) {
-        note("envelope.id-exact", "/id", idMember.value, "JSON-RPC 2.0 section 5: the response id MUST be the same as the request id", `The id ${id.lexeme} is kept exactly as written; a client using plain JSON.parse would read ${id.jsonParseReading}.`, "any number, kept exactly");
-      }
-    }
-  } else {
-    note("envelope.notification", "", {from: node.from, to: node.from + 1}, "JSON-RPC 2.0 section 4.1: a Request object without an id member is a Notification; the Server MUST NOT reply to it", "No id: this is a notification. The receiver will not answer, whatever happens.", 'an "id" member, to get a response', "notification-without-id");
+function checkParams(envelope: Envelope): boolean {
+  const params = envelope.byName.get("params")?.at(-1);
+  if (!params) return true;
+  if (params.value.type === "object" || params.value.type === "array") {
+    envelope.reading.params = params.value;
+    return true;
   }
+  error(envelope, "envelope.params", "/params", params.value, RULE_PARAMS, `"params" is ${describeNode(params.value)}.`, "an object (by-name) or an array (by-position), or no params member");
+  return false;
+}
 
-  const unknown = node.members.filter((member) => !REQUEST_MEMBERS.includes(member.name));
+function checkId(envelope: Envelope): boolean {
+  const {members, id, unambiguous} = envelope.ids;
+  if (!members) {
+    note(envelope, "envelope.notification", "", openingBrace(envelope.node), "JSON-RPC 2.0 section 4.1: a Request object without an id member is a Notification; the Server MUST NOT reply to it", "No id: this is a notification. The receiver will not answer, whatever happens.", 'an "id" member, to get a response', "notification-without-id");
+    return true;
+  }
+  envelope.reading.hasIdMember = true;
+  const idNode = members[members.length - 1]!.value;
+  if (id === undefined) {
+    error(envelope, "envelope.id", "/id", idNode, RULE_ID, `"id" is ${describeNode(idNode)}; it cannot be read as an id, so an error response carries id null (JSON-RPC 2.0 section 5).`, "a string, a number or null");
+    return false;
+  }
+  // An ambiguous id was reported with the duplicates.
+  if (!unambiguous) return true;
+  envelope.reading.id = id;
+  const {idRule} = envelope;
+  if (idRule !== null && !idRule.accepts(id)) {
+    error(envelope, "envelope.id-type", "/id", idNode, idRule.rule, `The id ${describeRequestId(id)} is a JSON-RPC id, but not one this A2A version accepts; the error response still carries it, as read (JSON-RPC 2.0 section 5).`, idRule.accepted, "id-type");
+    return false;
+  }
+  noteUnusualId(envelope, id, idNode);
+  return true;
+}
+
+/** A readable id the version accepts may still deserve a note: null, a fraction, or a number JavaScript cannot hold exactly. */
+function noteUnusualId(envelope: Envelope, id: RequestId, idNode: JsonNode): void {
+  if (id.type === "null") {
+    note(envelope, "envelope.id-null", "/id", idNode, "JSON-RPC 2.0 section 4: the use of Null as a value for id in a Request is discouraged", "The id is null: this is a request, not a notification (that has no id member), so it is answered, with id null, the same id JSON-RPC uses when it could not read one.", "a string or an integer", "id-type");
+  } else if (id.type === "number" && !id.integer) {
+    note(envelope, "envelope.id-fraction", "/id", idNode, "JSON-RPC 2.0 section 4: Numbers SHOULD NOT contain fractional parts", `The id ${id.lexeme} has a fractional part.`, "a string or an integer", "id-type");
+  } else if (id.type === "number" && !id.safeInJavaScript) {
+    note(envelope, "envelope.id-exact", "/id", idNode, "JSON-RPC 2.0 section 5: the response id MUST be the same as the request id", `The id ${id.lexeme} is kept exactly as written; a client using plain JSON.parse would read ${id.jsonParseReading}.`, "any number, kept exactly");
+  }
+}
+
+function noteUnknownMembers(envelope: Envelope): boolean {
+  const unknown = envelope.node.members.filter((member) => !REQUEST_MEMBERS.includes(member.name));
   for (const member of unknown.slice(0, MAX_UNKNOWN_MEMBER_NOTES)) {
-    note("envelope.unknown-member", childPointer("", member.name), {from: member.nameFrom, to: member.value.to}, "JSON-RPC 2.0 section 4 defines jsonrpc, method, params and id", `"${member.name}" is not a Request member; it is not validated.`, "jsonrpc, method, params, id");
+    note(envelope, "envelope.unknown-member", childPointer("", member.name), {from: member.nameFrom, to: member.value.to}, "JSON-RPC 2.0 section 4 defines jsonrpc, method, params and id", `"${member.name}" is not a Request member; it is not validated.`, "jsonrpc, method, params, id");
   }
   if (unknown.length > MAX_UNKNOWN_MEMBER_NOTES) {
     const first = unknown[MAX_UNKNOWN_MEMBER_NOTES]!;
-    note("envelope.unknown-member", "", {from: first.nameFrom, to: unknown[unknown.length - 1]!.value.to}, "JSON-RPC 2.0 section 4 defines jsonrpc, method, params and id", `${unknown.length - MAX_UNKNOWN_MEMBER_NOTES} more members are not Request members; they are not validated.`, "jsonrpc, method, params, id");
+    note(envelope, "envelope.unknown-member", "", {from: first.nameFrom, to: unknown[unknown.length - 1]!.value.to}, "JSON-RPC 2.0 section 4 defines jsonrpc, method, params and id", `${unknown.length - MAX_UNKNOWN_MEMBER_NOTES} more members are not Request members; they are not validated.`, "jsonrpc, method, params, id");
   }
-
-  reading.ok = valid;
-  return reading;
+  return true;
 }

@@ -8,7 +8,7 @@ import * as z from "zod/mini";
 import {namedRun, type RunLabel} from "../lesson-inputs/run-label.js";
 import examplesFile from "../../data/message/examples.json" with {type: "json"};
 import {MAX_REQUEST_BYTES} from "./request-size.js";
-import {DEFAULT_MESSAGE_VERSION, type MessageVersion} from "./version.js";
+import {DEFAULT_MESSAGE_VERSION, type MessageVersion} from "../shared/message-version.js";
 
 const stage = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)]);
 

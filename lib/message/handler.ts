@@ -7,10 +7,11 @@
  * kind, and a contextId, which a server's message must carry (a2a.proto, lf.a2a.v1.Message).
  * It runs for notifications too: JSON-RPC 2.0 section 4.1 only forbids the reply.
  */
-import {memberOf, type JsonObjectNode} from "./json-source.js";
+import {memberOf} from "./json-source.js";
+import type {JsonObjectNode} from "../shared/json-nodes.js";
 import {partKindName, type DecodedPart} from "./parts.js";
 import type {RequestId} from "./request-id.js";
-import type {MessageVersion} from "./version.js";
+import type {MessageVersion} from "../shared/message-version.js";
 
 /** Prefix of the messageId the handler gives its replies ("lab-reply-1", ...). */
 export const REPLY_MESSAGE_ID_PREFIX = "lab-reply-";

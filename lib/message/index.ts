@@ -6,7 +6,7 @@
  */
 export {runMessageTransaction, type MessageTransaction, type MessageTransactionOptions} from "./transaction.js";
 export type {MessageOperation} from "./dialect.js";
-export {DEFAULT_MESSAGE_VERSION, MESSAGE_VERSIONS, readVersionHeader, type MessageVersion, type VersionReading as MessageVersionReading} from "./version.js";
+export {readVersionHeader, type VersionReading as MessageVersionReading} from "./version-header.js";
 export type {RequestOutcome as MessageRequestOutcome, StageVerdict as MessageStageVerdict, StageStatus as MessageStageStatus} from "./request.js";
 export {STAGE_NAMES as MESSAGE_STAGE_NAMES, type Finding as MessageFinding, type Severity as MessageFindingSeverity, type StageNumber as MessageStageNumber} from "./finding.js";
 export type {SourceSpan as MessageSourceSpan} from "./source-span.js";
@@ -37,7 +37,6 @@ export {MAX_REQUEST_BYTES as MAX_MESSAGE_REQUEST_BYTES} from "./request-size.js"
 export {MAX_NESTING_DEPTH as MAX_MESSAGE_NESTING_DEPTH} from "./json-source.js";
 export {MAX_BATCH_REQUESTS as MAX_MESSAGE_BATCH_REQUESTS} from "./batch.js";
 export {A2A_VERSION, A2A_REQUEST_METHODS} from "./spec.js";
-export {MESSAGE_VERSION_LABELS, VERSION_PARAMETER, versionField} from "./version-field.js";
 export {validateMessageSendParams} from "./params.js";
 export {
   MAX_LINKED_REQUEST_BYTES,

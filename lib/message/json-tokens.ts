@@ -7,7 +7,7 @@
  * The builder knows where in the tree the scanner is, so it supplies the JSON
  * pointer of an error and records escaped lone surrogates (ScanContext).
  */
-import type {JsonBooleanNode, JsonNullNode, JsonNumberNode, JsonStringNode, ParseError, ParseErrorKind} from "./json-nodes.js";
+import type {JsonBooleanNode, JsonNullNode, JsonNumberNode, JsonStringNode, ParseError, ParseErrorKind} from "../shared/json-nodes.js";
 
 export const RULE_GRAMMAR = "RFC 8259 section 2 (JSON grammar)";
 const RULE_VALUES = "RFC 8259 section 3: a value is an object, array, number, string, true, false or null";

@@ -9,7 +9,7 @@
  * definition is not a valid request of that method, which the schema's InvalidRequestError
  * (-32600, "Request payload validation error") names. Spec note "id-type".
  */
-import type {JsonObjectNode} from "./json-source.js";
+import type {JsonObjectNode} from "../shared/json-nodes.js";
 import type {FindingFields} from "./finding.js";
 import {compileSchema, validateNode, type CompiledSchema} from "./schema-validator.js";
 import {a2aSchema} from "./spec.js";

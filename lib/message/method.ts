@@ -5,10 +5,10 @@
  * method of that version that this lab simply does not run, or the other version's name for
  * one (a 0.3 client talking to a 1.0 reading, or the reverse), and then names the right one.
  */
-import type {JsonNode} from "./json-source.js";
+import type {JsonNode} from "../shared/json-nodes.js";
 import {makeFinding, type Finding, type RequestContext} from "./finding.js";
 import {v03MethodFor, v1MethodFor} from "./method-names.js";
-import type {MessageVersion} from "./version.js";
+import type {MessageVersion} from "../shared/message-version.js";
 
 const RULE_NOT_FOUND = "JSON-RPC 2.0 section 5.1: -32601 Method not found: the method does not exist / is not available";
 

@@ -7,7 +7,7 @@
  * schema does not describe are listed as not validated, not as errors.
  */
 import {makeFinding, type Finding, type RequestContext} from "./finding.js";
-import type {JsonNode, JsonObjectNode, DuplicateName} from "./json-source.js";
+import type {JsonNode, JsonObjectNode, DuplicateName} from "../shared/json-nodes.js";
 import {compileSchema, validateNode, type CompiledSchema, type SchemaVerdict, type SchemaViolation} from "./schema-validator.js";
 import {methodRequestIdViolations} from "./method-request-id.js";
 import {a2aSchema} from "./spec.js";

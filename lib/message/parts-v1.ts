@@ -7,12 +7,13 @@
  * canonical is noted), a url checked like v0.3.0's file uri (a reserved example host, never
  * fetched), data shown as written. A part with no content at all stops the request.
  */
+import {BASE64_LENIENT, decodeBase64} from "../shared/base64.js";
 import {checkFileUri} from "./file-uri.js";
 import {makeFinding, type RequestContext} from "./finding.js";
 import {childPointer} from "./json-pointer.js";
-import {memberOf, type JsonMember, type JsonNode, type JsonObjectNode, type JsonStringNode} from "./json-source.js";
+import {memberOf} from "./json-source.js";
+import type {JsonMember, JsonNode, JsonObjectNode, JsonStringNode} from "../shared/json-nodes.js";
 import {PartsReport, hexPreview, type DecodedPart, type PartsVerdict} from "./parts.js";
-import {decodeProtoJsonBytes} from "./proto-json-bytes.js";
 import {A2A_V1_VERSION} from "./proto-spec.js";
 
 const CONTENT = ["text", "raw", "url", "data"] as const;
@@ -71,7 +72,7 @@ export function decodePartsV1(params: JsonObjectNode, context: RequestContext): 
     } else if (content.name === "data") {
       parts.push({...info, kind: "data", dataText: text.slice(value.from, value.to), memberCount: value.type === "object" ? value.members.length : 0, jsonType: value.type});
     } else if (content.name === "raw") {
-      const decoded = decodeProtoJsonBytes((value as JsonStringNode).value);
+      const decoded = decodeBase64((value as JsonStringNode).value, BASE64_LENIENT);
       if (!decoded.ok) throw new Error("stage 5 reached with raw bytes stage 4 refused");
       parts.push({...info, ...description, kind: "file", source: "bytes", encodedLength: (value as JsonStringNode).value.length, byteLength: decoded.bytes.length, previewHex: hexPreview(decoded.bytes)});
       if (decoded.departures.length > 0) {

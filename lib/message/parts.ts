@@ -5,15 +5,16 @@
  * written. MIME types are labels the sender chose: shown, never checked
  * against the content. Any decode failure is -32602 naming the part.
  */
-import {decodeCanonicalBase64} from "./base64.js";
+import {BASE64_STRICT, decodeBase64} from "../shared/base64.js";
 import {checkFileUri} from "./file-uri.js";
 import {makeFinding, type Finding, type RequestContext} from "./finding.js";
 import {childPointer} from "./json-pointer.js";
-import {memberOf, type JsonObjectNode, type JsonStringNode} from "./json-source.js";
+import {memberOf} from "./json-source.js";
+import type {JsonObjectNode, JsonStringNode} from "../shared/json-nodes.js";
 import type {SourceSpan} from "./source-span.js";
 import type {ViolationData} from "./params.js";
 import type {SpecNoteId} from "./spec-notes.js";
-import type {MessageVersion} from "./version.js";
+import type {MessageVersion} from "../shared/message-version.js";
 
 /** Bytes shown in an inspector's hex preview. */
 export const PREVIEW_BYTES = 32;
@@ -157,19 +158,28 @@ function firstLoneSurrogate(value: string): number {
   return -1;
 }
 
+/** Where a part stands and how its findings name it, read once per part. */
+interface PartPlace {
+  index: number;
+  /** Pointer inside the request (findings). */
+  pointer: string;
+  /** Pointer into the whole document (the view). */
+  partPointer: string;
+  span: SourceSpan;
+  metadataText: string | null;
+  label: string;
+}
+
 /** Decodes every part of a message that passed stage 4 (so its shape is known). */
 export function decodeParts(params: JsonObjectNode, context: RequestContext): PartsVerdict {
-  const {text} = context;
   const report = new PartsReport(context);
-  const {parts} = report;
-  const reject = report.reject.bind(report);
   const message = memberOf(params, "message")!.value as JsonObjectNode;
   const partsNode = memberOf(message, "parts")!.value;
   const partsPointer = "/params/message/parts";
 
   if (partsNode.type !== "array") throw new Error("stage 5 reached with parts that are not an array");
   if (partsNode.items.length === 0) {
-    reject(
+    report.reject(
       null,
       partsPointer,
       partsNode,
@@ -182,128 +192,139 @@ export function decodeParts(params: JsonObjectNode, context: RequestContext): Pa
   }
 
   partsNode.items.forEach((partNode, index) => {
-    const pointer = childPointer(partsPointer, index);
     if (partNode.type !== "object") throw new Error("stage 5 reached with a part that is not an object");
     const kind = stringMember(partNode, "kind")?.value;
-    const metadata = memberOf(partNode, "metadata")?.value;
-    // Plain literals, not object spread: this loop runs once per part of a request of up to 1 MiB.
-    const partPointer = context.prefix + pointer;
-    const span = context.locator.span(partNode.from, partNode.to);
-    const metadataText = metadata ? text.slice(metadata.from, metadata.to) : null;
-    const label = `Part ${index} (${kind ?? "?"})`;
-
-    if (kind === "text") {
-      const textNode = stringMember(partNode, "text")!;
-      const part: TextPartView = {index, pointer: partPointer, span, status: "decoded", problem: null, metadataText, kind: "text", text: textNode.value, length: textNode.value.length};
-      parts.push(part);
-      const lone = textNode.hasLoneSurrogate ? firstLoneSurrogate(textNode.value) : -1;
-      if (lone >= 0) {
-        const at = sourceOffsetOfIndex(text, textNode, lone);
-        reject(
-          part,
-          childPointer(pointer, "text"),
-          {from: at, to: at + 6},
-          "parts.text-unicode",
-          "RFC 8259 section 8.2: a string with an unpaired surrogate escape is not valid Unicode; it cannot be stored or sent as UTF-8 (RFC 3629 section 3)",
-          `${label}: the text contains an unpaired surrogate (U+${textNode.value.charCodeAt(lone).toString(16).toUpperCase()}) at index ${lone}.`,
-          "text made of Unicode scalar values (surrogates only in valid pairs)"
-        );
-      }
-      return;
-    }
-
-    if (kind === "data") {
-      const dataNode = memberOf(partNode, "data")!.value as JsonObjectNode;
-      parts.push({index, pointer: partPointer, span, status: "decoded", problem: null, metadataText, kind: "data", dataText: text.slice(dataNode.from, dataNode.to), memberCount: dataNode.members.length});
-      return;
-    }
-
+    const place = placeOf(partNode, index, kind, childPointer(partsPointer, index), context);
+    if (kind === "text") decodeTextPart(partNode, place, report, context.text);
+    else if (kind === "data") decodeDataPart(partNode, place, report, context.text);
     // kind === "file": stage 4 guarantees a file object with bytes and/or uri strings.
-    const fileNode = memberOf(partNode, "file")!.value as JsonObjectNode;
-    const filePointer = childPointer(pointer, "file");
-    const description: FileDescription = {name: stringMember(fileNode, "name")?.value ?? null, mimeType: stringMember(fileNode, "mimeType")?.value ?? null};
-    const bytesMember = memberOf(fileNode, "bytes");
-    const uriMember = memberOf(fileNode, "uri");
-    const bytesNode = stringMember(fileNode, "bytes");
-    const uriNode = stringMember(fileNode, "uri");
-
-    // Both members present, whatever their types (the branch that matched leaves the other unvalidated).
-    if (bytesMember && uriMember) {
-      const part: FileBothPartView = {
-        index,
-        pointer: partPointer,
-        span,
-        status: "decoded",
-        problem: null,
-        metadataText,
-        name: description.name,
-        mimeType: description.mimeType,
-        kind: "file",
-        source: "bytes-and-uri",
-        uri: uriNode?.value ?? text.slice(uriMember.value.from, uriMember.value.to),
-        encodedLength: bytesNode?.value.length ?? 0
-      };
-      parts.push(part);
-      reject(
-        part,
-        filePointer,
-        fileNode,
-        "parts.file-both",
-        "A2A v0.3.0 types/src/types.ts: FileWithBytes has uri?: never and FileWithUri has bytes?: never (the schema's anyOf allows both)",
-        `${label}: the file has both "bytes" and "uri"; a receiver cannot tell which is the content.`,
-        'either "bytes" (FileWithBytes) or "uri" (FileWithUri), not both',
-        "file-bytes-and-uri"
-      );
-      return;
-    }
-
-    if (bytesNode) {
-      const decoded = decodeCanonicalBase64(bytesNode.value);
-      const part: FileBytesPartView = {
-        index,
-        pointer: partPointer,
-        span,
-        status: "decoded",
-        problem: null,
-        metadataText,
-        name: description.name,
-        mimeType: description.mimeType,
-        kind: "file",
-        source: "bytes",
-        encodedLength: bytesNode.value.length,
-        byteLength: decoded.ok ? decoded.bytes.length : null,
-        previewHex: decoded.ok ? hexPreview(decoded.bytes) : null
-      };
-      parts.push(part);
-      if (!decoded.ok) {
-        const at = sourceOffsetOfIndex(text, bytesNode, decoded.index);
-        reject(part, childPointer(filePointer, "bytes"), {from: at, to: Math.min(at + 1, bytesNode.to - 1)}, "parts.base64", decoded.rule, `${label}: the bytes are not canonical padded Base64. ${decoded.message}`, "canonical padded Base64 (RFC 4648 section 4): A-Z a-z 0-9 + /, '=' padding to a multiple of 4, zero pad bits, no whitespace");
-      }
-      return;
-    }
-
-    const uri = uriNode!;
-    const checked = checkFileUri(uri.value);
-    const part: FileUriPartView = {
-      index,
-      pointer: partPointer,
-      span,
-      status: "decoded",
-      problem: null,
-      metadataText,
-      name: description.name,
-      mimeType: description.mimeType,
-      kind: "file",
-      source: "uri",
-      uri: uri.value,
-      host: checked.ok ? checked.host : null,
-      fetched: false
-    };
-    parts.push(part);
-    if (!checked.ok) {
-      reject(part, childPointer(filePointer, "uri"), uri, `parts.uri-${checked.problem}`, checked.rule, `${label}: ${checked.message}`, checked.accepted);
-    }
+    else decodeFilePart(partNode, place, report, context.text);
   });
 
   return report.verdict();
+}
+
+function placeOf(partNode: JsonObjectNode, index: number, kind: string | undefined, pointer: string, context: RequestContext): PartPlace {
+  const metadata = memberOf(partNode, "metadata")?.value;
+  return {
+    index,
+    pointer,
+    partPointer: context.prefix + pointer,
+    span: context.locator.span(partNode.from, partNode.to),
+    metadataText: metadata ? context.text.slice(metadata.from, metadata.to) : null,
+    label: `Part ${index} (${kind ?? "?"})`
+  };
+}
+
+// Parts are built as plain literals, not by object spread: this runs once per part of a request of up to 1 MiB.
+
+function decodeTextPart(partNode: JsonObjectNode, place: PartPlace, report: PartsReport, text: string): void {
+  const {index, partPointer, span, metadataText, label} = place;
+  const textNode = stringMember(partNode, "text")!;
+  const part: TextPartView = {index, pointer: partPointer, span, status: "decoded", problem: null, metadataText, kind: "text", text: textNode.value, length: textNode.value.length};
+  report.parts.push(part);
+  const lone = textNode.hasLoneSurrogate ? firstLoneSurrogate(textNode.value) : -1;
+  if (lone < 0) return;
+  const at = sourceOffsetOfIndex(text, textNode, lone);
+  report.reject(
+    part,
+    childPointer(place.pointer, "text"),
+    {from: at, to: at + 6},
+    "parts.text-unicode",
+    "RFC 8259 section 8.2: a string with an unpaired surrogate escape is not valid Unicode; it cannot be stored or sent as UTF-8 (RFC 3629 section 3)",
+    `${label}: the text contains an unpaired surrogate (U+${textNode.value.charCodeAt(lone).toString(16).toUpperCase()}) at index ${lone}.`,
+    "text made of Unicode scalar values (surrogates only in valid pairs)"
+  );
+}
+
+function decodeDataPart(partNode: JsonObjectNode, place: PartPlace, report: PartsReport, text: string): void {
+  const {index, partPointer, span, metadataText} = place;
+  const dataNode = memberOf(partNode, "data")!.value as JsonObjectNode;
+  report.parts.push({index, pointer: partPointer, span, status: "decoded", problem: null, metadataText, kind: "data", dataText: text.slice(dataNode.from, dataNode.to), memberCount: dataNode.members.length});
+}
+
+/** A file part's object, where it is, and what it says of itself. */
+interface FileAt extends FileDescription {
+  node: JsonObjectNode;
+  pointer: string;
+}
+
+function decodeFilePart(partNode: JsonObjectNode, place: PartPlace, report: PartsReport, text: string): void {
+  const fileNode = memberOf(partNode, "file")!.value as JsonObjectNode;
+  const file: FileAt = {node: fileNode, pointer: childPointer(place.pointer, "file"), name: stringMember(fileNode, "name")?.value ?? null, mimeType: stringMember(fileNode, "mimeType")?.value ?? null};
+  const bytesMember = memberOf(fileNode, "bytes");
+  const uriMember = memberOf(fileNode, "uri");
+  const bytesNode = stringMember(fileNode, "bytes");
+  const uriNode = stringMember(fileNode, "uri");
+  // Both members present, whatever their types (the branch that matched leaves the other unvalidated).
+  if (bytesMember && uriMember) {
+    const uri = uriNode?.value ?? text.slice(uriMember.value.from, uriMember.value.to);
+    fileWithBothPart(place, file, uri, bytesNode?.value.length ?? 0, report);
+  } else if (bytesNode) {
+    fileBytesPart(place, file, bytesNode, report, text);
+  } else {
+    fileUriPart(place, file, uriNode!, report);
+  }
+}
+
+function fileWithBothPart(place: PartPlace, file: FileAt, uri: string, encodedLength: number, report: PartsReport): void {
+  const {index, partPointer, span, metadataText, label} = place;
+  const part: FileBothPartView = {index, pointer: partPointer, span, status: "decoded", problem: null, metadataText, name: file.name, mimeType: file.mimeType, kind: "file", source: "bytes-and-uri", uri, encodedLength};
+  report.parts.push(part);
+  report.reject(
+    part,
+    file.pointer,
+    file.node,
+    "parts.file-both",
+    "A2A v0.3.0 types/src/types.ts: FileWithBytes has uri?: never and FileWithUri has bytes?: never (the schema's anyOf allows both)",
+    `${label}: the file has both "bytes" and "uri"; a receiver cannot tell which is the content.`,
+    'either "bytes" (FileWithBytes) or "uri" (FileWithUri), not both',
+    "file-bytes-and-uri"
+  );
+}
+
+function fileBytesPart(place: PartPlace, file: FileAt, bytesNode: JsonStringNode, report: PartsReport, text: string): void {
+  const {index, partPointer, span, metadataText, label} = place;
+  const decoded = decodeBase64(bytesNode.value, BASE64_STRICT);
+  const part: FileBytesPartView = {
+    index,
+    pointer: partPointer,
+    span,
+    status: "decoded",
+    problem: null,
+    metadataText,
+    name: file.name,
+    mimeType: file.mimeType,
+    kind: "file",
+    source: "bytes",
+    encodedLength: bytesNode.value.length,
+    byteLength: decoded.ok ? decoded.bytes.length : null,
+    previewHex: decoded.ok ? hexPreview(decoded.bytes) : null
+  };
+  report.parts.push(part);
+  if (decoded.ok) return;
+  const at = sourceOffsetOfIndex(text, bytesNode, decoded.index);
+  report.reject(part, childPointer(file.pointer, "bytes"), {from: at, to: Math.min(at + 1, bytesNode.to - 1)}, "parts.base64", decoded.rule, `${label}: the bytes are not canonical padded Base64. ${decoded.message}`, "canonical padded Base64 (RFC 4648 section 4): A-Z a-z 0-9 + /, '=' padding to a multiple of 4, zero pad bits, no whitespace");
+}
+
+function fileUriPart(place: PartPlace, file: FileAt, uri: JsonStringNode, report: PartsReport): void {
+  const {index, partPointer, span, metadataText, label} = place;
+  const checked = checkFileUri(uri.value);
+  const part: FileUriPartView = {
+    index,
+    pointer: partPointer,
+    span,
+    status: "decoded",
+    problem: null,
+    metadataText,
+    name: file.name,
+    mimeType: file.mimeType,
+    kind: "file",
+    source: "uri",
+    uri: uri.value,
+    host: checked.ok ? checked.host : null,
+    fetched: false
+  };
+  report.parts.push(part);
+  if (!checked.ok) report.reject(part, childPointer(file.pointer, "uri"), uri, `parts.uri-${checked.problem}`, checked.rule, `${label}: ${checked.message}`, checked.accepted);
 }

@@ -16,11 +16,10 @@
 import type {FieldSpec} from "../lesson-inputs/fields.js";
 import {PIN_PREFIX, readPermalink, writePermalink, type PermalinkNotice} from "../lesson-inputs/permalink.js";
 import {readPinnedRun, writePinnedRun} from "../lesson-inputs/pinned-run.js";
-import {decodeCanonicalBase64, encodeBase64} from "./base64.js";
+import {decodeBase64, encodeBase64, type Base64Departure} from "../shared/base64.js";
+import {DEFAULT_MESSAGE_VERSION, MESSAGE_VERSIONS, versionField, type MessageVersion} from "../shared/message-version.js";
 import {MESSAGE_EXAMPLES, messageExample, messageExamplesFor} from "./examples.js";
-import {DEFAULT_MESSAGE_VERSION, MESSAGE_VERSIONS, type MessageVersion} from "./version.js";
 import {utf8ByteLength} from "./request-size.js";
-import {versionField} from "./version-field.js";
 
 /** Longest `request` parameter written or read: short enough for any browser, server log or chat message. */
 export const MAX_LINKED_REQUEST_CHARACTERS = 2000;
@@ -66,6 +65,8 @@ export type LinkedRequestDecoding = {ok: true; text: string} | {ok: false; probl
 
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
+/** base64url without padding, each text spelt one way: its pad bits zero (RFC 4648 section 3.5). */
+const LINK_BASE64: readonly Base64Departure[] = ["url-safe", "unpadded"];
 const SHOWN_VALUE_LENGTH = 80;
 const encoder = new TextEncoder();
 // fatal: malformed UTF-8 is refused, not repaired; ignoreBOM: a leading U+FEFF is kept, so the text round-trips.
@@ -90,8 +91,7 @@ export function decodeLinkedRequest(parameter: string): LinkedRequestDecoding {
   if (parameter.length > MAX_LINKED_REQUEST_CHARACTERS) return {ok: false, problem: `it is ${parameter.length} characters, more than ${MAX_LINKED_REQUEST_CHARACTERS}`};
   if (!BASE64URL.test(parameter)) return {ok: false, problem: "it has characters outside the base64url alphabet (A-Z a-z 0-9 - _)"};
   if (parameter.length % 4 === 1) return {ok: false, problem: "its length leaves one character over, which no byte sequence encodes to"};
-  const padded = parameter.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (parameter.length % 4)) % 4);
-  const decoded = decodeCanonicalBase64(padded);
+  const decoded = decodeBase64(parameter, LINK_BASE64);
   // The only failure left is non-zero pad bits: each text has exactly one spelling.
   if (!decoded.ok) return {ok: false, problem: "its last character is not the canonical spelling (non-zero pad bits)"};
   try {

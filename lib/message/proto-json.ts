@@ -13,10 +13,11 @@
  * - members the proto does not describe are reported as not validated (section 5.7:
  *   implementations SHOULD ignore unrecognized fields).
  */
+import {BASE64_LENIENT, decodeBase64} from "../shared/base64.js";
 import {childPointer} from "./json-pointer.js";
-import {describeNode, type JsonNode, type JsonObjectNode} from "./json-source.js";
+import {describeNode} from "./json-source.js";
+import type {JsonNode, JsonObjectNode} from "../shared/json-nodes.js";
 import {decimalOf, isIntegerDecimal} from "./json-number.js";
-import {PROTOJSON_BYTES_ACCEPTED, PROTOJSON_BYTES_RULE, decodeProtoJsonBytes} from "./proto-json-bytes.js";
 import {A2A_V1, A2A_V1_VERSION, type ProtoField, type ProtoMessage, type ProtoModel} from "./proto-spec.js";
 
 export interface ProtoViolation {
@@ -59,6 +60,9 @@ export interface ProtoVerdict {
 
 const PROTO = `A2A ${A2A_V1_VERSION} a2a.proto`;
 const RULE_JSON = "ProtoJSON (protobuf.dev/programming-guides/json)";
+/** ProtoJSON's bytes ("bytes" in the JSON mapping): what writers send is canonical, readers accept more (lib/shared/base64.ts, BASE64_LENIENT). */
+const BYTES_RULE = 'ProtoJSON: bytes are a base64 string; "either standard or URL-safe base64 encoding with/without paddings are accepted"';
+const BYTES_ACCEPTED = "base64 (RFC 4648 section 4, or section 5's URL-safe alphabet, not both), with or without '=' padding, no whitespace";
 const INT_BOUNDS: Record<string, [bigint, bigint]> = {
   int32: [-(2n ** 31n), 2n ** 31n - 1n],
   sint32: [-(2n ** 31n), 2n ** 31n - 1n],
@@ -189,8 +193,8 @@ class Reader {
         return;
       case "bytes": {
         if (value.type !== "string") return wrong("a bytes field is a base64 string");
-        const decoded = decodeProtoJsonBytes(value.value);
-        if (!decoded.ok) this.fail("bytes", fieldName, pointer, value, PROTOJSON_BYTES_RULE, `${fieldName} is not base64: ${decoded.message}`, PROTOJSON_BYTES_ACCEPTED);
+        const decoded = decodeBase64(value.value, BASE64_LENIENT);
+        if (!decoded.ok) this.fail("bytes", fieldName, pointer, value, BYTES_RULE, `${fieldName} is not base64: ${decoded.message}`, BYTES_ACCEPTED);
         return;
       }
       case "float":
@@ -327,7 +331,7 @@ function acceptedFor(model: ProtoModel, type: string): string {
     case "bool":
       return "true or false";
     case "bytes":
-      return PROTOJSON_BYTES_ACCEPTED;
+      return BYTES_ACCEPTED;
     case "google.protobuf.Value":
       return "any JSON value";
     case "google.protobuf.Struct":

@@ -10,10 +10,11 @@
  * gave it when the client set none.
  */
 import type {RequestContext} from "./finding.js";
-import {memberOf, type JsonObjectNode} from "./json-source.js";
+import {memberOf} from "./json-source.js";
+import type {JsonObjectNode} from "../shared/json-nodes.js";
 import type {HandlerOutput, Receipt} from "./handler.js";
 import type {RequestId} from "./request-id.js";
-import type {MessageVersion} from "./version.js";
+import type {MessageVersion} from "../shared/message-version.js";
 
 /** Prefix of the id the agent gives a stored config that came without one ("lab-config-1", ...). */
 export const STORED_CONFIG_ID_PREFIX = "lab-config-";

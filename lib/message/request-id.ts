@@ -3,7 +3,7 @@
  * String, a Number or Null; section 5: the response carries "the same value".
  * So `1` and `"1"` are different ids, and 9007199254740993 is not ...992.
  */
-import type {JsonNode} from "./json-source.js";
+import type {JsonNode} from "../shared/json-nodes.js";
 import {decimalOf, isIntegerDecimal, isSafeIntegerDecimal, jsonParseReading, sameDecimal, type DecimalValue} from "./json-number.js";
 
 export type RequestId =

@@ -11,9 +11,9 @@ import type {Receipt} from "./handler.js";
 import {INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, VERSION_NOT_SUPPORTED, errorResponseText, resultResponseText, rpcError, type RpcError} from "./response.js";
 import type {Dialect} from "./dialect.js";
 import {v1WireError} from "./error-details.js";
-import {MESSAGE_VERSIONS} from "./version.js";
+import {MESSAGE_VERSIONS} from "../shared/message-version.js";
 import {STAGE_NAMES, makeFinding, type Finding, type RequestContext, type StageNumber} from "./finding.js";
-import type {DuplicateName, JsonNode, JsonObjectNode} from "./json-source.js";
+import type {DuplicateName, JsonNode, JsonObjectNode} from "../shared/json-nodes.js";
 import type {RequestId} from "./request-id.js";
 import type {SourceSpan} from "./source-span.js";
 
@@ -68,7 +68,7 @@ export interface TransactionState {
   dialect: Dialect | null;
   /** The A2A-Version header as sent ("" for none). */
   versionHeader: string;
-  /** The patch number that header carried, read past (version.ts), or null. */
+  /** The patch number that header carried, read past (version-header.ts), or null. */
   versionPatch: string | null;
 }
 

@@ -6,23 +6,26 @@
  * pass a value because it silently skipped a rule.
  */
 import {childPointer} from "./json-pointer.js";
-import {describeNode, type JsonNode, type JsonObjectNode} from "./json-source.js";
+import {describeNode} from "./json-source.js";
+import type {JsonNode, JsonObjectNode} from "../shared/json-nodes.js";
 import {isIntegerLexeme, lexemeOfNumber, sameNumber} from "./json-number.js";
 
-/** Keywords that constrain a value. */
-export const IMPLEMENTED_KEYWORDS: readonly string[] = [
-  "$ref",
-  "type",
-  "properties",
-  "required",
-  "additionalProperties",
-  "items",
-  "enum",
-  "const",
-  "anyOf",
-  "oneOf",
-  "allOf"
+/** The keywords that constrain a value, each with its compiler, in the order a schema's keywords are compiled (and its first error found). */
+const KEYWORD_COMPILERS: readonly (readonly [keyword: string, compile: KeywordCompiler])[] = [
+  ["$ref", compileRef],
+  ["type", compileType],
+  ["properties", compileProperties],
+  ["required", compileRequired],
+  ["additionalProperties", compileAdditionalProperties],
+  ["items", compileItems],
+  ["enum", compileEnum],
+  ["const", compileConst],
+  ["anyOf", compileSchemaList("anyOf")],
+  ["oneOf", compileSchemaList("oneOf")],
+  ["allOf", compileSchemaList("allOf")]
 ];
+/** Keywords that constrain a value. */
+export const IMPLEMENTED_KEYWORDS: readonly string[] = KEYWORD_COMPILERS.map(([keyword]) => keyword);
 /** Keywords that only annotate (draft-07 validation section 10) and never change a verdict. */
 export const ANNOTATION_KEYWORDS: readonly string[] = ["description", "title", "default", "examples", "$comment"];
 
@@ -132,8 +135,28 @@ function compileAt(root: unknown, path: string, cache: Map<string, CompiledSchem
   const cached = cache.get(path);
   if (cached) return cached;
   const raw = resolvePath(root, path);
+  const compiled = emptySchema(path);
+  cache.set(path, compiled);
+  if (typeof raw === "boolean") {
+    compiled.always = raw;
+    return compiled;
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new UnsupportedSchemaError(path, "", "a schema must be an object or a boolean");
+  const schema = raw as Record<string, unknown>;
+  for (const keyword of Object.keys(schema)) {
+    if (!IMPLEMENTED_KEYWORDS.includes(keyword) && !ANNOTATION_KEYWORDS.includes(keyword)) {
+      throw new UnsupportedSchemaError(path, keyword, `keyword "${keyword}" is not implemented by this validator`);
+    }
+  }
+  compiled.trivial = Object.keys(schema).every((k) => ANNOTATION_KEYWORDS.includes(k));
+  const at: SchemaAt = {root, path, cache};
+  for (const [keyword, compile] of KEYWORD_COMPILERS) if (keyword in schema) compile(schema, compiled, at);
+  return compiled;
+}
+
+function emptySchema(path: string): CompiledSchema {
   const definitionMatch = /^#\/definitions\/([^/]+)$/.exec(path);
-  const compiled: CompiledSchema = {
+  return {
     path,
     definition: definitionMatch ? definitionMatch[1]! : null,
     always: null,
@@ -152,72 +175,79 @@ function compileAt(root: unknown, path: string, cache: Map<string, CompiledSchem
     oneOf: null,
     allOf: null
   };
-  cache.set(path, compiled);
-  if (typeof raw === "boolean") {
-    compiled.always = raw;
-    return compiled;
+}
+
+/** The schema being compiled: the document, its path in it, and the schemas compiled so far. */
+interface SchemaAt {
+  root: unknown;
+  path: string;
+  cache: Map<string, CompiledSchema>;
+}
+
+type KeywordCompiler = (schema: Record<string, unknown>, compiled: CompiledSchema, at: SchemaAt) => void;
+
+
+function compileRef(schema: Record<string, unknown>, compiled: CompiledSchema, {root, path, cache}: SchemaAt): void {
+  // Draft-07 core section 8.3: siblings of $ref are ignored. Refuse them rather than guess which reading a validator applies.
+  const siblings = Object.keys(schema).filter((k) => k !== "$ref" && !ANNOTATION_KEYWORDS.includes(k));
+  if (siblings.length > 0) throw new UnsupportedSchemaError(path, siblings[0]!, "keywords beside $ref are not implemented");
+  const ref = schema["$ref"];
+  if (typeof ref !== "string" || !ref.startsWith("#/definitions/")) throw new UnsupportedSchemaError(path, "$ref", "only #/definitions/... references are implemented");
+  compiled.ref = ref;
+  // Resolve now, so every reachable keyword is checked at compile time.
+  compileAt(root, ref, cache);
+}
+
+function compileType(schema: Record<string, unknown>, compiled: CompiledSchema, {path}: SchemaAt): void {
+  const type = schema["type"];
+  const list = Array.isArray(type) ? type : [type];
+  for (const t of list) {
+    if (typeof t !== "string" || !(JSON_TYPES as readonly string[]).includes(t)) throw new UnsupportedSchemaError(path, "type", `unknown type ${JSON.stringify(t)}`);
   }
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new UnsupportedSchemaError(path, "", "a schema must be an object or a boolean");
-  const schema = raw as Record<string, unknown>;
-  for (const keyword of Object.keys(schema)) {
-    if (!IMPLEMENTED_KEYWORDS.includes(keyword) && !ANNOTATION_KEYWORDS.includes(keyword)) {
-      throw new UnsupportedSchemaError(path, keyword, `keyword "${keyword}" is not implemented by this validator`);
-    }
+  compiled.types = list as JsonType[];
+}
+
+function compileProperties(schema: Record<string, unknown>, compiled: CompiledSchema, {root, path, cache}: SchemaAt): void {
+  const properties = schema["properties"];
+  if (typeof properties !== "object" || properties === null) throw new UnsupportedSchemaError(path, "properties", "properties must be an object");
+  compiled.properties = new Map();
+  for (const name of Object.keys(properties)) {
+    compiled.properties.set(name, compileAt(root, `${path}/properties/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, cache));
   }
-  compiled.trivial = Object.keys(schema).every((k) => ANNOTATION_KEYWORDS.includes(k));
-  if ("$ref" in schema) {
-    // Draft-07 core section 8.3: siblings of $ref are ignored. Refuse them rather than guess which reading a validator applies.
-    const siblings = Object.keys(schema).filter((k) => k !== "$ref" && !ANNOTATION_KEYWORDS.includes(k));
-    if (siblings.length > 0) throw new UnsupportedSchemaError(path, siblings[0]!, "keywords beside $ref are not implemented");
-    const ref = schema["$ref"];
-    if (typeof ref !== "string" || !ref.startsWith("#/definitions/")) throw new UnsupportedSchemaError(path, "$ref", "only #/definitions/... references are implemented");
-    compiled.ref = ref;
-    // Resolve now, so every reachable keyword is checked at compile time.
-    compileAt(root, ref, cache);
-  }
-  if ("type" in schema) {
-    const type = schema["type"];
-    const list = Array.isArray(type) ? type : [type];
-    for (const t of list) {
-      if (typeof t !== "string" || !(JSON_TYPES as readonly string[]).includes(t)) throw new UnsupportedSchemaError(path, "type", `unknown type ${JSON.stringify(t)}`);
-    }
-    compiled.types = list as JsonType[];
-  }
-  if ("properties" in schema) {
-    const properties = schema["properties"];
-    if (typeof properties !== "object" || properties === null) throw new UnsupportedSchemaError(path, "properties", "properties must be an object");
-    compiled.properties = new Map();
-    for (const name of Object.keys(properties)) {
-      compiled.properties.set(name, compileAt(root, `${path}/properties/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, cache));
-    }
-  }
-  if ("required" in schema) {
-    const required = schema["required"];
-    if (!Array.isArray(required) || !required.every((r) => typeof r === "string")) throw new UnsupportedSchemaError(path, "required", "required must be an array of strings");
-    compiled.required = required as string[];
-  }
-  if ("additionalProperties" in schema) compiled.additionalProperties = compileAt(root, `${path}/additionalProperties`, cache);
-  if ("items" in schema) {
-    if (Array.isArray(schema["items"])) throw new UnsupportedSchemaError(path, "items", "the array (tuple) form of items is not implemented");
-    compiled.items = compileAt(root, `${path}/items`, cache);
-  }
-  if ("enum" in schema) {
-    const values = schema["enum"];
-    if (!Array.isArray(values)) throw new UnsupportedSchemaError(path, "enum", "enum must be an array");
-    compiled.enumValues = values;
-  }
-  if ("const" in schema) {
-    compiled.hasConst = true;
-    compiled.constValue = schema["const"];
-  }
-  for (const keyword of ["anyOf", "oneOf", "allOf"] as const) {
-    if (keyword in schema) {
-      const list = schema[keyword];
-      if (!Array.isArray(list) || list.length === 0) throw new UnsupportedSchemaError(path, keyword, `${keyword} must be a non-empty array`);
-      compiled[keyword] = list.map((_, k) => compileAt(root, `${path}/${keyword}/${k}`, cache));
-    }
-  }
-  return compiled;
+}
+
+function compileRequired(schema: Record<string, unknown>, compiled: CompiledSchema, {path}: SchemaAt): void {
+  const required = schema["required"];
+  if (!Array.isArray(required) || !required.every((r) => typeof r === "string")) throw new UnsupportedSchemaError(path, "required", "required must be an array of strings");
+  compiled.required = required as string[];
+}
+
+function compileAdditionalProperties(_schema: Record<string, unknown>, compiled: CompiledSchema, {root, path, cache}: SchemaAt): void {
+  compiled.additionalProperties = compileAt(root, `${path}/additionalProperties`, cache);
+}
+
+function compileItems(schema: Record<string, unknown>, compiled: CompiledSchema, {root, path, cache}: SchemaAt): void {
+  if (Array.isArray(schema["items"])) throw new UnsupportedSchemaError(path, "items", "the array (tuple) form of items is not implemented");
+  compiled.items = compileAt(root, `${path}/items`, cache);
+}
+
+function compileEnum(schema: Record<string, unknown>, compiled: CompiledSchema, {path}: SchemaAt): void {
+  const values = schema["enum"];
+  if (!Array.isArray(values)) throw new UnsupportedSchemaError(path, "enum", "enum must be an array");
+  compiled.enumValues = values;
+}
+
+function compileConst(schema: Record<string, unknown>, compiled: CompiledSchema): void {
+  compiled.hasConst = true;
+  compiled.constValue = schema["const"];
+}
+
+function compileSchemaList(keyword: "anyOf" | "oneOf" | "allOf"): KeywordCompiler {
+  return (schema, compiled, {root, path, cache}) => {
+    const list = schema[keyword];
+    if (!Array.isArray(list) || list.length === 0) throw new UnsupportedSchemaError(path, keyword, `${keyword} must be a non-empty array`);
+    compiled[keyword] = list.map((_, k) => compileAt(root, `${path}/${keyword}/${k}`, cache));
+  };
 }
 
 /** Every keyword (constraining or annotating) used by the schemas reachable from `path`. */

@@ -4,12 +4,13 @@
  * receiver sends, the receiver's receipts, and the client's decision made from
  * the response text alone. Pure and deterministic; never throws.
  */
-import {parseJson, type JsonNode, type ParseWarnings} from "./json-source.js";
+import {parseJson} from "./json-source.js";
+import type {JsonNode, ParseWarnings} from "../shared/json-nodes.js";
 import {createLocator, type SourceLocator} from "./source-span.js";
 import {type Finding, type RequestContext} from "./finding.js";
 import {newOutcome, processRequest, stopOutcome, wireErrorFor, type RequestOutcome, type TransactionState} from "./request.js";
 import {dialectFor, type Dialect, type MessageOperation} from "./dialect.js";
-import {readVersionHeader, type VersionReading} from "./version.js";
+import {readVersionHeader, type VersionReading} from "./version-header.js";
 import {MAX_BATCH_REQUESTS, refusedBatchFinding, runBatch} from "./batch.js";
 import {INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR, REQUEST_TOO_LARGE, rpcError, type ErrorClass, type RpcError} from "./response.js";
 import {decideClient, type ClientDecision, type SentRequest} from "./client.js";

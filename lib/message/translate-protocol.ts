@@ -1,6 +1,6 @@
 /** What the page and lesson 2's translation worker (src/workers/message-translate.ts) say to each other. */
 import type {Translation} from "./translate.js";
-import type {MessageVersion} from "./version.js";
+import type {MessageVersion} from "../shared/message-version.js";
 
 export interface TranslationAsk {
   id: number;

@@ -14,13 +14,13 @@
  * SendMessage's params (and SendStreamingMessage's, the same type) are rewritten; other
  * methods' params are copied and said to be.
  */
+import {BASE64_LENIENT, decodeBase64, encodeBase64} from "../shared/base64.js";
 import {childPointer} from "./json-pointer.js";
-import {parseJson, type JsonNode} from "./json-source.js";
-import {encodeBase64} from "./base64.js";
-import {decodeProtoJsonBytes} from "./proto-json-bytes.js";
+import {parseJson} from "./json-source.js";
+import type {JsonNode} from "../shared/json-nodes.js";
 import {v03MethodFor, v1MethodFor} from "./method-names.js";
 import {exceedsRequestLimit, MAX_REQUEST_BYTES, utf8ByteLength} from "./request-size.js";
-import type {MessageVersion} from "./version.js";
+import type {MessageVersion} from "../shared/message-version.js";
 
 export interface TranslationChange {
   /** Where in the source request the change applies. */
@@ -404,7 +404,7 @@ class Translator {
   private canonicalBytes(raw: Out, pointer: string): Out {
     const text = stringOf(raw);
     if (text === null) return raw;
-    const decoded = decodeProtoJsonBytes(text);
+    const decoded = decodeBase64(text, BASE64_LENIENT);
     if (!decoded.ok || decoded.departures.length === 0) return raw;
     const canonical = encodeBase64(decoded.bytes);
     this.change(pointer, JSON.stringify(text), JSON.stringify(canonical), "the same bytes in canonical padded Base64, which v0.3.0's lesson requires (RFC 4648 section 4)");

@@ -1,4 +1,4 @@
-import type {MessageVersion} from "../message/version.js";
+import type {MessageVersion} from "../shared/message-version.js";
 import {gateOrder, gateRejectionReason, gateRequirement, type GateId} from "./gates.js";
 import type {Policy} from "./policy.js";
 import {displayDecimals, type RankedAgent} from "./ranking.js";

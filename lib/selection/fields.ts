@@ -1,6 +1,6 @@
 import type {FieldSpec, FieldValues} from "../lesson-inputs/fields.js";
 import {describeRun, type RunLabel} from "../lesson-inputs/run-label.js";
-import {versionField} from "../message/version-field.js";
+import {versionField} from "../shared/message-version.js";
 import {defaultRegistry} from "./fixture.js";
 import {defaultPolicy, policyNumberLimits, type Policy, type PolicyNumberField} from "./policy.js";
 import {offeredOutputModes, type Registry} from "./registry.js";

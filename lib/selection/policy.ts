@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import {MESSAGE_VERSIONS} from "../message/version.js";
+import {MESSAGE_VERSIONS} from "../shared/message-version.js";
 import {problemsFromIssues, type InputProblem} from "./problems.js";
 
 /** The job the client needs done, used when the reader has changed nothing. */

@@ -13,7 +13,7 @@
  * stream seeded by the caller and used by all runs in order.
  */
 import * as z from "zod/mini";
-import {EventQueue} from "../delivery/event-queue.js";
+import {EventQueue} from "../shared/event-queue.js";
 import {normalVariate} from "../random/normal.js";
 import {seededRandom} from "../random/seeded-random.js";
 import {backoffSleep, STORM_STRATEGIES, type Backoff, type StormStrategy} from "./strategy.js";

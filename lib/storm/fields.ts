@@ -6,9 +6,8 @@
 import {checkInputs, refusal, type CheckedInputs} from "../lesson-inputs/check.js";
 import type {FieldSpec} from "../lesson-inputs/fields.js";
 import {describeRun, type RunLabel} from "../lesson-inputs/run-label.js";
-import {maxSeed} from "../delivery/bounds.js";
-import {versionField} from "../message/version-field.js";
-import type {MessageVersion} from "../message/version.js";
+import {maxSeed} from "../shared/seed.js";
+import {versionField, type MessageVersion} from "../shared/message-version.js";
 import {STORM_STRATEGIES, STRATEGY_LABELS, type StormStrategy} from "./strategy.js";
 
 export const stormLessonGroups = {

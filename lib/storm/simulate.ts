@@ -1,7 +1,7 @@
 /**
  * The retry storm: many senders pushing updates into one receiver that has just come back.
  *
- * The model, exactly (README "Lesson 5" repeats it):
+ * The model, exactly (docs/lessons/retry-storms.md repeats it):
  * - Time runs in whole milliseconds from 0. Sender i produces its first update at a uniformly
  *   random millisecond of the first second; its later updates are produced a second apart.
  *   A sender sends its updates one at a time, in order: the next goes out when it is produced
@@ -145,169 +145,224 @@ export const EVENTS_PER_STEP = 50_000;
  * messages, so a newer request stops an older run within one step.
  */
 export function* stormSteps(config: StormConfig): Generator<number, StormRun, void> {
-  const {senders, updatesPerSender, maxAttemptsPerUpdate, latencyMs, strategy} = config;
-  const backoff = {baseMs: config.baseMs, capMs: config.capMs};
-  const random = seededRandom(config.seed);
-  const outageEndsMs = config.receiverUnavailableUntilSeconds * 1000;
-
-  const horizonMs = stormHorizonMs(config);
-  const binMs = binWidthFor(horizonMs, MAX_TIME_BINS);
-  const bins = Math.ceil(horizonMs / binMs) + 1;
-  const offered = new Int32Array(bins);
-  const accepted = new Int32Array(bins);
-  const acknowledged = new Int32Array(bins);
-  const exhausted = new Int32Array(bins);
-
-  const updates = senders * updatesPerSender;
-  const completionMs = new Int32Array(updates).fill(-1);
-  const attempts = new Uint8Array(updates);
-
-  // The calendar: a ring of millisecond slots, each a linked list of senders through NEXT.
-  // Nothing is scheduled further ahead than the longest sleep plus a trip, or the update spacing.
-  const ahead = Math.max(config.baseMs + 1, config.capMs + 1, UPDATE_SPACING_MS) + latencyMs;
-  let ringSize = 1;
-  while (ringSize <= ahead) ringSize *= 2;
-  const mask = ringSize - 1;
-  const slotHead = new Int32Array(ringSize).fill(NONE);
-  const state = new Int32Array(senders * SENDER_FIELDS);
-  // Only decorrelated jitter reads the previous sleep.
-  const decorrelated = strategy === "decorrelated";
-  const previousSleep = new Float64Array(decorrelated ? senders : 0).fill(backoff.baseMs);
-
-  const trips = travelTimes(latencyMs);
-  const travel = () => trips[(random() * TRAVEL_LEVELS) | 0]!;
-  const schedule = (record: number, sender: number, atMs: number, event: number) => {
-    const slot = atMs & mask;
-    state[record + EVENT] = event;
-    state[record + NEXT] = slotHead[slot]!;
-    slotHead[slot] = sender;
-  };
-
-  for (let sender = 0, record = 0; sender < senders; sender++, record += SENDER_FIELDS) {
-    const produced = Math.floor(random() * UPDATE_SPACING_MS);
-    state[record + FIRST_PRODUCED_MS] = produced;
-    schedule(record, sender, produced + travel(), ARRIVES);
-  }
-
-  let totalAttempts = 0;
-  let acceptedAttempts = 0;
-  let acknowledgedUpdates = 0;
-  let exhaustedUpdates = 0;
-  let drainedAtMs = 0;
-  let sendersDone = 0;
-  let sleeps = 0;
-  let sleepsAtCap = 0;
-  let windowEndsMs = 0;
-  let windowTokens = 0;
-  let windowOffered = 0;
-  let peakWindowOffered = 0;
-  // Windows after the outage (it ends on a whole second, so no window straddles its end).
-  let peakAfterRecovery = 0;
-  let untilYield = EVENTS_PER_STEP;
+  const storm = new Storm(config);
   // Setting up 100,000 senders is a step of its own.
   yield 0;
-
-  for (let nowMs = 0; sendersDone < senders; nowMs++) {
+  let untilYield = EVENTS_PER_STEP;
+  for (let nowMs = 0; storm.sendersDone < config.senders; nowMs++) {
     // An empty millisecond counts as an event too: a long quiet stretch still yields.
     if (--untilYield <= 0) {
       untilYield = EVENTS_PER_STEP;
-      yield sendersDone / senders;
+      yield storm.sendersDone / config.senders;
     }
-    const slot = nowMs & mask;
-    let sender = slotHead[slot]!;
-    if (sender === NONE) continue;
-    slotHead[slot] = NONE;
-    const bin = Math.floor(nowMs / binMs);
-    if (nowMs >= windowEndsMs) {
-      if (windowOffered > peakWindowOffered) peakWindowOffered = windowOffered;
-      if (windowEndsMs > outageEndsMs && windowOffered > peakAfterRecovery) peakAfterRecovery = windowOffered;
-      const window = Math.floor(nowMs / CAPACITY_WINDOW_MS);
-      windowEndsMs = (window + 1) * CAPACITY_WINDOW_MS;
-      windowOffered = 0;
-      // The window's share of capacity × time, so a capacity under 10/s still adds up over windows.
-      windowTokens = Math.floor((config.capacityPerSecond * (window + 1)) / 10) - Math.floor((config.capacityPerSecond * window) / 10);
-    }
-    while (sender !== NONE) {
-      untilYield--;
-      const record = sender * SENDER_FIELDS;
-      const following = state[record + NEXT]!;
-      const progress = state[record + PROGRESS]!;
-      const event = state[record + EVENT]!;
-      if ((event & 1) === ARRIVES) {
-        windowOffered++;
-        totalAttempts++;
-        offered[bin]!++;
-        const accepts = nowMs >= outageEndsMs && windowTokens > 0;
-        if (accepts) {
-          windowTokens--;
-          acceptedAttempts++;
-          accepted[bin]!++;
-        }
-        schedule(record, sender, nowMs + travel(), ANSWERED | (accepts ? ACCEPTED_FLAG : 0));
-        sender = following;
-        continue;
-      }
-      const current = progress >> 8;
-      const failed = progress & 255;
-      const produced = state[record + FIRST_PRODUCED_MS]! + current * UPDATE_SPACING_MS;
-      if ((event & ACCEPTED_FLAG) === 0 && failed + 1 < maxAttemptsPerUpdate) {
-        // A 503 with attempts left: sleep, then try again.
-        const sleep = backoffSleep(strategy, backoff, failed + 1, decorrelated ? previousSleep[sender]! : backoff.baseMs, random);
-        if (decorrelated) previousSleep[sender] = sleep;
-        sleeps++;
-        // The cap decided this sleep (no backoff's fixed interval never reads the cap).
-        if (strategy !== "none" && sleep >= backoff.capMs) sleepsAtCap++;
-        state[record + PROGRESS] = progress + 1;
-        schedule(record, sender, nowMs + Math.round(sleep) + travel(), ARRIVES);
-        sender = following;
-        continue;
-      }
-      // Done with this update: acknowledged, or given up after its last attempt.
-      const index = sender * updatesPerSender + current;
-      attempts[index] = failed + 1;
-      drainedAtMs = nowMs;
-      if ((event & ACCEPTED_FLAG) !== 0) {
-        acknowledgedUpdates++;
-        acknowledged[bin]!++;
-        completionMs[index] = nowMs - produced;
-      } else {
-        exhaustedUpdates++;
-        exhausted[bin]!++;
-      }
-      if (decorrelated) previousSleep[sender] = backoff.baseMs;
-      if (current + 1 < updatesPerSender) {
-        state[record + PROGRESS] = (current + 1) << 8;
-        schedule(record, sender, Math.max(nowMs, produced + UPDATE_SPACING_MS) + travel(), ARRIVES);
-      } else {
-        sendersDone++;
-      }
-      sender = following;
+    untilYield -= storm.handleMillisecond(nowMs);
+  }
+  return storm.run();
+}
+
+/** Per time bin: requests reaching the receiver, those it accepted, and updates acknowledged and given up. */
+type StormBins = Pick<StormRun, "binMs" | "offered" | "accepted" | "acknowledged" | "exhausted">;
+
+function stormBins(config: StormConfig): StormBins {
+  const horizonMs = stormHorizonMs(config);
+  const binMs = binWidthFor(horizonMs, MAX_TIME_BINS);
+  const bins = Math.ceil(horizonMs / binMs) + 1;
+  return {binMs, offered: new Int32Array(bins), accepted: new Int32Array(bins), acknowledged: new Int32Array(bins), exhausted: new Int32Array(bins)};
+}
+
+/** The calendar's size: a power of two past the furthest anything is scheduled ahead (the longest sleep plus a trip, or the update spacing). */
+function calendarSize(config: StormConfig): number {
+  const ahead = Math.max(config.baseMs + 1, config.capMs + 1, UPDATE_SPACING_MS) + config.latencyMs;
+  let ringSize = 1;
+  while (ringSize <= ahead) ringSize *= 2;
+  return ringSize;
+}
+
+/** One storm in progress: the senders' calendar, the receiver's capacity window, and the counts so far. */
+class Storm {
+  private readonly config: StormConfig;
+  private readonly backoff: {baseMs: number; capMs: number};
+  private readonly random: () => number;
+  private readonly trips: Int32Array;
+  private readonly outageEndsMs: number;
+  private readonly bins: StormBins;
+  private readonly completionMs: Int32Array;
+  private readonly attempts: Uint8Array;
+  // The calendar: a ring of millisecond slots, each a linked list of senders through NEXT.
+  private readonly mask: number;
+  private readonly slotHead: Int32Array;
+  private readonly state: Int32Array;
+  // Only decorrelated jitter reads the previous sleep.
+  private readonly decorrelated: boolean;
+  private readonly previousSleep: Float64Array;
+
+  sendersDone = 0;
+  private totalAttempts = 0;
+  private acceptedAttempts = 0;
+  private acknowledgedUpdates = 0;
+  private exhaustedUpdates = 0;
+  private drainedAtMs = 0;
+  private sleeps = 0;
+  private sleepsAtCap = 0;
+  private windowEndsMs = 0;
+  private windowTokens = 0;
+  private windowOffered = 0;
+  private peakWindowOffered = 0;
+  // Windows after the outage (it ends on a whole second, so no window straddles its end).
+  private peakAfterRecovery = 0;
+
+  constructor(config: StormConfig) {
+    const {senders, updatesPerSender} = config;
+    this.config = config;
+    this.backoff = {baseMs: config.baseMs, capMs: config.capMs};
+    this.random = seededRandom(config.seed);
+    this.outageEndsMs = config.receiverUnavailableUntilSeconds * 1000;
+    this.bins = stormBins(config);
+    this.completionMs = new Int32Array(senders * updatesPerSender).fill(-1);
+    this.attempts = new Uint8Array(senders * updatesPerSender);
+    const ringSize = calendarSize(config);
+    this.mask = ringSize - 1;
+    this.slotHead = new Int32Array(ringSize).fill(NONE);
+    this.state = new Int32Array(senders * SENDER_FIELDS);
+    this.decorrelated = config.strategy === "decorrelated";
+    this.previousSleep = new Float64Array(this.decorrelated ? senders : 0).fill(config.baseMs);
+    this.trips = travelTimes(config.latencyMs);
+    for (let sender = 0, record = 0; sender < senders; sender++, record += SENDER_FIELDS) {
+      const produced = Math.floor(this.random() * UPDATE_SPACING_MS);
+      this.state[record + FIRST_PRODUCED_MS] = produced;
+      this.schedule(record, sender, produced + this.travel(), ARRIVES);
     }
   }
-  if (windowOffered > peakWindowOffered) peakWindowOffered = windowOffered;
-  if (windowEndsMs > outageEndsMs && windowOffered > peakAfterRecovery) peakAfterRecovery = windowOffered;
 
-  return {
-    config,
-    binMs,
-    offered,
-    accepted,
-    acknowledged,
-    exhausted,
-    completionMs,
-    attempts,
-    totals: {
-      updates,
-      attempts: totalAttempts,
-      acceptedAttempts,
-      refusedAttempts: totalAttempts - acceptedAttempts,
-      acknowledgedUpdates,
-      exhaustedUpdates,
-      drainedAtMs,
-      peakOfferedPerSecond: (peakWindowOffered * 1000) / CAPACITY_WINDOW_MS,
-      peakOfferedAfterRecoveryPerSecond: (peakAfterRecovery * 1000) / CAPACITY_WINDOW_MS,
-      sleeps,
-      sleepsAtCap
+  /** Handles every sender due at `nowMs`; returns how many (each counts towards the next yield). */
+  handleMillisecond(nowMs: number): number {
+    const slot = nowMs & this.mask;
+    let sender = this.slotHead[slot]!;
+    if (sender === NONE) return 0;
+    this.slotHead[slot] = NONE;
+    const bin = Math.floor(nowMs / this.bins.binMs);
+    if (nowMs >= this.windowEndsMs) this.openWindow(nowMs);
+    let handled = 0;
+    while (sender !== NONE) {
+      handled++;
+      const record = sender * SENDER_FIELDS;
+      const following = this.state[record + NEXT]!;
+      if ((this.state[record + EVENT]! & 1) === ARRIVES) this.arrive(sender, record, nowMs, bin);
+      else this.answer(sender, record, nowMs, bin);
+      sender = following;
     }
-  };
+    return handled;
+  }
+
+  /** The run as it stands: complete once every sender is done. */
+  run(): StormRun {
+    this.closeWindow();
+    const {config, bins, completionMs, attempts, totalAttempts, acceptedAttempts} = this;
+    return {
+      config,
+      ...bins,
+      completionMs,
+      attempts,
+      totals: {
+        updates: config.senders * config.updatesPerSender,
+        attempts: totalAttempts,
+        acceptedAttempts,
+        refusedAttempts: totalAttempts - acceptedAttempts,
+        acknowledgedUpdates: this.acknowledgedUpdates,
+        exhaustedUpdates: this.exhaustedUpdates,
+        drainedAtMs: this.drainedAtMs,
+        peakOfferedPerSecond: (this.peakWindowOffered * 1000) / CAPACITY_WINDOW_MS,
+        peakOfferedAfterRecoveryPerSecond: (this.peakAfterRecovery * 1000) / CAPACITY_WINDOW_MS,
+        sleeps: this.sleeps,
+        sleepsAtCap: this.sleepsAtCap
+      }
+    };
+  }
+
+  private travel(): number {
+    return this.trips[(this.random() * TRAVEL_LEVELS) | 0]!;
+  }
+
+  private schedule(record: number, sender: number, atMs: number, event: number): void {
+    const slot = atMs & this.mask;
+    this.state[record + EVENT] = event;
+    this.state[record + NEXT] = this.slotHead[slot]!;
+    this.slotHead[slot] = sender;
+  }
+
+  /** Counts the window that ends, then opens the capacity window `nowMs` falls in. */
+  private openWindow(nowMs: number): void {
+    this.closeWindow();
+    const window = Math.floor(nowMs / CAPACITY_WINDOW_MS);
+    this.windowEndsMs = (window + 1) * CAPACITY_WINDOW_MS;
+    this.windowOffered = 0;
+    // The window's share of capacity × time, so a capacity under 10/s still adds up over windows.
+    const capacity = this.config.capacityPerSecond;
+    this.windowTokens = Math.floor((capacity * (window + 1)) / 10) - Math.floor((capacity * window) / 10);
+  }
+
+  private closeWindow(): void {
+    if (this.windowOffered > this.peakWindowOffered) this.peakWindowOffered = this.windowOffered;
+    if (this.windowEndsMs > this.outageEndsMs && this.windowOffered > this.peakAfterRecovery) this.peakAfterRecovery = this.windowOffered;
+  }
+
+  /** A request reaches the receiver: accepted while the window has capacity left after the outage, else 503. */
+  private arrive(sender: number, record: number, nowMs: number, bin: number): void {
+    this.windowOffered++;
+    this.totalAttempts++;
+    this.bins.offered[bin]!++;
+    const accepts = nowMs >= this.outageEndsMs && this.windowTokens > 0;
+    if (accepts) {
+      this.windowTokens--;
+      this.acceptedAttempts++;
+      this.bins.accepted[bin]!++;
+    }
+    this.schedule(record, sender, nowMs + this.travel(), ANSWERED | (accepts ? ACCEPTED_FLAG : 0));
+  }
+
+  /** An answer reaches its sender: a 503 with attempts left is retried, anything else ends the update. */
+  private answer(sender: number, record: number, nowMs: number, bin: number): void {
+    const progress = this.state[record + PROGRESS]!;
+    const acknowledged = (this.state[record + EVENT]! & ACCEPTED_FLAG) !== 0;
+    if (!acknowledged && (progress & 255) + 1 < this.config.maxAttemptsPerUpdate) this.retry(sender, record, nowMs, progress);
+    else this.finishUpdate(sender, record, nowMs, bin, progress, acknowledged);
+  }
+
+  /** A 503 with attempts left: sleep, then try again. */
+  private retry(sender: number, record: number, nowMs: number, progress: number): void {
+    const {strategy} = this.config;
+    const failed = progress & 255;
+    const sleep = backoffSleep(strategy, this.backoff, failed + 1, this.decorrelated ? this.previousSleep[sender]! : this.backoff.baseMs, this.random);
+    if (this.decorrelated) this.previousSleep[sender] = sleep;
+    this.sleeps++;
+    // The cap decided this sleep (no backoff's fixed interval never reads the cap).
+    if (strategy !== "none" && sleep >= this.backoff.capMs) this.sleepsAtCap++;
+    this.state[record + PROGRESS] = progress + 1;
+    this.schedule(record, sender, nowMs + Math.round(sleep) + this.travel(), ARRIVES);
+  }
+
+  /** Done with this update: acknowledged, or given up after its last attempt; the sender's next one goes out. */
+  private finishUpdate(sender: number, record: number, nowMs: number, bin: number, progress: number, acknowledged: boolean): void {
+    const {updatesPerSender} = this.config;
+    const current = progress >> 8;
+    const produced = this.state[record + FIRST_PRODUCED_MS]! + current * UPDATE_SPACING_MS;
+    const index = sender * updatesPerSender + current;
+    this.attempts[index] = (progress & 255) + 1;
+    this.drainedAtMs = nowMs;
+    if (acknowledged) {
+      this.acknowledgedUpdates++;
+      this.bins.acknowledged[bin]!++;
+      this.completionMs[index] = nowMs - produced;
+    } else {
+      this.exhaustedUpdates++;
+      this.bins.exhausted[bin]!++;
+    }
+    if (this.decorrelated) this.previousSleep[sender] = this.backoff.baseMs;
+    if (current + 1 < updatesPerSender) {
+      this.state[record + PROGRESS] = (current + 1) << 8;
+      this.schedule(record, sender, Math.max(nowMs, produced + UPDATE_SPACING_MS) + this.travel(), ARRIVES);
+    } else {
+      this.sendersDone++;
+    }
+  }
 }

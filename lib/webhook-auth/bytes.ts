@@ -1,8 +1,8 @@
 /**
- * Byte helpers shared by the webhook-auth modules: UTF-8, strict standard
- * base64 (RFC 4648 §4, with padding), hex and SHA-256 through Web Crypto.
- * Everything here runs unchanged in Node 20 and in the browser.
+ * Byte helpers shared by the webhook-auth modules: UTF-8, how their base64 is read, hex and
+ * SHA-256 through Web Crypto. Everything here runs unchanged in Node 20 and in the browser.
  */
+import type {Base64Departure} from "../shared/base64.js";
 
 /** Bytes backed by a plain ArrayBuffer, the shape Web Crypto accepts as BufferSource. */
 export type Bytes = Uint8Array<ArrayBuffer>;
@@ -11,8 +11,12 @@ const encoder = new TextEncoder();
 const lenientDecoder = new TextDecoder("utf-8");
 const strictDecoder = new TextDecoder("utf-8", {fatal: true});
 
-// RFC 4648 §4 alphabet, length a multiple of 4, at most two "=" at the end.
-const BASE64_PATTERN = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/**
+ * How Standard Webhooks secrets, keys and signatures are read (lib/shared/base64.ts): standard
+ * padded base64 (RFC 4648 section 4: no URL-safe alphabet, no whitespace, '=' to a multiple of 4);
+ * pad bits are not checked, as `atob` does not check them.
+ */
+export const WEBHOOK_BASE64: readonly Base64Departure[] = ["pad-bits"];
 
 export function utf8(text: string): Bytes {
   return encoder.encode(text) as Bytes;
@@ -46,21 +50,6 @@ export function concatBytes(...parts: readonly Uint8Array[]): Bytes {
     out.set(part, offset);
     offset += part.length;
   }
-  return out;
-}
-
-export function encodeBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-/** Strict standard base64 (padding required, no whitespace, no URL alphabet); undefined when malformed. */
-export function decodeBase64(text: string): Bytes | undefined {
-  if (!BASE64_PATTERN.test(text)) return undefined;
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
   return out;
 }
 

@@ -6,7 +6,7 @@
  */
 import {exportJWK, importJWK} from "jose";
 import type {JSONWebKeySet, JWK} from "jose";
-import type {MessageVersion} from "../message/version.js";
+import type {MessageVersion} from "../shared/message-version.js";
 import type {A2aPushJwtAlgorithm} from "./jwt-profile.js";
 
 /** Reference libraries' test secret (libraries/javascript/src/webhook.test.ts, libraries/go/webhook_symmetric_test.go). 24 bytes. */

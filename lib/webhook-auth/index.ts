@@ -25,7 +25,7 @@ export * from "./event-id.js";
 export * from "./fixtures.js";
 export {constantTimeEqual} from "./constant-time.js";
 export {readHeader, type HeaderBag} from "./http-headers.js";
-export {decodeBase64, encodeBase64, toBytes, utf8, type Bytes} from "./bytes.js";
+export {toBytes, utf8, type Bytes} from "./bytes.js";
 export * from "./lesson.js";
 export * from "./experiments.js";
 export * from "./v1a-demo.js";

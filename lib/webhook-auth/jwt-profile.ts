@@ -87,19 +87,6 @@ export interface A2aPushJwtVerification {
   refreshed: boolean;
 }
 
-export const JWT_CHECK_ORDER: readonly JwtCheckId[] = [
-  "bearer",
-  "signature",
-  "claims",
-  "issuer",
-  "audience",
-  "body-hash",
-  "task-id",
-  "issued-at",
-  "expiry",
-  "jwt-id"
-];
-
 /** Lowercase hex SHA-256 of the exact body bytes. */
 export async function bodySha256Hex(body: WebhookPayload): Promise<string> {
   return toHex(await sha256(toBytes(body)));
@@ -145,6 +132,72 @@ function isNumber(value: unknown): value is number {
   return typeof value === "number" && Number.isFinite(value);
 }
 
+interface VerifyA2aPushJwtInput {
+  /** The Authorization header value. */
+  authorization: string | undefined;
+  /** The raw body bytes as received. */
+  body: WebhookPayload;
+  jwks: JwksCache;
+  fetchJwks?: FetchJwks;
+  nowSeconds: number;
+  expected: A2aPushJwtExpectations;
+  algorithms?: readonly string[];
+  refreshCooldownSeconds?: number;
+}
+
+/** What the checks learn as they run: each reads what earlier ones found. */
+interface JwtReading {
+  readonly input: VerifyA2aPushJwtInput;
+  token?: string;
+  /** The JWKS cache after the lookup (a refresh replaces it) and the key used. */
+  found: Pick<A2aPushJwtVerification, "jwks" | "refreshed" | "kid">;
+  claims?: Partial<A2aPushClaims> & Record<string, unknown>;
+}
+
+type JwtVerdict = Omit<JwtCheck, "id">;
+
+interface JwtStep {
+  id: JwtCheckId;
+  check: (reading: JwtReading) => JwtVerdict | Promise<JwtVerdict>;
+  /** A gate: when it fails, the checks after it are not evaluated, for this reason. */
+  gate?: string;
+}
+
+/**
+ * The receiver's checks in order. The first three are gates (no token, no verified token, no
+ * claims: nothing after them means anything); the claim checks after them are all evaluated, so a
+ * page can show every one, and `code` names the first that failed.
+ */
+const JWT_STEPS: readonly JwtStep[] = [
+  {id: "bearer", check: checkBearer, gate: "not evaluated: no token"},
+  {id: "signature", check: checkSignature, gate: "not evaluated: claims of an unverified token mean nothing"},
+  {id: "claims", check: checkClaimsSet, gate: "not evaluated: no claims"},
+  {id: "issuer", check: checkIssuer},
+  {id: "audience", check: checkAudience},
+  {id: "body-hash", check: checkBodyHash},
+  {id: "task-id", check: checkTaskId},
+  {id: "issued-at", check: checkIssuedAt},
+  {id: "expiry", check: checkExpiry},
+  {id: "jwt-id", check: checkJwtId}
+];
+
+export const JWT_CHECK_ORDER: readonly JwtCheckId[] = JWT_STEPS.map((step) => step.id);
+
+/**
+ * Receiver side. Evaluates every claim once the signature holds, so a page can
+ * show all of them; `code` names the first failure in JWT_CHECK_ORDER.
+ */
+export async function verifyA2aPushJwt(input: VerifyA2aPushJwtInput): Promise<A2aPushJwtVerification> {
+  const reading: JwtReading = {input, found: {jwks: input.jwks, refreshed: false}};
+  const checks: JwtCheck[] = [];
+  for (const {id, check, gate} of JWT_STEPS) {
+    const verdict = await check(reading);
+    checks.push({id, ...verdict});
+    if (verdict.status === "fail" && gate !== undefined) return finish(skippedAfter(checks, gate), reading.found);
+  }
+  return finish(checks, {...reading.found, claims: reading.claims!});
+}
+
 function skippedAfter(checks: JwtCheck[], reason: string): JwtCheck[] {
   const done = new Set(checks.map((check) => check.id));
   return [...checks, ...JWT_CHECK_ORDER.filter((id) => !done.has(id)).map((id): JwtCheck => ({id, status: "skipped", reason}))];
@@ -157,133 +210,109 @@ function finish(checks: JwtCheck[], rest: Omit<A2aPushJwtVerification, "ok" | "c
     : {ok: true, reason: "every check passed", checks, ...rest};
 }
 
-/**
- * Receiver side. Evaluates every claim once the signature holds, so a page can
- * show all of them; `code` names the first failure in JWT_CHECK_ORDER.
- */
-export async function verifyA2aPushJwt(input: {
-  /** The Authorization header value. */
-  authorization: string | undefined;
-  /** The raw body bytes as received. */
-  body: WebhookPayload;
-  jwks: JwksCache;
-  fetchJwks?: FetchJwks;
-  nowSeconds: number;
-  expected: A2aPushJwtExpectations;
-  algorithms?: readonly string[];
-  refreshCooldownSeconds?: number;
-}): Promise<A2aPushJwtVerification> {
-  const checks: JwtCheck[] = [];
-  const bearer = readBearer(input.authorization);
-  if (!bearer.ok) {
-    checks.push({id: "bearer", status: "fail", reason: bearer.reason});
-    return finish(skippedAfter(checks, "not evaluated: no token"), {jwks: input.jwks, refreshed: false});
-  }
-  checks.push({id: "bearer", status: "pass", reason: "Bearer token present"});
+const pass = (reason: string): JwtVerdict => ({status: "pass", reason});
+const fail = (reason: string): JwtVerdict => ({status: "fail", reason});
 
+function checkBearer(reading: JwtReading): JwtVerdict {
+  const bearer = readBearer(reading.input.authorization);
+  if (!bearer.ok) return fail(bearer.reason);
+  reading.token = bearer.token;
+  return pass("Bearer token present");
+}
+
+async function checkSignature(reading: JwtReading): Promise<JwtVerdict> {
+  const {input} = reading;
   const jws = await verifyWithJwks({
-    token: bearer.token,
+    token: reading.token!,
     cache: input.jwks,
     nowSeconds: input.nowSeconds,
     algorithms: input.algorithms ?? A2A_PUSH_JWT_ALGORITHMS,
     ...(input.fetchJwks ? {fetchJwks: input.fetchJwks} : {}),
     ...(input.refreshCooldownSeconds !== undefined ? {refreshCooldownSeconds: input.refreshCooldownSeconds} : {})
   });
-  const base = {jwks: jws.cache, refreshed: jws.refreshed, ...(jws.kid ? {kid: jws.kid} : {})};
-  if (!jws.ok) {
-    checks.push({id: "signature", status: "fail", reason: jws.reason, cause: jws.code});
-    return finish(skippedAfter(checks, "not evaluated: claims of an unverified token mean nothing"), base);
-  }
-  checks.push({id: "signature", status: "pass", reason: jws.reason});
+  reading.found = {jwks: jws.cache, refreshed: jws.refreshed, ...(jws.kid ? {kid: jws.kid} : {})};
+  if (!jws.ok) return {status: "fail", reason: jws.reason, cause: jws.code};
+  reading.claims = parseClaims(jws.payload);
+  return pass(jws.reason);
+}
 
-  const text = fromUtf8Strict(jws.payload);
+/** The payload as a claims set, or undefined when it is not a JSON object in UTF-8. */
+function parseClaims(payload: Uint8Array): JwtReading["claims"] {
+  const text = fromUtf8Strict(payload);
   let parsed: unknown;
   try {
     parsed = text === undefined ? undefined : JSON.parse(text);
   } catch {
     parsed = undefined;
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    checks.push({id: "claims", status: "fail", reason: "the JWT payload is not a JSON object"});
-    return finish(skippedAfter(checks, "not evaluated: no claims"), base);
-  }
-  const claims = parsed as Partial<A2aPushClaims> & Record<string, unknown>;
-  checks.push({id: "claims", status: "pass", reason: "the payload is a JSON claims set"});
+  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as JwtReading["claims"]) : undefined;
+}
 
-  const {expected} = input;
-  const tolerance = expected.clockToleranceSeconds ?? DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS;
-  const maxAge = expected.maxAgeSeconds ?? DEFAULT_JWT_MAX_AGE_SECONDS;
-  const now = input.nowSeconds;
+function checkClaimsSet({claims}: JwtReading): JwtVerdict {
+  return claims ? pass("the payload is a JSON claims set") : fail("the JWT payload is not a JSON object");
+}
 
-  // iss: exact match (RFC 7519 §4.1.1).
-  checks.push(
-    claims.iss === expected.issuer
-      ? {id: "issuer", status: "pass", reason: `iss is "${expected.issuer}"`}
-      : {id: "issuer", status: "fail", reason: `iss is ${JSON.stringify(claims.iss)}, expected "${expected.issuer}"`}
-  );
+/** iss: exact match (RFC 7519 §4.1.1). */
+function checkIssuer({claims, input}: JwtReading): JwtVerdict {
+  const {issuer} = input.expected;
+  return claims!.iss === issuer ? pass(`iss is "${issuer}"`) : fail(`iss is ${JSON.stringify(claims!.iss)}, expected "${issuer}"`);
+}
 
-  // aud: a string or an array that must contain this webhook (RFC 7519 §4.1.3).
-  const audiences = typeof claims.aud === "string" ? [claims.aud] : Array.isArray(claims.aud) ? claims.aud : [];
-  checks.push(
-    audiences.includes(expected.audience)
-      ? {id: "audience", status: "pass", reason: `aud contains "${expected.audience}"`}
-      : {id: "audience", status: "fail", reason: `aud is ${JSON.stringify(claims.aud)}, expected it to contain "${expected.audience}"`}
-  );
+/** aud: a string or an array that must contain this webhook (RFC 7519 §4.1.3). */
+function checkAudience({claims, input}: JwtReading): JwtVerdict {
+  const {audience} = input.expected;
+  const aud = claims!.aud;
+  const audiences = typeof aud === "string" ? [aud] : Array.isArray(aud) ? aud : [];
+  return audiences.includes(audience) ? pass(`aud contains "${audience}"`) : fail(`aud is ${JSON.stringify(aud)}, expected it to contain "${audience}"`);
+}
 
-  // Body hash: the JWT covers the exact bytes received.
+/** Body hash: the JWT covers the exact bytes received. */
+async function checkBodyHash({claims, input}: JwtReading): Promise<JwtVerdict> {
   const actualHash = await bodySha256Hex(input.body);
-  const claimedHash = claims[BODY_HASH_CLAIM];
-  if (typeof claimedHash !== "string") {
-    checks.push({id: "body-hash", status: "fail", reason: `no ${BODY_HASH_CLAIM} claim: the token does not bind the body`});
-  } else if (constantTimeEqual(utf8(claimedHash), utf8(actualHash))) {
-    checks.push({id: "body-hash", status: "pass", reason: `SHA-256 of the ${toBytes(input.body).length} body bytes matches ${BODY_HASH_CLAIM}`});
-  } else {
-    checks.push({
-      id: "body-hash",
-      status: "fail",
-      reason: `body does not match the signed hash: ${BODY_HASH_CLAIM} is ${claimedHash.slice(0, 12)}…, the received bytes hash to ${actualHash.slice(0, 12)}…`
-    });
-  }
+  const claimedHash = claims![BODY_HASH_CLAIM];
+  if (typeof claimedHash !== "string") return fail(`no ${BODY_HASH_CLAIM} claim: the token does not bind the body`);
+  if (constantTimeEqual(utf8(claimedHash), utf8(actualHash))) return pass(`SHA-256 of the ${toBytes(input.body).length} body bytes matches ${BODY_HASH_CLAIM}`);
+  return fail(`body does not match the signed hash: ${BODY_HASH_CLAIM} is ${claimedHash.slice(0, 12)}…, the received bytes hash to ${actualHash.slice(0, 12)}…`);
+}
 
-  const expectedTasks = expected.taskId === undefined ? undefined : typeof expected.taskId === "string" ? [expected.taskId] : expected.taskId;
-  const taskId = claims[TASK_ID_CLAIM];
-  if (typeof taskId !== "string" || taskId === "") {
-    checks.push({id: "task-id", status: "fail", reason: `no ${TASK_ID_CLAIM} claim`});
-  } else if (expectedTasks && !expectedTasks.includes(taskId)) {
-    checks.push({id: "task-id", status: "fail", reason: `${TASK_ID_CLAIM} "${taskId}" is not a task this receiver expects (${expectedTasks.join(", ")})`});
-  } else {
-    checks.push({id: "task-id", status: "pass", reason: `${TASK_ID_CLAIM} is "${taskId}"`});
-  }
+function checkTaskId({claims, input}: JwtReading): JwtVerdict {
+  const expected = input.expected.taskId;
+  const expectedTasks = expected === undefined ? undefined : typeof expected === "string" ? [expected] : expected;
+  const taskId = claims![TASK_ID_CLAIM];
+  if (typeof taskId !== "string" || taskId === "") return fail(`no ${TASK_ID_CLAIM} claim`);
+  if (expectedTasks && !expectedTasks.includes(taskId)) return fail(`${TASK_ID_CLAIM} "${taskId}" is not a task this receiver expects (${expectedTasks.join(", ")})`);
+  return pass(`${TASK_ID_CLAIM} is "${taskId}"`);
+}
 
-  // iat: present, not in the future, not older than maxAge (each with the clock tolerance).
-  if (!isNumber(claims.iat)) {
-    checks.push({id: "issued-at", status: "fail", reason: "no numeric iat claim"});
-  } else if (claims.iat > now + tolerance) {
-    checks.push({id: "issued-at", status: "fail", reason: `iat is ${claims.iat - now} s in the future (tolerance ${tolerance} s)`});
-  } else if (now - claims.iat > maxAge + tolerance) {
-    checks.push({id: "issued-at", status: "fail", reason: `issued ${now - claims.iat} s ago, more than ${maxAge} s (+${tolerance} s tolerance)`});
-  } else {
-    checks.push({id: "issued-at", status: "pass", reason: `issued ${now - claims.iat} s ago`});
-  }
+/** The clock tolerance and the longest age or lifetime the receiver accepts, in seconds. */
+function timeLimits(expected: A2aPushJwtExpectations): {tolerance: number; maxAge: number} {
+  return {tolerance: expected.clockToleranceSeconds ?? DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS, maxAge: expected.maxAgeSeconds ?? DEFAULT_JWT_MAX_AGE_SECONDS};
+}
 
-  // exp: present, not passed (RFC 7519 §4.1.4), short-lived (exp - iat <= maxAge); nbf honoured when present.
-  if (!isNumber(claims.exp)) {
-    checks.push({id: "expiry", status: "fail", reason: "no numeric exp claim"});
-  } else if (now >= claims.exp + tolerance) {
-    checks.push({id: "expiry", status: "fail", reason: `expired ${now - claims.exp} s ago (tolerance ${tolerance} s)`});
-  } else if (isNumber(claims.iat) && claims.exp - claims.iat > maxAge) {
-    checks.push({id: "expiry", status: "fail", reason: `lifetime exp - iat = ${claims.exp - claims.iat} s exceeds the allowed ${maxAge} s`});
-  } else if (claims.nbf !== undefined && (!isNumber(claims.nbf) || claims.nbf > now + tolerance)) {
-    checks.push({id: "expiry", status: "fail", reason: `not valid before nbf ${String(claims.nbf)}`});
-  } else {
-    checks.push({id: "expiry", status: "pass", reason: `expires in ${claims.exp - now} s`});
-  }
+/** iat: present, not in the future, not older than maxAge (each with the clock tolerance). */
+function checkIssuedAt({claims, input}: JwtReading): JwtVerdict {
+  const {tolerance, maxAge} = timeLimits(input.expected);
+  const now = input.nowSeconds;
+  const iat = claims!.iat;
+  if (!isNumber(iat)) return fail("no numeric iat claim");
+  if (iat > now + tolerance) return fail(`iat is ${iat - now} s in the future (tolerance ${tolerance} s)`);
+  if (now - iat > maxAge + tolerance) return fail(`issued ${now - iat} s ago, more than ${maxAge} s (+${tolerance} s tolerance)`);
+  return pass(`issued ${now - iat} s ago`);
+}
 
-  checks.push(
-    typeof claims.jti === "string" && claims.jti !== ""
-      ? {id: "jwt-id", status: "pass", reason: `jti "${claims.jti}" present (the event key for deduplication)`}
-      : {id: "jwt-id", status: "fail", reason: "no jti claim: the delivery cannot be deduplicated"}
-  );
+/** exp: present, not passed (RFC 7519 §4.1.4), short-lived (exp - iat <= maxAge); nbf honoured when present. */
+function checkExpiry({claims, input}: JwtReading): JwtVerdict {
+  const {tolerance, maxAge} = timeLimits(input.expected);
+  const now = input.nowSeconds;
+  const {exp, iat, nbf} = claims!;
+  if (!isNumber(exp)) return fail("no numeric exp claim");
+  if (now >= exp + tolerance) return fail(`expired ${now - exp} s ago (tolerance ${tolerance} s)`);
+  if (isNumber(iat) && exp - iat > maxAge) return fail(`lifetime exp - iat = ${exp - iat} s exceeds the allowed ${maxAge} s`);
+  if (nbf !== undefined && (!isNumber(nbf) || nbf > now + tolerance)) return fail(`not valid before nbf ${String(nbf)}`);
+  return pass(`expires in ${exp - now} s`);
+}
 
-  return finish(checks, {...base, claims});
+function checkJwtId({claims}: JwtReading): JwtVerdict {
+  const jti = claims!.jti;
+  return typeof jti === "string" && jti !== "" ? pass(`jti "${jti}" present (the event key for deduplication)`) : fail("no jti claim: the delivery cannot be deduplicated");
 }

@@ -11,8 +11,7 @@ import {checkInputs, refusal, type RefusedInput} from "../lesson-inputs/check.js
 import type {FieldSpec} from "../lesson-inputs/fields.js";
 import {describeRun, type RunLabel} from "../lesson-inputs/run-label.js";
 import {DEFAULT_DEDUP_RETENTION_SECONDS} from "./dedup-store.js";
-import {DEFAULT_MESSAGE_VERSION, type MessageVersion} from "../message/version.js";
-import {versionField} from "../message/version-field.js";
+import {DEFAULT_MESSAGE_VERSION, versionField, type MessageVersion} from "../shared/message-version.js";
 import {DEMO_BODIES, DEMO_NOW_SECONDS} from "./fixtures.js";
 import {RACE_STRATEGIES, raceTable, type RaceRun, type RaceStrategy, type RaceTable} from "./race.js";
 import {compareReconciliation, RECONCILE_SCENARIOS, type ReconcileComparison} from "./reconcile.js";

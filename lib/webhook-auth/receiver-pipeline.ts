@@ -123,43 +123,104 @@ export interface PipelineResult {
   jwt?: A2aPushJwtVerification;
 }
 
-export const PIPELINE_CHECKS: readonly {id: PipelineCheckId; label: string}[] = [
-  {id: "authenticity", label: "Authenticity"},
-  {id: "token", label: "Configured token"},
-  {id: "expected-task", label: "Expected task"},
-  {id: "time-bounds", label: "Time bounds"},
-  {id: "replay", label: "Replay / duplicate"},
-  {id: "effect", label: "Effect"}
+/** What the checks learn about one request as they run: each reads what earlier ones found. */
+interface Delivery {
+  readonly request: IncomingNotification;
+  readonly config: ReceiverConfig;
+  readonly nowSeconds: number;
+  readonly applyEffect?: (event: AcceptedEvent) => EffectOutcome | Promise<EffectOutcome>;
+  state: ReceiverState;
+  /** Standard Webhooks: the signed timestamp and message id (authenticity). */
+  timestamp?: number;
+  msgId?: string;
+  /** The A2A push JWT profile: the token's verification (authenticity). */
+  jwt?: A2aPushJwtVerification;
+  /** The body as read (expected task). */
+  payload?: AcceptedEvent["payload"];
+  taskId?: string;
+  /** The key recorded in the dedup store (replay). */
+  eventKey?: string;
+  /** What the effect said of itself, repeated in the answer (effect). */
+  effectDetail?: string;
+}
+
+/** One check's verdict. A failure answers the request and ends the run: a refusal, unless it names another ending. */
+type Verdict =
+  | {status: "pass" | "skipped"; reason: string}
+  | {status: "fail"; reason: string; httpStatus: number; ending?: Ending};
+
+/** How a failed check ends the run when it is not a refusal, and what the checks after it say. */
+interface Ending {
+  outcome: Exclude<PipelineOutcome, "applied" | "refused">;
+  reason: string;
+  laterChecks?: string;
+}
+
+interface ReceiverCheck {
+  id: PipelineCheckId;
+  label: string;
+  check: (delivery: Delivery) => Verdict | Promise<Verdict>;
+}
+
+/** The receiver's checks, in the order they run (the table at the top of this file). */
+const RECEIVER_CHECKS: readonly ReceiverCheck[] = [
+  {id: "authenticity", label: "Authenticity", check: checkAuthenticity},
+  {id: "token", label: "Configured token", check: checkToken},
+  {id: "expected-task", label: "Expected task", check: checkExpectedTask},
+  {id: "time-bounds", label: "Time bounds", check: checkTimeBounds},
+  {id: "replay", label: "Replay / duplicate", check: recordEventKey},
+  {id: "effect", label: "Effect", check: runEffect}
 ];
 
-function labelOf(id: PipelineCheckId): string {
-  return PIPELINE_CHECKS.find((check) => check.id === id)!.label;
-}
+export const PIPELINE_CHECKS: readonly {id: PipelineCheckId; label: string}[] = RECEIVER_CHECKS.map(({id, label}) => ({id, label}));
 
-class Run {
-  readonly checks: PipelineCheck[] = [];
-  pass(id: PipelineCheckId, reason: string): void {
-    this.checks.push({id, label: labelOf(id), status: "pass", reason});
-  }
-  skip(id: PipelineCheckId, reason: string): void {
-    this.checks.push({id, label: labelOf(id), status: "skipped", reason});
-  }
-  refuse(id: PipelineCheckId, reason: string, httpStatus: number, rest: Omit<PipelineResult, "status" | "outcome" | "reason" | "checks">): PipelineResult {
-    this.checks.push({id, label: labelOf(id), status: "fail", reason, httpStatus});
-    for (const later of PIPELINE_CHECKS.slice(PIPELINE_CHECKS.findIndex((check) => check.id === id) + 1)) {
-      this.skip(later.id, `not reached: ${labelOf(id).toLowerCase()} refused the request`);
+/** Runs one incoming notification through the six checks. Pure apart from the caller's `applyEffect`. */
+export async function receivePushNotification(input: {
+  request: IncomingNotification;
+  config: ReceiverConfig;
+  state: ReceiverState;
+  nowSeconds: number;
+  applyEffect?: (event: AcceptedEvent) => EffectOutcome | Promise<EffectOutcome>;
+}): Promise<PipelineResult> {
+  const delivery: Delivery = {...input};
+  const checks: PipelineCheck[] = [];
+  for (const [position, {id, label, check}] of RECEIVER_CHECKS.entries()) {
+    const verdict = await check(delivery);
+    if (verdict.status !== "fail") {
+      checks.push({id, label, status: verdict.status, reason: verdict.reason});
+      continue;
     }
-    return {status: httpStatus, outcome: "refused", reason: `${labelOf(id)}: ${reason}`, checks: this.checks, ...rest};
+    checks.push({id, label, status: "fail", reason: verdict.reason, httpStatus: verdict.httpStatus});
+    const ending = verdict.ending ?? {outcome: "refused", reason: `${label}: ${verdict.reason}`, laterChecks: `not reached: ${label.toLowerCase()} refused the request`};
+    for (const later of RECEIVER_CHECKS.slice(position + 1)) checks.push({id: later.id, label: later.label, status: "skipped", reason: ending.laterChecks ?? ""});
+    return {status: verdict.httpStatus, outcome: ending.outcome, reason: ending.reason, checks, ...learned(delivery)};
   }
+  return {status: STATUS_APPLIED, outcome: "applied", reason: `applied${delivery.effectDetail ?? ""}`, checks, ...learned(delivery)};
 }
 
-function jwtReasons(jwt: A2aPushJwtVerification, ids: readonly JwtCheckId[]): {failed?: string; passed: string} {
-  const relevant = jwt.checks.filter((check) => ids.includes(check.id));
-  const failed = relevant.find((check) => check.status === "fail");
-  return {
-    ...(failed ? {failed: `${failed.id}: ${failed.reason}`} : {}),
-    passed: relevant.map((check) => `${check.id}: ${check.reason}`).join("; ")
-  };
+/** What an answer carries of what the checks learned: the state always, the rest once known. */
+function learned({taskId, state, eventKey, jwt}: Delivery): Pick<PipelineResult, "state" | "taskId" | "eventKey" | "jwt"> {
+  return {...(taskId !== undefined ? {taskId} : {}), state, ...(eventKey !== undefined ? {eventKey} : {}), ...(jwt ? {jwt} : {})};
+}
+
+const passed = (reason: string): Verdict => ({status: "pass", reason});
+const skipped = (reason: string): Verdict => ({status: "skipped", reason});
+const refused = (reason: string, httpStatus: number): Verdict => ({status: "fail", reason, httpStatus});
+
+/** 1. Authenticity, by the configured scheme. */
+function checkAuthenticity(delivery: Delivery): Verdict | Promise<Verdict> {
+  const auth = delivery.config.auth;
+  if (auth.scheme === "standard-webhooks") return standardWebhooksAuthenticity(auth, delivery);
+  if (auth.scheme === "a2a-jwt") return jwtAuthenticity(auth, delivery);
+  return authorizationAuthenticity(auth, delivery);
+}
+
+async function standardWebhooksAuthenticity(auth: Extract<ReceiverAuth, {scheme: "standard-webhooks"}>, delivery: Delivery): Promise<Verdict> {
+  const verified = await verifyStandardWebhooksAuth(auth, delivery.request, delivery.nowSeconds);
+  if (!verified.ok) return refused(verified.reason, STATUS_UNAUTHENTICATED);
+  delivery.timestamp = verified.timestamp;
+  delivery.msgId = verified.msgId;
+  return passed(verified.reason.split(";")[0]!);
 }
 
 async function verifyStandardWebhooksAuth(
@@ -181,149 +242,136 @@ async function verifyStandardWebhooksAuth(
   return result ?? {ok: false, code: "invalid-key", reason: "no secret or public key configured"};
 }
 
-/** Runs one incoming notification through the six checks. Pure apart from the caller's `applyEffect`. */
-export async function receivePushNotification(input: {
-  request: IncomingNotification;
-  config: ReceiverConfig;
-  state: ReceiverState;
-  nowSeconds: number;
-  applyEffect?: (event: AcceptedEvent) => EffectOutcome | Promise<EffectOutcome>;
-}): Promise<PipelineResult> {
-  const {request, config, nowSeconds} = input;
-  let state = input.state;
-  const run = new Run();
-  const auth = config.auth;
+async function jwtAuthenticity(auth: Extract<ReceiverAuth, {scheme: "a2a-jwt"}>, delivery: Delivery): Promise<Verdict> {
+  const {request, nowSeconds} = delivery;
+  if (!delivery.state.jwks) throw new Error("the a2a-jwt scheme needs ReceiverState.jwks");
+  const jwt = await verifyA2aPushJwt({
+    authorization: readHeader(request.headers, "authorization"),
+    body: request.body,
+    jwks: delivery.state.jwks,
+    nowSeconds,
+    expected: {
+      issuer: auth.issuer,
+      audience: auth.audience,
+      ...(auth.maxAgeSeconds !== undefined ? {maxAgeSeconds: auth.maxAgeSeconds} : {}),
+      ...(auth.clockToleranceSeconds !== undefined ? {clockToleranceSeconds: auth.clockToleranceSeconds} : {})
+    },
+    ...(auth.fetchJwks ? {fetchJwks: auth.fetchJwks} : {}),
+    ...(auth.refreshCooldownSeconds !== undefined ? {refreshCooldownSeconds: auth.refreshCooldownSeconds} : {})
+  });
+  delivery.jwt = jwt;
+  delivery.state = {...delivery.state, jwks: jwt.jwks};
+  const authenticity = jwtReasons(jwt, ["bearer", "signature", "claims", "issuer", "audience", "body-hash"]);
+  return authenticity.failed ? refused(authenticity.failed, STATUS_UNAUTHENTICATED) : passed(authenticity.passed);
+}
 
-  // 1. Authenticity.
-  let timestamp: number | undefined;
-  let msgId: string | undefined;
-  let jwt: A2aPushJwtVerification | undefined;
-  if (auth.scheme === "standard-webhooks") {
-    const verified = await verifyStandardWebhooksAuth(auth, request, nowSeconds);
-    if (!verified.ok) return run.refuse("authenticity", verified.reason, STATUS_UNAUTHENTICATED, {state});
-    timestamp = verified.timestamp;
-    msgId = verified.msgId;
-    run.pass("authenticity", verified.reason.split(";")[0]!);
-  } else if (auth.scheme === "a2a-jwt") {
-    if (!state.jwks) throw new Error("the a2a-jwt scheme needs ReceiverState.jwks");
-    jwt = await verifyA2aPushJwt({
-      authorization: readHeader(request.headers, "authorization"),
-      body: request.body,
-      jwks: state.jwks,
-      nowSeconds,
-      expected: {
-        issuer: auth.issuer,
-        audience: auth.audience,
-        ...(auth.maxAgeSeconds !== undefined ? {maxAgeSeconds: auth.maxAgeSeconds} : {}),
-        ...(auth.clockToleranceSeconds !== undefined ? {clockToleranceSeconds: auth.clockToleranceSeconds} : {})
-      },
-      ...(auth.fetchJwks ? {fetchJwks: auth.fetchJwks} : {}),
-      ...(auth.refreshCooldownSeconds !== undefined ? {refreshCooldownSeconds: auth.refreshCooldownSeconds} : {})
-    });
-    state = {...state, jwks: jwt.jwks};
-    const authenticity = jwtReasons(jwt, ["bearer", "signature", "claims", "issuer", "audience", "body-hash"]);
-    if (authenticity.failed) return run.refuse("authenticity", authenticity.failed, STATUS_UNAUTHENTICATED, {state, jwt});
-    run.pass("authenticity", authenticity.passed);
-  } else {
-    const header = readHeader(request.headers, "authorization");
-    const expectedScheme = auth.authentication.scheme.toLowerCase();
-    const space = header?.indexOf(" ") ?? -1;
-    const scheme = header && space > 0 ? header.slice(0, space).toLowerCase() : undefined;
-    const credentials = header && space > 0 ? header.slice(space + 1).trim() : "";
-    if (!header) return run.refuse("authenticity", "no Authorization header", STATUS_UNAUTHENTICATED, {state});
-    if (scheme !== expectedScheme) {
-      return run.refuse("authenticity", `Authorization scheme "${scheme ?? header}" is not the configured "${auth.authentication.scheme}"`, STATUS_UNAUTHENTICATED, {state});
-    }
-    // Scheme names are case-insensitive (RFC 9110 §11.1); credentials are compared exactly, in constant time.
-    if (!constantTimeEqual(utf8(credentials), utf8(auth.authentication.credentials))) {
-      return run.refuse("authenticity", "Authorization credentials differ from TaskPushNotificationConfig.authentication.credentials", STATUS_UNAUTHENTICATED, {state});
-    }
-    run.pass("authenticity", `Authorization carries the configured ${auth.authentication.scheme} credentials`);
+function jwtReasons(jwt: A2aPushJwtVerification, ids: readonly JwtCheckId[]): {failed?: string; passed: string} {
+  const relevant = jwt.checks.filter((check) => ids.includes(check.id));
+  const failed = relevant.find((check) => check.status === "fail");
+  return {
+    ...(failed ? {failed: `${failed.id}: ${failed.reason}`} : {}),
+    passed: relevant.map((check) => `${check.id}: ${check.reason}`).join("; ")
+  };
+}
+
+function authorizationAuthenticity(auth: Extract<ReceiverAuth, {scheme: "authentication-info"}>, delivery: Delivery): Verdict {
+  const header = readHeader(delivery.request.headers, "authorization");
+  const expectedScheme = auth.authentication.scheme.toLowerCase();
+  const space = header?.indexOf(" ") ?? -1;
+  const scheme = header && space > 0 ? header.slice(0, space).toLowerCase() : undefined;
+  const credentials = header && space > 0 ? header.slice(space + 1).trim() : "";
+  if (!header) return refused("no Authorization header", STATUS_UNAUTHENTICATED);
+  if (scheme !== expectedScheme) {
+    return refused(`Authorization scheme "${scheme ?? header}" is not the configured "${auth.authentication.scheme}"`, STATUS_UNAUTHENTICATED);
   }
-
-  // 2. Configured token.
-  if (config.token === undefined) {
-    run.skip("token", "no token configured in TaskPushNotificationConfig.token");
-  } else {
-    const headerName = config.tokenHeader ?? NOTIFICATION_TOKEN_HEADER;
-    const received = readHeader(request.headers, headerName);
-    if (received === undefined) return run.refuse("token", `no ${headerName} header; the configured token is required`, STATUS_UNAUTHENTICATED, {state, ...(jwt ? {jwt} : {})});
-    if (!constantTimeEqual(utf8(received), utf8(config.token))) {
-      return run.refuse("token", `${headerName} does not match TaskPushNotificationConfig.token`, STATUS_UNAUTHENTICATED, {state, ...(jwt ? {jwt} : {})});
-    }
-    run.pass("token", `${headerName} matches the configured token`);
+  // Scheme names are case-insensitive (RFC 9110 §11.1); credentials are compared exactly, in constant time.
+  if (!constantTimeEqual(utf8(credentials), utf8(auth.authentication.credentials))) {
+    return refused("Authorization credentials differ from TaskPushNotificationConfig.authentication.credentials", STATUS_UNAUTHENTICATED);
   }
+  return passed(`Authorization carries the configured ${auth.authentication.scheme} credentials`);
+}
 
-  // 3. Expected task.
-  const extra = jwt ? {jwt} : {};
+/** 2. The configured token. */
+function checkToken({config, request}: Delivery): Verdict {
+  if (config.token === undefined) return skipped("no token configured in TaskPushNotificationConfig.token");
+  const headerName = config.tokenHeader ?? NOTIFICATION_TOKEN_HEADER;
+  const received = readHeader(request.headers, headerName);
+  if (received === undefined) return refused(`no ${headerName} header; the configured token is required`, STATUS_UNAUTHENTICATED);
+  if (!constantTimeEqual(utf8(received), utf8(config.token))) return refused(`${headerName} does not match TaskPushNotificationConfig.token`, STATUS_UNAUTHENTICATED);
+  return passed(`${headerName} matches the configured token`);
+}
+
+/** 3. The body names a task this receiver expects (and, under the JWT profile, the token's task). */
+function checkExpectedTask(delivery: Delivery): Verdict {
+  const {request, config, jwt} = delivery;
   const payload = readPushPayload(request.body);
-  if (!payload.ok) return run.refuse("expected-task", payload.reason, STATUS_BAD_REQUEST, {state, ...extra});
+  if (!payload.ok) return refused(payload.reason, STATUS_BAD_REQUEST);
   const taskId = payload.taskId;
+  delivery.payload = payload;
+  delivery.taskId = taskId;
   if (jwt) {
     const claimed = jwt.claims?.[TASK_ID_CLAIM];
-    if (typeof claimed !== "string" || claimed === "") {
-      return run.refuse("expected-task", `the token has no ${TASK_ID_CLAIM} claim`, STATUS_BAD_REQUEST, {state, taskId, ...extra});
-    }
-    if (claimed !== taskId) {
-      return run.refuse("expected-task", `token ${TASK_ID_CLAIM} "${claimed}" differs from the body's task "${taskId}"`, STATUS_BAD_REQUEST, {state, taskId, ...extra});
-    }
+    if (typeof claimed !== "string" || claimed === "") return refused(`the token has no ${TASK_ID_CLAIM} claim`, STATUS_BAD_REQUEST);
+    if (claimed !== taskId) return refused(`token ${TASK_ID_CLAIM} "${claimed}" differs from the body's task "${taskId}"`, STATUS_BAD_REQUEST);
   }
-  if (!config.expectedTaskIds.includes(taskId)) {
-    return run.refuse("expected-task", `task "${taskId}" is not a task this receiver subscribed to`, STATUS_UNKNOWN_TASK, {state, taskId, ...extra});
-  }
-  run.pass("expected-task", `the ${payload.shape} names expected task "${taskId}"`);
+  if (!config.expectedTaskIds.includes(taskId)) return refused(`task "${taskId}" is not a task this receiver subscribed to`, STATUS_UNKNOWN_TASK);
+  return passed(`the ${payload.shape} names expected task "${taskId}"`);
+}
 
-  // 4. Time bounds.
+/** 4. Time bounds: the signed timestamp's window, or the JWT's iat and exp. */
+function checkTimeBounds({config, jwt, timestamp, nowSeconds}: Delivery): Verdict {
+  const auth = config.auth;
   if (auth.scheme === "standard-webhooks") {
     const window = checkStandardWebhookTimestamp(timestamp!, nowSeconds, auth.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS);
-    if (!window.ok) return run.refuse("time-bounds", window.reason, STATUS_UNAUTHENTICATED, {state, taskId});
-    run.pass("time-bounds", window.reason);
-  } else if (jwt) {
-    const time = jwtReasons(jwt, ["issued-at", "expiry"]);
-    if (time.failed) return run.refuse("time-bounds", time.failed, STATUS_UNAUTHENTICATED, {state, taskId, ...extra});
-    run.pass("time-bounds", time.passed);
-  } else {
-    run.skip("time-bounds", "this scheme carries no signed timestamp: a captured request stays valid until the credentials are rotated");
+    return window.ok ? passed(window.reason) : refused(window.reason, STATUS_UNAUTHENTICATED);
   }
+  if (jwt) {
+    const time = jwtReasons(jwt, ["issued-at", "expiry"]);
+    return time.failed ? refused(time.failed, STATUS_UNAUTHENTICATED) : passed(time.passed);
+  }
+  return skipped("this scheme carries no signed timestamp: a captured request stays valid until the credentials are rotated");
+}
 
-  // 5. Replay / duplicate: atomically record the event key before any side effect.
+/** 5. Replay / duplicate: atomically record the event key before any side effect. */
+function recordEventKey(delivery: Delivery): Verdict {
+  const {config, jwt, msgId, nowSeconds} = delivery;
+  const auth = config.auth;
   let eventKey: string | undefined;
   if (auth.scheme === "standard-webhooks") {
     eventKey = `webhook-id:${msgId!}`;
   } else if (jwt) {
     const jti = jwt.claims?.jti;
-    if (typeof jti !== "string" || jti === "") return run.refuse("replay", "the token has no jti, so the delivery cannot be deduplicated", STATUS_BAD_REQUEST, {state, taskId, ...extra});
+    if (typeof jti !== "string" || jti === "") return refused("the token has no jti, so the delivery cannot be deduplicated", STATUS_BAD_REQUEST);
     eventKey = `jti:${auth.scheme === "a2a-jwt" ? auth.issuer : ""}:${jti}`;
   }
   if (eventKey === undefined) {
-    run.skip("replay", "no event id in this scheme, so duplicates cannot be recognised: apply state changes idempotently (fetch the task with GetTask, see reconcile)");
-  } else {
-    const insert = insertIfAbsent(state.dedup, eventKey, nowSeconds);
-    state = {...state, dedup: insert.store};
-    if (!insert.inserted) {
-      run.checks.push({
-        id: "replay",
-        label: labelOf("replay"),
-        status: "fail",
-        reason: `duplicate: ${eventKey} was recorded at ${insert.record.recordedAtSeconds} s (kept until ${insert.record.expiresAtSeconds} s); answered as a successful no-op`,
-        httpStatus: STATUS_DUPLICATE
-      });
-      run.skip("effect", "duplicate: the effect was already applied for this event");
-      return {status: STATUS_DUPLICATE, outcome: "duplicate", reason: `duplicate ${eventKey}: 2xx without applying the effect again`, checks: run.checks, eventKey, taskId, state, ...extra};
-    }
-    run.pass(
-      "replay",
-      insert.replacedExpired
-        ? `${eventKey} recorded (an earlier record expired at ${insert.replacedExpired.expiresAtSeconds} s, so this may be a repeat the store no longer remembers)`
-        : `${eventKey} recorded before the effect`
-    );
+    return skipped("no event id in this scheme, so duplicates cannot be recognised: apply state changes idempotently (fetch the task with GetTask, see reconcile)");
   }
+  delivery.eventKey = eventKey;
+  const insert = insertIfAbsent(delivery.state.dedup, eventKey, nowSeconds);
+  delivery.state = {...delivery.state, dedup: insert.store};
+  if (!insert.inserted) {
+    return {
+      status: "fail",
+      reason: `duplicate: ${eventKey} was recorded at ${insert.record.recordedAtSeconds} s (kept until ${insert.record.expiresAtSeconds} s); answered as a successful no-op`,
+      httpStatus: STATUS_DUPLICATE,
+      ending: {outcome: "duplicate", reason: `duplicate ${eventKey}: 2xx without applying the effect again`, laterChecks: "duplicate: the effect was already applied for this event"}
+    };
+  }
+  return passed(
+    insert.replacedExpired
+      ? `${eventKey} recorded (an earlier record expired at ${insert.replacedExpired.expiresAtSeconds} s, so this may be a repeat the store no longer remembers)`
+      : `${eventKey} recorded before the effect`
+  );
+}
 
-  // 6. Effect.
+/** 6. The effect, through the caller's `applyEffect`. */
+async function runEffect(delivery: Delivery): Promise<Verdict> {
+  const {applyEffect, eventKey, taskId, payload} = delivery;
   let outcome: EffectOutcome = undefined;
   let failure: string | undefined;
   try {
-    outcome = input.applyEffect ? await input.applyEffect({...(eventKey ? {eventKey} : {}), taskId, payload, dedup: state.dedup}) : undefined;
+    outcome = applyEffect ? await applyEffect({...(eventKey ? {eventKey} : {}), taskId: taskId!, payload: payload!, dedup: delivery.state.dedup}) : undefined;
     if (outcome === false || (typeof outcome === "object" && outcome !== null && !outcome.ok)) {
       failure = typeof outcome === "object" && outcome?.detail ? outcome.detail : "the effect reported failure";
     }
@@ -332,13 +380,11 @@ export async function receivePushNotification(input: {
   }
   if (failure !== undefined) {
     // Releasing the record lets the sender's retry apply the effect; keeping it would turn the failure into a silent loss.
-    if (eventKey) state = {...state, dedup: releaseRecord(state.dedup, eventKey)};
-    run.checks.push({id: "effect", label: labelOf("effect"), status: "fail", reason: `${failure}; record released so a retry can apply it`, httpStatus: STATUS_EFFECT_FAILED});
-    return {status: STATUS_EFFECT_FAILED, outcome: "effect-failed", reason: `effect failed: ${failure}`, checks: run.checks, taskId, state, ...(eventKey ? {eventKey} : {}), ...extra};
+    if (eventKey) delivery.state = {...delivery.state, dedup: releaseRecord(delivery.state.dedup, eventKey)};
+    return {status: "fail", reason: `${failure}; record released so a retry can apply it`, httpStatus: STATUS_EFFECT_FAILED, ending: {outcome: "effect-failed", reason: `effect failed: ${failure}`}};
   }
-  const detail = typeof outcome === "object" && outcome?.detail ? `: ${outcome.detail}` : "";
-  run.pass("effect", `applied for task "${taskId}"${detail}`);
-  return {status: STATUS_APPLIED, outcome: "applied", reason: `applied${detail}`, checks: run.checks, taskId, state, ...(eventKey ? {eventKey} : {}), ...extra};
+  delivery.effectDetail = typeof outcome === "object" && outcome?.detail ? `: ${outcome.detail}` : "";
+  return passed(`applied for task "${taskId}"${delivery.effectDetail}`);
 }
 
 /** The checks of one request as playback decisions at one modeled instant. */

@@ -98,77 +98,98 @@ function fateOf(fates: readonly AttemptFate[] | undefined, index: number): Attem
   return fates[Math.min(index, fates.length - 1)]!;
 }
 
+/** One lane in progress: the receiver's dedup store, and what the sender and the receiver did so far. */
+interface LaneRun {
+  store: DedupStore;
+  rows: RetryAttemptRow[];
+  trace: Decision[];
+  acknowledged: boolean;
+  stoppedByRefusal: boolean;
+}
+
+/** What every row of an attempt says, whatever the receiver did with it. */
+type AttemptBase = Pick<RetryAttemptRow, "attempt" | "sentAtSeconds" | "arrivesAtSeconds" | "fate" | "signedTimestamp" | "ageSeconds">;
+
 function runLane(lane: SigningLane, input: RetryHorizonInput, tolerance: number): RetryLaneResult {
   const start = input.startSeconds ?? 0;
   const transit = input.transitSeconds ?? 0;
   const offsets = attemptOffsets(input.delaysSeconds, input.failureObservedAfterSeconds ?? 0);
-  let store: DedupStore = createDedupStore(input.retentionSeconds);
-  const rows: RetryAttemptRow[] = [];
-  const trace: Decision[] = [];
-  let acknowledged = false;
-  let stoppedByRefusal = false;
-
+  const run: LaneRun = {store: createDedupStore(input.retentionSeconds), rows: [], trace: [], acknowledged: false, stoppedByRefusal: false};
   for (const [index, offset] of offsets.entries()) {
     const attempt = index + 1;
     const sentAt = start + offset;
     const arrivesAt = sentAt + transit;
-    const fate = fateOf(input.fates, index);
     const signedTimestamp = lane === "re-signed" ? sentAt : start + (offsets[0] ?? 0);
-    const ageSeconds = arrivesAt - signedTimestamp;
-    trace.push({
+    run.trace.push({
       atSeconds: sentAt,
       title: `Attempt ${attempt} sent`,
       detail: `Signed with webhook-timestamp ${signedTimestamp} (${lane === "re-signed" ? "fresh for this attempt" : "reused from attempt 1"}), same webhook-id.`,
       kind: "send"
     });
-    const base = {attempt, sentAtSeconds: sentAt, arrivesAtSeconds: arrivesAt, fate, signedTimestamp, ageSeconds};
-
-    if (fate === "unreachable") {
-      rows.push({...base, window: "not-delivered", dedup: "not-reached", effectApplied: false, note: "receiver unreachable: nothing arrives"});
-      trace.push({atSeconds: arrivesAt, title: `Attempt ${attempt} fails`, detail: "The receiver is unreachable; the sender will retry if its schedule has attempts left.", kind: "unreachable"});
-      continue;
-    }
-    const window = checkStandardWebhookTimestamp(signedTimestamp, arrivesAt, tolerance);
-    if (!window.ok) {
-      rows.push({...base, window: "too-old", dedup: "not-reached", effectApplied: false, status: 401, note: window.reason});
-      trace.push({atSeconds: arrivesAt, title: `Attempt ${attempt} refused (401)`, detail: window.reason, kind: "window-refused"});
-      if (fate === "acknowledged" && input.stopsOnStatuses?.includes(401)) {
-        stoppedByRefusal = true;
-        trace.push({atSeconds: arrivesAt, title: "Sender gives up on 401", detail: "Its policy treats 401 as a permanent refusal: the update is not delivered.", kind: "give-up"});
-        break;
-      }
-      if (fate === "acknowledged") trace.push({atSeconds: arrivesAt, title: "Sender sees 401", detail: "Not a 2xx, so the sender keeps retrying.", kind: "send"});
-      continue;
-    }
-    const insert = insertIfAbsent(store, "webhook-id:event", arrivesAt);
-    store = insert.store;
-    let row: RetryAttemptRow;
-    if (!insert.inserted) {
-      row = {...base, window: "accepted", dedup: "duplicate", effectApplied: false, status: 200, note: `duplicate: record kept until ${insert.record.expiresAtSeconds} s; 2xx without effect`};
-      trace.push({atSeconds: arrivesAt, title: `Attempt ${attempt} deduplicated`, detail: row.note, kind: "duplicate"});
-    } else if (insert.replacedExpired) {
-      row = {
-        ...base,
-        window: "accepted",
-        dedup: "slipped-past",
-        effectApplied: true,
-        status: 200,
-        note: `the record expired at ${insert.replacedExpired.expiresAtSeconds} s, so this retry is applied again`
-      };
-      trace.push({atSeconds: insert.replacedExpired.expiresAtSeconds, title: "Dedup record expires", detail: `Retention ${input.retentionSeconds} s ran out before the sender stopped retrying.`, kind: "expire"});
-      trace.push({atSeconds: arrivesAt, title: `Attempt ${attempt} slips past dedup`, detail: row.note, kind: "slipped"});
-    } else {
-      row = {...base, window: "accepted", dedup: "recorded", effectApplied: true, status: 200, note: `recorded until ${insert.record.expiresAtSeconds} s, effect applied`};
-      trace.push({atSeconds: arrivesAt, title: `Attempt ${attempt} applied`, detail: row.note, kind: "effect"});
-    }
-    rows.push(row);
-    if (fate === "acknowledged") {
-      acknowledged = true;
-      trace.push({atSeconds: arrivesAt, title: "Sender receives 2xx", detail: "Delivery succeeded; no further attempts.", kind: "ack"});
-      break;
-    }
-    trace.push({atSeconds: arrivesAt, title: "2xx lost", detail: "The receiver answered but the sender saw a timeout; it will retry the same event.", kind: "ack-lost"});
+    const base: AttemptBase = {attempt, sentAtSeconds: sentAt, arrivesAtSeconds: arrivesAt, fate: fateOf(input.fates, index), signedTimestamp, ageSeconds: arrivesAt - signedTimestamp};
+    if (receiveAttempt(run, base, input, tolerance) === "sender stops") break;
   }
+  return laneResult(lane, run);
+}
+
+/** What becomes of one attempt at the receiver, and whether the sender then stops retrying. */
+function receiveAttempt(run: LaneRun, base: AttemptBase, input: RetryHorizonInput, tolerance: number): "sender stops" | "sender retries" {
+  const {attempt, arrivesAtSeconds: arrivesAt, fate, signedTimestamp} = base;
+  if (fate === "unreachable") {
+    run.rows.push({...base, window: "not-delivered", dedup: "not-reached", effectApplied: false, note: "receiver unreachable: nothing arrives"});
+    run.trace.push({atSeconds: arrivesAt, title: `Attempt ${attempt} fails`, detail: "The receiver is unreachable; the sender will retry if its schedule has attempts left.", kind: "unreachable"});
+    return "sender retries";
+  }
+  const window = checkStandardWebhookTimestamp(signedTimestamp, arrivesAt, tolerance);
+  if (!window.ok) return refuseTooOld(run, base, window.reason, input);
+  run.rows.push(recordAttempt(run, base, input.retentionSeconds));
+  if (fate === "acknowledged") {
+    run.acknowledged = true;
+    run.trace.push({atSeconds: arrivesAt, title: "Sender receives 2xx", detail: "Delivery succeeded; no further attempts.", kind: "ack"});
+    return "sender stops";
+  }
+  run.trace.push({atSeconds: arrivesAt, title: "2xx lost", detail: "The receiver answered but the sender saw a timeout; it will retry the same event.", kind: "ack-lost"});
+  return "sender retries";
+}
+
+/** The signed timestamp is outside the window: 401, which a sender may take as final. */
+function refuseTooOld(run: LaneRun, base: AttemptBase, reason: string, input: RetryHorizonInput): "sender stops" | "sender retries" {
+  const {attempt, arrivesAtSeconds: arrivesAt, fate} = base;
+  run.rows.push({...base, window: "too-old", dedup: "not-reached", effectApplied: false, status: 401, note: reason});
+  run.trace.push({atSeconds: arrivesAt, title: `Attempt ${attempt} refused (401)`, detail: reason, kind: "window-refused"});
+  if (fate !== "acknowledged") return "sender retries";
+  if (input.stopsOnStatuses?.includes(401)) {
+    run.stoppedByRefusal = true;
+    run.trace.push({atSeconds: arrivesAt, title: "Sender gives up on 401", detail: "Its policy treats 401 as a permanent refusal: the update is not delivered.", kind: "give-up"});
+    return "sender stops";
+  }
+  run.trace.push({atSeconds: arrivesAt, title: "Sender sees 401", detail: "Not a 2xx, so the sender keeps retrying.", kind: "send"});
+  return "sender retries";
+}
+
+/** An attempt inside the window meets the dedup store: recorded, a duplicate, or past an expired record. */
+function recordAttempt(run: LaneRun, base: AttemptBase, retentionSeconds: number): RetryAttemptRow {
+  const {attempt, arrivesAtSeconds: arrivesAt} = base;
+  const insert = insertIfAbsent(run.store, "webhook-id:event", arrivesAt);
+  run.store = insert.store;
+  if (!insert.inserted) {
+    const row: RetryAttemptRow = {...base, window: "accepted", dedup: "duplicate", effectApplied: false, status: 200, note: `duplicate: record kept until ${insert.record.expiresAtSeconds} s; 2xx without effect`};
+    run.trace.push({atSeconds: arrivesAt, title: `Attempt ${attempt} deduplicated`, detail: row.note, kind: "duplicate"});
+    return row;
+  }
+  if (insert.replacedExpired) {
+    const expiredAt = insert.replacedExpired.expiresAtSeconds;
+    const row: RetryAttemptRow = {...base, window: "accepted", dedup: "slipped-past", effectApplied: true, status: 200, note: `the record expired at ${expiredAt} s, so this retry is applied again`};
+    run.trace.push({atSeconds: expiredAt, title: "Dedup record expires", detail: `Retention ${retentionSeconds} s ran out before the sender stopped retrying.`, kind: "expire"});
+    run.trace.push({atSeconds: arrivesAt, title: `Attempt ${attempt} slips past dedup`, detail: row.note, kind: "slipped"});
+    return row;
+  }
+  const row: RetryAttemptRow = {...base, window: "accepted", dedup: "recorded", effectApplied: true, status: 200, note: `recorded until ${insert.record.expiresAtSeconds} s, effect applied`};
+  run.trace.push({atSeconds: arrivesAt, title: `Attempt ${attempt} applied`, detail: row.note, kind: "effect"});
+  return row;
+}
+
+function laneResult(lane: SigningLane, {rows, trace, acknowledged, stoppedByRefusal}: LaneRun): RetryLaneResult {
   trace.sort((a, b) => a.atSeconds - b.atSeconds);
   const effects = rows.filter((row) => row.effectApplied).length;
   return {

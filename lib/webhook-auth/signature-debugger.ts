@@ -10,7 +10,8 @@
  * wrong" from "the request itself cannot verify".
  */
 import * as z from "zod/mini";
-import {decodeBase64, encodeBase64, firstDifference, fromUtf8, utf8, type Bytes} from "./bytes.js";
+import {decodeBase64, encodeBase64} from "../shared/base64.js";
+import {WEBHOOK_BASE64, firstDifference, fromUtf8, utf8, type Bytes} from "./bytes.js";
 import {constantTimeEqual} from "./constant-time.js";
 import {DEMO_OTHER_ENDPOINT_SECRET, DEMO_ROTATED_SECRET} from "./fixtures.js";
 import {
@@ -26,7 +27,8 @@ import {
   standardWebhookSignedContent,
   verifyStandardWebhook,
   type StandardWebhookHeaders,
-  type StandardWebhookVerification
+  type StandardWebhookVerification,
+  type TimestampCheck
 } from "./standard-webhooks.js";
 
 export type MistakeId =
@@ -187,76 +189,20 @@ function excerpt(bytes: Bytes, index: number): string {
 
 async function simulate(input: Parsed, mistakes: MistakeToggles): Promise<Simulation> {
   const timestamp = Number(input.timestamp);
-  const newSecret = input.newSecret ?? DEMO_ROTATED_SECRET;
-  const senderSecrets = mistakes.rotatedWithoutOverlap
-    ? [{role: "new secret only", secret: newSecret}]
-    : input.duringRotation
-      ? [
-          {role: "current (old) secret", secret: input.secret},
-          {role: "new secret", secret: newSecret}
-        ]
-      : [{role: "configured secret", secret: input.secret}];
-  const signed = await signStandardWebhook({secret: senderSecrets.map((s) => s.secret), msgId: input.msgId, timestamp, payload: input.body});
-  const signatureHeader = mistakes.missingVersionPrefix ? signed.signatures.map((s) => s.slice(s.indexOf(",") + 1)).join(" ") : signed.signature;
-  const headers: StandardWebhookHeaders = {...signed.headers, [WEBHOOK_SIGNATURE_HEADER]: signatureHeader};
-  const senderContent = standardWebhookSignedContent(input.msgId, timestamp, input.body);
+  const sender = await senderSide(input, mistakes, timestamp);
   const receiverNow = input.nowSeconds + (mistakes.clockSkewSeconds ?? 0);
-
-  // The receiver's key.
-  const receiverSecretText = mistakes.wrongSecret ? (input.otherSecret ?? DEMO_OTHER_ENDPOINT_SECRET) : input.secret;
-  let receiverKey: Bytes | undefined;
-  let keyDescription: string;
-  if (mistakes.secretNotBase64Decoded) {
-    receiverKey = utf8(receiverSecretText);
-    keyDescription = `the ${receiverKey.length} characters of "${receiverSecretText.slice(0, 10)}…" used as bytes`;
-  } else {
-    const decoded = decodeSymmetricSecret(receiverSecretText);
-    receiverKey = decoded.ok ? decoded.key : undefined;
-    keyDescription = decoded.ok
-      ? `${decoded.key.length} bytes base64-decoded from ${mistakes.wrongSecret ? "another endpoint's secret" : "the configured secret"}`
-      : `unusable: ${decoded.reason}`;
-  }
-
-  // The receiver's view of the body.
-  let receiverBody: Bytes | undefined;
-  let crash: string | undefined;
-  if (mistakes.reserializedBody) {
-    try {
-      receiverBody = utf8(JSON.stringify(JSON.parse(input.body)));
-    } catch {
-      crash = "JSON.parse failed on the body: the receiver crashes before verifying";
-    }
-  } else {
-    receiverBody = utf8(input.body);
-  }
-  const receiverContent = receiverBody ? standardWebhookSignedContent(input.msgId, timestamp, receiverBody) : undefined;
+  const {receiverKey, keyDescription} = receiverKeyOf(input, mistakes);
+  const body = receiverBodyOf(input, mistakes);
+  const receiverContent = body.bytes ? standardWebhookSignedContent(input.msgId, timestamp, body.bytes) : undefined;
   const expectedBase64 = receiverKey && receiverContent ? encodeBase64(await hmacSha256(receiverKey, receiverContent)) : "";
   const expectedSignature = expectedBase64 ? `${SYMMETRIC_VERSION},${expectedBase64}` : "";
-
-  // The receiver's parsing of the signature header.
-  const received = mistakes.signatureHeaderSplitOnComma
-    ? [signatureHeader.split(",")[1] ?? ""]
-    : parseSignatureHeader(signatureHeader)
-        .filter((entry) => entry.version === SYMMETRIC_VERSION)
-        .map((entry) => entry.signature);
-
-  let verdict: Simulation["verdict"];
+  const received = receivedSignatures(sender.signatureHeader, mistakes);
   const window = checkStandardWebhookTimestamp(timestamp, receiverNow, input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS);
-  if (crash) verdict = {ok: false, code: "receiver-crash", reason: crash};
-  else if (!receiverKey) verdict = {ok: false, code: "invalid-key", reason: keyDescription};
-  else if (!window.ok) verdict = {ok: false, code: window.code, reason: window.reason};
-  else if (received.length === 0) verdict = {ok: false, code: "no-matching-signature", reason: `no "${SYMMETRIC_VERSION}," entry found in ${WEBHOOK_SIGNATURE_HEADER}`};
-  else {
-    const match = received.findIndex((candidate) => constantTimeEqual(utf8(candidate), utf8(expectedBase64)));
-    verdict =
-      match >= 0
-        ? {ok: true, code: "ok", reason: `received signature ${match + 1} matches; ${window.reason}`}
-        : {ok: false, code: "no-matching-signature", reason: `none of ${received.length} received signature(s) equals the expected ${expectedSignature}`};
-  }
+  const verdict = receiverVerdict({crash: body.crash, receiverKey, keyDescription, window, received, expectedBase64, expectedSignature});
   return {
-    senderSecrets,
-    senderContent,
-    headers,
+    senderSecrets: sender.secrets,
+    senderContent: sender.content,
+    headers: sender.headers,
     receiverKey,
     keyDescription,
     receiverContent,
@@ -265,6 +211,75 @@ async function simulate(input: Parsed, mistakes: MistakeToggles): Promise<Simula
     receiverNow,
     verdict
   };
+}
+
+/** What the sender signs with (its secrets during a rotation, or after one without overlap) and what it sends. */
+async function senderSide(input: Parsed, mistakes: MistakeToggles, timestamp: number) {
+  const newSecret = input.newSecret ?? DEMO_ROTATED_SECRET;
+  const secrets = mistakes.rotatedWithoutOverlap
+    ? [{role: "new secret only", secret: newSecret}]
+    : input.duringRotation
+      ? [
+          {role: "current (old) secret", secret: input.secret},
+          {role: "new secret", secret: newSecret}
+        ]
+      : [{role: "configured secret", secret: input.secret}];
+  const signed = await signStandardWebhook({secret: secrets.map((s) => s.secret), msgId: input.msgId, timestamp, payload: input.body});
+  const signatureHeader = mistakes.missingVersionPrefix ? signed.signatures.map((s) => s.slice(s.indexOf(",") + 1)).join(" ") : signed.signature;
+  const headers: StandardWebhookHeaders = {...signed.headers, [WEBHOOK_SIGNATURE_HEADER]: signatureHeader};
+  return {secrets, signatureHeader, headers, content: standardWebhookSignedContent(input.msgId, timestamp, input.body)};
+}
+
+/** The receiver's key: the secret base64-decoded, or (a mistake) its text used as bytes. */
+function receiverKeyOf(input: Parsed, mistakes: MistakeToggles): {receiverKey: Bytes | undefined; keyDescription: string} {
+  const receiverSecretText = mistakes.wrongSecret ? (input.otherSecret ?? DEMO_OTHER_ENDPOINT_SECRET) : input.secret;
+  if (mistakes.secretNotBase64Decoded) {
+    const receiverKey = utf8(receiverSecretText);
+    return {receiverKey, keyDescription: `the ${receiverKey.length} characters of "${receiverSecretText.slice(0, 10)}…" used as bytes`};
+  }
+  const decoded = decodeSymmetricSecret(receiverSecretText);
+  return decoded.ok
+    ? {receiverKey: decoded.key, keyDescription: `${decoded.key.length} bytes base64-decoded from ${mistakes.wrongSecret ? "another endpoint's secret" : "the configured secret"}`}
+    : {receiverKey: undefined, keyDescription: `unusable: ${decoded.reason}`};
+}
+
+/** The receiver's view of the body: the bytes received, or (a mistake) the body parsed and serialized again. */
+function receiverBodyOf(input: Parsed, mistakes: MistakeToggles): {bytes?: Bytes; crash?: string} {
+  if (!mistakes.reserializedBody) return {bytes: utf8(input.body)};
+  try {
+    return {bytes: utf8(JSON.stringify(JSON.parse(input.body)))};
+  } catch {
+    return {crash: "JSON.parse failed on the body: the receiver crashes before verifying"};
+  }
+}
+
+/** The receiver's parsing of the signature header: by its spaces, or (a mistake) split on the comma. */
+function receivedSignatures(signatureHeader: string, mistakes: MistakeToggles): string[] {
+  if (mistakes.signatureHeaderSplitOnComma) return [signatureHeader.split(",")[1] ?? ""];
+  return parseSignatureHeader(signatureHeader)
+    .filter((entry) => entry.version === SYMMETRIC_VERSION)
+    .map((entry) => entry.signature);
+}
+
+/** The receiver's answer, from the first thing that stops it. */
+function receiverVerdict(seen: {
+  crash: string | undefined;
+  receiverKey: Bytes | undefined;
+  keyDescription: string;
+  window: TimestampCheck;
+  received: string[];
+  expectedBase64: string;
+  expectedSignature: string;
+}): Simulation["verdict"] {
+  const {crash, receiverKey, keyDescription, window, received, expectedBase64, expectedSignature} = seen;
+  if (crash) return {ok: false, code: "receiver-crash", reason: crash};
+  if (!receiverKey) return {ok: false, code: "invalid-key", reason: keyDescription};
+  if (!window.ok) return {ok: false, code: window.code, reason: window.reason};
+  if (received.length === 0) return {ok: false, code: "no-matching-signature", reason: `no "${SYMMETRIC_VERSION}," entry found in ${WEBHOOK_SIGNATURE_HEADER}`};
+  const match = received.findIndex((candidate) => constantTimeEqual(utf8(candidate), utf8(expectedBase64)));
+  return match >= 0
+    ? {ok: true, code: "ok", reason: `received signature ${match + 1} matches; ${window.reason}`}
+    : {ok: false, code: "no-matching-signature", reason: `none of ${received.length} received signature(s) equals the expected ${expectedSignature}`};
 }
 
 function onlyThis(id: MistakeId, parsed: Parsed): MistakeToggles {
@@ -335,5 +350,6 @@ export async function signatureOf(secret: string, signedContent: string): Promis
 
 /** Whether a received base64 signature decodes to 32 bytes (the HMAC-SHA256 length). */
 export function looksLikeV1Signature(base64: string): boolean {
-  return decodeBase64(base64)?.length === 32;
+  const decoded = decodeBase64(base64, WEBHOOK_BASE64);
+  return decoded.ok && decoded.bytes.length === 32;
 }

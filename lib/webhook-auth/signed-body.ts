@@ -2,7 +2,7 @@
  * What lesson 4 says about the body it signs: its shape, read as a receiver would, and whether it
  * is the chosen version's own (the version's demo body, or at least that version's shape).
  */
-import type {MessageVersion} from "../message/version.js";
+import type {MessageVersion} from "../shared/message-version.js";
 import {readPushPayload, type PushPayloadRead} from "./a2a-payload.js";
 import {DEMO_BODIES} from "./fixtures.js";
 

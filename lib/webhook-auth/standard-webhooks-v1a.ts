@@ -11,7 +11,8 @@
  * (May 2025; before that only behind a flag). Where a runtime lacks it, these
  * functions answer {code: "unsupported"} instead of throwing.
  */
-import {concatBytes, decodeBase64, encodeBase64, fromUtf8, toBytes, type Bytes} from "./bytes.js";
+import {BASE64_LENIENT, decodeBase64, encodeBase64} from "../shared/base64.js";
+import {WEBHOOK_BASE64, concatBytes, fromUtf8, toBytes, type Bytes} from "./bytes.js";
 import type {HeaderBag} from "./http-headers.js";
 import {
   WEBHOOK_ID_HEADER,
@@ -78,12 +79,12 @@ export async function detectEd25519Support(subtle: SubtleCrypto | undefined = gl
 
 function decodePrefixed(text: string, prefix: string, what: string): {ok: true; bytes: Bytes} | {ok: false; code: "invalid-key"; reason: string} {
   const body = text.startsWith(prefix) ? text.slice(prefix.length) : text;
-  const bytes = decodeBase64(body);
-  if (bytes === undefined) return {ok: false, code: "invalid-key", reason: `${what} is not standard base64 after the optional "${prefix}" prefix`};
-  if (bytes.length !== ED25519_KEY_BYTES) {
-    return {ok: false, code: "invalid-key", reason: `${what} decodes to ${bytes.length} bytes, an Ed25519 key has ${ED25519_KEY_BYTES}`};
+  const decoded = decodeBase64(body, WEBHOOK_BASE64);
+  if (!decoded.ok) return {ok: false, code: "invalid-key", reason: `${what} is not standard base64 after the optional "${prefix}" prefix`};
+  if (decoded.bytes.length !== ED25519_KEY_BYTES) {
+    return {ok: false, code: "invalid-key", reason: `${what} decodes to ${decoded.bytes.length} bytes, an Ed25519 key has ${ED25519_KEY_BYTES}`};
   }
-  return {ok: true, bytes};
+  return {ok: true, bytes: decoded.bytes};
 }
 
 async function importSecretKey(secretKey: string, subtle: SubtleCrypto): Promise<V1aResult<{key: CryptoKey}>> {
@@ -107,14 +108,10 @@ export async function deriveStandardWebhookPublicKey(
   const imported = await importSecretKey(secretKey, subtle);
   if (!imported.ok) return imported;
   const jwk = await subtle.exportKey("jwk", imported.key);
-  const x = decodeBase64(toStdBase64(jwk.x ?? ""));
-  if (!x) return {ok: false, code: "invalid-key", reason: "could not export the public key"};
-  return {ok: true, publicKey: ASYMMETRIC_PUBLIC_KEY_PREFIX + encodeBase64(x)};
-}
-
-function toStdBase64(base64url: string): string {
-  const std = base64url.replace(/-/g, "+").replace(/_/g, "/");
-  return std + "=".repeat((4 - (std.length % 4)) % 4);
+  // A JWK's x is base64url without padding (RFC 7517 section 3, RFC 8037 section 2).
+  const x = decodeBase64(jwk.x ?? "", BASE64_LENIENT);
+  if (!x.ok) return {ok: false, code: "invalid-key", reason: "could not export the public key"};
+  return {ok: true, publicKey: ASYMMETRIC_PUBLIC_KEY_PREFIX + encodeBase64(x.bytes)};
 }
 
 /** Signs with Ed25519 (`v1a`). Ed25519 is deterministic, so the result is a fixed function of the inputs. */
@@ -204,8 +201,9 @@ export async function verifyStandardWebhookV1a(input: {
   const content = standardWebhookSignedContent(msgId, timestamp, input.payload);
   for (const [keyIndex, key] of keys.entries()) {
     for (const entry of entries) {
-      const signature = decodeBase64(entry.signature);
-      if (!signature || signature.length !== ED25519_SIGNATURE_BYTES) continue;
+      const decoded = decodeBase64(entry.signature, WEBHOOK_BASE64);
+      if (!decoded.ok || decoded.bytes.length !== ED25519_SIGNATURE_BYTES) continue;
+      const signature = decoded.bytes;
       const checked = `v1a entry ${entry.index + 1} with public key ${keyIndex + 1}`;
       let verified: unknown;
       try {

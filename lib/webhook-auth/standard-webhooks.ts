@@ -12,7 +12,8 @@
  * - Timestamps further than the tolerance (default 5 minutes) from "now" are
  *   rejected in both directions; "now" is always passed in by the caller.
  */
-import {concatBytes, decodeBase64, encodeBase64, fromUtf8, toBytes, utf8, type Bytes} from "./bytes.js";
+import {decodeBase64, encodeBase64} from "../shared/base64.js";
+import {WEBHOOK_BASE64, concatBytes, fromUtf8, toBytes, utf8, type Bytes} from "./bytes.js";
 import {constantTimeEqual} from "./constant-time.js";
 import {rawHeader, readHeader, type HeaderBag} from "./http-headers.js";
 
@@ -87,12 +88,12 @@ export function decodeSymmetricSecret(secret: WebhookSecret): {ok: true; key: By
     return secret.length === 0 ? {ok: false, reason: "the secret is empty"} : {ok: true, key: toBytes(secret)};
   }
   const body = secret.startsWith(SYMMETRIC_SECRET_PREFIX) ? secret.slice(SYMMETRIC_SECRET_PREFIX.length) : secret;
-  const key = decodeBase64(body);
-  if (key === undefined) {
+  const decoded = decodeBase64(body, WEBHOOK_BASE64);
+  if (!decoded.ok) {
     return {ok: false, reason: `the secret is not standard base64 after the optional "${SYMMETRIC_SECRET_PREFIX}" prefix`};
   }
-  if (key.length === 0) return {ok: false, reason: "the secret is empty"};
-  return {ok: true, key};
+  if (decoded.bytes.length === 0) return {ok: false, reason: "the secret is empty"};
+  return {ok: true, key: decoded.bytes};
 }
 
 /** The bytes that are signed: `{msg_id}.{timestamp}.` followed by the raw payload bytes. */

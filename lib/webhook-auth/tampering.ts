@@ -69,12 +69,35 @@ export interface TamperingReport {
   trace: Decision[];
 }
 
+/** One request of the sequence: when it is sent, what it carries, and what the receiver should answer. */
+interface PlannedRequest {
+  id: TamperingId;
+  title: string;
+  at: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+  expected: string;
+  accept: (r: PipelineResult) => boolean;
+}
+
+/** The inputs with their defaults filled in. */
+interface TamperingSetting {
+  secret: WebhookSecret;
+  msgId: string;
+  t0: number;
+  body: Uint8Array;
+  tolerance: number;
+}
+
 export async function runTamperingExperiments(input: TamperingInput = {}): Promise<TamperingReport> {
-  const secret = input.secret ?? STANDARD_WEBHOOKS_TEST_SECRET;
-  const msgId = input.msgId ?? DEMO_EVENT_ID;
-  const t0 = input.sentAtSeconds ?? DEMO_NOW_SECONDS;
-  const body = toBytes(input.body ?? DEMO_BODY);
-  const tolerance = input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  const setting: TamperingSetting = {
+    secret: input.secret ?? STANDARD_WEBHOOKS_TEST_SECRET,
+    msgId: input.msgId ?? DEMO_EVENT_ID,
+    t0: input.sentAtSeconds ?? DEMO_NOW_SECONDS,
+    body: toBytes(input.body ?? DEMO_BODY),
+    tolerance: input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS
+  };
+  const {secret, body, tolerance} = setting;
   const payload = readPushPayload(body);
   const config: ReceiverConfig = {
     auth: {scheme: "standard-webhooks", secrets: [secret], toleranceSeconds: tolerance},
@@ -85,6 +108,37 @@ export async function runTamperingExperiments(input: TamperingInput = {}): Promi
   const experiments: TamperingExperiment[] = [];
   const trace: Decision[] = [];
 
+  for (const step of await tamperingPlan(input, setting)) {
+    const headers: HeaderBag = step.headers;
+    const verification = await verifyStandardWebhook({secret, headers, payload: step.body, nowSeconds: step.at, toleranceSeconds: tolerance});
+    const result = await receivePushNotification({
+      request: {headers, body: step.body},
+      config,
+      state,
+      nowSeconds: step.at,
+      applyEffect: () => {
+        effects++;
+        return {ok: true, detail: `effect #${effects}`};
+      }
+    });
+    state = result.state;
+    experiments.push({
+      id: step.id,
+      title: step.title,
+      atSeconds: step.at,
+      request: {headers: step.headers, body: step.body},
+      verification,
+      result,
+      expected: step.expected,
+      asExpected: step.accept(result)
+    });
+    trace.push({atSeconds: step.at, title: step.title, detail: `Expected: ${step.expected}.`, kind: "experiment"}, ...pipelineDecisions(result, step.at));
+  }
+  return {experiments, effects, trace};
+}
+
+/** The six requests, in the order they are sent (the list at the top of this file). */
+async function tamperingPlan(input: TamperingInput, {secret, msgId, t0, body, tolerance}: TamperingSetting): Promise<PlannedRequest[]> {
   const original = await signStandardWebhook({secret, msgId, timestamp: t0, payload: body});
   const byteIndex = Math.min(Math.max(0, input.byteIndex ?? Math.floor(body.length / 2)), Math.max(0, body.length - 1));
   const changed = new Uint8Array(body);
@@ -93,7 +147,7 @@ export async function runTamperingExperiments(input: TamperingInput = {}): Promi
   const resigned = await signStandardWebhook({secret, msgId, timestamp: resignedAt, payload: body});
   const afterWindow = t0 + (input.replayAfterDelaySeconds ?? tolerance + 60);
 
-  const plan: {id: TamperingId; title: string; at: number; headers: Record<string, string>; body: Uint8Array; expected: string; accept: (r: PipelineResult) => boolean}[] = [
+  return [
     {
       id: "original",
       title: "Original delivery",
@@ -149,32 +203,4 @@ export async function runTamperingExperiments(input: TamperingInput = {}): Promi
       accept: (r) => r.outcome === "duplicate"
     }
   ];
-
-  for (const step of plan) {
-    const headers: HeaderBag = step.headers;
-    const verification = await verifyStandardWebhook({secret, headers, payload: step.body, nowSeconds: step.at, toleranceSeconds: tolerance});
-    const result = await receivePushNotification({
-      request: {headers, body: step.body},
-      config,
-      state,
-      nowSeconds: step.at,
-      applyEffect: () => {
-        effects++;
-        return {ok: true, detail: `effect #${effects}`};
-      }
-    });
-    state = result.state;
-    experiments.push({
-      id: step.id,
-      title: step.title,
-      atSeconds: step.at,
-      request: {headers: step.headers, body: step.body},
-      verification,
-      result,
-      expected: step.expected,
-      asExpected: step.accept(result)
-    });
-    trace.push({atSeconds: step.at, title: step.title, detail: `Expected: ${step.expected}.`, kind: "experiment"}, ...pipelineDecisions(result, step.at));
-  }
-  return {experiments, effects, trace};
 }

@@ -6,11 +6,11 @@
  * alone; a copied link still holds only what the reader chose.
  */
 // The two modules, not lib/message/index.js: lesson 3's page loads none of lesson 2's schemas.
-import {DEFAULT_MESSAGE_VERSION, MESSAGE_VERSIONS} from "../../lib/message/version.js";
-import {VERSION_PARAMETER} from "../../lib/message/version-field.js";
+import {DEFAULT_MESSAGE_VERSION, MESSAGE_VERSIONS, VERSION_PARAMETER} from "../../lib/shared/message-version.js";
+import {LESSON_SLUGS} from "../lessons.js";
 
-/** The lesson pages, by the last part of their path (observablehq.config.ts LESSONS). */
-const LESSON_PAGES = new Set(["push-delivery", "message-transaction", "agent-selection", "webhook-authentication", "retry-storms"]);
+/** The lesson pages, by the last part of their path. */
+const LESSON_PAGES = new Set<string>(LESSON_SLUGS);
 
 export function carryVersionInLinks(version: string, root: ParentNode = document): void {
   for (const anchor of root.querySelectorAll<HTMLAnchorElement>("a[href]")) {

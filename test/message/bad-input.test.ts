@@ -1,6 +1,6 @@
 import {describe, expect, test} from "vitest";
 import {MAX_MESSAGE_NESTING_DEPTH as MAX_NESTING_DEPTH, MAX_MESSAGE_REQUEST_BYTES as MAX_REQUEST_BYTES, runMessageTransaction} from "../../lib/message/index.js";
-import {encodeBase64} from "../../lib/message/base64.js";
+import {encodeBase64} from "../../lib/shared/base64.js";
 import {utf8ByteLength} from "../../lib/message/request-size.js";
 import {message, sendText, textPart} from "./requests.js";
 import {expectWellFormed} from "./transaction-invariants.js";

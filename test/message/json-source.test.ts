@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import {describe, expect, test} from "vitest";
-import {MAX_NESTING_DEPTH, parseJson, type JsonNode} from "../../lib/message/json-source.js";
+import {MAX_NESTING_DEPTH, parseJson} from "../../lib/message/json-source.js";
+import type {JsonNode} from "../../lib/shared/json-nodes.js";
 import {createLocator} from "../../lib/message/source-span.js";
 
 /** The plain value JSON.parse would build (numbers through Number, duplicates last-wins). */

@@ -2,7 +2,8 @@ import fc from "fast-check";
 import Ajv from "ajv";
 import {describe, expect, test} from "vitest";
 import {ANNOTATION_KEYWORDS, IMPLEMENTED_KEYWORDS, UnsupportedSchemaError, compileSchema, keywordsReachable, validateNode} from "../../lib/message/schema-validator.js";
-import {parseJson, type JsonNode} from "../../lib/message/json-source.js";
+import {parseJson} from "../../lib/message/json-source.js";
+import type {JsonNode} from "../../lib/shared/json-nodes.js";
 import {validateMessageSendParams} from "../../lib/message/params.js";
 import {officialSchema, officialValidator} from "./official-schema.js";
 

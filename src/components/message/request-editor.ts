@@ -36,8 +36,9 @@ import {markWorking} from "../offscreen-redraws.js";
 import {joinQuery} from "../../../lib/lesson-inputs/permalink.js";
 import {
   exampleVersion, messageRunLabel, readMessageLink, readPinnedMessage, writeMessageLink, writePinnedMessage,
-  type MessageExample, type MessageFinding, type MessageLinkState, type MessageSourceSpan, type MessageVersion
+  type MessageExample, type MessageFinding, type MessageLinkState, type MessageSourceSpan
 } from "../../../lib/message/index.js";
+import type {MessageVersion} from "../../../lib/shared/message-version.js";
 import {copyLink, PermalinkNotices} from "../control-panel.js";
 import {PinBar, type PinBarElement} from "../pin-bar.js";
 import {MARK_LINE_LIMIT, MIRROR_CHARACTER_LIMIT, highlightSegments, type Highlight} from "./highlight.js";

@@ -5,7 +5,7 @@
  */
 import {summarizeTranslation, translateRequest, type Translation} from "../../../lib/message/translate.js";
 import type {TranslationAnswer} from "../../../lib/message/translate-protocol.js";
-import type {MessageVersion} from "../../../lib/message/version.js";
+import type {MessageVersion} from "../../../lib/shared/message-version.js";
 
 export interface TranslationRunner {
   /** The translation of `text`, summarized (alike changes counted once). */

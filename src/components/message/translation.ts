@@ -7,7 +7,7 @@
  */
 import {element} from "../dom.js";
 import {groupChanges, type Translation, type TranslationChange, type TranslationSize, type Untranslatable} from "../../../lib/message/translate.js";
-import type {MessageVersion} from "../../../lib/message/version.js";
+import type {MessageVersion} from "../../../lib/shared/message-version.js";
 
 /** Lines listed in each list: the kinds of change, not the places, so rarely reached. */
 const LISTED_ITEMS = 100;

@@ -3,7 +3,7 @@
  * header means the same, A2A 1.0.1 section 3.6.2) or "1.0". A custom input (radio-choice.ts):
  * `value` is the version, and a choice (or `choose`) dispatches `input`.
  */
-import {MESSAGE_VERSION_LABELS, MESSAGE_VERSIONS, type MessageVersion} from "../../../lib/message/index.js";
+import {MESSAGE_VERSION_LABELS, MESSAGE_VERSIONS, type MessageVersion} from "../../../lib/shared/message-version.js";
 import {RadioChoice, type RadioChoiceElement} from "../radio-choice.js";
 
 export type VersionSwitchElement = RadioChoiceElement<MessageVersion>;

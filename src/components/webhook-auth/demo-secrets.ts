@@ -3,7 +3,8 @@
  * crypto.getRandomValues on every page load. Nothing here is sent anywhere:
  * the page has no network code, and lib only receives these values as inputs.
  */
-import {ASYMMETRIC_SECRET_KEY_PREFIX, SYMMETRIC_SECRET_PREFIX, encodeBase64, newEventId, type WebhookLessonSecrets} from "../../../lib/webhook-auth/index.js";
+import {encodeBase64} from "../../../lib/shared/base64.js";
+import {ASYMMETRIC_SECRET_KEY_PREFIX, SYMMETRIC_SECRET_PREFIX, newEventId, type WebhookLessonSecrets} from "../../../lib/webhook-auth/index.js";
 
 /** Standard Webhooks recommends 24 to 64 random bytes; 32 is the common choice. */
 const SECRET_BYTES = 32;

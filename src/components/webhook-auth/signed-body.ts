@@ -3,7 +3,7 @@
  * input, so a reader who switches the version, or pastes another body, reads the shape at once.
  */
 import {element} from "../dom.js";
-import {MESSAGE_VERSION_LABELS} from "../../../lib/message/version-field.js";
+import {MESSAGE_VERSION_LABELS} from "../../../lib/shared/message-version.js";
 import type {PushPayloadShape, SignedBodyShape} from "../../../lib/webhook-auth/index.js";
 
 const SHAPE_NAMES: Readonly<Record<PushPayloadShape, string>> = {

@@ -6,10 +6,7 @@
  * 3.6: a version is Major.Minor; patch numbers "SHOULD NOT be used in requests" and "MUST not be
  * considered" when negotiating, so "1.0.1" is read as 1.0, and the reading says a patch was sent.
  */
-
-export const MESSAGE_VERSIONS = ["0.3", "1.0"] as const;
-export type MessageVersion = (typeof MESSAGE_VERSIONS)[number];
-export const DEFAULT_MESSAGE_VERSION: MessageVersion = "0.3";
+import {DEFAULT_MESSAGE_VERSION, MESSAGE_VERSIONS, type MessageVersion} from "../shared/message-version.js";
 
 export interface VersionReading {
   /** The header value as the client sent it ("" when it sent none). */

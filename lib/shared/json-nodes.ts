@@ -1,5 +1,5 @@
 /**
- * The tree the JSON parser builds (json-source.ts) and the scanner's values (json-tokens.ts)
+ * The tree the JSON parser builds (lib/message/json-source.ts) and the scanner's values (json-tokens.ts)
  * fill in: every node with its source offsets, numbers as their lexeme, objects with every
  * member. Types only, shared by both, so neither imports the other back.
  */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import {EventQueue} from "../../lib/delivery/event-queue.js";
+import {EventQueue} from "../../lib/shared/event-queue.js";
 
 describe("EventQueue", () => {
   it("pops items in the comparator's order, whatever the push order (interleaved pushes and pops)", () => {
