@@ -18,6 +18,7 @@ import {joinQuery, readPermalink, writePermalink, type PermalinkNotice} from "..
 import {readPinnedRun, writePinnedRun} from "../../lib/lesson-inputs/pinned-run.js";
 import {describeRun} from "../../lib/lesson-inputs/run-label.js";
 import {PinBar, type PinBarElement} from "./pin-bar.js";
+import {addressHref, addressSearch, replaceAddressSearch} from "./page-address.js";
 
 export interface ControlPanelOptions<T extends FieldValues> {
   /** The values "restore" goes back to, and that permalinks omit. */
@@ -60,8 +61,8 @@ const URL_WRITE_DELAY_MS = 150;
 export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[], options: ControlPanelOptions<T>): ControlPanelElement<T> {
   const {defaults, restoreLabel = "Restore defaults", permalink = false, label = "Lesson inputs", pinnable = false} = options;
   const idPrefix = `panel${++panelCount}`;
-  const reading = permalink ? readPermalink(location.search, fields, defaults) : {values: defaults, notices: []};
-  const pinReading = permalink && pinnable ? readPinnedRun(location.search, fields, defaults) : {pinned: null, notices: []};
+  const reading = permalink ? readPermalink(addressSearch(), fields, defaults) : {values: defaults, notices: []};
+  const pinReading = permalink && pinnable ? readPinnedRun(addressSearch(), fields, defaults) : {pinned: null, notices: []};
   let values: T = {...reading.values};
 
   const controls = fields.map((field) => FieldControl(field, values[field.name] ?? null, `${idPrefix}-${field.name}`, (value) => {
@@ -114,8 +115,7 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
   function writeUrl() {
     urlTimer = null;
     // The guided lesson's step is not the panel's: it stays as the tour wrote it.
-    const search = joinQuery(location.search, writePermalink(values, fields, defaults), writePinnedRun(pinBar.value, fields, defaults));
-    history.replaceState(history.state, "", `${location.pathname}${search}${location.hash}`);
+    replaceAddressSearch(joinQuery(addressSearch(), writePermalink(values, fields, defaults), writePinnedRun(pinBar.value, fields, defaults)));
   }
 
   // A dragged slider fires dozens of inputs a second; the URL only needs the value it settles on.
@@ -168,11 +168,11 @@ export function PermalinkNotices(notices: readonly PermalinkNotice[]): HTMLEleme
 /** Copies the page's address, or shows it to copy by hand; says which in `status`. */
 export async function copyLink(status: HTMLElement) {
   try {
-    await navigator.clipboard.writeText(location.href);
+    await navigator.clipboard.writeText(addressHref());
     status.textContent = "Link copied.";
   } catch {
     // Clipboard access can be refused (permissions, insecure origin): show the link to copy by hand.
-    status.textContent = `Copy this link: ${location.href}`;
+    status.textContent = `Copy this link: ${addressHref()}`;
   }
 }
 

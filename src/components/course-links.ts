@@ -8,18 +8,19 @@
 // The two modules, not lib/message/index.js: lesson 3's page loads none of lesson 2's schemas.
 import {DEFAULT_MESSAGE_VERSION, MESSAGE_VERSIONS, VERSION_PARAMETER} from "../../lib/shared/message-version.js";
 import {LESSON_SLUGS} from "../lessons.js";
+import {addressHref, addressSearch} from "./page-address.js";
 
 /** The lesson pages, by the last part of their path. */
 const LESSON_PAGES = new Set<string>(LESSON_SLUGS);
 
-export function carryVersionInLinks(version: string, root: ParentNode = document): void {
+export function carryVersionInLinks(version: string, root: ParentNode = document, here: URL = new URL(addressHref())): void {
   for (const anchor of root.querySelectorAll<HTMLAnchorElement>("a[href]")) {
     const href = anchor.getAttribute("href")!;
-    const url = new URL(href, location.href);
+    const url = new URL(href, here);
     const page = url.pathname.split("/").pop()?.replace(/\.html$/, "") ?? "";
     // The course home too ("./"): it hands the version on to its own lesson links (carryAddressVersion).
     const home = page === "" || page === "index";
-    if (url.origin !== location.origin || url.pathname === location.pathname || !(LESSON_PAGES.has(page) || home)) continue;
+    if (url.origin !== here.origin || url.pathname === here.pathname || !(LESSON_PAGES.has(page) || home)) continue;
     url.searchParams.delete(VERSION_PARAMETER);
     if (version !== DEFAULT_MESSAGE_VERSION) url.searchParams.set(VERSION_PARAMETER, version);
     // The path as the page wrote it (relative, so the site works under any base path), then the new query.
@@ -34,7 +35,7 @@ export function carryVersionInLinks(version: string, root: ParentNode = document
  * first, when repeated); anything else leaves the links at the default, as a lesson would fall back.
  * Returns the version carried.
  */
-export function carryAddressVersion(search: string = location.search, root: ParentNode = document): string {
+export function carryAddressVersion(search: string = addressSearch(), root: ParentNode = document): string {
   const given = new URLSearchParams(search).get(VERSION_PARAMETER);
   const version = MESSAGE_VERSIONS.find((known) => known === given) ?? DEFAULT_MESSAGE_VERSION;
   carryVersionInLinks(version, root);

@@ -34,6 +34,7 @@ import {PermalinkNotices} from "./control-panel.js";
 import {append, element, type Child} from "./dom.js";
 import type {LabElement} from "./lab.js";
 import {scrollToTopOfScreen} from "./scroll-into-view.js";
+import {addressSearch, replaceAddressSearch, tabStorage} from "./page-address.js";
 
 export interface GuidedTourOptions<Run, Inputs, Step extends TourStep<Run>> {
   /** The lesson's name in the card ("push delivery") and in its storage key. */
@@ -62,7 +63,7 @@ const TEXT_TARGETS = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: readonly Step[], options: GuidedTourOptions<Run, Inputs, Step>): GuidedTourElement<Run, Inputs> {
   const {lesson, setUp, isSetUp, describeSetUp, labFor} = options;
   const storage = tabStorage(`${STORAGE_PREFIX}${lesson}`);
-  const reading = readTourPosition(location.search, steps.length);
+  const reading = readTourPosition(addressSearch(), steps.length);
   let position: TourPosition = reading.position;
   // Untrusted text: only values each step could have produced are kept (readStoredTourRecord).
   const stored = readStoredTourRecord(storage.read(), steps);
@@ -95,7 +96,7 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
   function go(to: TourPosition) {
     settingUp = null;
     position = to;
-    history.replaceState(history.state, "", `${location.pathname}${withTourPosition(location.search, position)}${location.hash}`);
+    replaceAddressSearch(withTourPosition(addressSearch(), position));
     render();
     const lab = placeInLab();
     if (lab) scrollToTopOfScreen(lab);
@@ -360,24 +361,3 @@ function PredictionInput<Run>(prediction: Prediction<Run>, stepId: string): {ele
   };
 }
 
-/** sessionStorage for one key, or memory when the browser refuses storage (a private mode, a sandbox). */
-function tabStorage(key: string): {read(): string | null; write(text: string): void} {
-  let memory: string | null = null;
-  return {
-    read() {
-      try {
-        return sessionStorage.getItem(key);
-      } catch {
-        return memory;
-      }
-    },
-    write(text: string) {
-      memory = text;
-      try {
-        sessionStorage.setItem(key, text);
-      } catch {
-        // Memory keeps it for this page.
-      }
-    }
-  };
-}

@@ -50,6 +50,7 @@ import {boxOffset, lineEndsNote, lineEndsOf, withLineEnds, type LineEnds} from "
 import {TranslationPending, TranslationReport} from "./translation.js";
 import {TranslationRunner} from "./translation-runner.js";
 import {VersionSwitch, type VersionSwitchElement} from "./version-switch.js";
+import {addressSearch, replaceAddressSearch} from "../page-address.js";
 
 export interface RequestEditorOptions {
   /** Read the example and request from the page URL and write them back. */
@@ -103,8 +104,8 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   const {permalink = false, label = "Request text (JSON-RPC 2.0)", pinnable = false, translateWorkerUrl = null} = options;
   const translator = TranslationRunner(translateWorkerUrl);
   const id = `request-editor-${++editorCount}`;
-  const reading = permalink ? readMessageLink(location.search) : {exampleId: examples[0]!.id, requestText: examples[0]!.requestText, version: exampleVersion(examples[0]!), notices: []};
-  const pinReading = permalink && pinnable ? readPinnedMessage(location.search) : {pinned: null, notices: []};
+  const reading = permalink ? readMessageLink(addressSearch()) : {exampleId: examples[0]!.id, requestText: examples[0]!.requestText, version: exampleVersion(examples[0]!), notices: []};
+  const pinReading = permalink && pinnable ? readPinnedMessage(addressSearch()) : {pinned: null, notices: []};
   let example = examples.find((candidate) => candidate.id === reading.exampleId) ?? examples[0]!;
 
   const versionInput = VersionSwitch(reading.version);
@@ -185,7 +186,7 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     if (urlTimer !== null) clearTimeout(urlTimer);
     urlTimer = null;
     // The guided lesson's step is not the editor's: it stays as the tour wrote it.
-    history.replaceState(history.state, "", `${location.pathname}${joinQuery(location.search, linkSearch, writePinnedMessage(pinBar.value).parameters)}${location.hash}`);
+    replaceAddressSearch(joinQuery(addressSearch(), linkSearch, writePinnedMessage(pinBar.value).parameters));
   }
 
   /** Says at once what the link holds; writes the URL once typing settles (browsers throttle replaceState). */
