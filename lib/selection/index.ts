@@ -1,5 +1,5 @@
 /** Agent selection: hard gates, then ranking, then a contract or an explicit incompatibility. */
-export {selectAgent, type SelectionResult} from "./select.js";
+export {rememberingSelectAgent, selectAgent, type SelectionResult} from "./select.js";
 export {rejectionReason, type RejectedAgent} from "./rejections.js";
 export {defaultRegistry, registryNotice} from "./fixture.js";
 export {

@@ -125,3 +125,12 @@ export function selectAgent(registry: Registry, policy: Policy, previous: Select
   reusable.set(result, {registry, gateKey: gateKey(policy), gates, rankingKey: thisRankingKey, ranking});
   return result;
 }
+
+/**
+ * selectAgent that remembers its last result and hands it in as `previous`, so what a policy
+ * change did not touch comes back as the same objects: a page keeps this function, not a run.
+ */
+export function rememberingSelectAgent(): (registry: Registry, policy: Policy) => SelectionResult {
+  let previous: SelectionResult | null = null;
+  return (registry, policy) => (previous = selectAgent(registry, policy, previous));
+}

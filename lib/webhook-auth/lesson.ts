@@ -321,3 +321,12 @@ function debugFor(inputs: WebhookLessonInputs, secrets: WebhookLessonSecrets): P
 export function webhookRunLabel(values: Readonly<Record<string, unknown>>): RunLabel {
   return describeRun(values, webhookLessonFields, webhookLessonDefaults as unknown as Record<string, unknown>);
 }
+
+/**
+ * runWebhookLesson that remembers its last run and hands it in as `previous`, so the parts an
+ * input did not change come back as the same objects: a page keeps this function, not a run.
+ */
+export function rememberingWebhookLesson(): (values: Readonly<Record<string, unknown>>, secrets: WebhookLessonSecrets) => Promise<WebhookLessonRun> {
+  let previous: WebhookLessonRun | null = null;
+  return async (values, secrets) => (previous = await runWebhookLesson(values, secrets, undefined, previous));
+}

@@ -49,14 +49,13 @@ export function showNewestDecision(container: ParentNode): void {
   else if (latestBox.top < listBox.top) list.scrollTop -= listBox.top - latestBox.top;
 }
 
-/** A LiveView for a decision trace: each `show` (the trace is shown, never `showFrom`) keeps the newest revealed decision in view. */
+/** A LiveView for a decision trace: each drawing keeps the newest revealed decision in view. */
 export function TraceView(): LiveViewElement {
   const view = LiveView();
-  const show = view.show.bind(view);
-  return Object.assign(view, {
-    show(node: Node) {
-      show(node);
-      showNewestDecision(view);
-    }
-  });
+  const draw = view.draw.bind(view);
+  const drawAndFollow: LiveViewElement["draw"] = (trace, ...args) => {
+    draw(trace, ...args);
+    showNewestDecision(view);
+  };
+  return Object.assign(view, {draw: drawAndFollow});
 }

@@ -21,7 +21,7 @@ export interface ExportOptions {
    * Which run it shows: a caption under the title, a label in the file name. A function is read
    * when the reader exports, so a chart that an input did not redraw still names the current run.
    */
-  run?: RunLabel | (() => RunLabel);
+  run?: RunLabel | (() => RunLabel | undefined);
   /** The same chart drawn for the whole run (no playback cursor), built when exported; the chart as shown when absent. */
   whole?: () => Element;
 }

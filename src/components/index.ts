@@ -2,6 +2,7 @@
 export {ControlPanel, PermalinkNotices, type ControlPanelElement} from "./control-panel.js";
 export {DecisionTrace, showNewestDecision, TraceView} from "./decision-trace.js";
 export {ExportableChart} from "./export-buttons.js";
+export {ExportedRun} from "./exported-run.js";
 export {PlaybackControl, playbackFor, type PlaybackControlElement, type PlaybackValue} from "./playback-control.js";
 export {exportFileName, standaloneSvg} from "./standalone-svg.js";
 export {ExperimentList, type Experiment, type ExperimentListElement} from "./experiment-list.js";

@@ -1,14 +1,23 @@
 /**
- * A place on a lesson page that a view is redrawn into on every input. The page displays it
- * once and then, in a cell of its own, calls `show(freshlyBuiltView)`: the first view goes in
- * as it is, later ones are morphed into it, so only what changed is restyled and laid out.
+ * A place on a lesson page that a view is drawn into on every input: the one way a page redraws
+ * a view. The page displays the place once and then, in a cell of its own, calls
+ * `draw(view, ...arguments)`: the first drawing goes in as it is, later ones are morphed into it,
+ * so only what changed is restyled and laid out.
  *
  * ```js
  * const swimlane = display(LiveView());
  * ```
  * ```js
- * swimlane.show(ExportableChart(AttemptSwimlane(run, {width}), {...}));
+ * swimlane.draw(AttemptSwimlane, run, {width, cursorSeconds});
  * ```
+ *
+ * The arguments are the view's dependencies: `view(...arguments)` is not called again while the
+ * view and every argument are those of the drawing on show (see `sameArguments`). lib returns
+ * the same objects for the parts of a run an input did not change, so identity is the test, and
+ * building a chart is most of what an input costs. A view written in a page cell that reads other
+ * cells' values is a new function whenever they change, so it is drawn again then: nothing is
+ * listed by hand. A view that keeps state across drawings (playback, the editor, the tour) is not
+ * drawn here: it is displayed once and updated in place through its own `update` method.
  */
 import {element} from "./dom.js";
 import {morph} from "./morph.js";
@@ -16,16 +25,36 @@ import {cancelRedraw, drawNowOrWhenSeen, redrawOnceLoaded, watchDistance} from "
 import {ModuleNotLoaded} from "./on-demand.js";
 
 export type LiveViewElement = HTMLDivElement & {
-  show(view: Node): void;
   /**
-   * Shows `build()` unless every one of `drawnFrom` is the very value (Object.is) the view on
-   * show was built from: the values a view is drawn from, when unchanged, need no redraw, and
-   * building a chart is most of what an input costs. lib returns the same objects for parts of
-   * a run that an input did not change, so identity is the test. A view far from the screen is
-   * built when the page is idle or the view comes near (see offscreen-redraws.ts).
+   * Shows `view(...args)` unless `view` and `args` are what the drawing on show came from. A view
+   * far from the screen is drawn when the page is idle or the view comes near (offscreen-redraws.ts).
    */
-  showFrom(drawnFrom: readonly unknown[], build: () => Node): void;
+  draw<Args extends unknown[]>(view: (...args: Args) => Node, ...args: Args): void;
+  /** Shows `node` at once, whatever is shown: for a stand-in while a run is computed elsewhere. */
+  show(node: Node): void;
 };
+
+/**
+ * Whether two drawings' arguments are the same: each pair identical (Object.is), or, for a
+ * plain object or array written anew (an options literal, a list of panels), the same members
+ * by identity, two levels deep. Deeper than that, or inside lib's results, identity decides.
+ */
+export function sameArguments(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((value, index) => sameValue(value, b[index], 2));
+}
+
+function sameValue(a: unknown, b: unknown, levels: number): boolean {
+  if (Object.is(a, b)) return true;
+  if (levels === 0 || !isPlain(a) || !isPlain(b) || Array.isArray(a) !== Array.isArray(b)) return false;
+  const [keysA, keysB] = [Object.keys(a), Object.keys(b)];
+  return keysA.length === keysB.length && keysA.every((key) => Object.hasOwn(b, key) && sameValue(a[key], b[key], levels - 1));
+}
+
+function isPlain(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === Array.prototype || prototype === null;
+}
 
 export function LiveView(): LiveViewElement {
   const root = element("div", {class: "live-view"});
@@ -51,7 +80,7 @@ export function LiveView(): LiveViewElement {
       return;
     }
     show(view);
-    shownFrom = [...drawnFrom];
+    shownFrom = drawnFrom;
   };
   return Object.assign(root, {
     show(view: Node) {
@@ -59,12 +88,13 @@ export function LiveView(): LiveViewElement {
       shownFrom = null;
       show(view);
     },
-    showFrom(drawnFrom: readonly unknown[], build: () => Node) {
-      const unchanged = shownFrom !== null && shownFrom.length === drawnFrom.length && drawnFrom.every((value, index) => Object.is(value, shownFrom![index]));
+    draw<Args extends unknown[]>(view: (...args: Args) => Node, ...args: Args) {
+      const drawnFrom = [view, ...args];
+      const unchanged = shownFrom !== null && sameArguments(shownFrom, drawnFrom);
       // Also undoes a redraw still waiting: the reader went back to what is shown.
       cancelRedraw(root);
       if (unchanged) return;
-      drawNowOrWhenSeen(root, () => showBuilt(drawnFrom, build));
+      drawNowOrWhenSeen(root, () => showBuilt(drawnFrom, () => view(...args)));
     }
   });
 }

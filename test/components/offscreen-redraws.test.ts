@@ -36,10 +36,10 @@ describe("off-screen redraws", () => {
 
   it("draws at once a view not in the document, or one the observer reports near", () => {
     const view = modules.LiveView();
-    view.showFrom([1], () => paragraph("one"));
+    view.draw(paragraph, "one");
     expect(view.textContent).toBe("one");
     reportDistance([{target: view, isIntersecting: true}]);
-    view.showFrom([2], () => paragraph("two"));
+    view.draw(paragraph, "two");
     expect(view.textContent).toBe("two");
   });
 
@@ -48,8 +48,8 @@ describe("off-screen redraws", () => {
     const [inLab, elsewhere] = [modules.LiveView(), modules.LiveView()];
     lab.append(inLab);
     document.body.append(lab, elsewhere);
-    inLab.showFrom([1], () => paragraph("lab"));
-    elsewhere.showFrom([1], () => paragraph("below"));
+    inLab.draw(paragraph, "lab");
+    elsewhere.draw(paragraph, "below");
     expect(inLab.textContent).toBe("lab");
     expect(elsewhere.textContent).toBe("");
     reportDistance([{target: elsewhere, isIntersecting: true}]);
@@ -61,11 +61,11 @@ describe("off-screen redraws", () => {
   it("puts off a far view's build until idle time, and builds only the newest values", () => {
     const view = modules.LiveView();
     const builds: string[] = [];
-    const build = (text: string) => () => (builds.push(text), paragraph(text));
-    view.showFrom([1], build("one"));
+    const build = (text: string) => (builds.push(text), paragraph(text));
+    view.draw(build, "one");
     reportDistance([{target: view, isIntersecting: false}]);
-    view.showFrom([2], build("two"));
-    view.showFrom([3], build("three"));
+    view.draw(build, "two");
+    view.draw(build, "three");
     expect(view.textContent).toBe("one");
     runIdle();
     expect(view.textContent).toBe("three");
@@ -74,9 +74,9 @@ describe("off-screen redraws", () => {
 
   it("draws a waiting view as it comes near", () => {
     const view = modules.LiveView();
-    view.showFrom([1], () => paragraph("one"));
+    view.draw(paragraph, "one");
     reportDistance([{target: view, isIntersecting: false}]);
-    view.showFrom([2], () => paragraph("two"));
+    view.draw(paragraph, "two");
     reportDistance([{target: view, isIntersecting: true}]);
     expect(view.textContent).toBe("two");
     runIdle();
@@ -85,12 +85,12 @@ describe("off-screen redraws", () => {
 
   it("forgets a waiting build when the values go back to what is shown", () => {
     const view = modules.LiveView();
-    const shown = {run: 1};
-    view.showFrom([shown], () => paragraph("shown"));
+    // The arguments are the dependencies: a drawing from equal arguments is what is shown.
+    view.draw(paragraph, "shown");
     reportDistance([{target: view, isIntersecting: false}]);
-    const build = vi.fn(() => paragraph("other"));
-    view.showFrom([{run: 2}], build);
-    view.showFrom([shown], () => paragraph("never built"));
+    const build = vi.fn((text: string) => paragraph(text));
+    view.draw(build, "other");
+    view.draw(paragraph, "shown");
     runIdle();
     expect(build).not.toHaveBeenCalled();
     expect(view.textContent).toBe("shown");
@@ -98,9 +98,9 @@ describe("off-screen redraws", () => {
 
   it("hands what idle time cannot hold to the next idle period, and flushes all before printing", () => {
     const views = [modules.LiveView(), modules.LiveView(), modules.LiveView()];
-    views.forEach((view) => view.showFrom([0], () => paragraph("old")));
+    views.forEach((view) => view.draw(paragraph, "old"));
     reportDistance(views.map((target) => ({target, isIntersecting: false})));
-    views.forEach((view, index) => view.showFrom([1], () => paragraph(`new ${index}`)));
+    views.forEach((view, index) => view.draw(paragraph, `new ${index}`));
     runIdle(0);
     expect(views.map((view) => view.textContent)).toEqual(["new 0", "old", "old"]);
     expect(idleCallbacks).toHaveLength(1);
@@ -110,9 +110,9 @@ describe("off-screen redraws", () => {
 
   it("says on the document while any redraw waits", () => {
     const view = modules.LiveView();
-    view.showFrom([1], () => paragraph("one"));
+    view.draw(paragraph, "one");
     reportDistance([{target: view, isIntersecting: false}]);
-    view.showFrom([2], () => paragraph("two"));
+    view.draw(paragraph, "two");
     expect(document.documentElement.getAttribute("data-redraws-pending")).toBe("1");
     runIdle();
     expect(document.documentElement.hasAttribute("data-redraws-pending")).toBe(false);
@@ -120,9 +120,9 @@ describe("off-screen redraws", () => {
 
   it("a prebuilt view shown with show() cancels a build that was waiting", () => {
     const view = modules.LiveView();
-    view.showFrom([1], () => paragraph("one"));
+    view.draw(paragraph, "one");
     reportDistance([{target: view, isIntersecting: false}]);
-    view.showFrom([2], () => paragraph("two"));
+    view.draw(paragraph, "two");
     view.show(paragraph("shown directly"));
     runIdle();
     expect(view.textContent).toBe("shown directly");
@@ -136,7 +136,7 @@ describe("off-screen redraws", () => {
       let here = false;
       void loaded.then(() => (here = true), () => {});
       const builds: string[] = [];
-      const chart = (text: string) => () => {
+      const chart = (text: string) => {
         builds.push(text);
         if (!here) throw new modules.PlotNotLoaded(loaded, "Drawing the chart…", (reason) => `The chart could not be drawn: its charting library did not load (${String(reason)}). Reload the page to try again.`);
         return paragraph(text);
@@ -148,7 +148,7 @@ describe("off-screen redraws", () => {
     it("shows a placeholder, waits on the document, and draws the chart once Plot is here", async () => {
       const view = modules.LiveView();
       const load = plotLoad();
-      view.showFrom([1], load.chart("chart"));
+      view.draw(load.chart, "chart");
       expect(view.textContent).toBe("Drawing the chart…");
       expect(pendingAttribute()).toBe("1");
       load.settle.resolve();
@@ -158,10 +158,10 @@ describe("off-screen redraws", () => {
 
     it("keeps what it shows meanwhile, and builds only the newest values once Plot is here", async () => {
       const view = modules.LiveView();
-      view.showFrom([0], () => paragraph("before"));
+      view.draw(paragraph, "before");
       const load = plotLoad();
-      view.showFrom([1], load.chart("one"));
-      view.showFrom([2], load.chart("two"));
+      view.draw(load.chart, "one");
+      view.draw(load.chart, "two");
       expect(view.textContent).toBe("before");
       load.settle.resolve();
       await vi.waitFor(() => expect(view.textContent).toBe("two"));
@@ -172,7 +172,7 @@ describe("off-screen redraws", () => {
     it("drops the wait when the view is shown something else", async () => {
       const view = modules.LiveView();
       const load = plotLoad();
-      view.showFrom([1], load.chart("chart"));
+      view.draw(load.chart, "chart");
       view.show(paragraph("shown directly"));
       expect(pendingAttribute()).toBeNull();
       load.settle.resolve();
@@ -185,7 +185,7 @@ describe("off-screen redraws", () => {
     it("says the chart could not be drawn when Plot does not load", async () => {
       const view = modules.LiveView();
       const load = plotLoad();
-      view.showFrom([1], load.chart("chart"));
+      view.draw(load.chart, "chart");
       load.settle.reject(new TypeError("Failed to fetch dynamically imported module"));
       await vi.waitFor(() => expect(view.querySelector("[role=alert]")?.textContent).toMatch(/^The chart could not be drawn: its charting library did not load \(TypeError: Failed to fetch dynamically imported module\)\. Reload the page/));
       expect(pendingAttribute()).toBeNull();

@@ -5,5 +5,5 @@ export {AttemptInspector, UpdateTable} from "./update-table.js";
 export {DeliverySummaryFigures} from "./summary-figures.js";
 export {describeRetries, describeTimeout, SenderFacts} from "./sender-facts.js";
 export {PushConfigRegistration} from "./push-config-registration.js";
-export {registrationCheckIfRequested, requestRegistrationCheck} from "./registration-check.js";
+export {registrationCheckIfRequested, registrationRequested, requestRegistrationCheck} from "./registration-check.js";
 export {SenderComparisonTable} from "./sender-comparison-table.js";

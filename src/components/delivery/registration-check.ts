@@ -23,6 +23,11 @@ export function requestRegistrationCheck(): Promise<TransactionModule> {
   return check.load();
 }
 
+/** Whether the reader has asked for the check: a view of the registration is drawn from it. */
+export function registrationRequested(): boolean {
+  return requested;
+}
+
 /** Lesson 2's transaction once the reader has asked for the check (ModuleNotLoaded while it loads), or null before. */
 export function registrationCheckIfRequested(): TransactionModule | null {
   return requested ? check.loaded() : null;
