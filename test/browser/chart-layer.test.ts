@@ -83,7 +83,7 @@ describe.each(SIZES)("every chart at $name ($width px, $type px type)", ({width,
 
   it("draws every chart without an error", () => {
     expect(drawn.errors).toEqual([]);
-    expect(drawn.charts.length).toBeGreaterThanOrEqual(14);
+    expect(drawn.charts.length).toBeGreaterThanOrEqual(15);
   });
 
   it("keeps every text inside its chart", () => {

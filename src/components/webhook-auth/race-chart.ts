@@ -10,12 +10,18 @@
  */
 import {RACE_STRATEGIES, type RaceTable} from "../../../lib/webhook-auth/index.js";
 import {colourLegend, withLegends} from "../chart/legend.js";
+import {PAGE_FONT_SIZE, type TypeScale, typeScale} from "../chart/type-scale.js";
 import {EFFECT_COLOURS} from "./palette.js";
 import {loadedPlot} from "../plot-on-demand.js";
 
 
+/** Where Plot puts a bottom axis's name below the plot, at its own 10 px type. */
+const LABEL_OFFSET = 26;
+
 export interface RaceChartOptions {
   width?: number;
+  /** The chart layer's type scale: a slide's draws every size larger by body / PAGE_FONT_SIZE. */
+  type?: TypeScale;
 }
 
 export const effectsLabel = (effects: number) => (effects === 1 ? "1 effect" : `${effects} effects`);
@@ -57,36 +63,40 @@ export function raceRows(tables: readonly RaceTable[]) {
   });
 }
 
-export function RaceChart(tables: readonly RaceTable[], {width = 640}: RaceChartOptions = {}): Element {
+export function RaceChart(tables: readonly RaceTable[], {width = 640, type = typeScale()}: RaceChartOptions = {}): Element {
   const Plot = loadedPlot();
+  // Plot's sizes are drawn for the page's type; a larger type scales them all by one factor.
+  // (Plot places the x axis's name LABEL_OFFSET px below the plot at its own 10 px.)
+  const k = type.body / PAGE_FONT_SIZE;
   const rows = raceRows(tables);
   const workers = tables[0]?.workers ?? 2;
   const effectDomain = Array.from({length: workers}, (_, index) => effectsLabel(index + 1));
   const colour = {domain: effectDomain, range: EFFECT_COLOURS.slice(0, workers)};
-  const narrow = width - MARGIN_LEFT - MARGIN_RIGHT < MIN_PLOT_WIDTH;
-  const marginLeft = narrow ? NARROW_MARGIN_LEFT : MARGIN_LEFT;
-  const plotWidth = Math.max(1, width - marginLeft - MARGIN_RIGHT);
+  const narrow = width - (MARGIN_LEFT + MARGIN_RIGHT) * k < MIN_PLOT_WIDTH * k;
+  const marginLeft = (narrow ? NARROW_MARGIN_LEFT : MARGIN_LEFT) * k;
+  const plotWidth = Math.max(1, width - marginLeft - MARGIN_RIGHT * k);
   const strategies = RACE_STRATEGIES.map((strategy) => strategy.label);
-  const height = narrow ? MARGIN_TOP + MARGIN_BOTTOM + tables.length * NARROW_ROW_HEIGHT : 60 + tables.length * 44;
+  const height = k * (narrow ? MARGIN_TOP + MARGIN_BOTTOM + tables.length * NARROW_ROW_HEIGHT : 60 + tables.length * 44);
   // Narrow: the name sits in the gap above its bar (Plot's band: step = range / (n + padding)).
-  const step = (height - MARGIN_TOP - MARGIN_BOTTOM) / (strategies.length + NARROW_BAND_PADDING);
+  const step = (height - (MARGIN_TOP + MARGIN_BOTTOM) * k) / (strategies.length + NARROW_BAND_PADDING);
   const chart = Plot.plot({
     width,
     height,
     marginLeft,
-    marginRight: MARGIN_RIGHT,
-    ...(narrow ? {marginTop: MARGIN_TOP, marginBottom: MARGIN_BOTTOM} : {}),
-    x: {label: narrow ? `share of interleavings, ${workers} deliveries` : `share of all interleavings of ${workers} concurrent deliveries`, percent: true, domain: [0, 100]},
+    marginRight: MARGIN_RIGHT * k,
+    ...(narrow || k !== 1 ? {marginTop: MARGIN_TOP * k, marginBottom: MARGIN_BOTTOM * k} : {}),
+    ...(k !== 1 ? {style: {fontSize: `${10 * k}px`}} : {}),
+    x: {...(k !== 1 ? {tickSize: 6 * k, tickPadding: 3 * k, labelOffset: LABEL_OFFSET * k} : {}), label: narrow ? `share of interleavings, ${workers} deliveries` : `share of all interleavings of ${workers} concurrent deliveries`, percent: true, domain: [0, 100]},
     y: narrow ? {domain: strategies, label: null, axis: null, padding: NARROW_BAND_PADDING} : {domain: strategies, label: null},
     color: colour,
     marks: [
       Plot.barX(rows, Plot.stackX({y: "strategy", x: "count", fill: "effects", offset: "normalize", order: effectDomain, title: (d: {count: number; total: number; effects: string}) => `${d.count} of ${d.total} interleaving${d.total === 1 ? "" : "s"}: ${d.effects}`})),
       // A segment names its effect count where the words fit, shows the count alone where only that
       // fits, and stays bare otherwise (the legend and the table below say the rest): never overlapping.
-      Plot.text(rows.filter((row) => segmentLabel(row, plotWidth) !== ""), Plot.stackX({y: "strategy", x: "count", offset: "normalize", order: effectDomain, z: "effects", text: (d: RaceRow) => segmentLabel(d, plotWidth), fill: "white", fontSize: 11, fontWeight: "bold"})),
+      Plot.text(rows.filter((row) => segmentLabel(row, plotWidth) !== ""), Plot.stackX({y: "strategy", x: "count", offset: "normalize", order: effectDomain, z: "effects", text: (d: RaceRow) => segmentLabel(d, plotWidth / k), fill: "white", fontSize: 11 * k, fontWeight: "bold"})),
       Plot.ruleX([0]),
-      ...(narrow ? [Plot.text(strategies, {y: (d: string) => d, text: (d: string) => d, frameAnchor: "left", textAnchor: "start", dy: -(step * (1 - NARROW_BAND_PADDING)) / 2 - 7, fill: "currentColor"})] : [])
+      ...(narrow ? [Plot.text(strategies, {y: (d: string) => d, text: (d: string) => d, frameAnchor: "left", textAnchor: "start", dy: -(step * (1 - NARROW_BAND_PADDING)) / 2 - 7 * k, fill: "currentColor"})] : [])
     ]
   }) as Element;
-  return withLegends(chart, [colourLegend(colour)]);
+  return withLegends(chart, [colourLegend(colour, type)]);
 }

@@ -11,9 +11,13 @@
  */
 import {dedupRecordSpans, type RetryHorizonResult, type RetryLaneResult} from "../../../lib/webhook-auth/index.js";
 import {colourLegend, withLegends} from "../chart/legend.js";
+import {PAGE_FONT_SIZE, type TypeScale, typeScale} from "../chart/type-scale.js";
 import {formatDuration} from "../duration-format.js";
 import {ATTEMPT_COLOURS, ATTEMPT_OUTCOMES, ATTEMPT_SYMBOLS, attemptOutcome} from "./palette.js";
 import {loadedPlot} from "../plot-on-demand.js";
+
+/** Where Plot puts a bottom axis's name below the plot, at its own 10 px type. */
+const LABEL_OFFSET = 26;
 
 export const LANE_LABELS = {"re-signed": "re-signed each attempt", reused: "timestamp of attempt 1 reused"} as const;
 const TICKS = [0, 5, 60, 300, 1800, 7200, 21600, 86400, 259200, 604800];
@@ -28,10 +32,17 @@ const ATTEMPT_LABEL_PX = 20;
 
 export interface RetryHorizonChartOptions {
   width?: number;
+  /** The chart layer's type scale: a slide's draws every size larger by body / PAGE_FONT_SIZE. */
+  type?: TypeScale;
 }
 
-export function RetryHorizonChart(horizon: RetryHorizonResult, {width = 640}: RetryHorizonChartOptions = {}): Element {
+export function RetryHorizonChart(horizon: RetryHorizonResult, {width = 640, type = typeScale()}: RetryHorizonChartOptions = {}): Element {
   const Plot = loadedPlot();
+  // Plot's sizes are drawn for the page's type; a larger type scales them all by one factor.
+  // (Plot places the x axis's name LABEL_OFFSET px below the plot at its own 10 px; a slide's
+  // larger dot at 0 s is kept off the lane names by an inset.)
+  const k = type.body / PAGE_FONT_SIZE;
+  const margin = {top: MARGIN.top * k, right: MARGIN.right * k, bottom: MARGIN.bottom * k, left: MARGIN.left * k};
   const lanes: RetryLaneResult[] = [horizon.resigned, horizon.reused];
   const attempts = lanes.flatMap((lane) => lane.rows.map((row) => ({
     lane: LANE_LABELS[lane.lane],
@@ -48,21 +59,21 @@ export function RetryHorizonChart(horizon: RetryHorizonResult, {width = 640}: Re
     until: Math.min(span.untilSeconds, xMax),
     title: `Record made by attempt ${span.attempt}: kept from ${formatDuration(span.fromSeconds)} until ${formatDuration(span.untilSeconds)}`
   })));
-  const narrow = width - MARGIN.left - MARGIN.right < MIN_PLOT_WIDTH;
-  const marginLeft = narrow ? 14 : MARGIN.left;
-  const plotWidth = Math.max(1, width - marginLeft - MARGIN.right);
+  const narrow = width - margin.left - margin.right < MIN_PLOT_WIDTH * k;
+  const marginLeft = narrow ? 14 * k : margin.left;
+  const plotWidth = Math.max(1, width - marginLeft - margin.right);
   // Plot's symlog (constant 1): where an attempt lands, so crowded numbers can be thinned.
   const at = (seconds: number) => (Math.log1p(seconds) / Math.log1p(xMax)) * plotWidth;
   const numbered = lanes.flatMap((lane) => {
     let last = -Infinity;
     return attempts.filter((attempt) => attempt.lane === LANE_LABELS[lane.lane]).filter((attempt) => {
-      if (at(attempt.at) - last < ATTEMPT_LABEL_PX) return false;
+      if (at(attempt.at) - last < ATTEMPT_LABEL_PX * k) return false;
       last = at(attempt.at);
       return true;
     });
   });
-  const height = 190;
-  const step = (height - MARGIN.top - MARGIN.bottom) / (lanes.length + NARROW_LANE_PADDING);
+  const height = 190 * k;
+  const step = (height - margin.top - margin.bottom) / (lanes.length + NARROW_LANE_PADDING);
   const present = new Set(attempts.map((attempt) => attempt.outcome));
   const domain = ATTEMPT_OUTCOMES.filter((outcome) => present.has(outcome));
   const colour = {domain, range: domain.map((outcome) => ATTEMPT_COLOURS[outcome])};
@@ -70,22 +81,23 @@ export function RetryHorizonChart(horizon: RetryHorizonResult, {width = 640}: Re
     width,
     height,
     marginLeft,
-    marginRight: MARGIN.right,
-    ...(narrow ? {marginTop: MARGIN.top, marginBottom: MARGIN.bottom} : {}),
-    x: {type: "symlog", domain: [0, xMax], ticks: (narrow ? NARROW_TICKS : TICKS).filter((tick) => tick <= xMax), tickFormat: (seconds: number) => formatDuration(seconds), label: narrow ? "time since attempt 1 (symlog)" : "time since the first attempt (symlog scale)", grid: true},
+    marginRight: margin.right,
+    ...(narrow || k !== 1 ? {marginTop: margin.top, marginBottom: margin.bottom} : {}),
+    ...(k !== 1 ? {style: {fontSize: `${10 * k}px`}} : {}),
+    x: {...(k !== 1 ? {tickSize: 6 * k, tickPadding: 3 * k, labelOffset: LABEL_OFFSET * k, insetLeft: 8 * k} : {}), type: "symlog", domain: [0, xMax], ticks: (narrow ? NARROW_TICKS : TICKS).filter((tick) => tick <= xMax), tickFormat: (seconds: number) => formatDuration(seconds), label: narrow ? "time since attempt 1 (symlog)" : "time since the first attempt (symlog scale)", grid: true},
     y: narrow ? {domain: Object.values(LANE_LABELS), label: null, axis: null, padding: NARROW_LANE_PADDING} : {domain: Object.values(LANE_LABELS), label: null},
     color: colour,
     symbol: {domain, range: domain.map((outcome) => ATTEMPT_SYMBOLS[outcome])},
     marks: [
       Plot.frame({stroke: "currentColor", strokeOpacity: 0.15}),
-      Plot.barX(spans, {y: "lane", x1: "from", x2: "until", fill: "currentColor", fillOpacity: 0.12, inset: 6, title: "title"}),
-      Plot.tickX(spans, {y: "lane", x: "until", stroke: "currentColor", strokeOpacity: 0.6, strokeDasharray: "3,2", inset: 6}),
+      Plot.barX(spans, {y: "lane", x1: "from", x2: "until", fill: "currentColor", fillOpacity: 0.12, inset: 6 * k, title: "title"}),
+      Plot.tickX(spans, {y: "lane", x: "until", stroke: "currentColor", strokeOpacity: 0.6, strokeDasharray: "3,2", inset: 6 * k}),
       // Outlined in its own colour: the × of a refusal has only an outline, which its legend swatch must match.
-      Plot.dot(attempts, {x: "at", y: "lane", fill: "outcome", symbol: "outcome", stroke: "outcome", strokeWidth: 1.5, r: 6, title: "title"}),
-      Plot.text(numbered, {x: "at", y: "lane", text: "attempt", dy: -14, fontSize: 9, fill: "currentColor"}),
+      Plot.dot(attempts, {x: "at", y: "lane", fill: "outcome", symbol: "outcome", stroke: "outcome", strokeWidth: 1.5 * k, r: 6 * k, title: "title"}),
+      Plot.text(numbered, {x: "at", y: "lane", text: "attempt", dy: -14 * k, fontSize: 9 * k, fill: "currentColor"}),
       // Narrow: each lane's name under its dots.
-      ...(narrow ? [Plot.text(Object.values(LANE_LABELS), {y: (d: string) => d, text: (d: string) => d, frameAnchor: "left", textAnchor: "start", dy: (step * (1 - NARROW_LANE_PADDING)) / 2 + 8, fill: "currentColor"})] : [])
+      ...(narrow ? [Plot.text(Object.values(LANE_LABELS), {y: (d: string) => d, text: (d: string) => d, frameAnchor: "left", textAnchor: "start", dy: (step * (1 - NARROW_LANE_PADDING)) / 2 + 8 * k, fill: "currentColor"})] : [])
     ]
   }) as Element;
-  return withLegends(chart, [colourLegend(colour)]);
+  return withLegends(chart, [colourLegend(colour, type)]);
 }

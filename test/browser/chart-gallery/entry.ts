@@ -7,14 +7,14 @@ import {findDeliveryExperiment, simulateDelivery} from "../../../lib/delivery/in
 import {messageExample, runMessageTransaction} from "../../../lib/message/index.js";
 import {defaultPolicy, defaultRegistry, selectAgent} from "../../../lib/selection/index.js";
 import {runStormLesson, STORM_STRATEGIES, STRATEGY_LABELS, stormUnder} from "../../../lib/storm/index.js";
-import {RACE_STRATEGIES, raceTable} from "../../../lib/webhook-auth/index.js";
+import {analyzeRetryHorizon, attemptFates, RACE_STRATEGIES, raceTable, retryPresetById, webhookLessonDefaults} from "../../../lib/webhook-auth/index.js";
 import {typeScale, type TypeScale} from "../../../src/components/chart/type-scale.js";
 import {AttemptSwimlane, ReceiverDecisions, ReceiverState} from "../../../src/components/delivery/index.js";
 import {StageGrid} from "../../../src/components/message/index.js";
 import {loadPlot} from "../../../src/components/plot-on-demand.js";
 import {CandidatesByStage, RankingBreakdown} from "../../../src/components/selection/index.js";
 import {CompletionChart, DeliveredChart, LoadChart, WorkChart} from "../../../src/components/storm/index.js";
-import {RaceChart, TimestampWindowChart} from "../../../src/components/webhook-auth/index.js";
+import {RaceChart, RetryHorizonChart, TimestampWindowChart} from "../../../src/components/webhook-auth/index.js";
 
 type Draw = (width: number, type: TypeScale) => Element;
 
@@ -25,6 +25,14 @@ function gallery(): Record<string, Draw> {
   const message = runMessageTransaction(messageExample(EXAMPLE_ID)?.requestText ?? "{}");
   const selection = selectAgent(defaultRegistry, defaultPolicy);
   const storm = runStormLesson({});
+  const preset = retryPresetById(webhookLessonDefaults.retryPreset);
+  const horizon = {result: analyzeRetryHorizon({
+    delaysSeconds: preset.delaysSeconds,
+    retentionSeconds: webhookLessonDefaults.retentionSeconds,
+    toleranceSeconds: webhookLessonDefaults.toleranceSeconds,
+    fates: attemptFates(preset.delaysSeconds.length, webhookLessonDefaults.unreachableAttempts, webhookLessonDefaults.acksLost),
+    ...(preset.stopsOnStatuses ? {stopsOnStatuses: preset.stopsOnStatuses} : {})
+  })};
   const byStrategy = Object.fromEntries(STORM_STRATEGIES.map((strategy) => [strategy, stormUnder(storm.inputs, strategy)]));
   return {
     "swimlane (deletion)": (width, type) => AttemptSwimlane(deleted, {width, type}),
@@ -35,7 +43,8 @@ function gallery(): Record<string, Draw> {
     "ranking": (width, type) => RankingBreakdown(selection, {width, type}),
     "candidates": (width, type) => CandidatesByStage(selection, {width, type}),
     "timestamp window": (width, type) => TimestampWindowChart({ageSeconds: 200, toleranceSeconds: 300}, {width, type}),
-    "race": (width) => RaceChart(RACE_STRATEGIES.map((strategy) => raceTable(strategy.id, 2)), {width}),
+    "race": (width, type) => RaceChart(RACE_STRATEGIES.map((strategy) => raceTable(strategy.id, 2)), {width, type}),
+    "retry horizon": (width, type) => RetryHorizonChart(horizon.result, {width, type}),
     "load": (width, type) => LoadChart([{name: STRATEGY_LABELS[storm.inputs.strategy], summary: storm.run}], {width, type}),
     "load multiples": (width, type) => LoadChart(STORM_STRATEGIES.map((strategy) => ({name: STRATEGY_LABELS[strategy], summary: byStrategy[strategy]!})), {width, panelHeight: 100, type}),
     "delivered": (width, type) => DeliveredChart(STORM_STRATEGIES.map((strategy) => ({summary: byStrategy[strategy]!, role: strategy === storm.inputs.strategy ? "chosen" : "other"})), {width, type}),
