@@ -32,6 +32,14 @@ export interface StandaloneSvgOptions {
 const CAPTION_SIZE = 12;
 /** Captions are wrapped without measuring text: a generous average glyph width at CAPTION_SIZE. */
 const CAPTION_CHAR_WIDTH = 6.6;
+/** The bold title's generous average glyph width, and its line height. */
+const TITLE_CHAR_WIDTH = 10;
+const TITLE_LINE = TITLE_SIZE + 4;
+
+/** The title in lines that fit an export `width` wide. */
+function titleLines(title: string, width: number): string[] {
+  return wrapWords(title, Math.max(12, Math.floor((width - 2 * PADDING) / TITLE_CHAR_WIDTH)));
+}
 
 /** The chart's own <svg> inside a figure (not a legend swatch). */
 export function findChartSvg(chart: Element): SVGSVGElement | null {
@@ -78,8 +86,8 @@ function comparedSvg(chart: Element, options: StandaloneSvgOptions): string {
   const title = document.createElementNS(SVG_NS, "title");
   title.textContent = options.title;
   root.appendChild(title);
-  let y = PADDING + TITLE_SIZE;
-  text(y, TITLE_SIZE, options.title, EXPORT_INK, true);
+  let y = PADDING - TITLE_LINE + TITLE_SIZE;
+  for (const line of titleLines(options.title, width)) text((y += TITLE_LINE), TITLE_SIZE, line, EXPORT_INK, true);
   y += 10;
   for (const line of options.caption ? wrapWords(options.caption, Math.floor((width - 2 * PADDING) / CAPTION_CHAR_WIDTH)) : []) {
     y += CAPTION_SIZE + 4;
@@ -115,8 +123,12 @@ export function standaloneSvg(chart: Element, options: StandaloneSvgOptions): st
   let y = PADDING;
   const background = add(root, "rect", {width: "100%", height: "100%", fill: EXPORT_BACKGROUND});
   add(root, "title", {}, options.title);
-  add(root, "text", {x: PADDING, y: y + TITLE_SIZE, "font-size": TITLE_SIZE, "font-weight": "bold", fill: EXPORT_INK}, options.title);
-  y += TITLE_SIZE + 10;
+  // A title wider than the chart wraps, never runs past the export's edge (a 448 px stage chart cut its own).
+  for (const line of titleLines(options.title, width)) {
+    add(root, "text", {x: PADDING, y: y + TITLE_SIZE, "font-size": TITLE_SIZE, "font-weight": "bold", fill: EXPORT_INK}, line);
+    y += TITLE_LINE;
+  }
+  y += 10 - (TITLE_LINE - TITLE_SIZE);
   if (options.caption) {
     for (const line of wrapWords(options.caption, Math.max(20, Math.floor((width - 2 * PADDING) / CAPTION_CHAR_WIDTH)))) {
       add(root, "text", {x: PADDING, y: y + CAPTION_SIZE - 2, "font-size": CAPTION_SIZE, fill: "#59636e"}, line);

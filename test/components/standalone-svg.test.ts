@@ -18,6 +18,18 @@ function sampleChart(): Element {
 }
 
 describe("standalone SVG export", () => {
+  it("wraps a title wider than a narrow chart, so the export never cuts it", () => {
+    const title = "Where each request stopped, and what the client concluded";
+    const svg = standaloneSvg(sampleChart(), {title});
+    const root = new DOMParser().parseFromString(svg, "image/svg+xml").documentElement;
+    const width = Number(root.getAttribute("width"));
+    const lines = [...root.querySelectorAll(":scope > text[font-weight=bold]")].map((text) => text.textContent ?? "");
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join(" ")).toBe(title);
+    // 16 px bold, at most 0.62 em a glyph, from the 16 px padding: each line ends inside the export.
+    for (const line of lines) expect(16 + line.length * 16 * 0.62).toBeLessThanOrEqual(width);
+  });
+
   it("finds the chart's own svg, not a legend swatch", () => {
     const chart = sampleChart();
     expect(chart.localName).toBe("figure");
