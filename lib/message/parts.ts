@@ -283,19 +283,16 @@ function fileWithBothPart(place: PartPlace, file: FileAt, uri: string, encodedLe
   );
 }
 
+/** What a file part's view says whatever its source: where it is, and the file's name and type. */
+function fileViewBase({index, partPointer, span, metadataText}: PartPlace, file: FileAt) {
+  return {index, pointer: partPointer, span, status: "decoded" as const, problem: null, metadataText, name: file.name, mimeType: file.mimeType, kind: "file" as const};
+}
+
 function fileBytesPart(place: PartPlace, file: FileAt, bytesNode: JsonStringNode, report: PartsReport, text: string): void {
-  const {index, partPointer, span, metadataText, label} = place;
+  const {label} = place;
   const decoded = decodeBase64(bytesNode.value, BASE64_STRICT);
   const part: FileBytesPartView = {
-    index,
-    pointer: partPointer,
-    span,
-    status: "decoded",
-    problem: null,
-    metadataText,
-    name: file.name,
-    mimeType: file.mimeType,
-    kind: "file",
+    ...fileViewBase(place, file),
     source: "bytes",
     encodedLength: bytesNode.value.length,
     byteLength: decoded.ok ? decoded.bytes.length : null,
@@ -308,18 +305,10 @@ function fileBytesPart(place: PartPlace, file: FileAt, bytesNode: JsonStringNode
 }
 
 function fileUriPart(place: PartPlace, file: FileAt, uri: JsonStringNode, report: PartsReport): void {
-  const {index, partPointer, span, metadataText, label} = place;
+  const {label} = place;
   const checked = checkFileUri(uri.value);
   const part: FileUriPartView = {
-    index,
-    pointer: partPointer,
-    span,
-    status: "decoded",
-    problem: null,
-    metadataText,
-    name: file.name,
-    mimeType: file.mimeType,
-    kind: "file",
+    ...fileViewBase(place, file),
     source: "uri",
     uri: uri.value,
     host: checked.ok ? checked.host : null,
