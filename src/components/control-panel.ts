@@ -19,6 +19,8 @@ import {readPinnedRun, writePinnedRun} from "../../lib/lesson-inputs/pinned-run.
 import {describeRun} from "../../lib/lesson-inputs/run-label.js";
 import {PinBar, type PinBarElement} from "./pin-bar.js";
 import {addressHref, addressSearch, replaceAddressSearch} from "./page-address.js";
+import {LinkWriter} from "./link-writer.js";
+import {stopInnerInputs} from "./inner-inputs.js";
 
 export interface ControlPanelOptions<T extends FieldValues> {
   /** The values "restore" goes back to, and that permalinks omit. */
@@ -56,72 +58,44 @@ export type ControlPanelElement<T extends FieldValues> = HTMLElement & {
 };
 
 let panelCount = 0;
-const URL_WRITE_DELAY_MS = 150;
 
 export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[], options: ControlPanelOptions<T>): ControlPanelElement<T> {
   const {defaults, restoreLabel = "Restore defaults", permalink = false, label = "Lesson inputs", pinnable = false} = options;
   const idPrefix = `panel${++panelCount}`;
-  const reading = permalink ? readPermalink(addressSearch(), fields, defaults) : {values: defaults, notices: []};
-  const pinReading = permalink && pinnable ? readPinnedRun(addressSearch(), fields, defaults) : {pinned: null, notices: []};
+  const reading = readPanelLink(fields, defaults, permalink, pinnable);
   let values: T = {...reading.values};
 
   const controls = fields.map((field) => FieldControl(field, values[field.name] ?? null, `${idPrefix}-${field.name}`, (value) => {
     const before = values;
     values = withFollowers(fields, defaults, values, field.name, value);
     // An input whose default follows this one (lesson 4's body follows the version) shows its new value.
-    controls.forEach((control, index) => {
-      const name = fields[index]!.name;
-      if (name !== field.name && !Object.is(before[name], values[name])) control.show(values[name] ?? null);
-    });
+    showFollowers(fields, controls, before, values, field.name);
     changed();
   }));
-  const groups = [...new Set(fields.map((field) => field.group))];
-  const fieldsets = new Map(groups.map((group) => [group, html`<fieldset class="control-group">
-      <legend>${group}</legend>
-      ${controls.filter((_, index) => fields[index]!.group === group).map((control) => control.element)}
-    </fieldset>` as HTMLFieldSetElement]));
-  const copyStatus = html`<span class="copy-link-status" role="status"></span>` as HTMLElement;
-
-  const root = html`<form class="control-panel" aria-label=${label} onsubmit=${(event: Event) => event.preventDefault()}>
-    ${reading.notices.length + pinReading.notices.length ? PermalinkNotices([...reading.notices, ...pinReading.notices]) : null}
-    ${[...fieldsets.values()]}
-    <div class="control-actions">
-      <button type="button" class="restore-defaults" onclick=${() => root.applyOverrides({})}>${restoreLabel}</button>
-      ${permalink ? html`<button type="button" class="copy-link" onclick=${() => {
-        if (urlTimer !== null) writeUrl();
-        void copyLink(copyStatus);
-      }}>Copy link</button>${copyStatus}` : null}
-    </div>
-  </form>` as ControlPanelElement<T>;
+  const fieldsets = groupFieldsets(fields, controls);
+  // The guided lesson's step is not the panel's: it stays as the tour wrote it.
+  const link = LinkWriter(() => replaceAddressSearch(joinQuery(addressSearch(), writePermalink(values, fields, defaults), writePinnedRun(pinBar.value, fields, defaults))));
+  const root = PanelForm({
+    label, notices: reading.notices, fieldsets: [...fieldsets.values()], restoreLabel,
+    restore: () => root.applyOverrides({}),
+    copy: permalink ? link.flush : null
+  }) as ControlPanelElement<T>;
 
   const pinBar = PinBar<T>({
-    initial: pinReading.pinned,
+    initial: reading.pinned,
     current: () => ({...values}),
     baseline: () => root.experimentState({}),
     describe: (run) => ({caption: describeRun(run, fields, defaults).caption, linkNote: null}),
     changed: () => {
-      if (permalink) scheduleUrlWrite();
+      if (permalink) link.schedule();
     }
   });
 
-  let urlTimer: ReturnType<typeof setTimeout> | null = null;
-
   function changed() {
     root.value = values;
-    if (permalink) scheduleUrlWrite();
+    // A dragged slider fires dozens of inputs a second; the URL only needs the value it settles on.
+    if (permalink) link.schedule();
     root.dispatchEvent(new Event("input", {bubbles: true}));
-  }
-
-  function writeUrl() {
-    urlTimer = null;
-    // The guided lesson's step is not the panel's: it stays as the tour wrote it.
-    replaceAddressSearch(joinQuery(addressSearch(), writePermalink(values, fields, defaults), writePinnedRun(pinBar.value, fields, defaults)));
-  }
-
-  // A dragged slider fires dozens of inputs a second; the URL only needs the value it settles on.
-  function scheduleUrlWrite() {
-    if (urlTimer !== null) clearTimeout(urlTimer);
-    urlTimer = setTimeout(writeUrl, URL_WRITE_DELAY_MS);
   }
 
   root.setValues = (partial: Partial<T>) => {
@@ -139,22 +113,77 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
     root.applyOverrides(overrides);
   };
 
+  const placement = GroupPlacement(fieldsets);
+  root.group = placement.group;
+  root.showInGroup = placement.showInGroup;
+
+  // The panel emits its own input events, once a value is accepted.
+  stopInnerInputs(root);
+  root.value = values;
+  if (permalink) link.write();
+  return root;
+}
+
+/** The link's values and pinned run (each bad parameter named), or the defaults when the panel does not own the link. */
+function readPanelLink<T extends FieldValues>(fields: readonly FieldSpec[], defaults: T, permalink: boolean, pinnable: boolean): {values: T; pinned: T | null; notices: PermalinkNotice[]} {
+  const reading = permalink ? readPermalink(addressSearch(), fields, defaults) : {values: defaults, notices: []};
+  const pinReading = permalink && pinnable ? readPinnedRun(addressSearch(), fields, defaults) : {pinned: null, notices: []};
+  return {values: reading.values, pinned: pinReading.pinned, notices: [...reading.notices, ...pinReading.notices]};
+}
+
+/** Shows the new value of every input but `changedName` whose value changed with it. */
+function showFollowers(fields: readonly FieldSpec[], controls: readonly FieldControlHandle[], before: FieldValues, after: FieldValues, changedName: string): void {
+  controls.forEach((control, index) => {
+    const name = fields[index]!.name;
+    if (name !== changedName && !Object.is(before[name], after[name])) control.show(after[name] ?? null);
+  });
+}
+
+/** One fieldset per group of the field table, in the table's order. */
+function groupFieldsets(fields: readonly FieldSpec[], controls: readonly FieldControlHandle[]): Map<string, HTMLFieldSetElement> {
+  const groups = [...new Set(fields.map((field) => field.group))];
+  return new Map(groups.map((group) => [group, html`<fieldset class="control-group">
+      <legend>${group}</legend>
+      ${controls.filter((_, index) => fields[index]!.group === group).map((control) => control.element)}
+    </fieldset>` as HTMLFieldSetElement]));
+}
+
+/** A group's controls by name, to place in the section they drive, or to show a view after. */
+function GroupPlacement(fieldsets: ReadonlyMap<string, HTMLFieldSetElement>): Pick<ControlPanelElement<FieldValues>, "group" | "showInGroup"> {
   const fieldsetNamed = (name: string): HTMLFieldSetElement => {
     const fieldset = fieldsets.get(name);
-    if (!fieldset) throw new Error(`no control group named "${name}" (groups: ${groups.join(", ")})`);
+    if (!fieldset) throw new Error(`no control group named "${name}" (groups: ${[...fieldsets.keys()].join(", ")})`);
     return fieldset;
   };
-  root.group = (name: string) => html`<div class="control-panel section-controls">${fieldsetNamed(name)}</div>` as HTMLElement;
-  root.showInGroup = (name: string, view: Node) => void fieldsetNamed(name).append(view);
+  return {
+    group: (name) => html`<div class="control-panel section-controls">${fieldsetNamed(name)}</div>` as HTMLElement,
+    showInGroup: (name, view) => void fieldsetNamed(name).append(view)
+  };
+}
 
-  // Inner controls' events are implementation details: the panel emits its own once a
-  // value is accepted. Registered before view() listens, so it can stop them there.
-  root.addEventListener("input", (event) => {
-    if (event.target !== root) event.stopImmediatePropagation();
-  });
-  root.value = values;
-  if (permalink) writeUrl();
-  return root;
+interface PanelFormParts {
+  label: string;
+  notices: readonly PermalinkNotice[];
+  fieldsets: readonly HTMLFieldSetElement[];
+  restoreLabel: string;
+  restore: () => void;
+  /** Writes the link before it is copied; null: the panel does not own the link, and offers no Copy link. */
+  copy: (() => void) | null;
+}
+
+function PanelForm({label, notices, fieldsets, restoreLabel, restore, copy}: PanelFormParts): HTMLElement {
+  const copyStatus = html`<span class="copy-link-status" role="status"></span>` as HTMLElement;
+  return html`<form class="control-panel" aria-label=${label} onsubmit=${(event: Event) => event.preventDefault()}>
+    ${notices.length ? PermalinkNotices(notices) : null}
+    ${fieldsets}
+    <div class="control-actions">
+      <button type="button" class="restore-defaults" onclick=${() => restore()}>${restoreLabel}</button>
+      ${copy ? html`<button type="button" class="copy-link" onclick=${() => {
+        copy();
+        void copyLink(copyStatus);
+      }}>Copy link</button>${copyStatus}` : null}
+    </div>
+  </form>` as HTMLElement;
 }
 
 /** A visible list of permalink values that were not trusted. Text only. */

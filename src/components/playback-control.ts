@@ -67,30 +67,8 @@ export function PlaybackControl<D extends Decision>(initialHistory: readonly D[]
   const {label = "the decision trace", clock = "seconds", step = DECISIONS} = options;
   let history = initialHistory;
   let state: PlaybackState = startPlayback(history.length);
-
-  const playButton = element("button", {type: "button", class: "playback-play"});
-  const nextButton = element("button", {type: "button", class: "playback-next"}, `Next ${step.name}`);
-  const restartButton = element("button", {type: "button", class: "playback-restart", "aria-label": "Restart from the beginning"}, "Restart");
-  const speedSelect = element(
-    "select",
-    {class: "playback-speed", "aria-label": "Playback speed"},
-    PLAYBACK_SPEEDS.map((speed) => element("option", {value: speed, selected: speed === state.speed}, `${speed}x`))
-  );
-  // The accessible name starts with the visible label (WCAG 2.5.3), then says what it scrubs.
-  const timeline = element("input", {type: "range", class: "playback-timeline", min: 0, max: TIMELINE_STEPS, step: 1, value: 0, "aria-label": `Inspection time: timeline of ${label}`});
-  const modeledClock = element("span", {class: "playback-modeled", "aria-live": "polite"});
-  const inspectionClock = element("span", {class: "playback-inspection"});
-
-  const root = element(
-    "div",
-    {class: "playback", role: "group", "aria-label": `Playback of ${label}`},
-    element("div", {class: "playback-buttons"}, playButton, nextButton, restartButton, element("label", {class: "playback-speed-label"}, "Speed ", speedSelect)),
-    element("label", {class: "playback-timeline-label"}, element("span", null, "Inspection time"), timeline),
-    element("div", {class: "playback-clocks"}, modeledClock, inspectionClock)
-  ) as PlaybackControlElement<D>;
-
-  let frame: number | null = null;
-  let lastFrameMs: number | null = null;
+  const parts = PlaybackParts(label, step, state.speed);
+  const root = parts.root as PlaybackControlElement<D>;
 
   const valueOf = (): PlaybackValue<D> => ({
     revealed: history.slice(0, state.revealed),
@@ -98,22 +76,9 @@ export function PlaybackControl<D extends Decision>(initialHistory: readonly D[]
     modeledSeconds: modeledSeconds(state, history),
     playing: state.playing
   });
-
-  const render = () => {
-    writeText(playButton, state.playing ? "⏸ Pause" : "▶ Play");
-    writeAttribute(playButton, "aria-label", state.playing ? "Pause" : "Play");
-    // Properties, unlike text, are compared by the browser itself: an unchanged value costs nothing.
-    playButton.disabled = history.length === 0;
-    nextButton.disabled = state.revealed >= state.total;
-    timeline.value = String(Math.round((state.inspectionSeconds / PLAYBACK_DURATION_SECONDS) * TIMELINE_STEPS));
-    writeAttribute(timeline, "aria-valuetext", `${state.revealed} of ${state.total} ${step.plural} revealed`);
-    const modeled = modeledSeconds(state, history);
-    writeText(modeledClock, clock === "seconds"
-      ? `Modeled time: ${modeled === null ? "—" : `${formatSeconds(modeled)} s`} · ${state.revealed}/${state.total} ${step.plural}`
-      : `${capitalized(step.name)}: ${modeled === null ? "—" : modeled} · ${state.revealed}/${state.total} ${step.plural}`);
-    const played = (state.inspectionSeconds / PLAYBACK_DURATION_SECONDS) * playDurationSeconds(state);
-    writeText(inspectionClock, `Inspection: ${formatClock(played)} / ${formatClock(playDurationSeconds(state))} at ${state.speed}x`);
-  };
+  const render = () => showPlayback(parts, state, history, clock, step);
+  // Paused, or the page replaced this control (an input changed): the frames stop quietly.
+  const frames = FrameLoop(() => root.isConnected && state.playing, (elapsedSeconds) => update(tick(state, elapsedSeconds)));
 
   /** Applies a transition; tells the page only when what it shows would change. */
   const update = (nextState: PlaybackState) => {
@@ -121,52 +86,10 @@ export function PlaybackControl<D extends Decision>(initialHistory: readonly D[]
     state = nextState;
     root.value = valueOf();
     render();
-    if (state.playing && frame === null) startFrames();
+    if (state.playing) frames.start();
     if (changed) root.dispatchEvent(new Event("input", {bubbles: true}));
   };
-
-  const startFrames = () => {
-    lastFrameMs = null;
-    const step = (nowMs: number) => {
-      // Paused, or the page replaced this control (an input changed): stop quietly.
-      if (!root.isConnected || !state.playing) {
-        frame = null;
-        return;
-      }
-      const elapsedSeconds = lastFrameMs === null ? 0 : (nowMs - lastFrameMs) / 1000;
-      lastFrameMs = nowMs;
-      // Scheduled before update(), so that update() sees a running loop and starts no second one.
-      frame = requestAnimationFrame(step);
-      update(tick(state, elapsedSeconds));
-    };
-    frame = requestAnimationFrame(step);
-  };
-
-  playButton.addEventListener("click", () => update(togglePlay(state)));
-  nextButton.addEventListener("click", () => update(next(state)));
-  restartButton.addEventListener("click", () => update(restart(state)));
-  speedSelect.addEventListener("change", () => update(setSpeed(state, Number(speedSelect.value))));
-  // The control's own inner events must not reach the page's view() as values.
-  for (const inner of [speedSelect, timeline]) inner.addEventListener("input", (event) => event.stopPropagation());
-  timeline.addEventListener("input", () => update(seek(state, Number(timeline.value) / TIMELINE_STEPS)));
-
-  root.addEventListener("keydown", (event) => {
-    if (event.target === speedSelect) return;
-    if (event.key === " ") {
-      event.preventDefault();
-      update(togglePlay(state));
-    } else if (event.key === "ArrowRight") {
-      event.preventDefault();
-      update(next(state));
-    } else if (event.key === "Home") {
-      event.preventDefault();
-      update(restart(state));
-    }
-  });
-  // A focused button would also "click" on Space key-up; Space is handled on key-down.
-  root.addEventListener("keyup", (event) => {
-    if (event.key === " " && event.target !== speedSelect) event.preventDefault();
-  });
+  listenToPlaybackInputs(parts, (transition) => update(transition(state)));
 
   root.reset = (nextHistory: readonly D[]) => {
     if (nextHistory === history) return;
@@ -180,6 +103,113 @@ export function PlaybackControl<D extends Decision>(initialHistory: readonly D[]
   root.value = valueOf();
   render();
   return root;
+}
+
+/** The control's elements: the buttons, the speed, the timeline and the two clocks. */
+interface PlaybackParts {
+  root: HTMLDivElement;
+  playButton: HTMLButtonElement;
+  nextButton: HTMLButtonElement;
+  restartButton: HTMLButtonElement;
+  speedSelect: HTMLSelectElement;
+  timeline: HTMLInputElement;
+  modeledClock: HTMLElement;
+  inspectionClock: HTMLElement;
+}
+
+function PlaybackParts(label: string, step: PlaybackStep, speed: number): PlaybackParts {
+  const playButton = element("button", {type: "button", class: "playback-play"});
+  const nextButton = element("button", {type: "button", class: "playback-next"}, `Next ${step.name}`);
+  const restartButton = element("button", {type: "button", class: "playback-restart", "aria-label": "Restart from the beginning"}, "Restart");
+  const speedSelect = element(
+    "select",
+    {class: "playback-speed", "aria-label": "Playback speed"},
+    PLAYBACK_SPEEDS.map((choice) => element("option", {value: choice, selected: choice === speed}, `${choice}x`))
+  );
+  // The accessible name starts with the visible label (WCAG 2.5.3), then says what it scrubs.
+  const timeline = element("input", {type: "range", class: "playback-timeline", min: 0, max: TIMELINE_STEPS, step: 1, value: 0, "aria-label": `Inspection time: timeline of ${label}`});
+  const modeledClock = element("span", {class: "playback-modeled", "aria-live": "polite"});
+  const inspectionClock = element("span", {class: "playback-inspection"});
+  const root = element(
+    "div",
+    {class: "playback", role: "group", "aria-label": `Playback of ${label}`},
+    element("div", {class: "playback-buttons"}, playButton, nextButton, restartButton, element("label", {class: "playback-speed-label"}, "Speed ", speedSelect)),
+    element("label", {class: "playback-timeline-label"}, element("span", null, "Inspection time"), timeline),
+    element("div", {class: "playback-clocks"}, modeledClock, inspectionClock)
+  );
+  return {root, playButton, nextButton, restartButton, speedSelect, timeline, modeledClock, inspectionClock};
+}
+
+function showPlayback<D extends Decision>(parts: PlaybackParts, state: PlaybackState, history: readonly D[], clock: PlaybackControlOptions["clock"], step: PlaybackStep): void {
+  const {playButton, nextButton, timeline, modeledClock, inspectionClock} = parts;
+  writeText(playButton, state.playing ? "⏸ Pause" : "▶ Play");
+  writeAttribute(playButton, "aria-label", state.playing ? "Pause" : "Play");
+  // Properties, unlike text, are compared by the browser itself: an unchanged value costs nothing.
+  playButton.disabled = history.length === 0;
+  nextButton.disabled = state.revealed >= state.total;
+  timeline.value = String(Math.round((state.inspectionSeconds / PLAYBACK_DURATION_SECONDS) * TIMELINE_STEPS));
+  writeAttribute(timeline, "aria-valuetext", `${state.revealed} of ${state.total} ${step.plural} revealed`);
+  const modeled = modeledSeconds(state, history);
+  writeText(modeledClock, clock === "seconds"
+    ? `Modeled time: ${modeled === null ? "—" : `${formatSeconds(modeled)} s`} · ${state.revealed}/${state.total} ${step.plural}`
+    : `${capitalized(step.name)}: ${modeled === null ? "—" : modeled} · ${state.revealed}/${state.total} ${step.plural}`);
+  const played = (state.inspectionSeconds / PLAYBACK_DURATION_SECONDS) * playDurationSeconds(state);
+  writeText(inspectionClock, `Inspection: ${formatClock(played)} / ${formatClock(playDurationSeconds(state))} at ${state.speed}x`);
+}
+
+type Transition = (state: PlaybackState) => PlaybackState;
+
+/** Keyboard, while focus is inside the control. */
+const KEY_TRANSITIONS = new Map<string, Transition>([[" ", togglePlay], ["ArrowRight", next], ["Home", restart]]);
+
+/** The buttons, the speed, the timeline and the keys, each as a transition of the clock. */
+function listenToPlaybackInputs(parts: PlaybackParts, apply: (transition: Transition) => void): void {
+  const {root, playButton, nextButton, restartButton, speedSelect, timeline} = parts;
+  playButton.addEventListener("click", () => apply(togglePlay));
+  nextButton.addEventListener("click", () => apply(next));
+  restartButton.addEventListener("click", () => apply(restart));
+  speedSelect.addEventListener("change", () => apply((state) => setSpeed(state, Number(speedSelect.value))));
+  // The control's own inner events must not reach the page's view() as values.
+  for (const inner of [speedSelect, timeline]) inner.addEventListener("input", (event) => event.stopPropagation());
+  timeline.addEventListener("input", () => apply((state) => seek(state, Number(timeline.value) / TIMELINE_STEPS)));
+
+  root.addEventListener("keydown", (event) => {
+    const transition = KEY_TRANSITIONS.get(event.key);
+    if (event.target === speedSelect || !transition) return;
+    event.preventDefault();
+    apply(transition);
+  });
+  // A focused button would also "click" on Space key-up; Space is handled on key-down.
+  root.addEventListener("keyup", (event) => {
+    if (event.key === " " && event.target !== speedSelect) event.preventDefault();
+  });
+}
+
+/**
+ * The animation frames of a playing control, each advancing the clock by the time since the
+ * last. It runs while `running()` holds, and `start()` while it runs starts no second loop.
+ */
+function FrameLoop(running: () => boolean, advance: (elapsedSeconds: number) => void): {start(): void} {
+  let frame: number | null = null;
+  let lastFrameMs: number | null = null;
+  const step = (nowMs: number) => {
+    if (!running()) {
+      frame = null;
+      return;
+    }
+    const elapsedSeconds = lastFrameMs === null ? 0 : (nowMs - lastFrameMs) / 1000;
+    lastFrameMs = nowMs;
+    // Scheduled before advancing, so that the update it makes sees a running loop and starts no second one.
+    frame = requestAnimationFrame(step);
+    advance(elapsedSeconds);
+  };
+  return {
+    start() {
+      if (frame !== null) return;
+      lastFrameMs = null;
+      frame = requestAnimationFrame(step);
+    }
+  };
 }
 
 function formatSeconds(seconds: number): string {

@@ -7,7 +7,9 @@
  */
 import {element} from "../dom.js";
 import {ScrollRegion} from "../scroll-region.js";
-import {explainGates, gateLabels, type AgentGateRow, type Registry, type SelectionResult} from "../../../lib/selection/index.js";
+import {
+  explainGates, gateLabels, type AgentGateRow, type GateResult, type RankedAgent, type Registry, type RejectedAgent, type SelectionResult
+} from "../../../lib/selection/index.js";
 import {TERM_ORDER} from "./palette.js";
 
 export type AgentPickerElement = HTMLElement & {value: string; select(agentId: string): void};
@@ -42,75 +44,17 @@ export function AgentInspector(registry: Registry, result: SelectionResult, agen
   const ranked = result.ranked.find((agent) => agent.agentId === agentId);
   const rejected = result.rejected.find((agent) => agent.agentId === agentId);
   const gates = explainGates(entry, result.policy);
-  const stage = rejected ? result.trace.find((decision) => decision.stage === rejected.stage) : undefined;
   const {designNote: _note, ...exact} = entry;
   return element(
     "div",
     {class: "agent-inspector"},
-    element(
-      "h3",
-      null,
-      element("code", null, agentId),
-      `: ${ranked ? (ranked.rank === 1 ? "selected" : `eligible, rank ${ranked.rank} of ${result.ranked.length}`) : `rejected at stage ${stage?.atSeconds ?? "?"}`}`
-    ),
-    rejected
-      ? element(
-          "p",
-          {class: "inspector-verdict verdict-bad"},
-          "Left at ",
-          element("strong", null, gateLabels[rejected.firstFailedGate]),
-          `: ${gates.find((gate) => gate.gate === rejected.firstFailedGate)?.detail ?? ""}. It never reaches ranking, so it has no score.`
-        )
-      : null,
+    element("h3", null, element("code", null, agentId), `: ${standing(result, ranked, rejected)}`),
+    rejected ? RejectionVerdict(rejected, gates) : null,
     ranked ? element("p", {class: "inspector-verdict verdict-good"}, "Passed every gate. Score: ", element("code", null, ranked.formula)) : null,
     element(
       "div",
       {class: "inspector-columns"},
-      element(
-        "div",
-        null,
-        element(
-          "table",
-          {class: "selection-table gate-results"},
-          element("caption", null, "Every gate, in order"),
-          headings("Gate", "Result", "The values compared"),
-          element(
-            "tbody",
-            null,
-            gates.map((gate) =>
-              element(
-                "tr",
-                {class: gate.passed ? "gate-pass" : "gate-fail"},
-                element("th", {scope: "row"}, gateLabels[gate.gate], rejected?.firstFailedGate === gate.gate ? [" ", element("em", null, "(first failure)")] : null),
-                element("td", {class: "gate-verdict"}, verdictText(gate.passed)),
-                element("td", null, gate.detail)
-              )
-            )
-          )
-        ),
-        ranked
-          ? element(
-              "table",
-              {class: "selection-table score-terms"},
-              element("caption", null, "Score terms"),
-              headings("Term", "From the numbers", "weight × term"),
-              element(
-                "tbody",
-                null,
-                TERM_ORDER.map((id) => {
-                  const term = ranked.terms[id];
-                  return element(
-                    "tr",
-                    null,
-                    element("th", {scope: "row"}, id === "observedSuccess" ? "observed success" : id),
-                    element("td", null, term.derivation),
-                    element("td", null, `${term.weight} × ${term.value.toFixed(3)} = ${term.weighted.toFixed(3)}`)
-                  );
-                })
-              )
-            )
-          : null
-      ),
+      element("div", null, GateResults(gates, rejected), ranked ? ScoreTerms(ranked) : null),
       element(
         "div",
         null,
@@ -118,6 +62,70 @@ export function AgentInspector(registry: Registry, result: SelectionResult, agen
         " (AgentCard and registry metadata)",
         element("pre", {class: "agent-entry", tabindex: 0, role: "region", "aria-label": `Registry entry of ${agentId}`}, JSON.stringify(exact, null, 2))
       )
+    )
+  );
+}
+
+/** Where the agent stands in this selection: the heading's words after its id. */
+function standing(result: SelectionResult, ranked: RankedAgent | undefined, rejected: RejectedAgent | undefined): string {
+  if (ranked) return ranked.rank === 1 ? "selected" : `eligible, rank ${ranked.rank} of ${result.ranked.length}`;
+  const stage = rejected ? result.trace.find((decision) => decision.stage === rejected.stage) : undefined;
+  return `rejected at stage ${stage?.atSeconds ?? "?"}`;
+}
+
+function RejectionVerdict(rejected: RejectedAgent, gates: readonly GateResult[]): HTMLElement {
+  return element(
+    "p",
+    {class: "inspector-verdict verdict-bad"},
+    "Left at ",
+    element("strong", null, gateLabels[rejected.firstFailedGate]),
+    `: ${gates.find((gate) => gate.gate === rejected.firstFailedGate)?.detail ?? ""}. It never reaches ranking, so it has no score.`
+  );
+}
+
+/** Every gate in order, the first failure named. */
+function GateResults(gates: readonly GateResult[], rejected: RejectedAgent | undefined): HTMLElement {
+  return element(
+    "table",
+    {class: "selection-table gate-results"},
+    element("caption", null, "Every gate, in order"),
+    headings("Gate", "Result", "The values compared"),
+    element(
+      "tbody",
+      null,
+      gates.map((gate) =>
+        element(
+          "tr",
+          {class: gate.passed ? "gate-pass" : "gate-fail"},
+          element("th", {scope: "row"}, gateLabels[gate.gate], rejected?.firstFailedGate === gate.gate ? [" ", element("em", null, "(first failure)")] : null),
+          element("td", {class: "gate-verdict"}, verdictText(gate.passed)),
+          element("td", null, gate.detail)
+        )
+      )
+    )
+  );
+}
+
+/** How an eligible agent's score was made, term by term. */
+function ScoreTerms(ranked: RankedAgent): HTMLElement {
+  return element(
+    "table",
+    {class: "selection-table score-terms"},
+    element("caption", null, "Score terms"),
+    headings("Term", "From the numbers", "weight × term"),
+    element(
+      "tbody",
+      null,
+      TERM_ORDER.map((id) => {
+        const term = ranked.terms[id];
+        return element(
+          "tr",
+          null,
+          element("th", {scope: "row"}, id === "observedSuccess" ? "observed success" : id),
+          element("td", null, term.derivation),
+          element("td", null, `${term.weight} × ${term.value.toFixed(3)} = ${term.weighted.toFixed(3)}`)
+        );
+      })
     )
   );
 }

@@ -8,17 +8,19 @@
  *   the old run at its next step, lib/storm/worker-protocol.ts), and an old run's late answers
  *   carry an old id and are never read. The new run is posted once the frame that shows the
  *   input has been drawn.
- * - A run not done within PROGRESS_AFTER_MS shows a progress bar, named for what it runs.
+ * - A run not done within PROGRESS_AFTER_MS shows a progress bar, named for what it runs
+ *   (./storm-progress.ts).
  * - Until a run's results are drawn, the page counts as having redraws pending (markWorking).
  */
 import type {StormConfig} from "../../../lib/storm/fields.js";
 import type {StormStrategy} from "../../../lib/storm/strategy.js";
 import type {StormSummary} from "../../../lib/storm/summary.js";
 import type {StormAnswer, StormMessage, StormRequest} from "../../../lib/storm/worker-protocol.js";
-import {element, writeText} from "../dom.js";
 import {markWorking} from "../offscreen-redraws.js";
+import {StormProgress} from "./storm-progress.js";
 
-export const PROGRESS_AFTER_MS = 100;
+export {PROGRESS_AFTER_MS} from "./storm-progress.js";
+
 /** A hidden tab draws no frames: past this wait a run starts without its frame. */
 const FRAME_WAIT_LIMIT_MS = 200;
 
@@ -82,131 +84,131 @@ function afterFrames(frames: number, then: () => void): void {
   frame(frames);
 }
 
-export function StormRunner({workerUrl, scope, label}: StormRunnerOptions): StormRunnerElement {
-  const bar = element("progress", {max: 1, value: 0, "aria-label": `Progress of ${label}`});
-  const text = element("span", {class: "storm-progress-text"});
-  const root = element("div", {class: "storm-progress", role: "status", hidden: true}, text, bar) as StormRunnerElement;
-  const chosenRun = Object.assign(new EventTarget(), {value: null as ChosenStorm | null});
+export function StormRunner(options: StormRunnerOptions): StormRunnerElement {
+  const progress = StormProgress(options.label);
+  const root = progress.root as StormRunnerElement;
   root.value = null;
-  root.chosenRun = chosenRun;
-  let worker: Worker | null = null;
-  /** The latest request, and the latest posted to the worker (a request waits for its frame first). */
-  let latestId = 0;
-  let postedId = 0;
-  let running = false;
-  let superseded = 0;
-  let pending: Omit<StormResults, "chosen"> | null = null;
-  /** The values of the run last posted, posted again once if its worker fails before it answers. */
-  let postedValues: Readonly<Record<string, unknown>> = {};
-  let retried = false;
-  let progressTimer: ReturnType<typeof setTimeout> | null = null;
-
-  const showProgress = (fraction: number) => {
-    bar.value = fraction;
-    writeText(text, `Running ${label}: ${Math.round(fraction * 100)}%`);
-  };
-  const stopProgress = () => {
-    if (progressTimer !== null) clearTimeout(progressTimer);
-    progressTimer = null;
-    root.hidden = true;
-  };
-  const publish = () => {
-    const chosen = pending?.byStrategy[pending.config.strategy];
-    if (!pending || !chosen) return;
-    root.value = {...pending, chosen, byStrategy: {...pending.byStrategy}};
-    root.dispatchEvent(new Event("input", {bubbles: true}));
-  };
-  const answer = (message: StormAnswer) => {
-    if (message.kind === "cancelled") {
-      // How many runs the worker dropped unfinished for a newer input, for a reader's devtools and the browser tests.
-      root.dataset.superseded = String(++superseded);
-      return;
-    }
-    if (message.id !== latestId) return;
-    switch (message.kind) {
-      case "checked":
-        pending = {id: message.id, config: message.config, byStrategy: {}};
-        break;
-      case "progress":
-        showProgress(message.fraction);
-        break;
-      case "strategy":
-        pending!.byStrategy[message.strategy] = message.summary;
-        // The chosen storm is drawn at once; the others once, when all are here: a redraw per strategy cost each a frame.
-        if (message.strategy === pending!.config.strategy) {
-          chosenRun.value = {id: message.id, config: pending!.config, run: message.summary};
-          chosenRun.dispatchEvent(new Event("input"));
-        }
-        break;
-      case "done":
-        running = false;
-        stopProgress();
-        publish();
-        // Pending until the page has drawn what the last answer changed (its cells run in the next frames).
-        afterFrames(2, () => {
-          if (!running && postedId === latestId) markWorking(root, false);
-        });
-        break;
-    }
-  };
-  const failed = (event: ErrorEvent | MessageEvent) => {
-    event.preventDefault();
-    // A worker that failed is not trusted with another run: the next request starts a new one.
-    worker?.terminate();
-    worker = null;
-    running = false;
-    // The failure of a run a newer request has superseded is not the newer run's: it starts as planned.
-    if (postedId !== latestId) return;
-    // Nothing of the current run was answered yet: the failure may be the cancelled run's, so it is run again, once.
-    if (pending === null && !retried) {
-      retried = true;
-      post(postedId, postedValues);
-      return;
-    }
-    stopProgress();
-    markWorking(root, false);
-    const reason = event instanceof ErrorEvent && event.message ? event.message : "its worker stopped";
-    root.setAttribute("role", "alert");
-    bar.hidden = true;
-    writeText(text, `The storm could not be run (${reason}). Change an input to try again.`);
-    root.hidden = false;
-  };
-  const post = (id: number, values: Readonly<Record<string, unknown>>) => {
-    if (id !== latestId) return;
-    if (worker === null) {
-      worker = new Worker(workerUrl);
-      worker.onmessage = (event: MessageEvent<StormAnswer>) => answer(event.data);
-      worker.onerror = failed;
-      worker.onmessageerror = failed;
-    }
-    if (id !== postedId) retried = false;
-    postedId = id;
-    postedValues = values;
-    running = true;
-    root.setAttribute("role", "status");
-    bar.hidden = false;
-    bar.value = 0;
-    stopProgress();
-    progressTimer = setTimeout(() => {
-      showProgress(bar.value);
-      root.hidden = false;
-    }, PROGRESS_AFTER_MS);
-    worker.postMessage({kind: "run", id, values, scope} satisfies StormRequest);
-  };
-
-  root.request = (values) => {
-    // A run in progress is stopped at once: the worker drops it at its next step (a few ms) and says so.
-    if (running && worker !== null) {
-      worker.postMessage({kind: "cancel"} satisfies StormMessage);
-      running = false;
-    }
-    const id = ++latestId;
-    pending = null;
-    markWorking(root, true);
-    // On two cores, a worker computing through the frame that shows this input took the CPU its
-    // rendering needed (median 24-32 ms, against 3 ms): the run starts once that frame is drawn.
-    afterFrames(2, () => post(id, values));
-    return id;
-  };
+  root.chosenRun = Object.assign(new EventTarget(), {value: null as ChosenStorm | null});
+  const runner: Runner = {options, root, progress, worker: null, latestId: 0, postedId: 0, running: false, superseded: 0, pending: null, postedValues: {}, retried: false};
+  root.request = (values) => request(runner, values);
   return root;
+}
+
+/** What the runner's steps share: its element, its worker, and which request is the latest. */
+interface Runner {
+  readonly options: StormRunnerOptions;
+  readonly root: StormRunnerElement;
+  readonly progress: StormProgress;
+  worker: Worker | null;
+  /** The latest request, and the latest posted to the worker (a request waits for its frame first). */
+  latestId: number;
+  postedId: number;
+  running: boolean;
+  superseded: number;
+  pending: Omit<StormResults, "chosen"> | null;
+  /** The values of the run last posted, posted again once if its worker fails before it answers. */
+  postedValues: Readonly<Record<string, unknown>>;
+  retried: boolean;
+}
+
+function request(runner: Runner, values: Readonly<Record<string, unknown>>): number {
+  // A run in progress is stopped at once: the worker drops it at its next step (a few ms) and says so.
+  if (runner.running && runner.worker !== null) {
+    runner.worker.postMessage({kind: "cancel"} satisfies StormMessage);
+    runner.running = false;
+  }
+  const id = ++runner.latestId;
+  runner.pending = null;
+  markWorking(runner.root, true);
+  // On two cores, a worker computing through the frame that shows this input took the CPU its
+  // rendering needed (median 24-32 ms, against 3 ms): the run starts once that frame is drawn.
+  afterFrames(2, () => post(runner, id, values));
+  return id;
+}
+
+function post(runner: Runner, id: number, values: Readonly<Record<string, unknown>>): void {
+  if (id !== runner.latestId) return;
+  runner.worker ??= startWorker(runner);
+  if (id !== runner.postedId) runner.retried = false;
+  runner.postedId = id;
+  runner.postedValues = values;
+  runner.running = true;
+  runner.progress.start();
+  runner.worker.postMessage({kind: "run", id, values, scope: runner.options.scope} satisfies StormRequest);
+}
+
+function startWorker(runner: Runner): Worker {
+  const worker = new Worker(runner.options.workerUrl);
+  worker.onmessage = (event: MessageEvent<StormAnswer>) => answered(runner, event.data);
+  worker.onerror = (event) => failed(runner, event);
+  worker.onmessageerror = (event) => failed(runner, event);
+  return worker;
+}
+
+function answered(runner: Runner, message: StormAnswer): void {
+  if (message.kind === "cancelled") {
+    // How many runs the worker dropped unfinished for a newer input, for a reader's devtools and the browser tests.
+    runner.root.dataset.superseded = String(++runner.superseded);
+    return;
+  }
+  if (message.id !== runner.latestId) return;
+  switch (message.kind) {
+    case "checked":
+      runner.pending = {id: message.id, config: message.config, byStrategy: {}};
+      break;
+    case "progress":
+      runner.progress.show(message.fraction);
+      break;
+    case "strategy":
+      strategyArrived(runner, runner.pending!, message);
+      break;
+    case "done":
+      done(runner);
+      break;
+  }
+}
+
+function strategyArrived(runner: Runner, pending: Omit<StormResults, "chosen">, message: Extract<StormAnswer, {kind: "strategy"}>): void {
+  pending.byStrategy[message.strategy] = message.summary;
+  // The chosen storm is drawn at once; the others once, when all are here: a redraw per strategy cost each a frame.
+  if (message.strategy !== pending.config.strategy) return;
+  const {chosenRun} = runner.root;
+  chosenRun.value = {id: message.id, config: pending.config, run: message.summary};
+  chosenRun.dispatchEvent(new Event("input"));
+}
+
+function done(runner: Runner): void {
+  runner.running = false;
+  runner.progress.stop();
+  publish(runner);
+  // Pending until the page has drawn what the last answer changed (its cells run in the next frames).
+  afterFrames(2, () => {
+    if (!runner.running && runner.postedId === runner.latestId) markWorking(runner.root, false);
+  });
+}
+
+/** Hands every strategy's storm to the page, once the chosen one is among them. */
+function publish({pending, root}: Runner): void {
+  const chosen = pending?.byStrategy[pending.config.strategy];
+  if (!pending || !chosen) return;
+  root.value = {...pending, chosen, byStrategy: {...pending.byStrategy}};
+  root.dispatchEvent(new Event("input", {bubbles: true}));
+}
+
+function failed(runner: Runner, event: ErrorEvent | MessageEvent): void {
+  event.preventDefault();
+  // A worker that failed is not trusted with another run: the next request starts a new one.
+  runner.worker?.terminate();
+  runner.worker = null;
+  runner.running = false;
+  // The failure of a run a newer request has superseded is not the newer run's: it starts as planned.
+  if (runner.postedId !== runner.latestId) return;
+  // Nothing of the current run was answered yet: the failure may be the cancelled run's, so it is run again, once.
+  if (runner.pending === null && !runner.retried) {
+    runner.retried = true;
+    post(runner, runner.postedId, runner.postedValues);
+    return;
+  }
+  runner.progress.fail(event instanceof ErrorEvent && event.message ? event.message : "its worker stopped");
+  markWorking(runner.root, false);
 }

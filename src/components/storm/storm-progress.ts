@@ -1,0 +1,59 @@
+/**
+ * The storm runner's line on the page: nothing while a run is quick, a progress bar named for
+ * what it runs once the run outlasts PROGRESS_AFTER_MS, and the reason when a run fails.
+ */
+import {element, writeText} from "../dom.js";
+
+export const PROGRESS_AFTER_MS = 100;
+
+export interface StormProgress {
+  /** The line itself: the runner's element. */
+  root: HTMLDivElement;
+  /** A run starts: the bar appears only if it is still running after PROGRESS_AFTER_MS. */
+  start(): void;
+  /** How far the run has got (0 to 1). */
+  show(fraction: number): void;
+  /** The run is over: the line hides. */
+  stop(): void;
+  /** The run failed: the line says why, as an alert. */
+  fail(reason: string): void;
+}
+
+export function StormProgress(label: string): StormProgress {
+  const bar = element("progress", {max: 1, value: 0, "aria-label": `Progress of ${label}`});
+  const text = element("span", {class: "storm-progress-text"});
+  const root = element("div", {class: "storm-progress", role: "status", hidden: true}, text, bar);
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const show = (fraction: number) => {
+    bar.value = fraction;
+    writeText(text, `Running ${label}: ${Math.round(fraction * 100)}%`);
+  };
+  const stop = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    root.hidden = true;
+  };
+  return {
+    root,
+    show,
+    stop,
+    start() {
+      root.setAttribute("role", "status");
+      bar.hidden = false;
+      bar.value = 0;
+      stop();
+      timer = setTimeout(() => {
+        show(bar.value);
+        root.hidden = false;
+      }, PROGRESS_AFTER_MS);
+    },
+    fail(reason) {
+      stop();
+      root.setAttribute("role", "alert");
+      bar.hidden = true;
+      writeText(text, `The storm could not be run (${reason}). Change an input to try again.`);
+      root.hidden = false;
+    }
+  };
+}
