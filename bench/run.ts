@@ -1,7 +1,9 @@
 /**
  * npm run bench: prints figures, never fails on timing.
  * 1. the clean build time; 2. per built page, the JavaScript and CSS it loads
- * (raw and gzip); 3. the simulator core's speed, lesson by lesson.
+ * (raw and gzip); 3. what one input costs a lesson page in Chromium, and how long the page
+ * takes to settle after a slider move, unthrottled and at 4x CPU throttle (bench/settle.ts);
+ * 4. the simulator core's speed, lesson by lesson.
  */
 import {spawnSync} from "node:child_process";
 import {listPages} from "../scripts/site-files.js";
@@ -12,6 +14,7 @@ import {MAX_MESSAGE_REQUEST_BYTES, messageExample} from "../lib/message/index.js
 import {largeMultilineRequest, megabyteTextRequest, messageBenchCases, messageBenchSummary} from "./message.js";
 import {measurePageWeight} from "./page-weight.js";
 import {pasteBench} from "./paste.js";
+import {SETTLE_HEADING, settleBench} from "./settle.js";
 import {selectionBenchCases} from "./selection.js";
 import {FRAME_BUDGET_MS, measureSliderRender, measureTextEdit, measureToggle, type RenderTiming} from "./slider-render.js";
 import {webhookAuthBench} from "./webhook-auth.js";
@@ -75,6 +78,9 @@ try {
   // Issue #23; alone: `flock /tmp/browser.lock npx tsx bench/paste.ts`.
   console.log("\n## Lesson 2: large pastes and translation (Chromium main thread; beside each, a bare textarea's own cost)");
   await pasteBench(browser, server.url);
+  // Issue #24 item 6; alone: `flock /tmp/browser.lock npx tsx bench/settle.ts`.
+  console.log(`\n${SETTLE_HEADING}`);
+  await settleBench(browser, server.url);
 } finally {
   await browser.close();
   await server.close();
