@@ -36,6 +36,11 @@ export function ticksAtLeast(start: number, end: number, count: number): number[
   return values;
 }
 
+/** About how many ticks a value axis `heightPx` tall has by default: one per three lines of type. */
+export function valueTickCount(heightPx: number, type: TypeScale): number {
+  return Math.max(MIN_TICKS, heightPx / (3 * type.line));
+}
+
 /** How wide the labels of an axis over [start, end] with about `count` ticks are: the room a left axis needs beside its tick marks. */
 export function tickLabelsWidth(start: number, end: number, count: number, type: TypeScale, format: (value: number) => string = formatNumber): number {
   // Half an em to spare: a "%" or a "," is wider than the average glyph the estimate uses.
@@ -87,7 +92,7 @@ export interface LeftAxisOptions {
 
 export function leftAxis(frame: ChartFrame, y: ScaleLinear<number, number>, {label = null, format = formatNumber, count, grid = true}: LeftAxisOptions = {}): void {
   const [start, end] = y.domain() as [number, number];
-  const values = ticksAtLeast(Math.min(start, end), Math.max(start, end), count ?? Math.max(MIN_TICKS, (Math.abs(y.range()[0]! - y.range()[1]!)) / (3 * frame.type.line)));
+  const values = ticksAtLeast(Math.min(start, end), Math.max(start, end), count ?? valueTickCount(Math.abs(y.range()[0]! - y.range()[1]!), frame.type));
   const {type} = frame;
   frame.svg.append("g")
     .attr("class", "y-axis")

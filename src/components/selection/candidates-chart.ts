@@ -51,6 +51,9 @@ export function wrapWords(text: string, room: number): string[] {
   return lines;
 }
 
+/** A stage's row name: "2 · Capability match". */
+const stageName = (decision: SelectionResult["trace"][number]) => `${decision.atSeconds} · ${decision.title.split(":")[0]}`;
+
 interface StageRow {
   stage: string;
   before: number;
@@ -66,7 +69,7 @@ function stageRows(result: SelectionResult, revealedStages: number | null, reaso
   return result.trace.map((decision) => {
     const names = decision.removed.map((agent) => agent.agentId).join(", ");
     return {
-      stage: `${decision.atSeconds} · ${decision.title.split(":")[0]}`,
+      stage: stageName(decision),
       before: decision.candidatesBefore,
       after: decision.candidatesAfter,
       reason: wrapWords(stageRemovalLabel(result, decision.atSeconds), charactersPerLine),
@@ -78,7 +81,7 @@ function stageRows(result: SelectionResult, revealedStages: number | null, reaso
 
 export function CandidatesByStage(result: SelectionResult, {width = 640, revealedStages = null, type = typeScale()}: CandidatesChartOptions = {}): Element {
   const marginRight = Math.ceil(3 * type.body);
-  const stageNames = result.trace.map((decision) => `${decision.atSeconds} · ${decision.title.split(":")[0]}`);
+  const stageNames = result.trace.map(stageName);
   const labels = placeRowLabels({width, marginRight, type, rows: stageNames, labels: [(row) => row]});
   const above = labels.placement === "above";
   // The reason sits under each bar; it may start under the stage's name and run the chart's width.

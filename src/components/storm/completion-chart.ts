@@ -5,7 +5,7 @@
  */
 import {scaleLinear, type ScaleLinear} from "d3-scale";
 import type {StormSummary} from "../../../lib/storm/summary.js";
-import {bottomAxis, bottomAxisHeight, leftAxis, tickLabelsWidth} from "../chart/axes.js";
+import {bottomAxis, bottomAxisHeight, leftAxis, tickLabelsWidth, valueTickCount} from "../chart/axes.js";
 import {chartFrame, type ChartFrame} from "../chart/chart-frame.js";
 import {type TypeScale, typeScale} from "../chart/type-scale.js";
 import {withChartNote} from "../chart-note.js";
@@ -19,8 +19,11 @@ export function CompletionChart(summary: StormSummary, {width = 640, height = 20
   const both = alongside ? [summary, alongside] : [summary];
   const peak = Math.max(1, ...both.flatMap((one) => one.completion.counts));
   // Above the plot: the y axis's name, and up to three stacked percentile labels.
-  const margin = {top: Math.round(3.4 * type.line), right: Math.ceil(1.5 * type.body), bottom: bottomAxisHeight(type), left: tickLabelsWidth(0, peak * 1.05, 5, type)};
-  const frame = chartFrame({width, height: Math.max(height, Math.round(height * type.unit / 1.1)), margin, type, label: "How long updates took to be acknowledged"});
+  const chartHeight = Math.max(height, Math.round(height * type.unit / 1.1));
+  const [top, bottom] = [Math.round(3.4 * type.line), bottomAxisHeight(type)];
+  // The left margin holds the labels of the very ticks leftAxis will draw.
+  const margin = {top, right: Math.ceil(1.5 * type.body), bottom, left: tickLabelsWidth(0, peak * 1.05, valueTickCount(chartHeight - top - bottom, type), type)};
+  const frame = chartFrame({width, height: chartHeight, margin, type, label: "How long updates took to be acknowledged"});
   const x = scaleLinear().domain([0, Math.max(0.001, ...both.map(spanSeconds))]).range([frame.left, frame.right]);
   const y = scaleLinear().domain([0, peak * 1.05]).range([frame.bottom, frame.top]);
   leftAxis(frame, y, {label: "updates"});

@@ -5,7 +5,7 @@
 import {scaleLinear} from "d3-scale";
 import type {StormSummary} from "../../../lib/storm/summary.js";
 import {STRATEGY_LABELS} from "../../../lib/storm/strategy.js";
-import {bottomAxis, bottomAxisHeight, leftAxis, tickLabelsWidth} from "../chart/axes.js";
+import {bottomAxis, bottomAxisHeight, leftAxis, tickLabelsWidth, valueTickCount} from "../chart/axes.js";
 import {chartFrame, plotOutline} from "../chart/chart-frame.js";
 import {colourLegend, withLegends} from "../chart/legend.js";
 import {type TypeScale, typeScale} from "../chart/type-scale.js";
@@ -25,8 +25,11 @@ const DRAWING_ORDER = {other: 0, pinned: 1, chosen: 2} as const;
 
 export function DeliveredChart(lines: readonly DeliveredLine[], {width = 640, height = 220, cursorSeconds = null, type = typeScale()}: {width?: number; height?: number; cursorSeconds?: number | null; type?: TypeScale} = {}): Element {
   const endSeconds = sharedEndSeconds(lines.map((line) => line.summary));
-  const margin = {top: 2 * type.line, right: Math.ceil(1.5 * type.body), bottom: bottomAxisHeight(type), left: tickLabelsWidth(0, 100, 5, type, percent)};
-  const frame = chartFrame({width, height: Math.max(height, Math.round(height * type.unit / 1.1)), margin, type, label: "Share of updates acknowledged over time, by retry strategy"});
+  const chartHeight = Math.max(height, Math.round(height * type.unit / 1.1));
+  const [top, bottom] = [2 * type.line, bottomAxisHeight(type)];
+  // The left margin holds the labels of the very ticks leftAxis will draw.
+  const margin = {top, right: Math.ceil(1.5 * type.body), bottom, left: tickLabelsWidth(0, 100, valueTickCount(chartHeight - top - bottom, type), type, percent)};
+  const frame = chartFrame({width, height: chartHeight, margin, type, label: "Share of updates acknowledged over time, by retry strategy"});
   const x = timeScale(frame, endSeconds);
   const y = scaleLinear().domain([0, 100]).range([frame.bottom, frame.top]).clamp(true);
   leftAxis(frame, y, {label: "updates acknowledged", format: percent});
