@@ -281,7 +281,8 @@ describe("playback over the six gates", () => {
     expect(await page.locator(".stage-pending").count()).toBe(0);
     await control.locator(".playback-next").click();
     await expect.poll(() => page.locator(".decision-trace > li").count()).toBe(1);
-    expect(await page.locator(".stage-pending").count()).toBe(5);
+    // The chart is another view than the trace, drawn in its own cell: wait for it too.
+    await expect.poll(() => page.locator(".stage-pending").count()).toBe(5);
     await control.locator(".playback-next").click();
     await expect.poll(() => page.locator(".stage-pending").count()).toBe(4);
     expect(await control.locator(".playback-modeled").textContent()).toMatch(/^Gate: 2 · 2\/8 gate decisions/);
@@ -291,7 +292,7 @@ describe("playback over the six gates", () => {
     await page.keyboard.type(" ");
     await expect.poll(() => page.locator(".decision-trace-empty").count()).toBe(1);
     expect(await page.locator(".playback .playback-play").getAttribute("aria-label")).toBe("Play");
-    expect(await page.locator(".stage-pending").count()).toBe(0);
+    await expect.poll(() => page.locator(".stage-pending").count()).toBe(0);
     await context.close();
   });
 });
