@@ -24,7 +24,7 @@
  * Ten moves make a noisy p90: on the shared 2-core VM two runs of one build differed by up to
  * 2x (docs/performance.md), so the section ends with the machine's load average.
  *
- * Alone: `flock /tmp/browser.lock npx tsx bench/settle.ts` (after `npm run build`).
+ * Alone: `flock /tmp/browser.lock npx tsx bench/settle.ts [lesson-slug ...]` (after `npm run build`).
  */
 import {loadavg} from "node:os";
 import type {Browser, Page} from "playwright-core";
@@ -184,13 +184,14 @@ async function measureLesson(browser: Browser, siteUrl: string, slug: string, ra
 export const percentile = (values: readonly number[], fraction: number) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * fraction) - 1)]!;
 
 /** Measures every lesson's sliders at 1x and 4x and prints one line per slider, then the goals. */
-export async function settleBench(browser: Browser, siteUrl: string, print: (line: string) => void = console.log): Promise<SliderSettle[]> {
+export async function settleBench(browser: Browser, siteUrl: string, print: (line: string) => void = console.log, slugs: readonly string[] = []): Promise<SliderSettle[]> {
   const rows: SliderSettle[] = [];
   const started = performance.now();
   const loadBefore = loadavg()[0]!;
   print(`${"lesson".padEnd(29)} ${"slider".padEnd(LABEL_WIDTH)} moves   1x: p50    p90    max    4x: p50    p90    max   goal at 4x (p90)         ignoring pending: 1x p90  4x p90`);
   for (const [lessonIndex, lesson] of LESSONS.entries()) {
     const slug = lesson.path.slice(1);
+    if (slugs.length > 0 && !slugs.includes(slug)) continue;
     const byRate = new Map<number, Awaited<ReturnType<typeof measureLesson>>>();
     for (const rate of [1, THROTTLED_RATE]) byRate.set(rate, await measureLesson(browser, siteUrl, slug, rate));
     const plain = byRate.get(1)!;
@@ -257,7 +258,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const browser = await launchBrowser();
   try {
     console.log(SETTLE_HEADING);
-    await settleBench(browser, server.url);
+    // Lessons named on the command line (their slugs), or every lesson.
+    await settleBench(browser, server.url, console.log, process.argv.slice(2));
   } finally {
     await browser.close();
     await server.close();

@@ -1,31 +1,50 @@
 /**
- * Redraws of views the reader cannot see, put off until the page is idle or the view comes
- * near the screen. An input on a lesson page changes every view drawn from the run; building a
- * chart is most of that cost, and a chart two screens away need not be built in the frame that
- * shows the reader's own change. Nothing waits long: the queue drains in idle time (and at once
- * before printing), so a view is current well before a reader can scroll to it.
+ * Redraws of views the reader cannot see. An input on a lesson page changes every view drawn
+ * from the run; building a chart is most of that cost, and a chart two screens away need not be
+ * built until the reader can see it. So:
  *
- * Before the observer's first report a view in a lab counts as near and any other view in the
- * document as far (see isFarFromScreen); a view not in the document, or a browser without
- * IntersectionObserver, counts as near and is drawn at once.
+ * - a view near the screen (or in the first lab, before the observer's first report) is drawn at once;
+ * - a far view's first drawing waits for idle time (or for the view to come near), so every
+ *   view has its content, and its height, soon after load;
+ * - a far view already drawn is redrawn once it comes near (a quarter screen before it shows),
+ *   when the page brings it into sight (expectNear), before printing, or in idle time once the reader
+ *   has paused (UNSEEN_AFTER_PAUSE_MS without a redraw asked for). While a reader drags a slider only
+ *   what they see is redrawn: on a slow phone (4x CPU throttle) 133 of 190 of lessons 1-4's slider
+ *   moves settled within two frames this way, against 31 with far views redrawn in idle time between
+ *   moves (docs/performance.md).
+ *
+ * `data-redraws-pending` on <html> counts work the page will do without being asked (first
+ * drawings, Plot loading, a storm computing); `data-redraws-unseen` counts far views waiting to be
+ * seen or for the reader's pause.
+ * A view not in the document, or a browser without IntersectionObserver, counts as near and is
+ * drawn at once.
  */
 
 /** How far beyond the viewport (above and below) a view still counts as near: a quarter screen, so a view scrolled into sight is drawn a little before it shows. */
 const NEAR_MARGIN_FRACTION = 0.25;
 const NEAR_MARGIN = `${NEAR_MARGIN_FRACTION * 100}% 0px`;
-/** The longest an off-screen redraw waits for idle time while inputs keep coming. */
+/** The longest an off-screen first drawing waits for idle time while inputs keep coming. */
 const IDLE_TIMEOUT_MS = 300;
 /** Idle time left below which the queue hands the rest to the next idle period. */
 const MIN_IDLE_MS = 4;
+/** How long after the last redraw asked for the page redraws far views out of sight: longer than a reader's pause between two slider steps. */
+export const UNSEEN_AFTER_PAUSE_MS = 1000;
 /** The most one idle turn spends drawing, so a slow phone (several times slower) still answers a tap within 50 ms. */
 const MAX_TURN_MS = 8;
 
+/** First drawings waiting for idle time or sight, and redraws waiting for sight or the reader's pause. */
 const pending = new Map<Element, () => void>();
+const unseen = new Map<Element, () => void>();
+/** Views drawn at least once: a far one's next drawing waits until it is seen. */
+const drawn = new WeakSet<Element>();
 /** Redraws waiting for something to load (Plot), by view: the token tells a stale wait from the latest. */
 const awaiting = new Map<Element, object>();
 const near = new WeakMap<Element, boolean>();
 let observer: IntersectionObserver | null | undefined;
 let idleScheduled = false;
+let pauseTimer: ReturnType<typeof setTimeout> | null = null;
+/** Whether the reader has paused since a far view began waiting: idle time may then redraw it. */
+let paused = false;
 
 /** Starts telling whether `view` is near the screen; views never watched count as near. */
 export function watchDistance(view: Element): void {
@@ -59,22 +78,27 @@ export function expectNear(view: Element): void {
 }
 
 /**
- * Draws `redraw` at once while `view` is near the screen, or once it comes near or the page is
- * idle (replacing any redraw still waiting for it): how a view an input changes is redrawn.
+ * Draws `redraw` at once while `view` is near the screen; a far view's first drawing once the
+ * page is idle or it comes near, a later one once it comes near or the reader has paused
+ * (replacing any drawing still waiting for it): how a view an input changes is redrawn.
  */
 export function drawNowOrWhenSeen(view: Element, redraw: () => void): void {
-  if (isFarFromScreen(view)) redrawWhenSeenOrIdle(view, redraw);
-  else {
-    cancelRedraw(view);
-    redraw();
+  cancelRedraw(view);
+  waitForPause();
+  if (!isFarFromScreen(view)) draw(view, redraw);
+  else if (drawn.has(view)) {
+    unseen.set(view, redraw);
+    markPending();
+  } else {
+    pending.set(view, redraw);
+    markPending();
+    scheduleIdleDrain();
   }
 }
 
-/** Runs `redraw` once the page is idle or `view` comes near, replacing any redraw still waiting for it. */
-export function redrawWhenSeenOrIdle(view: Element, redraw: () => void): void {
-  pending.set(view, redraw);
-  markPending();
-  scheduleIdleDrain();
+function draw(view: Element, redraw: () => void) {
+  drawn.add(view);
+  redraw();
 }
 
 /**
@@ -84,6 +108,8 @@ export function redrawWhenSeenOrIdle(view: Element, redraw: () => void): void {
  */
 export function redrawOnceLoaded(view: Element, loaded: Promise<unknown>, redraw: () => void, failed: (reason: unknown) => void): void {
   pending.delete(view);
+  // What it shows meanwhile may be only a stand-in: its drawing, once loaded, is drawn as a first one.
+  drawn.delete(view);
   const token = {};
   awaiting.set(view, token);
   markPending();
@@ -98,16 +124,18 @@ export function redrawOnceLoaded(view: Element, loaded: Promise<unknown>, redraw
 
 /** Forgets a waiting redraw (the view was drawn since, or its wait was undone). */
 export function cancelRedraw(view: Element): void {
-  // Both: a view can wait for idle time and for Plot at once.
-  const cancelled = [pending.delete(view), awaiting.delete(view)];
+  // All: a view can wait for idle time or sight and for Plot at once.
+  const cancelled = [pending.delete(view), unseen.delete(view), awaiting.delete(view)];
   if (cancelled.includes(true)) markPending();
 }
 
 /**
- * While any redraw waits, the document says so (`data-redraws-pending` on <html>), so a test or
- * a tool that reads the whole page can wait until every view is current.
+ * While the page has work of its own to do (a first drawing, Plot loading, a storm computing),
+ * the document says so (`data-redraws-pending` on <html>), so a test or a tool waits for it.
  */
 export const REDRAWS_PENDING_ATTRIBUTE = "data-redraws-pending";
+/** How many far views wait to be seen or for the reader's pause: a tool that reads the whole page waits for this too. */
+export const REDRAWS_UNSEEN_ATTRIBUTE = "data-redraws-unseen";
 
 // Work a view waits for that is not a redraw of its own: a storm computing in a worker.
 const working = new Set<object>();
@@ -122,22 +150,27 @@ export function markWorking(owner: object, busy: boolean): void {
 
 function markPending() {
   if (typeof document === "undefined") return;
-  const waiting = pending.size + awaiting.size + working.size;
-  if (waiting > 0) document.documentElement.setAttribute(REDRAWS_PENDING_ATTRIBUTE, String(waiting));
-  else document.documentElement.removeAttribute(REDRAWS_PENDING_ATTRIBUTE);
+  writeCount(REDRAWS_PENDING_ATTRIBUTE, pending.size + awaiting.size + working.size);
+  writeCount(REDRAWS_UNSEEN_ATTRIBUTE, unseen.size);
+}
+
+function writeCount(attribute: string, count: number) {
+  if (count > 0) document.documentElement.setAttribute(attribute, String(count));
+  else document.documentElement.removeAttribute(attribute);
 }
 
 /** Runs every waiting redraw now: before printing, and for anything that needs the whole page current. */
 export function flushRedraws(): void {
-  for (const view of [...pending.keys()]) runPending(view);
+  for (const view of [...pending.keys(), ...unseen.keys()]) runPending(view);
 }
 
 function runPending(view: Element) {
-  const redraw = pending.get(view);
+  const redraw = pending.get(view) ?? unseen.get(view);
   if (!redraw) return;
   pending.delete(view);
+  unseen.delete(view);
   markPending();
-  redraw();
+  draw(view, redraw);
 }
 
 function nearnessObserver(): IntersectionObserver | null {
@@ -153,6 +186,17 @@ function nearnessObserver(): IntersectionObserver | null {
   return observer;
 }
 
+/** (Re)starts the wait for the reader's pause: each redraw asked for means they are still moving. */
+function waitForPause() {
+  paused = false;
+  if (pauseTimer !== null) clearTimeout(pauseTimer);
+  pauseTimer = setTimeout(() => {
+    pauseTimer = null;
+    paused = true;
+    if (unseen.size > 0) scheduleIdleDrain();
+  }, UNSEEN_AFTER_PAUSE_MS);
+}
+
 type IdleDeadlineLike = {timeRemaining(): number};
 
 function scheduleIdleDrain() {
@@ -161,13 +205,13 @@ function scheduleIdleDrain() {
   const drain = (deadline: IdleDeadlineLike) => {
     idleScheduled = false;
     const started = performance.now();
-    let drawn = 0;
-    for (const view of [...pending.keys()]) {
-      if (drawn > 0 && (deadline.timeRemaining() < MIN_IDLE_MS || performance.now() - started > MAX_TURN_MS)) break;
+    let redrawn = 0;
+    for (const view of [...pending.keys(), ...(paused ? unseen.keys() : [])]) {
+      if (redrawn > 0 && (deadline.timeRemaining() < MIN_IDLE_MS || performance.now() - started > MAX_TURN_MS)) break;
       runPending(view);
-      drawn++;
+      redrawn++;
     }
-    if (pending.size > 0) scheduleIdleDrain();
+    if (pending.size > 0 || (paused && unseen.size > 0)) scheduleIdleDrain();
   };
   if (typeof requestIdleCallback === "function") requestIdleCallback(drain, {timeout: IDLE_TIMEOUT_MS});
   // Safari has no requestIdleCallback: a short timer, one view per turn.

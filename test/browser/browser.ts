@@ -112,9 +112,12 @@ export async function letFramesPass(page: Page, frames = 30): Promise<void> {
   }), frames);
 }
 
-/** Waits until no cell is pending (Framework marks a cell waiting on a promise as loading), then a few frames. */
+/**
+ * Waits until no cell is pending (Framework marks a cell waiting on a promise as loading) and every
+ * view is current, those out of sight too (redrawn once the reader pauses), then a few frames.
+ */
 export async function waitUntilSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector(".observablehq--loading") && !document.documentElement.hasAttribute("data-redraws-pending"));
+  await page.waitForFunction(() => !document.querySelector(".observablehq--loading") && !document.documentElement.hasAttribute("data-redraws-pending") && !document.documentElement.hasAttribute("data-redraws-unseen"));
   await letFramesPass(page, 10);
 }
 

@@ -23,7 +23,8 @@ describe("comparing two runs", () => {
     await expect.poll(() => search(page).get("ignoreSeenEventIds")).toBe("false");
     await expect.poll(() => swimlaneRuns(page)).toEqual(["Pinned run: Lesson defaults", "Current run: Receiver ignores seen event ids: off"]);
     expect(await figure(page, "duplicate effects")).toBe("0 → 4, +4");
-    expect(await page.locator(".compared-charts").count()).toBe(3);
+    // The receiver's charts are out of sight: they follow once the reader pauses.
+    await expect.poll(() => page.locator(".compared-charts").count()).toBe(3);
     // The link brings back both runs.
     const again = await site.open(`push-delivery${new URL(page.url()).search}`);
     await expect.poll(() => swimlaneRuns(again.page)).toEqual(["Pinned run: Lesson defaults", "Current run: Receiver ignores seen event ids: off"]);

@@ -37,7 +37,8 @@ describe("the A2A-Version switch and the translation", () => {
     await expect.poll(() => search(page)).toBe("?version=1.0");
     expect(await page.getByLabel("1.0 (A2A 1.0.1)").isChecked()).toBe(true);
     await expect.poll(() => headline(page)).toMatch(/^Handled: receipt 1 recorded/);
-    expect(await page.locator(".response-view").textContent()).toContain("ROLE_AGENT");
+    // The response view is out of sight: it follows once the reader pauses.
+    await expect.poll(() => page.locator(".response-view").textContent()).toContain("ROLE_AGENT");
     await page.getByLabel("0.3 (A2A v0.3.0)").check();
     await expect.poll(() => headline(page)).toContain("Stopped at stage 3 (Method)");
     expect(await textarea(page).inputValue()).toBe(messageExample("v1-valid-send")!.requestText);

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /**
- * A LiveView far from the screen is redrawn in idle time or when it comes near, never with a
- * stale build, and a reader who goes back to what is shown causes no redraw at all. jsdom has
+ * A LiveView far from the screen gets its first drawing in idle time or when it comes near, and
+ * later ones only when it comes near (or before printing), never with a stale build; a reader who
+ * goes back to what is shown causes no redraw at all. jsdom has
  * neither IntersectionObserver nor requestIdleCallback: the test drives both by hand.
  */
 import {afterEach, beforeEach, describe, expect, it, vi} from "vitest";
@@ -21,9 +22,9 @@ async function freshModules() {
   });
   vi.stubGlobal("requestIdleCallback", (callback: (deadline: {timeRemaining(): number}) => void) => idleCallbacks.push(callback));
   const {LiveView} = await import("../../src/components/live-view.js");
-  const {flushRedraws} = await import("../../src/components/offscreen-redraws.js");
+  const {flushRedraws, UNSEEN_AFTER_PAUSE_MS} = await import("../../src/components/offscreen-redraws.js");
   const {PlotNotLoaded} = await import("../../src/components/plot-on-demand.js");
-  return {LiveView, flushRedraws, PlotNotLoaded};
+  return {LiveView, flushRedraws, UNSEEN_AFTER_PAUSE_MS, PlotNotLoaded};
 }
 
 const runIdle = (timeRemaining = 50) => idleCallbacks.splice(0).forEach((callback) => callback({timeRemaining: () => timeRemaining}));
@@ -58,7 +59,23 @@ describe("off-screen redraws", () => {
     elsewhere.remove();
   });
 
-  it("puts off a far view's build until idle time, and builds only the newest values", () => {
+  /** A view in the document outside any lab: far until the observer says otherwise. */
+  const farView = () => document.body.appendChild(modules.LiveView());
+
+  it("puts off a far view's first build until idle time, and builds only the newest values", () => {
+    const view = farView();
+    const builds: string[] = [];
+    const build = (text: string) => (builds.push(text), paragraph(text));
+    view.draw(build, "one");
+    view.draw(build, "two");
+    expect(view.textContent).toBe("");
+    runIdle();
+    expect(view.textContent).toBe("two");
+    expect(builds).toEqual(["two"]);
+    view.remove();
+  });
+
+  it("redraws a far view already drawn as it comes near, not in idle time while the reader is still moving, and builds only the newest values", () => {
     const view = modules.LiveView();
     const builds: string[] = [];
     const build = (text: string) => (builds.push(text), paragraph(text));
@@ -66,10 +83,33 @@ describe("off-screen redraws", () => {
     reportDistance([{target: view, isIntersecting: false}]);
     view.draw(build, "two");
     view.draw(build, "three");
-    expect(view.textContent).toBe("one");
     runIdle();
+    expect(view.textContent).toBe("one");
+    reportDistance([{target: view, isIntersecting: true}]);
     expect(view.textContent).toBe("three");
     expect(builds).toEqual(["one", "three"]);
+  });
+
+  it("redraws a far view in idle time once no redraw was asked for during the pause", () => {
+    vi.useFakeTimers({toFake: ["setTimeout", "clearTimeout"]});
+    try {
+      const [far, other] = [modules.LiveView(), modules.LiveView()];
+      far.draw(paragraph, "one");
+      reportDistance([{target: far, isIntersecting: false}]);
+      far.draw(paragraph, "two");
+      // The reader moves on before the pause is over: another view redrawn restarts it.
+      vi.advanceTimersByTime(modules.UNSEEN_AFTER_PAUSE_MS - 1);
+      other.draw(paragraph, "near");
+      vi.advanceTimersByTime(modules.UNSEEN_AFTER_PAUSE_MS - 1);
+      runIdle();
+      expect(far.textContent).toBe("one");
+      vi.advanceTimersByTime(1);
+      runIdle();
+      expect(far.textContent).toBe("two");
+      expect(document.documentElement.hasAttribute("data-redraws-unseen")).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("draws a waiting view as it comes near", () => {
@@ -92,30 +132,38 @@ describe("off-screen redraws", () => {
     view.draw(build, "other");
     view.draw(paragraph, "shown");
     runIdle();
+    reportDistance([{target: view, isIntersecting: true}]);
     expect(build).not.toHaveBeenCalled();
     expect(view.textContent).toBe("shown");
   });
 
   it("hands what idle time cannot hold to the next idle period, and flushes all before printing", () => {
-    const views = [modules.LiveView(), modules.LiveView(), modules.LiveView()];
-    views.forEach((view) => view.draw(paragraph, "old"));
-    reportDistance(views.map((target) => ({target, isIntersecting: false})));
-    views.forEach((view, index) => view.draw(paragraph, `new ${index}`));
+    const views = [farView(), farView(), farView()];
+    views.forEach((view, index) => view.draw(paragraph, `first ${index}`));
     runIdle(0);
-    expect(views.map((view) => view.textContent)).toEqual(["new 0", "old", "old"]);
+    expect(views.map((view) => view.textContent)).toEqual(["first 0", "", ""]);
     expect(idleCallbacks).toHaveLength(1);
+    // One of them already drawn and far: it waits for sight, and printing draws it too.
+    reportDistance([{target: views[0]!, isIntersecting: false}]);
+    views[0]!.draw(paragraph, "second 0");
     modules.flushRedraws();
-    expect(views.map((view) => view.textContent)).toEqual(["new 0", "new 1", "new 2"]);
+    expect(views.map((view) => view.textContent)).toEqual(["second 0", "first 1", "first 2"]);
+    views.forEach((view) => view.remove());
   });
 
-  it("says on the document while any redraw waits", () => {
-    const view = modules.LiveView();
+  it("says on the document which drawings wait for idle time and which for sight", () => {
+    const attributes = () => ["data-redraws-pending", "data-redraws-unseen"].map((name) => document.documentElement.getAttribute(name));
+    const view = farView();
     view.draw(paragraph, "one");
+    expect(attributes()).toEqual(["1", null]);
+    runIdle();
+    expect(attributes()).toEqual([null, null]);
     reportDistance([{target: view, isIntersecting: false}]);
     view.draw(paragraph, "two");
-    expect(document.documentElement.getAttribute("data-redraws-pending")).toBe("1");
-    runIdle();
-    expect(document.documentElement.hasAttribute("data-redraws-pending")).toBe(false);
+    expect(attributes()).toEqual([null, "1"]);
+    reportDistance([{target: view, isIntersecting: true}]);
+    expect(attributes()).toEqual([null, null]);
+    view.remove();
   });
 
   it("a prebuilt view shown with show() cancels a build that was waiting", () => {
@@ -125,6 +173,7 @@ describe("off-screen redraws", () => {
     view.draw(paragraph, "two");
     view.show(paragraph("shown directly"));
     runIdle();
+    reportDistance([{target: view, isIntersecting: true}]);
     expect(view.textContent).toBe("shown directly");
   });
 
