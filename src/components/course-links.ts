@@ -24,7 +24,9 @@ export function carryVersionInLinks(version: string, root: ParentNode = document
     url.searchParams.delete(VERSION_PARAMETER);
     if (version !== DEFAULT_MESSAGE_VERSION) url.searchParams.set(VERSION_PARAMETER, version);
     // The path as the page wrote it (relative, so the site works under any base path), then the new query.
-    anchor.setAttribute("href", `${href.split(/[?#]/)[0]}${url.search}${url.hash}`);
+    const carried = `${href.split(/[?#]/)[0]}${url.search}${url.hash}`;
+    // Only a link that changes is written: writing the same value still counts as a change of the page.
+    if (carried !== href) anchor.setAttribute("href", carried);
   }
 }
 

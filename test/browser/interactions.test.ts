@@ -112,7 +112,7 @@ describe("charts far from the screen", () => {
   // What a chart shows, comparable across page loads: its text and how many marks it draws.
   const chartsDrawn = (page: Page) => page.$$eval(".exportable-chart svg", (svgs) => svgs.map((svg) => `${svg.querySelectorAll("*").length}:${svg.textContent}`));
 
-  it("are redrawn once the page is idle, exactly as a fresh load of the same link draws them", async () => {
+  it("are redrawn once the reader pauses, exactly as a fresh load of the same link draws them", async () => {
     const {page, context} = await openLesson();
     const before = await chartsDrawn(page);
     const slider = page.locator('input[type=range][aria-label^="Sender timeout"]');
@@ -120,7 +120,7 @@ describe("charts far from the screen", () => {
       input.scrollIntoView({block: "start"});
     });
     await letFramesPass(page, 5);
-    // The receiver's charts (outside the lab) are far below the controls, so their redraw waits for idle time.
+    // The receiver's charts (outside the lab) are far below the controls, so their redraw waits for sight or the reader's pause.
     const nearestChartTop = await page.$eval("main > * > .live-view .exportable-chart", (chart) => chart.getBoundingClientRect().top / innerHeight);
     expect(nearestChartTop).toBeGreaterThan(1.25);
     await slider.fill("0.5");
