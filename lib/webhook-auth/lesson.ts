@@ -183,7 +183,7 @@ export interface WebhookLessonRun {
   tampering: TamperingReport | null;
   horizon: RetryHorizonSelection;
   /** Every strategy's race table for the chosen number of workers, in RACE_STRATEGIES order. */
-  races: RaceTable[];
+  races: readonly RaceTable[];
   race: RaceSelection;
   reconcile: ReconcileComparison;
 }
@@ -242,10 +242,10 @@ export async function runWebhookLesson(
   const before = previous !== null && sameSecrets.get(previous) === secrets ? previous : null;
   const unchanged = (...names: (keyof WebhookLessonInputs)[]) => previous !== null && names.every((name) => Object.is(previous.inputs[name], inputs[name]));
 
-  const debug = subtle ? await debugFor(inputs, secrets) : {ok: false as const, issues: [NO_WEB_CRYPTO_REASON]};
+  const debug = !subtle ? {ok: false as const, issues: [NO_WEB_CRYPTO_REASON]} : before?.debug && unchanged(...DEBUG_INPUTS) ? before.debug : await debugFor(inputs, secrets);
   const tampering = !subtle ? null : before?.tampering && unchanged("toleranceSeconds", "version") ? before.tampering : await tamperingFor(secrets, inputs);
   const horizon = previous && unchanged("retryPreset", "retentionSeconds", "toleranceSeconds", "unreachableAttempts", "acksLost") ? previous.horizon : horizonFor(inputs);
-  const races = previous && unchanged("raceWorkers") ? previous.races : RACE_STRATEGIES.map((strategy) => raceTable(strategy.id, inputs.raceWorkers));
+  const races = racesFor(inputs.raceWorkers);
   const chosen = races.find((table) => table.strategy === (inputs.raceStrategy as RaceStrategy)) ?? races[0]!;
   const race = previous && previous.race.table === chosen && unchanged("raceInterleaving") ? previous.race : selectRaceRun(chosen, inputs.raceInterleaving);
   if (race.clamped) refused.push(interleavingPastCount(inputs.raceInterleaving, race));
@@ -265,6 +265,20 @@ export async function runWebhookLesson(
   };
   sameSecrets.set(run, secrets);
   return run;
+}
+
+/**
+ * Every strategy's race table for a number of workers, kept once computed: a table depends on
+ * nothing else, the slider has MAX_RACE_WORKERS - 1 values, and enumerating the interleavings of
+ * four workers is most of what a move of that slider cost (lesson 4's settle time,
+ * docs/performance.md). The same number of workers hands back the very same tables.
+ */
+const racesByWorkers = new Map<number, readonly RaceTable[]>();
+
+function racesFor(workers: number): readonly RaceTable[] {
+  let races = racesByWorkers.get(workers);
+  if (races === undefined) racesByWorkers.set(workers, (races = RACE_STRATEGIES.map((strategy) => raceTable(strategy.id, workers))));
+  return races;
 }
 
 /** Which secrets a run was signed with, so a later run reuses signed parts only for the same ones. */
@@ -293,6 +307,12 @@ function interleavingPastCount(requested: number, race: RaceSelection): RefusedI
   const problem = `there are ${race.table.runs.length} interleavings of ${race.table.workers} workers with this strategy`;
   return {...refusal(field, requested, problem, race.index), fallback: `the last one, ${race.index}`};
 }
+
+/** Every input debugFor reads: a run whose other inputs changed reuses the previous run's debug. */
+const DEBUG_INPUTS = [
+  "body", "toleranceSeconds", "duringRotation", "reserializedBody", "secretNotBase64Decoded", "wrongSecret",
+  "clockSkewSeconds", "signatureHeaderSplitOnComma", "missingVersionPrefix", "rotatedWithoutOverlap"
+] as const satisfies readonly (keyof WebhookLessonInputs)[];
 
 function debugFor(inputs: WebhookLessonInputs, secrets: WebhookLessonSecrets): Promise<SignatureDebugResult> {
   return debugStandardWebhook({

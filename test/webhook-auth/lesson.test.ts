@@ -209,14 +209,17 @@ describe("runWebhookLesson hands back unchanged parts as the same objects", () =
     expect(tolerance.horizon).not.toBe(first.horizon);
     expect(tolerance.tampering).not.toBe(first.tampering);
     expect(tolerance.races).toBe(first.races);
+    expect(tolerance.debug).not.toBe(first.debug);
     const workers = await runWebhookLesson({...webhookLessonDefaults, raceWorkers: 3}, SECRETS, undefined, first);
     expect(workers.races).not.toBe(first.races);
+    // The signature debugger reads none of the race's inputs: its result is the same object.
+    expect(workers.debug).toBe(first.debug);
     expect(workers.races.every((table) => table.workers === 3)).toBe(true);
   });
 
   it("equals a run made from scratch, and reuses nothing signed with other secrets", async () => {
     const first = await run();
-    for (const overrides of [{toleranceSeconds: 60}, {raceWorkers: 3, raceInterleaving: 7}, {raceStrategy: "insert-if-absent"}, {retentionSeconds: 60}, {reconcileScenario: RECONCILE_SCENARIOS.at(-1)!.id}]) {
+    for (const overrides of [{toleranceSeconds: 60}, {clockSkewSeconds: 400}, {body: "{}"}, {raceWorkers: 3, raceInterleaving: 7}, {raceStrategy: "insert-if-absent"}, {retentionSeconds: 60}, {reconcileScenario: RECONCILE_SCENARIOS.at(-1)!.id}]) {
       const reused = await runWebhookLesson({...webhookLessonDefaults, ...overrides}, SECRETS, undefined, first);
       expect(reused).toEqual(await runWebhookLesson({...webhookLessonDefaults, ...overrides}, SECRETS));
     }
