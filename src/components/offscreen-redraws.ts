@@ -134,24 +134,39 @@ export function cancelRedraw(view: Element): void {
  * the document says so (`data-redraws-pending` on <html>), so a test or a tool waits for it.
  */
 export const REDRAWS_PENDING_ATTRIBUTE = "data-redraws-pending";
-/** How many far views wait to be seen or for the reader's pause: a tool that reads the whole page waits for this too. */
+/** How many far views wait to be seen or for the reader's pause, and work only they will show: a tool that reads the whole page waits for this too. */
 export const REDRAWS_UNSEEN_ATTRIBUTE = "data-redraws-unseen";
 
 // Work a view waits for that is not a redraw of its own: a storm computing in a worker.
 const working = new Set<object>();
 
+// Work whose results only views out of sight show (lesson 5's other strategies): counted with the unseen views.
+const workingOutOfSight = new Set<object>();
+
 /** Counts `owner`'s work in progress among the pending redraws (true while it works, false once its results are drawn). */
 export function markWorking(owner: object, busy: boolean): void {
-  if (busy === working.has(owner)) return;
-  if (busy) working.add(owner);
-  else working.delete(owner);
+  mark(working, owner, busy);
+}
+
+/**
+ * Counts `owner`'s work in progress among the unseen redraws: work whose results only far views
+ * show, so the page the reader sees has stopped changing while it runs.
+ */
+export function markWorkingOutOfSight(owner: object, busy: boolean): void {
+  mark(workingOutOfSight, owner, busy);
+}
+
+function mark(set: Set<object>, owner: object, busy: boolean) {
+  if (busy === set.has(owner)) return;
+  if (busy) set.add(owner);
+  else set.delete(owner);
   markPending();
 }
 
 function markPending() {
   if (typeof document === "undefined") return;
   writeCount(REDRAWS_PENDING_ATTRIBUTE, pending.size + awaiting.size + working.size);
-  writeCount(REDRAWS_UNSEEN_ATTRIBUTE, unseen.size);
+  writeCount(REDRAWS_UNSEEN_ATTRIBUTE, unseen.size + workingOutOfSight.size);
 }
 
 function writeCount(attribute: string, count: number) {

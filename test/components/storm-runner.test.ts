@@ -35,6 +35,7 @@ class FakeWorker {
 const summary = stormUnder({...stormLessonDefaults, senders: 10}, "exponential");
 const config = {...stormLessonDefaults, senders: 10};
 const pending = () => document.documentElement.hasAttribute("data-redraws-pending");
+const unseen = () => document.documentElement.hasAttribute("data-redraws-unseen");
 const runs = (worker: FakeWorker) => worker.posted.filter((message) => message.kind === "run");
 
 beforeEach(() => {
@@ -66,6 +67,20 @@ describe("StormRunner", () => {
     expect(all).toHaveLength(1);
     expect(runner.value).toMatchObject({id, chosen: summary, byStrategy: {exponential: summary, full: summary}});
     await vi.waitFor(() => expect(pending()).toBe(false));
+  });
+
+  it("once the chosen storm is drawn, the strategies still computing count as work out of sight, until they are in", async () => {
+    const runner = StormRunner({workerUrl: "worker.js", scope: "all", label: "the storm"});
+    const id = runner.request({senders: 10});
+    await vi.waitFor(() => expect(FakeWorker.made).toHaveLength(1));
+    const worker = FakeWorker.made[0]!;
+    worker.answer({id, kind: "checked", config});
+    worker.answer({id, kind: "strategy", strategy: "exponential", summary});
+    expect([pending(), unseen()]).toEqual([true, false]);
+    await vi.waitFor(() => expect([pending(), unseen()]).toEqual([false, true]));
+    worker.answer({id, kind: "strategy", strategy: "full", summary});
+    worker.answer({id, kind: "done"});
+    await vi.waitFor(() => expect([pending(), unseen()]).toEqual([false, false]));
   });
 
   it("a newer request cancels the run in progress at once, and the old run's late answers are not read", async () => {

@@ -10,13 +10,15 @@
  *   input has been drawn.
  * - A run not done within PROGRESS_AFTER_MS shows a progress bar, named for what it runs
  *   (./storm-progress.ts).
- * - Until a run's results are drawn, the page counts as having redraws pending (markWorking).
+ * - Until the chosen storm is drawn, the page counts as having redraws pending (markWorking);
+ *   the other strategies, which only the sections below the lab show, then count as work out of
+ *   sight (markWorkingOutOfSight) until they are in: the lab has stopped changing meanwhile.
  */
 import type {StormConfig} from "../../../lib/storm/fields.js";
 import type {StormStrategy} from "../../../lib/storm/strategy.js";
 import type {StormSummary} from "../../../lib/storm/summary.js";
 import type {StormAnswer, StormMessage, StormRequest} from "../../../lib/storm/worker-protocol.js";
-import {markWorking} from "../offscreen-redraws.js";
+import {markWorking, markWorkingOutOfSight} from "../offscreen-redraws.js";
 import {StormProgress} from "./storm-progress.js";
 
 export {PROGRESS_AFTER_MS} from "./storm-progress.js";
@@ -89,7 +91,7 @@ export function StormRunner(options: StormRunnerOptions): StormRunnerElement {
   const root = progress.root as StormRunnerElement;
   root.value = null;
   root.chosenRun = Object.assign(new EventTarget(), {value: null as ChosenStorm | null});
-  const runner: Runner = {options, root, progress, worker: null, latestId: 0, postedId: 0, running: false, superseded: 0, pending: null, postedValues: {}, retried: false};
+  const runner: Runner = {options, root, progress, rest: {}, worker: null, latestId: 0, postedId: 0, running: false, superseded: 0, pending: null, postedValues: {}, retried: false};
   root.request = (values) => request(runner, values);
   return root;
 }
@@ -99,6 +101,8 @@ interface Runner {
   readonly options: StormRunnerOptions;
   readonly root: StormRunnerElement;
   readonly progress: StormProgress;
+  /** Who owns the work on the strategies after the chosen one (markWorkingOutOfSight). */
+  readonly rest: object;
   worker: Worker | null;
   /** The latest request, and the latest posted to the worker (a request waits for its frame first). */
   latestId: number;
@@ -120,9 +124,12 @@ function request(runner: Runner, values: Readonly<Record<string, unknown>>): num
   const id = ++runner.latestId;
   runner.pending = null;
   markWorking(runner.root, true);
+  markWorkingOutOfSight(runner.rest, false);
   // On two cores, a worker computing through the frame that shows this input took the CPU its
-  // rendering needed (median 24-32 ms, against 3 ms): the run starts once that frame is drawn.
-  afterFrames(2, () => post(runner, id, values));
+  // rendering needed (median 24-32 ms, against 3 ms): the run starts once that frame is drawn. The
+  // page calls this from that frame's cells, so one more frame is enough; waiting two cost a
+  // slider move 16-20 ms of settle time (docs/performance.md).
+  afterFrames(1, () => post(runner, id, values));
   return id;
 }
 
@@ -175,6 +182,12 @@ function strategyArrived(runner: Runner, pending: Omit<StormResults, "chosen">, 
   const {chosenRun} = runner.root;
   chosenRun.value = {id: message.id, config: pending.config, run: message.summary};
   chosenRun.dispatchEvent(new Event("input"));
+  // Once the page has drawn it (its cells run in the next frames), what is left is out of sight.
+  afterFrames(2, () => {
+    if (message.id !== runner.latestId) return;
+    markWorkingOutOfSight(runner.rest, runner.running);
+    markWorking(runner.root, false);
+  });
 }
 
 function done(runner: Runner): void {
@@ -183,7 +196,9 @@ function done(runner: Runner): void {
   publish(runner);
   // Pending until the page has drawn what the last answer changed (its cells run in the next frames).
   afterFrames(2, () => {
-    if (!runner.running && runner.postedId === runner.latestId) markWorking(runner.root, false);
+    if (runner.running || runner.postedId !== runner.latestId) return;
+    markWorking(runner.root, false);
+    markWorkingOutOfSight(runner.rest, false);
   });
 }
 
@@ -211,4 +226,5 @@ function failed(runner: Runner, event: ErrorEvent | MessageEvent): void {
   }
   runner.progress.fail(event instanceof ErrorEvent && event.message ? event.message : "its worker stopped");
   markWorking(runner.root, false);
+  markWorkingOutOfSight(runner.rest, false);
 }
