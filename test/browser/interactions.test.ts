@@ -134,6 +134,43 @@ describe("charts far from the screen", () => {
   });
 });
 
+describe("a chart far from the screen, while the reader keeps moving", () => {
+  // The receiver's first chart, outside the lab: its text, read afresh (a redraw may replace nodes).
+  const FAR_CHART = "main > * > .live-view .exportable-chart svg";
+
+  it("waits, says so on the document, and is current as soon as the reader scrolls to it", async () => {
+    const fresh = await openLesson("?senderTimeoutSeconds=0.5");
+    const expected = await fresh.page.$eval(FAR_CHART, (svg) => svg.textContent);
+    await fresh.context.close();
+    const {page, context, problems} = await openLesson();
+    // One evaluate, counted in frames: all of it happens well within the reader's pause (1 s).
+    const seen = await page.evaluate(async (selector) => {
+      const frames = (count: number) => new Promise<void>((resolve) => {
+        const step = () => (--count <= 0 ? resolve() : requestAnimationFrame(step));
+        requestAnimationFrame(step);
+      });
+      const chartText = () => document.querySelector(selector)!.textContent;
+      const slider = document.querySelector<HTMLInputElement>('input[type=range][aria-label^="Sender timeout"]')!;
+      slider.scrollIntoView({block: "start"});
+      await frames(3);
+      const before = chartText();
+      slider.value = "0.5";
+      slider.dispatchEvent(new Event("input", {bubbles: true}));
+      await frames(3);
+      const waiting = {text: chartText(), unseen: document.documentElement.getAttribute("data-redraws-unseen")};
+      document.querySelector(selector)!.scrollIntoView({block: "center"});
+      await frames(3);
+      return {before, waiting, after: chartText()};
+    }, FAR_CHART);
+    expect(expected).not.toBe(seen.before);
+    expect(seen.waiting.text).toBe(seen.before);
+    expect(Number(seen.waiting.unseen)).toBeGreaterThan(0);
+    expect(seen.after).toBe(expected);
+    expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("chart export", () => {
   it.each(["light", "dark"] as const)("every chart downloads a standalone SVG and a 2x PNG (%s theme)", async (colorScheme) => {
     const {page, context, problems} = await openLesson("", colorScheme);
