@@ -43,6 +43,8 @@ const near = new WeakMap<Element, boolean>();
 let observer: IntersectionObserver | null | undefined;
 let idleScheduled = false;
 let pauseTimer: ReturnType<typeof setTimeout> | null = null;
+/** When a redraw was last asked for (performance.now()): the reader's pause runs from there. */
+let lastAsked = 0;
 /** Whether the reader has paused since a far view began waiting: idle time may then redraw it. */
 let paused = false;
 
@@ -84,11 +86,13 @@ export function expectNear(view: Element): void {
  */
 export function drawNowOrWhenSeen(view: Element, redraw: () => void): void {
   cancelRedraw(view);
-  waitForPause();
+  lastAsked = performance.now();
+  paused = false;
   if (!isFarFromScreen(view)) draw(view, redraw);
   else if (drawn.has(view)) {
     unseen.set(view, redraw);
     markPending();
+    waitForPause();
   } else {
     pending.set(view, redraw);
     markPending();
@@ -201,15 +205,25 @@ function nearnessObserver(): IntersectionObserver | null {
   return observer;
 }
 
-/** (Re)starts the wait for the reader's pause: each redraw asked for means they are still moving. */
+/**
+ * Waits for the reader's pause while far views wait: one timer, not one per redraw asked for (a
+ * timer per drawing at load cost lesson 1 its Lighthouse score: the simulated page counted them as
+ * work still to come). When it fires early, because a redraw was asked for meanwhile, it waits again
+ * for what is left of the pause.
+ */
 function waitForPause() {
-  paused = false;
-  if (pauseTimer !== null) clearTimeout(pauseTimer);
-  pauseTimer = setTimeout(() => {
-    pauseTimer = null;
+  if (pauseTimer === null) pauseTimer = setTimeout(pauseTimerFired, UNSEEN_AFTER_PAUSE_MS);
+}
+
+function pauseTimerFired() {
+  pauseTimer = null;
+  if (unseen.size === 0) return;
+  const left = lastAsked + UNSEEN_AFTER_PAUSE_MS - performance.now();
+  if (left > 0) pauseTimer = setTimeout(pauseTimerFired, left);
+  else {
     paused = true;
-    if (unseen.size > 0) scheduleIdleDrain();
-  }, UNSEEN_AFTER_PAUSE_MS);
+    scheduleIdleDrain();
+  }
 }
 
 type IdleDeadlineLike = {timeRemaining(): number};

@@ -91,7 +91,7 @@ describe("off-screen redraws", () => {
   });
 
   it("redraws a far view in idle time once no redraw was asked for during the pause", () => {
-    vi.useFakeTimers({toFake: ["setTimeout", "clearTimeout"]});
+    vi.useFakeTimers({toFake: ["setTimeout", "clearTimeout", "performance"]});
     try {
       const [far, other] = [modules.LiveView(), modules.LiveView()];
       far.draw(paragraph, "one");
