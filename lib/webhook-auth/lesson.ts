@@ -226,9 +226,10 @@ export const NO_WEB_CRYPTO_REASON = "this page has no Web Crypto (crypto.subtle 
  * replaced by its default, so this never throws on what a reader typed.
  *
  * `previous`, the run before this one (a page passes its last run), as in selectAgent: a reader
- * moves one input at a time, and a part whose inputs did not change (horizon, tampering, race,
- * reconciliation) is handed back as the very same object, so a page can tell an unchanged part
- * by identity and skip redrawing it. The result equals a run made from scratch either way.
+ * moves one input at a time, and a part whose inputs did not change (the debugger, horizon,
+ * tampering, race, reconciliation) is handed back as the very same object, so a page can tell an
+ * unchanged part by identity and skip redrawing it; the race tables are kept per worker count
+ * (racesFor). The result equals a run made from scratch either way.
  */
 export async function runWebhookLesson(
   values: Readonly<Record<string, unknown>>,

@@ -9,13 +9,12 @@
  * - a far view already drawn is redrawn once it comes near (a quarter screen before it shows),
  *   when the page brings it into sight (expectNear), before printing, or in idle time once the reader
  *   has paused (UNSEEN_AFTER_PAUSE_MS without a redraw asked for). While a reader drags a slider only
- *   what they see is redrawn: on a slow phone (4x CPU throttle) 133 of 190 of lessons 1-4's slider
- *   moves settled within two frames this way, against 31 with far views redrawn in idle time between
- *   moves (docs/performance.md).
+ *   what they see is redrawn: far views redrawn in idle time between two steps were most of what a
+ *   step cost a slow phone (4x CPU throttle, docs/performance.md).
  *
  * `data-redraws-pending` on <html> counts work the page will do without being asked (first
  * drawings, Plot loading, a storm computing); `data-redraws-unseen` counts far views waiting to be
- * seen or for the reader's pause.
+ * seen or for the reader's pause, and work only they will show (markWorkingOutOfSight).
  * A view not in the document, or a browser without IntersectionObserver, counts as near and is
  * drawn at once.
  */
