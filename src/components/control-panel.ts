@@ -87,14 +87,14 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
     baseline: () => root.experimentState({}),
     describe: (run) => ({caption: describeRun(run, fields, defaults).caption, linkNote: null}),
     changed: () => {
-      if (permalink) link.schedule();
+      if (permalink) link.later();
     }
   });
 
   function changed() {
     root.value = values;
     // A dragged slider fires dozens of inputs a second; the URL only needs the value it settles on.
-    if (permalink) link.schedule();
+    if (permalink) link.later();
     root.dispatchEvent(new Event("input", {bubbles: true}));
   }
 
@@ -120,7 +120,7 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
   // The panel emits its own input events, once a value is accepted.
   stopInnerInputs(root);
   root.value = values;
-  if (permalink) link.write();
+  if (permalink) link.now();
   return root;
 }
 

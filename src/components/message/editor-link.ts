@@ -38,10 +38,10 @@ export function EditorLink(pinned: () => MessageLinkState | null): EditorLink {
       const link = writeMessageLink(state);
       linkSearch = link.search;
       writeText(scope, linkScope(link, state, exampleTitle));
-      writer.schedule();
+      writer.later();
     },
-    schedule: writer.schedule,
-    write: writer.write
+    schedule: writer.later,
+    write: writer.now
   };
 }
 

@@ -3,6 +3,7 @@
  * once whatever its size; a keystroke in a large request is checked once typing pauses; a text
  * whose length alone proves it over the size limit is named as such at once.
  */
+import {debounced, type Debounced} from "../debounced.js";
 import type {MarkedMirror} from "./marked-mirror.js";
 import {takeOverLimitPastes} from "./over-limit-paste.js";
 import {pasteFromOffsets} from "./paste-selection.js";
@@ -17,39 +18,10 @@ import {overLimitByLength} from "./size-verdict.js";
 const LARGE_REQUEST_CHARACTERS = 64 * 1024;
 const LARGE_REQUEST_PAUSE_MS = 200;
 
-/** The editor's check of its text: now, or once typing pauses. */
-export interface PausedCheck {
-  now(): void;
-  /** Checks once typing has paused for LARGE_REQUEST_PAUSE_MS (a later edit starts the wait again). */
-  afterPause(): void;
-  /** Drops a check waiting for the pause. */
-  cancel(): void;
-  /** Runs a check waiting for the pause now (nothing if none waits). */
-  flush(): void;
-}
+/** The editor's check of its text: now, or once typing has paused for LARGE_REQUEST_PAUSE_MS (`later()`). */
+export type PausedCheck = Debounced;
 
-export function PausedCheck(check: () => void): PausedCheck {
-  let waiting: ReturnType<typeof setTimeout> | null = null;
-  const cancel = () => {
-    if (waiting !== null) clearTimeout(waiting);
-    waiting = null;
-  };
-  const now = () => {
-    cancel();
-    check();
-  };
-  return {
-    now,
-    afterPause() {
-      cancel();
-      waiting = setTimeout(now, LARGE_REQUEST_PAUSE_MS);
-    },
-    cancel,
-    flush() {
-      if (waiting !== null) now();
-    }
-  };
-}
+export const PausedCheck = (check: () => void): PausedCheck => debounced(check, LARGE_REQUEST_PAUSE_MS);
 
 /** Checks every edit of the textarea, `counted` first; a paste that would go over the limit is named before it is inserted. */
 export function listenForEdits(textarea: HTMLTextAreaElement, marks: MarkedMirror, check: PausedCheck, counted: () => void): void {
@@ -71,9 +43,9 @@ function checkEdit(event: Event, textarea: HTMLTextAreaElement, marks: MarkedMir
   const length = textarea.textLength;
   if (overLimitByLength(length)) {
     marks.showOverLimit(length);
-    return wholeChange ? check.now() : check.afterPause();
+    return wholeChange ? check.now() : check.later();
   }
   if (wholeChange || length <= LARGE_REQUEST_CHARACTERS) return check.now();
   marks.showPending();
-  check.afterPause();
+  check.later();
 }
