@@ -44,8 +44,6 @@ let idleScheduled = false;
 let pauseTimer: ReturnType<typeof setTimeout> | null = null;
 /** When a redraw was last asked for (performance.now()): the reader's pause runs from there. */
 let lastAsked = 0;
-/** Whether the reader has paused since a far view began waiting: idle time may then redraw it. */
-let paused = false;
 
 /** Starts telling whether `view` is near the screen; views never watched count as near. */
 export function watchDistance(view: Element): void {
@@ -86,17 +84,17 @@ export function expectNear(view: Element): void {
 export function drawNowOrWhenSeen(view: Element, redraw: () => void): void {
   cancelRedraw(view);
   lastAsked = performance.now();
-  paused = false;
   if (!isFarFromScreen(view)) draw(view, redraw);
   else if (drawn.has(view)) {
     unseen.set(view, redraw);
     markPending();
-    waitForPause();
   } else {
     pending.set(view, redraw);
     markPending();
     scheduleIdleDrain();
   }
+  // Any redraw asked for restarts the pause far views wait for (a near one too).
+  if (unseen.size > 0) waitForPause();
 }
 
 function draw(view: Element, redraw: () => void) {
@@ -219,11 +217,11 @@ function pauseTimerFired() {
   if (unseen.size === 0) return;
   const left = lastAsked + UNSEEN_AFTER_PAUSE_MS - performance.now();
   if (left > 0) pauseTimer = setTimeout(pauseTimerFired, left);
-  else {
-    paused = true;
-    scheduleIdleDrain();
-  }
+  else scheduleIdleDrain();
 }
+
+/** Whether no redraw was asked for during the last UNSEEN_AFTER_PAUSE_MS: idle time may then redraw far views. */
+const readerPaused = () => performance.now() - lastAsked >= UNSEEN_AFTER_PAUSE_MS;
 
 type IdleDeadlineLike = {timeRemaining(): number};
 
@@ -234,6 +232,7 @@ function scheduleIdleDrain() {
     idleScheduled = false;
     const started = performance.now();
     let redrawn = 0;
+    const paused = readerPaused();
     for (const view of [...pending.keys(), ...(paused ? unseen.keys() : [])]) {
       if (redrawn > 0 && (deadline.timeRemaining() < MIN_IDLE_MS || performance.now() - started > MAX_TURN_MS)) break;
       runPending(view);

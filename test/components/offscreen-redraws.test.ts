@@ -104,6 +104,11 @@ describe("off-screen redraws", () => {
       runIdle();
       expect(far.textContent).toBe("one");
       vi.advanceTimersByTime(1);
+      // A redraw asked for between the pause's end and the idle time restarts the pause.
+      other.draw(paragraph, "near again");
+      runIdle();
+      expect(far.textContent).toBe("one");
+      vi.advanceTimersByTime(modules.UNSEEN_AFTER_PAUSE_MS);
       runIdle();
       expect(far.textContent).toBe("two");
       expect(document.documentElement.hasAttribute("data-redraws-unseen")).toBe(false);
