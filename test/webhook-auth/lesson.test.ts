@@ -17,7 +17,7 @@ import {
   dedupRecordSpans,
   findWebhookExperiment,
   raceTable,
-  runV1aDemo,
+  rememberingV1aDemo, runV1aDemo,
   runWebhookLesson,
   selectRaceRun,
   webhookExperiments,
@@ -168,6 +168,16 @@ describe("the v1a demo", () => {
     expect(demo.publicKey).toMatch(/^whpk_/);
     expect(demo.verification.ok).toBe(true);
     expect(demo.tampered.ok).toBe(false);
+  });
+
+  it("remembered, signs again only when a field of its input changes, and equals a fresh run", async () => {
+    const demoOf = rememberingV1aDemo();
+    const input = {secretKey: STANDARD_WEBHOOKS_TEST_ASYMMETRIC_SECRET_KEY, msgId: "msg_1", timestamp: DEMO_NOW_SECONDS, body: DEMO_BODY, nowSeconds: DEMO_NOW_SECONDS, toleranceSeconds: 300};
+    const first = await demoOf(input);
+    expect(await demoOf({...input})).toBe(first);
+    const other = await demoOf({...input, toleranceSeconds: 60});
+    expect(other).not.toBe(first);
+    expect(other).toEqual(await runV1aDemo({...input, toleranceSeconds: 60}));
   });
 
   it("says so instead of throwing when there is no Web Crypto", async () => {
