@@ -6,15 +6,15 @@
  * view pieces and that lesson's views.
  *
  * Why not import lib/ straight from a page: Framework bundles every npm package
- * whole, so Plot arrives with all of d3 (~177 KB gzip) and zod whole (~93 KB gzip),
- * past the 200 KB-per-page budget. esbuild keeps only what the code uses.
+ * whole, so zod arrives whole (~93 KB gzip), past the 200 KB-per-page budget with
+ * the rest. esbuild keeps only what the code uses.
  *
  * Why one file per page and no chunks shared between pages: on Lighthouse's slow 4G
  * every request costs a round trip, and Framework preloads every module a page imports
  * at high priority, which Lighthouse counts as render-blocking. Bundles code-split across
  * pages made each lesson load 15 modules (first paint 1.9-2.3 s simulated, performance
  * 95-97). Pages no longer share a cached chunk, which a course read one lesson at a time
- * hardly misses. Plot is the one chunk, loaded on demand (src/components/plot-on-demand.ts).
+ * hardly misses. What a page loads on demand (src/components/on-demand.ts) is its one chunk.
  */
 import * as esbuild from "esbuild";
 import {readdirSync} from "node:fs";
@@ -37,8 +37,8 @@ export function bundleEntries(): Record<string, string> {
 
 /**
  * One esbuild build per page, each code-split on its own: the page's bundle holds all it loads
- * at once (a module two pages use is in both), and what it imports on demand (Plot, see
- * src/components/plot-on-demand.ts) becomes a chunk of that page's that loads when asked for.
+ * at once (a module two pages use is in both), and what it imports on demand (see
+ * src/components/on-demand.ts) becomes a chunk of that page's that loads when asked for.
  */
 export const bundleOptions = (): esbuild.BuildOptions[] => [...pageBundleOptions(), ...workerBundleOptions()];
 

@@ -205,7 +205,7 @@ describe("lib/message is sans-I/O and light", () => {
     expect(inputs.filter((p) => p.includes("node_modules/ajv"))).toEqual([]);
     expect(inputs.filter((p) => p.includes("node_modules/") && !p.includes("node_modules/zod/"))).toEqual([]);
     const gzipped = gzipSync(result.outputFiles[0]!.contents).length;
-    // 200 KB gzip is the whole page's budget (Plot included). Two versions are about 62 KB: the v0.3.0
+    // 200 KB gzip is the whole page's budget. Two versions are about 62 KB: the v0.3.0
     // schema is about 10 KB of it, the 1.0.1 proto table 2 KB, the examples 5 KB, the translator 3 KB.
     expect(gzipped).toBeLessThan(70_000);
   });

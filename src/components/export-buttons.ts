@@ -29,9 +29,6 @@ export interface ExportOptions {
 /** A chart with its export buttons underneath. */
 export function ExportableChart(chart: Element, options: ExportOptions): HTMLElement {
   labelChart(chart, options.title);
-  // Plot puts a <style> in every chart and legend; the site stylesheet holds the same rules
-  // once (plot.css). A <style> inserted on every redraw makes the browser re-read style sheets.
-  for (const style of chart.querySelectorAll("style")) style.remove();
   // A LiveView morphs a redrawn chart into the one shown, so its unchanged marks and ticks are kept.
   // Off-screen charts skip layout (content-visibility in style.css) and stand in at this size:
   // the chart's own height plus its legends and buttons, so nothing below it moves up or is
@@ -112,9 +109,8 @@ function ExportButtons(chart: Element, {lesson, name, title, run, whole}: Export
 }
 
 /**
- * One accessible name for the whole chart. Plot labels each mark's group ("dot",
- * "frame") with aria-label, which says nothing to a listener and is not allowed on
- * elements without a role; the page's tables and traces carry the same data as text.
+ * One accessible name for the whole chart, and none on its parts (aria-label is not allowed on
+ * elements without a role); the page's tables and traces carry the same data as text.
  */
 function labelChart(chart: Element, title: string): void {
   // A compared chart holds one drawing per run, each named by its run.

@@ -70,7 +70,7 @@ export function LiveView(): LiveViewElement {
     try {
       view = build();
     } catch (error) {
-      // A view built with a module that has not loaded yet (Plot): keep what is shown, build again once it is here.
+      // A view built with a module that has not loaded yet (lesson 1's registration check): keep what is shown, build again once it is here.
       if (!(error instanceof ModuleNotLoaded)) throw error;
       if (root.firstChild === null) root.appendChild(element("p", {class: "live-view-loading"}, error.waiting));
       redrawOnceLoaded(root, error.loaded, () => showBuilt(drawnFrom, build), (reason) => {

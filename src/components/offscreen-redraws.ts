@@ -13,7 +13,7 @@
  *   step cost a slow phone (4x CPU throttle, docs/performance.md).
  *
  * `data-redraws-pending` on <html> counts work the page will do without being asked (first
- * drawings, Plot loading, a storm computing); `data-redraws-unseen` counts far views waiting to be
+ * drawings, a module loading, a storm computing); `data-redraws-unseen` counts far views waiting to be
  * seen or for the reader's pause, and work only they will show (markWorkingOutOfSight).
  * A view not in the document, or a browser without IntersectionObserver, counts as near and is
  * drawn at once.
@@ -36,7 +36,7 @@ const pending = new Map<Element, () => void>();
 const unseen = new Map<Element, () => void>();
 /** Views drawn at least once: a far one's next drawing waits until it is seen. */
 const drawn = new WeakSet<Element>();
-/** Redraws waiting for something to load (Plot), by view: the token tells a stale wait from the latest. */
+/** Redraws waiting for a module to load (on-demand.ts), by view: the token tells a stale wait from the latest. */
 const awaiting = new Map<Element, object>();
 const near = new WeakMap<Element, boolean>();
 let observer: IntersectionObserver | null | undefined;
@@ -125,13 +125,13 @@ export function redrawOnceLoaded(view: Element, loaded: Promise<unknown>, redraw
 
 /** Forgets a waiting redraw (the view was drawn since, or its wait was undone). */
 export function cancelRedraw(view: Element): void {
-  // All: a view can wait for idle time or sight and for Plot at once.
+  // All: a view can wait for idle time or sight and for a module at once.
   const cancelled = [pending.delete(view), unseen.delete(view), awaiting.delete(view)];
   if (cancelled.includes(true)) markPending();
 }
 
 /**
- * While the page has work of its own to do (a first drawing, Plot loading, a storm computing),
+ * While the page has work of its own to do (a first drawing, a module loading, a storm computing),
  * the document says so (`data-redraws-pending` on <html>), so a test or a tool waits for it.
  */
 export const REDRAWS_PENDING_ATTRIBUTE = "data-redraws-pending";

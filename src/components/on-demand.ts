@@ -1,5 +1,5 @@
 /**
- * A module a view needs that loads on demand, not with the page (Plot; lesson 2's transaction
+ * A module a view needs that loads on demand, not with the page (lesson 2's transaction
  * for lesson 1's registration check). A view that needs it before it has arrived throws
  * ModuleNotLoaded; LiveView catches it, shows `waiting` the first time, and builds the view
  * again once the module is here, or shows `failed` if it cannot load.

@@ -1,5 +1,5 @@
 /**
- * Turns an on-screen chart (a Plot <svg>, or a <figure> holding one plus a legend)
+ * Turns an on-screen chart (an <svg> of the chart layer, or a <figure> holding one plus its legends)
  * into a standalone SVG document for slides: xmlns set, a white background, explicit
  * ink instead of the theme's currentColor, explicit fonts, and the legend drawn in SVG.
  * Framework has no export menu; this is what the export buttons serialise.
@@ -55,7 +55,7 @@ interface LegendEntry {
   label: string;
 }
 
-/** Plot draws swatch legends as HTML: each entry is a span holding a small svg and its label. */
+/** The chart layer draws swatch legends in HTML (chart/legend.ts): each entry is a span holding a small svg and its label. */
 function legendEntries(chart: Element): LegendEntry[] {
   const entries: LegendEntry[] = [];
   for (const item of chart.querySelectorAll("[class$='-swatch']")) {
@@ -146,8 +146,6 @@ export function standaloneSvg(chart: Element, options: StandaloneSvgOptions): st
   body.setAttribute("y", String(y));
   body.setAttribute("width", String(chartWidth));
   body.setAttribute("height", String(chartHeight));
-  // Plot's scoped <style> relies on classes and CSS variables that other viewers ignore.
-  for (const style of body.querySelectorAll("style")) style.remove();
   root.appendChild(body);
   y += chartHeight;
 
@@ -178,7 +176,7 @@ function add(parent: Element, name: string, attributes: Record<string, string | 
   return element;
 }
 
-/** Plot's HTML swatch legend, drawn in SVG from `y` in rows that fit `width`; returns the y below it. */
+/** The HTML swatch legend, drawn in SVG from `y` in rows that fit `width`; returns the y below it. */
 function drawLegend(root: Element, entries: readonly LegendEntry[], width: number, y: number): number {
   if (entries.length === 0) return y;
   let x = PADDING;
@@ -227,12 +225,9 @@ function bakeColours(root: Element): void {
       const value = element.getAttribute(attribute);
       if (value === null) continue;
       if (value === "currentColor" || value === "currentcolor") element.setAttribute(attribute, EXPORT_INK);
-      else if (value.includes("var(--plot-background)")) element.setAttribute(attribute, EXPORT_BACKGROUND);
     }
     const style = element.getAttribute("style");
-    if (style && /currentcolor|var\(--/i.test(style)) {
-      element.setAttribute("style", style.replace(/currentcolor/gi, EXPORT_INK).replace(/var\(--plot-background\)/g, EXPORT_BACKGROUND));
-    }
+    if (style && /currentcolor/i.test(style)) element.setAttribute("style", style.replace(/currentcolor/gi, EXPORT_INK));
   }
 }
 

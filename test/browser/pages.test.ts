@@ -7,7 +7,7 @@ import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
 import {listPages} from "../../scripts/site-files.js";
 import {LESSON_SLUGS, type LessonSlug} from "../../src/lessons.js";
-import {openWatchedPage, renderedErrors, seriousAccessibilityViolations, serveSite, useBuiltSite, waitForPage} from "./browser.js";
+import {openWatchedPage, renderedErrors, seriousAccessibilityViolations, serveSite, useBuiltSite, waitForPage, waitUntilSettled} from "./browser.js";
 
 const site = useBuiltSite();
 
@@ -64,19 +64,19 @@ describe("printed", () => {
   });
 });
 
-describe("Plot on demand", () => {
-  // Lessons 1 to 3 and 5 draw every chart by hand; lesson 4 draws two charts below its labs with Plot.
-  const drawsWithPlot: Record<LessonSlug, boolean> = {"push-delivery": false, "message-transaction": false, "agent-selection": false, "webhook-authentication": true, "retry-storms": false};
-  it.each(LESSON_SLUGS)("%s does not preload Plot, and leaves no chart waiting for it", async (lesson) => {
-    const preloads = [...readFileSync(`dist/${lesson}.html`, "utf8").matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!);
-    expect(preloads.length).toBeGreaterThan(0);
-    expect(preloads.filter((href) => href.includes("plot-marks"))).toEqual([]);
+describe("one chart layer", () => {
+  it.each(LESSON_SLUGS)("%s draws every chart on the chart layer, and loads no charting library beside it", async (lesson) => {
     const {page, context, problems} = await site.open(lesson);
-    expect(await page.locator(".live-view-loading").count()).toBe(0);
-    const plotLoaded = await page.evaluate(() => performance.getEntriesByType("resource").some((entry) => entry.name.includes("plot-marks")));
-    // The hand-drawn charts name each mark group with a class; Plot's groups have none.
-    const plotCharts = await page.$$eval("svg[class^='plot-']", (charts) => charts.filter((chart) => chart.querySelector(":scope > g:not([class])")).length);
-    expect({plotLoaded, drawnWithPlot: plotCharts > 0}).toEqual({plotLoaded: drawsWithPlot[lesson], drawnWithPlot: drawsWithPlot[lesson]});
+    await waitUntilSettled(page);
+    const charts = await page.$$eval(".exportable-chart", (wrappers) => wrappers.map((wrapper) => {
+      const svg = [...wrapper.querySelectorAll("svg")].find((candidate) => !candidate.closest("[class$='-swatch']"));
+      return svg?.getAttribute("class")?.split(" ")[0] ?? "(none)";
+    }));
+    expect(charts.length).toBeGreaterThan(0);
+    expect(new Set(charts)).toEqual(new Set(["chart"]));
+    expect(await page.locator("svg[class^='plot-'], .live-view-loading").count()).toBe(0);
+    const scripts = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name).filter((name) => /\.js(\?|$)/.test(name)));
+    expect(scripts.filter((name) => /plot/i.test(name.replace(/.*\//, "")))).toEqual([]);
     expect(problems).toEqual({consoleErrors: [], pageErrors: [], failedRequests: [], otherOrigins: []});
     await context.close();
   });

@@ -23,8 +23,8 @@ async function freshModules() {
   vi.stubGlobal("requestIdleCallback", (callback: (deadline: {timeRemaining(): number}) => void) => idleCallbacks.push(callback));
   const {LiveView} = await import("../../src/components/live-view.js");
   const {flushRedraws, UNSEEN_AFTER_PAUSE_MS} = await import("../../src/components/offscreen-redraws.js");
-  const {PlotNotLoaded} = await import("../../src/components/plot-on-demand.js");
-  return {LiveView, flushRedraws, UNSEEN_AFTER_PAUSE_MS, PlotNotLoaded};
+  const {ModuleNotLoaded} = await import("../../src/components/on-demand.js");
+  return {LiveView, flushRedraws, UNSEEN_AFTER_PAUSE_MS, ModuleNotLoaded};
 }
 
 const runIdle = (timeRemaining = 50) => idleCallbacks.splice(0).forEach((callback) => callback({timeRemaining: () => timeRemaining}));
@@ -182,8 +182,8 @@ describe("off-screen redraws", () => {
     expect(view.textContent).toBe("shown directly");
   });
 
-  describe("a view drawn with Plot before Plot has loaded", () => {
-    /** A load the test settles, and a build that throws PlotNotLoaded until it has. */
+  describe("a view that needs a module before it has loaded", () => {
+    /** A load the test settles, and a build that throws ModuleNotLoaded until it has. */
     function plotLoad() {
       let settle!: {resolve: () => void; reject: (reason: unknown) => void};
       const loaded = new Promise<void>((resolve, reject) => (settle = {resolve, reject}));
@@ -192,14 +192,14 @@ describe("off-screen redraws", () => {
       const builds: string[] = [];
       const chart = (text: string) => {
         builds.push(text);
-        if (!here) throw new modules.PlotNotLoaded(loaded, "Drawing the chart…", (reason) => `The chart could not be drawn: its charting library did not load (${String(reason)}). Reload the page to try again.`);
+        if (!here) throw new modules.ModuleNotLoaded(loaded, "Drawing the chart…", (reason) => `The chart could not be drawn: its charting library did not load (${String(reason)}). Reload the page to try again.`);
         return paragraph(text);
       };
       return {settle, chart, builds, loaded};
     }
     const pendingAttribute = () => document.documentElement.getAttribute("data-redraws-pending");
 
-    it("shows a placeholder, waits on the document, and draws the chart once Plot is here", async () => {
+    it("shows a placeholder, waits on the document, and draws the chart once the module is here", async () => {
       const view = modules.LiveView();
       const load = plotLoad();
       view.draw(load.chart, "chart");
@@ -210,7 +210,7 @@ describe("off-screen redraws", () => {
       expect(pendingAttribute()).toBeNull();
     });
 
-    it("keeps what it shows meanwhile, and builds only the newest values once Plot is here", async () => {
+    it("keeps what it shows meanwhile, and builds only the newest values once the module is here", async () => {
       const view = modules.LiveView();
       view.draw(paragraph, "before");
       const load = plotLoad();
@@ -236,7 +236,7 @@ describe("off-screen redraws", () => {
       expect(load.builds).toEqual(["chart"]);
     });
 
-    it("says the chart could not be drawn when Plot does not load", async () => {
+    it("says the chart could not be drawn when the module does not load", async () => {
       const view = modules.LiveView();
       const load = plotLoad();
       view.draw(load.chart, "chart");

@@ -1,20 +1,30 @@
 // @vitest-environment jsdom
-import * as Plot from "@observablehq/plot";
+import {scaleBand, scaleLinear} from "d3-scale";
 import {describe, expect, it} from "vitest";
+import {bottomAxis, bottomAxisHeight, rowLabelsLeft} from "../../src/components/chart/axes.js";
+import {chartFrame} from "../../src/components/chart/chart-frame.js";
+import {colourLegend, withLegends} from "../../src/components/chart/legend.js";
+import {typeScale} from "../../src/components/chart/type-scale.js";
 import {EXPORT_INK, exportFileName, findChartSvg, standaloneSvg, wrapWords} from "../../src/components/standalone-svg.js";
 import {compareSnapshot} from "../snapshot.js";
 
+/** A small chart on the chart layer: bars in two lanes, an axis, a colour legend above it. */
 function sampleChart(): Element {
   const data = [
     {lane: "update 1", start: 2, end: 3, outcome: "applied"},
     {lane: "update 1", start: 5, end: 6, outcome: "duplicate"},
     {lane: "update 2", start: 12, end: 13, outcome: "refused"}
   ];
-  return Plot.plot({
-    width: 480, height: 160, marginLeft: 70,
-    color: {legend: true, domain: ["applied", "duplicate", "refused"], range: ["#1a7f37", "#9a6700", "#c62828"]},
-    marks: [Plot.barX(data, {y: "lane", x1: "start", x2: "end", fill: "outcome"}), Plot.ruleX([0])]
-  }) as Element;
+  const colours = {domain: ["applied", "duplicate", "refused"], range: ["#1a7f37", "#9a6700", "#c62828"]};
+  const frame = chartFrame({width: 480, height: 100 + bottomAxisHeight(typeScale()), margin: {top: 10, right: 10, bottom: bottomAxisHeight(typeScale()), left: 70}, label: "sample"});
+  const x = scaleLinear().domain([0, 14]).range([frame.left, frame.right]);
+  const y = scaleBand(["update 1", "update 2"], [frame.top, frame.bottom]).padding(0.2);
+  rowLabelsLeft(frame, y, (lane) => lane);
+  bottomAxis(frame, x, {label: "time (s)"});
+  frame.svg.append("g").selectAll("rect").data(data).join("rect")
+    .attr("x", (d) => x(d.start)).attr("width", (d) => x(d.end) - x(d.start)).attr("y", (d) => y(d.lane)!).attr("height", y.bandwidth())
+    .attr("fill", (d) => colours.range[colours.domain.indexOf(d.outcome)]!);
+  return withLegends(frame.svg.node()!, [colourLegend(colours)]);
 }
 
 describe("standalone SVG export", () => {

@@ -4,16 +4,17 @@
  * checks that tie their marks to lib's data: one symbol per attempt, one bar
  * per dedup record, one bar segment per (strategy, effect count).
  */
-import {beforeAll, describe, expect, it} from "vitest";
-import {loadPlot} from "../../src/components/plot-on-demand.js";
+import {describe, expect, it} from "vitest";
 import {
   RACE_STRATEGIES, analyzeRetryHorizon, attemptFates, dedupRecordSpans, findWebhookExperiment, raceTable, retryPresetById,
   webhookLessonDefaults, type RetryHorizonResult
 } from "../../lib/webhook-auth/index.js";
-import {RaceChart, RetryHorizonChart, raceRows} from "../../src/components/webhook-auth/index.js";
-import {MARGIN_LEFT, MARGIN_RIGHT, segmentLabel} from "../../src/components/webhook-auth/race-chart.js";
+import {RaceChart, RetryHorizonChart, raceSegments} from "../../src/components/webhook-auth/index.js";
+import {segmentLabel} from "../../src/components/webhook-auth/race-chart.js";
+import {typeScale} from "../../src/components/chart/type-scale.js";
 import {findChartSvg} from "../../src/components/standalone-svg.js";
 import {compareSnapshot} from "../snapshot.js";
+import {absolute, drawnAxis} from "./drawn-axis.js";
 
 /** The horizon part of the lesson run for an experiment (no crypto needed). */
 function horizonOf(experimentId: string): RetryHorizonResult {
@@ -32,8 +33,20 @@ function horizonOf(experimentId: string): RetryHorizonResult {
 const racesOf = (workers: number) => RACE_STRATEGIES.map((strategy) => raceTable(strategy.id, workers));
 const svgOf = (chart: Element) => findChartSvg(chart)!;
 
-// Plot loads on demand in the page; these charts are drawn with it.
-beforeAll(loadPlot);
+const DURATION_UNITS: Record<string, number> = {d: 86400, h: 3600, min: 60, s: 1};
+/** "1 d 2 h" back to seconds, as a reader reads the horizon chart's tick labels. */
+const secondsOf = (label: string) => [...label.matchAll(/(\d+) (d|h|min|s)\b/g)].reduce((sum, [, count, unit]) => sum + Number(count) * DURATION_UNITS[unit!]!, 0);
+
+/**
+ * The seconds a symlog time axis shows at `px`, read from its labelled ticks as a reader reads a
+ * log axis: positions are a + b·ln(1 + seconds), with a and b from the first and last tick.
+ */
+function symlogAxis(svg: Element): (px: number) => number {
+  const ticks = [...svg.querySelectorAll("g.x-axis g.tick")].map((tick) => ({at: absolute(tick, "x", "__none__") - 0.5, seconds: secondsOf(tick.querySelector("text")!.textContent!)}));
+  const [first, last] = [ticks[0]!, ticks[ticks.length - 1]!];
+  const perLog = (last.at - first.at) / (Math.log1p(last.seconds) - Math.log1p(first.seconds));
+  return (px) => Math.expm1(Math.log1p(first.seconds) + (px - first.at) / perLog);
+}
 
 describe("retention versus retry horizon chart", () => {
   it.each(["defaults", "spec-example-retention", "sdk-outage", "outage-then-ack"])("snapshot: %s", (id) => {
@@ -44,22 +57,32 @@ describe("retention versus retry horizon chart", () => {
     const horizon = horizonOf(id);
     const svg = svgOf(RetryHorizonChart(horizon, {width}));
     const attempts = horizon.resigned.rows.length + horizon.reused.rows.length;
-    expect(svg.querySelectorAll("g[aria-label='dot'] path")).toHaveLength(attempts);
-    // Numbers where they fit: each lane's first attempt always, a later one at least 20 px after the last shown.
-    const numbers = [...svg.querySelectorAll("g[aria-label='text'] text")].filter((text) => /^#\d+$/.test(text.textContent ?? "")).map((text) => {
-      const [x, y] = (text.getAttribute("transform") ?? "").match(/translate\(([-\d.]+),([-\d.]+)\)/)?.slice(1).map(Number) ?? [Number(text.getAttribute("x")), Number(text.getAttribute("y"))];
-      return {label: text.textContent!, x: x!, y: y!};
-    });
+    expect(svg.querySelectorAll("g.attempt-symbols path")).toHaveLength(attempts);
+    // Numbers where they fit: each lane's first attempt always, a later one at least 1.8 ems after the last shown.
+    const numbers = [...svg.querySelectorAll("g.attempt-numbers text")].map((text) => ({label: text.textContent!, x: Number(text.getAttribute("x")), y: Number(text.getAttribute("y"))}));
     expect(numbers.filter((number) => number.label === "#1")).toHaveLength(2);
     for (const lane of new Set(numbers.map((number) => number.y))) {
       const xs = numbers.filter((number) => number.y === lane).map((number) => number.x);
-      for (let index = 1; index < xs.length; index++) expect(xs[index]! - xs[index - 1]!).toBeGreaterThanOrEqual(19.5);
+      for (let index = 1; index < xs.length; index++) expect(xs[index]! - xs[index - 1]!).toBeGreaterThanOrEqual(1.8 * 11 - 0.01);
     }
     expect(numbers.length).toBeLessThanOrEqual(attempts);
-    // Every attempt's dot still names it.
-    expect([...svg.querySelectorAll("g[aria-label='dot'] path title")].map((title) => title.textContent).filter((title) => /^Attempt \d+/.test(title ?? ""))).toHaveLength(attempts);
+    // Every attempt's symbol still names it.
+    expect([...svg.querySelectorAll("g.attempt-symbols path title")].map((title) => title.textContent).filter((title) => /^Attempt \d+/.test(title ?? ""))).toHaveLength(attempts);
     const records = dedupRecordSpans(horizon.resigned, horizon.retentionSeconds).length + dedupRecordSpans(horizon.reused, horizon.retentionSeconds).length;
-    expect(svg.querySelectorAll("g[aria-label='bar'] rect")).toHaveLength(records);
+    expect(svg.querySelectorAll("g.record-bars rect")).toHaveLength(records);
+  });
+
+  // The snapshots hold the drawing; this holds it to the model, read back through the axis the chart draws.
+  it.each(["defaults", "spec-example-retention", "sdk-outage", "outage-then-ack"])("%s: each attempt's symbol is at its arrival and each record bar starts at its arrival, on the drawn axis", (id) => {
+    const horizon = horizonOf(id);
+    const svg = svgOf(RetryHorizonChart(horizon, {width: 640}));
+    const secondsAt = symlogAxis(svg);
+    const rows = [...horizon.resigned.rows, ...horizon.reused.rows];
+    const symbols = [...svg.querySelectorAll("g.attempt-symbols path")].map((path) => secondsAt(absolute(path, "x", "__none__")));
+    rows.forEach((row, index) => expect(symbols[index]!).toBeCloseTo(row.arrivesAtSeconds, 0));
+    const spans = [...dedupRecordSpans(horizon.resigned, horizon.retentionSeconds), ...dedupRecordSpans(horizon.reused, horizon.retentionSeconds)];
+    const bars = [...svg.querySelectorAll("g.record-bars rect")].map((rect) => secondsAt(Number(rect.getAttribute("x"))));
+    spans.forEach((span, index) => expect(bars[index]!).toBeCloseTo(span.fromSeconds, 0));
   });
 
   it("a slipped-past retry gets its own colour, and the legend names it", () => {
@@ -67,7 +90,7 @@ describe("retention versus retry horizon chart", () => {
     expect(horizon.resigned.slippedPast).toBeGreaterThan(0);
     const chart = RetryHorizonChart(horizon, {width: 640});
     expect(chart.textContent).toContain("slipped past dedup: applied again");
-    expect(svgOf(chart).querySelectorAll("g[aria-label='dot'] path[fill='#e8590c']")).toHaveLength(horizon.resigned.slippedPast + horizon.reused.slippedPast);
+    expect(svgOf(chart).querySelectorAll("g.attempt-symbols path[fill='#e8590c']")).toHaveLength(horizon.resigned.slippedPast + horizon.reused.slippedPast);
   });
 });
 
@@ -76,26 +99,30 @@ describe("race chart", () => {
     expect(compareSnapshot(`webhook-auth-race-${workers}-workers`, svgOf(RaceChart(racesOf(workers), {width: 640})).outerHTML)).toBeNull();
   });
 
-  it.each([2, 3])("one bar segment per strategy and effect count, labelled with lib's counts (%i workers)", (workers) => {
+  it.each([2, 3])("one bar segment per strategy and effect count, as wide as its share of lib's interleavings, labelled with lib's counts (%i workers)", (workers) => {
     const tables = racesOf(workers);
     const svg = svgOf(RaceChart(tables, {width: 640}));
-    expect(svg.querySelectorAll("g[aria-label='bar'] rect")).toHaveLength(raceRows(tables).length);
+    const bars = [...svg.querySelectorAll("g.race-bars rect")];
+    const expected = tables.flatMap((table) => Object.values(table.byEffects).filter((count) => count > 0).map((count) => count / table.runs.length));
+    expect(bars).toHaveLength(expected.length);
+    const axis = drawnAxis(svg, "g.x-axis");
+    const shares = bars.map((bar) => (axis.valueAt(Number(bar.getAttribute("x")) + Number(bar.getAttribute("width"))) - axis.valueAt(Number(bar.getAttribute("x")))) / 100);
+    expect(shares.sort()).toEqual(expected.sort().map((share) => expect.closeTo(share, 3)));
     const atomic = tables.find((table) => table.strategy === "insert-if-absent")!;
     expect(svg.textContent).toContain(`${atomic.runs.length} × 1 effect`);
-    const labels = [...svg.querySelectorAll("g[aria-label='text'] text")].map((text) => text.textContent);
-    const expected = raceRows(tables).map((row) => segmentLabel(row, 640 - MARGIN_LEFT - MARGIN_RIGHT)).filter(Boolean);
-    expect(labels.sort()).toEqual(expected.sort());
+    const labels = [...svg.querySelectorAll("g.race-labels text")].map((text) => text.textContent);
+    expect(labels).toEqual(raceSegments(tables).map((segment, index) => segmentLabel(segment, Number(bars[index]!.getAttribute("width")))).filter(Boolean));
   });
 
   it("labels a segment only with what fits in it, so narrow charts never overlap labels", () => {
-    const row = {strategy: "s", effects: "2 effects", count: 18, total: 20};
-    expect(segmentLabel(row, 400)).toBe("18 × 2 effects");
-    expect(segmentLabel(row, 40)).toBe("18");
-    expect(segmentLabel({...row, count: 1}, 40)).toBe("");
-    for (const width of [100, 200, 400, 800]) {
-      for (const candidate of [{...row, count: 2}, {...row, count: 8}, row]) {
-        const label = segmentLabel(candidate, width);
-        expect(label.length * 7).toBeLessThanOrEqual((candidate.count / candidate.total) * width);
+    const type = typeScale();
+    const segment = {effects: 2, count: 18};
+    expect(segmentLabel(segment, 400)).toBe("18 × 2 effects");
+    expect(segmentLabel(segment, 40)).toBe("18");
+    expect(segmentLabel({...segment, count: 1}, 10)).toBe("");
+    for (const width of [10, 20, 40, 100, 200]) {
+      for (const candidate of [{...segment, count: 2}, {...segment, count: 8}, segment]) {
+        expect(type.widthOf(segmentLabel(candidate, width))).toBeLessThanOrEqual(width);
       }
     }
   });

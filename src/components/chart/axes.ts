@@ -5,7 +5,7 @@
  */
 import {ticks as d3Ticks} from "d3-array";
 import {axisBottom, axisLeft} from "d3-axis";
-import type {ScaleBand, ScaleLinear} from "d3-scale";
+import type {ScaleBand, ScaleContinuousNumeric, ScaleLinear} from "d3-scale";
 import {formatNumber} from "../number-format.js";
 import type {ChartFrame} from "./chart-frame.js";
 import type {TypeScale} from "./type-scale.js";
@@ -57,16 +57,25 @@ export interface BottomAxisOptions {
   label: string;
   /** Ticks fall on round numbers of this many of the scale's units (60: minutes on a seconds scale), labelled in it. */
   unit?: number;
+  /**
+   * The ticks of a scale whose round numbers are not d3's (a symlog time axis: a minute, an hour,
+   * a day), each labelled by `format`; those whose labels would touch the one before are left out.
+   */
+  values?: readonly number[];
+  format?: (value: number) => string;
 }
 
-export function bottomAxis(frame: ChartFrame, x: ScaleLinear<number, number>, {label, unit = 1}: BottomAxisOptions): void {
+export function bottomAxis(frame: ChartFrame, x: ScaleContinuousNumeric<number, number>, {label, unit = 1, values: chosen, format: chosenFormat}: BottomAxisOptions): void {
   const [start, end] = x.domain() as [number, number];
-  const values = ticksAtLeast(start / unit, end / unit, tickCountFor(frame.right - frame.left, frame.type)).map((tick) => tick * unit);
   const {type} = frame;
+  const format = chosenFormat ?? ((value: number) => formatNumber(value / unit));
+  const values = chosen
+    ? spacedTicks(chosen, x, format, type)
+    : ticksAtLeast(start / unit, end / unit, tickCountFor(frame.right - frame.left, type)).map((tick) => tick * unit);
   frame.svg.append("g")
     .attr("class", "x-axis")
     .attr("transform", `translate(0,${frame.bottom})`)
-    .call(axisBottom(x).offset(TICK_OFFSET).tickValues(values).tickFormat((value) => formatNumber(Number(value) / unit)).tickSizeOuter(0).tickSize(6 * type.unit).tickPadding(3 * type.unit))
+    .call(axisBottom(x).offset(TICK_OFFSET).tickValues(values).tickFormat((value) => format(Number(value))).tickSizeOuter(0).tickSize(6 * type.unit).tickPadding(3 * type.unit))
     .call((g) => g.attr("font-size", null).attr("font-family", null).attr("font-variant", "tabular-nums"))
     .call((g) => g.select(".domain").remove())
     .call((g) => g.selectAll(".tick line").clone().attr("class", "grid").attr("y2", frame.top - frame.bottom).attr("stroke-opacity", 0.1))
@@ -78,6 +87,19 @@ export function bottomAxis(frame: ChartFrame, x: ScaleLinear<number, number>, {l
       .attr("fill", "currentColor")
       .attr("text-anchor", "end")
       .text(`${label} →`));
+}
+
+/** Of `values` in order, those whose labels keep an em clear of the last one kept. */
+function spacedTicks(values: readonly number[], x: ScaleContinuousNumeric<number, number>, format: (value: number) => string, type: TypeScale): number[] {
+  const kept: number[] = [];
+  let lastEnd = -Infinity;
+  for (const value of values) {
+    const half = type.widthOf(format(value)) / 2;
+    if (x(value) - half < lastEnd + type.body) continue;
+    kept.push(value);
+    lastEnd = x(value) + half;
+  }
+  return kept;
 }
 
 export interface LeftAxisOptions {

@@ -34,6 +34,20 @@ export function symbolLegend(scale: SymbolScale, type: TypeScale = typeScale()):
   }, svgElement("path", {d: symbolPath(scale.range[index]!, 4.5)}))]));
 }
 
+export interface MarkEntry {
+  label: string;
+  colour: string;
+  symbol: SymbolName;
+}
+
+/** One swatch per kind of mark that has both a colour and a symbol: the symbol filled and outlined in its colour, as the chart draws it. */
+export function markLegend(entries: readonly MarkEntry[], type: TypeScale = typeScale()): HTMLDivElement {
+  const size = swatchSize(type);
+  return swatches(type, entries.map(({label, colour, symbol}) => [label, svgElement("svg", {
+    viewBox: "-8 -8 16 16", width: size, height: size, fill: colour, stroke: colour, "stroke-width": 1.5
+  }, svgElement("path", {d: symbolPath(symbol, 5)}))]));
+}
+
 function swatches(type: TypeScale, entries: readonly (readonly [string, SVGSVGElement])[]): HTMLDivElement {
   return element("div", {class: "chart-legend", style: `font-size: ${type.body}px`},
     entries.map(([label, swatch]) => element("span", {class: "chart-swatch"}, swatch, label))

@@ -5,8 +5,7 @@
  * revealed yet.
  *
  * On the chart layer (d3), not Plot: it is the chart in lesson 2's lab, redrawn on every
- * keystroke and shown at load, and Plot loads only for charts further down a page
- * (see plot-on-demand.ts).
+ * keystroke and shown at load, where Plot's scales and marks would be most of the frame.
  */
 import type {MessageTransaction} from "../../../lib/message/index.js";
 import {MESSAGE_STAGE_NAMES} from "../../../lib/message/index.js";

@@ -4,6 +4,7 @@
  * text label, so no meaning rests on colour alone.
  */
 import type {RetryAttemptRow} from "../../../lib/webhook-auth/index.js";
+import type {SymbolName} from "../chart/symbols.js";
 
 export const ATTEMPT_OUTCOMES = [
   "applied (id recorded)",
@@ -22,7 +23,7 @@ export const ATTEMPT_COLOURS: Record<AttemptOutcome, string> = {
   "not delivered: receiver down": "#8c959f"
 };
 
-export const ATTEMPT_SYMBOLS: Record<AttemptOutcome, string> = {
+export const ATTEMPT_SYMBOLS: Record<AttemptOutcome, SymbolName> = {
   "applied (id recorded)": "circle",
   "duplicate, ignored (2xx)": "square",
   "slipped past dedup: applied again": "star",

@@ -5,99 +5,138 @@
  * show how long each dedup record is kept; a retry that lands after its record
  * expired slips past and is applied again.
  *
- * Plot, not the chart layer: a symlog time axis with its own ticks, dots with symbols and bars
- * per lane are a standard Plot chart; it is drawn once per change of its inputs, below the
- * page's first screen, where Plot is loaded on demand.
+ * On the chart layer (d3), not Plot: four of the lab's sliders redraw it, and Plot was about 15 ms
+ * of each move at 4x CPU throttle and, as lesson 4's only other use of it besides the race chart,
+ * about 70 KB gzip of the page. d3's scaleSymlog is the scale Plot's "symlog" type is built on.
  */
+import {scaleBand, scaleSymlog, type ScaleBand, type ScaleSymLog} from "d3-scale";
 import {dedupRecordSpans, type RetryHorizonResult, type RetryLaneResult} from "../../../lib/webhook-auth/index.js";
-import {colourLegend, withLegends} from "../chart/legend.js";
-import {PAGE_FONT_SIZE, type TypeScale, typeScale} from "../chart/type-scale.js";
+import {bottomAxis, bottomAxisHeight, rowLabelsAbove, rowLabelsLeft} from "../chart/axes.js";
+import {chartFrame, plotOutline, type ChartFrame} from "../chart/chart-frame.js";
+import {markLegend, withLegends} from "../chart/legend.js";
+import {placeRowLabels} from "../chart/row-labels.js";
+import {symbolPath} from "../chart/symbols.js";
+import {type TypeScale, typeScale} from "../chart/type-scale.js";
 import {formatDuration} from "../duration-format.js";
-import {ATTEMPT_COLOURS, ATTEMPT_OUTCOMES, ATTEMPT_SYMBOLS, attemptOutcome} from "./palette.js";
-import {loadedPlot} from "../plot-on-demand.js";
-
-/** Where Plot puts a bottom axis's name below the plot, at its own 10 px type. */
-const LABEL_OFFSET = 26;
+import {ATTEMPT_COLOURS, ATTEMPT_OUTCOMES, ATTEMPT_SYMBOLS, attemptOutcome, type AttemptOutcome} from "./palette.js";
 
 export const LANE_LABELS = {"re-signed": "re-signed each attempt", reused: "timestamp of attempt 1 reused"} as const;
+const SHORT_LANE_LABELS = {"re-signed": "re-signed", reused: "timestamp reused"} as const;
+type Lane = keyof typeof LANE_LABELS;
+
+/** Round durations a reader knows (5 s, a minute, 5 minutes, half an hour, …, a week): the axis shows those that fit. */
 const TICKS = [0, 5, 60, 300, 1800, 7200, 21600, 86400, 259200, 604800];
-/** A narrow chart's ticks: a minute, an hour, a day and a week apart. */
-const NARROW_TICKS = [0, 60, 3600, 86400, 604800];
-const MARGIN = {top: 20, right: 20, bottom: 36, left: 190};
-/** Narrower than the lanes' column and this much plot (a phone), each lane's name goes under it. */
-const MIN_PLOT_WIDTH = 240;
-const NARROW_LANE_PADDING = 0.45;
-/** Room one "#10" needs on the axis: an attempt number closer than this to the last one shown is left out (its dot's title names it). */
-const ATTEMPT_LABEL_PX = 20;
+/** Room one "#10" needs on the axis, in ems: an attempt number closer than this to the last one shown is left out (its dot's title names it). */
+const ATTEMPT_LABEL_EMS = 1.8;
 
 export interface RetryHorizonChartOptions {
   width?: number;
-  /** The chart layer's type scale: a slide's draws every size larger by body / PAGE_FONT_SIZE. */
   type?: TypeScale;
 }
 
-export function RetryHorizonChart(horizon: RetryHorizonResult, {width = 640, type = typeScale()}: RetryHorizonChartOptions = {}): Element {
-  const Plot = loadedPlot();
-  // Plot's sizes are drawn for the page's type; a larger type scales them all by one factor.
-  // (Plot places the x axis's name LABEL_OFFSET px below the plot at its own 10 px; a slide's
-  // larger dot at 0 s is kept off the lane names by an inset.)
-  const k = type.body / PAGE_FONT_SIZE;
-  const margin = {top: MARGIN.top * k, right: MARGIN.right * k, bottom: MARGIN.bottom * k, left: MARGIN.left * k};
-  const lanes: RetryLaneResult[] = [horizon.resigned, horizon.reused];
-  const attempts = lanes.flatMap((lane) => lane.rows.map((row) => ({
-    lane: LANE_LABELS[lane.lane],
+interface AttemptMark {
+  lane: Lane;
+  at: number;
+  attempt: number;
+  outcome: AttemptOutcome;
+  title: string;
+}
+
+function attemptMarks(lanes: readonly RetryLaneResult[]): AttemptMark[] {
+  return lanes.flatMap((lane) => lane.rows.map((row) => ({
+    lane: lane.lane,
     at: row.arrivesAtSeconds,
-    attempt: `#${row.attempt}`,
+    attempt: row.attempt,
     outcome: attemptOutcome(row),
     title: `Attempt ${row.attempt} (${LANE_LABELS[lane.lane]}) at ${formatDuration(row.arrivesAtSeconds)}: ${attemptOutcome(row)}. ${row.note}`
   })));
-  const lastAttempt = Math.max(0, ...attempts.map((attempt) => attempt.at));
-  const xMax = Math.max(lastAttempt * 1.6, 30);
-  const spans = lanes.flatMap((lane) => dedupRecordSpans(lane, horizon.retentionSeconds).map((span) => ({
-    lane: LANE_LABELS[lane.lane],
-    from: span.fromSeconds,
-    until: Math.min(span.untilSeconds, xMax),
-    title: `Record made by attempt ${span.attempt}: kept from ${formatDuration(span.fromSeconds)} until ${formatDuration(span.untilSeconds)}`
-  })));
-  const narrow = width - margin.left - margin.right < MIN_PLOT_WIDTH * k;
-  const marginLeft = narrow ? 14 * k : margin.left;
-  const plotWidth = Math.max(1, width - marginLeft - margin.right);
-  // Plot's symlog (constant 1): where an attempt lands, so crowded numbers can be thinned.
-  const at = (seconds: number) => (Math.log1p(seconds) / Math.log1p(xMax)) * plotWidth;
-  const numbered = lanes.flatMap((lane) => {
-    let last = -Infinity;
-    return attempts.filter((attempt) => attempt.lane === LANE_LABELS[lane.lane]).filter((attempt) => {
-      if (at(attempt.at) - last < ATTEMPT_LABEL_PX * k) return false;
-      last = at(attempt.at);
-      return true;
-    });
-  });
-  const height = 190 * k;
-  const step = (height - margin.top - margin.bottom) / (lanes.length + NARROW_LANE_PADDING);
+}
+
+export function RetryHorizonChart(horizon: RetryHorizonResult, {width = 640, type = typeScale()}: RetryHorizonChartOptions = {}): Element {
+  const lanes = [horizon.resigned, horizon.reused];
+  const rows: Lane[] = lanes.map((lane) => lane.lane);
+  const attempts = attemptMarks(lanes);
+  const xMax = Math.max(30, 1.6 * Math.max(0, ...attempts.map((attempt) => attempt.at)));
+  const radius = 6 * type.unit;
+  const labels = placeRowLabels({width, marginRight: type.body, type, rows, labels: [(row) => LANE_LABELS[row as Lane], (row) => SHORT_LANE_LABELS[row as Lane]]});
+  const above = labels.placement === "above";
+  // A lane holds its attempts' numbers over their symbols; above the plot, narrow, its name too.
+  const band = 2 * (radius + type.line);
+  const step = band + (above ? 1.4 : 0.6) * type.line;
+  const margin = {top: above ? 1.4 * type.line : 0.6 * type.line, right: type.body, bottom: bottomAxisHeight(type), left: labels.marginLeft};
+  const frame = chartFrame({width, height: Math.ceil(margin.top + rows.length * step + margin.bottom), margin, type, className: "retry-horizon", label: "Each attempt of one event and the dedup records it meets"});
+  // The symbol at 0 s sits inside the plot, not on its edge.
+  const x = scaleSymlog().domain([0, xMax]).range([frame.left + radius + 2 * type.unit, frame.right]);
+  const y = scaleBand<string>(rows, [frame.bottom - rows.length * step + (step - band), frame.bottom]).paddingInner(1 - band / step);
+  if (above) rowLabelsAbove(frame, y, labels.label);
+  else rowLabelsLeft(frame, y, labels.label);
+  const long = "time since the first attempt (symlog scale)";
+  bottomAxis(frame, x, {label: type.widthOf(`${long} →`) < width * 0.9 ? long : "time since attempt 1 (symlog)", values: TICKS.filter((tick) => tick <= xMax), format: formatDuration});
+  plotOutline(frame);
+  recordBars(frame, x, y, lanes, xMax, horizon.retentionSeconds);
+  attemptSymbols(frame, x, y, attempts, radius);
+  attemptNumbers(frame, x, y, attempts, radius);
   const present = new Set(attempts.map((attempt) => attempt.outcome));
-  const domain = ATTEMPT_OUTCOMES.filter((outcome) => present.has(outcome));
-  const colour = {domain, range: domain.map((outcome) => ATTEMPT_COLOURS[outcome])};
-  const chart = Plot.plot({
-    width,
-    height,
-    marginLeft,
-    marginRight: margin.right,
-    ...(narrow || k !== 1 ? {marginTop: margin.top, marginBottom: margin.bottom} : {}),
-    ...(k !== 1 ? {style: {fontSize: `${10 * k}px`}} : {}),
-    x: {...(k !== 1 ? {tickSize: 6 * k, tickPadding: 3 * k, labelOffset: LABEL_OFFSET * k, insetLeft: 8 * k} : {}), type: "symlog", domain: [0, xMax], ticks: (narrow ? NARROW_TICKS : TICKS).filter((tick) => tick <= xMax), tickFormat: (seconds: number) => formatDuration(seconds), label: narrow ? "time since attempt 1 (symlog)" : "time since the first attempt (symlog scale)", grid: true},
-    y: narrow ? {domain: Object.values(LANE_LABELS), label: null, axis: null, padding: NARROW_LANE_PADDING} : {domain: Object.values(LANE_LABELS), label: null},
-    color: colour,
-    symbol: {domain, range: domain.map((outcome) => ATTEMPT_SYMBOLS[outcome])},
-    marks: [
-      Plot.frame({stroke: "currentColor", strokeOpacity: 0.15}),
-      Plot.barX(spans, {y: "lane", x1: "from", x2: "until", fill: "currentColor", fillOpacity: 0.12, inset: 6 * k, title: "title"}),
-      Plot.tickX(spans, {y: "lane", x: "until", stroke: "currentColor", strokeOpacity: 0.6, strokeDasharray: "3,2", inset: 6 * k}),
-      // Outlined in its own colour: the × of a refusal has only an outline, which its legend swatch must match.
-      Plot.dot(attempts, {x: "at", y: "lane", fill: "outcome", symbol: "outcome", stroke: "outcome", strokeWidth: 1.5 * k, r: 6 * k, title: "title"}),
-      Plot.text(numbered, {x: "at", y: "lane", text: "attempt", dy: -14 * k, fontSize: 9 * k, fill: "currentColor"}),
-      // Narrow: each lane's name under its dots.
-      ...(narrow ? [Plot.text(Object.values(LANE_LABELS), {y: (d: string) => d, text: (d: string) => d, frameAnchor: "left", textAnchor: "start", dy: (step * (1 - NARROW_LANE_PADDING)) / 2 + 8 * k, fill: "currentColor"})] : [])
-    ]
-  }) as Element;
-  return withLegends(chart, [colourLegend(colour, type)]);
+  const legend = ATTEMPT_OUTCOMES.filter((outcome) => present.has(outcome)).map((outcome) => ({label: outcome, colour: ATTEMPT_COLOURS[outcome], symbol: ATTEMPT_SYMBOLS[outcome]}));
+  return withLegends(frame.svg.node()!, [markLegend(legend, type)]);
+}
+
+/** The dedup records, as faint bars from the arrival that made one to its expiry (a dashed end), cut at the axis's end. */
+function recordBars(frame: ChartFrame, x: ScaleSymLog<number, number>, y: ScaleBand<string>, lanes: readonly RetryLaneResult[], xMax: number, retentionSeconds: number): void {
+  const inset = 3 * frame.type.unit;
+  const spans = lanes.flatMap((lane) => dedupRecordSpans(lane, retentionSeconds).map((span) => ({lane: lane.lane, ...span, shownUntil: Math.min(span.untilSeconds, xMax)})));
+  const g = frame.svg.append("g").attr("class", "record-bars");
+  g.selectAll("rect")
+    .data(spans)
+    .join("rect")
+    .attr("x", (span) => x(span.fromSeconds))
+    .attr("width", (span) => Math.max(0, x(span.shownUntil) - x(span.fromSeconds)))
+    .attr("y", (span) => y(span.lane)! + inset)
+    .attr("height", Math.max(0, y.bandwidth() - 2 * inset))
+    .attr("fill-opacity", 0.12)
+    .append("title")
+    .text((span) => `Record made by attempt ${span.attempt}: kept from ${formatDuration(span.fromSeconds)} until ${formatDuration(span.untilSeconds)}`);
+  g.selectAll("path")
+    .data(spans)
+    .join("path")
+    .attr("d", (span) => `M${x(span.shownUntil)},${y(span.lane)! + inset}V${y(span.lane)! + y.bandwidth() - inset}`)
+    .attr("stroke", "currentColor")
+    .attr("stroke-opacity", 0.6)
+    .attr("stroke-dasharray", "3,2");
+}
+
+/** A symbol per attempt where it arrives, filled and outlined in its outcome's colour (a refusal's × has only an outline). */
+function attemptSymbols(frame: ChartFrame, x: ScaleSymLog<number, number>, y: ScaleBand<string>, attempts: readonly AttemptMark[], radius: number): void {
+  frame.svg.append("g")
+    .attr("class", "attempt-symbols")
+    .attr("stroke-width", 1.5 * frame.type.unit)
+    .selectAll("path")
+    .data(attempts)
+    .join("path")
+    .attr("transform", (attempt) => `translate(${x(attempt.at)},${y(attempt.lane)! + y.bandwidth() / 2})`)
+    .attr("d", (attempt) => symbolPath(ATTEMPT_SYMBOLS[attempt.outcome], radius))
+    .attr("fill", (attempt) => ATTEMPT_COLOURS[attempt.outcome])
+    .attr("stroke", (attempt) => ATTEMPT_COLOURS[attempt.outcome])
+    .append("title")
+    .text((attempt) => attempt.title);
+}
+
+/** "#n" over an attempt's symbol, each lane's first always, a later one only where it keeps clear of the last shown. */
+function attemptNumbers(frame: ChartFrame, x: ScaleSymLog<number, number>, y: ScaleBand<string>, attempts: readonly AttemptMark[], radius: number): void {
+  const room = ATTEMPT_LABEL_EMS * frame.type.body;
+  const lastShown = new Map<Lane, number>();
+  const shown = attempts.filter((attempt) => {
+    if (x(attempt.at) - (lastShown.get(attempt.lane) ?? -Infinity) < room) return false;
+    lastShown.set(attempt.lane, x(attempt.at));
+    return true;
+  });
+  frame.svg.append("g")
+    .attr("class", "attempt-numbers")
+    .attr("font-size", frame.type.small)
+    .selectAll("text")
+    .data(shown)
+    .join("text")
+    .attr("x", (attempt) => x(attempt.at))
+    .attr("y", (attempt) => y(attempt.lane)! + y.bandwidth() / 2 - radius - 3 * frame.type.unit)
+    .text((attempt) => `#${attempt.attempt}`);
 }

@@ -11,7 +11,6 @@ import {analyzeRetryHorizon, attemptFates, RACE_STRATEGIES, raceTable, retryPres
 import {typeScale, type TypeScale} from "../../../src/components/chart/type-scale.js";
 import {AttemptSwimlane, ReceiverDecisions, ReceiverState} from "../../../src/components/delivery/index.js";
 import {StageGrid} from "../../../src/components/message/index.js";
-import {loadPlot} from "../../../src/components/plot-on-demand.js";
 import {CandidatesByStage, RankingBreakdown} from "../../../src/components/selection/index.js";
 import {CompletionChart, DeliveredChart, LoadChart, WorkChart} from "../../../src/components/storm/index.js";
 import {RaceChart, RetryHorizonChart, TimestampWindowChart} from "../../../src/components/webhook-auth/index.js";
@@ -56,7 +55,6 @@ function gallery(): Record<string, Draw> {
 const EXAMPLE_ID = "batch";
 
 async function draw(): Promise<void> {
-  await loadPlot();
   const parameters = new URLSearchParams(location.search);
   const width = Number(parameters.get("width") ?? 640);
   const type = typeScale(Number(parameters.get("type") ?? 11));

@@ -1,6 +1,6 @@
 /**
  * The chart gallery (entry.ts) as a page a browser can open: bundled by esbuild with the
- * chart layer's and Plot's stylesheets, served from memory by a route on the page's context.
+ * chart layer's stylesheet, served from memory by a route on the page's context.
  */
 import {readFileSync} from "node:fs";
 import {build} from "esbuild";
@@ -14,7 +14,7 @@ async function bundle(): Promise<string> {
 }
 
 function html(script: string): string {
-  const styles = ["src/components/chart/chart.css", "src/plot.css"].map((file) => readFileSync(file, "utf8")).join("\n");
+  const styles = readFileSync("src/components/chart/chart.css", "utf8");
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="color-scheme" content="light dark"><style>
 ${styles}
 body { margin: 0; padding: 0; font-family: system-ui, sans-serif; }
