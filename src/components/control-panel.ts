@@ -7,7 +7,6 @@
  * (each bad parameter reported by name, falling back to its default), writes every
  * change back with history.replaceState, and offers "Copy link".
  */
-import {html} from "htl";
 import {checkFieldValue, type FieldSpec, type FieldValue, type FieldValues, type NumberField, type TextField} from "../../lib/lesson-inputs/fields.js";
 import {shorten} from "../../lib/lesson-inputs/check.js";
 import {numberTextProblem, readNumberText} from "../../lib/lesson-inputs/number-text.js";
@@ -21,6 +20,7 @@ import {PinBar, type PinBarElement} from "./pin-bar.js";
 import {addressHref, addressSearch, replaceAddressSearch} from "./page-address.js";
 import {LinkWriter} from "./link-writer.js";
 import {stopInnerInputs} from "./inner-inputs.js";
+import {element} from "./dom.js";
 
 export interface ControlPanelOptions<T extends FieldValues> {
   /** The values "restore" goes back to, and that permalinks omit. */
@@ -142,10 +142,10 @@ function showFollowers(fields: readonly FieldSpec[], controls: readonly FieldCon
 /** One fieldset per group of the field table, in the table's order. */
 function groupFieldsets(fields: readonly FieldSpec[], controls: readonly FieldControlHandle[]): Map<string, HTMLFieldSetElement> {
   const groups = [...new Set(fields.map((field) => field.group))];
-  return new Map(groups.map((group) => [group, html`<fieldset class="control-group">
-      <legend>${group}</legend>
-      ${controls.filter((_, index) => fields[index]!.group === group).map((control) => control.element)}
-    </fieldset>` as HTMLFieldSetElement]));
+  return new Map(groups.map((group) => [group, element("fieldset", {class: "control-group"},
+    element("legend", null, group),
+    controls.filter((_, index) => fields[index]!.group === group).map((control) => control.element)
+  )]));
 }
 
 /** A group's controls by name, to place in the section they drive, or to show a view after. */
@@ -156,7 +156,7 @@ function GroupPlacement(fieldsets: ReadonlyMap<string, HTMLFieldSetElement>): Pi
     return fieldset;
   };
   return {
-    group: (name) => html`<div class="control-panel section-controls">${fieldsetNamed(name)}</div>` as HTMLElement,
+    group: (name) => element("div", {class: "control-panel section-controls"}, fieldsetNamed(name)),
     showInGroup: (name, view) => void fieldsetNamed(name).append(view)
   };
 }
@@ -172,26 +172,28 @@ interface PanelFormParts {
 }
 
 function PanelForm({label, notices, fieldsets, restoreLabel, restore, copy}: PanelFormParts): HTMLElement {
-  const copyStatus = html`<span class="copy-link-status" role="status"></span>` as HTMLElement;
-  return html`<form class="control-panel" aria-label=${label} onsubmit=${(event: Event) => event.preventDefault()}>
-    ${notices.length ? PermalinkNotices(notices) : null}
-    ${fieldsets}
-    <div class="control-actions">
-      <button type="button" class="restore-defaults" onclick=${() => restore()}>${restoreLabel}</button>
-      ${copy ? html`<button type="button" class="copy-link" onclick=${() => {
+  const copyStatus = element("span", {class: "copy-link-status", role: "status"});
+  return element("form", {class: "control-panel", "aria-label": label, onsubmit: (event) => event.preventDefault()},
+    notices.length ? PermalinkNotices(notices) : null,
+    fieldsets,
+    element("div", {class: "control-actions"},
+      element("button", {type: "button", class: "restore-defaults", onclick: () => restore()}, restoreLabel),
+      copy ? [element("button", {type: "button", class: "copy-link", onclick: () => {
         copy();
         void copyLink(copyStatus);
-      }}>Copy link</button>${copyStatus}` : null}
-    </div>
-  </form>` as HTMLElement;
+      }}, "Copy link"), copyStatus] : null
+    )
+  );
 }
 
 /** A visible list of permalink values that were not trusted. Text only. */
 export function PermalinkNotices(notices: readonly PermalinkNotice[]): HTMLElement {
-  return html`<div class="permalink-notices" role="alert">
-    <p>This link had ${notices.length === 1 ? "a value" : `${notices.length} values`} the lesson could not use:</p>
-    <ul>${notices.map((notice) => html`<li><code><bdi>${notice.parameter}</bdi>=<bdi>${notice.value}</bdi></code>: ${notice.problem}.</li>`)}</ul>
-  </div>` as HTMLElement;
+  return element("div", {class: "permalink-notices", role: "alert"},
+    element("p", null, `This link had ${notices.length === 1 ? "a value" : `${notices.length} values`} the lesson could not use:`),
+    element("ul", null, notices.map((notice) => element("li", null,
+      element("code", null, element("bdi", null, notice.parameter), "=", element("bdi", null, notice.value)), `: ${notice.problem}.`
+    )))
+  );
 }
 
 /** Copies the page's address, or shows it to copy by hand; says which in `status`. */
@@ -216,18 +218,18 @@ function FieldControl(field: FieldSpec, initial: FieldValue, id: string, accept:
     case "number":
       return NumberControl(field, initial as number | null, id, accept);
     case "boolean": {
-      const input = html`<input type="checkbox" id=${id} checked=${initial === true}>` as HTMLInputElement;
+      const input = element("input", {type: "checkbox", id, checked: initial === true});
       input.addEventListener("change", () => accept(input.checked));
       return {
-        element: html`<div class="field field-boolean">${input}<label for=${id}>${field.label}</label>${Help(field)}</div>` as HTMLElement,
+        element: element("div", {class: "field field-boolean"}, input, element("label", {for: id}, field.label), Help(field)),
         show: (value) => (input.checked = value === true)
       };
     }
     case "choice": {
-      const select = html`<select id=${id}>${field.options.map((option) => html`<option value=${option.value} selected=${option.value === initial}>${option.label}</option>`)}</select>` as HTMLSelectElement;
+      const select = element("select", {id}, field.options.map((option) => element("option", {value: option.value, selected: option.value === initial}, option.label)));
       select.addEventListener("change", () => accept(select.value));
       return {
-        element: html`<div class="field field-choice"><label for=${id}>${field.label}</label>${select}${Help(field)}</div>` as HTMLElement,
+        element: element("div", {class: "field field-choice"}, element("label", {for: id}, field.label), select, Help(field)),
         show: (value) => (select.value = String(value))
       };
     }
@@ -248,11 +250,11 @@ const TEXT_PAUSE_MS = 400;
  */
 function TextControl(field: TextField, initial: string, id: string, accept: (value: string) => void): FieldControlHandle {
   const keep = field.rows === undefined ? "" : "\n";
-  const input = (field.rows === undefined
-    ? html`<input type="text" id=${id} spellcheck="false" autocomplete="off">`
-    : html`<textarea id=${id} rows=${field.rows} spellcheck="false" autocomplete="off"></textarea>`) as HTMLInputElement | HTMLTextAreaElement;
-  const problem = html`<span class="field-problem" role="alert"></span>` as HTMLElement;
-  const note = html`<small class="field-note"></small>` as HTMLElement;
+  const input = field.rows === undefined
+    ? element("input", {type: "text", id, spellcheck: "false", autocomplete: "off"})
+    : element("textarea", {id, rows: field.rows, spellcheck: "false", autocomplete: "off"});
+  const problem = element("span", {class: "field-problem", role: "alert"});
+  const note = element("small", {class: "field-note"});
   let lastValue = initial;
   let pause: ReturnType<typeof setTimeout> | null = null;
 
@@ -284,7 +286,7 @@ function TextControl(field: TextField, initial: string, id: string, accept: (val
   input.addEventListener("change", apply);
   display(initial);
   return {
-    element: html`<div class="field field-text"><label for=${id}>${field.label}</label>${input}${problem}${note}${Help(field)}</div>` as HTMLElement,
+    element: element("div", {class: "field field-text"}, element("label", {for: id}, field.label), input, problem, note, Help(field)),
     show: (value) => {
       if (pause !== null) clearTimeout(pause);
       pause = null;
@@ -304,10 +306,10 @@ function NumberControl(field: NumberField, initial: number | null, id: string, a
   // Switched on, an off input starts from a value that means something (not "delete at 0 s").
   let lastNumber = initial ?? field.switchOnValue ?? field.min;
   const grid = sliderGrid(field);
-  const box = html`<input type="number" id=${id} min=${field.min} max=${field.max} step=${field.step} value=${lastNumber}>` as HTMLInputElement;
-  const slider = html`<input type="range" min=${grid.min} max=${grid.max} step=${grid.step} value=${lastNumber} aria-label=${`${field.label}${unit}, slider`}>` as HTMLInputElement;
-  const problem = html`<span class="field-problem" role="alert" id=${`${id}-problem`}></span>` as HTMLElement;
-  const enabled = nullable ? html`<input type="checkbox" id=${`${id}-on`} checked=${initial !== null}>` as HTMLInputElement : null;
+  const box = element("input", {type: "number", id, min: field.min, max: field.max, step: field.step, value: lastNumber});
+  const slider = element("input", {type: "range", min: grid.min, max: grid.max, step: grid.step, value: lastNumber, "aria-label": `${field.label}${unit}, slider`});
+  const problem = element("span", {class: "field-problem", role: "alert", id: `${id}-problem`});
+  const enabled = nullable ? element("input", {type: "checkbox", id: `${id}-on`, checked: initial !== null}) : null;
 
   const setEnabled = (on: boolean) => {
     box.disabled = slider.disabled = !on;
@@ -342,10 +344,20 @@ function NumberControl(field: NumberField, initial: number | null, id: string, a
   setEnabled(initial !== null);
 
   const label = nullable
-    ? html`<span class="field-switch">${enabled}<label for=${`${id}-on`}>${field.label}</label></span><label class="visually-hidden" for=${id}>${field.label} (${field.unit ?? "value"})</label>`
-    : html`<label for=${id}>${field.label}</label>`;
+    ? [element("span", {class: "field-switch"}, enabled, element("label", {for: `${id}-on`}, field.label)), element("label", {class: "visually-hidden", for: id}, `${field.label} (${field.unit ?? "value"})`)]
+    : element("label", {for: id}, field.label);
   return {
-    element: html`<div class="field field-number">${label}<span class="field-inputs">${slider}${box}${field.unit ? html`<span class="field-unit">${field.unit}</span>` : null}${nullable ? html`<span class="field-null">${field.nullLabel} when off</span>` : null}</span>${problem}${Help(field)}</div>` as HTMLElement,
+    element: element("div", {class: "field field-number"},
+      label,
+      element("span", {class: "field-inputs"},
+        slider,
+        box,
+        field.unit ? element("span", {class: "field-unit"}, field.unit) : null,
+        nullable ? element("span", {class: "field-null"}, `${field.nullLabel} when off`) : null
+      ),
+      problem,
+      Help(field)
+    ),
     show: (value) => {
       if (enabled) enabled.checked = value !== null;
       setEnabled(value !== null);
@@ -359,5 +371,5 @@ function NumberControl(field: NumberField, initial: number | null, id: string, a
 }
 
 function Help(field: FieldSpec) {
-  return field.help ? html`<small class="field-help">${field.help}</small>` : null;
+  return field.help ? element("small", {class: "field-help"}, field.help) : null;
 }

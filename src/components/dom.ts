@@ -1,9 +1,9 @@
 /**
  * Builds DOM nodes with the DOM API: element(tag, props, ...children).
  *
- * For views redrawn on every input. htl's html`` parses its template as HTML on every call;
- * this creates the elements directly, which a lesson page's per-input redraw needs to stay
- * inside one frame. Children that are strings or numbers become text nodes, never markup, so
+ * For views redrawn on every input and the controls built at load. htl's html`` parses its
+ * template as HTML on every call; this creates the elements directly, which a lesson page's
+ * per-input redraw needs to stay inside one frame. Children that are strings or numbers become text nodes, never markup, so
  * user text is always rendered as text.
  */
 
