@@ -114,12 +114,13 @@ describe("race chart", () => {
     expect(labels).toEqual(raceSegments(tables).map((segment, index) => segmentLabel(segment, Number(bars[index]!.getAttribute("width")))).filter(Boolean));
   });
 
-  it("labels a segment only with what fits in it, so narrow charts never overlap labels", () => {
+  it("labels a segment only with what fits in it, so narrow charts never overlap labels, and never with a bare count", () => {
     const type = typeScale();
     const segment = {effects: 2, count: 18};
     expect(segmentLabel(segment, 400)).toBe("18 × 2 effects");
-    expect(segmentLabel(segment, 40)).toBe("18");
-    expect(segmentLabel({...segment, count: 1}, 10)).toBe("");
+    expect(segmentLabel(segment, 60)).toBe("18 × 2");
+    // Never the count alone, which would read as a number of effects.
+    expect(segmentLabel(segment, 30)).toBe("");
     for (const width of [10, 20, 40, 100, 200]) {
       for (const candidate of [{...segment, count: 2}, {...segment, count: 8}, segment]) {
         expect(type.widthOf(segmentLabel(candidate, width))).toBeLessThanOrEqual(width);

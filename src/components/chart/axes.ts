@@ -89,13 +89,13 @@ export function bottomAxis(frame: ChartFrame, x: ScaleContinuousNumeric<number, 
       .text(`${label} →`));
 }
 
-/** Of `values` in order, those whose labels keep an em clear of the last one kept. */
+/** Of `values` in order, those whose labels keep half an em clear of the last one kept. */
 function spacedTicks(values: readonly number[], x: ScaleContinuousNumeric<number, number>, format: (value: number) => string, type: TypeScale): number[] {
   const kept: number[] = [];
   let lastEnd = -Infinity;
   for (const value of values) {
     const half = type.widthOf(format(value)) / 2;
-    if (x(value) - half < lastEnd + type.body) continue;
+    if (x(value) - half < lastEnd + type.body / 2) continue;
     kept.push(value);
     lastEnd = x(value) + half;
   }

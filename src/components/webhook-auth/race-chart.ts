@@ -52,12 +52,13 @@ export function raceSegments(tables: readonly RaceTable[]): RaceSegment[] {
   }))).filter((segment) => segment.count > 0);
 }
 
-/** "18 × 2 effects" where it fits in the segment's `widthPx`, "18" where only that fits, "" where nothing does. */
+/**
+ * "18 × 2 effects" where it fits in the segment's `widthPx`, "18 × 2" where only that fits, ""
+ * where nothing does: never a count alone, which would read as a number of effects.
+ */
 export function segmentLabel(segment: Pick<RaceSegment, "count" | "effects">, widthPx: number, type: TypeScale = typeScale()): string {
   const room = widthPx - 8 * type.unit;
-  const full = `${segment.count} × ${effectsLabel(segment.effects)}`;
-  if (type.widthOf(full) <= room) return full;
-  return type.widthOf(String(segment.count)) <= room ? String(segment.count) : "";
+  return [`${segment.count} × ${effectsLabel(segment.effects)}`, `${segment.count} × ${segment.effects}`].find((label) => type.widthOf(label) <= room) ?? "";
 }
 
 export function RaceChart(tables: readonly RaceTable[], {width = 640, type = typeScale()}: RaceChartOptions = {}): Element {
@@ -101,7 +102,8 @@ export function RaceChart(tables: readonly RaceTable[], {width = 640, type = typ
     .attr("y", ({segment}) => y(segment.strategy)! + y.bandwidth() / 2)
     .attr("dy", "0.32em")
     .text(({text}) => text);
-  frame.svg.append("path").attr("class", "zero-rule").attr("stroke", "currentColor").attr("d", `M${x(0) + 0.5},${frame.top}V${frame.bottom}`);
+  // The zero rule runs along each bar only: a strategy's name above its bar starts at x = 0.
+  frame.svg.append("path").attr("class", "zero-rule").attr("stroke", "currentColor").attr("d", rows.map((row) => `M${x(0) + 0.5},${y(row)}v${y.bandwidth()}`).join(""));
   const domain = Array.from({length: workers}, (_, index) => index + 1);
   return withLegends(frame.svg.node()!, [colourLegend({domain: domain.map(effectsLabel), range: domain.map(colourOf)}, type)]);
 }

@@ -26,8 +26,14 @@ type Lane = keyof typeof LANE_LABELS;
 
 /** Round durations a reader knows (5 s, a minute, 5 minutes, half an hour, …, a week): the axis shows those that fit. */
 const TICKS = [0, 5, 60, 300, 1800, 7200, 21600, 86400, 259200, 604800];
-/** Room one "#10" needs on the axis, in ems: an attempt number closer than this to the last one shown is left out (its dot's title names it). */
+/** Room one "#10" needs on the axis, in ems: an attempt number closer than this to the last one shown is left out (its symbol's title names it). */
 const ATTEMPT_LABEL_EMS = 1.8;
+/**
+ * How far a symbol reaches from its centre, in radii: d3's symbols have the area of a circle of
+ * the radius, so a star or a triangle reaches further than the radius. Labels and record bars keep
+ * clear of this.
+ */
+const SYMBOL_REACH = 1.6;
 
 export interface RetryHorizonChartOptions {
   width?: number;
@@ -57,23 +63,22 @@ export function RetryHorizonChart(horizon: RetryHorizonResult, {width = 640, typ
   const rows: Lane[] = lanes.map((lane) => lane.lane);
   const attempts = attemptMarks(lanes);
   const xMax = Math.max(30, 1.6 * Math.max(0, ...attempts.map((attempt) => attempt.at)));
-  const radius = 6 * type.unit;
   const labels = placeRowLabels({width, marginRight: type.body, type, rows, labels: [(row) => LANE_LABELS[row as Lane], (row) => SHORT_LANE_LABELS[row as Lane]]});
   const above = labels.placement === "above";
   // A lane holds its attempts' numbers over their symbols; above the plot, narrow, its name too.
-  const band = 2 * (radius + type.line);
+  const band = 2 * (SYMBOL_REACH * 6 * type.unit + type.line);
   const step = band + (above ? 1.4 : 0.6) * type.line;
   const margin = {top: above ? 1.4 * type.line : 0.6 * type.line, right: type.body, bottom: bottomAxisHeight(type), left: labels.marginLeft};
   const frame = chartFrame({width, height: Math.ceil(margin.top + rows.length * step + margin.bottom), margin, type, className: "retry-horizon", label: "Each attempt of one event and the dedup records it meets"});
-  // The symbol at 0 s sits inside the plot, not on its edge.
-  const x = scaleSymlog().domain([0, xMax]).range([frame.left + radius + 2 * type.unit, frame.right]);
+  const x = timeScale(frame, xMax, attempts);
+  const radius = symbolRadius(x, attempts, type);
   const y = scaleBand<string>(rows, [frame.bottom - rows.length * step + (step - band), frame.bottom]).paddingInner(1 - band / step);
   if (above) rowLabelsAbove(frame, y, labels.label);
   else rowLabelsLeft(frame, y, labels.label);
   const long = "time since the first attempt (symlog scale)";
   bottomAxis(frame, x, {label: type.widthOf(`${long} →`) < width * 0.9 ? long : "time since attempt 1 (symlog)", values: TICKS.filter((tick) => tick <= xMax), format: formatDuration});
   plotOutline(frame);
-  recordBars(frame, x, y, lanes, xMax, horizon.retentionSeconds);
+  recordBars(frame, x, y, lanes, xMax, horizon.retentionSeconds, radius);
   attemptSymbols(frame, x, y, attempts, radius);
   attemptNumbers(frame, x, y, attempts, radius);
   const present = new Set(attempts.map((attempt) => attempt.outcome));
@@ -81,9 +86,31 @@ export function RetryHorizonChart(horizon: RetryHorizonResult, {width = 640, typ
   return withLegends(frame.svg.node()!, [markLegend(legend, type)]);
 }
 
+/**
+ * Seconds to x on a symlog scale (Plot's "symlog" is d3's scaleSymlog, constant 1), inset so the
+ * symbols at either end and the last attempt's number stay inside the plot.
+ */
+function timeScale(frame: ChartFrame, xMax: number, attempts: readonly AttemptMark[]): ScaleSymLog<number, number> {
+  const reach = SYMBOL_REACH * 6 * frame.type.unit;
+  const lastNumber = `#${Math.max(1, ...attempts.map((attempt) => attempt.attempt))}`;
+  return scaleSymlog().domain([0, xMax]).range([frame.left + reach + 2 * frame.type.unit, frame.right - Math.max(reach, frame.type.widthOf(lastNumber, frame.type.small) / 2) - 2 * frame.type.unit]);
+}
+
+/** A symbol's radius: 6 px at 10 px type, smaller where a lane's attempts crowd (a retry schedule's last days), never under 4 px: still a shape, not a dot. */
+function symbolRadius(x: ScaleSymLog<number, number>, attempts: readonly AttemptMark[], type: TypeScale): number {
+  let closest = Infinity;
+  for (let index = 1; index < attempts.length; index++) {
+    const [before, after] = [attempts[index - 1]!, attempts[index]!];
+    if (before.lane === after.lane && after.at > before.at) closest = Math.min(closest, x(after.at) - x(before.at));
+  }
+  return Math.max(4 * type.unit, Math.min(6 * type.unit, closest / (2 * SYMBOL_REACH)));
+}
+
 /** The dedup records, as faint bars from the arrival that made one to its expiry (a dashed end), cut at the axis's end. */
-function recordBars(frame: ChartFrame, x: ScaleSymLog<number, number>, y: ScaleBand<string>, lanes: readonly RetryLaneResult[], xMax: number, retentionSeconds: number): void {
-  const inset = 3 * frame.type.unit;
+function recordBars(frame: ChartFrame, x: ScaleSymLog<number, number>, y: ScaleBand<string>, lanes: readonly RetryLaneResult[], xMax: number, retentionSeconds: number, radius: number): void {
+  // Around the symbols, below their numbers: a bar's dashed end never crosses a label.
+  const half = SYMBOL_REACH * radius + 2 * frame.type.unit;
+  const centre = (lane: string) => y(lane)! + y.bandwidth() / 2;
   const spans = lanes.flatMap((lane) => dedupRecordSpans(lane, retentionSeconds).map((span) => ({lane: lane.lane, ...span, shownUntil: Math.min(span.untilSeconds, xMax)})));
   const g = frame.svg.append("g").attr("class", "record-bars");
   g.selectAll("rect")
@@ -91,15 +118,15 @@ function recordBars(frame: ChartFrame, x: ScaleSymLog<number, number>, y: ScaleB
     .join("rect")
     .attr("x", (span) => x(span.fromSeconds))
     .attr("width", (span) => Math.max(0, x(span.shownUntil) - x(span.fromSeconds)))
-    .attr("y", (span) => y(span.lane)! + inset)
-    .attr("height", Math.max(0, y.bandwidth() - 2 * inset))
+    .attr("y", (span) => centre(span.lane) - half)
+    .attr("height", 2 * half)
     .attr("fill-opacity", 0.12)
     .append("title")
     .text((span) => `Record made by attempt ${span.attempt}: kept from ${formatDuration(span.fromSeconds)} until ${formatDuration(span.untilSeconds)}`);
   g.selectAll("path")
     .data(spans)
     .join("path")
-    .attr("d", (span) => `M${x(span.shownUntil)},${y(span.lane)! + inset}V${y(span.lane)! + y.bandwidth() - inset}`)
+    .attr("d", (span) => `M${x(span.shownUntil)},${centre(span.lane) - half}V${centre(span.lane) + half}`)
     .attr("stroke", "currentColor")
     .attr("stroke-opacity", 0.6)
     .attr("stroke-dasharray", "3,2");
@@ -137,6 +164,6 @@ function attemptNumbers(frame: ChartFrame, x: ScaleSymLog<number, number>, y: Sc
     .data(shown)
     .join("text")
     .attr("x", (attempt) => x(attempt.at))
-    .attr("y", (attempt) => y(attempt.lane)! + y.bandwidth() / 2 - radius - 3 * frame.type.unit)
+    .attr("y", (attempt) => y(attempt.lane)! + y.bandwidth() / 2 - SYMBOL_REACH * radius - 3 * frame.type.unit)
     .text((attempt) => `#${attempt.attempt}`);
 }
