@@ -1,6 +1,6 @@
 /**
  * Chart snapshots in the style of Observable Plot's own tests: the SVG is
- * normalised (Plot's random class suffixes, float noise past 3 decimals) and
+ * normalised (float noise past 3 decimals, one element per line) and
  * compared with a committed file. A mismatch writes `<name>-changed.svg` beside
  * it for a person to look at.
  *
@@ -22,7 +22,6 @@ const updateSnapshots = process.env.UPDATE_SNAPSHOTS === "1";
 
 export function normaliseSvg(svg: string): string {
   return svg
-    .replace(/plot-[0-9a-f]{6,}/g, "plot")
     .replace(/\d+\.\d{4,}/g, (number) => String(Number(Number(number).toFixed(3))))
     .replace(/>\s*</g, ">\n<")
     .trim() + "\n";

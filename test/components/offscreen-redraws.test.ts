@@ -184,7 +184,7 @@ describe("off-screen redraws", () => {
 
   describe("a view that needs a module before it has loaded", () => {
     /** A load the test settles, and a build that throws ModuleNotLoaded until it has. */
-    function plotLoad() {
+    function moduleLoad() {
       let settle!: {resolve: () => void; reject: (reason: unknown) => void};
       const loaded = new Promise<void>((resolve, reject) => (settle = {resolve, reject}));
       let here = false;
@@ -201,7 +201,7 @@ describe("off-screen redraws", () => {
 
     it("shows a placeholder, waits on the document, and draws the chart once the module is here", async () => {
       const view = modules.LiveView();
-      const load = plotLoad();
+      const load = moduleLoad();
       view.draw(load.chart, "chart");
       expect(view.textContent).toBe("Drawing the chart…");
       expect(pendingAttribute()).toBe("1");
@@ -213,7 +213,7 @@ describe("off-screen redraws", () => {
     it("keeps what it shows meanwhile, and builds only the newest values once the module is here", async () => {
       const view = modules.LiveView();
       view.draw(paragraph, "before");
-      const load = plotLoad();
+      const load = moduleLoad();
       view.draw(load.chart, "one");
       view.draw(load.chart, "two");
       expect(view.textContent).toBe("before");
@@ -225,7 +225,7 @@ describe("off-screen redraws", () => {
 
     it("drops the wait when the view is shown something else", async () => {
       const view = modules.LiveView();
-      const load = plotLoad();
+      const load = moduleLoad();
       view.draw(load.chart, "chart");
       view.show(paragraph("shown directly"));
       expect(pendingAttribute()).toBeNull();
@@ -238,7 +238,7 @@ describe("off-screen redraws", () => {
 
     it("says the chart could not be drawn when the module does not load", async () => {
       const view = modules.LiveView();
-      const load = plotLoad();
+      const load = moduleLoad();
       view.draw(load.chart, "chart");
       load.settle.reject(new TypeError("Failed to fetch dynamically imported module"));
       await vi.waitFor(() => expect(view.querySelector("[role=alert]")?.textContent).toMatch(/^The chart could not be drawn: its charting library did not load \(TypeError: Failed to fetch dynamically imported module\)\. Reload the page/));

@@ -28,8 +28,8 @@ function resultOf(experimentId: string): SelectionResult {
 
 const svgOf = (chart: Element) => findChartSvg(chart)!;
 const texts = (svg: SVGSVGElement) => [...svg.querySelectorAll("text")].map((text) => text.textContent ?? "");
-/** The rects of the bars: Plot labels its bar mark's group "bar"; the hand-drawn ranking names it term-bars. */
-const barRects = (svg: SVGSVGElement) => [...svg.querySelectorAll("g[aria-label='bar'] rect, g.term-bars rect")];
+/** The ranking's bars: its group of term segments. */
+const barRects = (svg: SVGSVGElement) => [...svg.querySelectorAll("g.term-bars rect")];
 
 describe("agent selection charts", () => {
   it.each(["default", "expire-metadata", "zero-weights", "streaming-html"])("candidates by stage: %s", (id) => {

@@ -11,6 +11,7 @@ import {
 } from "../../lib/webhook-auth/index.js";
 import {RaceChart, RetryHorizonChart, raceSegments} from "../../src/components/webhook-auth/index.js";
 import {segmentLabel} from "../../src/components/webhook-auth/race-chart.js";
+import {EFFECT_COLOURS} from "../../src/components/webhook-auth/palette.js";
 import {typeScale} from "../../src/components/chart/type-scale.js";
 import {findChartSvg} from "../../src/components/standalone-svg.js";
 import {compareSnapshot} from "../snapshot.js";
@@ -89,9 +90,18 @@ describe("retention versus retry horizon chart", () => {
     const horizon = horizonOf("spec-example-retention");
     expect(horizon.resigned.slippedPast).toBeGreaterThan(0);
     const chart = RetryHorizonChart(horizon, {width: 640});
-    expect(chart.textContent).toContain("slipped past dedup: applied again");
+    const legend = [...chart.querySelectorAll(".chart-legend .chart-swatch")].map((swatch) => ({label: swatch.textContent, fill: swatch.querySelector("svg")!.getAttribute("fill")}));
+    expect(legend).toContainEqual({label: "slipped past dedup: applied again", fill: "#e8590c"});
     expect(svgOf(chart).querySelectorAll("g.attempt-symbols path[fill='#e8590c']")).toHaveLength(horizon.resigned.slippedPast + horizon.reused.slippedPast);
   });
+});
+
+it.each(["course-teaching-policy", "a2a-js-sdk-default-sender", "standard-webhooks-example"])("the horizon's axis labels three ticks or more for the %s schedule", (preset) => {
+  const schedule = retryPresetById(preset);
+  const horizon = analyzeRetryHorizon({delaysSeconds: schedule.delaysSeconds, retentionSeconds: 86400, toleranceSeconds: 300, fates: attemptFates(schedule.delaysSeconds.length, 0, true)});
+  for (const width of [320, 640]) {
+    expect(svgOf(RetryHorizonChart(horizon, {width})).querySelectorAll("g.x-axis g.tick text").length).toBeGreaterThanOrEqual(3);
+  }
 });
 
 describe("race chart", () => {
@@ -107,7 +117,20 @@ describe("race chart", () => {
     expect(bars).toHaveLength(expected.length);
     const axis = drawnAxis(svg, "g.x-axis");
     const shares = bars.map((bar) => (axis.valueAt(Number(bar.getAttribute("x")) + Number(bar.getAttribute("width"))) - axis.valueAt(Number(bar.getAttribute("x")))) / 100);
-    expect(shares.sort()).toEqual(expected.sort().map((share) => expect.closeTo(share, 3)));
+    expect(shares.sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b).map((share) => expect.closeTo(share, 3)));
+    // Each strategy's bar starts at 0, its segments follow one another in effect order, and each is coloured by its effects.
+    for (const row of new Set(bars.map((bar) => bar.getAttribute("y")))) {
+      const segments = bars.filter((bar) => bar.getAttribute("y") === row);
+      let end = axis.pxOf(0);
+      for (const segment of segments) {
+        expect(Number(segment.getAttribute("x"))).toBeCloseTo(end, 6);
+        end = Number(segment.getAttribute("x")) + Number(segment.getAttribute("width"));
+      }
+      expect(axis.valueAt(end)).toBeCloseTo(100, 6);
+      const effects = segments.map((segment) => Number(/: (\d+) effects?$/.exec(segment.querySelector("title")!.textContent!)![1]));
+      expect(effects).toEqual([...effects].sort((a, b) => a - b));
+      expect(segments.map((segment) => segment.getAttribute("fill"))).toEqual(effects.map((count) => EFFECT_COLOURS[count - 1]));
+    }
     const atomic = tables.find((table) => table.strategy === "insert-if-absent")!;
     expect(svg.textContent).toContain(`${atomic.runs.length} × 1 effect`);
     const labels = [...svg.querySelectorAll("g.race-labels text")].map((text) => text.textContent);

@@ -1,7 +1,8 @@
 /**
  * The layer's axes, drawn by d3-axis as d3's examples draw them (the domain line removed, the
  * tick lines cloned into a faint grid, the axis named at its end with an arrow), sized by the
- * frame's type scale. Ticks are d3's own (d3-array's ticks), never fewer than three labelled.
+ * frame's type scale. Ticks are d3's own (d3-array's ticks), never fewer than three labelled;
+ * a chart that names its own tick values (a symlog time axis) gives at least three that fit.
  */
 import {ticks as d3Ticks} from "d3-array";
 import {axisBottom, axisLeft} from "d3-axis";

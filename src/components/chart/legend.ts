@@ -1,6 +1,7 @@
 /**
  * Swatch legends in HTML above a chart (they wrap at any width, where SVG text cannot), in the
- * layer's class names: a filled square per colour, an outlined d3 symbol per symbol. Export
+ * layer's class names: a filled square per colour, an outlined d3 symbol per symbol, a symbol in
+ * its colour per kind of mark that has both (markLegend). Export
  * (standalone-svg.ts) reads them back from these classes and draws them into the SVG it saves.
  */
 import {element, svgElement} from "../dom.js";
@@ -45,7 +46,8 @@ export function markLegend(entries: readonly MarkEntry[], type: TypeScale = type
   const size = swatchSize(type);
   return swatches(type, entries.map(({label, colour, symbol}) => [label, svgElement("svg", {
     viewBox: "-8 -8 16 16", width: size, height: size, fill: colour, stroke: colour, "stroke-width": 1.5
-  }, svgElement("path", {d: symbolPath(symbol, 5)}))]));
+  // Radius 4 in a 16-unit box: a star's stroked tip (about 1.7 radii and its stroke) stays inside.
+  }, svgElement("path", {d: symbolPath(symbol, 4)}))]));
 }
 
 function swatches(type: TypeScale, entries: readonly (readonly [string, SVGSVGElement])[]): HTMLDivElement {

@@ -1,8 +1,8 @@
 /**
  * The race between concurrent deliveries of one event: for each dedup
  * strategy, how many interleavings of the workers' steps end with one, two or
- * more effects. Each bar is the strategy's share of interleavings, labelled
- * with the count.
+ * more effects. Each bar is the strategy's share of interleavings, each segment
+ * labelled with its count and effects where they fit.
  *
  * On the chart layer (d3), not Plot: a normalised stacked bar is d3-shape's stack with
  * stackOffsetExpand, and with the retry-horizon chart also on the layer lesson 4 no longer loads
@@ -89,8 +89,8 @@ export function RaceChart(tables: readonly RaceTable[], {width = 640, type = typ
     .attr("fill", (segment) => colourOf(segment.effects))
     .append("title")
     .text((segment) => `${segment.count} of ${segment.total} interleaving${segment.total === 1 ? "" : "s"}: ${effectsLabel(segment.effects)}`);
-  // A segment names its effect count where the words fit, shows the count alone where only that
-  // fits, and stays bare otherwise (the legend and the table below say the rest): never overlapping.
+  // A segment names its count and effects where the words fit, "count × effects" where only that
+  // fits, and stays bare otherwise (its title, the legend and the table below say the rest).
   frame.svg.append("g")
     .attr("class", "race-labels")
     .attr("fill", "white")

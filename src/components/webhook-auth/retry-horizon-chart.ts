@@ -24,16 +24,23 @@ export const LANE_LABELS = {"re-signed": "re-signed each attempt", reused: "time
 const SHORT_LANE_LABELS = {"re-signed": "re-signed", reused: "timestamp reused"} as const;
 type Lane = keyof typeof LANE_LABELS;
 
-/** Round durations a reader knows (5 s, a minute, 5 minutes, half an hour, …, a week): the axis shows those that fit. */
-const TICKS = [0, 5, 60, 300, 1800, 7200, 21600, 86400, 259200, 604800];
+/**
+ * Round durations a reader knows (5 s, 15 s, half a minute, a minute, …, a week): the axis shows
+ * those that fit. The shortest axis (30 s, a schedule of seconds) still has four.
+ */
+const TICKS = [0, 5, 15, 30, 60, 300, 1800, 7200, 21600, 86400, 259200, 604800];
 /** Room one "#10" needs on the axis, in ems: an attempt number closer than this to the last one shown is left out (its symbol's title names it). */
 const ATTEMPT_LABEL_EMS = 1.8;
+/** A symbol's radius at 10 px type where attempts do not crowd, and the least it shrinks to where they do. */
+const MAX_RADIUS = 6;
+const MIN_RADIUS = 4;
 /**
- * How far a symbol reaches from its centre, in radii: d3's symbols have the area of a circle of
- * the radius, so a star or a triangle reaches further than the radius. Labels and record bars keep
- * clear of this.
+ * How far a symbol reaches from its centre: d3's symbols have the area of a circle of the radius,
+ * so a star's points reach 1.67 radii, and its 1.5 px outline reaches past them. Labels and record
+ * bars keep clear of this.
  */
-const SYMBOL_REACH = 1.6;
+const REACH_IN_RADII = 1.7;
+const reach = (radius: number, type: TypeScale) => REACH_IN_RADII * radius + 1.5 * type.unit;
 
 export interface RetryHorizonChartOptions {
   width?: number;
@@ -66,7 +73,7 @@ export function RetryHorizonChart(horizon: RetryHorizonResult, {width = 640, typ
   const labels = placeRowLabels({width, marginRight: type.body, type, rows, labels: [(row) => LANE_LABELS[row as Lane], (row) => SHORT_LANE_LABELS[row as Lane]]});
   const above = labels.placement === "above";
   // A lane holds its attempts' numbers over their symbols; above the plot, narrow, its name too.
-  const band = 2 * (SYMBOL_REACH * 6 * type.unit + type.line);
+  const band = 2 * (reach(MAX_RADIUS * type.unit, type) + type.line);
   const step = band + (above ? 1.4 : 0.6) * type.line;
   const margin = {top: above ? 1.4 * type.line : 0.6 * type.line, right: type.body, bottom: bottomAxisHeight(type), left: labels.marginLeft};
   const frame = chartFrame({width, height: Math.ceil(margin.top + rows.length * step + margin.bottom), margin, type, className: "retry-horizon", label: "Each attempt of one event and the dedup records it meets"});
@@ -91,25 +98,27 @@ export function RetryHorizonChart(horizon: RetryHorizonResult, {width = 640, typ
  * symbols at either end and the last attempt's number stay inside the plot.
  */
 function timeScale(frame: ChartFrame, xMax: number, attempts: readonly AttemptMark[]): ScaleSymLog<number, number> {
-  const reach = SYMBOL_REACH * 6 * frame.type.unit;
+  const {type} = frame;
+  const inset = reach(MAX_RADIUS * type.unit, type) + 2 * type.unit;
   const lastNumber = `#${Math.max(1, ...attempts.map((attempt) => attempt.attempt))}`;
-  return scaleSymlog().domain([0, xMax]).range([frame.left + reach + 2 * frame.type.unit, frame.right - Math.max(reach, frame.type.widthOf(lastNumber, frame.type.small) / 2) - 2 * frame.type.unit]);
+  return scaleSymlog().domain([0, xMax]).range([frame.left + inset, frame.right - Math.max(inset, type.widthOf(lastNumber, type.small) / 2 + 2 * type.unit)]);
 }
 
-/** A symbol's radius: 6 px at 10 px type, smaller where a lane's attempts crowd (a retry schedule's last days), never under 4 px: still a shape, not a dot. */
+/** A symbol's radius: MAX_RADIUS, smaller where a lane's attempts crowd (a retry schedule's last days), never under MIN_RADIUS: still a shape, not a dot. */
 function symbolRadius(x: ScaleSymLog<number, number>, attempts: readonly AttemptMark[], type: TypeScale): number {
   let closest = Infinity;
   for (let index = 1; index < attempts.length; index++) {
     const [before, after] = [attempts[index - 1]!, attempts[index]!];
     if (before.lane === after.lane && after.at > before.at) closest = Math.min(closest, x(after.at) - x(before.at));
   }
-  return Math.max(4 * type.unit, Math.min(6 * type.unit, closest / (2 * SYMBOL_REACH)));
+  // Two neighbours' points just meet when they are two reaches apart.
+  return Math.max(MIN_RADIUS * type.unit, Math.min(MAX_RADIUS * type.unit, closest / (2 * REACH_IN_RADII)));
 }
 
 /** The dedup records, as faint bars from the arrival that made one to its expiry (a dashed end), cut at the axis's end. */
 function recordBars(frame: ChartFrame, x: ScaleSymLog<number, number>, y: ScaleBand<string>, lanes: readonly RetryLaneResult[], xMax: number, retentionSeconds: number, radius: number): void {
   // Around the symbols, below their numbers: a bar's dashed end never crosses a label.
-  const half = SYMBOL_REACH * radius + 2 * frame.type.unit;
+  const half = reach(radius, frame.type) + frame.type.unit;
   const centre = (lane: string) => y(lane)! + y.bandwidth() / 2;
   const spans = lanes.flatMap((lane) => dedupRecordSpans(lane, retentionSeconds).map((span) => ({lane: lane.lane, ...span, shownUntil: Math.min(span.untilSeconds, xMax)})));
   const g = frame.svg.append("g").attr("class", "record-bars");
@@ -164,6 +173,6 @@ function attemptNumbers(frame: ChartFrame, x: ScaleSymLog<number, number>, y: Sc
     .data(shown)
     .join("text")
     .attr("x", (attempt) => x(attempt.at))
-    .attr("y", (attempt) => y(attempt.lane)! + y.bandwidth() / 2 - SYMBOL_REACH * radius - 3 * frame.type.unit)
+    .attr("y", (attempt) => y(attempt.lane)! + y.bandwidth() / 2 - reach(radius, frame.type) - 3 * frame.type.unit)
     .text((attempt) => `#${attempt.attempt}`);
 }
