@@ -7,7 +7,7 @@ export {TamperingResults} from "./tampering-results.js";
 export {TimestampWindowChart, timestampVerdict, type TimestampWindowInput} from "./timestamp-window.js";
 export {RetryHorizonChart} from "./retry-horizon-chart.js";
 export {HorizonSummary} from "./horizon-summary.js";
-export {RaceChart, raceSegments} from "./race-chart.js";
+export {RaceChart} from "./race-chart.js";
 export {RaceCountsTable, RaceSelectionSummary} from "./race-steps.js";
 export {ReconcileLanes} from "./reconcile-lanes.js";
 export {V1aDemoView} from "./v1a-demo.js";

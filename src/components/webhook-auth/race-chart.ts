@@ -25,6 +25,9 @@ export interface RaceChartOptions {
 
 export const effectsLabel = (effects: number) => (effects === 1 ? "1 effect" : `${effects} effects`);
 
+/** The effect counts a race of these tables can end with: 1 to its number of workers. */
+const effectCounts = (tables: readonly RaceTable[]) => Array.from({length: tables[0]?.workers ?? 2}, (_, index) => index + 1);
+
 const strategyLabel = (table: RaceTable) => RACE_STRATEGIES.find((strategy) => strategy.id === table.strategy)?.label ?? table.strategy;
 
 /** One segment of a strategy's bar: the interleavings that ended with `effects` effects, as a share [from, to] of all of them. */
@@ -38,10 +41,8 @@ export interface RaceSegment {
 }
 
 /** Every strategy's bar as segments in effect order, by d3's normalised stack; a count of 0 has none. */
-export function raceSegments(tables: readonly RaceTable[]): RaceSegment[] {
-  const workers = tables[0]?.workers ?? 2;
-  const effects = Array.from({length: workers}, (_, index) => index + 1);
-  const series = stack<RaceTable, number>().keys(effects).value((table, key) => table.byEffects[key] ?? 0).offset(stackOffsetExpand)([...tables]);
+function raceSegments(tables: readonly RaceTable[]): RaceSegment[] {
+  const series = stack<RaceTable, number>().keys(effectCounts(tables)).value((table, key) => table.byEffects[key] ?? 0).offset(stackOffsetExpand)([...tables]);
   return series.flatMap((layer) => layer.map((point) => ({
     strategy: strategyLabel(point.data),
     effects: layer.key,
@@ -104,6 +105,6 @@ export function RaceChart(tables: readonly RaceTable[], {width = 640, type = typ
     .text(({text}) => text);
   // The zero rule runs along each bar only: a strategy's name above its bar starts at x = 0.
   frame.svg.append("path").attr("class", "zero-rule").attr("stroke", "currentColor").attr("d", rows.map((row) => `M${x(0) + 0.5},${y(row)}v${y.bandwidth()}`).join(""));
-  const domain = Array.from({length: workers}, (_, index) => index + 1);
+  const domain = effectCounts(tables);
   return withLegends(frame.svg.node()!, [colourLegend({domain: domain.map(effectsLabel), range: domain.map(colourOf)}, type)]);
 }
