@@ -16,6 +16,8 @@ const LESSON_PAGES = new Set<string>(LESSON_SLUGS);
 export function carryVersionInLinks(version: string, root: ParentNode = document, here: URL = new URL(addressHref())): void {
   for (const anchor of root.querySelectorAll<HTMLAnchorElement>("a[href]")) {
     const href = anchor.getAttribute("href")!;
+    // A link within the page (the table of contents: most of a lesson's links) is never another page's.
+    if (href.startsWith("#")) continue;
     const url = new URL(href, here);
     const page = url.pathname.split("/").pop()?.replace(/\.html$/, "") ?? "";
     // The course home too ("./"): it hands the version on to its own lesson links (carryAddressVersion).

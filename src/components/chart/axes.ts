@@ -134,12 +134,26 @@ export function leftAxis(frame: ChartFrame, y: ScaleLinear<number, number>, {lab
       .text(`↑ ${label}`));
 }
 
-/** Row labels left of a band scale's rows, right-aligned against the plot area, with tick marks when asked. */
+/**
+ * Row labels left of a band scale's rows, right-aligned against the plot area. With tick marks
+ * it is d3-axis on the band scale; without, one text per row (d3-axis would add a group and an
+ * empty tick line per row, and a chart redrawn on every input pays for each).
+ */
 export function rowLabelsLeft(frame: ChartFrame, y: ScaleBand<string>, label: (row: string) => string, {ticks = false} = {}): void {
-  frame.svg.append("g")
-    .attr("class", "row-labels")
-    .attr("transform", `translate(${frame.left},0)`)
-    .call(axisLeft(y).offset(TICK_OFFSET).tickFormat(label).tickSizeOuter(0).tickSize(ticks ? 6 * frame.type.unit : 0).tickPadding((ticks ? 3 : 8) * frame.type.unit))
+  const g = frame.svg.append("g").attr("class", "row-labels");
+  if (!ticks) {
+    // Where d3-axis would put the row's tick on a rounded band scale, so both kinds of label align.
+    const half = Math.max(0, y.bandwidth() - 2 * TICK_OFFSET) / 2;
+    const centre = y.round() ? Math.round(half) : half;
+    g.attr("text-anchor", "end").selectAll("text").data(y.domain()).join("text")
+      .attr("x", frame.left - 8 * frame.type.unit)
+      .attr("y", (row) => y(row)! + centre + TICK_OFFSET)
+      .attr("dy", "0.32em")
+      .text(label);
+    return;
+  }
+  g.attr("transform", `translate(${frame.left},0)`)
+    .call(axisLeft(y).offset(TICK_OFFSET).tickFormat(label).tickSizeOuter(0).tickSize(6 * frame.type.unit).tickPadding(3 * frame.type.unit))
     .call((g) => g.attr("font-size", null).attr("font-family", null))
     .call((g) => g.select(".domain").remove());
 }
