@@ -5,11 +5,11 @@
  * symbols are d3-shape's, and every size of text follows the one type option.
  */
 import {ticks as d3Ticks} from "d3-array";
-import {scaleLinear} from "d3-scale";
-import {symbol, symbolDiamond} from "d3-shape";
+import {scaleBand, scaleLinear} from "d3-scale";
+import {symbol, symbolCircle, symbolDiamond, symbolSquare, symbolStar, symbolTimes, symbolTriangle} from "d3-shape";
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import {bottomAxis, bottomAxisHeight, MIN_TICKS, ticksAtLeast} from "../../src/components/chart/axes.js";
+import {bottomAxis, bottomAxisHeight, MIN_TICKS, rowLabelsLeft, ticksAtLeast} from "../../src/components/chart/axes.js";
 import {chartFrame} from "../../src/components/chart/chart-frame.js";
 import {MIN_PLOT_SHARE, placeRowLabels} from "../../src/components/chart/row-labels.js";
 import {symbolPath} from "../../src/components/chart/symbols.js";
@@ -54,6 +54,38 @@ describe("bottomAxis", () => {
 describe("symbols", () => {
   it("are d3-shape's, sized by radius as Plot's r is (the area of a circle of that radius)", () => {
     expect(symbolPath("diamond", 5)).toBe(symbol(symbolDiamond, 25 * Math.PI)());
+  });
+
+  it("stay d3-shape's when drawn again from memory, for any name and radius, past the memory's bound", () => {
+    const types = {circle: symbolCircle, square: symbolSquare, diamond: symbolDiamond, star: symbolStar, times: symbolTimes, triangle: symbolTriangle} as const;
+    const name = fc.constantFrom(...(Object.keys(types) as (keyof typeof types)[]));
+    fc.assert(fc.property(fc.array(fc.tuple(name, fc.double({min: 0.5, max: 40, noNaN: true})), {minLength: 1, maxLength: 800}), (drawings) => {
+      for (const [kind, radius] of [...drawings, ...drawings]) expect(symbolPath(kind, radius)).toBe(symbol(types[kind], Math.PI * radius * radius)());
+    }), {numRuns: 5});
+  });
+});
+
+describe("rowLabelsLeft", () => {
+  it("puts each row's name where d3-axis puts a band's tick: with tick marks drawn by d3-axis, without them one text per row at the same place", () => {
+    fc.assert(fc.property(fc.integer({min: 1, max: 12}), fc.boolean(), fc.integer({min: 40, max: 400}), (rows, round, height) => {
+      const names = Array.from({length: rows}, (_, index) => `row ${index}`);
+      const y = scaleBand(names, [20, 20 + height]).round(round);
+      const place = (ticks: boolean) => {
+        const frame = chartFrame({width: 400, height: height + 60, margin: {top: 20, right: 10, bottom: 40, left: 80}, label: "rows"});
+        rowLabelsLeft(frame, y, (row) => row, {ticks});
+        return [...frame.svg.node()!.querySelectorAll(".row-labels text")].map((text) => {
+          const tick = text.closest(".tick")?.getAttribute("transform");
+          const [, tickY] = tick?.match(/translate\(0,([-\d.]+)\)/) ?? [null, "0"];
+          return {text: text.textContent, y: Number(text.getAttribute("y") ?? 0) + Number(tickY), dy: text.getAttribute("dy")};
+        });
+      };
+      const [plain, withTicks] = [place(false), place(true)];
+      expect(plain.map(({text}) => text)).toEqual(names);
+      for (const [index, label] of plain.entries()) {
+        expect(label.y).toBeCloseTo(withTicks[index]!.y, 6);
+        expect(label.dy).toBe(withTicks[index]!.dy);
+      }
+    }));
   });
 });
 

@@ -7,6 +7,21 @@ import {symbol, symbolCircle, symbolDiamond, symbolSquare, symbolStar, symbolTim
 const SYMBOLS = {circle: symbolCircle, square: symbolSquare, diamond: symbolDiamond, star: symbolStar, times: symbolTimes, triangle: symbolTriangle} as const satisfies Record<string, SymbolType>;
 export type SymbolName = keyof typeof SYMBOLS;
 
+/**
+ * A symbol's path depends on its name and radius alone, and a chart redrawn on every input
+ * draws the same few dozens of times (a swimlane's sender marks: a tenth of its redraw at 4x
+ * CPU throttle), so each is drawn by d3-shape once.
+ */
+const drawn = new Map<string, string>();
+/** Radii vary with a chart's width (the horizon chart shrinks crowded symbols): the memory starts over past this many. */
+const MAX_DRAWN = 512;
+
 export function symbolPath(name: SymbolName, radius: number): string {
-  return symbol(SYMBOLS[name], Math.PI * radius * radius)()!;
+  const key = `${name} ${radius}`;
+  let path = drawn.get(key);
+  if (path === undefined) {
+    if (drawn.size >= MAX_DRAWN) drawn.clear();
+    drawn.set(key, (path = symbol(SYMBOLS[name], Math.PI * radius * radius)()!));
+  }
+  return path;
 }

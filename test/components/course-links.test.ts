@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+/**
+ * The version carried into the page's links (course-links.ts): links to other lessons and the
+ * home page carry it; in-page links, other sites and the lesson's own address are left as written.
+ */
+import {describe, expect, it} from "vitest";
+import {carryVersionInLinks} from "../../src/components/course-links.js";
+
+const HERE = new URL("http://localhost:3000/push-delivery");
+
+function page(hrefs: readonly string[]): HTMLElement {
+  const root = document.createElement("div");
+  for (const href of hrefs) {
+    const anchor = document.createElement("a");
+    anchor.setAttribute("href", href);
+    root.append(anchor);
+  }
+  return root;
+}
+
+const hrefsOf = (root: HTMLElement) => [...root.querySelectorAll("a")].map((anchor) => anchor.getAttribute("href"));
+
+describe("carryVersionInLinks", () => {
+  it("carries a version other than the default into links to other lessons and home, relative or absolute on this origin", () => {
+    const root = page(["./message-transaction", "http://localhost:3000/agent-selection#top", "./", "./retry-storms?version=0.3"]);
+    carryVersionInLinks("1.0", root, HERE);
+    expect(hrefsOf(root)).toEqual(["./message-transaction?version=1.0", "http://localhost:3000/agent-selection?version=1.0#top", "./?version=1.0", "./retry-storms?version=1.0"]);
+    carryVersionInLinks("0.3", root, HERE);
+    expect(hrefsOf(root)).toEqual(["./message-transaction", "http://localhost:3000/agent-selection#top", "./", "./retry-storms"]);
+  });
+
+  it("leaves in-page links, other sites (a lesson's path on them included) and the lesson's own address as written", () => {
+    const hrefs = ["#1-the-signature", "https://github.com/a2aproject/A2A", "https://example.org/message-transaction", "http://localhost:3001/agent-selection", "mailto:someone@example.org", "./push-delivery", "./notes.pdf"];
+    const root = page(hrefs);
+    carryVersionInLinks("1.0", root, HERE);
+    expect(hrefsOf(root)).toEqual(hrefs);
+  });
+});
