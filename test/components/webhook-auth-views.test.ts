@@ -8,7 +8,7 @@
  */
 import {webcrypto} from "node:crypto";
 import {describe, expect, it} from "vitest";
-import {DEMO_NOW_SECONDS, findWebhookExperiment, runV1aDemo, runWebhookLesson, webhookLessonDefaults, type WebhookLessonRun} from "../../lib/webhook-auth/index.js";
+import {DEMO_NOW_SECONDS, findWebhookExperiment, runV1aDemo, runWebhookLesson, runWebhookTampering, webhookLessonDefaults, type WebhookLessonRun} from "../../lib/webhook-auth/index.js";
 import {LiveView} from "../../src/components/live-view.js";
 import {
   HorizonSummary, MistakeTable, RaceCountsTable, RaceSelectionSummary, ReconcileLanes, SignatureDebugger, TamperingResults, V1aDemoView, generateDemoKeyMaterial
@@ -27,12 +27,12 @@ function lessonFor(experimentId: string | null): Promise<WebhookLessonRun> {
   return runWebhookLesson({...webhookLessonDefaults, ...overrides}, keys, subtle);
 }
 
-function renderAll(lesson: WebhookLessonRun): HTMLElement {
+async function renderAll(lesson: WebhookLessonRun): Promise<HTMLElement> {
   const root = document.createElement("main");
   root.append(
     SignatureDebugger(lesson.debug),
     MistakeTable(lesson.debug),
-    TamperingResults(lesson.tampering),
+    TamperingResults(await runWebhookTampering(lesson.inputs, keys, subtle)),
     HorizonSummary(lesson.horizon),
     RaceCountsTable(lesson.races),
     RaceSelectionSummary(lesson.race),
@@ -43,7 +43,7 @@ function renderAll(lesson: WebhookLessonRun): HTMLElement {
 
 describe("webhook authentication views", () => {
   it("render the defaults: the verdicts, the six tampering experiments and their checks", async () => {
-    const root = renderAll(await lessonFor(null));
+    const root = (await renderAll(await lessonFor(null)));
     expect(root.textContent).not.toMatch(/undefined|NaN/);
     expect(root.querySelector(".debug-verdict")!.textContent).toContain("✓ accepts");
     expect(root.querySelectorAll(".signature-debugger pre")[1]!.textContent).toMatch(/webhook-id: msg_[0-9a-f]{32}/);
@@ -56,12 +56,12 @@ describe("webhook authentication views", () => {
   });
 
   it("say what an experiment shows", async () => {
-    const reserialized = renderAll(await lessonFor("reserialized-body"));
+    const reserialized = (await renderAll(await lessonFor("reserialized-body")));
     expect(reserialized.querySelectorAll(".debug-verdict")[0]!.textContent).toContain("✗ refuses");
     expect(reserialized.querySelectorAll(".debug-verdict")[1]!.textContent).toContain("✓ accepts");
     expect(reserialized.querySelector(".debug-difference")!.textContent).toMatch(/first differ at byte \d+/);
-    expect(renderAll(await lessonFor("spec-example-retention")).querySelector(".horizon-summary")!.textContent).toMatch(/slipped past dedup/);
-    expect(renderAll(await lessonFor("sdk-outage")).querySelector(".horizon-summary")!.textContent).toContain("update lost");
+    expect((await renderAll(await lessonFor("spec-example-retention"))).querySelector(".horizon-summary")!.textContent).toMatch(/slipped past dedup/);
+    expect((await renderAll(await lessonFor("sdk-outage"))).querySelector(".horizon-summary")!.textContent).toContain("update lost");
   });
 
   it("show the v1a demo, or why it cannot run", async () => {

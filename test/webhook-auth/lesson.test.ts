@@ -18,7 +18,9 @@ import {
   findWebhookExperiment,
   raceTable,
   rememberingV1aDemo, runV1aDemo,
+  rememberingWebhookTampering,
   runWebhookLesson,
+  runWebhookTampering,
   selectRaceRun,
   webhookExperiments,
   webhookLessonDefaults,
@@ -45,12 +47,15 @@ describe("the A2A version of the signed body", () => {
     expect(lesson.debug.ok && lesson.debug.sender.signedContent.endsWith(DEMO_BODIES["1.0"])).toBe(true);
     const v03 = await runWebhookLesson({}, SECRETS);
     expect(v03.inputs.body).toBe(DEMO_BODIES["0.3"]);
-    const bytes = (run: WebhookLessonRun) => run.tampering!.experiments.map((experiment) => experiment.request.body.length);
-    expect(new Set(bytes(lesson))).toEqual(new Set([DEMO_BODIES["1.0"].length]));
-    expect(new Set(bytes(v03))).toEqual(new Set([DEMO_BODIES["0.3"].length]));
-    // Handed the 0.3 run as the previous one, a 1.0 run signs again: the version is one of the tampering run's inputs.
-    const after = await runWebhookLesson({version: "1.0"}, SECRETS, undefined, v03);
-    expect(new Set(bytes(after))).toEqual(new Set([DEMO_BODIES["1.0"].length]));
+    const bytes = async (run: WebhookLessonRun) => (await runWebhookTampering(run.inputs, SECRETS))!.experiments.map((experiment) => experiment.request.body.length);
+    expect(new Set(await bytes(lesson))).toEqual(new Set([DEMO_BODIES["1.0"].length]));
+    expect(new Set(await bytes(v03))).toEqual(new Set([DEMO_BODIES["0.3"].length]));
+    // After the 0.3 run, a remembering tampering run signs again at 1.0: the version is one of its inputs.
+    const tampering = rememberingWebhookTampering();
+    const before = await tampering(v03.inputs, SECRETS);
+    const after = await tampering(lesson.inputs, SECRETS);
+    expect(after).not.toBe(before);
+    expect(new Set(after!.experiments.map((experiment) => experiment.request.body.length))).toEqual(new Set([DEMO_BODIES["1.0"].length]));
   });
 
   it("says which version a body is, and when it is not the chosen one", () => {
@@ -84,8 +89,9 @@ describe("runWebhookLesson", () => {
   it("verifies the default request and applies the original delivery once in the tampering run", async () => {
     const result = await run();
     expect(result.debug.ok && result.debug.verdict.ok).toBe(true);
-    expect(result.tampering!.experiments.every((experiment) => experiment.asExpected)).toBe(true);
-    expect(result.tampering!.effects).toBe(1);
+    const tampering = await runWebhookTampering(result.inputs, SECRETS);
+    expect(tampering!.experiments.every((experiment) => experiment.asExpected)).toBe(true);
+    expect(tampering!.effects).toBe(1);
     expect(result.horizon.result.resigned.slippedPast).toBe(0);
     expect(result.race.index).toBe(2);
     expect(result.race.run.effects).toBe(2);
@@ -95,7 +101,7 @@ describe("runWebhookLesson", () => {
     const result = await run();
     if (!result.debug.ok) throw new Error("debug failed");
     expect(result.debug.sender.headers["webhook-id"]).toBe("msg_test0001");
-    expect(result.tampering!.experiments[0]!.request.headers["webhook-id"]).toBe("msg_test0001");
+    expect((await runWebhookTampering(result.inputs, SECRETS))!.experiments[0]!.request.headers["webhook-id"]).toBe("msg_test0001");
     const other = await runWebhookLesson(webhookLessonDefaults, {...SECRETS, secret: DEMO_ROTATED_SECRET});
     if (!other.debug.ok) throw new Error("debug failed");
     expect(other.debug.sender.headers["webhook-signature"]).not.toBe(result.debug.sender.headers["webhook-signature"]);
@@ -126,8 +132,28 @@ describe("without Web Crypto", () => {
     const result = await runWebhookLesson(webhookLessonDefaults, SECRETS, null);
     expect(result.webCrypto).toEqual({available: false, reason: expect.stringMatching(/secure contexts/)});
     expect(result.debug.ok).toBe(false);
-    expect(result.tampering).toBeNull();
+    expect(await runWebhookTampering(result.inputs, SECRETS, null)).toBeNull();
     expect(result.horizon.result.resigned.rows.length).toBe(10);
+  });
+});
+
+describe("rememberingWebhookTampering", () => {
+  it("hands back the same report while the version, tolerance and secrets are the same, and signs again when one changes", async () => {
+    const tampering = rememberingWebhookTampering();
+    const first = tampering(webhookLessonDefaults, SECRETS);
+    // Another input of the lesson is none of the tampering run's.
+    const otherRetention: WebhookLessonInputs = {...webhookLessonDefaults, retentionSeconds: 60};
+    expect(tampering(otherRetention, SECRETS)).toBe(first);
+    const report = await first;
+    for (const [inputs, secrets] of [
+      [{...webhookLessonDefaults, toleranceSeconds: 60}, SECRETS],
+      [{...webhookLessonDefaults, version: "1.0"}, SECRETS],
+      [webhookLessonDefaults, {...SECRETS, secret: DEMO_ROTATED_SECRET}]
+    ] as const) {
+      const again = await tampering(inputs, secrets);
+      expect(again).not.toBe(report);
+      expect(again).toEqual(await runWebhookTampering(inputs, secrets));
+    }
   });
 });
 
@@ -214,10 +240,9 @@ describe("runWebhookLesson hands back unchanged parts as the same objects", () =
     const first = await run();
     const toggled = await runWebhookLesson({...webhookLessonDefaults, reserializedBody: true}, SECRETS, undefined, first);
     expect(toggled.debug).not.toEqual(first.debug);
-    for (const part of ["tampering", "horizon", "races", "race", "reconcile"] as const) expect([part, toggled[part] === first[part]]).toEqual([part, true]);
+    for (const part of ["horizon", "races", "race", "reconcile"] as const) expect([part, toggled[part] === first[part]]).toEqual([part, true]);
     const tolerance = await runWebhookLesson({...webhookLessonDefaults, toleranceSeconds: 60}, SECRETS, undefined, first);
     expect(tolerance.horizon).not.toBe(first.horizon);
-    expect(tolerance.tampering).not.toBe(first.tampering);
     expect(tolerance.races).toBe(first.races);
     expect(tolerance.debug).not.toBe(first.debug);
     const workers = await runWebhookLesson({...webhookLessonDefaults, raceWorkers: 3}, SECRETS, undefined, first);
@@ -235,7 +260,6 @@ describe("runWebhookLesson hands back unchanged parts as the same objects", () =
     }
     const otherSecrets = {...SECRETS, secret: DEMO_ROTATED_SECRET};
     const resigned = await runWebhookLesson(webhookLessonDefaults, otherSecrets, undefined, first);
-    expect(resigned.tampering).not.toBe(first.tampering);
     expect(resigned).toEqual(await runWebhookLesson(webhookLessonDefaults, otherSecrets));
   });
 });
