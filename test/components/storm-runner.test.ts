@@ -121,6 +121,26 @@ describe("StormRunner", () => {
     expect(runner.hidden).toBe(true);
   });
 
+  it("a quick run changes nothing on the page: its progress is only remembered while the line is hidden", async () => {
+    const runner = StormRunner({workerUrl: "worker.js", scope: "chosen", label: "the storm"});
+    const id = runner.request({});
+    await vi.waitFor(() => expect(FakeWorker.made).toHaveLength(1));
+    const worker = FakeWorker.made[0]!;
+    const changes: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => changes.push(...records));
+    observer.observe(runner, {subtree: true, attributes: true, childList: true, characterData: true});
+    worker.answer({id, kind: "checked", config});
+    for (const fraction of [0.2, 0.4, 0.6, 0.8]) worker.answer({id, kind: "progress", fraction});
+    worker.answer({id, kind: "strategy", strategy: "exponential", summary});
+    worker.answer({id, kind: "done"});
+    await Promise.resolve();
+    changes.push(...observer.takeRecords());
+    observer.disconnect();
+    // What changed is the runner's own state (its pending mark and value), never its progress line.
+    expect(changes.filter((change) => (change.target as Element).closest?.(".storm-progress") ?? change.target.parentElement?.closest(".storm-progress"))).toEqual([]);
+    expect(runner.hidden).toBe(true);
+  });
+
   it("a failure of the current run is named; a superseded run's failure is not, and the next run gets a new worker", async () => {
     const runner = StormRunner({workerUrl: "worker.js", scope: "chosen", label: "the storm"});
     runner.request({});

@@ -1,8 +1,12 @@
 /**
  * The storm runner's line on the page: nothing while a run is quick, a progress bar named for
  * what it runs once the run outlasts PROGRESS_AFTER_MS, and the reason when a run fails.
+ *
+ * While the line is hidden, progress is only remembered: a quick run (most slider moves) leaves
+ * the page as it was, where writing each fraction into a hidden bar changed it a dozen times
+ * after the chosen storm was drawn (lesson 5's settle time, docs/performance.md).
  */
-import {element, writeText} from "../dom.js";
+import {element, writeAttribute, writeText} from "../dom.js";
 
 export const PROGRESS_AFTER_MS = 100;
 
@@ -24,36 +28,45 @@ export function StormProgress(label: string): StormProgress {
   const text = element("span", {class: "storm-progress-text"});
   const root = element("div", {class: "storm-progress", role: "status", hidden: true}, text, bar);
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let fraction = 0;
 
-  const show = (fraction: number) => {
-    bar.value = fraction;
+  const draw = () => {
+    if (bar.value !== fraction) bar.value = fraction;
     writeText(text, `Running ${label}: ${Math.round(fraction * 100)}%`);
   };
   const stop = () => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
-    root.hidden = true;
+    setHidden(root, true);
   };
   return {
     root,
-    show,
+    show(next) {
+      fraction = next;
+      if (!root.hidden) draw();
+    },
     stop,
     start() {
-      root.setAttribute("role", "status");
-      bar.hidden = false;
-      bar.value = 0;
       stop();
+      fraction = 0;
       timer = setTimeout(() => {
-        show(bar.value);
-        root.hidden = false;
+        writeAttribute(root, "role", "status");
+        setHidden(bar, false);
+        draw();
+        setHidden(root, false);
       }, PROGRESS_AFTER_MS);
     },
     fail(reason) {
       stop();
-      root.setAttribute("role", "alert");
-      bar.hidden = true;
+      writeAttribute(root, "role", "alert");
+      setHidden(bar, true);
       writeText(text, `The storm could not be run (${reason}). Change an input to try again.`);
-      root.hidden = false;
+      setHidden(root, false);
     }
   };
+}
+
+/** `hidden`, written only when it changes (writing the same value still changes the page). */
+function setHidden(node: HTMLElement, hidden: boolean): void {
+  if (node.hidden !== hidden) node.hidden = hidden;
 }
