@@ -20,9 +20,10 @@
  * unmeasured moves, then MOVES measured ones. Between moves the bench waits for the page to
  * be idle (requestIdleCallback); no result is read after a fixed sleep.
  *
- * Percentiles are nearest-rank: of 10 moves, the p90 is the 9th fastest, the p50 the 5th.
- * Ten moves make a noisy p90: on the shared 2-core VM two runs of one build differed by up to
- * 2x (docs/performance.md), so the section ends with the machine's load average.
+ * Percentiles are nearest-rank: of 20 moves, the p90 is the 18th fastest, the p50 the 10th.
+ * Twenty, not ten: with ten the p90 was the second slowest move, and on the shared 2-core VM two
+ * runs of one build differed by up to 12 ms at 4x (docs/performance.md). The section ends with
+ * the machine's load average.
  *
  * Alone: `flock /tmp/browser.lock npx tsx bench/settle.ts [lesson-slug ...]` (after `npm run build`).
  */
@@ -32,7 +33,7 @@ import {LESSONS} from "../src/lessons.js";
 import {waitForPage} from "../test/browser/browser.js";
 
 /** Measured moves per slider and rate. */
-export const MOVES = 10;
+export const MOVES = 20;
 const WARM_UP_MOVES = 2;
 export const THROTTLED_RATE = 4;
 /** Two 60 Hz frames: lessons 1-4's goal at 4x. */

@@ -9,7 +9,7 @@ import {scaleBand, scaleLinear} from "d3-scale";
 import {symbol, symbolCircle, symbolDiamond, symbolSquare, symbolStar, symbolTimes, symbolTriangle} from "d3-shape";
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import {bottomAxis, bottomAxisHeight, MIN_TICKS, rowLabelsLeft, ticksAtLeast} from "../../src/components/chart/axes.js";
+import {bottomAxis, bottomAxisHeight, leftAxis, MIN_TICKS, rowLabelsLeft, ticksAtLeast} from "../../src/components/chart/axes.js";
 import {chartFrame} from "../../src/components/chart/chart-frame.js";
 import {MIN_PLOT_SHARE, placeRowLabels} from "../../src/components/chart/row-labels.js";
 import {symbolPath} from "../../src/components/chart/symbols.js";
@@ -48,6 +48,36 @@ describe("bottomAxis", () => {
     const d3 = x.ticks(Math.max(MIN_TICKS, (frame.right - frame.left) / (7 * type.body)));
     if (d3.length >= MIN_TICKS) expect(axis.ticks.map((tick) => tick.value)).toEqual(d3);
     expect(frame.svg.select(".x-axis-label").text()).toBe("value →");
+  });
+});
+
+describe("axes drawn again from memory", () => {
+  it("are the drawing d3-axis makes for the same ticks, labels and frame, and a new one when any of them differs", () => {
+    const frameOf = (width: number) => chartFrame({width, height: 200, margin: {top: 20, right: 20, bottom: 40, left: 50}, label: "axes"});
+    const draw = (width: number, end: number, label: string) => {
+      const frame = frameOf(width);
+      bottomAxis(frame, scaleLinear([0, end], [frame.left, frame.right]), {label});
+      leftAxis(frame, scaleLinear([0, end], [frame.bottom, frame.top]), {label});
+      return frame.svg.node()!.innerHTML;
+    };
+    fc.assert(fc.property(fc.integer({min: 200, max: 1600}), fc.double({min: 0.5, max: 1e6, noNaN: true}), fc.constantFrom("time (s)", "requests"), (width, end, label) => {
+      const first = draw(width, end, label);
+      // Another axis in between, so the second drawing of the first comes from memory.
+      const other = draw(width + 1, end * 2, label);
+      expect(other).not.toBe(first);
+      expect(draw(width, end, label)).toBe(first);
+    }), {numRuns: 40});
+  });
+
+  it("label their ticks with their own format: two formats of the same ticks are two drawings", () => {
+    const labels = (format: (value: number) => string) => {
+      const frame = chartFrame({width: 400, height: 200, margin: {top: 20, right: 20, bottom: 40, left: 50}, label: "axes"});
+      bottomAxis(frame, scaleLinear([0, 600], [50, 380]), {label: "time", values: [0, 300, 600], format});
+      return [...frame.svg.node()!.querySelectorAll(".tick text")].map((text) => text.textContent);
+    };
+    expect(labels((value) => `${value} s`)).toEqual(["0 s", "300 s", "600 s"]);
+    expect(labels((value) => `${value / 60} min`)).toEqual(["0 min", "5 min", "10 min"]);
+    expect(labels((value) => `${value} s`)).toEqual(["0 s", "300 s", "600 s"]);
   });
 });
 

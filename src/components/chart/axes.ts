@@ -8,7 +8,7 @@ import {ticks as d3Ticks} from "d3-array";
 import {axisBottom, axisLeft} from "d3-axis";
 import type {ScaleBand, ScaleContinuousNumeric, ScaleLinear} from "d3-scale";
 import {formatNumber} from "../number-format.js";
-import type {ChartFrame} from "./chart-frame.js";
+import type {ChartFrame, ChartGroup} from "./chart-frame.js";
 import type {TypeScale} from "./type-scale.js";
 
 /**
@@ -73,7 +73,8 @@ export function bottomAxis(frame: ChartFrame, x: ScaleContinuousNumeric<number, 
   const values = chosen
     ? spacedTicks(chosen, x, format, type)
     : ticksAtLeast(start / unit, end / unit, tickCountFor(frame.right - frame.left, type)).map((tick) => tick * unit);
-  frame.svg.append("g")
+  const key = ["x", frame.bottom, frame.top, frame.width, type.body, label, ...values.map((value) => `${x(value)} ${format(value)}`)].join("|");
+  drawnOnce(frame, key, () => frame.svg.append("g")
     .attr("class", "x-axis")
     .attr("transform", `translate(0,${frame.bottom})`)
     .call(axisBottom(x).offset(TICK_OFFSET).tickValues(values).tickFormat((value) => format(Number(value))).tickSizeOuter(0).tickSize(6 * type.unit).tickPadding(3 * type.unit))
@@ -87,7 +88,29 @@ export function bottomAxis(frame: ChartFrame, x: ScaleContinuousNumeric<number, 
       .attr("dy", "0.71em")
       .attr("fill", "currentColor")
       .attr("text-anchor", "end")
-      .text(`${label} →`));
+      .text(`${label} →`)));
+}
+
+/** Axes drawn so far, by what their drawing depends on (drawnOnce). */
+const drawnAxes = new Map<string, SVGGElement>();
+/** Axes vary with a chart's width and inputs: the memory starts over past this many. */
+const MAX_DRAWN_AXES = 64;
+
+/**
+ * Appends the axis `draw` makes with d3-axis, or a copy of the one it made for the same `key`.
+ * An axis's drawing follows from its ticks' positions and labels and the frame's geometry, all in
+ * the key; a chart redrawn for an input that did not move its axis (most inputs) copies it
+ * instead of running d3-axis again for the same drawing (about a tenth of a lesson 1 slider move
+ * at 4x CPU throttle, docs/performance.md).
+ */
+function drawnOnce(frame: ChartFrame, key: string, draw: () => ChartGroup): void {
+  const drawn = drawnAxes.get(key);
+  if (drawn !== undefined) {
+    frame.svg.node()!.appendChild(drawn.cloneNode(true));
+    return;
+  }
+  if (drawnAxes.size >= MAX_DRAWN_AXES) drawnAxes.clear();
+  drawnAxes.set(key, draw().node()!.cloneNode(true) as SVGGElement);
 }
 
 /** Of `values` in order, those whose labels keep half an em clear of the last one kept. */
@@ -117,7 +140,8 @@ export function leftAxis(frame: ChartFrame, y: ScaleLinear<number, number>, {lab
   const [start, end] = y.domain() as [number, number];
   const values = ticksAtLeast(Math.min(start, end), Math.max(start, end), count ?? valueTickCount(Math.abs(y.range()[0]! - y.range()[1]!), frame.type));
   const {type} = frame;
-  frame.svg.append("g")
+  const key = ["y", frame.left, frame.right, frame.top, type.body, label, grid, ...values.map((value) => `${y(value)} ${format(value)}`)].join("|");
+  drawnOnce(frame, key, () => frame.svg.append("g")
     .attr("class", "y-axis")
     .attr("transform", `translate(${frame.left},0)`)
     .call(axisLeft(y).offset(TICK_OFFSET).tickValues(values).tickFormat((value) => format(Number(value))).tickSizeOuter(0).tickSize(6 * type.unit).tickPadding(3 * type.unit))
@@ -131,7 +155,7 @@ export function leftAxis(frame: ChartFrame, y: ScaleLinear<number, number>, {lab
       .attr("dy", "0.32em")
       .attr("fill", "currentColor")
       .attr("text-anchor", "start")
-      .text(`↑ ${label}`));
+      .text(`↑ ${label}`)));
 }
 
 /**
