@@ -16,25 +16,44 @@ const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i;
 /** The lesson pages, by the last part of their path. */
 const LESSON_PAGES = new Set<string>(LESSON_SLUGS);
 
-export function carryVersionInLinks(version: string, root: ParentNode = document, here: URL = new URL(addressHref())): void {
+/** The version last carried into each root's links: the same version again has nothing to write. */
+const carriedVersion = new WeakMap<ParentNode, string>();
+
+/**
+ * Carries `version` into the root's links to other lessons and home. A page calls this on every
+ * run, and its links are the page's own (the sidebar, the pager, the text), so it writes them only
+ * when the version changes; a view that makes a lesson link of its own writes it with lessonLink.
+ */
+export function carryVersionInLinks(version: string, root: ParentNode = document, here?: URL): void {
+  if (carriedVersion.get(root) === version) return;
+  carriedVersion.set(root, version);
+  const address = here ?? new URL(addressHref());
   for (const anchor of root.querySelectorAll<HTMLAnchorElement>("a[href]")) {
     const href = anchor.getAttribute("href")!;
-    // A link within the page (the table of contents) or to another site (the sources a lesson
-    // cites) is never to a lesson: both are most of a page's links, and parsing each cost a
-    // slider move about 2 ms at 4x CPU throttle.
-    if (href.startsWith("#") || (ABSOLUTE.test(href) && !href.startsWith(`${here.origin}/`))) continue;
-    const url = new URL(href, here);
-    const page = url.pathname.split("/").pop()?.replace(/\.html$/, "") ?? "";
-    // The course home too ("./"): it hands the version on to its own lesson links (carryAddressVersion).
-    const home = page === "" || page === "index";
-    if (url.origin !== here.origin || url.pathname === here.pathname || !(LESSON_PAGES.has(page) || home)) continue;
-    url.searchParams.delete(VERSION_PARAMETER);
-    if (version !== DEFAULT_MESSAGE_VERSION) url.searchParams.set(VERSION_PARAMETER, version);
-    // The path as the page wrote it (relative, so the site works under any base path), then the new query.
-    const carried = `${href.split(/[?#]/)[0]}${url.search}${url.hash}`;
+    // A link within the page (the table of contents) or to another site (the sources a lesson cites) is never to a lesson.
+    if (href.startsWith("#") || (ABSOLUTE.test(href) && !href.startsWith(`${address.origin}/`))) continue;
+    const carried = carriedHref(href, version, address);
     // Only a link that changes is written: writing the same value still counts as a change of the page.
-    if (carried !== href) anchor.setAttribute("href", carried);
+    if (carried !== null && carried !== href) anchor.setAttribute("href", carried);
   }
+}
+
+/** A link to a lesson or home (relative, as the page writes it) carrying `version`: for a view that makes one. */
+export function lessonLink(href: string, version: string, here: URL = new URL(addressHref())): string {
+  return carriedHref(href, version, here) ?? href;
+}
+
+/** `href` with the version in its query, or null when it is not a link to another lesson or home. */
+function carriedHref(href: string, version: string, here: URL): string | null {
+  const url = new URL(href, here);
+  const page = url.pathname.split("/").pop()?.replace(/\.html$/, "") ?? "";
+  // The course home too ("./"): it hands the version on to its own lesson links (carryAddressVersion).
+  const home = page === "" || page === "index";
+  if (url.origin !== here.origin || url.pathname === here.pathname || !(LESSON_PAGES.has(page) || home)) return null;
+  url.searchParams.delete(VERSION_PARAMETER);
+  if (version !== DEFAULT_MESSAGE_VERSION) url.searchParams.set(VERSION_PARAMETER, version);
+  // The path as the page wrote it (relative, so the site works under any base path), then the new query.
+  return `${href.split(/[?#]/)[0]}${url.search}${url.hash}`;
 }
 
 /**

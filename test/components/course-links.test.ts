@@ -3,8 +3,10 @@
  * The version carried into the page's links (course-links.ts): links to other lessons and the
  * home page carry it; in-page links, other sites and the lesson's own address are left as written.
  */
-import {describe, expect, it} from "vitest";
-import {carryVersionInLinks} from "../../src/components/course-links.js";
+import {describe, expect, it, vi} from "vitest";
+import {compareSenders, resolveDeliveryConfig} from "../../lib/delivery/index.js";
+import {carryVersionInLinks, lessonLink} from "../../src/components/course-links.js";
+import {SenderComparisonTable} from "../../src/components/delivery/index.js";
 
 const HERE = new URL("http://localhost:3000/push-delivery");
 
@@ -34,5 +36,31 @@ describe("carryVersionInLinks", () => {
     const root = page(hrefs);
     carryVersionInLinks("1.0", root, HERE);
     expect(hrefsOf(root)).toEqual(hrefs);
+  });
+
+  it("writes the page's links once per version: called again with the same version (every run), it reads none of them", () => {
+    const root = page(["./message-transaction"]);
+    carryVersionInLinks("1.0", root, HERE);
+    const anchors = vi.spyOn(root, "querySelectorAll");
+    carryVersionInLinks("1.0", root, HERE);
+    expect(anchors).not.toHaveBeenCalled();
+    carryVersionInLinks("0.3", root, HERE);
+    expect(anchors).toHaveBeenCalledTimes(1);
+    expect(hrefsOf(root)).toEqual(["./message-transaction"]);
+  });
+});
+
+describe("lessonLink", () => {
+  it("carries the version into a lesson link a view makes, as the page's own links carry it", () => {
+    expect(lessonLink("./webhook-authentication#5-no-event-id", "1.0", HERE)).toBe("./webhook-authentication?version=1.0#5-no-event-id");
+    expect(lessonLink("./webhook-authentication#5-no-event-id", "0.3", HERE)).toBe("./webhook-authentication#5-no-event-id");
+    expect(lessonLink("https://github.com/a2aproject/A2A", "1.0", HERE)).toBe("https://github.com/a2aproject/A2A");
+  });
+
+  it("is how lesson 1's sender table links to lesson 4 at the page's version", () => {
+    const lost = compareSenders(resolveDeliveryConfig({receiverUnavailableUntilSeconds: 5, loseFirstSuccessfulAck: false}));
+    const link = (version: string) => SenderComparisonTable(lost, {version}).querySelector<HTMLAnchorElement>("a[href*='webhook-authentication']")!.getAttribute("href");
+    expect(link("1.0")).toMatch(/^\.\/webhook-authentication\?version=1\.0#/);
+    expect(link("0.3")).not.toContain("version=");
   });
 });

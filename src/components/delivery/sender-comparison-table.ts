@@ -4,6 +4,8 @@
  * when the sender gave up. Below it, the lesson's conclusion, stated only when these runs show it.
  */
 import type {SenderComparison, SenderComparisonRow, UpdateFate} from "../../../lib/delivery/index.js";
+import {DEFAULT_MESSAGE_VERSION} from "../../../lib/shared/message-version.js";
+import {lessonLink} from "../course-links.js";
 import {element} from "../dom.js";
 import {formatDuration} from "../duration-format.js";
 import {ScrollRegion} from "../scroll-region.js";
@@ -14,7 +16,12 @@ const at = (seconds: number) => formatDuration(seconds).replace(/ /g, "\u00a0");
 /** Update columns drawn; a longer run is summed up in the lost count. */
 const MAX_UPDATE_COLUMNS = 6;
 
-export function SenderComparisonTable(comparison: SenderComparison): HTMLElement {
+export interface SenderComparisonOptions {
+  /** The page's A2A version, carried in the link to lesson 4 as the page's own links carry it (course-links.ts). */
+  version?: string;
+}
+
+export function SenderComparisonTable(comparison: SenderComparison, {version = DEFAULT_MESSAGE_VERSION}: SenderComparisonOptions = {}): HTMLElement {
   const updateCount = Math.min(MAX_UPDATE_COLUMNS, comparison.rows[0]?.fates.length ?? 0);
   const updates = Array.from({length: updateCount}, (_, index) => index);
   const table = element("table", {class: "sender-comparison"},
@@ -36,7 +43,7 @@ export function SenderComparisonTable(comparison: SenderComparison): HTMLElement
   );
   const skipped = comparison.skipped.length === 0 ? null
     : element("p", {class: "chart-empty-note", role: "note"}, `Not run for this many updates: ${comparison.skipped.map((preset) => preset.shortName).join(", ")} (their attempts per update would pass the simulator's attempt budget).`);
-  return element("div", {class: "sender-comparison-view"}, ScrollRegion("Every sender under the lab's conditions", table), skipped, conclusion(comparison));
+  return element("div", {class: "sender-comparison-view"}, ScrollRegion("Every sender under the lab's conditions", table), skipped, conclusion(comparison, version));
 }
 
 function fateCell(row: SenderComparisonRow, fate: UpdateFate): HTMLTableCellElement {
@@ -48,7 +55,7 @@ function fateCell(row: SenderComparisonRow, fate: UpdateFate): HTMLTableCellElem
 }
 
 /** The lesson's conclusion, checked against these runs. */
-function conclusion(comparison: SenderComparison): HTMLElement {
+function conclusion(comparison: SenderComparison, version: string): HTMLElement {
   if (comparison.sdkLosses.length === 0) {
     const past = comparison.firstArrivalSeconds === null ? "" : ` past ${at(comparison.firstArrivalSeconds)}, when the first update arrives,`;
     return element("p", {class: "sender-conclusion"},
@@ -60,7 +67,7 @@ function conclusion(comparison: SenderComparison): HTMLElement {
     element("strong", null, "No released A2A SDK retries. "),
     `Here ${senders.length === 4 ? "all four" : `${senders.length} of the four`} SDK senders (${senders.join(", ")}) lost ${updates.join(", ")} for good: their one attempt failed at the receiver (a 503 or a refusal) and they never try again. `,
     "A receiver that must not miss an update cannot rely on push: it has to reconcile, asking the agent for the task (GetTask) when a notification may be missing, as ",
-    element("a", {href: "./webhook-authentication#5-no-event-id-reconcile-with-the-task"}, "lesson 4"),
+    element("a", {href: lessonLink("./webhook-authentication#5-no-event-id-reconcile-with-the-task", version)}, "lesson 4"),
     " shows."
   );
 }
