@@ -321,7 +321,14 @@ export function rememberingWebhookTampering(): typeof runWebhookTampering {
   let last: {version: string; toleranceSeconds: number; secrets: object; subtle: SubtleCrypto | null; report: Promise<TamperingReport | null>} | null = null;
   return (inputs, secrets, subtle = globalThis.crypto?.subtle ?? null) => {
     const same = last !== null && last.version === inputs.version && last.toleranceSeconds === inputs.toleranceSeconds && last.secrets === secrets && last.subtle === subtle;
-    if (!same) last = {version: inputs.version, toleranceSeconds: inputs.toleranceSeconds, secrets, subtle, report: runWebhookTampering(inputs, secrets, subtle)};
+    if (!same) {
+      const made = {version: inputs.version, toleranceSeconds: inputs.toleranceSeconds, secrets, subtle, report: runWebhookTampering(inputs, secrets, subtle)};
+      // A run that failed (a Web Crypto that rejects) is not handed back: the next call runs again.
+      made.report.catch(() => {
+        if (last === made) last = null;
+      });
+      last = made;
+    }
     return last!.report;
   };
 }

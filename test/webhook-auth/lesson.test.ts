@@ -157,6 +157,19 @@ describe("rememberingWebhookTampering", () => {
   });
 });
 
+describe("rememberingWebhookTampering after a failure", () => {
+  it("runs again after a run that failed, instead of handing the failure back", async () => {
+    const tampering = rememberingWebhookTampering();
+    // A secret that cannot sign makes the run fail.
+    const unusable = {...SECRETS, secret: "whsec_"};
+    const failed = tampering(webhookLessonDefaults, unusable);
+    await expect(failed).rejects.toThrow(/cannot sign/);
+    const again = tampering(webhookLessonDefaults, unusable);
+    expect(again).not.toBe(failed);
+    await expect(again).rejects.toThrow(/cannot sign/);
+  });
+});
+
 describe("the lesson's named experiments", () => {
   it("have unique ids", () => {
     expect(new Set(webhookExperiments.map((experiment) => experiment.id)).size).toBe(webhookExperiments.length);
