@@ -2,7 +2,7 @@ import fc from "fast-check";
 import {describe, expect, it} from "vitest";
 import {deliveryInputDefaults, deliveryInputFields, selectionInputDefaults, selectionInputFields, stormLessonDefaults, stormLessonFields, webhookLessonDefaults, webhookLessonFields} from "../../lib/index.js";
 import type {FieldValues, NumberField} from "../../lib/lesson-inputs/fields.js";
-import {NUMBER_TEXT_RULE, numberTextProblem, readNumberText} from "../../lib/lesson-inputs/number-text.js";
+import {numberTextProblem, numberTextRule, readNumberText} from "../../lib/lesson-inputs/number-text.js";
 import {readPermalink} from "../../lib/lesson-inputs/permalink.js";
 import {sliderGrid, sliderShows, valueAtSlider} from "../../lib/lesson-inputs/slider-grid.js";
 
@@ -28,9 +28,16 @@ describe("a number written as text", () => {
     }));
   });
 
+  it("states only the parts of the rule the field can use: a sign where it takes negatives, decimals where it is not whole", () => {
+    expect(numberTextRule({min: 0, whole: true})).toBe("written in plain decimal (digits; no exponent, spaces or other characters)");
+    expect(numberTextRule({min: 0})).toBe("written in plain decimal (digits and at most 6 decimals; no exponent, spaces or other characters)");
+    expect(numberTextRule({min: -86400, whole: true})).toBe("written in plain decimal (digits and an optional minus sign; no exponent, spaces or other characters)");
+    expect(numberTextRule({min: -1})).toBe("written in plain decimal (digits, an optional minus sign and at most 6 decimals; no exponent, spaces or other characters)");
+  });
+
   it("states the rule it applied, in a link notice as in a box", () => {
     const field = deliveryInputFields.find((row) => row.name === "responseDelaySeconds") as NumberField;
-    expect(numberTextProblem(field)).toContain(NUMBER_TEXT_RULE);
+    expect(numberTextProblem(field)).toContain(numberTextRule(field));
     const reading = readPermalink("?responseDelaySeconds=0.0000001", deliveryInputFields, deliveryInputDefaults);
     expect(reading.notices[0]!.problem).toMatch(/at most 6 decimals/);
   });
