@@ -47,7 +47,7 @@ export function WorkChart(byStrategy: ByStrategy, chosen: StormStrategy, {width 
   rows.append("rect").attr("x", frame.left).attr("y", (strategy) => y(strategy)!).attr("height", y.bandwidth())
     .attr("width", (strategy) => Math.max(0, x(totals(strategy).acceptedAttempts) - frame.left)).attr("fill", LOAD_COLOURS.accepted);
   rows.append("rect").attr("x", (strategy) => x(totals(strategy).acceptedAttempts)).attr("y", (strategy) => y(strategy)!).attr("height", y.bandwidth())
-    .attr("width", (strategy) => Math.max(0, x(totals(strategy).attempts) - x(totals(strategy).acceptedAttempts))).attr("fill", LOAD_COLOURS.offered).attr("fill-opacity", 0.8);
+    .attr("width", (strategy) => Math.max(0, x(totals(strategy).attempts) - x(totals(strategy).acceptedAttempts))).attr("fill", LOAD_COLOURS.offered);
   rows.append("text").attr("x", (strategy) => x(totals(strategy).attempts) + 4 * type.unit).attr("y", (strategy) => y(strategy)! + y.bandwidth() / 2)
     .attr("dy", "0.32em").attr("text-anchor", "start").attr("font-variant", "tabular-nums").text((strategy) => formatNumber(totals(strategy).attempts));
   rows.append("title").text((strategy) => `${STRATEGY_LABELS[strategy]}: ${counted(totals(strategy).attempts, "request")}, ${formatNumber(totals(strategy).acceptedAttempts)} accepted, ${formatNumber(totals(strategy).refusedAttempts)} refused`);
