@@ -11,11 +11,13 @@ export interface DecisionTraceOptions {
   clock?: "seconds" | "stage";
   /** The lesson's name for one step when the clock counts steps ("gate", "stage", "step"). */
   step?: string;
+  /** What one revealed entry is called, as the playback calls it (lesson 5's "stretch"): "decision" by default. */
+  entry?: {name: string; plural: string};
 }
 
-export function DecisionTrace(revealed: readonly Decision[], total: number, {clock = "seconds", step = "stage"}: DecisionTraceOptions = {}): HTMLElement {
+export function DecisionTrace(revealed: readonly Decision[], total: number, {clock = "seconds", step = "stage", entry = {name: "decision", plural: "decisions"}}: DecisionTraceOptions = {}): HTMLElement {
   if (revealed.length === 0) {
-    return element("p", {class: "decision-trace-empty"}, total === 1 ? "Nothing revealed yet: press Play, or Next to reveal its one decision." : `Nothing revealed yet: press Play, or Next to step through ${total} decisions one at a time.`);
+    return element("p", {class: "decision-trace-empty"}, total === 1 ? `Nothing revealed yet: press Play, or Next to reveal its one ${entry.name}.` : `Nothing revealed yet: press Play, or Next to step through ${total} ${entry.plural} one at a time.`);
   }
   const last = revealed.length - 1;
   return element(

@@ -4,6 +4,7 @@
  */
 import {describe, expect, it} from "vitest";
 import {runStormLesson, STORM_STRATEGIES, stormUnder} from "../../lib/storm/index.js";
+import {DecisionTrace} from "../../src/components/decision-trace.js";
 import {WorkChart} from "../../src/components/storm/index.js";
 
 describe("the work chart", () => {
@@ -20,5 +21,13 @@ describe("the work chart", () => {
       expect(bar.getAttribute("fill-opacity")).toBeNull();
     });
     expect(bars).toHaveLength(2 * STORM_STRATEGIES.length);
+  });
+});
+
+describe("the decision trace before anything is revealed", () => {
+  it("names its entries as the playback does: lesson 5's stretches, decisions elsewhere", () => {
+    expect(DecisionTrace([], 9, {entry: {name: "stretch", plural: "stretches"}}).textContent).toBe("Nothing revealed yet: press Play, or Next to step through 9 stretches one at a time.");
+    expect(DecisionTrace([], 1, {entry: {name: "stretch", plural: "stretches"}}).textContent).toContain("its one stretch.");
+    expect(DecisionTrace([], 4).textContent).toContain("4 decisions");
   });
 });
