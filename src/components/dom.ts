@@ -74,6 +74,11 @@ export function writeAttribute(node: Element, name: string, value: string): void
   if (node.getAttribute(name) !== value) node.setAttribute(name, value);
 }
 
+/** `hidden`, only when it changes (for the same reason as writeText). */
+export function writeHidden(node: HTMLElement, hidden: boolean): void {
+  if (node.hidden !== hidden) node.hidden = hidden;
+}
+
 export function append(parent: Node, children: readonly Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;

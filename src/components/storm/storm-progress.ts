@@ -6,7 +6,7 @@
  * the page as it was, where writing each fraction into a hidden bar changed it a dozen times
  * after the chosen storm was drawn (lesson 5's settle time, docs/performance.md).
  */
-import {element, writeAttribute, writeText} from "../dom.js";
+import {element, writeAttribute, writeHidden, writeText} from "../dom.js";
 
 export const PROGRESS_AFTER_MS = 100;
 
@@ -37,7 +37,7 @@ export function StormProgress(label: string): StormProgress {
   const stop = () => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
-    setHidden(root, true);
+    writeHidden(root, true);
   };
   return {
     root,
@@ -51,22 +51,17 @@ export function StormProgress(label: string): StormProgress {
       fraction = 0;
       timer = setTimeout(() => {
         writeAttribute(root, "role", "status");
-        setHidden(bar, false);
+        writeHidden(bar, false);
         draw();
-        setHidden(root, false);
+        writeHidden(root, false);
       }, PROGRESS_AFTER_MS);
     },
     fail(reason) {
       stop();
       writeAttribute(root, "role", "alert");
-      setHidden(bar, true);
+      writeHidden(bar, true);
       writeText(text, `The storm could not be run (${reason}). Change an input to try again.`);
-      setHidden(root, false);
+      writeHidden(root, false);
     }
   };
-}
-
-/** `hidden`, written only when it changes (writing the same value still changes the page). */
-function setHidden(node: HTMLElement, hidden: boolean): void {
-  if (node.hidden !== hidden) node.hidden = hidden;
 }
