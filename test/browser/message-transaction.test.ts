@@ -156,10 +156,11 @@ describe("the request editor", () => {
 });
 
 describe("accessibility beyond the first example", () => {
+  // The trace may sit below the screen: a far view redraws at the reader's pause (UNSEEN_AFTER_PAUSE_MS, 1 s), past expect.poll's default 1 s.
   it.each(["missing-kind", "parse-error", "batch", "notifications-only-batch"])("%s, one gate revealed, has no serious axe violation (dark theme)", async (id) => {
     const {page, context} = await openLesson(`?example=${id}`, "dark");
     await page.locator(".playback-next").first().click();
-    await expect.poll(() => page.locator(".decision-trace > li").count()).toBe(1);
+    await expect.poll(() => page.locator(".decision-trace > li").count(), {timeout: 10_000}).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await context.close();
   });
@@ -281,7 +282,7 @@ describe("playback over the six gates", () => {
     expect(await page.locator(".decision-trace-empty").count()).toBe(1);
     expect(await page.locator(".stage-pending").count()).toBe(0);
     await control.locator(".playback-next").click();
-    await expect.poll(() => page.locator(".decision-trace > li").count()).toBe(1);
+    await expect.poll(() => page.locator(".decision-trace > li").count(), {timeout: 10_000}).toBe(1);
     // The chart is another view than the trace, drawn in its own cell: wait for it too.
     await expect.poll(() => page.locator(".stage-pending").count()).toBe(5);
     await control.locator(".playback-next").click();

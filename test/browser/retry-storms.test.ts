@@ -89,7 +89,7 @@ describe("comparing, playback and export", () => {
     const {page, context} = await site.open(LESSON);
     const {history} = runStormLesson({}).run;
     await page.locator(".playback-next").click();
-    await expect.poll(() => page.locator(".decision-trace > li").count()).toBe(1);
+    await expect.poll(() => page.locator(".decision-trace > li").count(), {timeout: 10_000}).toBe(1);
     expect(await page.locator(".decision-trace > li").first().textContent()).toContain(history[0]!.title);
     expect(await page.locator(".exportable-chart[data-chart='receiver load'] .cursor line").count()).toBe(1);
     await page.locator(".playback-restart").click();
