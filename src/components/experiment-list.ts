@@ -4,6 +4,7 @@
  * the reader's current run shows it, recomputed live.
  */
 import {element} from "./dom.js";
+import type {LabElement} from "./lab.js";
 
 export interface Experiment<Run, Inputs> {
   id: string;
@@ -28,9 +29,16 @@ export type ExperimentListElement<Run> = HTMLOListElement & {
 export interface ExperimentListOptions<Inputs> {
   /** Offers "Compare with baseline": the experiment's inputs set, the defaults pinned beside them. */
   compareWithBaseline?: (overrides: Partial<Inputs>) => void;
+  /** The lab the experiments change: brought into view, its changed figures marked, on every click. */
+  lab?: LabElement;
 }
 
-export function ExperimentList<Run, Inputs>(experiments: readonly Experiment<Run, Inputs>[], apply: (overrides: Partial<Inputs>) => void, {compareWithBaseline}: ExperimentListOptions<Inputs> = {}): ExperimentListElement<Run> {
+export function ExperimentList<Run, Inputs>(experiments: readonly Experiment<Run, Inputs>[], apply: (overrides: Partial<Inputs>) => void, {compareWithBaseline, lab}: ExperimentListOptions<Inputs> = {}): ExperimentListElement<Run> {
+  // The lab may be a screenful away: the reader is taken to what the click changed.
+  const inLab = (action: (overrides: Partial<Inputs>) => void, overrides: Partial<Inputs>) => () => {
+    lab?.bringIntoView();
+    action(overrides);
+  };
   // A line from the start: a run computed later (lesson 5's worker) fills it in without moving what is below.
   const verdicts = experiments.map(() => element("p", {class: "experiment-not-shown"}, "Checking your current run…"));
   const list = element(
@@ -47,9 +55,9 @@ export function ExperimentList<Run, Inputs>(experiments: readonly Experiment<Run
           element(
             "span",
             {class: "experiment-actions"},
-            element("button", {type: "button", onclick: () => apply(experiment.overrides), "aria-label": `Try it: ${experiment.title}`}, "Try it"),
+            element("button", {type: "button", onclick: inLab(apply, experiment.overrides), "aria-label": `Try it: ${experiment.title}`}, "Try it"),
             compareWithBaseline
-              ? element("button", {type: "button", onclick: () => compareWithBaseline(experiment.overrides), "aria-label": `Compare with baseline: ${experiment.title}`}, "Compare with baseline")
+              ? element("button", {type: "button", onclick: inLab(compareWithBaseline, experiment.overrides), "aria-label": `Compare with baseline: ${experiment.title}`}, "Compare with baseline")
               : null
           )
         ),

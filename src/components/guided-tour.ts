@@ -137,6 +137,7 @@ function tourActions<Run, Inputs, Step extends TourStep<Run>>(tour: TourSession<
       // Hidden at once, before the run of these inputs is drawn.
       tour.settingUp = step.id;
       tour.seenEarly.delete(step.id);
+      tour.options.labFor(step)?.bringIntoView();
       syncHold(tour);
       tour.options.setUp(step);
     },

@@ -13,9 +13,11 @@
  * const stageWidth = widthOf(lab.stage);
  * ```
  */
+import {markNextChanges} from "./change-marks.js";
 import {element, type Child} from "./dom.js";
 import {announceLinkNoticeOnLoad} from "./link-notice-banner.js";
 import {PRESENT_SCOPE_ATTRIBUTE} from "./presenter.js";
+import {scrollToTopOfScreen} from "./scroll-into-view.js";
 
 export type LabElement = HTMLElement & {
   /** Where the stage's views are drawn: charts in it are sized by its width (see widthOf). */
@@ -28,6 +30,12 @@ export type LabElement = HTMLElement & {
   showResults(): void;
   /** Puts `node` first among the controls (a guided lesson's card moves to the lab of its step). */
   host(node: Node): void;
+  /**
+   * Scrolls the lab to the top of the screen and marks, for a moment, the key figures (or, in a
+   * lab without figures, the stage) that the next redraw changes: call it just before an action
+   * far from the lab changes its inputs ("Try it", a tour step's "Set up").
+   */
+  bringIntoView(): void;
 };
 
 export interface LabOptions {
@@ -99,6 +107,17 @@ export function Lab({label, figures, stage, controls, balance = "chart"}: LabOpt
     },
     host(node: Node) {
       if (controlsView.firstChild !== node) controlsView.prepend(node);
+    },
+    bringIntoView() {
+      markNextChanges(results, () => changeableParts(figuresView, stageView));
+      scrollToTopOfScreen(root);
     }
   });
+}
+
+/** What a change is marked on: each key figure, or each part of the figures, or the stage's first view. */
+function changeableParts(figures: HTMLElement | null, stage: HTMLElement): Element[] {
+  if (figures === null) return stage.firstElementChild ? [stage.firstElementChild] : [];
+  const numbers = figures.querySelectorAll(".summary-figure");
+  return numbers.length > 0 ? [...numbers] : [...(figures.firstElementChild?.children ?? [])];
 }
