@@ -25,6 +25,9 @@ export interface PermalinkReading<T extends FieldValues> {
 
 /** A guided lesson's step (read by tour/position.ts): an input writer keeps it as it is. */
 export const TOUR_STEP_PARAMETER = "step";
+/** The class deck's slide while the deck is open (read by tour/position.ts): kept as the step is. */
+export const PRESENT_PARAMETER = "present";
+const TOUR_PARAMETERS: ReadonlySet<string> = new Set([TOUR_STEP_PARAMETER, PRESENT_PARAMETER]);
 const NULL_TOKEN = "none";
 
 /** The pinned run of a comparison travels as `vs` and `vs.<input>` (read by pinned-run.ts, left alone here). */
@@ -34,9 +37,9 @@ export function isPinParameter(parameter: string): boolean {
   return parameter === PIN_PARAMETER || parameter.startsWith(PIN_PREFIX);
 }
 
-/** Parameters of the page that other readers own (the tour's step, the pinned run): not lesson inputs, and not unknown. */
+/** Parameters of the page that other readers own (the tour's step and deck, the pinned run): not lesson inputs, and not unknown. */
 export function isReadElsewhere(parameter: string): boolean {
-  return parameter === TOUR_STEP_PARAMETER || isPinParameter(parameter);
+  return TOUR_PARAMETERS.has(parameter) || isPinParameter(parameter);
 }
 
 export interface PermalinkOptions {
@@ -106,11 +109,11 @@ export function writePermalink(values: FieldValues, fields: readonly FieldSpec[]
 
 /**
  * The query string of an input writer's own parameters (each part with or without its "?"),
- * followed by the parameters other writers own in `current` (the tour's step), unchanged.
+ * followed by the parameters other writers own in `current` (the tour's step and deck), unchanged.
  */
 export function joinQuery(current: string, ...parts: readonly string[]): string {
   const kept = new URLSearchParams();
-  for (const [parameter, value] of new URLSearchParams(current)) if (parameter === TOUR_STEP_PARAMETER) kept.append(parameter, value);
+  for (const [parameter, value] of new URLSearchParams(current)) if (TOUR_PARAMETERS.has(parameter)) kept.append(parameter, value);
   const query = [...parts.map((part) => part.replace(/^\?/, "")), kept.toString()].filter(Boolean).join("&");
   return query ? `?${query}` : "";
 }

@@ -4,3 +4,4 @@ export * from "./position.js";
 export * from "./record.js";
 export * from "./stored-record.js";
 export * from "./stored-text.js";
+export * from "./speaker-message.js";

@@ -2,14 +2,19 @@
  * Where a guided lesson is, and how a link says it: `step=<n>` (1-based) or `step=recap`;
  * no `step` is the tour's start. The link is user input: a value that names no step becomes a
  * notice naming `step`, and the tour starts at the beginning.
+ *
+ * The class deck is open while the link has `present=`: `present=<n>`, `present=recap`, or
+ * `present=title` (its title slide; an empty value too). A value that names no slide becomes a
+ * notice naming `present`, and the deck opens at its title slide.
  */
 import {shorten} from "../lesson-inputs/check.js";
-import {TOUR_STEP_PARAMETER, type PermalinkNotice} from "../lesson-inputs/permalink.js";
+import {PRESENT_PARAMETER, TOUR_STEP_PARAMETER, type PermalinkNotice} from "../lesson-inputs/permalink.js";
 
 export type TourPosition = {kind: "start"} | {kind: "step"; index: number} | {kind: "recap"};
 
 export const TOUR_START: TourPosition = {kind: "start"};
 const RECAP = "recap";
+const TITLE = "title";
 
 export interface TourPositionReading {
   position: TourPosition;
@@ -53,6 +58,35 @@ export function movePosition(position: TourPosition, by: -1 | 1, stepCount: numb
   const ordinal = position.kind === "start" ? 0 : position.kind === "recap" ? stepCount + 1 : position.index + 1;
   const next = Math.min(stepCount + 1, Math.max(0, ordinal + by));
   return next === 0 ? TOUR_START : next === stepCount + 1 ? {kind: "recap"} : {kind: "step", index: next - 1};
+}
+
+export interface DeckPositionReading {
+  /** The slide the deck opens at, or null when the link does not open the deck. */
+  position: TourPosition | null;
+  notices: PermalinkNotice[];
+}
+
+/** Whether the link opens the class deck, and at which slide (the start is its title slide). */
+export function readDeckPosition(search: string, stepCount: number): DeckPositionReading {
+  const values = new URLSearchParams(search).getAll(PRESENT_PARAMETER);
+  if (values.length === 0) return {position: null, notices: []};
+  const [first, ...rest] = values as [string, ...string[]];
+  const notices: PermalinkNotice[] = rest.map((value) => ({parameter: PRESENT_PARAMETER, value: shorten(value), problem: "given more than once; the first value is used"}));
+  const position = first === "" || first === TITLE ? TOUR_START : decodePosition(first, stepCount);
+  if (position === null) {
+    notices.unshift({parameter: PRESENT_PARAMETER, value: shorten(first), problem: `must be a step number from 1 to ${stepCount}, "${TITLE}" or "${RECAP}"; the class deck opens at its title slide`});
+    return {position: TOUR_START, notices};
+  }
+  return {position, notices};
+}
+
+/** `search` with the deck's slide set (null: the deck closed, `present` removed); other parameters as they were. */
+export function withDeckPosition(search: string, position: TourPosition | null): string {
+  const params = new URLSearchParams(search);
+  if (position === null) params.delete(PRESENT_PARAMETER);
+  else params.set(PRESENT_PARAMETER, encodeTourPosition(position) ?? TITLE);
+  const query = params.toString();
+  return query ? `?${query}` : "";
 }
 
 function decodePosition(value: string, stepCount: number): TourPosition | null {

@@ -11,10 +11,11 @@
  * tour.update(run, inputs); // in a cell of its own: the live check follows the run
  * ```
  */
-import {forgetStep, judgePrediction, movePosition, readGuess, readTourPosition, recordReveal, withTourPosition, type TourPosition, type TourStep} from "../../lib/tour/index.js";
+import {forgetStep, judgePrediction, movePosition, readDeckPosition, readGuess, readTourPosition, recordReveal, withTourPosition, type TourPosition, type TourStep} from "../../lib/tour/index.js";
 import {hasStepInputs} from "../../lib/tour/step.js";
 import type {RunLabel} from "../../lib/lesson-inputs/run-label.js";
 import {PermalinkNotices} from "./control-panel.js";
+import {ClassDeck, type DeckHost} from "./class-deck.js";
 import {append, element} from "./dom.js";
 import type {LabElement} from "./lab.js";
 import {scrollToTopOfScreen} from "./scroll-into-view.js";
@@ -34,12 +35,15 @@ const TEXT_TARGETS = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 
 export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: readonly Step[], options: GuidedTourOptions<Run, Inputs, Step>): GuidedTourElement<Run, Inputs> {
   const reading = readTourPosition(addressSearch(), steps.length);
+  // A link can open the class deck (present=): it opens once the lab has its first run.
+  let deckReading = readDeckPosition(addressSearch(), steps.length);
   const store = TourRecordStore(options.lesson, steps);
   const head = TourHead();
   const body = element("div", {class: "tour-body"});
   const root = element("section", {class: "tour", "aria-label": `Guided lesson: ${options.lesson}`},
     head.element,
     reading.notices.length ? PermalinkNotices(reading.notices) : null,
+    deckReading.notices.length ? PermalinkNotices(deckReading.notices) : null,
     store.dropped.length ? StorageNotice(store.dropped) : null,
     body
   ) as GuidedTourElement<Run, Inputs>;
@@ -48,12 +52,20 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
     position: reading.position, latest: null, settingUp: null, seenEarly: new Set(), revealedOffStep: new Set(), refreshLive: () => {}
   };
   listenForMoves(tour);
+  const deck = ClassDeck(deckHost(tour), () => head.teach);
+  head.teach.addEventListener("click", () => deck.open(tour.position));
   root.update = (run: Run, inputs: Inputs) => {
     tour.latest = {run, inputs};
     // A link can name a step of another lab than the one the page first put the card in.
     placeInLab(tour);
     tour.refreshLive();
     syncHold(tour);
+    deck.refresh();
+    if (deckReading.position !== null) {
+      const {position, notices} = deckReading;
+      deckReading = {position: null, notices: []};
+      deck.open(position, notices);
+    }
   };
   render(tour);
   return root;
@@ -65,11 +77,12 @@ interface TourSession<Run, Inputs, Step extends TourStep<Run>> extends Tour<Run,
   readonly hold: ResultsHold;
 }
 
-/** "Guided lesson", where the reader is, and Back and Next. */
+/** "Guided lesson", where the reader is, Back and Next, and the class deck. */
 interface TourHead {
   element: HTMLElement;
   back: HTMLButtonElement;
   next: HTMLButtonElement;
+  teach: HTMLButtonElement;
   show(position: TourPosition, stepCount: number): void;
 }
 
@@ -77,10 +90,12 @@ function TourHead(): TourHead {
   const positionText = element("span", {class: "tour-position", "aria-live": "polite"});
   const back = element("button", {type: "button", class: "tour-back"}, "‹ Back");
   const next = element("button", {type: "button", class: "tour-next"}, "Next ›");
+  const teach = element("button", {type: "button", class: "tour-teach", title: "The steps as a full-screen deck for a class (→ ← move, R reveals, Esc leaves)"}, "Teach this lesson");
   return {
-    element: element("div", {class: "tour-head"}, element("strong", {class: "tour-label"}, "Guided lesson"), positionText, element("span", {class: "tour-nav"}, back, next)),
+    element: element("div", {class: "tour-head"}, element("strong", {class: "tour-label"}, "Guided lesson"), positionText, element("span", {class: "tour-nav"}, back, next), teach),
     back,
     next,
+    teach,
     show(position, stepCount) {
       positionText.textContent = position.kind === "start" ? `${stepCount} steps` : position.kind === "recap" ? "Recap" : `Step ${position.index + 1} of ${stepCount}`;
       back.disabled = position.kind === "start";
@@ -184,6 +199,23 @@ function syncHold<Run, Inputs, Step extends TourStep<Run>>(tour: TourSession<Run
     syncHold(tour);
     lab.stage.focus({preventScroll: true});
   }));
+}
+
+/** The class deck drives this tour: the card follows its slide, and a slide's step is set up as "Set up" does. */
+function deckHost<Run, Inputs, Step extends TourStep<Run>>(tour: TourSession<Run, Inputs, Step>): DeckHost<Run, Step> {
+  const actions = tourActions(tour);
+  return {
+    lesson: tour.options.lesson,
+    steps: tour.steps,
+    follow: (to) => go(tour, to),
+    setUp: actions.setUp,
+    runOf(step) {
+      const {latest} = tour;
+      return latest !== null && tour.settingUp !== step.id && tour.options.isSetUp(step, latest.inputs) ? latest.run : null;
+    },
+    describeSetUp: tour.options.describeSetUp,
+    labFor: tour.options.labFor
+  };
 }
 
 /** Moves the card into the lab of its step; that lab, if the card moved. */

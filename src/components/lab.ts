@@ -36,6 +36,11 @@ export type LabElement = HTMLElement & {
    * far from the lab changes its inputs ("Try it", a tour step's "Set up").
    */
   bringIntoView(): void;
+  /**
+   * Moves the key figures and the playback into `places` (a slide of the class deck), where the
+   * page keeps drawing and playing them, until the returned function moves them back.
+   */
+  lend(places: {figures: Element; playback: Element}): () => void;
 };
 
 export interface LabOptions {
@@ -111,6 +116,12 @@ export function Lab({label, figures, stage, controls, balance = "chart"}: LabOpt
     bringIntoView() {
       markNextChanges(results, () => changeableParts(figuresView, stageView));
       scrollToTopOfScreen(root);
+    },
+    lend(places: {figures: Element; playback: Element}) {
+      const moves = [moveInto(figures ?? null, places.figures), moveInto(stageView.querySelector(".playback"), places.playback)];
+      return () => {
+        for (const giveBack of moves) giveBack();
+      };
     }
   });
 }
@@ -120,4 +131,13 @@ function changeableParts(figures: HTMLElement | null, stage: HTMLElement): Eleme
   if (figures === null) return stage.firstElementChild ? [stage.firstElementChild] : [];
   const numbers = figures.querySelectorAll(".summary-figure");
   return numbers.length > 0 ? [...numbers] : [...(figures.firstElementChild?.children ?? [])];
+}
+
+/** Moves `node` into `place`, leaving a mark where it was; the function returned puts it back. */
+function moveInto(node: Node | null, place: Element): () => void {
+  if (node === null || node.parentNode === null) return () => {};
+  const mark = document.createComment("lent to a slide");
+  node.parentNode.replaceChild(mark, node);
+  place.appendChild(node);
+  return () => mark.parentNode?.replaceChild(node, mark);
 }

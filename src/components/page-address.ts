@@ -15,6 +15,11 @@ export function addressHref(): string {
   return location.href;
 }
 
+/** The page's last path segment without ".html": a lesson's slug ("push-delivery"). */
+export function addressLessonSlug(): string {
+  return location.pathname.split("/").filter(Boolean).pop()?.replace(/\.html$/, "") ?? "";
+}
+
 /** Writes `search` as the address's query in place (no history entry), keeping its path and hash. */
 export function replaceAddressSearch(search: string): void {
   history.replaceState(history.state, "", `${location.pathname}${search}${location.hash}`);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
 import {joinQuery, readPermalink} from "../../lib/lesson-inputs/permalink.js";
-import {movePosition, readTourPosition, TOUR_START, withTourPosition, type TourPosition} from "../../lib/tour/position.js";
+import {movePosition, readDeckPosition, readTourPosition, TOUR_START, withDeckPosition, withTourPosition, type TourPosition} from "../../lib/tour/position.js";
 
 const STEPS = 8;
 
@@ -59,5 +59,34 @@ describe("the step in the link", () => {
     expect(readPermalink("?step=3", [], {}).notices).toEqual([]);
     expect(joinQuery("?step=3&old=1", "?credential=wrong", "vs=baseline")).toBe("?credential=wrong&vs=baseline&step=3");
     expect(joinQuery("?old=1", "", "")).toBe("");
+  });
+});
+
+describe("the class deck in the link", () => {
+  it("is closed without present=, and opens at the title, a step or the recap", () => {
+    expect(readDeckPosition("?step=3", STEPS)).toEqual({position: null, notices: []});
+    expect(readDeckPosition("?present=title", STEPS)).toEqual({position: TOUR_START, notices: []});
+    expect(readDeckPosition("?present=", STEPS)).toEqual({position: TOUR_START, notices: []});
+    expect(readDeckPosition("?present=4", STEPS).position).toEqual({kind: "step", index: 3});
+    expect(readDeckPosition("?present=recap", STEPS).position).toEqual({kind: "recap"});
+  });
+
+  it.each(["0", "9", "Title", "<b>x</b>", "1".repeat(30)])("present=%j names no slide: a notice naming present, and the title slide", (value) => {
+    const reading = readDeckPosition(`?present=${encodeURIComponent(value)}`, STEPS);
+    expect(reading.position).toEqual(TOUR_START);
+    expect(reading.notices).toHaveLength(1);
+    expect(reading.notices[0]).toMatchObject({parameter: "present"});
+    expect(reading.notices[0]!.problem).toContain('from 1 to 8, "title" or "recap"');
+  });
+
+  it("is written and removed without touching the other parameters, and an input writer keeps it", () => {
+    expect(withDeckPosition("?a=1&step=2", {kind: "step", index: 1})).toBe("?a=1&step=2&present=2");
+    expect(withDeckPosition("?a=1&present=2", TOUR_START)).toBe("?a=1&present=title");
+    expect(withDeckPosition("?a=1&present=2", null)).toBe("?a=1");
+    expect(joinQuery("?present=recap&old=1", "?a=2")).toBe("?a=2&present=recap");
+  });
+
+  it("is not reported as an unknown input", () => {
+    expect(readPermalink("?present=3", [], {}).notices).toEqual([]);
   });
 });

@@ -1,0 +1,57 @@
+/**
+ * A chart drawn again at another size than the page's: a 16:9 slide export, or the class deck's
+ * slide. The chart's own code draws it (the same view, with the size's width and type scale), so
+ * nothing is scaled up as a picture.
+ *
+ * Whoever holds a chart asks it through its element (`drawChartAtSize`); the chart answers with a
+ * listener (`answersDrawAtSize`) set with element()'s props, so a LiveView's morph hands the newest
+ * drawing's answer to the node on show, as it does for the export buttons' clicks.
+ */
+import type {TypeScale} from "./chart/type-scale.js";
+
+export interface ChartSize {
+  /** The width to draw at, in CSS pixels. */
+  width: number;
+  /** The height there is room for: a chart taller than this is scaled down to it by whoever shows it. */
+  height: number;
+  type: TypeScale;
+}
+
+/**
+ * Draws the chart at `size`. `whole`: the whole run, as an export shows it (no playback cursor, no
+ * fading); otherwise as the page shows it now (the class deck follows the playback).
+ */
+export type DrawAtSize = (size: ChartSize, whole: boolean) => Element;
+
+const DRAW_AT_SIZE_EVENT = "drawatsize";
+
+interface DrawAtSizeRequest {
+  size: ChartSize;
+  whole: boolean;
+  drawing: Element | null;
+}
+
+/** The props that make an element answer drawChartAtSize with `draw`: spread them into element()'s props. */
+export function answersDrawAtSize(draw: DrawAtSize): {ondrawatsize: (event: Event) => void} {
+  return {
+    ondrawatsize(event: Event) {
+      const request = (event as CustomEvent<DrawAtSizeRequest>).detail;
+      request.drawing = draw(request.size, request.whole);
+      event.stopPropagation();
+    }
+  };
+}
+
+/** The chart `holder` (or the first chart inside it) drawn at `size`; null when none answers. */
+export function drawChartAtSize(holder: Element, size: ChartSize, whole: boolean): Element | null {
+  const request: DrawAtSizeRequest = {size, whole, drawing: null};
+  holder.dispatchEvent(new CustomEvent(DRAW_AT_SIZE_EVENT, {detail: request}));
+  if (request.drawing !== null) return request.drawing;
+  const inside = holder.querySelector("[data-draws-at-size]");
+  if (inside === null || inside === holder) return null;
+  inside.dispatchEvent(new CustomEvent(DRAW_AT_SIZE_EVENT, {detail: request}));
+  return request.drawing;
+}
+
+/** The attribute that marks an element answering drawChartAtSize (set it beside answersDrawAtSize's props). */
+export const DRAWS_AT_SIZE_ATTRIBUTE = "data-draws-at-size";

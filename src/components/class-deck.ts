@@ -1,0 +1,304 @@
+/**
+ * A lesson's guided steps as a full-screen 16:9 deck for a class: a title slide, one slide per
+ * step (its question, the lab's main chart drawn at the slide's size with slide type, the key
+ * figures, the step's inputs in one line) and a recap of the class's answers against the runs.
+ * The step's run is hidden until the teacher reveals it; the class's answer is typed or chosen,
+ * or skipped.
+ *
+ * The deck drives the lesson's own lab: entering a step sets the step's inputs up, as the guided
+ * lesson's "Set up" does, and the page computes and draws the run as for any input. The deck
+ * borrows the lab's key figures and playback (moved into the slide, moved back on leaving) and
+ * asks the lab's main chart to draw itself at the slide's size whenever the lab redraws it
+ * (chart-at-size.ts), so the playback's cursor moves on the slide too.
+ *
+ * Keys: → and ← move, R reveals (Enter in the answer box too), Space plays or pauses the run,
+ * Home restarts it, Esc leaves. The link says the slide (`present=`, see lib/tour/position.ts).
+ * A speaker-notes window of the same origin follows the deck and can move it (speaker-link.ts).
+ */
+import {describeAnswer, judgeGuesses, messageText, movePosition, readGuess, withDeckPosition, type SlideMessage, type TourPosition, type TourStep} from "../../lib/tour/index.js";
+import type {PermalinkNotice} from "../../lib/lesson-inputs/permalink.js";
+import {drawChartAtSize} from "./chart-at-size.js";
+import {SLIDE_FONT_SIZE, typeScale} from "./chart/type-scale.js";
+import {PermalinkNotices} from "./control-panel.js";
+import {RecapSlide, StepSlide, TitleSlide, type ClassAnswer} from "./deck-slides.js";
+import {append, element} from "./dom.js";
+import type {LabElement} from "./lab.js";
+import {morph} from "./morph.js";
+import {addressSearch, replaceAddressSearch} from "./page-address.js";
+import {SpeakerLink} from "./speaker-link.js";
+
+/** What the deck needs of the lesson's guided tour. */
+export interface DeckHost<Run, Step extends TourStep<Run>> {
+  /** The lesson's name, as the tour's card says it ("push delivery"). */
+  lesson: string;
+  steps: readonly Step[];
+  /** Moves the guided lesson on the page to where the deck is (its card, its step in the link). */
+  follow(position: TourPosition): void;
+  /** Sets the step's inputs in the lab. */
+  setUp(step: Step): void;
+  /** The run on show when it is the step's own (its inputs are in the lab), else null (not yet computed). */
+  runOf(step: Step): Run | null;
+  describeSetUp(step: Step): string;
+  labFor(step: Step | null): LabElement | undefined;
+}
+
+export interface ClassDeck {
+  /** Opens the deck at `position`, with the link's notices about it, if any. */
+  open(position: TourPosition, notices?: readonly PermalinkNotice[]): void;
+  /** A run arrived: a slide waiting for it, and the speaker notes, follow. */
+  refresh(): void;
+}
+
+/** The width the slide type is chosen for: SLIDE_FONT_SIZE at 1920 px, in proportion elsewhere. */
+const SLIDE_WIDTH_PX = 1920;
+const TEXT_TARGETS = new Set(["INPUT", "TEXTAREA", "SELECT"]);
+/** The playback's own keys, handed to it from anywhere in the deck. */
+const PLAYBACK_KEYS = new Set([" ", "Home"]);
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** One open deck: its window, where it is, and what it borrowed from a lab. */
+interface DeckSession<Run, Step extends TourStep<Run>> {
+  host: DeckHost<Run, Step>;
+  dialog: HTMLDialogElement;
+  frame: HTMLElement;
+  body: HTMLElement;
+  where: HTMLElement;
+  position: TourPosition;
+  answers: Map<string, ClassAnswer>;
+  startedAt: number;
+  slide: ReturnType<typeof StepSlide> | null;
+  lab: LabElement | null;
+  giveBack: () => void;
+  stopWatching: () => void;
+  speaker: SpeakerLink;
+}
+
+export function ClassDeck<Run, Step extends TourStep<Run>>(host: DeckHost<Run, Step>, returnFocusTo: () => HTMLElement | null): ClassDeck {
+  let session: DeckSession<Run, Step> | null = null;
+  // The class's answers stay while the page is open, so leaving and coming back keeps them.
+  const answers = new Map<string, ClassAnswer>();
+  return {
+    open(position, notices = []) {
+      if (session !== null) return show(session, position);
+      session = openDeck(host, answers, notices, () => {
+        session = null;
+        returnFocusTo()?.focus();
+      });
+      show(session, position);
+    },
+    refresh() {
+      if (session === null) return;
+      session.speaker.post(slideMessage(session));
+    }
+  };
+}
+
+function openDeck<Run, Step extends TourStep<Run>>(host: DeckHost<Run, Step>, answers: Map<string, ClassAnswer>, notices: readonly PermalinkNotice[], closed: () => void): DeckSession<Run, Step> {
+  const where = element("span", {class: "deck-where"});
+  const leave = element("button", {type: "button", class: "deck-leave"}, "Leave (Esc)");
+  const notes = element("button", {type: "button", class: "deck-notes"}, "Speaker notes");
+  const body = element("div", {class: "deck-body"});
+  const nav = element("span", {class: "deck-nav"},
+    element("button", {type: "button", class: "deck-back", "aria-label": "Previous slide"}, "‹"),
+    element("button", {type: "button", class: "deck-next", "aria-label": "Next slide"}, "›"));
+  const frame = element("div", {class: "deck-frame"},
+    element("div", {class: "deck-slide"},
+      element("div", {class: "deck-head"}, where, nav, notes, leave),
+      notices.length ? PermalinkNotices(notices) : null,
+      body));
+  const dialog = element("dialog", {class: "class-deck", "aria-label": `Teaching: ${host.lesson}`}, frame);
+  document.body.appendChild(dialog);
+  const session: DeckSession<Run, Step> = {
+    host, dialog, frame, body, where, answers, position: {kind: "start"}, startedAt: Date.now(),
+    slide: null, lab: null, giveBack: () => {}, stopWatching: () => {},
+    speaker: SpeakerLink((command) => {
+      if (command.kind === "go") move(session, command.by);
+      else if (command.kind === "reveal") reveal(session, false);
+      else session.speaker.post(slideMessage(session));
+    })
+  };
+  leave.addEventListener("click", () => dialog.close());
+  notes.addEventListener("click", () => session.speaker.openNotes());
+  nav.firstElementChild!.addEventListener("click", () => move(session, -1));
+  nav.lastElementChild!.addEventListener("click", () => move(session, 1));
+  dialog.addEventListener("keydown", (event) => onKey(session, event));
+  dialog.addEventListener("close", () => {
+    leaveLab(session);
+    session.speaker.close();
+    dialog.remove();
+    replaceAddressSearch(withDeckPosition(addressSearch(), null));
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    closed();
+  }, {once: true});
+  dialog.showModal();
+  // Full screen where the browser allows it (a click, not a link); the dialog fills the window either way.
+  void dialog.requestFullscreen?.().catch(() => undefined);
+  return session;
+}
+
+const stepAt = <Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>): Step | null =>
+  session.position.kind === "step" ? session.host.steps[session.position.index]! : null;
+
+function move<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, by: -1 | 1): void {
+  const to = movePosition(session.position, by, session.host.steps.length);
+  if (to.kind !== session.position.kind || to.kind === "step" && session.position.kind === "step" && to.index !== session.position.index) show(session, to);
+}
+
+/** Shows the slide at `position`; a step's inputs are set up in its lab as the slide opens. */
+function show<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, position: TourPosition, setUp = true): void {
+  const {host} = session;
+  session.position = position;
+  host.follow(position);
+  replaceAddressSearch(withDeckPosition(addressSearch(), position));
+  const step = stepAt(session);
+  const count = host.steps.length;
+  session.where.textContent = `${capitalized(host.lesson)} · ${position.kind === "start" ? "title" : position.kind === "recap" ? "recap" : `step ${position.index + 1} of ${count}`}`;
+  const [back, next] = session.where.parentElement!.querySelectorAll<HTMLButtonElement>(".deck-nav button");
+  back!.disabled = position.kind === "start";
+  next!.disabled = position.kind === "recap";
+  session.stopWatching();
+  session.slide = null;
+  if (step === null) {
+    leaveLab(session);
+    session.body.replaceChildren();
+    append(session.body, position.kind === "start" ? TitleSlide(capitalized(host.lesson), host.steps) : RecapSlide(host.steps, session.answers, () => {
+      session.answers.clear();
+      show(session, {kind: "step", index: 0});
+    }));
+  } else {
+    showStep(session, step, setUp);
+  }
+  session.body.className = `deck-body deck-${position.kind}`;
+  session.body.querySelector<HTMLElement>(".deck-title")?.focus({preventScroll: true});
+  session.speaker.post(slideMessage(session));
+}
+
+function showStep<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, step: Step, setUp: boolean): void {
+  const {host} = session;
+  const lab = host.labFor(step) ?? null;
+  if (setUp) host.setUp(step);
+  const slide = StepSlide({
+    step, number: host.steps.indexOf(step) + 1, inputs: host.describeSetUp(step), answer: session.answers.get(step.id),
+    reveal: () => reveal(session, false), skip: () => reveal(session, true)
+  });
+  session.giveBack();
+  session.body.replaceChildren();
+  append(session.body, slide.content);
+  session.slide = slide;
+  session.lab = lab;
+  session.giveBack = lab ? lab.lend({figures: slide.figures, playback: slide.playback}) : () => {};
+  session.stopWatching = lab ? watchChart(session, lab, slide.chart) : () => {};
+}
+
+function leaveLab<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>): void {
+  session.stopWatching();
+  session.stopWatching = () => {};
+  session.giveBack();
+  session.giveBack = () => {};
+  session.lab = null;
+}
+
+/**
+ * Draws the lab's main chart into the slide's chart place at that place's size, again whenever
+ * the lab redraws its stage (an input, the playback) or the place changes size.
+ */
+function watchChart<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, lab: LabElement, place: HTMLElement): () => void {
+  let frame = 0;
+  const draw = () => {
+    frame = 0;
+    const {clientWidth: width, clientHeight: height} = place;
+    if (width < 10 || height < 10) return;
+    const slideWidth = session.frame.getBoundingClientRect().width;
+    const type = typeScale(Math.round(SLIDE_FONT_SIZE * slideWidth / SLIDE_WIDTH_PX * 10) / 10);
+    const drawing = drawChartAtSize(lab.stage, {width, height, type}, false);
+    const shown = place.firstElementChild;
+    if (drawing === null) place.replaceChildren(element("p", {class: "deck-no-chart"}, "This lab's chart is on the page; it has no slide drawing."));
+    else if (shown !== null && shown.nodeName === drawing.nodeName) morph(shown, drawing);
+    else place.replaceChildren(drawing);
+  };
+  const schedule = () => {
+    if (frame === 0) frame = requestAnimationFrame(draw);
+  };
+  const mutations = new MutationObserver(schedule);
+  mutations.observe(lab.stage, {subtree: true, childList: true, characterData: true, attributes: true});
+  const resizes = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(schedule);
+  resizes?.observe(place);
+  schedule();
+  return () => {
+    mutations.disconnect();
+    resizes?.disconnect();
+    if (frame !== 0) cancelAnimationFrame(frame);
+    frame = 0;
+  };
+}
+
+/** Reveals the step's run against the class's answer (none when skipped, or when the box is empty). */
+function reveal<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, skipped: boolean): void {
+  const step = stepAt(session);
+  const slide = session.slide;
+  if (step === null || slide === null || session.answers.has(step.id)) return;
+  const run = session.host.runOf(step);
+  if (run === null) {
+    slide.problem.textContent = "The run of this step is still being computed: reveal it in a moment.";
+    return;
+  }
+  const text = skipped ? null : slide.guess();
+  const guess = text === null || text.trim() === "" ? null : readGuess(step.prediction, text);
+  if (guess !== null && !guess.ok) {
+    slide.problem.textContent = `${guess.problem} Or Skip to reveal without an answer.`;
+    return;
+  }
+  const actual = step.prediction.answer(run);
+  session.answers.set(step.id, {guess: guess?.guess ?? null, actual, matches: guess !== null && judgeGuesses(guess.guess, actual)});
+  show(session, session.position, false);
+  session.body.querySelector<HTMLElement>(".deck-outcome")?.focus({preventScroll: true});
+}
+
+function onKey<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, event: KeyboardEvent): void {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target as HTMLElement;
+  if (TEXT_TARGETS.has(target.tagName)) {
+    // Typing an answer: Enter reveals; every other key is the box's.
+    if (event.key === "Enter") {
+      event.preventDefault();
+      reveal(session, false);
+    }
+    return;
+  }
+  const playback = session.slide?.playback.querySelector(".playback");
+  if (event.key === "ArrowRight" || event.key === "PageDown" || event.key === "ArrowLeft" || event.key === "PageUp") {
+    event.preventDefault();
+    move(session, event.key === "ArrowRight" || event.key === "PageDown" ? 1 : -1);
+  } else if (event.key === "r" || event.key === "R") {
+    event.preventDefault();
+    reveal(session, false);
+  } else if (PLAYBACK_KEYS.has(event.key) && playback && !playback.contains(target)) {
+    // Space on a focused button would press it: here it plays the run, wherever the focus is.
+    event.preventDefault();
+    playback.dispatchEvent(new KeyboardEvent("keydown", {key: event.key, bubbles: true}));
+  }
+}
+
+/** What the speaker notes show for the slide on show: the answer computed from the run on show, never typed by hand. */
+function slideMessage<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>): SlideMessage {
+  const {host, position} = session;
+  const step = stepAt(session);
+  const next = movePosition(position, 1, host.steps.length);
+  const titleOf = (at: TourPosition) => (at.kind === "start" ? host.lesson : at.kind === "recap" ? "Recap" : host.steps[at.index]!.title);
+  const run = step === null ? null : host.runOf(step);
+  return {
+    kind: "slide",
+    lesson: messageText(host.lesson),
+    where: position.kind === "start" ? "Title" : position.kind === "recap" ? "Recap" : `Step ${position.index + 1} of ${host.steps.length}`,
+    title: messageText(titleOf(position)),
+    question: step && messageText(step.prediction.question),
+    answer: step && run !== null ? messageText(describeAnswer(step.prediction, step.prediction.answer(run))) : null,
+    why: step && messageText(step.why),
+    lookAt: step && messageText(step.lookAt),
+    revealed: step !== null && session.answers.has(step.id),
+    next: position.kind === "recap" ? null : messageText(titleOf(next)),
+    startedAt: session.startedAt,
+    inputs: step && messageText(host.describeSetUp(step))
+  };
+}
