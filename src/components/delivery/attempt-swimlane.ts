@@ -33,7 +33,8 @@ export interface SwimlaneOptions {
 }
 
 const LANE_STRIPE = "#8c959f";
-const SELECTED_LANE = "#2f6fde";
+/** The lane the reader chose: the text's own colour, outlined, so it is never read as an outcome (duplicate's blue was). */
+const SELECTED_LANE = "currentColor";
 const SENDER_SYMBOLS = {
   "2xx received": "circle", "refusal received": "square", "503 received": "diamond",
   "timed out (slow)": "times", "timed out (2xx lost)": "triangle"
@@ -139,7 +140,8 @@ function laneStripes({frame, y}: Lanes, stripes: readonly string[]): void {
 
 /** The update chosen for inspection: its lane is outlined, so a click visibly lands. */
 function chosenLanes({frame, y}: Lanes, rows: readonly string[]): void {
-  frame.svg.append("g").attr("class", "lane-chosen").attr("fill", SELECTED_LANE).attr("fill-opacity", 0.18).attr("stroke", SELECTED_LANE)
+  frame.svg.append("g").attr("class", "lane-chosen").attr("fill", SELECTED_LANE).attr("fill-opacity", 0.08).attr("stroke", SELECTED_LANE)
+    .attr("stroke-dasharray", `${4 * frame.type.unit} ${3 * frame.type.unit}`)
     .selectAll("rect").data(rows).join("rect")
     .attr("x", frame.left).attr("y", (row) => y(row)!).attr("width", frame.right - frame.left).attr("height", y.bandwidth());
 }
