@@ -17,14 +17,12 @@
  */
 import {describeAnswer, judgeGuesses, messageText, movePosition, readGuess, withDeckPosition, type SlideMessage, type TourPosition, type TourStep} from "../../lib/tour/index.js";
 import type {PermalinkNotice} from "../../lib/lesson-inputs/permalink.js";
-import {drawChartAtSize} from "./chart-at-size.js";
-import {SLIDE_FONT_SIZE, typeScale} from "./chart/type-scale.js";
 import {PermalinkNotices} from "./control-panel.js";
 import {RecapSlide, StepSlide, TitleSlide, type ClassAnswer} from "./deck-slides.js";
 import {append, element} from "./dom.js";
 import type {LabElement} from "./lab.js";
-import {morph} from "./morph.js";
 import {addressSearch, replaceAddressSearch} from "./page-address.js";
+import {drawOnSlide} from "./slide-chart.js";
 import {SpeakerLink} from "./speaker-link.js";
 
 /** What the deck needs of the lesson's guided tour. */
@@ -49,8 +47,6 @@ export interface ClassDeck {
   refresh(): void;
 }
 
-/** The width the slide type is chosen for: SLIDE_FONT_SIZE at 1920 px, in proportion elsewhere. */
-const SLIDE_WIDTH_PX = 1920;
 const TEXT_TARGETS = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 /** The playback's own keys, handed to it from anywhere in the deck. */
 const PLAYBACK_KEYS = new Set([" ", "Home"]);
@@ -188,7 +184,7 @@ function showStep<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Ste
   session.slide = slide;
   session.lab = lab;
   session.giveBack = lab ? lab.lend({figures: slide.figures, playback: slide.playback}) : () => {};
-  session.stopWatching = lab ? watchChart(session, lab, slide.chart) : () => {};
+  session.stopWatching = lab ? drawOnSlide(lab.stage, slide.chart, session.frame) : () => {};
 }
 
 function leaveLab<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>): void {
@@ -197,40 +193,6 @@ function leaveLab<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Ste
   session.giveBack();
   session.giveBack = () => {};
   session.lab = null;
-}
-
-/**
- * Draws the lab's main chart into the slide's chart place at that place's size, again whenever
- * the lab redraws its stage (an input, the playback) or the place changes size.
- */
-function watchChart<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, lab: LabElement, place: HTMLElement): () => void {
-  let frame = 0;
-  const draw = () => {
-    frame = 0;
-    const {clientWidth: width, clientHeight: height} = place;
-    if (width < 10 || height < 10) return;
-    const slideWidth = session.frame.getBoundingClientRect().width;
-    const type = typeScale(Math.round(SLIDE_FONT_SIZE * slideWidth / SLIDE_WIDTH_PX * 10) / 10);
-    const drawing = drawChartAtSize(lab.stage, {width, height, type}, false);
-    const shown = place.firstElementChild;
-    if (drawing === null) place.replaceChildren(element("p", {class: "deck-no-chart"}, "This lab's chart is on the page; it has no slide drawing."));
-    else if (shown !== null && shown.nodeName === drawing.nodeName) morph(shown, drawing);
-    else place.replaceChildren(drawing);
-  };
-  const schedule = () => {
-    if (frame === 0) frame = requestAnimationFrame(draw);
-  };
-  const mutations = new MutationObserver(schedule);
-  mutations.observe(lab.stage, {subtree: true, childList: true, characterData: true, attributes: true});
-  const resizes = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(schedule);
-  resizes?.observe(place);
-  schedule();
-  return () => {
-    mutations.disconnect();
-    resizes?.disconnect();
-    if (frame !== 0) cancelAnimationFrame(frame);
-    frame = 0;
-  };
 }
 
 /** Reveals the step's run against the class's answer (none when skipped, or when the box is empty). */

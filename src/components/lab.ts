@@ -16,7 +16,6 @@
 import {markNextChanges} from "./change-marks.js";
 import {element, type Child} from "./dom.js";
 import {announceLinkNoticeOnLoad} from "./link-notice-banner.js";
-import {PRESENT_SCOPE_ATTRIBUTE} from "./presenter.js";
 import {scrollToTopOfScreen} from "./scroll-into-view.js";
 
 export type LabElement = HTMLElement & {
@@ -83,8 +82,7 @@ export function Lab({label, figures, stage, controls, balance = "chart"}: LabOpt
   // Every lesson has a lab: a link's refused values are announced at the top when their notice is off screen.
   announceLinkNoticeOnLoad();
   // The stage can scroll when it is taller than the screen: focusable and named (WCAG 2.1.1).
-  // A chart's Present button presents the whole stage: the chart with its playback and trace.
-  const stageView = element("div", {class: "lab-stage", tabindex: 0, role: "region", "aria-label": `${label}: results`, [PRESENT_SCOPE_ATTRIBUTE]: true}, ...stage);
+  const stageView = element("div", {class: "lab-stage", tabindex: 0, role: "region", "aria-label": `${label}: results`}, ...stage);
   const figuresView = figures ? element("div", {class: "lab-figures"}, figures) : null;
   if (figuresView && figures) reachableWhenScrolling(figuresView, figures, `${label}: key figures`);
   const results = element("div", {class: "lab-results"}, figuresView, stageView);

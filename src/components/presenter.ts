@@ -1,49 +1,60 @@
 /**
- * A presenter view for a chart: the chart (in a lab, its whole stage: the chart, its playback
- * and its trace) moved into a full-screen 16:9 dialog with large type, so a teacher can step
- * through a run in front of a class. The views keep updating while they are shown there: the
- * very nodes move, and move back when the dialog closes (Esc, or "Leave").
+ * A presenter view for one chart: a full-screen 16:9 slide (the class deck's frame) with the
+ * chart drawn again at the slide's size with slide type, following the page as it redraws it.
+ * A chart of a lab brings the lab's key figures and playback onto the slide (moved there, moved
+ * back on leaving), so a teacher can step through the run in front of a class.
  *
  * Keys while presenting: Space plays or pauses, → is Next, Home restarts (the playback's own
  * keys, handed to it wherever the focus is), Esc leaves.
  */
 import {element} from "./dom.js";
+import type {LabElement} from "./lab.js";
+import {drawOnSlide} from "./slide-chart.js";
 
-/** Marks the element a Present button inside it should present (a lab's stage); without one, the chart itself. */
-export const PRESENT_SCOPE_ATTRIBUTE = "data-present-scope";
 const PLAYBACK_KEYS = new Set([" ", "ArrowRight", "Home"]);
 
 export function present(from: Element, title: string): HTMLDialogElement {
-  const target = (from.closest(`[${PRESENT_SCOPE_ATTRIBUTE}]`) ?? from.closest(".exportable-chart") ?? from) as HTMLElement;
-  const placeholder = document.createComment("presented");
-  const leave = element("button", {type: "button", class: "presenter-leave"}, "Leave (Esc)");
-  const body = element("div", {class: "presenter-body"});
-  const dialog = element(
-    "dialog",
-    {class: "presenter", "aria-label": `Presenting: ${title}`},
-    element("div", {class: "presenter-head"}, element("h2", null, title), element("span", {class: "presenter-keys"}, "Space play/pause · → next · Home restart"), leave),
-    body
-  );
-  target.replaceWith(placeholder);
-  body.appendChild(target);
+  const chart = from.closest(".exportable-chart") ?? from;
+  const lab = labOf(chart);
+  const leave = element("button", {type: "button", class: "deck-leave"}, "Leave (Esc)");
+  const chartPlace = element("div", {class: "deck-chart"});
+  const figures = element("div", {class: "deck-figures"});
+  const playback = element("div", {class: "deck-playback"});
+  const frame = element("div", {class: "deck-frame"},
+    element("div", {class: "deck-slide"},
+      element("div", {class: "deck-head"}, element("span", {class: "deck-where"}, lab ? "Space play/pause · → next · Home restart" : ""), leave),
+      element("div", {class: "deck-body"},
+        element("h2", {class: "deck-title", tabindex: -1}, title),
+        element("div", {class: `deck-main${lab ? "" : " deck-main-wide"}`}, chartPlace, lab ? figures : null),
+        playback)));
+  const dialog = element("dialog", {class: "class-deck presenter", "aria-label": `Presenting: ${title}`}, frame);
   document.body.appendChild(dialog);
+  const giveBack = lab ? lab.lend({figures, playback}) : () => {};
+  const stopDrawing = drawOnSlide(chart, chartPlace, frame);
   leave.addEventListener("click", () => dialog.close());
   dialog.addEventListener("keydown", (event) => {
-    const playback = body.querySelector(".playback");
+    const control = playback.querySelector(".playback");
     // The playback handles its own keys when focus is inside it; elsewhere in the dialog, hand them over.
-    if (!playback || !PLAYBACK_KEYS.has(event.key) || playback.contains(event.target as Node)) return;
+    if (!control || !PLAYBACK_KEYS.has(event.key) || control.contains(event.target as Node)) return;
     event.preventDefault();
-    playback.dispatchEvent(new KeyboardEvent("keydown", {key: event.key, bubbles: true}));
+    control.dispatchEvent(new KeyboardEvent("keydown", {key: event.key, bubbles: true}));
   });
   dialog.addEventListener("close", () => {
-    placeholder.replaceWith(target);
+    stopDrawing();
+    giveBack();
     dialog.remove();
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
     (from as HTMLElement).focus?.();
   }, {once: true});
   dialog.showModal();
   leave.focus();
-  // Full screen where the browser allows it; the dialog is the view either way.
+  // Full screen where the browser allows it; the dialog fills the window either way.
   void dialog.requestFullscreen?.().catch(() => undefined);
   return dialog;
+}
+
+/** The lab whose stage holds `chart` (its main chart, or another drawn there), if any. */
+function labOf(chart: Element): LabElement | null {
+  const lab = chart.closest(".lab-stage")?.closest("section.lab") as LabElement | null | undefined;
+  return lab && typeof lab.lend === "function" ? lab : null;
 }

@@ -217,28 +217,31 @@ describe("chart export", () => {
 });
 
 describe("presenter view", () => {
-  it("shows the chart with its playback and trace in a 16:9 dialog, takes the playback keys, and Esc puts everything back", async () => {
+  it("draws the chart at the slide's size beside the lab's key figures and playback, takes the playback keys, and Esc puts everything back", async () => {
     const {page, context} = await openLesson();
     const chart = page.locator(".exportable-chart[data-chart='attempt swimlane']");
     await chart.getByRole("button", {name: /^Present/}).click();
     const dialog = page.getByRole("dialog", {name: "Presenting: Webhook attempts per update"});
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    const box = (await dialog.boundingBox())!;
+    const box = (await dialog.locator(".deck-frame").boundingBox())!;
     expect(Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.02);
-    expect(await dialog.locator(".exportable-chart[data-chart='attempt swimlane'], .playback, .decision-trace-empty").count()).toBe(3);
+    await expect.poll(() => dialog.locator(".deck-chart svg").count()).toBeGreaterThan(0);
+    expect(await dialog.locator(".deck-figures .summary-figure").count()).toBeGreaterThan(3);
+    const position = dialog.locator(".playback").getByText(/ decisions$/);
     await page.keyboard.press("ArrowRight");
-    await expect.poll(() => dialog.locator(".decision-trace > li").count()).toBe(1);
+    await expect.poll(() => position.textContent()).toMatch(/· 1\//);
     await page.keyboard.press("ArrowRight");
-    await expect.poll(() => dialog.locator(".decision-trace > li").count()).toBe(2);
+    await expect.poll(() => position.textContent()).toMatch(/· 2\//);
     await page.keyboard.press("Home");
-    await expect.poll(() => dialog.locator(".decision-trace-empty").count()).toBe(1);
+    await expect.poll(() => position.textContent()).toMatch(/· 0\//);
     await page.keyboard.press(" ");
     await expect.poll(() => dialog.locator(".playback-play").getAttribute("aria-label")).toBe("Pause");
     await page.keyboard.press(" ");
     await expect.poll(() => dialog.locator(".playback-play").getAttribute("aria-label")).toBe("Play");
     await page.keyboard.press("Escape");
     await expect.poll(() => page.locator("dialog.presenter").count()).toBe(0);
-    expect(await page.locator(".lab .lab-stage .exportable-chart[data-chart='attempt swimlane']").count()).toBe(1);
+    expect(await page.locator(".lab .lab-stage .playback").count()).toBe(1);
+    expect(await page.locator(".lab .lab-figures .summary-figure").count()).toBeGreaterThan(3);
     await context.close();
   });
 });

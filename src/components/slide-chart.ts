@@ -1,0 +1,45 @@
+/**
+ * A chart on a 16:9 slide (the class deck, the presenter view): drawn by its own view at the
+ * slide's size with slide type (chart-at-size.ts), and drawn again whenever the page redraws it
+ * (an input, the playback's cursor) or the slide changes size.
+ */
+import {drawChartAtSize} from "./chart-at-size.js";
+import {SLIDE_FONT_SIZE, typeScale} from "./chart/type-scale.js";
+import {element} from "./dom.js";
+import {morph} from "./morph.js";
+
+/** The slide width SLIDE_FONT_SIZE is chosen for; a smaller slide gets type in proportion. */
+const SLIDE_WIDTH_PX = 1920;
+
+/**
+ * Draws the chart `holder` holds into `place`, at `place`'s size on a slide as wide as `slide`,
+ * until the returned function is called.
+ */
+export function drawOnSlide(holder: Element, place: HTMLElement, slide: Element): () => void {
+  let frame = 0;
+  const draw = () => {
+    frame = 0;
+    const {clientWidth: width, clientHeight: height} = place;
+    if (width < 10 || height < 10) return;
+    const type = typeScale(Math.round(SLIDE_FONT_SIZE * slide.getBoundingClientRect().width / SLIDE_WIDTH_PX * 10) / 10);
+    const drawing = drawChartAtSize(holder, {width, height, type}, false);
+    const shown = place.firstElementChild;
+    if (drawing === null) place.replaceChildren(element("p", {class: "deck-no-chart"}, "This chart is on the page; it has no slide drawing."));
+    else if (shown !== null && shown.nodeName === drawing.nodeName && shown.getAttribute("class") === drawing.getAttribute("class")) morph(shown, drawing);
+    else place.replaceChildren(drawing);
+  };
+  const schedule = () => {
+    if (frame === 0) frame = requestAnimationFrame(draw);
+  };
+  const mutations = new MutationObserver(schedule);
+  mutations.observe(holder, {subtree: true, childList: true, characterData: true, attributes: true});
+  const resizes = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(schedule);
+  resizes?.observe(place);
+  schedule();
+  return () => {
+    mutations.disconnect();
+    resizes?.disconnect();
+    if (frame !== 0) cancelAnimationFrame(frame);
+    frame = 0;
+  };
+}
