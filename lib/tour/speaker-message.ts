@@ -1,6 +1,9 @@
 /**
  * What the class deck and its speaker notes say to each other, two windows of one origin on a
- * BroadcastChannel (as reveal.js's speaker view keeps its two windows in step with messages).
+ * BroadcastChannel. reveal.js's speaker view keeps its two windows in step with messages too
+ * (hakimel/reveal.js plugin/notes/plugin.js: the deck posts "connect", the notes answer
+ * "connected", then the deck sends its state); here the notes say "hello" and the deck answers with
+ * its slide, and neither window needs a reference to the other.
  * The deck tells the notes where it is and what the teacher needs there; the notes ask the deck
  * to move or reveal. Any page of the origin can post on the channel, so a message is checked
  * before it is used: a message that is not one of these is ignored, and its text is only ever
