@@ -8,6 +8,7 @@
  * drawing's answer to the node on show, as it does for the export buttons' clicks.
  */
 import type {TypeScale} from "./chart/type-scale.js";
+import {element} from "./dom.js";
 
 export interface ChartSize {
   /** The width to draw at, in CSS pixels. */
@@ -55,3 +56,16 @@ export function drawChartAtSize(holder: Element, size: ChartSize, whole: boolean
 
 /** The attribute that marks an element answering drawChartAtSize (set it beside answersDrawAtSize's props). */
 export const DRAWS_AT_SIZE_ATTRIBUTE = "data-draws-at-size";
+
+/**
+ * A view that is not an exportable chart (lesson 4's reconciliation lanes, a table) made to
+ * answer drawChartAtSize: drawn by `drawAt`, in type of the size's body for an HTML view.
+ */
+export function AnswersAtSize(view: Element, drawAt: DrawAtSize): HTMLElement {
+  return element("div", {class: "answers-at-size", ...answersDrawAtSize(drawAt), [DRAWS_AT_SIZE_ATTRIBUTE]: true}, view);
+}
+
+/** An HTML view at a size: its text in the size's body type. */
+export function HtmlAtSize(view: Element, size: ChartSize): HTMLElement {
+  return element("div", {class: "html-at-size", style: `font-size: ${size.type.body}px`}, view);
+}

@@ -5,6 +5,7 @@
  * Exports stack both with their names (standalone-svg.ts).
  */
 import {comparedRunLabel, type RunLabel} from "../../lib/lesson-inputs/run-label.js";
+import type {ChartSize, DrawAtSize} from "./chart-at-size.js";
 import {element} from "./dom.js";
 import {ExportableChart, type ExportOptions} from "./export-buttons.js";
 
@@ -15,11 +16,27 @@ export interface ComparedNames {
   current: string;
 }
 
-export function ComparedChart(current: Element, pinned: Element | null, names: ComparedNames | null): Element {
+export function ComparedChart(current: Element, pinned: Element | null, names: ComparedNames | null, {sideBySide = false}: {sideBySide?: boolean} = {}): Element {
   if (pinned === null || names === null) return current;
   const part = (chart: Element, name: string, role: string) =>
     element("section", {class: `compared-run compared-${role}`, "aria-label": name}, element("p", {class: "compared-name"}, name), chart);
-  return element("div", {class: "compared-charts"}, part(pinned, names.pinned, "pinned"), part(current, names.current, "current"));
+  return element("div", {class: `compared-charts${sideBySide ? " compared-side-by-side" : ""}`}, part(pinned, names.pinned, "pinned"), part(current, names.current, "current"));
+}
+
+/** The room between two runs drawn side by side, and above each for its name, as parts of the body type. */
+const SIDE_GAP_EMS = 2;
+const NAME_LINES = 1.6;
+
+/**
+ * Two runs on a wide slide: side by side, each at half the width (less a gap), the pinned run on
+ * the left; one run alone at the whole size.
+ */
+export function drawnAtSize<Run>(draw: (run: Run, other: Run | null, size: ChartSize) => Element, current: Run, pinned: Run | null, names: ComparedNames | null): (size: ChartSize) => Element {
+  return (size) => {
+    if (pinned === null || names === null) return draw(current, null, size);
+    const half = {width: Math.floor((size.width - SIDE_GAP_EMS * size.type.body) / 2), height: size.height - NAME_LINES * size.type.line, type: size.type};
+    return ComparedChart(draw(current, pinned, half), draw(pinned, current, half), names, {sideBySide: true});
+  };
 }
 
 export interface Comparison {
@@ -42,11 +59,13 @@ export interface ComparedExportOptions extends Omit<ExportOptions, "whole"> {
 
 /**
  * A chart of the current run and, when compared, the pinned one, with its export buttons.
- * `draw(run, other, followed)` draws one run: `other` is the run it shares its axes with, and
- * `followed` says whether it carries what follows the playback (a cursor, a selection). The
- * export draws both runs whole: nothing followed, nothing faded.
+ * `draw(run, other, followed, size)` draws one run: `other` is the run it shares its axes with,
+ * `followed` says whether it carries what follows the playback (a cursor, a selection), and `size`
+ * (a slide's, see chart-at-size.ts) replaces the page's width and type when given. The export draws
+ * both runs whole: nothing followed, nothing faded.
  */
-export function ComparedExportable<Run>(draw: (run: Run, other: Run | null, followed: boolean) => Element, current: Run, pinned: Run | null, names: ComparedNames | null, {readsPinned = false, ...options}: ComparedExportOptions): HTMLElement {
+export function ComparedExportable<Run>(draw: (run: Run, other: Run | null, followed: boolean, size?: ChartSize) => Element, current: Run, pinned: Run | null, names: ComparedNames | null, {readsPinned = false, ...options}: ComparedExportOptions): HTMLElement {
   const both = (follows: boolean) => ComparedChart(draw(current, pinned, follows && !readsPinned), pinned === null ? null : draw(pinned, current, follows && readsPinned), names);
-  return ExportableChart(both(true), {...options, whole: () => both(false)});
+  const drawAt: DrawAtSize = (size, whole) => drawnAtSize<Run>((run, other, half) => draw(run, other, !whole && (run === current) !== readsPinned, half), current, pinned, names)(size);
+  return ExportableChart(both(true), {...options, whole: () => both(false), drawAt});
 }

@@ -55,9 +55,9 @@ export function StepSlide<Run>({step, number, inputs, answer, reveal, skip}: Ste
   return {
     content: [
       element("h2", {class: "deck-title", tabindex: -1}, element("span", {class: "deck-number"}, `${number}. `), step.title),
+      element("p", {class: "deck-inputs"}, element("strong", null, "Inputs: "), element("bdi", null, inputs)),
       element("p", {class: "deck-question"}, step.prediction.question),
       main,
-      element("p", {class: "deck-inputs"}, element("strong", null, "Inputs: "), element("bdi", null, inputs)),
       ...bottom,
       playback
     ],

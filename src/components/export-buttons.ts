@@ -4,6 +4,7 @@
  * always shows the whole run (never playback's fading or its cursor) and says which run it is.
  */
 import type {RunLabel} from "../../lib/lesson-inputs/run-label.js";
+import {answersDrawAtSize, DRAWS_AT_SIZE_ATTRIBUTE, type DrawAtSize} from "./chart-at-size.js";
 import {element} from "./dom.js";
 import {present} from "./presenter.js";
 import {exportFileName, findChartSvg, standaloneSvg} from "./standalone-svg.js";
@@ -24,6 +25,8 @@ export interface ExportOptions {
   run?: RunLabel | (() => RunLabel | undefined);
   /** The same chart drawn for the whole run (no playback cursor), built when exported; the chart as shown when absent. */
   whole?: () => Element;
+  /** The same chart drawn at another size (a slide): Present and the class deck ask for it (chart-at-size.ts). */
+  drawAt?: DrawAtSize;
 }
 
 /** A chart with its export buttons underneath. */
@@ -34,7 +37,8 @@ export function ExportableChart(chart: Element, options: ExportOptions): HTMLEle
   // the chart's own height plus its legends and buttons, so nothing below it moves up or is
   // overlapped while it is skipped.
   const style = `contain-intrinsic-size: auto ${estimatedHeightPx(chart)}px`;
-  return element("div", {class: "exportable-chart", "data-chart": options.name, style}, chart, ExportButtons(chart, options));
+  const answers = options.drawAt ? {...answersDrawAtSize(options.drawAt), [DRAWS_AT_SIZE_ATTRIBUTE]: true} : {};
+  return element("div", {class: "exportable-chart", "data-chart": options.name, style, ...answers}, chart, ExportButtons(chart, options));
 }
 
 const LEGEND_HEIGHT_PX = 40;

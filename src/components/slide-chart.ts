@@ -27,6 +27,7 @@ export function drawOnSlide(holder: Element, place: HTMLElement, slide: Element)
     if (drawing === null) place.replaceChildren(element("p", {class: "deck-no-chart"}, "This chart is on the page; it has no slide drawing."));
     else if (shown !== null && shown.nodeName === drawing.nodeName && shown.getAttribute("class") === drawing.getAttribute("class")) morph(shown, drawing);
     else place.replaceChildren(drawing);
+    fit(place);
   };
   const schedule = () => {
     if (frame === 0) frame = requestAnimationFrame(draw);
@@ -42,4 +43,17 @@ export function drawOnSlide(holder: Element, place: HTMLElement, slide: Element)
     if (frame !== 0) cancelAnimationFrame(frame);
     frame = 0;
   };
+}
+
+/**
+ * A chart whose own layout is taller (or wider) than its place is zoomed down to fit, so nothing
+ * is cut: charts choose their height from their rows and type, not from the room given.
+ */
+function fit(place: HTMLElement): void {
+  const drawn = place.firstElementChild as HTMLElement | SVGElement | null;
+  if (drawn === null) return;
+  drawn.style.zoom = "";
+  const {width, height} = drawn.getBoundingClientRect();
+  const scale = Math.min(1, place.clientWidth / width, place.clientHeight / height);
+  if (scale < 1) drawn.style.zoom = String(Math.floor(scale * 1000) / 1000);
 }
