@@ -165,7 +165,7 @@ function show<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, 
   } else {
     showStep(session, step, setUp);
   }
-  session.body.className = `deck-body deck-${position.kind}`;
+  session.body.className = `deck-body deck-body-${position.kind}`;
   session.body.querySelector<HTMLElement>(".deck-title")?.focus({preventScroll: true});
   session.speaker.post(slideMessage(session));
 }
