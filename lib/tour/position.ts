@@ -22,16 +22,31 @@ export interface TourPositionReading {
 }
 
 export function readTourPosition(search: string, stepCount: number): TourPositionReading {
-  const values = new URLSearchParams(search).getAll(TOUR_STEP_PARAMETER);
-  if (values.length === 0) return {position: TOUR_START, notices: []};
+  const reading = readPositionParameter(search, {
+    parameter: TOUR_STEP_PARAMETER,
+    decode: (value) => decodePosition(value, stepCount),
+    accepted: `a step number from 1 to ${stepCount}, or "${RECAP}"; the guided lesson starts at the beginning`
+  });
+  return {position: reading.position ?? TOUR_START, notices: reading.notices};
+}
+
+interface PositionParameter {
+  parameter: string;
+  decode: (value: string) => TourPosition | null;
+  /** What a value that names no position must be, and where the reader starts instead. */
+  accepted: string;
+}
+
+/** The first value of a position's parameter (null when absent); a value given again, or naming no position, is a notice. */
+function readPositionParameter(search: string, {parameter, decode, accepted}: PositionParameter): {position: TourPosition | null; notices: PermalinkNotice[]} {
+  const values = new URLSearchParams(search).getAll(parameter);
+  if (values.length === 0) return {position: null, notices: []};
   const [first, ...rest] = values as [string, ...string[]];
-  const notices: PermalinkNotice[] = rest.map((value) => ({parameter: TOUR_STEP_PARAMETER, value: shorten(value), problem: "given more than once; the first value is used"}));
-  const position = decodePosition(first, stepCount);
-  if (position === null) {
-    notices.unshift({parameter: TOUR_STEP_PARAMETER, value: shorten(first), problem: `must be a step number from 1 to ${stepCount}, or "${RECAP}"; the guided lesson starts at the beginning`});
-    return {position: TOUR_START, notices};
-  }
-  return {position, notices};
+  const notices: PermalinkNotice[] = rest.map((value) => ({parameter, value: shorten(value), problem: "given more than once; the first value is used"}));
+  const position = decode(first);
+  if (position !== null) return {position, notices};
+  notices.unshift({parameter, value: shorten(first), problem: `must be ${accepted}`});
+  return {position: TOUR_START, notices};
 }
 
 /** The `step` parameter's value for a position, or null for the start (no parameter). */
@@ -68,16 +83,11 @@ export interface DeckPositionReading {
 
 /** Whether the link opens the class deck, and at which slide (the start is its title slide). */
 export function readDeckPosition(search: string, stepCount: number): DeckPositionReading {
-  const values = new URLSearchParams(search).getAll(PRESENT_PARAMETER);
-  if (values.length === 0) return {position: null, notices: []};
-  const [first, ...rest] = values as [string, ...string[]];
-  const notices: PermalinkNotice[] = rest.map((value) => ({parameter: PRESENT_PARAMETER, value: shorten(value), problem: "given more than once; the first value is used"}));
-  const position = first === "" || first === TITLE ? TOUR_START : decodePosition(first, stepCount);
-  if (position === null) {
-    notices.unshift({parameter: PRESENT_PARAMETER, value: shorten(first), problem: `must be a step number from 1 to ${stepCount}, "${TITLE}" or "${RECAP}"; the class deck opens at its title slide`});
-    return {position: TOUR_START, notices};
-  }
-  return {position, notices};
+  return readPositionParameter(search, {
+    parameter: PRESENT_PARAMETER,
+    decode: (value) => (value === "" || value === TITLE ? TOUR_START : decodePosition(value, stepCount)),
+    accepted: `a step number from 1 to ${stepCount}, "${TITLE}" or "${RECAP}"; the class deck opens at its title slide`
+  });
 }
 
 /** `search` with the deck's slide set (null: the deck closed, `present` removed); other parameters as they were. */
