@@ -53,7 +53,13 @@ function fit(place: HTMLElement): void {
   const drawn = place.firstElementChild as HTMLElement | SVGElement | null;
   if (drawn === null) return;
   drawn.style.zoom = "";
-  const {width, height} = drawn.getBoundingClientRect();
-  const scale = Math.min(1, place.clientWidth / width, place.clientHeight / height);
-  if (scale < 1) drawn.style.zoom = String(Math.floor(scale * 1000) / 1000);
+  // Zoomed text can wrap a little differently (a legend's row): measure again once, and take the smaller.
+  let zoom = 1;
+  for (let pass = 0; pass < 2; pass++) {
+    const {width, height} = drawn.getBoundingClientRect();
+    const scale = Math.min(1, place.clientWidth / width, place.clientHeight / height);
+    if (scale >= 1) break;
+    zoom = Math.floor(zoom * scale * 1000) / 1000;
+    drawn.style.zoom = String(zoom);
+  }
 }
