@@ -4,4 +4,6 @@ export * from "./position.js";
 export * from "./record.js";
 export * from "./stored-record.js";
 export * from "./stored-text.js";
+export * from "./progress-keys.js";
+export * from "./course-progress.js";
 export * from "./speaker-message.js";

@@ -3,7 +3,7 @@
  * anywhere in the card but a text box), the step in the link (`step=`), and nothing that plays by
  * itself. A step sets its inputs in one click and hides the lab's run until the reader has made a
  * prediction; "Reveal" then shows the run, what it answers, and one sentence on why. The recap
- * lists every step with how the predictions compared. Predictions stay in the tab (sessionStorage).
+ * lists every step with how the predictions compared. Predictions and the step the reader was on stay in the browser (localStorage, tour-record-store.ts).
  * The cards are drawn in ./tour-cards.ts from the state in ./tour-state.ts; this module moves it.
  *
  * ```js
@@ -123,6 +123,7 @@ const stepAt = <Run, Inputs, Step extends TourStep<Run>>(tour: Tour<Run, Inputs,
 function go<Run, Inputs, Step extends TourStep<Run>>(tour: TourSession<Run, Inputs, Step>, to: TourPosition): void {
   tour.settingUp = null;
   tour.position = to;
+  tour.store.savePosition(to);
   replaceAddressSearch(withTourPosition(addressSearch(), to));
   render(tour);
   const lab = placeInLab(tour);

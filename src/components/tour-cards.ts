@@ -18,11 +18,26 @@ export function StartCard<Run, Inputs, Step extends TourStep<Run>>(tour: Tour<Ru
   const revealed = scoreTour(tour.store.record, tour.steps.map((step) => step.id)).revealed;
   return [
     element("p", {class: "tour-title", tabindex: -1}, `A walk through this lesson's experiments, in the order of its text. Each sets the lab's inputs in one click and asks what the run will show before you see it.`),
+    LeftOffLine(tour, revealed, actions),
     element("p", {class: "tour-actions"},
       element("button", {type: "button", class: "tour-start", onclick: () => actions.go({kind: "step", index: 0})}, "Start with step 1"),
       revealed > 0 ? element("button", {type: "button", onclick: () => actions.go({kind: "recap"})}, `Recap (${revealed} predicted)`) : null
     )
   ];
+}
+
+/** Where the reader left off on an earlier visit (kept in the browser), how many steps they predicted, and a button back there. */
+function LeftOffLine<Run, Inputs, Step extends TourStep<Run>>(tour: Tour<Run, Inputs, Step>, revealed: number, actions: TourActions<Step>): HTMLElement | null {
+  const at = tour.store.leftOffAt;
+  if (at === null && revealed === 0) return null;
+  const count = tour.steps.length;
+  const predicted = `${revealed} of ${count} ${count === 1 ? "step" : "steps"} predicted`;
+  if (at === null || at.kind === "start") return element("p", {class: "tour-left-off"}, `${predicted}.`);
+  const where = at.kind === "recap" ? "the recap" : [`step ${at.index + 1} of ${count}, `, element("bdi", null, `“${tour.steps[at.index]!.title}”`)];
+  return element("p", {class: "tour-left-off"},
+    "You left off at ", where, ` (${predicted}). `,
+    element("button", {type: "button", class: "tour-continue", onclick: () => actions.go(at)}, at.kind === "recap" ? "Continue at the recap" : `Continue at step ${at.index + 1}`)
+  );
 }
 
 export function StepCard<Run, Inputs, Step extends TourStep<Run>>(tour: Tour<Run, Inputs, Step>, step: Step, actions: TourActions<Step>): TourCard {

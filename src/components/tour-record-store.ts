@@ -1,40 +1,61 @@
 /**
- * A guided lesson's predictions, kept in the tab (sessionStorage, through page-address.ts) under
- * the lesson's name. What is read back is untrusted text: only values each step could have
- * produced are kept (readStoredTourRecord), and what was left out is named, never quoted raw.
+ * A guided lesson's progress, kept in the browser (localStorage, through page-address.ts) under
+ * the lesson's name, so it survives a reload and a move to another lesson: the predictions
+ * revealed, and the step the reader was on (lib/tour/course-progress.ts names the keys). What is
+ * read back is untrusted text: only values each step could have produced are kept
+ * (readStoredTourRecord, readStoredPosition), and what was left out is named, never quoted raw.
  */
-import {readStoredTourRecord, serializeTourRecord, type TourRecord, type TourStep} from "../../lib/tour/index.js";
+import {progressKeys, readStoredPosition, readStoredTourRecord, serializeTourRecord, storedPositionText, type TourPosition, type TourRecord, type TourStep} from "../../lib/tour/index.js";
 import {element} from "./dom.js";
-import {tabStorage} from "./page-address.js";
-
-const STORAGE_PREFIX = "a2a-workbench:guided-lesson:";
+import {keptStorage} from "./page-address.js";
 
 export interface TourRecordStore {
   /** The predictions revealed so far, by step id. */
   readonly record: TourRecord;
-  /** The stored predictions that could not be read back, each named. */
+  /** The step (or the recap) the reader was on last, kept from an earlier visit too; null when none. */
+  readonly leftOffAt: TourPosition | null;
+  /** The stored progress that could not be read back, each named. */
   readonly dropped: readonly string[];
   save(next: TourRecord): void;
+  /** Keeps where the reader is (the start is not kept: the step before it stays where they left off). */
+  savePosition(position: TourPosition): void;
 }
 
 export function TourRecordStore<Run>(lesson: string, steps: readonly TourStep<Run>[]): TourRecordStore {
-  const storage = tabStorage(`${STORAGE_PREFIX}${lesson}`);
-  const stored = readStoredTourRecord(storage.read(), steps);
+  const keys = progressKeys(lesson);
+  const recordStorage = keptStorage(keys.record);
+  const positionStorage = keptStorage(keys.position);
+  const stored = readStoredTourRecord(recordStorage.read(), steps);
+  const storedPosition = readStoredPosition(positionStorage.read(), steps);
   let record = stored.record;
+  let leftOffAt = storedPosition.position;
+  const savePosition = (position: TourPosition) => {
+    const text = storedPositionText(position, steps);
+    if (text === null) return;
+    leftOffAt = position;
+    positionStorage.write(text);
+  };
   return {
     get record() {
       return record;
     },
-    dropped: stored.dropped,
+    get leftOffAt() {
+      return leftOffAt;
+    },
+    dropped: [...stored.dropped, ...storedPosition.dropped],
     save(next) {
+      // A step just revealed is where the reader is, also when they arrived at it by a link rather than by moving.
+      const revealed = steps.findIndex((step) => next[step.id] !== undefined && next[step.id] !== record[step.id]);
       record = next;
-      storage.write(serializeTourRecord(record));
-    }
+      recordStorage.write(serializeTourRecord(record));
+      if (revealed >= 0) savePosition({kind: "step", index: revealed});
+    },
+    savePosition
   };
 }
 
-/** The predictions left out when read back, each named (never quoted raw) and isolated. */
+/** The progress left out when read back, each named (never quoted raw) and isolated. */
 export function StorageNotice(dropped: readonly string[]): HTMLElement {
   const items = dropped.flatMap((text, index) => [index > 0 ? "; " : null, element("bdi", null, text)]);
-  return element("p", {class: "tour-storage-notice", role: "status"}, "Some predictions kept in this tab could not be read and are left out: ", ...items, ".");
+  return element("p", {class: "tour-storage-notice", role: "status"}, "Some of the progress kept in this browser could not be read and is left out: ", ...items, ".");
 }

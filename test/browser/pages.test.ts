@@ -49,8 +49,7 @@ describe.each(["light", "dark"] as const)("every page in the %s theme", (colorSc
 });
 
 describe("printed", () => {
-  const lessons = pages.filter((file) => file !== "index.html").map((file) => file.replace(/\.html$/, ""));
-  it.each(lessons)("%s shows its narrative, charts and figures, and no control", async (lesson) => {
+  it.each(LESSON_SLUGS)("%s shows its narrative, charts and figures, and no control", async (lesson) => {
     const {page, context} = await site.open(lesson);
     await page.emulateMedia({media: "print"});
     const shown = (selector: string) => page.$$eval(selector, (nodes) => nodes.filter((node) => (node as HTMLElement).offsetParent !== null || getComputedStyle(node).position === "fixed").length);

@@ -1,0 +1,4 @@
+/** What the teachers page imports: the answer key's and time plan's views, and "Forget my progress". No simulator: the key is computed at build time. */
+export {carryAddressVersion} from "../components/course-links.js";
+export {ForgetProgress} from "../components/course-forget.js";
+export {LessonAnswerKey, LessonTime, TimePlan} from "../components/course-teachers.js";
