@@ -251,7 +251,7 @@ function slideMessage<Run, Step extends TourStep<Run>>(session: DeckSession<Run,
   const run = step === null ? null : host.runOf(step);
   return {
     kind: "slide",
-    lesson: messageText(host.lesson),
+    lesson: messageText(capitalized(host.lesson)),
     where: position.kind === "start" ? "Title" : position.kind === "recap" ? "Recap" : `Step ${position.index + 1} of ${host.steps.length}`,
     title: messageText(titleOf(position)),
     question: step && messageText(step.prediction.question),
