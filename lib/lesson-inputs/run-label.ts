@@ -12,6 +12,8 @@ export interface RunLabel {
   caption: string;
   /** For file names: "defaults", or the differing inputs as name-value, ASCII, at most FILE_LABEL_MAX characters. */
   fileLabel: string;
+  /** True when the label names two runs compared (comparedRunLabel). */
+  compared?: true;
 }
 
 const FILE_LABEL_MAX = 60;
@@ -66,5 +68,5 @@ function fileLabel(words: readonly string[]): string {
 
 /** Two runs compared: "Pinned: … versus current: …", and both labels in the file name. */
 export function comparedRunLabel(current: RunLabel, pinned: RunLabel): RunLabel {
-  return {caption: `Pinned run: ${pinned.caption}; versus current run: ${current.caption}`, fileLabel: `${fileLabel([current.fileLabel])}--vs--${fileLabel([pinned.fileLabel])}`};
+  return {caption: `Pinned run: ${pinned.caption}; versus current run: ${current.caption}`, fileLabel: `${fileLabel([current.fileLabel])}--vs--${fileLabel([pinned.fileLabel])}`, compared: true};
 }

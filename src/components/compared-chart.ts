@@ -2,7 +2,8 @@
  * One chart for two runs: the pinned run's drawing above the current one's, each named, as
  * small multiples on the same scales the chart already fixes (a lesson's time axis and lanes),
  * so a difference reads as a difference in position. Without a pinned run it is the chart itself.
- * Exports stack both with their names (standalone-svg.ts).
+ * Exports stack both with their names (standalone-svg.ts); a slide (Slide 16:9, Present, the class
+ * deck) draws them side by side at its size (drawnAtSize).
  */
 import {comparedRunLabel, type RunLabel} from "../../lib/lesson-inputs/run-label.js";
 import type {ChartSize, DrawAtSize} from "./chart-at-size.js";

@@ -1,15 +1,21 @@
 /**
- * SVG and PNG (2x) downloads for a chart, and a PNG copied to the clipboard, so readers can put
- * it on their own slides. Every chart on every page goes through ExportableChart. An export
- * always shows the whole run (never playback's fading or its cursor) and says which run it is.
+ * SVG and PNG (2x) downloads for a chart, a 16:9 slide (1920×1080 PNG, the chart drawn again in
+ * slide type), and a PNG copied to the clipboard, so readers can put it on their own slides.
+ * Every chart on every page goes through ExportableChart. An export always shows the whole run
+ * (never playback's fading or its cursor) and says which run it is; so does the chart on paper
+ * (a caption only print shows, kept naming the current run: refreshChartCaptions).
  */
 import type {RunLabel} from "../../lib/lesson-inputs/run-label.js";
 import {answersDrawAtSize, DRAWS_AT_SIZE_ATTRIBUTE, type DrawAtSize} from "./chart-at-size.js";
+import {SLIDE_FONT_SIZE, typeScale} from "./chart/type-scale.js";
 import {element} from "./dom.js";
 import {present} from "./presenter.js";
-import {exportFileName, findChartSvg, standaloneSvg} from "./standalone-svg.js";
+import {exportFileName, findChartSvg, slideSvg, standaloneSvg} from "./standalone-svg.js";
 
 export const PNG_SCALE = 2;
+/** The slide export: a 16:9 slide at 1080p, in the type SLIDE_FONT_SIZE is chosen for. */
+export const SLIDE_WIDTH_PX = 1920;
+export const SLIDE_HEIGHT_PX = 1080;
 
 export interface ExportOptions {
   /** The lesson the chart belongs to, used in the file name ("push delivery"). */
@@ -38,7 +44,54 @@ export function ExportableChart(chart: Element, options: ExportOptions): HTMLEle
   // overlapped while it is skipped.
   const style = `contain-intrinsic-size: auto ${estimatedHeightPx(chart)}px`;
   const answers = options.drawAt ? {...answersDrawAtSize(options.drawAt), [DRAWS_AT_SIZE_ATTRIBUTE]: true} : {};
-  return element("div", {class: "exportable-chart", "data-chart": options.name, style, ...answers}, chart, ExportButtons(chart, options));
+  // On paper the chart says which run it shows (the caption is hidden on screen, style.css); a
+  // LiveView hands the newest drawing's listener to the node shown, so a refresh reads the newest run.
+  const captions = {
+    [`on${CAPTION_EVENT}`]: (event: Event) => {
+      const caption = (event.currentTarget as Element).querySelector(":scope > .chart-print-caption");
+      const text = printCaption(runOf(options.run));
+      if (caption !== null && caption.textContent !== text) caption.textContent = text;
+    }
+  };
+  const caption = element("p", {class: "chart-print-caption"}, printCaption(runOf(options.run)));
+  return element("div", {class: "exportable-chart", "data-chart": options.name, style, ...answers, ...captions}, chart, caption, ExportButtons(chart, options));
+}
+
+const CAPTION_EVENT = "chartcaption";
+
+const runOf = (run: ExportOptions["run"]) => (typeof run === "function" ? run() : run);
+
+/**
+ * What a printed chart says under it: the run (the inputs that differ from the defaults), or
+ * the two runs compared (comparedRunLabel's caption names the pinned run first).
+ */
+export function printCaption(run: RunLabel | undefined): string {
+  if (run === undefined) return "";
+  return run.compared ? `Two runs compared. ${run.caption}.` : `Run: ${run.caption}.`;
+}
+
+/**
+ * Every chart's printed caption under `root` made to name the run it shows now. A chart whose
+ * run is read at export time (ExportedRun) is not redrawn when only its label changes: the
+ * label's update calls this (once a frame), and so does printing.
+ */
+export function refreshChartCaptions(root: ParentNode = document): void {
+  for (const chart of root.querySelectorAll(".exportable-chart")) chart.dispatchEvent(new CustomEvent(CAPTION_EVENT));
+}
+
+let captionFrame = 0;
+/** refreshChartCaptions at the next frame, after the cells that redraw charts for the same change. */
+export function scheduleChartCaptions(): void {
+  if (captionFrame !== 0 || typeof requestAnimationFrame === "undefined") return;
+  captionFrame = requestAnimationFrame(() => {
+    captionFrame = 0;
+    refreshChartCaptions();
+  });
+}
+
+if (typeof window !== "undefined") {
+  window.addEventListener("beforeprint", () => refreshChartCaptions());
+  if (typeof window.matchMedia === "function") window.matchMedia("print").addEventListener?.("change", () => refreshChartCaptions());
 }
 
 const LEGEND_HEIGHT_PX = 40;
@@ -55,7 +108,7 @@ function estimatedHeightPx(chart: Element): number {
 }
 
 /** The buttons under a chart; only ExportableChart places them, inside the container their clicks read. */
-function ExportButtons(chart: Element, {lesson, name, title, run, whole}: ExportOptions): HTMLElement {
+function ExportButtons(chart: Element, {lesson, name, title, run, whole, drawAt}: ExportOptions): HTMLElement {
   const credit = `A2A Workbench · ${lesson}`;
   const status = element("span", {class: "export-status", role: "status"});
   // A LiveView keeps the nodes already shown and hands these listeners to them, so a click finds
@@ -68,9 +121,9 @@ function ExportButtons(chart: Element, {lesson, name, title, run, whole}: Export
       status: button.closest(".export-buttons")?.querySelector(".export-status") ?? status
     };
   };
-  const runNow = () => (typeof run === "function" ? run() : run);
+  const runNow = () => runOf(run);
   const exported = (shown: Element) => standaloneSvg(whole ? whole() : shown, {title, caption: runNow()?.caption, credit});
-  const fileName = (extension: "svg" | "png") => exportFileName(lesson, name, extension, runNow()?.fileLabel);
+  const fileName = (extension: "svg" | "png", chartName = name) => exportFileName(lesson, chartName, extension, runNow()?.fileLabel);
   const failed = (error: unknown) => `Export failed: ${error instanceof Error ? error.message : String(error)}`;
   const downloadSvg = (event: Event) => {
     const here = clicked(event);
@@ -84,6 +137,17 @@ function ExportButtons(chart: Element, {lesson, name, title, run, whole}: Export
     const here = clicked(event);
     try {
       download(await svgToPng(exported(here.chart)), fileName("png"));
+    } catch (error) {
+      here.status.textContent = failed(error);
+    }
+  };
+  // The chart's own view draws it again for the slide (drawAt, whole run), in slide type.
+  const downloadSlide = async (event: Event) => {
+    const here = clicked(event);
+    try {
+      if (!drawAt) throw new Error("this chart cannot be drawn at a slide's size");
+      const svg = slideSvg((size) => drawAt(size, true), {title, caption: runNow()?.caption, credit, width: SLIDE_WIDTH_PX, height: SLIDE_HEIGHT_PX, type: typeScale(SLIDE_FONT_SIZE)});
+      download(await svgToPng(svg, 1), fileName("png", `${name} slide`));
     } catch (error) {
       here.status.textContent = failed(error);
     }
@@ -106,6 +170,7 @@ function ExportButtons(chart: Element, {lesson, name, title, run, whole}: Export
     {class: "export-buttons"},
     element("button", {type: "button", onclick: downloadSvg, "aria-label": `Download “${title}” as SVG`}, "SVG"),
     element("button", {type: "button", onclick: downloadPng, "aria-label": `Download “${title}” as PNG at 2x`}, "PNG (2x)"),
+    drawAt ? element("button", {type: "button", class: "slide-chart-export", onclick: downloadSlide, "aria-label": `Download “${title}” on a Slide 16:9 (a ${SLIDE_WIDTH_PX}×${SLIDE_HEIGHT_PX} image)`}, "Slide 16:9") : null,
     element("button", {type: "button", class: "present-chart", onclick: (event: Event) => present(event.currentTarget as Element, title), "aria-label": `Present “${title}” full screen`}, "Present"),
     element("button", {type: "button", class: "copy-chart", onclick: copyPng, "aria-label": `Copy “${title}” to the clipboard (an image)`}, "Copy"),
     status
@@ -128,16 +193,16 @@ function labelChart(chart: Element, title: string): void {
   }
 }
 
-/** Rasterises a standalone SVG at PNG_SCALE times its size, on white. */
-async function svgToPng(svgText: string): Promise<Blob> {
+/** Rasterises a standalone SVG at `scale` times its size, on white. */
+async function svgToPng(svgText: string, scale = PNG_SCALE): Promise<Blob> {
   const image = new Image();
   const url = URL.createObjectURL(new Blob([svgText], {type: "image/svg+xml"}));
   try {
     image.src = url;
     await image.decode();
     const canvas = document.createElement("canvas");
-    canvas.width = Math.round(image.naturalWidth * PNG_SCALE);
-    canvas.height = Math.round(image.naturalHeight * PNG_SCALE);
+    canvas.width = Math.round(image.naturalWidth * scale);
+    canvas.height = Math.round(image.naturalHeight * scale);
     const context = canvas.getContext("2d");
     if (!context) throw new Error("this browser gave no 2D canvas");
     context.fillStyle = "#ffffff";

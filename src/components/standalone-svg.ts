@@ -10,6 +10,8 @@ export const EXPORT_BACKGROUND = "#ffffff";
 export const EXPORT_FONT = "system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif";
 
 import {xmlSafeText} from "../../lib/text/xml-text.js";
+import type {ChartSize} from "./chart-at-size.js";
+import type {TypeScale} from "./chart/type-scale.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const PADDING = 16;
@@ -176,26 +178,42 @@ function add(parent: Element, name: string, attributes: Record<string, string | 
   return element;
 }
 
-/** The HTML swatch legend, drawn in SVG from `y` in rows that fit `width`; returns the y below it. */
-function drawLegend(root: Element, entries: readonly LegendEntry[], width: number, y: number): number {
+/** A legend's sizes: the page export's (12 px), or a slide's (its body type). */
+interface LegendType {
+  row: number;
+  swatch: number;
+  font: number;
+  charWidth: number;
+  /** The room between the swatch and its label, and after an entry. */
+  gap: number;
+  after: number;
+}
+
+const PAGE_LEGEND: LegendType = {row: LEGEND_ROW_HEIGHT, swatch: LEGEND_SWATCH, font: LEGEND_FONT_SIZE, charWidth: LEGEND_CHAR_WIDTH, gap: 6, after: 16};
+
+/**
+ * The HTML swatch legend, drawn in SVG from `y` in rows that fit between `left` and `right`
+ * (PADDING and `width` less PADDING when not given); returns the y below it.
+ */
+function drawLegend(root: Element, entries: readonly LegendEntry[], width: number, y: number, sizes: LegendType = PAGE_LEGEND, left = PADDING, right = width - PADDING): number {
   if (entries.length === 0) return y;
-  let x = PADDING;
+  let x = left;
   for (const {swatch, label} of entries) {
-    const itemWidth = LEGEND_SWATCH + 6 + label.length * LEGEND_CHAR_WIDTH + 16;
-    if (x > PADDING && x + itemWidth > width - PADDING) {
-      x = PADDING;
-      y += LEGEND_ROW_HEIGHT;
+    const itemWidth = sizes.swatch + sizes.gap + label.length * sizes.charWidth + sizes.after;
+    if (x > left && x + itemWidth > right) {
+      x = left;
+      y += sizes.row;
     }
     const copy = swatch.cloneNode(true) as SVGSVGElement;
     copy.setAttribute("x", String(x));
-    copy.setAttribute("y", String(y + (LEGEND_ROW_HEIGHT - LEGEND_SWATCH) / 2 - 4));
-    copy.setAttribute("width", String(LEGEND_SWATCH));
-    copy.setAttribute("height", String(LEGEND_SWATCH));
+    copy.setAttribute("y", String(y + (sizes.row - sizes.swatch) / 2 - sizes.font / 3));
+    copy.setAttribute("width", String(sizes.swatch));
+    copy.setAttribute("height", String(sizes.swatch));
     root.appendChild(copy);
-    add(root, "text", {x: x + LEGEND_SWATCH + 6, y: y + LEGEND_ROW_HEIGHT / 2 + 2, "font-size": LEGEND_FONT_SIZE, fill: EXPORT_INK}, label);
+    add(root, "text", {x: x + sizes.swatch + sizes.gap, y: y + sizes.row / 2 + sizes.font / 6, "font-size": sizes.font, fill: EXPORT_INK}, label);
     x += itemWidth;
   }
-  return y + LEGEND_ROW_HEIGHT + 6;
+  return y + sizes.row + sizes.gap;
 }
 
 /**
@@ -252,3 +270,139 @@ export function wrapWords(text: string, limit: number): string[] {
   if (line) lines.push(line);
   return lines;
 }
+
+/** A slide export's size and type: a 1920×1080 slide in SLIDE_FONT_SIZE (chart/type-scale.ts). */
+export interface SlideSvgOptions extends StandaloneSvgOptions {
+  width: number;
+  height: number;
+  type: TypeScale;
+}
+
+/** Where a slide's parts go, in its pixels: the chart gets what the title, caption and credit leave. */
+export interface SlideLayout {
+  padding: number;
+  title: {lines: string[]; size: number; line: number};
+  caption: {lines: string[]; size: number; line: number};
+  credit: {size: number; y: number};
+  /** The chart's place: drawn at its width, zoomed down (never cut) when taller than its height. */
+  chart: {x: number; y: number; width: number; height: number};
+}
+
+/** At most this many lines of title and of caption: a longer one ends in "…" (the file name and the page hold it whole). */
+const SLIDE_TITLE_LINES = 2;
+const SLIDE_CAPTION_LINES = 3;
+
+export function slideLayout({width, height, type, title, caption, credit}: SlideSvgOptions): SlideLayout {
+  const padding = Math.round(type.body * 1.7);
+  const lines = (text: string, size: number, most: number) => clippedLines(text, Math.floor((width - 2 * padding) / (size * AVERAGE_BOLD_GLYPH_EM)), most);
+  const titleSize = Math.round(type.heading * 1.4);
+  const captionSize = Math.round(type.body * 0.85);
+  const creditSize = Math.round(type.body * 0.75);
+  const titleBlock = {lines: lines(title, titleSize, SLIDE_TITLE_LINES), size: titleSize, line: Math.round(titleSize * 1.2)};
+  const captionBlock = {lines: caption ? lines(caption, captionSize, SLIDE_CAPTION_LINES) : [], size: captionSize, line: Math.round(captionSize * 1.35)};
+  const chartY = padding + titleBlock.lines.length * titleBlock.line + (captionBlock.lines.length ? Math.round(type.body * 0.3) + captionBlock.lines.length * captionBlock.line : 0) + Math.round(type.body * 0.8);
+  const creditY = height - padding + (credit ? 0 : creditSize);
+  const chartBottom = credit ? creditY - creditSize - Math.round(type.body * 0.6) : height - padding;
+  return {
+    padding,
+    title: titleBlock,
+    caption: captionBlock,
+    credit: {size: creditSize, y: creditY},
+    chart: {x: padding, y: chartY, width: width - 2 * padding, height: Math.max(type.line, chartBottom - chartY)}
+  };
+}
+
+/** `text` wrapped to `limit` characters a line, in at most `most` lines (the last ending in "…" when cut). */
+function clippedLines(text: string, limit: number, most: number): string[] {
+  const all = wrapWords(text, Math.max(12, limit));
+  return all.length <= most ? all : [...all.slice(0, most - 1), `${all[most - 1]}…`];
+}
+
+/** A run's name over its column: two lines at most. */
+const SLIDE_NAME_LINES = 2;
+
+/** Bold glyphs are wider than the type scale's average; wrapping errs towards room. */
+const AVERAGE_BOLD_GLYPH_EM = 0.62;
+
+/**
+ * A 16:9 slide (1920×1080 by default) of one chart: the title and the run's caption on top, the
+ * credit underneath, and the chart its own view drew for the room left (`draw`, a chart's
+ * drawAt: at the slide's width in slide type). Two runs drawn side by side (compared-chart.ts
+ * drawnAtSize) keep their columns, each under its name. A drawing taller or wider than its place
+ * is scaled down to fit, never cut.
+ */
+export function slideSvg(draw: (size: ChartSize) => Element, options: SlideSvgOptions): string {
+  const {width, height, type} = options;
+  const layout = slideLayout(options);
+  const drawing = draw({width: layout.chart.width, height: layout.chart.height, type});
+  const document = drawing.ownerDocument;
+  const root = document.createElementNS(SVG_NS, "svg");
+  add(root, "rect", {width, height, fill: EXPORT_BACKGROUND});
+  add(root, "title", {}, options.title);
+  let y = layout.padding;
+  for (const line of layout.title.lines) {
+    add(root, "text", {x: layout.padding, y: y + layout.title.size, "font-size": layout.title.size, "font-weight": "bold", fill: EXPORT_INK}, line);
+    y += layout.title.line;
+  }
+  if (layout.caption.lines.length) y += Math.round(type.body * 0.3);
+  for (const line of layout.caption.lines) {
+    add(root, "text", {x: layout.padding, y: y + layout.caption.size, "font-size": layout.caption.size, fill: SLIDE_MUTED}, line);
+    y += layout.caption.line;
+  }
+  const content = add(root, "g", {class: "slide-chart"});
+  const drawn = slideContent(content, drawing, type);
+  // A drawing larger than its place is scaled down as a whole (its type with it), centred across.
+  const scale = Math.min(1, layout.chart.width / drawn.width, layout.chart.height / drawn.height);
+  const x = layout.chart.x + (layout.chart.width - drawn.width * scale) / 2;
+  content.setAttribute("transform", `translate(${round(x)},${layout.chart.y})${scale < 1 ? ` scale(${round(scale, 4)})` : ""}`);
+  if (options.credit) add(root, "text", {x: layout.padding, y: layout.credit.y, "font-size": layout.credit.size, fill: SLIDE_MUTED}, options.credit);
+  for (const [key, value] of Object.entries({width, height, viewBox: `0 0 ${width} ${height}`, "font-family": EXPORT_FONT, color: EXPORT_INK})) root.setAttribute(key, String(value));
+  bakeColours(root);
+  return serialize(root);
+}
+
+const SLIDE_MUTED = "#59636e";
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/**
+ * The drawing's parts into `group` from (0, 0): each run's column (its name and legend over its
+ * chart) side by side for a compared drawing, the charts level with each other; else the legend
+ * above the chart. Returns the size drawn.
+ */
+function slideContent(group: Element, drawing: Element, type: TypeScale): {width: number; height: number} {
+  const legend: LegendType = {row: Math.round(type.line * 1.25), swatch: Math.round(type.body * 1.1), font: type.body, charWidth: type.body * 0.62, gap: Math.round(type.body * 0.4), after: type.body};
+  const compared = drawing.classList.contains("compared-charts");
+  const parts = compared
+    ? [...drawing.querySelectorAll(":scope > .compared-run")].map((part) => ({chart: part.lastElementChild!, name: part.querySelector(".compared-name")?.textContent ?? ""}))
+    : [{chart: drawing, name: null}];
+  let x = 0;
+  const columns = parts.map(({chart, name}) => {
+    const svg = findChartSvg(chart);
+    if (!svg) throw new Error("This chart has no <svg> to export.");
+    const column = {svg, x, width: Number(svg.getAttribute("width")) || 640, height: Number(svg.getAttribute("height")) || 400, headerHeight: 0};
+    let y = 0;
+    if (name !== null) {
+      for (const line of clippedLines(name, Math.floor(column.width / (type.heading * AVERAGE_BOLD_GLYPH_EM)), SLIDE_NAME_LINES)) {
+        add(group, "text", {x, y: y + type.heading, "font-size": type.heading, "font-weight": "bold", fill: EXPORT_INK}, line);
+        y += Math.round(type.heading * 1.3);
+      }
+      y += Math.round(type.heading * 0.3);
+    }
+    column.headerHeight = drawLegend(group, legendEntries(chart), column.width, y, legend, x, x + column.width);
+    x += column.width + SLIDE_RUN_GAP_EMS * type.body;
+    return column;
+  });
+  // Two runs' charts start at one height, so their axes line up across the slide.
+  const chartTop = Math.max(...columns.map((column) => column.headerHeight));
+  for (const column of columns) {
+    const body = column.svg.cloneNode(true) as SVGSVGElement;
+    body.removeAttribute("class");
+    body.removeAttribute("style");
+    for (const [key, value] of Object.entries({x: column.x, y: chartTop, width: column.width, height: column.height})) body.setAttribute(key, String(value));
+    group.appendChild(body);
+  }
+  return {width: Math.max(1, x - SLIDE_RUN_GAP_EMS * type.body), height: chartTop + Math.max(...columns.map((column) => column.height))};
+}
+
+/** The room between two runs' columns, in the slide's body type (as compared-chart.ts leaves it). */
+const SLIDE_RUN_GAP_EMS = 2;

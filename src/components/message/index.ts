@@ -8,3 +8,4 @@ export {PartInspector} from "./parts.js";
 export {ReceiptsAndClient, ResponseView, TransactionSummary} from "./exchange.js";
 export {SpecNoteList} from "./spec-notes.js";
 export {GateTrace} from "./gate-trace.js";
+export {PrintedRequest, type PrintedRequestText} from "./printed-request.js";
