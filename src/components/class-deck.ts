@@ -15,7 +15,7 @@
  * Home restarts it, Esc leaves. The link says the slide (`present=`, see lib/tour/position.ts).
  * A speaker-notes window of the same origin follows the deck and can move it (speaker-link.ts).
  */
-import {describeAnswer, judgeGuesses, messageText, movePosition, readGuess, withDeckPosition, type SlideMessage, type TourPosition, type TourStep} from "../../lib/tour/index.js";
+import {describeAnswer, encodeTourPosition, judgeGuesses, messageText, movePosition, readGuess, withDeckPosition, type SlideMessage, type TourPosition, type TourStep} from "../../lib/tour/index.js";
 import type {PermalinkNotice} from "../../lib/lesson-inputs/permalink.js";
 import {PermalinkNotices} from "./control-panel.js";
 import {RecapSlide, StepSlide, TitleSlide, type ClassAnswer} from "./deck-slides.js";
@@ -60,11 +60,11 @@ interface DeckSession<Run, Step extends TourStep<Run>> {
   frame: HTMLElement;
   body: HTMLElement;
   where: HTMLElement;
+  nav: {back: HTMLButtonElement; next: HTMLButtonElement};
   position: TourPosition;
   answers: Map<string, ClassAnswer>;
   startedAt: number;
   slide: ReturnType<typeof StepSlide> | null;
-  lab: LabElement | null;
   giveBack: () => void;
   stopWatching: () => void;
   speaker: SpeakerLink;
@@ -95,9 +95,9 @@ function openDeck<Run, Step extends TourStep<Run>>(host: DeckHost<Run, Step>, an
   const leave = element("button", {type: "button", class: "deck-leave"}, "Leave (Esc)");
   const notes = element("button", {type: "button", class: "deck-notes"}, "Speaker notes");
   const body = element("div", {class: "deck-body"});
-  const nav = element("span", {class: "deck-nav"},
-    element("button", {type: "button", class: "deck-back", "aria-label": "Previous slide"}, "‹"),
-    element("button", {type: "button", class: "deck-next", "aria-label": "Next slide"}, "›"));
+  const back = element("button", {type: "button", class: "deck-back", "aria-label": "Previous slide"}, "‹");
+  const next = element("button", {type: "button", class: "deck-next", "aria-label": "Next slide"}, "›");
+  const nav = element("span", {class: "deck-nav"}, back, next);
   const frame = element("div", {class: "deck-frame"},
     element("div", {class: "deck-slide"},
       element("div", {class: "deck-head"}, where, nav, notes, leave),
@@ -106,8 +106,8 @@ function openDeck<Run, Step extends TourStep<Run>>(host: DeckHost<Run, Step>, an
   const dialog = element("dialog", {class: "class-deck", "aria-label": `Teaching: ${host.lesson}`}, frame);
   document.body.appendChild(dialog);
   const session: DeckSession<Run, Step> = {
-    host, dialog, frame, body, where, answers, position: {kind: "start"}, startedAt: Date.now(),
-    slide: null, lab: null, giveBack: () => {}, stopWatching: () => {},
+    host, dialog, frame, body, where, nav: {back, next}, answers, position: {kind: "start"}, startedAt: Date.now(),
+    slide: null, giveBack: () => {}, stopWatching: () => {},
     speaker: SpeakerLink((command) => {
       if (command.kind === "go") move(session, command.by);
       else if (command.kind === "reveal") reveal(session, false);
@@ -116,8 +116,8 @@ function openDeck<Run, Step extends TourStep<Run>>(host: DeckHost<Run, Step>, an
   };
   leave.addEventListener("click", () => dialog.close());
   notes.addEventListener("click", () => session.speaker.openNotes());
-  nav.firstElementChild!.addEventListener("click", () => move(session, -1));
-  nav.lastElementChild!.addEventListener("click", () => move(session, 1));
+  back.addEventListener("click", () => move(session, -1));
+  next.addEventListener("click", () => move(session, 1));
   dialog.addEventListener("keydown", (event) => onKey(session, event));
   dialog.addEventListener("close", () => {
     leaveLab(session);
@@ -138,7 +138,8 @@ const stepAt = <Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>
 
 function move<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, by: -1 | 1): void {
   const to = movePosition(session.position, by, session.host.steps.length);
-  if (to.kind !== session.position.kind || to.kind === "step" && session.position.kind === "step" && to.index !== session.position.index) show(session, to);
+  // At either end a move stays where it is: nothing to show again.
+  if (encodeTourPosition(to) !== encodeTourPosition(session.position)) show(session, to);
 }
 
 /** Shows the slide at `position`; a step's inputs are set up in its lab as the slide opens. */
@@ -150,9 +151,8 @@ function show<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, 
   const step = stepAt(session);
   const count = host.steps.length;
   session.where.textContent = `${capitalized(host.lesson)} · ${position.kind === "start" ? "title" : position.kind === "recap" ? "recap" : `step ${position.index + 1} of ${count}`}`;
-  const [back, next] = session.where.parentElement!.querySelectorAll<HTMLButtonElement>(".deck-nav button");
-  back!.disabled = position.kind === "start";
-  next!.disabled = position.kind === "recap";
+  session.nav.back.disabled = position.kind === "start";
+  session.nav.next.disabled = position.kind === "recap";
   session.stopWatching();
   session.slide = null;
   if (step === null) {
@@ -182,7 +182,6 @@ function showStep<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Ste
   session.body.replaceChildren();
   append(session.body, slide.content);
   session.slide = slide;
-  session.lab = lab;
   session.giveBack = lab ? lab.lend({figures: slide.figures, playback: slide.playback}) : () => {};
   session.stopWatching = lab ? drawOnSlide(lab.stage, slide.chart, session.frame) : () => {};
 }
@@ -192,7 +191,6 @@ function leaveLab<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Ste
   session.stopWatching = () => {};
   session.giveBack();
   session.giveBack = () => {};
-  session.lab = null;
 }
 
 /** Reveals the step's run against the class's answer (none when skipped, or when the box is empty). */
