@@ -19,3 +19,4 @@ export {followedRun, ReadRunChoice, type ReadRun, type ReadRunChoiceElement} fro
 export {carryVersionInLinks} from "./course-links.js";
 export {announceLinkNotice} from "./link-notice-banner.js";
 export {AnswersAtSize, HtmlAtSize, drawChartAtSize, type ChartSize, type DrawAtSize} from "./chart-at-size.js";
+export {heightToAsk} from "./chart/type-scale.js";

@@ -39,3 +39,16 @@ export function typeScale(fontSize: number = PAGE_FONT_SIZE): TypeScale {
     widthOf: (text, size = body) => text.length * size * AVERAGE_GLYPH_EM
   };
 }
+
+/** Page type's unit (PAGE_FONT_SIZE / 10): a height given for the page is drawn as given. */
+const PAGE_UNIT = PAGE_FONT_SIZE / 10;
+
+/** The height a chart draws for `height` (given in the page's type): as much taller as its type is larger. */
+export function grownHeight(height: number, type: TypeScale): number {
+  return Math.max(height, Math.round(height * type.unit / PAGE_UNIT));
+}
+
+/** The height to give a chart so that it draws `drawn` pixels tall at `type`: grownHeight's inverse. */
+export function heightToAsk(drawn: number, type: TypeScale): number {
+  return drawn / Math.max(1, type.unit / PAGE_UNIT);
+}

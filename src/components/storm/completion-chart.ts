@@ -7,7 +7,7 @@ import {scaleLinear, type ScaleLinear} from "d3-scale";
 import type {StormSummary} from "../../../lib/storm/summary.js";
 import {bottomAxis, bottomAxisHeight, leftAxis, tickLabelsWidth, valueTickCount} from "../chart/axes.js";
 import {chartFrame, type ChartFrame} from "../chart/chart-frame.js";
-import {type TypeScale, typeScale} from "../chart/type-scale.js";
+import {grownHeight, type TypeScale, typeScale} from "../chart/type-scale.js";
 import {withChartNote} from "../chart-note.js";
 import {counted, formatNumber, plural} from "../number-format.js";
 import {STRATEGY_COLOURS} from "./palette.js";
@@ -19,7 +19,7 @@ export function CompletionChart(summary: StormSummary, {width = 640, height = 20
   const both = alongside ? [summary, alongside] : [summary];
   const peak = Math.max(1, ...both.flatMap((one) => one.completion.counts));
   // Above the plot: the y axis's name, and up to three stacked percentile labels.
-  const chartHeight = Math.max(height, Math.round(height * type.unit / 1.1));
+  const chartHeight = grownHeight(height, type);
   const [top, bottom] = [Math.round(3.4 * type.line), bottomAxisHeight(type)];
   // The left margin holds the labels of the very ticks leftAxis will draw.
   const margin = {top, right: Math.ceil(1.5 * type.body), bottom, left: tickLabelsWidth(0, peak * 1.05, valueTickCount(chartHeight - top - bottom, type), type)};

@@ -8,7 +8,7 @@ import {STRATEGY_LABELS} from "../../../lib/storm/strategy.js";
 import {bottomAxis, bottomAxisHeight, leftAxis, tickLabelsWidth, valueTickCount} from "../chart/axes.js";
 import {chartFrame, plotOutline} from "../chart/chart-frame.js";
 import {colourLegend, withLegends} from "../chart/legend.js";
-import {type TypeScale, typeScale} from "../chart/type-scale.js";
+import {grownHeight, type TypeScale, typeScale} from "../chart/type-scale.js";
 import {STRATEGY_COLOURS} from "./palette.js";
 import {bucketPoints, cursorMarks, sharedEndSeconds, stepLine, timeScale} from "./time-frame.js";
 
@@ -25,7 +25,7 @@ const DRAWING_ORDER = {other: 0, pinned: 1, chosen: 2} as const;
 
 export function DeliveredChart(lines: readonly DeliveredLine[], {width = 640, height = 220, cursorSeconds = null, type = typeScale()}: {width?: number; height?: number; cursorSeconds?: number | null; type?: TypeScale} = {}): Element {
   const endSeconds = sharedEndSeconds(lines.map((line) => line.summary));
-  const chartHeight = Math.max(height, Math.round(height * type.unit / 1.1));
+  const chartHeight = grownHeight(height, type);
   const [top, bottom] = [2 * type.line, bottomAxisHeight(type)];
   // The left margin holds the labels of the very ticks leftAxis will draw.
   const margin = {top, right: Math.ceil(1.5 * type.body), bottom, left: tickLabelsWidth(0, 100, valueTickCount(chartHeight - top - bottom, type), type, percent)};

@@ -8,7 +8,7 @@ import type {StormSummary} from "../../../lib/storm/summary.js";
 import {bottomAxis, bottomAxisHeight, leftAxis, tickLabelsWidth} from "../chart/axes.js";
 import {chartFrame, type ChartFrame} from "../chart/chart-frame.js";
 import {colourLegend, withLegends} from "../chart/legend.js";
-import {type TypeScale, typeScale} from "../chart/type-scale.js";
+import {grownHeight, type TypeScale, typeScale} from "../chart/type-scale.js";
 import {counted, formatNumber} from "../number-format.js";
 import {LOAD_COLOURS} from "./palette.js";
 import {bucketPoints, cursorMarks, sharedEndSeconds, stepArea, stepLine, timeScale} from "./time-frame.js";
@@ -36,7 +36,7 @@ export function LoadChart(panels: readonly LoadPanel[], {width = 640, panelHeigh
   const endSeconds = sharedEndSeconds(panels.map((panel) => panel.summary));
   const peak = Math.max(1, ...panels.flatMap(({summary}) => [summary.config.capacityPerSecond, ...summary.load.offeredPerSecond]));
   // Each panel's name sits on a line above its plot; the page's 150 px panel grows with the type.
-  const [nameLine, plotHeight, gap] = [type.line, Math.round(panelHeight * Math.max(1, type.unit / 1.1)), Math.round(type.line * 0.8)];
+  const [nameLine, plotHeight, gap] = [type.line, grownHeight(panelHeight, type), Math.round(type.line * 0.8)];
   const margin = {top: Math.round(type.line * 0.6), right: Math.ceil(1.5 * type.body), bottom: bottomAxisHeight(type), left: tickLabelsWidth(0, peak * 1.08, panelTicks(plotHeight, type), type)};
   const height = margin.top + panels.length * (nameLine + plotHeight) + (panels.length - 1) * gap + margin.bottom;
   const title = panels.length === 1 ? `Requests per second reaching the receiver (${panels[0]!.name})` : `Requests per second reaching the receiver, ${panels.map((panel) => panel.name).join(", ")}`;
