@@ -1,5 +1,5 @@
 /**
- * What the reader predicted in a guided lesson, kept for the tab (sessionStorage) and read back
+ * What the reader predicted in a guided lesson, kept in the browser (localStorage) and read back
  * as untrusted text: whatever the storage holds, a step that cannot be read is dropped and named,
  * never a crash. This is the shape only; stored-record.ts then checks each step's values against
  * the step itself (its kind, its bounds, its choices) before anything is shown.

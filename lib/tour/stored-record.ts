@@ -1,6 +1,6 @@
 /**
  * The predictions kept in the tab, checked against the lesson's own steps before anything is
- * shown. sessionStorage is text anyone with the page open can rewrite, so parseTourRecord's
+ * shown. localStorage is text anyone with the page open can rewrite, so parseTourRecord's
  * shape is not enough: a guess must be one the step's prediction box accepts (a whole number
  * within its bounds, or one of its choices' values), the run's answer one the step can give, and
  * "matched" what the two say. A step that fails is left out and named by the lesson's own words

@@ -102,7 +102,7 @@ describe("the guided lesson", () => {
 
   it("says, beside the tour, what it could not read of the predictions kept in the tab", async () => {
     const {page} = await site.open("push-delivery?step=2");
-    await page.evaluate(() => sessionStorage.setItem("a2a-workbench:guided-lesson:push delivery", JSON.stringify({"dedup-off": {guess: 4, actual: 8, matches: false}, "baseline": {guess: "<b>x</b>"}})));
+    await page.evaluate(() => localStorage.setItem("a2a-workbench:guided-lesson:push delivery", JSON.stringify({"dedup-off": {guess: 4, actual: 8, matches: false}, "baseline": {guess: "<b>x</b>"}})));
     await page.reload();
     const notice = tourOf(page).locator(".tour-storage-notice");
     await expect.poll(() => notice.textContent()).toContain("step “baseline”");
@@ -111,7 +111,7 @@ describe("the guided lesson", () => {
 
   it("shows no stored value the step could not have produced: a wrong kind or a reversed line is named and left out", async () => {
     const {page} = await site.open("push-delivery?step=2");
-    await page.evaluate(() => sessionStorage.setItem("a2a-workbench:guided-lesson:push delivery", JSON.stringify({"dedup-off": {guess: "banana", actual: 8, matches: false}, "\u202Eevil": {guess: 1, actual: 1, matches: true}})));
+    await page.evaluate(() => localStorage.setItem("a2a-workbench:guided-lesson:push delivery", JSON.stringify({"dedup-off": {guess: "banana", actual: 8, matches: false}, "\u202Eevil": {guess: 1, actual: 1, matches: true}})));
     await page.reload();
     const notice = tourOf(page).locator(".tour-storage-notice");
     await expect.poll(() => notice.textContent()).toMatch(/step 2, “[^”]+” \(the stored prediction is not a whole number/);
