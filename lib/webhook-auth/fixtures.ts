@@ -99,6 +99,13 @@ export const DEMO_ED25519_SIGNING_KEY: DemoSigningKey = {
   privateJwk: {kty: "OKP", crv: "Ed25519", x: "zbPijHNsEwd-fvtLp0ymruhD6jgzaQAk7K1bODilkGA", d: "n96G0uAc0D2nB0WWlsfROoB1EqWiq04-fRJ2UbBaXr4"}
 };
 
+/** The EdDSA key the sender rotates to (generated once with node:crypto generateKeyPairSync("ed25519")). */
+export const DEMO_ED25519_SIGNING_KEY_2: DemoSigningKey = {
+  kid: "agent-push-ed-02",
+  alg: "EdDSA",
+  privateJwk: {kty: "OKP", crv: "Ed25519", x: "GCCPDk6RA-MSlQfOjCz7l2L_XvEWEMF8A2yqYq8Rm-Q", d: "d5kBRw3WRyvj-z82ZxWH4D43c7oGpCfdCnfEo_ngssk"}
+};
+
 /** The published JWK (public members, kid, alg, use) of a signing key. */
 export function publicJwkOf(key: DemoSigningKey): JWK {
   const {d: _d, ...publicPart} = key.privateJwk;

@@ -11,6 +11,7 @@ export * from "./standard-webhooks.js";
 export * from "./standard-webhooks-v1a.js";
 export * from "./jwks-cache.js";
 export * from "./jwt-profile.js";
+export * from "./jwt-lab.js";
 export * from "./a2a-payload.js";
 export * from "./signed-body.js";
 export * from "./receiver-pipeline.js";

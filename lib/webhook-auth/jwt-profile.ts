@@ -12,7 +12,7 @@
  * is the hex SHA-256 of the *exact raw body bytes* (the samples hash a
  * re-serialized JSON, which breaks as soon as two JSON serializers differ).
  */
-import {SignJWT} from "jose";
+import {SignJWT, decodeProtectedHeader} from "jose";
 import {fromUtf8Strict, sha256, toBytes, toHex, utf8} from "./bytes.js";
 import {constantTimeEqual} from "./constant-time.js";
 import {verifyWithJwks, type FetchJwks, type JwksCache, type JwsFailureCode} from "./jwks-cache.js";
@@ -53,7 +53,8 @@ export type JwtCheckId =
   | "task-id"
   | "issued-at"
   | "expiry"
-  | "jwt-id";
+  | "jwt-id"
+  | "config-token";
 
 export type CheckStatus = "pass" | "fail" | "skipped";
 
@@ -63,6 +64,13 @@ export interface JwtCheck {
   reason: string;
   /** For a failed signature check, the finer cause (unknown-kid, bad-signature, ...). */
   cause?: JwsFailureCode;
+  /** The exact values the check compared: what the receiver expects and what the token carries. */
+  compared?: ComparedValues;
+}
+
+export interface ComparedValues {
+  expected: string;
+  received: string;
 }
 
 export interface A2aPushJwtExpectations {
@@ -73,6 +81,8 @@ export interface A2aPushJwtExpectations {
   taskId?: string | readonly string[];
   maxAgeSeconds?: number;
   clockToleranceSeconds?: number;
+  /** TaskPushNotificationConfig.token, when the push config set one: the request must carry it. */
+  configToken?: string;
 }
 
 export interface A2aPushJwtVerification {
@@ -137,12 +147,19 @@ interface VerifyA2aPushJwtInput {
   authorization: string | undefined;
   /** The raw body bytes as received. */
   body: WebhookPayload;
+  /** The X-A2A-Notification-Token header value, when the request carried one. */
+  notificationToken?: string;
   jwks: JwksCache;
   fetchJwks?: FetchJwks;
   nowSeconds: number;
   expected: A2aPushJwtExpectations;
   algorithms?: readonly string[];
   refreshCooldownSeconds?: number;
+  /**
+   * The receiver's single-use record: each jti already accepted, with the time until which it is
+   * kept (at least its token's exp + the clock tolerance, when the token stops verifying anyway).
+   */
+  usedJtis?: ReadonlyMap<string, number>;
 }
 
 /** What the checks learn as they run: each reads what earlier ones found. */
@@ -178,7 +195,8 @@ const JWT_STEPS: readonly JwtStep[] = [
   {id: "task-id", check: checkTaskId},
   {id: "issued-at", check: checkIssuedAt},
   {id: "expiry", check: checkExpiry},
-  {id: "jwt-id", check: checkJwtId}
+  {id: "jwt-id", check: checkJwtId},
+  {id: "config-token", check: checkConfigToken}
 ];
 
 export const JWT_CHECK_ORDER: readonly JwtCheckId[] = JWT_STEPS.map((step) => step.id);
@@ -210,14 +228,17 @@ function finish(checks: JwtCheck[], rest: Omit<A2aPushJwtVerification, "ok" | "c
     : {ok: true, reason: "every check passed", checks, ...rest};
 }
 
-const pass = (reason: string): JwtVerdict => ({status: "pass", reason});
-const fail = (reason: string): JwtVerdict => ({status: "fail", reason});
+const pass = (reason: string, compared?: ComparedValues): JwtVerdict => ({status: "pass", reason, ...(compared ? {compared} : {})});
+const fail = (reason: string, compared?: ComparedValues): JwtVerdict => ({status: "fail", reason, ...(compared ? {compared} : {})});
+const shown = (value: unknown): string => (value === undefined ? "(absent)" : JSON.stringify(value));
 
 function checkBearer(reading: JwtReading): JwtVerdict {
-  const bearer = readBearer(reading.input.authorization);
-  if (!bearer.ok) return fail(bearer.reason);
+  const {authorization} = reading.input;
+  const bearer = readBearer(authorization);
+  const compared = {expected: "Authorization: Bearer <JWT>", received: authorization === undefined ? "no Authorization header" : `Authorization: ${authorization.slice(0, 40)}${authorization.length > 40 ? "…" : ""}`};
+  if (!bearer.ok) return fail(bearer.reason, compared);
   reading.token = bearer.token;
-  return pass("Bearer token present");
+  return pass("Bearer token present", compared);
 }
 
 async function checkSignature(reading: JwtReading): Promise<JwtVerdict> {
@@ -231,9 +252,25 @@ async function checkSignature(reading: JwtReading): Promise<JwtVerdict> {
     ...(input.refreshCooldownSeconds !== undefined ? {refreshCooldownSeconds: input.refreshCooldownSeconds} : {})
   });
   reading.found = {jwks: jws.cache, refreshed: jws.refreshed, ...(jws.kid ? {kid: jws.kid} : {})};
-  if (!jws.ok) return {status: "fail", reason: jws.reason, cause: jws.code};
+  const algorithms = input.algorithms ?? A2A_PUSH_JWT_ALGORITHMS;
+  const kids = jws.cache.keys.keys.map((key) => key.kid ?? "(no kid)");
+  const compared = {
+    expected: `alg one of ${algorithms.join(", ")}; kid one of the key set's: ${kids.length ? kids.join(", ") : "(empty set)"}`,
+    received: headerSummary(reading.token!)
+  };
+  if (!jws.ok) return {status: "fail", reason: jws.reason, cause: jws.code, compared};
   reading.claims = parseClaims(jws.payload);
-  return pass(jws.reason);
+  return pass(jws.reason, compared);
+}
+
+/** The token's alg and kid as its header says (unverified), for showing what was compared. */
+function headerSummary(token: string): string {
+  try {
+    const header = decodeProtectedHeader(token);
+    return `alg ${shown(header.alg)}, kid ${shown(header.kid)}`;
+  } catch {
+    return "a header that cannot be decoded";
+  }
 }
 
 /** The payload as a claims set, or undefined when it is not a JSON object in UTF-8. */
@@ -255,7 +292,8 @@ function checkClaimsSet({claims}: JwtReading): JwtVerdict {
 /** iss: exact match (RFC 7519 §4.1.1). */
 function checkIssuer({claims, input}: JwtReading): JwtVerdict {
   const {issuer} = input.expected;
-  return claims!.iss === issuer ? pass(`iss is "${issuer}"`) : fail(`iss is ${JSON.stringify(claims!.iss)}, expected "${issuer}"`);
+  const compared = {expected: JSON.stringify(issuer), received: shown(claims!.iss)};
+  return claims!.iss === issuer ? pass(`iss is "${issuer}"`, compared) : fail(`iss is ${shown(claims!.iss)}, expected "${issuer}"`, compared);
 }
 
 /** aud: a string or an array that must contain this webhook (RFC 7519 §4.1.3). */
@@ -263,25 +301,28 @@ function checkAudience({claims, input}: JwtReading): JwtVerdict {
   const {audience} = input.expected;
   const aud = claims!.aud;
   const audiences = typeof aud === "string" ? [aud] : Array.isArray(aud) ? aud : [];
-  return audiences.includes(audience) ? pass(`aud contains "${audience}"`) : fail(`aud is ${JSON.stringify(aud)}, expected it to contain "${audience}"`);
+  const compared = {expected: `contains ${JSON.stringify(audience)}`, received: shown(aud)};
+  return audiences.includes(audience) ? pass(`aud contains "${audience}"`, compared) : fail(`aud is ${shown(aud)}, expected it to contain "${audience}"`, compared);
 }
 
 /** Body hash: the JWT covers the exact bytes received. */
 async function checkBodyHash({claims, input}: JwtReading): Promise<JwtVerdict> {
   const actualHash = await bodySha256Hex(input.body);
   const claimedHash = claims![BODY_HASH_CLAIM];
-  if (typeof claimedHash !== "string") return fail(`no ${BODY_HASH_CLAIM} claim: the token does not bind the body`);
-  if (constantTimeEqual(utf8(claimedHash), utf8(actualHash))) return pass(`SHA-256 of the ${toBytes(input.body).length} body bytes matches ${BODY_HASH_CLAIM}`);
-  return fail(`body does not match the signed hash: ${BODY_HASH_CLAIM} is ${claimedHash.slice(0, 12)}…, the received bytes hash to ${actualHash.slice(0, 12)}…`);
+  const compared = {expected: `${BODY_HASH_CLAIM} ${shown(claimedHash)}`, received: `SHA-256 of the ${toBytes(input.body).length} body bytes: ${actualHash}`};
+  if (typeof claimedHash !== "string") return fail(`no ${BODY_HASH_CLAIM} claim: the token does not bind the body`, compared);
+  if (constantTimeEqual(utf8(claimedHash), utf8(actualHash))) return pass(`SHA-256 of the ${toBytes(input.body).length} body bytes matches ${BODY_HASH_CLAIM}`, compared);
+  return fail(`body does not match the signed hash: ${BODY_HASH_CLAIM} is ${claimedHash.slice(0, 12)}…, the received bytes hash to ${actualHash.slice(0, 12)}…`, compared);
 }
 
 function checkTaskId({claims, input}: JwtReading): JwtVerdict {
   const expected = input.expected.taskId;
   const expectedTasks = expected === undefined ? undefined : typeof expected === "string" ? [expected] : expected;
   const taskId = claims![TASK_ID_CLAIM];
-  if (typeof taskId !== "string" || taskId === "") return fail(`no ${TASK_ID_CLAIM} claim`);
-  if (expectedTasks && !expectedTasks.includes(taskId)) return fail(`${TASK_ID_CLAIM} "${taskId}" is not a task this receiver expects (${expectedTasks.join(", ")})`);
-  return pass(`${TASK_ID_CLAIM} is "${taskId}"`);
+  const compared = {expected: expectedTasks ? expectedTasks.map((task) => JSON.stringify(task)).join(" or ") : "any non-empty string", received: shown(taskId)};
+  if (typeof taskId !== "string" || taskId === "") return fail(`no ${TASK_ID_CLAIM} claim`, compared);
+  if (expectedTasks && !expectedTasks.includes(taskId)) return fail(`${TASK_ID_CLAIM} "${taskId}" is not a task this receiver expects (${expectedTasks.join(", ")})`, compared);
+  return pass(`${TASK_ID_CLAIM} is "${taskId}"`, compared);
 }
 
 /** The clock tolerance and the longest age or lifetime the receiver accepts, in seconds. */
@@ -294,10 +335,11 @@ function checkIssuedAt({claims, input}: JwtReading): JwtVerdict {
   const {tolerance, maxAge} = timeLimits(input.expected);
   const now = input.nowSeconds;
   const iat = claims!.iat;
-  if (!isNumber(iat)) return fail("no numeric iat claim");
-  if (iat > now + tolerance) return fail(`iat is ${iat - now} s in the future (tolerance ${tolerance} s)`);
-  if (now - iat > maxAge + tolerance) return fail(`issued ${now - iat} s ago, more than ${maxAge} s (+${tolerance} s tolerance)`);
-  return pass(`issued ${now - iat} s ago`);
+  const compared = {expected: `now − ${maxAge + tolerance} ≤ iat ≤ now + ${tolerance} (now = ${now})`, received: `iat ${shown(iat)}`};
+  if (!isNumber(iat)) return fail("no numeric iat claim", compared);
+  if (iat > now + tolerance) return fail(`iat is ${iat - now} s in the future (tolerance ${tolerance} s)`, compared);
+  if (now - iat > maxAge + tolerance) return fail(`issued ${now - iat} s ago, more than ${maxAge} s (+${tolerance} s tolerance)`, compared);
+  return pass(`issued ${now - iat} s ago`, compared);
 }
 
 /** exp: present, not passed (RFC 7519 §4.1.4), short-lived (exp - iat <= maxAge); nbf honoured when present. */
@@ -305,14 +347,30 @@ function checkExpiry({claims, input}: JwtReading): JwtVerdict {
   const {tolerance, maxAge} = timeLimits(input.expected);
   const now = input.nowSeconds;
   const {exp, iat, nbf} = claims!;
-  if (!isNumber(exp)) return fail("no numeric exp claim");
-  if (now >= exp + tolerance) return fail(`expired ${now - exp} s ago (tolerance ${tolerance} s)`);
-  if (isNumber(iat) && exp - iat > maxAge) return fail(`lifetime exp - iat = ${exp - iat} s exceeds the allowed ${maxAge} s`);
-  if (nbf !== undefined && (!isNumber(nbf) || nbf > now + tolerance)) return fail(`not valid before nbf ${String(nbf)}`);
-  return pass(`expires in ${exp - now} s`);
+  const compared = {expected: `now < exp + ${tolerance} and exp − iat ≤ ${maxAge} (now = ${now})`, received: `exp ${shown(exp)}, iat ${shown(iat)}`};
+  if (!isNumber(exp)) return fail("no numeric exp claim", compared);
+  if (now >= exp + tolerance) return fail(`expired ${now - exp} s ago (tolerance ${tolerance} s)`, compared);
+  if (isNumber(iat) && exp - iat > maxAge) return fail(`lifetime exp - iat = ${exp - iat} s exceeds the allowed ${maxAge} s`, compared);
+  if (nbf !== undefined && (!isNumber(nbf) || nbf > now + tolerance)) return fail(`not valid before nbf ${String(nbf)}`, compared);
+  return pass(`expires in ${exp - now} s`, compared);
 }
 
-function checkJwtId({claims}: JwtReading): JwtVerdict {
+/** jti: present, and (when the receiver keeps a single-use record) not already used while its record is live. */
+function checkJwtId({claims, input}: JwtReading): JwtVerdict {
   const jti = claims!.jti;
-  return typeof jti === "string" && jti !== "" ? pass(`jti "${jti}" present (the event key for deduplication)`) : fail("no jti claim: the delivery cannot be deduplicated");
+  if (typeof jti !== "string" || jti === "") return fail("no jti claim: the delivery cannot be deduplicated", {expected: "a non-empty jti", received: shown(jti)});
+  const keptUntil = input.usedJtis?.get(jti);
+  const compared = {expected: "a jti not in the single-use record", received: keptUntil === undefined ? `"${jti}": not recorded` : `"${jti}": recorded, kept until ${keptUntil}`};
+  if (keptUntil !== undefined && input.nowSeconds < keptUntil) return fail(`jti "${jti}" was already used: a replay (its record is kept until ${keptUntil}, ${keptUntil - input.nowSeconds} s from now)`, compared);
+  return pass(`jti "${jti}" ${input.usedJtis ? "not used before" : "present"} (the event key for deduplication)`, compared);
+}
+
+/** The configured token (A2A: the receiver checks PushNotificationConfig.token), compared in constant time. */
+function checkConfigToken({input}: JwtReading): JwtVerdict {
+  const {configToken} = input.expected;
+  if (configToken === undefined) return {status: "skipped", reason: "the push config set no token"};
+  const received = input.notificationToken;
+  const compared = {expected: `${NOTIFICATION_TOKEN_HEADER}: ${configToken}`, received: received === undefined ? `no ${NOTIFICATION_TOKEN_HEADER} header` : `${NOTIFICATION_TOKEN_HEADER}: ${received.slice(0, 40)}${received.length > 40 ? "…" : ""}`};
+  if (received === undefined) return fail(`no ${NOTIFICATION_TOKEN_HEADER} header: the configured token is missing`, compared);
+  return constantTimeEqual(utf8(received), utf8(configToken)) ? pass("the configured token matches", compared) : fail(`${NOTIFICATION_TOKEN_HEADER} does not match the configured token`, compared);
 }

@@ -12,3 +12,4 @@ export {RaceCountsTable, RaceSelectionSummary} from "./race-steps.js";
 export {ReconcileLanes} from "./reconcile-lanes.js";
 export {V1aDemoView} from "./v1a-demo.js";
 export {SignedBodyView} from "./signed-body.js";
+export {JwtChecks, JwtDelivery, JwtVerdict} from "./jwt-lab.js";
