@@ -56,7 +56,9 @@ const WEBHOOK_SECTIONS: Readonly<Record<string, string>> = {
   debugger: "section 1, the signature debugger",
   horizon: "section 3, retention versus retry horizon",
   race: "section 4, the race",
-  reconcile: "section 5, reconciliation"
+  reconcile: "section 5, reconciliation",
+  jwt: "section 6, the JWT profile",
+  rotation: "section 6, key rotation"
 };
 
 /** Every lesson's tour, in the course's reading order. */

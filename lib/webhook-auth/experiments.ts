@@ -9,7 +9,7 @@ import {RECONCILE_DEMO_NO_EVENT_ID} from "./reconcile.js";
 import type {TourStep} from "../tour/step.js";
 import type {WebhookLessonInputs, WebhookLessonRun} from "./lesson.js";
 
-export type WebhookExperimentSection = "debugger" | "horizon" | "race" | "reconcile";
+export type WebhookExperimentSection = "debugger" | "horizon" | "race" | "reconcile" | "jwt" | "rotation";
 
 /** In the guided lesson an experiment is a step, shown in its section's lab. */
 export interface WebhookExperiment extends TourStep<WebhookLessonRun> {
@@ -54,6 +54,32 @@ const receiverVerdict = (question: string) => ({
     return VERDICT_CHOICES.some((choice) => choice.value === code) ? code : "other";
   }
 }) as const;
+
+/** The JWT receiver's first failing check, or "accepted"; "unknown" without Web Crypto. */
+const jwtFirstFailure = (run: WebhookLessonRun): string =>
+  !run.jwt ? "unknown" : run.jwt.verification.ok ? "accepted" : run.jwt.verification.checks.find((check) => check.status === "fail")!.id;
+
+/** "Which check refuses this token first?": the JWT receiver's checks, in the words of the page. */
+const jwtCatcher = (question: string) => ({
+  kind: "choice",
+  question,
+  choices: [
+    {value: "accepted", label: "None: it is accepted"},
+    {value: "bearer", label: "No Bearer token"},
+    {value: "signature", label: "The signature (algorithm or key)"},
+    {value: "audience", label: "The audience"},
+    {value: "body-hash", label: "The body hash"},
+    {value: "task-id", label: "The task id"},
+    {value: "issued-at", label: "Issued at (iat)"},
+    {value: "expiry", label: "Expiry or lifetime"},
+    {value: "jwt-id", label: "Single use (jti)"},
+    {value: "unknown", label: "Cannot tell (the lab could not run)"}
+  ],
+  answer: jwtFirstFailure
+}) as const;
+
+/** The lab ran the mistake and the receiver refused at the check the mistake names. */
+const caughtWhereExpected = (run: WebhookLessonRun) => run.jwt !== null && run.jwt.mistake !== undefined && jwtFirstFailure(run) === run.jwt.mistake.caughtBy;
 
 /** Four workers of three steps each interleave 12! / (3!)^4 = 369,600 ways: a count of interleavings stays below this. */
 const MAX_INTERLEAVINGS = 1_000_000;
@@ -242,6 +268,66 @@ export const webhookExperiments: readonly WebhookExperiment[] = [
     why: "With no id to key on, deduplication lets every arrival through, like applying every payload.",
     shows: (run) => run.reconcile.lanes.some((lane) => lane.strategy === "get-task-reconcile" && lane.converged && lane.effects === 1)
       && run.reconcile.lanes.some((lane) => lane.strategy === "event-id-dedup" && lane.effects > 1 && lane.rows.every((row) => row.action !== "duplicate-dropped"))
+  },
+  {
+    id: "jwt-alg-none",
+    section: "jwt",
+    title: "An unsigned token: alg none",
+    overrides: {jwtMistake: "algNone"},
+    lookAt: "The header says alg none and the signature is empty. The receiver refuses it at the signature check, before it looks up any key: the algorithm is not in its allowlist.",
+    prediction: jwtCatcher("An attacker sends a token with alg none and no signature, every claim correct. Which check refuses it first?"),
+    why: "The receiver verifies with the algorithms it allows (ES256, EdDSA), never the one the token names, so an unsigned token never reaches a key.",
+    shows: caughtWhereExpected
+  },
+  {
+    id: "jwt-hs256-public-key",
+    section: "jwt",
+    title: "HS256 signed with the public key",
+    overrides: {jwtMistake: "hs256WithPublicKey"},
+    lookAt: "The token is a valid HMAC over its header and claims, keyed with the sender's published key. The allowlist refuses HS256 before any key is used.",
+    prediction: jwtCatcher("An attacker signs HS256 using the sender's public key (which anyone can fetch) as the HMAC secret. Which check refuses it first?"),
+    why: "A verifier that took the algorithm from the header would use the public key as an HMAC secret and accept; an allowlist of asymmetric algorithms refuses HS256 outright.",
+    shows: caughtWhereExpected
+  },
+  {
+    id: "jwt-replay",
+    section: "jwt",
+    title: "The same token delivered twice",
+    overrides: {jwtMistake: "replayedJti"},
+    lookAt: "Signature, audience, task, body hash and times all pass: the token is genuine and still valid. Only the single-use record of its jti refuses it.",
+    prediction: jwtCatcher("A captured request is sent again 10 s after the first delivery, well inside the token's minute of validity. Which check refuses it first?"),
+    why: "Within its lifetime a replayed token is indistinguishable from the original, except that its jti is already in the receiver's record, which must be kept at least until the token's exp plus the tolerance.",
+    shows: caughtWhereExpected
+  },
+  {
+    id: "jwt-long-lifetime",
+    section: "jwt",
+    title: "A token valid for an hour",
+    overrides: {jwtMistake: "longLifetime"},
+    lookAt: "The token is fresh and unexpired, yet refused: exp − iat is 3600 s, more than the 300 s the receiver allows.",
+    prediction: jwtCatcher("The sender signs tokens valid for an hour, freshly issued. Which check refuses this one first?"),
+    why: "The receiver caps a token's lifetime so that a stolen token is useless within minutes; an hour-long token exceeds the cap even while it is fresh.",
+    shows: caughtWhereExpected
+  },
+  {
+    id: "jwt-rotated-key",
+    section: "jwt",
+    title: "A new key: the receiver refetches the key set",
+    overrides: {jwtMistake: "rotatedKey"},
+    lookAt: "The kid is not in the cached key set, fetched an hour ago. The receiver fetches the set once, finds the new key, and the delivery verifies.",
+    prediction: jwtCatcher("The sender has switched to a new key that the receiver's cached key set (fetched an hour ago) does not hold. Which check refuses the delivery first?"),
+    why: "An unknown kid makes the receiver fetch the published key set once; the new key is there, so the signature verifies.",
+    shows: (run) => run.jwt !== null && run.jwt.verification.ok && run.jwt.verification.refreshed
+  },
+  {
+    id: "jwt-rotated-key-rate-limited",
+    section: "jwt",
+    title: "A new key within the refetch rate limit",
+    overrides: {jwtMistake: "rotatedKey", jwksFetchedSecondsAgo: 10},
+    lookAt: "The same new key, but the receiver fetched its key set 10 s ago: it does not fetch again within 30 s, so the delivery is refused. A retry after the cooldown would verify.",
+    prediction: jwtCatcher("Same new key, but the receiver fetched its key set 10 s ago and refetches at most once every 30 s. Which check refuses the delivery first?"),
+    why: "The rate limit keeps a stream of forged kids from turning the receiver into a key-set fetcher; the price is that a new key fails until the cooldown has passed.",
+    shows: (run) => caughtWhereExpected(run) && run.jwt!.verification.jwks.refreshes === 0
   }
 ];
 

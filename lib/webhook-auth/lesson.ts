@@ -17,6 +17,8 @@ import {RACE_STRATEGIES, raceTable, type RaceRun, type RaceStrategy, type RaceTa
 import {compareReconciliation, RECONCILE_SCENARIOS, type ReconcileComparison} from "./reconcile.js";
 import {analyzeRetryHorizon, type AttemptFate, type RetryHorizonResult, type RetryLaneResult} from "./retry-horizon.js";
 import {RETRY_PRESETS, STANDARD_WEBHOOKS_EXAMPLE_SCHEDULE, type RetrySchedule} from "./retry-presets.js";
+import {DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS} from "./jwks-cache.js";
+import {JWT_MISTAKES, runJwtLab, type JwtLabReport, type JwtMistakeId} from "./jwt-lab.js";
 import {debugStandardWebhook, type SignatureDebugResult} from "./signature-debugger.js";
 import {DEFAULT_TOLERANCE_SECONDS} from "./standard-webhooks.js";
 import {runTamperingExperiments, type TamperingReport} from "./tampering.js";
@@ -27,10 +29,12 @@ export const webhookLessonGroups = {
   debugger: "Signature debugger",
   horizon: "Retention versus retry horizon",
   race: "Concurrent duplicates",
-  reconcile: "No event id"
+  reconcile: "No event id",
+  jwt: "JWT profile",
+  rotation: "Key rotation"
 } as const;
 
-const {body: GROUP_BODY, debugger: GROUP_DEBUGGER, horizon: GROUP_HORIZON, race: GROUP_RACE, reconcile: GROUP_RECONCILE} = webhookLessonGroups;
+const {body: GROUP_BODY, debugger: GROUP_DEBUGGER, horizon: GROUP_HORIZON, race: GROUP_RACE, reconcile: GROUP_RECONCILE, jwt: GROUP_JWT, rotation: GROUP_ROTATION} = webhookLessonGroups;
 
 /** Upper bounds of the reader's inputs. */
 export const MAX_BODY_CHARACTERS = 2000;
@@ -38,6 +42,10 @@ export const MAX_CLOCK_SKEW_SECONDS = 24 * 3600;
 export const MAX_TOLERANCE_SECONDS = 3600;
 export const MAX_RETENTION_SECONDS = 7 * 24 * 3600;
 export const MAX_RACE_WORKERS = 3;
+/** The longest JWKS age and rotation spans the page offers (a day). */
+export const MAX_JWKS_AGE_SECONDS = 24 * 3600;
+/** A delivery arrives within the JWT's accepted age (DEFAULT_JWT_MAX_AGE_SECONDS minus a margin). */
+export const MAX_DELIVERY_DELAY_SECONDS = 240;
 /** Interleavings of the largest race the page offers (3 workers, 3 steps each: 9!/(3!)^3). */
 export const MAX_RACE_INTERLEAVING = 1680;
 
@@ -61,6 +69,14 @@ export type WebhookLessonInputs = {
   raceStrategy: string;
   raceInterleaving: number;
   reconcileScenario: string;
+  jwtAlgorithm: string;
+  jwtMistake: string;
+  jwksFetchedSecondsAgo: number;
+  rotationLeadSeconds: number;
+  rotationOverlapSeconds: number;
+  jwksMaxAgeSeconds: number;
+  refetchOnUnknownKid: boolean;
+  deliveryDelaySeconds: number;
 };
 
 export const webhookLessonDefaults: WebhookLessonInputs = {
@@ -83,7 +99,16 @@ export const webhookLessonDefaults: WebhookLessonInputs = {
   raceStrategy: "check-then-act",
   // Two workers, check-then-act: interleaving 2 (A:check A:effect B:check A:record ...) is the first with a double effect.
   raceInterleaving: 2,
-  reconcileScenario: RECONCILE_SCENARIOS[0]!.id
+  reconcileScenario: RECONCILE_SCENARIOS[0]!.id,
+  jwtAlgorithm: "ES256",
+  jwtMistake: "none",
+  jwksFetchedSecondsAgo: 3600,
+  // A rotation done right: the new key published one cache lifetime before it signs, the old one kept past the longest delay.
+  rotationLeadSeconds: 3600,
+  rotationOverlapSeconds: 600,
+  jwksMaxAgeSeconds: 3600,
+  refetchOnUnknownKid: true,
+  deliveryDelaySeconds: 0
 };
 
 export const webhookLessonFields: readonly FieldSpec[] = [
@@ -141,6 +166,38 @@ export const webhookLessonFields: readonly FieldSpec[] = [
   {
     kind: "choice", name: "reconcileScenario", label: "Arrivals", group: GROUP_RECONCILE,
     options: RECONCILE_SCENARIOS.map((scenario) => ({value: scenario.id, label: scenario.label}))
+  },
+  {
+    kind: "choice", name: "jwtAlgorithm", label: "Signing algorithm", group: GROUP_JWT,
+    options: [{value: "ES256", label: "ES256 (P-256)"}, {value: "EdDSA", label: "EdDSA (Ed25519, where the browser has it)"}]
+  },
+  {
+    kind: "choice", name: "jwtMistake", label: "Mistake (one at a time)", group: GROUP_JWT,
+    options: [{value: "none", label: "None: a correct delivery"}, ...JWT_MISTAKES.map((mistake) => ({value: mistake.id, label: mistake.label}))]
+  },
+  {
+    kind: "number", name: "jwksFetchedSecondsAgo", label: "Receiver last fetched the JWKS", group: GROUP_JWT, unit: "s ago",
+    min: 0, max: MAX_JWKS_AGE_SECONDS, step: 1, whole: true, sliderMax: 120,
+    help: `An unknown kid makes the receiver fetch the key set again, but not within ${DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS} s of its last fetch (the rate limit).`
+  },
+  {
+    kind: "number", name: "rotationLeadSeconds", label: "New key published before it signs", group: GROUP_ROTATION, unit: "s",
+    min: 0, max: MAX_JWKS_AGE_SECONDS, step: 60, whole: true, sliderMax: 7200
+  },
+  {
+    kind: "number", name: "rotationOverlapSeconds", label: "Old key kept published after the switch", group: GROUP_ROTATION, unit: "s",
+    min: 0, max: MAX_JWKS_AGE_SECONDS, step: 60, whole: true, sliderMax: 7200
+  },
+  {
+    kind: "number", name: "jwksMaxAgeSeconds", label: "Receiver's JWKS cache max age", group: GROUP_ROTATION, unit: "s",
+    min: 60, max: MAX_JWKS_AGE_SECONDS, step: 60, whole: true, sliderMax: 7200,
+    help: "The receiver fetches the key set again on the first delivery after its copy is this old."
+  },
+  {kind: "boolean", name: "refetchOnUnknownKid", label: "Receiver refetches the JWKS once on an unknown kid (rate-limited)", group: GROUP_ROTATION},
+  {
+    kind: "number", name: "deliveryDelaySeconds", label: "Delivery delay (signed, then queued)", group: GROUP_ROTATION, unit: "s",
+    min: 0, max: MAX_DELIVERY_DELAY_SECONDS, step: 10, whole: true,
+    help: "A token is signed when the delivery is sent and verified when it arrives this much later."
   }
 ];
 
@@ -184,6 +241,8 @@ export interface WebhookLessonRun {
   races: readonly RaceTable[];
   race: RaceSelection;
   reconcile: ReconcileComparison;
+  /** The JWT profile's one delivery, with the chosen mistake; null without Web Crypto. */
+  jwt: JwtLabReport | null;
 }
 
 export function retryPresetById(id: string): RetrySchedule {
@@ -249,6 +308,7 @@ export async function runWebhookLesson(
   if (race.clamped) refused.push(interleavingPastCount(inputs.raceInterleaving, race));
   const scenario = RECONCILE_SCENARIOS.find((candidate) => candidate.id === inputs.reconcileScenario) ?? RECONCILE_SCENARIOS[0]!;
   const reconcile = previous && previous.reconcile.scenario === scenario ? previous.reconcile : compareReconciliation(scenario);
+  const jwt = !subtle ? null : previous?.jwt && unchanged(...JWT_INPUTS) ? previous.jwt : await jwtFor(inputs);
 
   const run: WebhookLessonRun = {
     inputs,
@@ -258,7 +318,8 @@ export async function runWebhookLesson(
     horizon,
     races,
     race,
-    reconcile
+    reconcile,
+    jwt
   };
   sameSecrets.set(run, secrets);
   return run;
@@ -344,6 +405,18 @@ const DEBUG_INPUTS = [
   "body", "toleranceSeconds", "duringRotation", "reserializedBody", "secretNotBase64Decoded", "wrongSecret",
   "clockSkewSeconds", "signatureHeaderSplitOnComma", "missingVersionPrefix", "rotatedWithoutOverlap"
 ] as const satisfies readonly (keyof WebhookLessonInputs)[];
+
+/** Every input the JWT lab reads. */
+const JWT_INPUTS = ["body", "jwtAlgorithm", "jwtMistake", "jwksFetchedSecondsAgo"] as const satisfies readonly (keyof WebhookLessonInputs)[];
+
+function jwtFor(inputs: WebhookLessonInputs): Promise<JwtLabReport> {
+  return runJwtLab({
+    algorithm: inputs.jwtAlgorithm === "EdDSA" ? "EdDSA" : "ES256",
+    mistake: inputs.jwtMistake as JwtMistakeId | "none",
+    body: inputs.body,
+    jwksFetchedSecondsAgo: inputs.jwksFetchedSecondsAgo
+  });
+}
 
 function debugFor(inputs: WebhookLessonInputs, secrets: WebhookLessonSecrets): Promise<SignatureDebugResult> {
   return debugStandardWebhook({

@@ -51,7 +51,9 @@ const EXPECTED_ANSWERS: Readonly<Record<string, number | string>> = {
   "reserialized-body": "receiver", "secret-not-decoded": "no-matching-signature", "wrong-secret": "no-matching-signature",
   "clock-skew": "timestamp-too-old", "split-on-comma-rotation": "receiver", "missing-prefix": "sender", "rotation-without-overlap": "sender",
   "spec-example-retention": 9, "one-day-retention": 3, "course-policy": 1, "sdk-outage": "lost", "outage-then-ack": 6,
-  "atomic-insert": 0, "three-workers": 3, "no-event-id": 3
+  "atomic-insert": 0, "three-workers": 3, "no-event-id": 3,
+  "jwt-alg-none": "signature", "jwt-hs256-public-key": "signature", "jwt-replay": "jwt-id", "jwt-long-lifetime": "expiry",
+  "jwt-rotated-key": "accepted", "jwt-rotated-key-rate-limited": "signature"
 };
 
 const lessons: Lesson<any>[] = [
