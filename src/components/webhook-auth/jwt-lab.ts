@@ -49,13 +49,14 @@ export function JwtChecks(report: JwtLabReport | null): HTMLElement {
   return element(
     "ol",
     {class: "pipeline-checks jwt-checks", "aria-label": "The receiver's JWT checks, in order"},
-    report.verification.checks.map((check) =>
+    report.verification.checks.map((check, index, checks) =>
       element(
         "li",
         {class: `pipeline-check check-${check.status}`},
         element("span", {class: "check-label"}, CHECK_LABELS[check.id]),
         element("span", {class: "check-status"}, STATUS_WORDS[check.status]),
-        element("span", {class: "check-reason"}, check.reason),
+        // Checks skipped after a failed gate share its reason: said once, on the first of them.
+        element("span", {class: "check-reason"}, check.status === "skipped" && checks[index - 1]?.reason === check.reason ? "" : check.reason),
         check.compared && check.status !== "skipped"
           ? element(
               "dl",
