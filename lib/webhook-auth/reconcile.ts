@@ -6,7 +6,7 @@
  * RPC method with the taskId from the notification to retrieve the complete,
  * updated Task object").
  *
- * Three receivers see the same arrivals side by side:
+ * Four receivers see the same arrivals side by side:
  * - apply-payload: trusts each body; reacts to every notification (no dedup).
  * - event-id-dedup: drops repeated event ids, otherwise applies the body's state.
  *   Removes duplicate deliveries, but an old event delivered late still
@@ -14,6 +14,8 @@
  * - get-task-reconcile: ignores the body's state; asks GetTask for the current
  *   task and applies it only if it is newer than what it holds (versions are
  *   ordered by TaskStatus.timestamp). Duplicates and late arrivals are no-ops.
+ * - generation (A2A 1.1 draft, not released): orders by the task's
+ *   `generation` and calls GetTask only on a gap (GENERATION_DRAFT, generationStep).
  *
  * The effect (e.g. "tell the user the report is ready") fires on a transition
  * into one of `effectStates`.
@@ -43,6 +45,11 @@ export interface TaskVersion {
 
 export interface Arrival {
   atSeconds: number;
+  /**
+   * The task's `generation` the body carries (A2A 1.1 draft). When absent it is
+   * derived from the carried version's place in the history (`taskGenerations`).
+   */
+  generation?: number;
   /** The sender's delivery id (webhook-id / jti), when the profile has one. Never the task id. */
   eventId?: string;
   /** The task status the notification body carries. */
@@ -62,15 +69,41 @@ export interface ReconcileScenario {
   getTaskLatencySeconds?: number;
 }
 
-export type ReconcileStrategy = "apply-payload" | "event-id-dedup" | "get-task-reconcile";
+export type ReconcileStrategy = "apply-payload" | "event-id-dedup" | "get-task-reconcile" | "generation";
+
+/**
+ * Where the generation receiver's rules come from: a2aproject/A2A branch dev-1.1,
+ * PR #1810, merged as commit 28491879ff41a9c230fb51f3f7bd6096b80cc341 on
+ * 2026-08-12 (still the head of dev-1.1 in the mirror read on 2026-12-04,
+ * whose newest ref is dated 2026-08-22).
+ * specification/a2a.proto: `int64 generation = 7` on Task, `= 5` on
+ * TaskStatusUpdateEvent, `= 7` on TaskArtifactUpdateEvent; `optional int64
+ * current_generation = 4` on GetTaskRequest; `optional int64 if_generation_match
+ * = 5` on SendMessageConfiguration. docs/specification.md §3.2.7: generation
+ * starts at 1 when the task is created and MUST grow by exactly 1 per mutation
+ * (a TaskState transition, an artifact added or updated), one event per
+ * mutation, each event carrying the generation after it; seeing N then N+2, a
+ * client "SHOULD re-fetch the full task state via Get Task". §5.4:
+ * TaskGenerationMismatchError is JSON-RPC -32010, gRPC ABORTED, HTTP 409.
+ */
+export const GENERATION_DRAFT = {
+  label: "A2A 1.1 draft",
+  url: "https://github.com/a2aproject/A2A/pull/1810",
+  branchUrl: "https://github.com/a2aproject/A2A/blob/dev-1.1/docs/specification.md#327-task-generation-semantics",
+  commit: "28491879ff41a9c230fb51f3f7bd6096b80cc341",
+  mergedOn: "2026-08-12",
+  mismatchError: {name: "TaskGenerationMismatchError", jsonRpcCode: -32010, grpcStatus: "ABORTED", httpStatus: 409}
+} as const;
 
 export interface ReconcileRow {
   arrival: number;
   atSeconds: number;
   eventId?: string;
   carried: TaskVersion;
-  /** What GetTask returned (get-task-reconcile only). */
+  /** What GetTask returned (get-task-reconcile, and generation on a gap). */
   fetched?: TaskVersion;
+  /** The generation receiver only: what it held, what arrived and what it holds after. */
+  generation?: {held: number; carried: number; after: number; gap: boolean};
   action: "applied" | "duplicate-dropped" | "no-op" | "regressed";
   localBefore?: TaskVersion;
   localAfter?: TaskVersion;
@@ -81,6 +114,10 @@ export interface ReconcileRow {
 export interface ReconcileLane {
   strategy: ReconcileStrategy;
   label: string;
+  /** Set when the receiver follows a draft of an unreleased version (views label it). */
+  draft?: string;
+  /** GetTask calls made. */
+  fetches: number;
   rows: ReconcileRow[];
   finalState?: TaskVersion;
   effects: number;
@@ -97,15 +134,31 @@ export interface ReconcileComparison {
   lanes: ReconcileLane[];
 }
 
-export const RECONCILE_STRATEGIES: readonly {id: ReconcileStrategy; label: string}[] = [
+export const RECONCILE_STRATEGIES: readonly {id: ReconcileStrategy; label: string; draft?: string}[] = [
   {id: "apply-payload", label: "Apply each payload (no dedup)"},
   {id: "event-id-dedup", label: "Deduplicate by event id, apply payload"},
-  {id: "get-task-reconcile", label: "GetTask + idempotent transition"}
+  {id: "get-task-reconcile", label: "GetTask + idempotent transition"},
+  {id: "generation", label: "Generation order, GetTask on a gap", draft: GENERATION_DRAFT.label}
 ];
+
+function byTime(history: readonly TaskVersion[]): TaskVersion[] {
+  return [...history].sort((a, b) => a.atSeconds - b.atSeconds);
+}
+
+/**
+ * The generation of each version of the history (A2A 1.1 draft §3.2.7): the
+ * first version (the task as created) is generation 1 and every later version,
+ * one mutation and one event each, adds exactly 1. Returns 0 for a version not
+ * in the history (the draft's "generation unknown").
+ */
+export function taskGenerations(history: readonly TaskVersion[]): (version: TaskVersion) => number {
+  const sorted = byTime(history);
+  return (version) => sorted.findIndex((v) => v.atSeconds === version.atSeconds && v.state === version.state) + 1;
+}
 
 /** A modeled GetTask: the latest version recorded at or before the call. */
 export function modelGetTask(history: readonly TaskVersion[]): (atSeconds: number) => TaskVersion | undefined {
-  const sorted = [...history].sort((a, b) => a.atSeconds - b.atSeconds);
+  const sorted = byTime(history);
   return (atSeconds) => {
     let latest: TaskVersion | undefined;
     for (const version of sorted) if (version.atSeconds <= atSeconds) latest = version;
@@ -117,22 +170,90 @@ function show(version: TaskVersion | undefined): string {
   return version ? `${version.state.replace("TASK_STATE_", "")}@${version.atSeconds}` : "nothing";
 }
 
+interface GenerationStep {
+  local: TaskVersion | undefined;
+  heldGeneration: number;
+  row: ReconcileRow;
+}
+
+/**
+ * The generation receiver's step (A2A 1.1 draft, GENERATION_DRAFT): apply the
+ * body only when it carries exactly the next generation; ignore an older or
+ * equal one; on a gap (held N, carried N+2 or more) fetch the task and hold what
+ * GetTask returns (or the body, were it newer). A generation of 0 means "unknown"
+ * in the draft, which must not be used for ordering: the receiver fetches then too.
+ */
+function generationStep(
+  arrival: Arrival,
+  base: Omit<ReconcileRow, "action" | "effectFired" | "note">,
+  before: {local: TaskVersion | undefined; heldGeneration: number},
+  scenario: ReconcileScenario,
+  effectStates: readonly TaskState[]
+): GenerationStep {
+  const generationOf = taskGenerations(scenario.history);
+  const {local, heldGeneration: held} = before;
+  const carried = arrival.generation ?? generationOf(arrival.carries);
+  if (carried !== 0 && carried <= held) {
+    const why = carried === held ? "the same again (a redelivery)" : "older";
+    return {
+      local, heldGeneration: held,
+      row: {...base, generation: {held, carried, after: held, gap: false}, action: "no-op", ...(local ? {localAfter: local} : {}), effectFired: false, note: `holds generation ${held}, gets ${carried}: ${why}, ignored`}
+    };
+  }
+  const gap = carried === 0 || carried > held + 1;
+  let next = arrival.carries;
+  let nextGeneration = carried;
+  let fetched: TaskVersion | undefined;
+  if (gap) {
+    fetched = modelGetTask(scenario.history)(arrival.atSeconds + (scenario.getTaskLatencySeconds ?? 0));
+    const fetchedGeneration = fetched ? generationOf(fetched) : 0;
+    if (fetched && fetchedGeneration >= carried) [next, nextGeneration] = [fetched, fetchedGeneration];
+  }
+  if (nextGeneration <= held) {
+    return {
+      local, heldGeneration: held,
+      row: {...base, ...(fetched ? {fetched} : {}), generation: {held, carried, after: held, gap}, action: "no-op", ...(local ? {localAfter: local} : {}), effectFired: false, note: `generation ${carried} unknown; GetTask returns ${show(fetched)}, not newer: no-op`}
+    };
+  }
+  const fires = effectStates.includes(next.state) && local?.state !== next.state;
+  const why = carried === 0
+    ? `gets generation 0 (unknown): GetTask returns ${show(next)}, generation ${nextGeneration}`
+    : gap
+      ? `holds generation ${held}, gets ${carried}: a gap, ${carried - held - 1 === 1 ? "an event" : `${carried - held - 1} events`} missed; GetTask returns ${show(next)}, generation ${nextGeneration}`
+      : `holds generation ${held}, gets ${carried}, the next: body ${show(next)}`;
+  return {
+    local: next, heldGeneration: nextGeneration,
+    row: {...base, ...(fetched ? {fetched} : {}), generation: {held, carried, after: nextGeneration, gap}, action: "applied", localAfter: next, effectFired: fires, note: `${why}: applied${fires ? ", effect fires" : ""}`}
+  };
+}
+
 function runLane(strategy: ReconcileStrategy, scenario: ReconcileScenario, truth: TaskVersion | undefined): ReconcileLane {
   const effectStates = scenario.effectStates ?? DEFAULT_EFFECT_STATES;
   const getTask = modelGetTask(scenario.history);
   const seen = new Set<string>();
   const rows: ReconcileRow[] = [];
   const trace: Decision[] = [];
-  let local: TaskVersion | undefined;
+  // The generation receiver holds the task as created (generation 1): the
+  // client that asked for push notifications got it back from SendMessage.
+  let local: TaskVersion | undefined = strategy === "generation" ? byTime(scenario.history)[0] : undefined;
+  let heldGeneration = local ? 1 : 0;
   let effects = 0;
   let regressions = 0;
+  let fetches = 0;
   const arrivals = [...scenario.arrivals].map((arrival, index) => ({arrival, index})).sort((a, b) => a.arrival.atSeconds - b.arrival.atSeconds || a.index - b.index);
 
   for (const {arrival, index} of arrivals) {
     const before = local;
     let row: ReconcileRow;
     const base = {arrival: index + 1, atSeconds: arrival.atSeconds, carried: arrival.carries, ...(arrival.eventId ? {eventId: arrival.eventId} : {}), ...(before ? {localBefore: before} : {})};
-    if (strategy === "get-task-reconcile") {
+    if (strategy === "generation") {
+      const step = generationStep(arrival, base, {local, heldGeneration}, scenario, effectStates);
+      if (step.local && local && step.local.atSeconds < local.atSeconds) regressions++;
+      ({local, heldGeneration, row} = step);
+      if (row.generation?.gap) fetches++;
+      if (row.effectFired) effects++;
+    } else if (strategy === "get-task-reconcile") {
+      fetches++;
       const fetched = getTask(arrival.atSeconds + (scenario.getTaskLatencySeconds ?? 0));
       if (fetched && (!local || fetched.atSeconds > local.atSeconds)) {
         const fires = effectStates.includes(fetched.state) && local?.state !== fetched.state;
@@ -180,9 +301,12 @@ function runLane(strategy: ReconcileStrategy, scenario: ReconcileScenario, truth
       kind: row.effectFired ? "effect" : row.action
     });
   }
+  const {label, draft} = RECONCILE_STRATEGIES.find((s) => s.id === strategy)!;
   return {
     strategy,
-    label: RECONCILE_STRATEGIES.find((s) => s.id === strategy)!.label,
+    label,
+    ...(draft ? {draft} : {}),
+    fetches,
     rows,
     ...(local ? {finalState: local} : {}),
     effects,
@@ -206,7 +330,9 @@ const HISTORY: readonly TaskVersion[] = [
 /**
  * Demo: the "working" event's first delivery failed and its retry arrives
  * last (out of order); the "completed" event is delivered twice (lost 2xx);
- * a later event repeats the completed task with a new event id.
+ * a later event repeats the completed task with a new event id. Generations
+ * follow the history (taskGenerations): submitted 1, working 2, completed 3;
+ * the repeat carries the completed task's 3.
  */
 export const RECONCILE_DEMO_WITH_EVENT_IDS: ReconcileScenario = {
   id: "with-event-ids",
@@ -214,10 +340,10 @@ export const RECONCILE_DEMO_WITH_EVENT_IDS: ReconcileScenario = {
   taskId: "task-3f9c2a",
   history: HISTORY,
   arrivals: [
-    {atSeconds: 5.5, eventId: "msg_b2", carries: {state: "TASK_STATE_COMPLETED", atSeconds: 5}, label: "completed"},
-    {atSeconds: 7, eventId: "msg_b2", carries: {state: "TASK_STATE_COMPLETED", atSeconds: 5}, label: "retry after a lost 2xx"},
-    {atSeconds: 8, eventId: "msg_c3", carries: {state: "TASK_STATE_COMPLETED", atSeconds: 5}, label: "new event, same completed task"},
-    {atSeconds: 9, eventId: "msg_a1", carries: {state: "TASK_STATE_WORKING", atSeconds: 1}, label: "late retry of the working event"}
+    {atSeconds: 5.5, eventId: "msg_b2", generation: 3, carries: {state: "TASK_STATE_COMPLETED", atSeconds: 5}, label: "completed"},
+    {atSeconds: 7, eventId: "msg_b2", generation: 3, carries: {state: "TASK_STATE_COMPLETED", atSeconds: 5}, label: "retry after a lost 2xx"},
+    {atSeconds: 8, eventId: "msg_c3", generation: 3, carries: {state: "TASK_STATE_COMPLETED", atSeconds: 5}, label: "new event, same completed task"},
+    {atSeconds: 9, eventId: "msg_a1", generation: 2, carries: {state: "TASK_STATE_WORKING", atSeconds: 1}, label: "late retry of the working event"}
   ]
 };
 

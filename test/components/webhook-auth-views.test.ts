@@ -64,6 +64,16 @@ describe("webhook authentication views", () => {
     expect((await renderAll(await lessonFor("sdk-outage"))).querySelector(".horizon-summary")!.textContent).toContain("update lost");
   });
 
+  it("label the generation receiver as a draft of an unreleased version, in its column head and cells", async () => {
+    const table = ReconcileLanes((await lessonFor(null)).reconcile).querySelector(".reconcile-table")!;
+    const heads = [...table.querySelectorAll("thead th")].map((th) => th.textContent);
+    expect(heads).toHaveLength(5);
+    expect(heads[4]).toBe("Generation order, GetTask on a gapA2A 1.1 draft, not released");
+    expect(table.querySelectorAll("tbody td.reconcile-draft")).toHaveLength(table.querySelectorAll("tbody tr").length);
+    expect(table.querySelector("tbody th small")!.textContent).toMatch(/; generation 3 \(draft\)$/);
+    expect([...table.querySelectorAll("tfoot td")].map((td) => td.textContent!.match(/(\d+) GetTask calls?/)?.[1])).toEqual(["0", "0", "4", "1"]);
+  });
+
   it("show the v1a demo, or why it cannot run", async () => {
     const demo = await runV1aDemo({secretKey: keys.ed25519SecretKey, msgId: keys.eventId, timestamp: DEMO_NOW_SECONDS, body: webhookLessonDefaults.body, nowSeconds: DEMO_NOW_SECONDS, subtle});
     expect(V1aDemoView(demo).textContent).toMatch(/Unchanged body: v1a signature entry 1 verifies|Not available in this browser/);
