@@ -29,7 +29,7 @@ describe("the JWT profile lab", () => {
     const select = page.getByLabel("Mistake (one at a time)");
     for (const mistake of JWT_MISTAKES) {
       await select.selectOption(mistake.id);
-      await expect.poll(() => verdict(page), mistake.id).toContain(`Mistake: ${mistake.label}`);
+      await expect.poll(() => verdict(page), {message: mistake.id}).toContain(`Mistake: ${mistake.label}`);
       await waitUntilSettled(page);
       expect(await verdict(page), mistake.id).toContain("Caught by the check that should catch it");
       expect(await page.locator(".jwt-checks .check-fail").count(), mistake.id).toBe(1);
