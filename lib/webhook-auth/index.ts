@@ -10,6 +10,7 @@
 export * from "./standard-webhooks.js";
 export * from "./standard-webhooks-v1a.js";
 export * from "./jwks-cache.js";
+export * from "./key-rotation.js";
 export * from "./jwt-profile.js";
 export * from "./jwt-lab.js";
 export * from "./a2a-payload.js";

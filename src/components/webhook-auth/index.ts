@@ -6,6 +6,7 @@ export {DebuggerVerdicts, MistakeTable, SignatureDebugger} from "./signature-deb
 export {TamperingResults} from "./tampering-results.js";
 export {TimestampWindowChart, timestampVerdict, type TimestampWindowInput} from "./timestamp-window.js";
 export {RetryHorizonChart} from "./retry-horizon-chart.js";
+export {KeyRotationChart} from "./key-rotation-chart.js";
 export {HorizonSummary} from "./horizon-summary.js";
 export {RaceChart} from "./race-chart.js";
 export {RaceCountsTable, RaceSelectionSummary} from "./race-steps.js";
