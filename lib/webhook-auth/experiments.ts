@@ -78,6 +78,10 @@ const jwtCatcher = (question: string) => ({
   answer: jwtFirstFailure
 }) as const;
 
+/** How many deliveries of the rotation timeline fail. */
+const rotationFailures = (question: string) =>
+  ({kind: "number", question, units: ["delivery", "deliveries"], max: 100, answer: (run: WebhookLessonRun) => run.rotation.summary.failures}) as const;
+
 /** The lab ran the mistake and the receiver refused at the check the mistake names. */
 const caughtWhereExpected = (run: WebhookLessonRun) => run.jwt !== null && run.jwt.mistake !== undefined && jwtFirstFailure(run) === run.jwt.mistake.caughtBy;
 
@@ -328,6 +332,36 @@ export const webhookExperiments: readonly WebhookExperiment[] = [
     prediction: jwtCatcher("Same new key, but the receiver fetched its key set 10 s ago and refetches at most once every 30 s. Which check refuses the delivery first?"),
     why: "The rate limit keeps a stream of forged kids from turning the receiver into a key-set fetcher; the price is that a new key fails until the cooldown has passed.",
     shows: (run) => caughtWhereExpected(run) && run.jwt!.verification.jwks.refreshes === 0
+  },
+  {
+    id: "rotation-unannounced",
+    section: "rotation",
+    title: "A new key, unannounced, and no refetch",
+    overrides: {rotationLeadSeconds: 0, refetchOnUnknownKid: false},
+    lookAt: "The new key is published at the switch, but the receiver's copy was fetched at 60 min and is kept an hour: every delivery signed with the new key fails until the copy expires at 2 h.",
+    prediction: rotationFailures("The sender publishes its new key only when it starts signing with it, and the receiver never refetches on an unknown kid; its copy of the key set is kept one hour. Deliveries come every 5 minutes. How many fail?"),
+    why: "A receiver that only refetches when its copy is an hour old keeps refusing the new kid until then: one cache lifetime of failures.",
+    shows: (run) => run.rotation.summary.failures > 0 && run.rotation.deliveries.every((delivery) => delivery.verdict !== "verified after refetch")
+  },
+  {
+    id: "rotation-refetch",
+    section: "rotation",
+    title: "Unannounced, but the receiver refetches on an unknown kid",
+    overrides: {rotationLeadSeconds: 0},
+    lookAt: "The first delivery with the new kid makes the receiver fetch the key set once: it finds the new key, and nothing fails.",
+    prediction: rotationFailures("Same unannounced switch, but the receiver fetches the key set once when it meets an unknown kid (at most once every 30 s). How many deliveries fail?"),
+    why: "The new key is published by the time its first token arrives, so one fetch on the unknown kid finds it.",
+    shows: (run) => run.rotation.summary.failures === 0 && run.rotation.summary.fetchesByReason["unknown kid"] === 1
+  },
+  {
+    id: "rotation-old-key-withdrawn",
+    section: "rotation",
+    title: "The old key withdrawn at the switch, with deliveries in flight",
+    overrides: {rotationOverlapSeconds: 0, deliveryDelaySeconds: 200},
+    lookAt: "A delivery signed with the old key just before the switch arrives 200 s later, after the receiver refreshed its copy: the old key is gone from it, and the delivery fails.",
+    prediction: rotationFailures("Tokens wait 200 s in a queue before they arrive, and the sender withdraws its old key at the switch. How many deliveries fail?"),
+    why: "A token signed just before the switch is verified up to the longest delivery delay later, so the old key must stay published at least that long after the switch.",
+    shows: (run) => run.rotation.deliveries.some((delivery) => delivery.verdict === "unknown kid: not published")
   }
 ];
 

@@ -18,6 +18,7 @@ import {compareReconciliation, RECONCILE_SCENARIOS, type ReconcileComparison} fr
 import {analyzeRetryHorizon, type AttemptFate, type RetryHorizonResult, type RetryLaneResult} from "./retry-horizon.js";
 import {RETRY_PRESETS, STANDARD_WEBHOOKS_EXAMPLE_SCHEDULE, type RetrySchedule} from "./retry-presets.js";
 import {DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS} from "./jwks-cache.js";
+import {keyRotationTimeline, type KeyRotationTimeline} from "./key-rotation.js";
 import {JWT_MISTAKES, runJwtLab, type JwtLabReport, type JwtMistakeId} from "./jwt-lab.js";
 import {debugStandardWebhook, type SignatureDebugResult} from "./signature-debugger.js";
 import {DEFAULT_TOLERANCE_SECONDS} from "./standard-webhooks.js";
@@ -243,6 +244,8 @@ export interface WebhookLessonRun {
   reconcile: ReconcileComparison;
   /** The JWT profile's one delivery, with the chosen mistake; null without Web Crypto. */
   jwt: JwtLabReport | null;
+  /** Three hours of deliveries across a key rotation, against the receiver's JWKS cache. */
+  rotation: KeyRotationTimeline;
 }
 
 export function retryPresetById(id: string): RetrySchedule {
@@ -308,6 +311,7 @@ export async function runWebhookLesson(
   if (race.clamped) refused.push(interleavingPastCount(inputs.raceInterleaving, race));
   const scenario = RECONCILE_SCENARIOS.find((candidate) => candidate.id === inputs.reconcileScenario) ?? RECONCILE_SCENARIOS[0]!;
   const reconcile = previous && previous.reconcile.scenario === scenario ? previous.reconcile : compareReconciliation(scenario);
+  const rotation = previous && unchanged(...ROTATION_INPUTS) ? previous.rotation : rotationFor(inputs);
   const jwt = !subtle ? null : previous?.jwt && unchanged(...JWT_INPUTS) ? previous.jwt : await jwtFor(inputs);
 
   const run: WebhookLessonRun = {
@@ -319,7 +323,8 @@ export async function runWebhookLesson(
     races,
     race,
     reconcile,
-    jwt
+    jwt,
+    rotation
   };
   sameSecrets.set(run, secrets);
   return run;
@@ -405,6 +410,25 @@ const DEBUG_INPUTS = [
   "body", "toleranceSeconds", "duringRotation", "reserializedBody", "secretNotBase64Decoded", "wrongSecret",
   "clockSkewSeconds", "signatureHeaderSplitOnComma", "missingVersionPrefix", "rotatedWithoutOverlap"
 ] as const satisfies readonly (keyof WebhookLessonInputs)[];
+
+/**
+ * The sender switches keys at 60 min 50 s: off the 5-minute grid of deliveries and of a one-hour
+ * cache's refetches, so that a refetch never lands on the switch by chance and hides the lesson.
+ */
+export const ROTATION_SWITCH_SECONDS = 3650;
+
+const ROTATION_INPUTS = ["rotationLeadSeconds", "rotationOverlapSeconds", "jwksMaxAgeSeconds", "refetchOnUnknownKid", "deliveryDelaySeconds"] as const satisfies readonly (keyof WebhookLessonInputs)[];
+
+function rotationFor(inputs: WebhookLessonInputs): KeyRotationTimeline {
+  return keyRotationTimeline({
+    rotateAtSeconds: ROTATION_SWITCH_SECONDS,
+    publishLeadSeconds: inputs.rotationLeadSeconds,
+    overlapSeconds: inputs.rotationOverlapSeconds,
+    cacheMaxAgeSeconds: inputs.jwksMaxAgeSeconds,
+    refetchOnUnknownKid: inputs.refetchOnUnknownKid,
+    deliveryDelaySeconds: inputs.deliveryDelaySeconds
+  });
+}
 
 /** Every input the JWT lab reads. */
 const JWT_INPUTS = ["body", "jwtAlgorithm", "jwtMistake", "jwksFetchedSecondsAgo"] as const satisfies readonly (keyof WebhookLessonInputs)[];

@@ -53,7 +53,8 @@ const EXPECTED_ANSWERS: Readonly<Record<string, number | string>> = {
   "spec-example-retention": 9, "one-day-retention": 3, "course-policy": 1, "sdk-outage": "lost", "outage-then-ack": 6,
   "atomic-insert": 0, "three-workers": 3, "no-event-id": 3,
   "jwt-alg-none": "signature", "jwt-hs256-public-key": "signature", "jwt-replay": "jwt-id", "jwt-long-lifetime": "expiry",
-  "jwt-rotated-key": "accepted", "jwt-rotated-key-rate-limited": "signature"
+  "jwt-rotated-key": "accepted", "jwt-rotated-key-rate-limited": "signature",
+  "rotation-unannounced": 11, "rotation-refetch": 0, "rotation-old-key-withdrawn": 1
 };
 
 const lessons: Lesson<any>[] = [
