@@ -14,4 +14,5 @@ export {ReconcileLanes} from "./reconcile-lanes.js";
 export {V1aDemoView} from "./v1a-demo.js";
 export {SignedBodyView} from "./signed-body.js";
 export {JwtChecks, JwtDelivery, JwtVerdict} from "./jwt-lab.js";
+export {ReceivedWebhookVerdictView, ReceivedWebhookVerifier} from "./received-webhook-verifier.js";
 export {RotationOutcome} from "./rotation-outcome.js";
