@@ -7,6 +7,7 @@ import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {runStormLesson, stormExperiments} from "../../lib/storm/index.js";
 import {deliveryExperiments} from "../../lib/delivery/index.js";
+import {webhookExperiments} from "../../lib/webhook-auth/index.js";
 import {LESSON_SLUGS} from "../../src/lessons.js";
 import {useBuiltSite} from "./browser.js";
 
@@ -192,7 +193,7 @@ describe("the guided lesson in the other lessons", () => {
     const debuggerLab = page.getByRole("region", {name: "Signature debugger lab", exact: true});
     await expect.poll(() => debuggerLab.locator(".tour").count()).toBe(1);
     expect(await page.locator(".lab-results-hidden").count()).toBe(0);
-    expect(await position(page)).toBe("Step 7 of 15");
+    expect(await position(page)).toBe(`Step 7 of ${webhookExperiments.length}`);
   });
 
   it("lesson 5 hides the storm until the prediction, and the reveal reads the worker's run: lib's answer in Node", async () => {

@@ -142,8 +142,8 @@ describe("keys", () => {
 describe("chart export", () => {
   it.each(["light", "dark"] as const)("every chart downloads a standalone SVG and a 2x PNG (%s theme)", async (colorScheme) => {
     const {page, context, problems} = await openLesson("", colorScheme);
-    // The timestamp window, the retry horizon and the race.
-    expect(await expectEveryChartExports(page, "webhook-authentication")).toHaveLength(3);
+    // The timestamp window, the retry horizon, the race and the key rotation.
+    expect(await expectEveryChartExports(page, "webhook-authentication")).toHaveLength(4);
     expect(problems.consoleErrors).toEqual([]);
     await context.close();
   });
