@@ -68,11 +68,12 @@ describe("comparing two runs in lessons 3 and 4", () => {
     expect(await page.locator(".exportable-chart[data-chart='candidates by stage'] .compared-run").count()).toBe(2);
   });
 
-  it("lesson 4 compares an experiment with the baseline in its timestamp-window, retry-horizon and race charts", async () => {
+  it("lesson 4 compares an experiment with the baseline in its timestamp-window, retry-horizon, race and key-rotation charts", async () => {
     const {page} = await site.open("webhook-authentication");
     await page.locator("[data-experiment] button", {hasText: "Compare with baseline"}).first().click();
     await expect.poll(() => search(page).get("vs")).toBe("baseline");
-    await expect.poll(() => page.locator(".compared-charts").count()).toBe(4);
+    // The reconciliation lanes (not a chart) are compared too.
+    await expect.poll(() => page.locator(".compared-charts").count()).toBe(5);
     await page.getByRole("button", {name: "Stop comparing"}).click();
     await expect.poll(() => page.locator(".compared-charts").count()).toBe(0);
   });
