@@ -104,7 +104,7 @@ export function JwtDelivery(report: JwtLabReport | null): HTMLElement {
         element("p", null, `Cached key set: ${receiver.kidsBefore.join(", ")}${verification.refreshed ? `; after a refetch: ${receiver.kidsAfter.join(", ")}` : ""}. Refetch on an unknown kid at most once per ${receiver.refreshCooldownSeconds} s.`),
         element("p", null, receiver.usedJtis.length ? `Single-use record: ${receiver.usedJtis.map((record) => `${record.jti}, kept until ${record.keptUntilSeconds}`).join("; ")}.` : "Single-use record: empty."),
         jtiRecord ? element("p", null, `Accepted, it records ${jtiRecord.jti} and keeps it until ${jtiRecord.keptUntilSeconds} (exp + the tolerance): until then a replay is refused, after it the token no longer verifies anyway.`) : null,
-        receiver.hashedBody !== undefined ? element("p", null, `Body bytes it hashes: ${new TextEncoder().encode(receiver.hashedBody).length}.`) : null
+        element("p", null, `Body bytes it hashes: ${new TextEncoder().encode(receiver.hashedBody).length}.`)
       )
     )
   );
