@@ -227,80 +227,57 @@ function generationStep(
   };
 }
 
+/** What a receiver holds between arrivals. */
+interface LaneHolding {
+  local: TaskVersion | undefined;
+  heldGeneration: number;
+}
+
+type RowBase = Omit<ReconcileRow, "action" | "effectFired" | "note">;
+
+/** One arrival at one receiver: what it holds afterwards, its row, and whether it called GetTask. */
+interface LaneStep extends LaneHolding {
+  row: ReconcileRow;
+  calledGetTask: boolean;
+}
+
+interface LaneContext {
+  strategy: ReconcileStrategy;
+  scenario: ReconcileScenario;
+  effectStates: readonly TaskState[];
+  getTask: (atSeconds: number) => TaskVersion | undefined;
+  /** Event ids the dedup receiver has processed. */
+  seen: Set<string>;
+}
+
 function runLane(strategy: ReconcileStrategy, scenario: ReconcileScenario, truth: TaskVersion | undefined): ReconcileLane {
-  const effectStates = scenario.effectStates ?? DEFAULT_EFFECT_STATES;
-  const getTask = modelGetTask(scenario.history);
-  const seen = new Set<string>();
-  const rows: ReconcileRow[] = [];
-  const trace: Decision[] = [];
+  const context: LaneContext = {strategy, scenario, effectStates: scenario.effectStates ?? DEFAULT_EFFECT_STATES, getTask: modelGetTask(scenario.history), seen: new Set()};
   // The generation receiver holds the task as created (generation 1): the
   // client that asked for push notifications got it back from SendMessage.
-  let local: TaskVersion | undefined = strategy === "generation" ? byTime(scenario.history)[0] : undefined;
-  let heldGeneration = local ? 1 : 0;
-  let effects = 0;
-  let regressions = 0;
-  let fetches = 0;
+  const created = strategy === "generation" ? byTime(scenario.history)[0] : undefined;
+  let holding: LaneHolding = {local: created, heldGeneration: created ? 1 : 0};
+  const rows: ReconcileRow[] = [];
+  const trace: Decision[] = [];
+  let [effects, regressions, fetches] = [0, 0, 0];
   const arrivals = [...scenario.arrivals].map((arrival, index) => ({arrival, index})).sort((a, b) => a.arrival.atSeconds - b.arrival.atSeconds || a.index - b.index);
 
   for (const {arrival, index} of arrivals) {
-    const before = local;
-    let row: ReconcileRow;
-    const base = {arrival: index + 1, atSeconds: arrival.atSeconds, carried: arrival.carries, ...(arrival.eventId ? {eventId: arrival.eventId} : {}), ...(before ? {localBefore: before} : {})};
-    if (strategy === "generation") {
-      const step = generationStep(arrival, base, {local, heldGeneration}, scenario, effectStates);
-      if (step.local && local && step.local.atSeconds < local.atSeconds) regressions++;
-      ({local, heldGeneration, row} = step);
-      if (row.generation?.gap) fetches++;
-      if (row.effectFired) effects++;
-    } else if (strategy === "get-task-reconcile") {
-      fetches++;
-      const fetched = getTask(arrival.atSeconds + (scenario.getTaskLatencySeconds ?? 0));
-      if (fetched && (!local || fetched.atSeconds > local.atSeconds)) {
-        const fires = effectStates.includes(fetched.state) && local?.state !== fetched.state;
-        local = fetched;
-        if (fires) effects++;
-        row = {...base, fetched, action: "applied", localAfter: local, effectFired: fires, note: `GetTask returns ${show(fetched)}, newer than ${show(before)}: applied${fires ? ", effect fires" : ""}`};
-      } else {
-        row = {
-          ...base,
-          ...(fetched ? {fetched} : {}),
-          action: "no-op",
-          ...(local ? {localAfter: local} : {}),
-          effectFired: false,
-          note: `GetTask returns ${show(fetched)}, not newer than ${show(before)}: idempotent no-op`
-        };
-      }
-    } else if (strategy === "event-id-dedup" && arrival.eventId !== undefined && seen.has(arrival.eventId)) {
-      row = {...base, action: "duplicate-dropped", ...(local ? {localAfter: local} : {}), effectFired: false, note: `event id ${arrival.eventId} already processed: 2xx, no effect`};
-    } else {
-      if (strategy === "event-id-dedup" && arrival.eventId !== undefined) seen.add(arrival.eventId);
-      const regressed = local !== undefined && arrival.carries.atSeconds < local.atSeconds;
-      const fires = effectStates.includes(arrival.carries.state);
-      local = arrival.carries;
-      if (fires) effects++;
-      if (regressed) regressions++;
-      const why =
-        strategy === "event-id-dedup" && arrival.eventId === undefined
-          ? "no event id, cannot deduplicate; "
-          : strategy === "event-id-dedup"
-            ? `new event id ${arrival.eventId}; `
-            : "";
-      row = {
-        ...base,
-        action: regressed ? "regressed" : "applied",
-        localAfter: local,
-        effectFired: fires,
-        note: `${why}body says ${show(arrival.carries)}${regressed ? `, older than ${show(before)}: state goes backwards` : ""}${fires ? "; effect fires" : ""}`
-      };
-    }
-    rows.push(row);
+    const before = holding.local;
+    const base: RowBase = {arrival: index + 1, atSeconds: arrival.atSeconds, carried: arrival.carries, ...(arrival.eventId ? {eventId: arrival.eventId} : {}), ...(before ? {localBefore: before} : {})};
+    const step = laneStep(context, arrival, base, holding);
+    if (step.local && before && step.local.atSeconds < before.atSeconds) regressions++;
+    if (step.calledGetTask) fetches++;
+    if (step.row.effectFired) effects++;
+    holding = step;
+    rows.push(step.row);
     trace.push({
       atSeconds: arrival.atSeconds,
-      title: `Arrival ${index + 1}${arrival.label ? ` (${arrival.label})` : ""}: ${row.action}`,
-      detail: row.note,
-      kind: row.effectFired ? "effect" : row.action
+      title: `Arrival ${index + 1}${arrival.label ? ` (${arrival.label})` : ""}: ${step.row.action}`,
+      detail: step.row.note,
+      kind: step.row.effectFired ? "effect" : step.row.action
     });
   }
+  const {local} = holding;
   const {label, draft} = RECONCILE_STRATEGIES.find((s) => s.id === strategy)!;
   return {
     strategy,
@@ -314,6 +291,45 @@ function runLane(strategy: ReconcileStrategy, scenario: ReconcileScenario, truth
     converged: local !== undefined && truth !== undefined && local.state === truth.state && local.atSeconds === truth.atSeconds,
     trace
   };
+}
+
+/** One arrival at the lane's receiver, by its strategy. */
+function laneStep(context: LaneContext, arrival: Arrival, base: RowBase, holding: LaneHolding): LaneStep {
+  const {strategy, seen} = context;
+  if (strategy === "generation") {
+    const step = generationStep(arrival, base, holding, context.scenario, context.effectStates);
+    return {...step, calledGetTask: step.row.generation?.gap === true};
+  }
+  if (strategy === "get-task-reconcile") return getTaskStep(context, arrival, base, holding);
+  if (strategy === "event-id-dedup" && arrival.eventId !== undefined && seen.has(arrival.eventId)) {
+    const {local} = holding;
+    return {...holding, calledGetTask: false, row: {...base, action: "duplicate-dropped", ...(local ? {localAfter: local} : {}), effectFired: false, note: `event id ${arrival.eventId} already processed: 2xx, no effect`}};
+  }
+  if (strategy === "event-id-dedup" && arrival.eventId !== undefined) seen.add(arrival.eventId);
+  return applyBodyStep(context, arrival, base, holding);
+}
+
+/** Fetch the task and apply it only if newer than what is held. */
+function getTaskStep({scenario, effectStates, getTask}: LaneContext, arrival: Arrival, base: RowBase, holding: LaneHolding): LaneStep {
+  const {local} = holding;
+  const fetched = getTask(arrival.atSeconds + (scenario.getTaskLatencySeconds ?? 0));
+  if (fetched && (!local || fetched.atSeconds > local.atSeconds)) {
+    const fires = effectStates.includes(fetched.state) && local?.state !== fetched.state;
+    const note = `GetTask returns ${show(fetched)}, newer than ${show(local)}: applied${fires ? ", effect fires" : ""}`;
+    return {...holding, local: fetched, calledGetTask: true, row: {...base, fetched, action: "applied", localAfter: fetched, effectFired: fires, note}};
+  }
+  const note = `GetTask returns ${show(fetched)}, not newer than ${show(local)}: idempotent no-op`;
+  return {...holding, calledGetTask: true, row: {...base, ...(fetched ? {fetched} : {}), action: "no-op", ...(local ? {localAfter: local} : {}), effectFired: false, note}};
+}
+
+/** Apply the body as it says (applying every payload, or a new event id): an older body moves the state backwards. */
+function applyBodyStep({strategy, effectStates}: LaneContext, arrival: Arrival, base: RowBase, holding: LaneHolding): LaneStep {
+  const before = holding.local;
+  const regressed = before !== undefined && arrival.carries.atSeconds < before.atSeconds;
+  const fires = effectStates.includes(arrival.carries.state);
+  const why = strategy !== "event-id-dedup" ? "" : arrival.eventId === undefined ? "no event id, cannot deduplicate; " : `new event id ${arrival.eventId}; `;
+  const note = `${why}body says ${show(arrival.carries)}${regressed ? `, older than ${show(before)}: state goes backwards` : ""}${fires ? "; effect fires" : ""}`;
+  return {...holding, local: arrival.carries, calledGetTask: false, row: {...base, action: regressed ? "regressed" : "applied", localAfter: arrival.carries, effectFired: fires, note}};
 }
 
 export function compareReconciliation(scenario: ReconcileScenario): ReconcileComparison {
