@@ -190,39 +190,40 @@ export function ReceivedWebhookVerdictView(verdict: ReceivedWebhookVerdict): HTM
 }
 
 /** The boxes, the buttons and the verdict, in one element displayed once. */
+/** The verifier's input from the boxes, or the first box that cannot be read. */
+function readBoxes(boxes: Boxes, clockSeconds: number): {problem?: BoxProblem; input?: Parameters<typeof verifyReceivedWebhook>[0]} {
+  const value = (field: BoxSpec["field"]) => boxes.knowledge.get(field)?.value ?? "";
+  const now = readReceiverNow(value("now"), clockSeconds);
+  if (!now.ok) return {problem: now.problem};
+  const toleranceText = value("tolerance").trim();
+  const tolerance = toleranceText === "" ? undefined : /^\d{1,9}$/.test(toleranceText) ? Number(toleranceText) : Number.NaN;
+  if (Number.isNaN(tolerance)) return {problem: {box: "Tolerance", problem: "is not whole seconds", accepted: "blank (300 s) or whole seconds such as 300"}};
+  const receiver: ReceiverKnowledge = {};
+  for (const field of ["secret", "publicKey", "jwks", "issuer", "audience", "token", "authorization", "taskId"] as const) receiver[field] = value(field);
+  if (tolerance !== undefined) receiver.toleranceSeconds = tolerance;
+  return {
+    input: {
+      headers: boxes.headers.value,
+      body: boxes.body.value,
+      bodyEncoding: boxes.bodyEncoding.value as BodyEncoding,
+      receiver,
+      nowSeconds: now.seconds,
+      profile: boxes.profile.value as ReceivedProfile | "auto"
+    }
+  };
+}
+
 export function ReceivedWebhookVerifier({keys, clockSeconds = () => Math.floor(Date.now() / 1000)}: ReceivedWebhookVerifierOptions): HTMLElement {
   const prefix = `received-${++verifierCount}`;
   const {boxes, requestPart, knowledgePart} = buildBoxes(prefix);
   const result = element("div", {class: "received-result", "aria-live": "polite"}, element("p", {class: "received-outcome outcome-not-checked"}, "Paste a request, or fill the boxes with an example."));
   let latest = 0;
 
-  const read = (): {problem?: BoxProblem; input?: Parameters<typeof verifyReceivedWebhook>[0]} => {
-    const value = (field: BoxSpec["field"]) => boxes.knowledge.get(field)?.value ?? "";
-    const now = readReceiverNow(value("now"), clockSeconds());
-    if (!now.ok) return {problem: now.problem};
-    const toleranceText = value("tolerance").trim();
-    const tolerance = toleranceText === "" ? undefined : /^\d{1,9}$/.test(toleranceText) ? Number(toleranceText) : Number.NaN;
-    if (Number.isNaN(tolerance)) return {problem: {box: "Tolerance", problem: "is not whole seconds", accepted: "blank (300 s) or whole seconds such as 300"}};
-    const receiver: ReceiverKnowledge = {};
-    for (const field of ["secret", "publicKey", "jwks", "issuer", "audience", "token", "authorization", "taskId"] as const) receiver[field] = value(field);
-    if (tolerance !== undefined) receiver.toleranceSeconds = tolerance;
-    return {
-      input: {
-        headers: boxes.headers.value,
-        body: boxes.body.value,
-        bodyEncoding: boxes.bodyEncoding.value as BodyEncoding,
-        receiver,
-        nowSeconds: now.seconds,
-        profile: boxes.profile.value as ReceivedProfile | "auto"
-      }
-    };
-  };
-
   const show = (node: HTMLElement) => result.replaceChildren(node);
   const verify = async () => {
     const run = ++latest;
     try {
-      const {problem, input} = read();
+      const {problem, input} = readBoxes(boxes, clockSeconds());
       if (problem || !input) return show(element("div", {class: "received-verdict"}, problemList([problem!])));
       const verdict = await verifyReceivedWebhook(input);
       if (run === latest) show(ReceivedWebhookVerdictView(verdict));
