@@ -10,6 +10,8 @@
  */
 import {SignJWT, base64url, decodeJwt, decodeProtectedHeader, exportSPKI, importJWK} from "jose";
 import {utf8} from "./bytes.js";
+import {readHeader} from "./http-headers.js";
+import {detectEd25519Support} from "./standard-webhooks-v1a.js";
 import {createJwksCache, DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS} from "./jwks-cache.js";
 import {
   DEMO_AUDIENCE,
@@ -173,16 +175,6 @@ export interface JwtLabReport {
   jtiRecord?: {jti: string; keptUntilSeconds: number};
 }
 
-/** Whether this Web Crypto can sign with Ed25519 (Chrome 137+, Firefox 129+, Safari 17+, Node 18.4+). */
-async function hasEd25519(): Promise<boolean> {
-  try {
-    await importDemoPrivateKey(DEMO_ED25519_SIGNING_KEY);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The sender's current key and the one it rotates to, for an algorithm. */
 function keysFor(algorithm: A2aPushJwtAlgorithm): {current: DemoSigningKey; next: DemoSigningKey} {
   return algorithm === "EdDSA" ? {current: DEMO_ED25519_SIGNING_KEY, next: DEMO_ED25519_SIGNING_KEY_2} : {current: DEMO_SIGNING_KEY_1, next: DEMO_SIGNING_KEY_2};
@@ -193,7 +185,7 @@ export const DEMO_JWT_ID = "evt_7d41c0a2";
 
 /** One delivery with at most one mistake: signed, then verified. */
 export async function runJwtLab(input: JwtLabInput): Promise<JwtLabReport> {
-  const usable = input.algorithm === "EdDSA" && !(await hasEd25519()) ? "ES256" : input.algorithm;
+  const usable = input.algorithm === "EdDSA" && !(await detectEd25519Support()).supported ? "ES256" : input.algorithm;
   const notice = usable === input.algorithm ? undefined : "This browser's Web Crypto has no Ed25519, so the lab signs with ES256 instead.";
   const mistake = JWT_MISTAKES.find((candidate) => candidate.id === input.mistake);
   const keys = keysFor(usable);
@@ -201,12 +193,13 @@ export async function runJwtLab(input: JwtLabInput): Promise<JwtLabReport> {
   const signingKey = mistake?.id === "rotatedKey" ? keys.next : keys.current;
   const token = await senderToken(mistake?.id, signingKey, input.body, now);
   const headers = sentHeaders(mistake?.id, token);
+  const received = Object.fromEntries(headers.map((header) => [header.name, header.value]));
   const usedJtis = mistake?.id === "replayedJti" ? [{jti: DEMO_JWT_ID, keptUntilSeconds: now - FIRST_DELIVERY_BEFORE_SECONDS + DEFAULT_JWT_TTL_SECONDS + DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS}] : [];
   const hashedBody = mistake?.id === "reserializedBody" ? reserialized(input.body) : input.body;
   const cache = createJwksCache(demoJwks([keys.current]), now - input.jwksFetchedSecondsAgo);
   const verification = await verifyA2aPushJwt({
-    authorization: headerValue(headers, "Authorization"),
-    notificationToken: headerValue(headers, NOTIFICATION_TOKEN_HEADER),
+    authorization: readHeader(received, "Authorization"),
+    notificationToken: readHeader(received, NOTIFICATION_TOKEN_HEADER),
     body: hashedBody,
     jwks: cache,
     // The sender publishes both keys: what a refetch of its jwks_uri returns.
@@ -281,10 +274,6 @@ function sentHeaders(mistake: JwtMistakeId | undefined, token: string): SentHead
   const headers = [{name: "Content-Type", value: "application/json"}];
   if (mistake === "wrongHeader") return [...headers, {name: NOTIFICATION_TOKEN_HEADER, value: token}];
   return [...headers, {name: "Authorization", value: `Bearer ${token}`}, {name: NOTIFICATION_TOKEN_HEADER, value: DEMO_CONFIG_TOKEN}];
-}
-
-function headerValue(headers: readonly SentHeader[], name: string): string | undefined {
-  return headers.find((header) => header.name.toLowerCase() === name.toLowerCase())?.value;
 }
 
 /** JSON.parse then JSON.stringify, as a receiver that hashes "the body" it parsed would; unchanged when the body is not JSON. */

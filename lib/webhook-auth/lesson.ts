@@ -18,7 +18,7 @@ import {compareReconciliation, RECONCILE_SCENARIOS, type ReconcileComparison} fr
 import {analyzeRetryHorizon, type AttemptFate, type RetryHorizonResult, type RetryLaneResult} from "./retry-horizon.js";
 import {RETRY_PRESETS, STANDARD_WEBHOOKS_EXAMPLE_SCHEDULE, type RetrySchedule} from "./retry-presets.js";
 import {DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS} from "./jwks-cache.js";
-import {keyRotationTimeline, type KeyRotationTimeline} from "./key-rotation.js";
+import {KEY_ROTATION_RANGES, keyRotationTimeline, type KeyRotationTimeline} from "./key-rotation.js";
 import {JWT_MISTAKES, runJwtLab, type JwtLabReport, type JwtMistakeId} from "./jwt-lab.js";
 import {debugStandardWebhook, type SignatureDebugResult} from "./signature-debugger.js";
 import {DEFAULT_TOLERANCE_SECONDS} from "./standard-webhooks.js";
@@ -45,8 +45,8 @@ export const MAX_RETENTION_SECONDS = 7 * 24 * 3600;
 export const MAX_RACE_WORKERS = 3;
 /** The longest JWKS age and rotation spans the page offers (a day). */
 export const MAX_JWKS_AGE_SECONDS = 24 * 3600;
-/** A delivery arrives within the JWT's accepted age (DEFAULT_JWT_MAX_AGE_SECONDS minus a margin). */
-export const MAX_DELIVERY_DELAY_SECONDS = 240;
+/** The longest delivery delay the rotation model takes (within the JWT's accepted age). */
+export const MAX_DELIVERY_DELAY_SECONDS = KEY_ROTATION_RANGES.deliveryDelaySeconds.max;
 /** Interleavings of the largest race the page offers (3 workers, 3 steps each: 9!/(3!)^3). */
 export const MAX_RACE_INTERLEAVING = 1680;
 
