@@ -4,6 +4,7 @@
  * correct one, and every classic mistake with its symptom.
  */
 import {element} from "../dom.js";
+import {DebugCaption, SenderAndReceiver} from "./sender-and-receiver.js";
 import type {SignatureDebugResult} from "../../../lib/webhook-auth/index.js";
 
 function Verdict({ok, reason}: {ok: boolean; reason: string}, who: string): HTMLElement {
@@ -26,46 +27,43 @@ export function SignatureDebugger(result: SignatureDebugResult, {verdicts = true
   }
   const {sender, receiver, contentDifference, verdict, correctReceiver} = result;
   const headerLines = Object.entries(sender.headers).map(([name, value]) => `${name}: ${value}`).join("\n");
-  const caption = (...text: (Node | string)[]) => element("p", {class: "debug-caption"}, ...text);
   return element(
     "div",
     {class: "signature-debugger"},
     element("div", {class: verdicts ? "debugger-verdicts" : "debugger-verdicts-narrow"}, Verdict(verdict, "This receiver"), Verdict(correctReceiver, "A correct receiver, same configured secret")),
-    element(
-      "div",
-      {class: "debug-columns"},
-      element(
-        "section",
-        {"aria-label": "Sender"},
-        element("p", {class: "debug-side"}, "Sender"),
-        element("p", null, `Signs with: ${sender.signedWith.join(" and ")}`),
-        caption("Signed string (", element("code", null, "webhook-id.webhook-timestamp.body"), "):"),
-        element("pre", {class: "signed-string"}, sender.signedContent),
-        caption("Headers sent:"),
-        element("pre", null, headerLines)
-      ),
-      element(
-        "section",
-        {"aria-label": "Receiver"},
-        element("p", {class: "debug-side"}, "Receiver"),
-        element("p", null, `Key: ${receiver.keyDescription}`),
-        caption("Signed string it rebuilds:"),
-        element("pre", {class: "signed-string"}, receiver.signedContent || "(none: it could not read the body)"),
-        contentDifference
-          ? element(
-              "p",
-              {class: "debug-difference verdict-bad"},
-              `✗ The two strings first differ at byte ${contentDifference.index}: sender `,
-              element("code", null, `…${contentDifference.sender}…`),
-              ", receiver ",
-              element("code", null, `…${contentDifference.receiver}…`)
-            )
-          : element("p", {class: "debug-difference"}, "Same signed string on both sides."),
-        caption("Expected signature (its own HMAC):"),
-        element("pre", null, receiver.expectedSignature || "(none)"),
-        caption("Received signature candidates, as it parsed the header:"),
-        element("pre", null, receiver.receivedSignatures.length ? receiver.receivedSignatures.map((s, i) => `${i + 1}. ${s}`).join("\n") : "(none)")
-      )
+    SenderAndReceiver(
+      {
+        heading: "Sender",
+        lines: [
+          element("p", null, `Signs with: ${sender.signedWith.join(" and ")}`),
+          DebugCaption("Signed string (", element("code", null, "webhook-id.webhook-timestamp.body"), "):"),
+          element("pre", {class: "signed-string"}, sender.signedContent),
+          DebugCaption("Headers sent:"),
+          element("pre", null, headerLines)
+        ]
+      },
+      {
+        heading: "Receiver",
+        lines: [
+          element("p", null, `Key: ${receiver.keyDescription}`),
+          DebugCaption("Signed string it rebuilds:"),
+          element("pre", {class: "signed-string"}, receiver.signedContent || "(none: it could not read the body)"),
+          contentDifference
+            ? element(
+                "p",
+                {class: "debug-difference verdict-bad"},
+                `✗ The two strings first differ at byte ${contentDifference.index}: sender `,
+                element("code", null, `…${contentDifference.sender}…`),
+                ", receiver ",
+                element("code", null, `…${contentDifference.receiver}…`)
+              )
+            : element("p", {class: "debug-difference"}, "Same signed string on both sides."),
+          DebugCaption("Expected signature (its own HMAC):"),
+          element("pre", null, receiver.expectedSignature || "(none)"),
+          DebugCaption("Received signature candidates, as it parsed the header:"),
+          element("pre", null, receiver.receivedSignatures.length ? receiver.receivedSignatures.map((s, i) => `${i + 1}. ${s}`).join("\n") : "(none)")
+        ]
+      }
     )
   );
 }
