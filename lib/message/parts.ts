@@ -15,6 +15,7 @@ import type {SourceSpan} from "./source-span.js";
 import type {ViolationData} from "./params.js";
 import type {SpecNoteId} from "./spec-notes.js";
 import type {MessageVersion} from "../shared/message-version.js";
+import {firstLoneSurrogate} from "../shared/lone-surrogate.js";
 
 /** Bytes shown in an inspector's hex preview. */
 export const PREVIEW_BYTES = 32;
@@ -142,21 +143,6 @@ export class PartsReport {
   }
 }
 
-function firstLoneSurrogate(value: string): number {
-  for (let k = 0; k < value.length; k++) {
-    const c = value.charCodeAt(k);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = value.charCodeAt(k + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        k++;
-        continue;
-      }
-      return k;
-    }
-    if (c >= 0xdc00 && c <= 0xdfff) return k;
-  }
-  return -1;
-}
 
 /** Where a part stands and how its findings name it, read once per part. */
 interface PartPlace {

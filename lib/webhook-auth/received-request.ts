@@ -15,6 +15,7 @@
 import {decodeBase64} from "../shared/base64.js";
 import {shownValue} from "../text/visible-text.js";
 import {utf8, type Bytes} from "./bytes.js";
+import {firstLoneSurrogate} from "../shared/lone-surrogate.js";
 
 /** Each pasted box holds at most this many bytes of UTF-8 (64 KiB). */
 export const RECEIVED_BOX_LIMIT_BYTES = 64 * 1024;
@@ -70,22 +71,6 @@ export function checkBoxSize(box: string, text: string, limitBytes: number): Box
   return {box, problem: `holds ${shown} bytes`, accepted: `up to ${limitBytes.toLocaleString("en-US")} bytes (${limitBytes / 1024} KB) of text; nothing was checked`};
 }
 
-/** The first lone surrogate (a string a UTF-8 encoder cannot write as itself), or -1. */
-export function loneSurrogateAt(text: string): number {
-  for (let index = 0; index < text.length; index++) {
-    const unit = text.charCodeAt(index);
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = text.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        index++;
-        continue;
-      }
-      return index;
-    }
-    if (unit >= 0xdc00 && unit <= 0xdfff) return index;
-  }
-  return -1;
-}
 
 /** Reads a pasted header block. Never throws; the caller has checked its size. */
 export function parseReceivedHeaders(text: string): ReceivedHeaderBlock {
@@ -152,7 +137,7 @@ function fieldLineProblem(raw: string): string | undefined {
   }
   const forbidden = FORBIDDEN_IN_VALUE.exec(raw.slice(colon + 1));
   if (forbidden) return `the value holds the control character ${shownValue(forbidden[0])} at column ${colon + 2 + forbidden.index} (RFC 9110 §5.5)`;
-  if (loneSurrogateAt(raw) >= 0) return "holds a lone surrogate, which is not a character and has no UTF-8 form";
+  if (firstLoneSurrogate(raw) >= 0) return "holds a lone surrogate, which is not a character and has no UTF-8 form";
   return undefined;
 }
 
@@ -175,7 +160,7 @@ export function readReceivedBody(text: string, encoding: BodyEncoding): Received
     return {ok: true, bytes: decoded.bytes, notices: []};
   }
   const notices: string[] = [];
-  const lone = loneSurrogateAt(text);
+  const lone = firstLoneSurrogate(text);
   if (lone >= 0) notices.push(`the body holds a lone surrogate at character ${lone + 1}: as UTF-8 it becomes U+FFFD (EF BF BD), so these are not the bytes a sender could have sent; paste the body as base64 to give exact bytes`);
   return {ok: true, bytes: utf8(text), notices};
 }
