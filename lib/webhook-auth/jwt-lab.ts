@@ -134,8 +134,6 @@ export const JWT_MISTAKES: readonly JwtMistake[] = [
   }
 ];
 
-export const JWT_MISTAKE_IDS = JWT_MISTAKES.map((mistake) => mistake.id);
-
 export interface JwtLabInput {
   algorithm: A2aPushJwtAlgorithm;
   /** "none", or the one mistake switched on. */
