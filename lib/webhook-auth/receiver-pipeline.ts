@@ -64,7 +64,12 @@ export type ReceiverAuth =
       refreshCooldownSeconds?: number;
     }
   /** Only the configured TaskPushNotificationConfig.authentication (`Authorization: <scheme> <credentials>`): no timestamp, no event id. */
-  | {scheme: "authentication-info"; authentication: {scheme: string; credentials: string}};
+  | {scheme: "authentication-info"; authentication: {scheme: string; credentials: string}}
+  /**
+   * No authentication configured: TaskPushNotificationConfig.token (check 2) is the only credential.
+   * a2a-python 1.1.0's sender sends nothing else (base_push_notification_sender.py sends the token header only).
+   */
+  | {scheme: "token-only"};
 
 export interface ReceiverConfig {
   auth: ReceiverAuth;
@@ -73,6 +78,12 @@ export interface ReceiverConfig {
   tokenHeader?: string;
   /** Tasks this receiver subscribed to. */
   expectedTaskIds: readonly string[];
+  /**
+   * For a scheme whose requests carry no delivery id (authentication-info): a key derived from
+   * the request, scoped to its task, so that a resend of the same update is still recognised.
+   * Without it such requests skip the replay check (the receiver must then reconcile, see reconcile.ts).
+   */
+  deriveEventKey?: (request: {taskId: string; body: string | Uint8Array}) => Promise<string> | string;
 }
 
 export interface ReceiverState {
@@ -212,6 +223,10 @@ function checkAuthenticity(delivery: Delivery): Verdict | Promise<Verdict> {
   const auth = delivery.config.auth;
   if (auth.scheme === "standard-webhooks") return standardWebhooksAuthenticity(auth, delivery);
   if (auth.scheme === "a2a-jwt") return jwtAuthenticity(auth, delivery);
+  if (auth.scheme === "token-only") {
+    if (delivery.config.token === undefined) return refused("the token-only scheme needs a configured token, and none is configured", STATUS_UNAUTHENTICATED);
+    return skipped("no authentication configured: the configured token (next check) is the only credential");
+  }
   return authorizationAuthenticity(auth, delivery);
 }
 
@@ -333,7 +348,7 @@ function checkTimeBounds({config, jwt, timestamp, nowSeconds}: Delivery): Verdic
 }
 
 /** 5. Replay / duplicate: atomically record the event key before any side effect. */
-function recordEventKey(delivery: Delivery): Verdict {
+async function recordEventKey(delivery: Delivery): Promise<Verdict> {
   const {config, jwt, msgId, nowSeconds} = delivery;
   const auth = config.auth;
   let eventKey: string | undefined;
@@ -344,6 +359,7 @@ function recordEventKey(delivery: Delivery): Verdict {
     if (typeof jti !== "string" || jti === "") return refused("the token has no jti, so the delivery cannot be deduplicated", STATUS_BAD_REQUEST);
     eventKey = `jti:${auth.scheme === "a2a-jwt" ? auth.issuer : ""}:${jti}`;
   }
+  if (eventKey === undefined && config.deriveEventKey) eventKey = await config.deriveEventKey({taskId: delivery.taskId!, body: delivery.request.body});
   if (eventKey === undefined) {
     return skipped("no event id in this scheme, so duplicates cannot be recognised: apply state changes idempotently (fetch the task with GetTask, see reconcile)");
   }
