@@ -1,0 +1,245 @@
+/**
+ * The live lab's receiver, sans-I/O: it is handed each request with the time, and says what to
+ * answer and what it recorded. The Node shell (receiver/) owns the sockets; this owns every
+ * decision, so the terminal, the JSON Lines file and the page all describe one receiver.
+ *
+ * Order, as lesson 1's receiver (delivery/receiver.ts) and lesson 4's pipeline decide:
+ *   1. the outage fault: 503 while the run's clock is inside the window
+ *   2. the refusal rule fault: 401 or 404 for every request
+ *   3. lib's receiver pipeline, unchanged (receiver-pipeline.ts): authenticity, the configured
+ *      token, the expected task, time bounds, the replay record (keyed as event-key.ts says), and
+ *      the effect, which applies ordering protection: an update older than the newest applied for
+ *      its task is answered 2xx and not applied ("stale")
+ *   4. the lost-acknowledgement fault: the first 2xx of each update does not reach the sender
+ */
+import {receivePushNotification, type PipelineResult, type ReceiverAuth, type ReceiverState} from "../webhook-auth/receiver-pipeline.js";
+import {createDedupStore, purgeExpired, type DedupStore} from "../webhook-auth/dedup-store.js";
+import {readHeader, type HeaderBag} from "../webhook-auth/http-headers.js";
+import {NOTIFICATION_TOKEN_HEADER} from "../webhook-auth/jwt-profile.js";
+import type {JwksCache} from "../webhook-auth/jwks-cache.js";
+import type {LiveAttempt, LiveDecision} from "./attempt.js";
+import {AttemptLog} from "./attempt-log.js";
+import {bodyFacts, derivedEventKey, isOlder, orderOf, updateKeyOf, type BodyFacts} from "./event-key.js";
+import {noFaults, type LiveFaults} from "./faults.js";
+import {keptBody, keptHeaders} from "./redact.js";
+
+export interface LiveReceiverSettings {
+  auth: ReceiverAuth;
+  /** TaskPushNotificationConfig.token, checked in X-A2A-Notification-Token when set. */
+  token?: string;
+  /** The tasks expected; empty: the first task an authentic request names, until the next run. */
+  expectedTaskIds: readonly string[];
+  faults?: LiveFaults;
+  /** Attempts kept in memory; older ones are dropped and counted. */
+  keep?: number;
+  /** Replay records kept: for this long, and at most this many (the oldest are evicted and counted). */
+  dedupRetentionSeconds?: number;
+  dedupCapacity?: number;
+  jwks?: JwksCache;
+  subtle?: SubtleCrypto;
+}
+
+export interface LiveRequest {
+  method: string;
+  path: string;
+  headers: HeaderBag;
+  body: Uint8Array;
+}
+
+/** The receiver's clocks: a monotonic one for the run, and the wall clock for signed timestamps and JWTs. */
+export interface LiveClock {
+  monotonicSeconds: number;
+  unixSeconds: number;
+}
+
+export const LIVE_KEEP = 1_000;
+export const LIVE_DEDUP_CAPACITY = 10_000;
+export const LIVE_DEDUP_RETENTION_SECONDS = 24 * 60 * 60;
+
+/** a2a-go 2.x's token header (a2a/push.go @ v2.3.1). */
+export const GO_TOKEN_HEADER = "A2A-Notification-Token";
+
+const STATUS_OF_REFUSAL: Readonly<Record<number, LiveDecision>> = {401: "unauthorized", 404: "unknown-task", 400: "bad-request", 500: "effect-failed"};
+
+export class LiveReceiver {
+  readonly log: AttemptLog;
+  private faultsNow: LiveFaults;
+  private pipeline: ReceiverState;
+  private runNumber = 0;
+  private runStartedAt: number | null = null;
+  private attemptNumber = 0;
+  private pinnedTask: string | null = null;
+  private readonly newestApplied = new Map<string, LiveAttempt["order"]>();
+  private readonly ackLost = new Set<string>();
+  private evicted = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly settings: LiveReceiverSettings) {
+    this.log = new AttemptLog(settings.keep ?? LIVE_KEEP);
+    this.faultsNow = settings.faults ?? noFaults;
+    this.pipeline = {dedup: createDedupStore(settings.dedupRetentionSeconds ?? LIVE_DEDUP_RETENTION_SECONDS), ...(settings.jwks ? {jwks: settings.jwks} : {})};
+  }
+
+  get faults(): LiveFaults {
+    return this.faultsNow;
+  }
+
+  /** New faults start a new run: the window of an outage counts from the run's first request. */
+  setFaults(faults: LiveFaults): void {
+    this.faultsNow = faults;
+    this.newRun();
+  }
+
+  /** A new run: its clock starts at its first request; replay records, ordering and the pinned task are forgotten. */
+  newRun(): void {
+    this.runStartedAt = null;
+    this.pinnedTask = null;
+    this.newestApplied.clear();
+    this.ackLost.clear();
+    this.pipeline = {...this.pipeline, dedup: createDedupStore(this.pipeline.dedup.retentionSeconds)};
+  }
+
+  /** What the page shows of the receiver's memory. */
+  status(): {run: number; kept: number; dropped: number; total: number; evictedReplayRecords: number; replayRecords: number; expectedTask: string | null} {
+    return {
+      run: Math.max(this.runNumber, 1), kept: this.log.attempts().length, dropped: this.log.dropped, total: this.log.total,
+      evictedReplayRecords: this.evicted, replayRecords: this.pipeline.dedup.records.size,
+      expectedTask: this.settings.expectedTaskIds.length > 0 ? this.settings.expectedTaskIds.join(", ") : this.pinnedTask
+    };
+  }
+
+  /** Stamps an arriving request with its run and its time on the run's clock (the first request of a run starts it). */
+  arrive(monotonicSeconds: number): {run: number; atSeconds: number} {
+    if (this.runStartedAt === null) {
+      this.runStartedAt = monotonicSeconds;
+      this.runNumber++;
+    }
+    return {run: this.runNumber, atSeconds: monotonicSeconds - this.runStartedAt};
+  }
+
+  private runSeconds(monotonicSeconds: number): number {
+    return this.runStartedAt === null ? 0 : Math.max(0, monotonicSeconds - this.runStartedAt);
+  }
+
+  /**
+   * Decides a request that reached the hook; the answer is planned, not yet settled (see settle).
+   * Requests are decided one at a time, in the order they are handed in: the replay record's
+   * insert-if-absent must see every earlier insert, or two copies arriving together would both apply.
+   */
+  decide(request: LiveRequest, arrival: {run: number; atSeconds: number}, clock: () => LiveClock): Promise<LiveAttempt> {
+    const decided = this.queue.then(() => this.decideNow(request, arrival, clock()));
+    this.queue = decided.catch(() => undefined);
+    return decided;
+  }
+
+  private async decideNow(request: LiveRequest, arrival: {run: number; atSeconds: number}, clock: LiveClock): Promise<LiveAttempt> {
+    const facts = bodyFacts(parseJson(request.body));
+    const key = await updateKeyOf(request.headers, facts, request.body, this.settings.subtle);
+    const base = this.recordOf(request, arrival, clock, facts, key);
+    const decidedAt = base.decidedAtSeconds;
+    if (decidedAt < this.faultsNow.outageSeconds) return {...base, decision: "unavailable", httpStatus: 503, reason: `outage: 503 for the first ${this.faultsNow.outageSeconds} s of the run`};
+    if (this.faultsNow.refuseWith !== null) {
+      const status = this.faultsNow.refuseWith;
+      return {...base, decision: status === 401 ? "unauthorized" : "unknown-task", httpStatus: status, reason: `the ${status} rule refuses every request`};
+    }
+    let stale = false;
+    const result = await receivePushNotification({
+      request: {headers: request.headers, body: request.body},
+      config: this.pipelineConfig(facts, request.headers),
+      state: this.pipeline,
+      nowSeconds: clock.unixSeconds,
+      applyEffect: ({taskId}) => {
+        stale = this.applyInOrder(taskId, base.order);
+        return stale ? {ok: true, detail: ", no effect: an update newer than this one was applied already (ordering protection)"} : undefined;
+      }
+    });
+    this.pipeline = this.boundedReplayRecords(result.state, clock.unixSeconds);
+    if (result.checks.some((check) => check.id === "expected-task" && check.status === "pass")) this.pinnedTask ??= result.taskId ?? null;
+    return this.withLostAck({...base, ...pipelineOutcome(result, stale)});
+  }
+
+  /** A request refused before the pipeline (too large, a wrong Host, a slow sender, not the hook path, too many at once). */
+  refuseAtDoor(request: Omit<LiveRequest, "body"> & {body?: Uint8Array; bodyBytes?: number}, decision: LiveDecision, httpStatus: number, reason: string, monotonicSeconds: number): LiveAttempt {
+    const atSeconds = this.runSeconds(monotonicSeconds);
+    const body = request.body ?? new Uint8Array();
+    return {
+      run: Math.max(this.runNumber, 1), number: ++this.attemptNumber, atSeconds, decidedAtSeconds: atSeconds, settledAtSeconds: null,
+      method: request.method.slice(0, 16), path: request.path.slice(0, 256), headers: keptHeaders(request.headers), body: keptBody(body), bodyBytes: request.bodyBytes ?? body.length,
+      taskId: null, taskState: null, updateKey: null, keySource: "none", order: null, decision, httpStatus, answer: "sent", reason, checks: []
+    };
+  }
+
+  /** The answer is out (or the sender closed a held connection): the attempt is final and recorded. */
+  settle(attempt: LiveAttempt, monotonicSeconds: number): LiveAttempt {
+    const settled = {...attempt, settledAtSeconds: Math.max(attempt.decidedAtSeconds, this.runSeconds(monotonicSeconds))};
+    this.log.add(settled);
+    return settled;
+  }
+
+  private recordOf(request: LiveRequest, arrival: {run: number; atSeconds: number}, clock: LiveClock, facts: BodyFacts, key: {updateKey: string | null; keySource: LiveAttempt["keySource"]}): LiveAttempt {
+    return {
+      run: arrival.run, number: ++this.attemptNumber, atSeconds: arrival.atSeconds, decidedAtSeconds: Math.max(arrival.atSeconds, this.runSeconds(clock.monotonicSeconds)), settledAtSeconds: null,
+      method: request.method.slice(0, 16), path: request.path.slice(0, 256), headers: keptHeaders(request.headers), body: keptBody(request.body), bodyBytes: request.body.length,
+      taskId: facts.taskId, taskState: facts.taskState, updateKey: key.updateKey, keySource: key.keySource, order: orderOf(facts),
+      decision: "applied", httpStatus: 200, answer: "sent", reason: "", checks: []
+    };
+  }
+
+  private pipelineConfig(facts: BodyFacts, headers: HeaderBag) {
+    const expected = this.settings.expectedTaskIds.length > 0 ? this.settings.expectedTaskIds : [this.pinnedTask ?? facts.taskId ?? ""];
+    // a2a-go 2.x names the token header without the X- (a2a/push.go); the others with it.
+    const tokenHeader = readHeader(headers, NOTIFICATION_TOKEN_HEADER) === undefined && readHeader(headers, GO_TOKEN_HEADER) !== undefined ? GO_TOKEN_HEADER : NOTIFICATION_TOKEN_HEADER;
+    return {
+      auth: this.settings.auth,
+      ...(this.settings.token !== undefined ? {token: this.settings.token, tokenHeader} : {}),
+      expectedTaskIds: expected,
+      // The sender's own key when the body carries the lesson's; else the task and the body's SHA-256.
+      deriveEventKey: async ({taskId, body}: {taskId: string; body: string | Uint8Array}) => {
+        const teaching = bodyFacts(parseJson(typeof body === "string" ? new TextEncoder().encode(body) : body)).teaching;
+        return teaching ? `task:${taskId}:event:${teaching.eventId}` : derivedEventKey(taskId, body, this.settings.subtle);
+      }
+    };
+  }
+
+  /** Ordering protection, inside the effect: true when the update is older than the newest applied for its task (then not applied). */
+  private applyInOrder(taskId: string, order: LiveAttempt["order"]): boolean {
+    const newest = this.newestApplied.get(taskId) ?? null;
+    if (isOlder(order, newest)) return true;
+    if (order !== null) this.newestApplied.set(taskId, order);
+    return false;
+  }
+
+  private withLostAck(attempt: LiveAttempt): LiveAttempt {
+    const success = attempt.httpStatus >= 200 && attempt.httpStatus < 300;
+    if (!success || this.faultsNow.lostAck === "off" || attempt.updateKey === null || this.ackLost.has(attempt.updateKey)) return attempt;
+    this.ackLost.add(attempt.updateKey);
+    return {...attempt, answer: this.faultsNow.lostAck === "hold" ? "held" : "reset", reason: `${attempt.reason}; this update's first 2xx is lost (${this.faultsNow.lostAck === "hold" ? "held until the sender gives up" : "connection reset"})`};
+  }
+
+  /** Replay records within their retention and capacity: past capacity the oldest are evicted (counted), so memory stays bounded. */
+  private boundedReplayRecords(state: ReceiverState, unixSeconds: number): ReceiverState {
+    const capacity = this.settings.dedupCapacity ?? LIVE_DEDUP_CAPACITY;
+    if (state.dedup.records.size <= capacity + Math.ceil(capacity / 4)) return state;
+    const purged = purgeExpired(state.dedup, unixSeconds).store;
+    const excess = purged.records.size - capacity;
+    if (excess <= 0) return {...state, dedup: purged};
+    this.evicted += excess;
+    const dedup: DedupStore = {retentionSeconds: purged.retentionSeconds, records: new Map([...purged.records].slice(excess))};
+    return {...state, dedup};
+  }
+}
+
+function parseJson(body: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    return null;
+  }
+}
+
+/** The pipeline's verdict in the live record's words. */
+function pipelineOutcome(result: PipelineResult, stale: boolean): Pick<LiveAttempt, "decision" | "httpStatus" | "reason" | "checks"> {
+  const checks = result.checks.map(({id, label, status, reason}) => ({id, label, status, reason: reason.slice(0, 2_000)}));
+  const decision: LiveDecision = result.outcome === "applied" ? (stale ? "stale" : "applied") : result.outcome === "duplicate" ? "duplicate" : (STATUS_OF_REFUSAL[result.status] ?? "bad-request");
+  return {decision, httpStatus: result.status, reason: result.reason.slice(0, 2_000), checks};
+}

@@ -1,0 +1,139 @@
+/**
+ * What really arrived, in the shape of a model run, so lesson 1's charts draw it unchanged beside
+ * the model's prediction (the compare mode: model vs real). Only what the receiver saw is known:
+ * a request's arrival, its decision, and when its answer went out or the sender gave up waiting.
+ * The real run's clock is set so its first request lands where the model sends its first.
+ */
+import type {DeliveryConfig} from "../delivery/config.js";
+import type {ReceiverDecisionKind} from "../delivery/receiver.js";
+import {simulateDelivery} from "../delivery/simulate.js";
+import type {DeliveryAttempt, DeliveryRun, ReceiverEffect, ReceiverStateSample, UpdateOutcome, UpdateOutcomeKind} from "../delivery/run.js";
+import type {SenderId} from "../delivery/sender-presets.js";
+import {a2aTaskStates, type A2aTaskState} from "../delivery/task-state.js";
+import {lessonDecision, type LiveAttempt} from "./attempt.js";
+import type {LiveFaults} from "./faults.js";
+
+/**
+ * The model's config for the receiver's faults: the lesson's updates, sent by `sender`, into a
+ * receiver with the same outage (counted from the first update, as the real run's clock is), lost
+ * acknowledgements, slowness and refusal rule, deduplicating and ordering as the live receiver does.
+ */
+export function liveModelConfig(faults: LiveFaults, sender: SenderId, version: DeliveryConfig["version"] = "1.0"): Partial<DeliveryConfig> {
+  const firstUpdateAt = simulateDelivery({sender}).config.updates[0]?.atSeconds ?? 0;
+  return {
+    sender, version,
+    receiverUnavailableUntilSeconds: faults.outageSeconds > 0 ? firstUpdateAt + faults.outageSeconds : 0,
+    loseFirstSuccessfulAck: faults.lostAck !== "off",
+    responseDelaySeconds: faults.slowResponseSeconds,
+    credential: faults.refuseWith === 401 ? "wrong" : "matched",
+    payloadNamesExpectedTask: faults.refuseWith !== 404,
+    ignoreSeenEventIds: true,
+    ignoreOlderSequence: true
+  };
+}
+
+/** The attempts of one run that reached the hook (refusals at the door carry no update), shifted onto the model's clock. */
+export function observedRun(attempts: readonly LiveAttempt[], model: DeliveryRun): DeliveryRun {
+  const shift = firstDispatch(model);
+  const onHook = attempts.filter((attempt) => attempt.updateKey !== null && lessonDecision(attempt.decision) !== null);
+  const updateKeys = [...new Set(onHook.map((attempt) => attempt.updateKey!))];
+  const counts = new Map<string, number>();
+  const deliveryAttempts = onHook.map((live) => {
+    const attemptNumber = (counts.get(live.updateKey!) ?? 0) + 1;
+    counts.set(live.updateKey!, attemptNumber);
+    return deliveryAttempt(live, updateKeys.indexOf(live.updateKey!), attemptNumber, shift, model);
+  });
+  const updates = updateKeys.map((key, index) => updateOutcome(index, key, onHook.filter((live) => live.updateKey === key), deliveryAttempts.filter((attempt) => attempt.updateIndex === index)));
+  const effects = effectsOf(deliveryAttempts, onHook);
+  const endsAtSeconds = Math.max(0, ...deliveryAttempts.map((attempt) => Math.max(attempt.arrivesAtSeconds, attempt.sender.atSeconds)));
+  return {
+    config: model.config, gate: model.gate, headers: {}, attempts: deliveryAttempts, suppressedAttempts: [], effects,
+    receiverStates: statesOf(deliveryAttempts, effects), updates, decisions: [], summary: summaryOf(deliveryAttempts, updates, effects), endsAtSeconds
+  };
+}
+
+/** When the model sends its first request: the real run's first request is placed there. */
+export function firstDispatch(model: DeliveryRun): number {
+  return model.attempts.length > 0 ? Math.min(...model.attempts.map((attempt) => attempt.dispatchedAtSeconds)) : (model.config.updates[0]?.atSeconds ?? 0);
+}
+
+/** "TASK_STATE_INPUT_REQUIRED" (1.0) or "input-required" (0.3) as the lesson's state. */
+export function lessonTaskState(state: string | null): A2aTaskState {
+  const word = (state ?? "").replace(/^TASK_STATE_/, "").toLowerCase().replace(/_/g, "-");
+  return (a2aTaskStates as readonly string[]).includes(word) ? (word as A2aTaskState) : "unknown";
+}
+
+function deliveryAttempt(live: LiveAttempt, updateIndex: number, attemptNumber: number, shift: number, model: DeliveryRun): DeliveryAttempt {
+  const at = (seconds: number) => round(seconds + shift);
+  const decision = lessonDecision(live.decision) as ReceiverDecisionKind;
+  const answeredAt = at(live.settledAtSeconds ?? live.decidedAtSeconds);
+  const lost = live.answer === "held" || live.answer === "reset";
+  return {
+    updateIndex, attemptNumber, eventId: live.updateKey!, sequence: live.order?.by === "sequence" ? Number(live.order.value) : updateIndex + 1,
+    dispatchedAtSeconds: at(live.atSeconds), arrivesAtSeconds: at(live.decidedAtSeconds), deadlineAtSeconds: null,
+    receiverDecision: decision, httpStatus: live.httpStatus, responseLost: lost, responseLate: false,
+    sender: lost ? {kind: "timeout", atSeconds: answeredAt, cause: "response-lost"} : {kind: "response", httpStatus: live.httpStatus, atSeconds: answeredAt},
+    senderAction: live.httpStatus >= 200 && live.httpStatus < 300 && !lost ? "acknowledged" : "exhausted",
+    nextRetryAtSeconds: null,
+    payload: model.attempts[0]?.payload ?? (null as never), headers: live.headers
+  };
+}
+
+function updateOutcome(updateIndex: number, key: string, lives: readonly LiveAttempt[], attempts: readonly DeliveryAttempt[]): UpdateOutcome {
+  const last = attempts[attempts.length - 1]!;
+  const outcome: UpdateOutcomeKind = last.senderAction === "acknowledged" ? "acknowledged" : last.httpStatus === 401 || last.httpStatus === 404 ? "refused" : "exhausted";
+  return {
+    updateIndex, eventId: key, sequence: last.sequence, taskState: lessonTaskState(lives[0]?.taskState ?? null), emittedAtSeconds: attempts[0]!.dispatchedAtSeconds,
+    outcome, settledAtSeconds: last.sender.atSeconds, attemptsSent: attempts.length, refusalStatus: outcome === "refused" ? last.httpStatus : null,
+    receiverEffects: lives.filter((live) => live.decision === "applied").length, payload: last.payload
+  };
+}
+
+function effectsOf(attempts: readonly DeliveryAttempt[], lives: readonly LiveAttempt[]): ReceiverEffect[] {
+  let newest = -Infinity;
+  const applied = new Set<string>();
+  return attempts.filter((attempt) => attempt.receiverDecision === "applied").map((attempt) => {
+    const effect = {
+      atSeconds: attempt.arrivesAtSeconds, updateIndex: attempt.updateIndex, attemptNumber: attempt.attemptNumber, eventId: attempt.eventId, sequence: attempt.sequence,
+      taskState: lessonTaskState(lives.find((live) => live.updateKey === attempt.eventId)?.taskState ?? null),
+      duplicate: applied.has(attempt.eventId), regression: attempt.sequence < newest
+    };
+    applied.add(attempt.eventId);
+    newest = Math.max(newest, attempt.sequence);
+    return effect;
+  });
+}
+
+function statesOf(attempts: readonly DeliveryAttempt[], effects: readonly ReceiverEffect[]): ReceiverStateSample[] {
+  let shown: ReceiverEffect | null = null;
+  let newest: number | null = null;
+  let [effectsSoFar, duplicateEffectsSoFar, regressionsSoFar] = [0, 0, 0];
+  return [...attempts].sort((a, b) => a.arrivesAtSeconds - b.arrivesAtSeconds).map((attempt) => {
+    const effect = effects.find((one) => one.updateIndex === attempt.updateIndex && one.attemptNumber === attempt.attemptNumber) ?? null;
+    if (effect) {
+      shown = effect;
+      newest = Math.max(newest ?? -Infinity, effect.sequence);
+      effectsSoFar++;
+      if (effect.duplicate) duplicateEffectsSoFar++;
+      if (effect.regression) regressionsSoFar++;
+    }
+    return {
+      atSeconds: attempt.arrivesAtSeconds, updateIndex: attempt.updateIndex, attemptNumber: attempt.attemptNumber, decision: attempt.receiverDecision, httpStatus: attempt.httpStatus,
+      shownSequence: shown?.sequence ?? null, shownTaskState: shown?.taskState ?? null, newestAppliedSequence: newest,
+      effectsSoFar, duplicateEffectsSoFar, regressionsSoFar, regression: effect?.regression ?? false
+    };
+  });
+}
+
+function summaryOf(attempts: readonly DeliveryAttempt[], updates: readonly UpdateOutcome[], effects: readonly ReceiverEffect[]): DeliveryRun["summary"] {
+  const count = (outcome: UpdateOutcomeKind) => updates.filter((update) => update.outcome === outcome).length;
+  return {
+    attempts: attempts.length, effects: effects.length, duplicateEffects: effects.filter((effect) => effect.duplicate).length,
+    acknowledgedUpdates: count("acknowledged"), exhaustedUpdates: count("exhausted"), refusedUpdates: count("refused"),
+    stoppedByDeletionUpdates: 0, blockedUpdates: 0, unansweredUpdates: 0, suppressedAttempts: 0,
+    lostAcknowledgements: attempts.filter((attempt) => attempt.responseLost).length, lateResponses: 0,
+    regressions: effects.filter((effect) => effect.regression).length, blockedReason: null
+  };
+}
+
+const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
