@@ -266,7 +266,7 @@ export async function runTeachingSenderOnLoopback(partial: Partial<DeliveryConfi
 }
 
 /** One POST with a deadline: the status, or null when no answer came in time. */
-async function post(url: string, body: string, token: string | null, timeoutMs: number): Promise<number | null> {
+export async function post(url: string, body: string, token: string | null, timeoutMs: number): Promise<number | null> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
