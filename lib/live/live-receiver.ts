@@ -155,7 +155,9 @@ export class LiveReceiver {
     });
     this.pipeline = this.boundedReplayRecords(result.state, clock.unixSeconds);
     if (result.checks.some((check) => check.id === "expected-task" && check.status === "pass")) this.pinnedTask ??= result.taskId ?? null;
-    return this.withLostAck({...base, ...pipelineOutcome(result, stale)});
+    // The JWT profile's replay record is keyed by the token's jti: say so (resends still group by the update's key).
+    const keySource = result.eventKey?.startsWith("jti:") ? "jti" : base.keySource;
+    return this.withLostAck({...base, keySource, ...pipelineOutcome(result, stale)});
   }
 
   /** A request refused before the pipeline (too large, a wrong Host, a slow sender, not the hook path, too many at once). */

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import {describe, expect, test} from "vitest";
 import {baselineUpdates, buildPushPayload} from "../../lib/delivery/index.js";
 import {LiveAttemptSchema, LiveReceiver, noFaults, type LiveFaults, type LiveReceiverSettings} from "../../lib/live/index.js";
-import {signStandardWebhook} from "../../lib/webhook-auth/index.js";
+import {createJwksCache, signA2aPushJwt, signStandardWebhook} from "../../lib/webhook-auth/index.js";
 
 const CREDENTIALS = "unit-test-credentials-0123456789";
 const bearer = {Authorization: `Bearer ${CREDENTIALS}`, "Content-Type": "application/json"};
@@ -132,5 +132,23 @@ describe("whatever a sender sends", () => {
         expect(JSON.stringify(attempt)).not.toContain(CREDENTIALS);
       }
     ), {numRuns: 150});
+  });
+});
+
+describe("the A2A push JWT profile", () => {
+  test("the token's jti keys the replay record; a resent token is a duplicate, a token for another audience is refused", async () => {
+    const {exportJWK, generateKeyPair} = await import("jose");
+    const {privateKey, publicKey} = await generateKeyPair("ES256");
+    const jwks = createJwksCache({keys: [{...(await exportJWK(publicKey)), kid: "k1", alg: "ES256", use: "sig"}]}, 1_800_000_000);
+    const {push} = receiverWith({}, {auth: {scheme: "a2a-jwt", issuer: "https://agent.example", audience: "https://client.example/hook"}, jwks});
+    const body = JSON.stringify({statusUpdate: {taskId: "task-1", contextId: "c", status: {state: "TASK_STATE_WORKING"}}});
+    const token = (audience: string, jti: string) => signA2aPushJwt({privateKey, kid: "k1", issuer: "https://agent.example", audience, taskId: "task-1", jti, body, nowSeconds: 1_800_000_101});
+    const headers = async (audience: string, jti: string) => ({Authorization: `Bearer ${await token(audience, jti)}`});
+    const first = await push(body, await headers("https://client.example/hook", "j-1"), 0);
+    expect([first.decision, first.keySource]).toEqual(["applied", "jti"]);
+    expect((await push(body, await headers("https://client.example/hook", "j-1"), 0)).decision).toBe("duplicate");
+    const other = await push(body, await headers("https://other.example", "j-2"), 0);
+    expect([other.decision, other.httpStatus]).toEqual(["unauthorized", 401]);
+    expect(other.reason).toMatch(/audience/);
   });
 });
