@@ -11,7 +11,7 @@ export const MAX_HEADER_VALUE = 512;
 export const MAX_KEPT_BODY = 4_096;
 
 /** "Bearer abcd…(43 characters)": the scheme and four characters, enough to tell two tokens apart. */
-export function maskSecret(value: string): string {
+export function maskCredential(value: string): string {
   const space = value.indexOf(" ");
   const [scheme, secret] = space > 0 && space < 20 ? [value.slice(0, space + 1), value.slice(space + 1)] : ["", value];
   if (secret.length <= 8) return `${scheme}…(${secret.length} characters)`;
@@ -24,7 +24,7 @@ export function keptHeaders(headers: HeaderBag): Record<string, string> {
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || count === MAX_KEPT_HEADERS) continue;
     const lower = name.toLowerCase().slice(0, 64);
-    kept[lower] = SECRET_HEADERS.has(lower) ? maskSecret(value) : clip(value, MAX_HEADER_VALUE);
+    kept[lower] = SECRET_HEADERS.has(lower) ? maskCredential(value) : clip(value, MAX_HEADER_VALUE);
     count++;
   }
   return kept;
