@@ -5,7 +5,14 @@
 import {parseArgs} from "node:util";
 import {runDemoAgent} from "./agent.js";
 
-const {values} = parseArgs({options: {receiver: {type: "string", default: "http://127.0.0.1:8787/hook"}, credentials: {type: "string"}, token: {type: "string"}, "ms-per-second": {type: "string", default: "1000"}}, strict: true});
+const {values} = (() => {
+  try {
+    return parseArgs({options: {receiver: {type: "string", default: "http://127.0.0.1:8787/hook"}, credentials: {type: "string"}, token: {type: "string"}, "ms-per-second": {type: "string", default: "1000"}}, strict: true});
+  } catch (error) {
+    console.error(`demo-agent: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  }
+})();
 
 const receiverUrl = (() => {
   try {

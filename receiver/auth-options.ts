@@ -19,6 +19,8 @@ export interface AuthChoice {
   register: [string, string][];
   /** For the page: the scheme, never the secret. */
   summary: string;
+  /** The demo agent's flags for this authentication, or null when the demo agent cannot send it. */
+  demoAgentFlags: string | null;
 }
 
 export interface AuthFlags {
@@ -41,7 +43,8 @@ export function authChoice(flags: AuthFlags): AuthChoice {
     return {
       auth: {scheme: "authentication-info", authentication: {scheme: "Bearer", credentials}},
       register: [["authentication", `{"scheme": "Bearer", "credentials": "${flags.credentials ? "(the credentials you gave)" : credentials}"}`], ["sent as", "Authorization: Bearer <credentials> (@a2a-js/sdk, a2a-go, a2a-java)"]],
-      summary: "Authorization: Bearer (the configured credentials)"
+      summary: "Authorization: Bearer (the configured credentials)",
+      demoAgentFlags: `--credentials ${flags.credentials ? "<your credentials>" : credentials}`
     };
   }
   if (flags.auth === "token") {
@@ -49,7 +52,8 @@ export function authChoice(flags: AuthFlags): AuthChoice {
     return {
       auth: {scheme: "token-only"}, token,
       register: [["token", flags.token ? "(the token you gave)" : token], ["sent as", "X-A2A-Notification-Token (a2a-python, a2a-java) or A2A-Notification-Token (a2a-go 2.x)"]],
-      summary: "the configured token, in X-A2A-Notification-Token or A2A-Notification-Token"
+      summary: "the configured token, in X-A2A-Notification-Token or A2A-Notification-Token",
+      demoAgentFlags: `--token ${flags.token ? "<your token>" : token}`
     };
   }
   if (flags.auth === "standard-webhooks") {
@@ -57,7 +61,8 @@ export function authChoice(flags: AuthFlags): AuthChoice {
     return {
       auth: {scheme: "standard-webhooks", secrets: [secret], ...(flags.publicKey ? {publicKeys: [flags.publicKey]} : {})},
       register: [["signing secret", flags.secret ? "(the secret you gave)" : secret], ["checked", "webhook-id, webhook-timestamp (5 min) and webhook-signature v1" + (flags.publicKey ? " or v1a" : "")]],
-      summary: `Standard Webhooks v1${flags.publicKey ? " / v1a" : ""} signatures`
+      summary: `Standard Webhooks v1${flags.publicKey ? " / v1a" : ""} signatures`,
+      demoAgentFlags: null
     };
   }
   return jwtChoice(flags);
@@ -71,6 +76,7 @@ function jwtChoice(flags: AuthFlags): AuthChoice {
     auth: {scheme: "a2a-jwt", issuer: flags.issuer, audience: flags.audience, ...(jwksUrl ? {fetchJwks: async () => (await fetch(jwksUrl, {signal: AbortSignal.timeout(5000)})).json()} : {})},
     jwks: createJwksCache(keys, flags.jwksFile ? 0 : undefined),
     register: [["JWT", `iss ${flags.issuer}, aud ${flags.audience}, keys from ${jwksUrl ?? flags.jwksFile}`]],
-    summary: `the A2A push JWT profile (iss ${flags.issuer}, aud ${flags.audience})`
+    summary: `the A2A push JWT profile (iss ${flags.issuer}, aud ${flags.audience})`,
+    demoAgentFlags: null
   };
 }

@@ -18,21 +18,32 @@ import {DEFAULT_COURSE_ORIGINS, normaliseOrigin} from "./door.js";
 import {startReceiver} from "./server.js";
 import {attemptLine, banner} from "./terminal.js";
 
-const {values} = parseArgs({
-  options: {
-    port: {type: "string", default: "8787"}, auth: {type: "string", default: "bearer"},
-    credentials: {type: "string"}, token: {type: "string"}, secret: {type: "string"}, "public-key": {type: "string"},
-    "jwks-url": {type: "string"}, "jwks-file": {type: "string"}, issuer: {type: "string"}, audience: {type: "string"},
-    task: {type: "string", multiple: true, default: []}, outage: {type: "string", default: "0"}, "lost-ack": {type: "string", default: "off"},
-    slow: {type: "string", default: "0"}, refuse: {type: "string"}, origin: {type: "string", multiple: true, default: []},
-    record: {type: "string"}, keep: {type: "string", default: "1000"}, "ms-per-second": {type: "string", default: "1000"}, quiet: {type: "boolean", default: false}
-  },
-  strict: true
-});
-
 function fail(message: string): never {
   console.error(`receiver: ${message}`);
   process.exit(2);
+}
+
+const {values} = (() => {
+  try {
+    return parseFlags();
+  } catch (error) {
+    // An unknown flag, or a value parseArgs will not take (a value starting with "-": write --outage=-3).
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+})();
+
+function parseFlags() {
+  return parseArgs({
+    options: {
+      port: {type: "string", default: "8787"}, auth: {type: "string", default: "bearer"},
+      credentials: {type: "string"}, token: {type: "string"}, secret: {type: "string"}, "public-key": {type: "string"},
+      "jwks-url": {type: "string"}, "jwks-file": {type: "string"}, issuer: {type: "string"}, audience: {type: "string"},
+      task: {type: "string", multiple: true, default: []}, outage: {type: "string", default: "0"}, "lost-ack": {type: "string", default: "off"},
+      slow: {type: "string", default: "0"}, refuse: {type: "string"}, origin: {type: "string", multiple: true, default: []},
+      record: {type: "string"}, keep: {type: "string", default: "1000"}, "ms-per-second": {type: "string", default: "1000"}, quiet: {type: "boolean", default: false}
+    },
+    strict: true
+  });
 }
 
 const wholeNumber = (flag: string, text: string, min: number, max: number) => {
@@ -87,7 +98,7 @@ console.log(banner([
   ["faults", describeFaults(faults)],
   ["course pages", `${origins.join(", ")} may watch and change faults (--origin to add one)`],
   ["recording to", values.record ?? "memory only (--record FILE for JSON Lines)"],
-  ["demo agent", `npm run demo-agent -- --receiver ${running.hookUrl}${values.auth === "bearer" && !values.credentials ? ` --credentials ${(choice.auth as {authentication: {credentials: string}}).authentication.credentials}` : ""}`]
+  ["demo agent", choice.demoAgentFlags === null ? "signs nothing (@a2a-js/sdk sends a token or Authorization only): use --auth bearer or token" : `npm run demo-agent -- --receiver ${running.hookUrl} ${choice.demoAgentFlags}`]
 ]));
 
 const stop = () => void running.close().then(() => record?.end(() => process.exit(0)) ?? process.exit(0));
