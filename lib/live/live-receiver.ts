@@ -13,7 +13,7 @@
  *   4. the lost-acknowledgement fault: the first 2xx of each update does not reach the sender
  */
 import {receivePushNotification, type PipelineResult, type ReceiverAuth, type ReceiverState} from "../webhook-auth/receiver-pipeline.js";
-import {createDedupStore, purgeExpired, type DedupStore} from "../webhook-auth/dedup-store.js";
+import {createDedupStore, evictOldest, purgeExpired} from "../webhook-auth/dedup-store.js";
 import {readHeader, type HeaderBag} from "../webhook-auth/http-headers.js";
 import {NOTIFICATION_TOKEN_HEADER} from "../webhook-auth/jwt-profile.js";
 import type {JwksCache} from "../webhook-auth/jwks-cache.js";
@@ -77,7 +77,7 @@ export class LiveReceiver {
   constructor(private readonly settings: LiveReceiverSettings) {
     this.log = new AttemptLog(settings.keep ?? LIVE_KEEP);
     this.faultsNow = settings.faults ?? noFaults;
-    this.pipeline = {dedup: createDedupStore(settings.dedupRetentionSeconds ?? LIVE_DEDUP_RETENTION_SECONDS), ...(settings.jwks ? {jwks: settings.jwks} : {})};
+    this.pipeline = {dedup: createDedupStore(settings.dedupRetentionSeconds ?? LIVE_DEDUP_RETENTION_SECONDS, {inPlace: true}), ...(settings.jwks ? {jwks: settings.jwks} : {})};
   }
 
   get faults(): LiveFaults {
@@ -96,7 +96,7 @@ export class LiveReceiver {
     this.pinnedTask = null;
     this.newestApplied.clear();
     this.ackLost.clear();
-    this.pipeline = {...this.pipeline, dedup: createDedupStore(this.pipeline.dedup.retentionSeconds)};
+    this.pipeline = {...this.pipeline, dedup: createDedupStore(this.pipeline.dedup.retentionSeconds, {inPlace: true})};
   }
 
   /** What the page shows of the receiver's memory. */
@@ -224,9 +224,8 @@ export class LiveReceiver {
     if (state.dedup.records.size <= capacity + Math.ceil(capacity / 4)) return state;
     const purged = purgeExpired(state.dedup, unixSeconds).store;
     const excess = purged.records.size - capacity;
-    if (excess <= 0) return {...state, dedup: purged};
-    this.evicted += excess;
-    const dedup: DedupStore = {retentionSeconds: purged.retentionSeconds, records: new Map([...purged.records].slice(excess))};
+    this.evicted += Math.max(0, excess);
+    const dedup = evictOldest(purged, excess);
     return {...state, dedup};
   }
 }
