@@ -73,7 +73,8 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
   };
   const context: Context = {receiver, origins, limits, msPerSecond, clock, settle, events, hello, port: () => port};
 
-  const server = createServer({maxHeaderSize: 16 * 1024, requestTimeout: 0, headersTimeout: limits.bodyTimeoutMs}, (request, response) => {
+  // Node checks headersTimeout only every connectionsCheckingInterval (30 s by default): checked each second, or sooner for a shorter limit.
+  const server = createServer({maxHeaderSize: 16 * 1024, requestTimeout: 0, headersTimeout: limits.bodyTimeoutMs, connectionsCheckingInterval: Math.min(1_000, limits.bodyTimeoutMs)}, (request, response) => {
     inFlight++;
     response.on("close", () => inFlight--);
     void route(context, request, response, inFlight > limits.maxInFlight).catch((error: unknown) => {
