@@ -3,7 +3,7 @@
  * 1. the clean build time; 2. per built page, the JavaScript and CSS it loads
  * (raw and gzip); 3. what one input costs a lesson page in Chromium, and how long the page
  * takes to settle after a slider move, unthrottled and at 4x CPU throttle (bench/settle.ts);
- * 4. the simulator core's speed, lesson by lesson.
+ * 4. the simulator core's speed, lesson by lesson; 5. the live receiver under load (bench/receiver.ts).
  */
 import {spawnSync} from "node:child_process";
 import {listPages} from "../scripts/site-files.js";
@@ -17,6 +17,7 @@ import {pasteBench} from "./paste.js";
 import {SETTLE_HEADING, settleBench} from "./settle.js";
 import {selectionBenchCases} from "./selection.js";
 import {FRAME_BUDGET_MS, measureSliderRender, measureTextEdit, measureToggle, type RenderTiming} from "./slider-render.js";
+import {receiverBench} from "./receiver.js";
 import {webhookAuthBench} from "./webhook-auth.js";
 import {printAwsReproduction, STORM_GOAL_MS, stormBenchCases} from "./storm.js";
 
@@ -120,3 +121,7 @@ const stormResults = runSuite("Lesson 5, retry storms: simulateStorm, growth wit
 const worst = stormResults.find((result) => result.name.startsWith("simulateStorm, 100,000 senders × 10 attempts"))!;
 console.log(`goal: 100,000 senders × 10 attempts within ${STORM_GOAL_MS} ms in Node: ${(worst.medianMicroseconds / 1000).toFixed(1)} ms median, ${worst.medianMicroseconds / 1000 <= STORM_GOAL_MS ? "met" : "NOT met"}`);
 printAwsReproduction();
+
+// Alone: `flock /tmp/browser.lock npx tsx bench/receiver.ts`.
+console.log("\n## The live receiver under load (autocannon on loopback, Standard Webhooks v1; receiver in a child process)");
+await receiverBench();
