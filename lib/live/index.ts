@@ -12,3 +12,5 @@ export * from "./live-receiver.js";
 export * from "./model-vs-real.js";
 export * from "./observed-run.js";
 export * from "./redact.js";
+export * from "./live-feed.js";
+export * from "./live-lab-inputs.js";
