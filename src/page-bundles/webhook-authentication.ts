@@ -2,3 +2,6 @@
 export * from "../../lib/webhook-auth/index.js";
 export * from "../components/index.js";
 export * from "../components/webhook-auth/index.js";
+// Only the live lab's port: lib/live also names maskSecret, which this lesson's views export.
+export {livePortDefaults, livePortFields} from "../../lib/live/index.js";
+export * from "../components/live/index.js";

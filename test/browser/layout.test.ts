@@ -10,8 +10,8 @@ import {describePlacement, LAYOUT_VIEWPORTS, MAX_PINNED_FIGURES_SHARE, measurePa
 import {LESSON_SLUGS, type LessonSlug} from "../../src/lessons.js";
 import {useBuiltSite} from "./browser.js";
 
-// Lesson 1 has 17 inputs (the sender, its jitter seed and the A2A version included), lesson 2 three (example, A2A-Version and request), lesson 3 thirteen, lesson 4 twenty-seven (the JWT and key-rotation labs included) and lesson 5 eleven (each with the A2A version).
-const INPUTS: Record<LessonSlug, number> = {"push-delivery": 17, "message-transaction": 3, "agent-selection": 13, "webhook-authentication": 27, "retry-storms": 11};
+// Lesson 1 has 17 inputs (the sender, its jitter seed and the A2A version included) and 6 in its live lab (port, four faults, the model's sender), lesson 2 three (example, A2A-Version and request), lesson 3 thirteen, lesson 4 twenty-seven (the JWT and key-rotation labs included) and its live lab's port, and lesson 5 eleven (each with the A2A version).
+const INPUTS: Record<LessonSlug, number> = {"push-delivery": 23, "message-transaction": 3, "agent-selection": 13, "webhook-authentication": 28, "retry-storms": 11};
 const site = useBuiltSite();
 
 describe.each(LAYOUT_VIEWPORTS)("at $name", (viewport) => {
