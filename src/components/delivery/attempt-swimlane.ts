@@ -151,8 +151,10 @@ function outageMark({frame, x}: Lanes, outageUntil: number, stacked: boolean): v
   if (outageUntil <= 0) return;
   g.append("rect").attr("x", frame.left).attr("y", frame.top).attr("width", x(outageUntil) - frame.left).attr("height", frame.bottom - frame.top)
     .attr("fill", OUTAGE_FILL).attr("fill-opacity", 0.16);
-  g.append("text").attr("x", x(outageUntil) - 4 * frame.type.unit).attr("y", frame.top - (stacked ? 2 : 1) * frame.type.line).attr("dy", "0.71em")
-    .attr("text-anchor", "end").attr("font-size", frame.type.small).text(OUTAGE_LABEL);
+  // The label ends where the outage does; a short outage on a narrow chart has no room on its left, so the label starts there instead.
+  const fitsLeft = x(outageUntil) - 4 * frame.type.unit - frame.type.widthOf(OUTAGE_LABEL, frame.type.small) >= 0;
+  g.append("text").attr("x", x(outageUntil) + (fitsLeft ? -4 : 4) * frame.type.unit).attr("y", frame.top - (stacked ? 2 : 1) * frame.type.line).attr("dy", "0.71em")
+    .attr("text-anchor", fitsLeft ? "end" : "start").attr("font-size", frame.type.small).text(fitsLeft ? OUTAGE_LABEL : `← ${OUTAGE_LABEL}`);
 }
 
 /** A bar per attempt from dispatch to arrival, coloured by what the receiver decided. */
