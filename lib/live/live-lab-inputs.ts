@@ -56,6 +56,16 @@ export function liveFaultsFromInputs(inputs: Readonly<LiveLabInputs>): LiveFault
   };
 }
 
+/** The inputs that ask for `faults`: what the fault inputs show once the receiver says its own. */
+export function liveInputsFromFaults(faults: LiveFaults): Pick<LiveLabInputs, "liveOutageSeconds" | "liveLostAck" | "liveSlowResponseSeconds" | "liveRefuseWith"> {
+  return {
+    liveOutageSeconds: faults.outageSeconds,
+    liveLostAck: faults.lostAck,
+    liveSlowResponseSeconds: faults.slowResponseSeconds,
+    liveRefuseWith: faults.refuseWith === null ? "none" : String(faults.refuseWith)
+  };
+}
+
 /** The sender the model's run uses (the a2a-js preset for anything else). */
 export function liveModelSender(inputs: Readonly<LiveLabInputs>): SenderId {
   return (senderIds as readonly string[]).includes(inputs.liveModelSender) ? (inputs.liveModelSender as SenderId) : "a2a-js";

@@ -109,6 +109,14 @@ describe("lesson 1's live lab", () => {
     await page.locator("button.live-disconnect").click();
     await expect.poll(() => page.locator(".live-connection-status").first().textContent()).toBe(`Disconnected from ${target.url}.`);
     expectNoErrors(watched, "disconnected");
+
+    // Faults set elsewhere (its flags, another page) are the receiver's: connecting shows them in the inputs.
+    target.receiver.setFaults({outageSeconds: 12, lostAck: "hold", slowResponseSeconds: 0, refuseWith: 404});
+    await page.locator("button.live-connect").click();
+    await expect.poll(() => outage.inputValue()).toBe("12");
+    expect(await page.locator("select[id$='-liveLostAck']").inputValue()).toBe("hold");
+    expect(await page.locator("select[id$='-liveRefuseWith']").inputValue()).toBe("404");
+    expectNoErrors(watched, "reconnected to a receiver with faults of its own");
   });
 
   it("says no receiver answered at an unreachable port, and how to start one", async () => {

@@ -1,7 +1,7 @@
 /** The model's run beside a real one built from recorded attempts: the faults mapped, the real run shaped, the differences named. */
 import {describe, expect, test} from "vitest";
 import {simulateDelivery} from "../../lib/delivery/index.js";
-import {describeFaults, firstDispatch, lessonTaskState, liveDifferences, liveModelConfig, noFaults, observedRun, parseLiveFaults, type LiveAttempt} from "../../lib/live/index.js";
+import {describeFaults, firstDispatch, lessonTaskState, liveDifferences, liveFaultsFromInputs, liveInputsFromFaults, liveLabDefaults, liveModelConfig, noFaults, observedRun, parseLiveFaults, type LiveAttempt} from "../../lib/live/index.js";
 
 /** What the live receiver would record for the model's attempts, on the real clock (the first request at 0). */
 function recorded(attempts: readonly {update: number; at: number; status: number; answer?: LiveAttempt["answer"]; decision?: LiveAttempt["decision"]}[]): LiveAttempt[] {
@@ -69,5 +69,13 @@ describe("parseLiveFaults", () => {
     expect(parsed).toEqual({ok: false, problems: ["outageSeconds: from 0 to 600 s", "lostAck: one of off, hold, reset", "slowResponseSeconds: from 0 to 60 s", "refuseWith: 401, 404 or null", "extra: not a fault this receiver knows"]});
     expect(parseLiveFaults("x")).toEqual({ok: false, problems: ["faults: an object with outageSeconds, lostAck, slowResponseSeconds and refuseWith"]});
     expect(describeFaults({outageSeconds: 10, lostAck: "hold", slowResponseSeconds: 0, refuseWith: 404})).toBe("503 for the first 10 s of a run; the first 2xx of each update held until the sender gives up; every request refused with 404");
+  });
+});
+
+describe("the live lab's fault inputs", () => {
+  test("show the receiver's faults: inputs from faults ask for the same faults", () => {
+    for (const faults of [noFaults, {outageSeconds: 12, lostAck: "hold" as const, slowResponseSeconds: 2.5, refuseWith: 404 as const}, {outageSeconds: 0, lostAck: "reset" as const, slowResponseSeconds: 0, refuseWith: 401 as const}]) {
+      expect(liveFaultsFromInputs({...liveLabDefaults, ...liveInputsFromFaults(faults)})).toEqual(faults);
+    }
   });
 });

@@ -32,12 +32,14 @@ export type ReceiverConnectionElement = HTMLElement & {
 export interface ReceiverConnectionOptions {
   /** The port the reader typed (read when Connect is pressed). */
   port: () => string;
+  /** Called with the receiver's faults whenever it says them (on connecting, and at each new run), so the page's fault inputs can show them. */
+  onFaults?: (faults: LiveFaults) => void;
 }
 
 /** Fetch options for a loopback receiver: Chromium's Local Network Access asks for this address space from a page served elsewhere. */
 const LOOPBACK_REQUEST = {mode: "cors", credentials: "omit", cache: "no-store", targetAddressSpace: "loopback"} as RequestInit;
 
-export function ReceiverConnection({port}: ReceiverConnectionOptions): ReceiverConnectionElement {
+export function ReceiverConnection({port, onFaults}: ReceiverConnectionOptions): ReceiverConnectionElement {
   let source: EventSource | null = null;
   let attemptNumber = 0;
   const status = element("p", {class: "live-connection-status", role: "status"});
@@ -94,6 +96,7 @@ export function ReceiverConnection({port}: ReceiverConnectionOptions): ReceiverC
     const read = readLiveMessage(name, typeof data === "string" ? data : "");
     const feed = read.ok ? liveFeedWith(root.value.feed, read.message) : liveFeedProblem(root.value.feed, read.problem);
     set({phase: "connected", feed, notice: null}, name !== "attempt");
+    if (read.ok && read.message.kind !== "attempt") onFaults?.(read.message.hello.faults);
   }
 
   root.disconnect = () => {
