@@ -9,7 +9,7 @@
  * then CreateTaskPushNotificationConfig for the task, so the task's first event (the Task itself,
  * before any config exists) is not pushed and the receiver sees exactly the lesson's four updates.
  */
-import {createServer, type Server} from "node:http";
+import {createServer, type IncomingMessage, type Server, type ServerResponse} from "node:http";
 import type {AddressInfo} from "node:net";
 import {baselineUpdates, buildPushPayload, v1TaskStates} from "../lib/delivery/index.js";
 
@@ -67,6 +67,9 @@ export async function runDemoAgent(options: DemoAgentOptions, onReport: (report:
     await sleep((asked.atSeconds + 0.5) * msPerSecond);
     await call(agentUrl, "SendMessage", {message: {messageId: `demo-reply-${Date.now()}`, role: "ROLE_USER", taskId, parts: [{text: "Here is the input."}]}, configuration: {returnImmediately: true}});
     await sleep((baselineUpdates.at(-1)!.atSeconds - asked.atSeconds) * msPerSecond);
+    // Every update handed to the SDK's sender (a late timer may publish the last a little after its time), within a bound.
+    const givenUpBy = performance.now() + 10 * msPerSecond;
+    while (sender.sends < baselineUpdates.length && performance.now() < givenUpBy) await sleep(10);
     // The SDK sends one task's pushes one after another; the last may still wait on its answer.
     while (pushes.length > 0) await Promise.allSettled(pushes.splice(0));
     return {agentUrl, taskId, reports};
@@ -78,6 +81,8 @@ export async function runDemoAgent(options: DemoAgentOptions, onReport: (report:
 
 /** The SDK's own sender, with each send kept, so the agent can wait for the last push before it stops. */
 class TrackedSender {
+  /** Events handed to the SDK's sender so far. */
+  sends = 0;
   readonly store: InstanceType<Sdk["InMemoryPushNotificationStore"]>;
   readonly sender: InstanceType<Sdk["DefaultPushNotificationSender"]>;
 
@@ -87,6 +92,7 @@ class TrackedSender {
     const sender = new sdk.DefaultPushNotificationSender(this.store, msPerSecond === 1000 ? {} : {timeout: 5 * msPerSecond});
     const send = sender.send.bind(sender);
     sender.send = (...args: Parameters<typeof send>) => {
+      this.sends++;
       const sent = send(...args);
       pushes.push(sent.catch(() => undefined));
       return sent;
@@ -135,16 +141,24 @@ function lessonTask(sdk: Sdk, msPerSecond: number) {
 
 /** JSON-RPC over node:http on 127.0.0.1: POST / with a request; the card at /.well-known/agent-card.json. */
 async function serve(sdk: Sdk, handler: InstanceType<Sdk["JsonRpcTransportHandler"]>, port: number): Promise<Server> {
-  const server = createServer(async (request, response) => {
-    if (request.method === "GET" && request.url === "/.well-known/agent-card.json") return void response.writeHead(200, {"Content-Type": "application/json"}).end(JSON.stringify(agentCard()));
-    let text = "";
-    for await (const chunk of request) if ((text += chunk).length > 64 * 1024) return void response.writeHead(413).end();
-    const result = await handler.handle(text, new sdk.ServerCallContext({requestedVersion: "1.0"}));
-    const body = Symbol.asyncIterator in Object(result) ? {jsonrpc: "2.0", id: null, error: {code: -32004, message: "streaming is not served by the demo agent"}} : result;
-    response.writeHead(200, {"Content-Type": "application/json"}).end(JSON.stringify(body));
+  const server = createServer((request, response) => {
+    answer(sdk, handler, request, response).catch((error: unknown) => {
+      // A client that went away, or the SDK throwing: answered if still possible, never a crashed agent.
+      if (!response.headersSent) response.writeHead(500, {"Content-Type": "text/plain; charset=utf-8"}).end(`demo agent error: ${error instanceof Error ? error.message : String(error)}`);
+      else response.destroy();
+    });
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return server;
+}
+
+async function answer(sdk: Sdk, handler: InstanceType<Sdk["JsonRpcTransportHandler"]>, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  if (request.method === "GET" && request.url === "/.well-known/agent-card.json") return void response.writeHead(200, {"Content-Type": "application/json"}).end(JSON.stringify(agentCard()));
+  let text = "";
+  for await (const chunk of request) if ((text += chunk).length > 64 * 1024) return void response.writeHead(413).end();
+  const result = await handler.handle(text, new sdk.ServerCallContext({requestedVersion: "1.0"}));
+  const body = Symbol.asyncIterator in Object(result) ? {jsonrpc: "2.0", id: null, error: {code: -32004, message: "streaming is not served by the demo agent"}} : result;
+  response.writeHead(200, {"Content-Type": "application/json"}).end(JSON.stringify(body));
 }
 
 async function call(agentUrl: string, method: string, params: unknown): Promise<unknown> {

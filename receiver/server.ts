@@ -13,7 +13,7 @@
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from "node:http";
 import type {AddressInfo, Socket} from "node:net";
 import type {Duplex} from "node:stream";
-import {LiveReceiver, parseLiveFaults, type LiveAttempt, type LiveClock, type LiveReceiverSettings} from "../lib/live/index.js";
+import {LIVE_FEED_KEEP, LiveReceiver, parseLiveFaults, type LiveAttempt, type LiveClock, type LiveReceiverSettings} from "../lib/live/index.js";
 import {readBodyWithin} from "./body.js";
 import {corsHeaders, doorRefusal} from "./door.js";
 import {EventStream} from "./event-stream.js";
@@ -51,7 +51,7 @@ export interface RunningReceiver {
   hookUrl: string;
   port: number;
   receiver: LiveReceiver;
-  /** Every attempt settled since start, in order (what the shell sees; lib keeps the bounded log). */
+  /** Stops listening, ends the pages' streams and closes every connection. */
   close(): Promise<void>;
 }
 
@@ -66,8 +66,8 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
   const clock = (): LiveClock => ({monotonicSeconds: performance.now() / msPerSecond, unixSeconds: Date.now() / 1000});
   const hello = () => ({receiver: "A2A Workbench live receiver", hookUrl: `http://127.0.0.1:${port}/hook`, auth: options.authSummary, faults: receiver.faults, msPerSecond, status: receiver.status()});
   const events = new EventStream();
-  const settle = (attempt: LiveAttempt) => {
-    const settled = receiver.settle(attempt, clock().monotonicSeconds);
+  const settle = (attempt: LiveAttempt, monotonicSeconds: number) => {
+    const settled = receiver.settle(attempt, monotonicSeconds);
     events.send("attempt", {attempt: settled, status: receiver.status()});
     options.onAttempt?.(settled);
   };
@@ -104,7 +104,8 @@ interface Context {
   limits: ReceiverLimits;
   msPerSecond: number;
   clock: () => LiveClock;
-  settle: (attempt: LiveAttempt) => void;
+  /** Records an attempt that is over, at that moment on the receiver's clock. */
+  settle: (attempt: LiveAttempt, monotonicSeconds: number) => void;
   events: EventStream;
   hello: () => unknown;
   port: () => number;
@@ -117,7 +118,7 @@ async function route(context: Context, request: IncomingMessage, response: Serve
   if (refusal) return refuse(context, request, response, refusal.decision, refusal.status, refusal.reason);
   if (busy) return refuse(context, request, response, "busy", 503, `more than ${context.limits.maxInFlight} requests at once`, {"Retry-After": "1"});
   if (request.method === "OPTIONS") return void response.writeHead(204, cors).end();
-  if (request.method === "GET" && path === "/events") return context.events.open(request, response, cors, context.hello(), context.receiver.log.attempts().filter((attempt) => attempt.run === context.receiver.status().run));
+  if (request.method === "GET" && path === "/events") return context.events.open(request, response, cors, context.hello(), currentRun(context.receiver));
   if (request.method === "GET" && path === "/attempts") return json(response, 200, {...(context.hello() as object), attempts: context.receiver.log.attempts()}, cors);
   if (request.method === "POST" && path === "/faults") return setFaults(context, request, response, cors);
   if (request.method === "POST" && path === "/reset") {
@@ -130,45 +131,68 @@ async function route(context: Context, request: IncomingMessage, response: Serve
   return refuse(context, request, response, "not-a-hook", 404, `${request.method} ${path.slice(0, 80)} is not the hook: push notifications are POSTed to /hook`);
 }
 
+/** The attempts of the current run a page is sent when it connects: as many as a page keeps, the newest. */
+function currentRun(receiver: LiveReceiver): LiveAttempt[] {
+  const run = receiver.status().run;
+  return receiver.log.attempts().filter((attempt) => attempt.run === run).slice(-LIVE_FEED_KEEP);
+}
+
 async function hook(context: Context, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const {receiver, limits, msPerSecond} = context;
   const arrival = receiver.arrive(context.clock().monotonicSeconds);
+  const exchange = watchExchange(context, response);
   const read = await readBodyWithin(request, limits.maxBodyBytes, limits.bodyTimeoutMs);
   if (!read.ok) return refuseBody(context, request, response, read.problem, read.bytes);
   const slow = receiver.faults.slowResponseSeconds;
   if (slow > 0) await new Promise((resolve) => setTimeout(resolve, slow * msPerSecond));
   const attempt = await receiver.decide({method: "POST", path: "/hook", headers: headersOf(request), body: read.body}, arrival, context.clock);
+  carryOut(context, request, response, attempt, exchange);
+}
+
+/** When the sender closed the connection (giving up, or after the answer), on the receiver's clock; the answer's own end counts too. */
+function watchExchange(context: Context, response: ServerResponse): {closedAt: () => number | null} {
+  let closedAt: number | null = null;
+  response.once("close", () => (closedAt = context.clock().monotonicSeconds));
+  return {closedAt: () => closedAt};
+}
+
+/**
+ * Carries out the planned answer and records the attempt once, when the exchange is over: the answer
+ * sent, a held answer the sender gave up on, a reset, or no answer because the sender left first.
+ */
+function carryOut(context: Context, request: IncomingMessage, response: ServerResponse, attempt: LiveAttempt, exchange: {closedAt: () => number | null}, headers: Record<string, string> = {}): void {
+  const settleAt = (final: LiveAttempt, at: number | null) => context.settle(final, at ?? context.clock().monotonicSeconds);
   if (attempt.answer === "reset") {
     request.socket.destroy();
-    return context.settle(attempt);
+    return settleAt(attempt, null);
   }
+  const gone = exchange.closedAt();
+  if (gone !== null) return settleAt({...attempt, answer: "none", reason: `${attempt.reason}; the sender had closed the connection before the answer`}, gone);
   if (attempt.answer === "held") {
     // The 2xx is never sent: settled when the sender gives up and closes, or after the hold limit.
-    const limit = setTimeout(() => response.destroy(), limits.holdLimitMs);
-    response.on("close", () => {
+    const limit = setTimeout(() => response.destroy(), context.limits.holdLimitMs);
+    return void response.once("close", () => {
       clearTimeout(limit);
-      context.settle(attempt);
+      settleAt(attempt, exchange.closedAt());
     });
-    return;
   }
-  response.on("finish", () => context.settle(attempt));
-  json(response, attempt.httpStatus, {decision: attempt.decision, reason: attempt.reason});
+  response.once("close", () => settleAt(response.writableFinished ? attempt : {...attempt, answer: "none", reason: `${attempt.reason}; the connection closed before the answer was sent`}, exchange.closedAt()));
+  // A refused body is not read: closing the connection once the answer is out stops the rest of it.
+  if (headers.Connection === "close") response.once("finish", () => request.socket.destroy());
+  json(response, attempt.httpStatus, {decision: attempt.decision, reason: attempt.reason}, headers);
 }
 
 function refuseBody(context: Context, request: IncomingMessage, response: ServerResponse, problem: "too-large" | "timed-out" | "aborted", bytes: number): void {
   if (problem === "too-large") return refuse(context, request, response, "too-large", 413, `the body is over ${context.limits.maxBodyBytes} bytes (${bytes} seen or declared); a push notification is a few KB`, {Connection: "close"}, bytes);
   if (problem === "timed-out") return refuse(context, request, response, "timed-out", 408, `the body did not arrive within ${context.limits.bodyTimeoutMs / 1000} s (${bytes} bytes came)`, {Connection: "close"}, bytes);
-  context.settle(context.receiver.refuseAtDoor({method: "POST", path: "/hook", headers: headersOf(request), bodyBytes: bytes}, "timed-out", 400, `the sender closed the connection after ${bytes} bytes`, context.clock().monotonicSeconds));
+  context.settle(context.receiver.refuseAtDoor({method: "POST", path: "/hook", headers: headersOf(request), bodyBytes: bytes}, "timed-out", 400, `the sender closed the connection after ${bytes} bytes`, context.clock().monotonicSeconds), context.clock().monotonicSeconds);
 }
 
+/** A refusal before lib decides anything: recorded like any attempt, with CORS for a course page (so it can read why). */
 function refuse(context: Context, request: IncomingMessage, response: ServerResponse, decision: LiveAttempt["decision"], status: number, reason: string, extra: Record<string, string> = {}, bodyBytes = 0): void {
+  const exchange = watchExchange(context, response);
   const attempt = context.receiver.refuseAtDoor({method: request.method ?? "?", path: (request.url ?? "/").split("?")[0]!, headers: headersOf(request), bodyBytes}, decision, status, reason, context.clock().monotonicSeconds);
-  response.on("finish", () => {
-    context.settle(attempt);
-    // A refused body is not read: closing the connection stops the rest of it.
-    if (extra.Connection === "close") request.socket.destroy();
-  });
-  json(response, status, {decision, reason}, extra);
+  carryOut(context, request, response, attempt, exchange, {...corsHeaders(request, context.origins), ...extra});
 }
 
 async function setFaults(context: Context, request: IncomingMessage, response: ServerResponse, cors: Record<string, string>): Promise<void> {
@@ -187,12 +211,18 @@ async function setFaults(context: Context, request: IncomingMessage, response: S
   json(response, 200, context.hello(), cors);
 }
 
+/** Errors of a connection that is just going away (a sender that gave up): no request to record; a request on it is recorded by its handler. */
+const CONNECTION_GONE = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);
+
 function clientError(context: Context, error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (!socket.writable) return;
+  if (CONNECTION_GONE.has(error.code ?? "")) return void socket.destroy();
   const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
   const [decision, status, reason] = tooLarge ? (["too-large", 431, "the request's headers are over 16 KB"] as const) : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? (["timed-out", 408, "the request's headers did not arrive in time"] as const) : (["bad-request", 400, `unreadable HTTP (${error.code ?? "parse error"})`] as const);
-  socket.end(`HTTP/1.1 ${status} ${tooLarge ? "Request Header Fields Too Large" : status === 408 ? "Request Timeout" : "Bad Request"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-  context.settle(context.receiver.refuseAtDoor({method: "?", path: "?", headers: {}}, decision, status, reason, context.clock().monotonicSeconds));
+  // Recorded whether or not the sender is still there to read the answer.
+  if (socket.writable) socket.end(`HTTP/1.1 ${status} ${tooLarge ? "Request Header Fields Too Large" : status === 408 ? "Request Timeout" : "Bad Request"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  else socket.destroy();
+  const now = context.clock().monotonicSeconds;
+  context.settle(context.receiver.refuseAtDoor({method: "?", path: "?", headers: {}}, decision, status, reason, now), now);
 }
 
 function json(response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {

@@ -29,7 +29,7 @@ const stringOr = (value: unknown, max = 256): string | null => (typeof value ===
 /** The event inside a body of either version: a 1.0 StreamResponse's statusUpdate (or task), or the v0.3 object itself. */
 export function bodyFacts(json: unknown): BodyFacts {
   const body = record(json);
-  const event = record(body?.statusUpdate) ?? record(body?.task) ?? record(body?.artifactUpdate) ?? body;
+  const event = record(body?.statusUpdate) ?? record(body?.task) ?? record(body?.artifactUpdate) ?? record(body?.message) ?? body;
   const status = record(event?.status);
   const teaching = record(record(event?.metadata)?.[teachingMetadataKey]);
   const eventId = stringOr(teaching?.eventId, 128);

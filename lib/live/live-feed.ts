@@ -103,7 +103,8 @@ export const emptyLiveFeed: LiveFeed = Object.freeze({hello: null, run: null, at
  * answer that settled after new faults) is not drawn with the current one.
  */
 export function liveFeedWith(feed: LiveFeed, message: LiveMessage): LiveFeed {
-  if (message.kind !== "attempt") return {...feed, hello: message.hello, status: message.hello.status, run: null, attempts: []};
+  // The hello names the current run: attempts of an older one (a held answer settling after a reset) are not drawn with it.
+  if (message.kind !== "attempt") return {...feed, hello: message.hello, status: message.hello.status, run: message.hello.status.run, attempts: []};
   const {attempt} = message;
   const status = message.status ?? feed.status;
   if (feed.run !== null && attempt.run < feed.run) return {...feed, status};

@@ -15,11 +15,11 @@
 import {receivePushNotification, type PipelineResult, type ReceiverAuth, type ReceiverState} from "../webhook-auth/receiver-pipeline.js";
 import {createDedupStore, evictOldest, purgeExpired} from "../webhook-auth/dedup-store.js";
 import {readHeader, type HeaderBag} from "../webhook-auth/http-headers.js";
-import {NOTIFICATION_TOKEN_HEADER} from "../webhook-auth/jwt-profile.js";
+import {GO_TOKEN_HEADER, NOTIFICATION_TOKEN_HEADER} from "../webhook-auth/jwt-profile.js";
 import type {JwksCache} from "../webhook-auth/jwks-cache.js";
 import type {LiveAttempt, LiveDecision} from "./attempt.js";
 import {AttemptLog} from "./attempt-log.js";
-import {bodyFacts, derivedEventKey, isOlder, orderOf, updateKeyOf, type BodyFacts} from "./event-key.js";
+import {bodyFacts, isOlder, orderOf, updateKeyOf, type BodyFacts} from "./event-key.js";
 import {noFaults, type LiveFaults} from "./faults.js";
 import {keptBody, keptHeaders} from "./redact.js";
 
@@ -56,16 +56,14 @@ export const LIVE_KEEP = 1_000;
 export const LIVE_DEDUP_CAPACITY = 10_000;
 export const LIVE_DEDUP_RETENTION_SECONDS = 24 * 60 * 60;
 
-/** a2a-go 2.x's token header (a2a/push.go @ v2.3.1). */
-export const GO_TOKEN_HEADER = "A2A-Notification-Token";
-
 const STATUS_OF_REFUSAL: Readonly<Record<number, LiveDecision>> = {401: "unauthorized", 404: "unknown-task", 400: "bad-request", 500: "effect-failed"};
 
 export class LiveReceiver {
   readonly log: AttemptLog;
   private faultsNow: LiveFaults;
   private pipeline: ReceiverState;
-  private runNumber = 0;
+  /** The current run: numbered when it starts (a reset or new faults), its clock started by its first request. */
+  private runNumber = 1;
   private runStartedAt: number | null = null;
   private attemptNumber = 0;
   private pinnedTask: string | null = null;
@@ -92,6 +90,7 @@ export class LiveReceiver {
 
   /** A new run: its clock starts at its first request; replay records, ordering and the pinned task are forgotten. */
   newRun(): void {
+    this.runNumber++;
     this.runStartedAt = null;
     this.pinnedTask = null;
     this.newestApplied.clear();
@@ -102,7 +101,7 @@ export class LiveReceiver {
   /** What the page shows of the receiver's memory. */
   status(): {run: number; kept: number; dropped: number; total: number; evictedReplayRecords: number; replayRecords: number; expectedTask: string | null} {
     return {
-      run: Math.max(this.runNumber, 1), kept: this.log.attempts().length, dropped: this.log.dropped, total: this.log.total,
+      run: this.runNumber, kept: this.log.attempts().length, dropped: this.log.dropped, total: this.log.total,
       evictedReplayRecords: this.evicted, replayRecords: this.pipeline.dedup.records.size,
       expectedTask: this.settings.expectedTaskIds.length > 0 ? this.settings.expectedTaskIds.join(", ") : this.pinnedTask
     };
@@ -110,10 +109,7 @@ export class LiveReceiver {
 
   /** Stamps an arriving request with its run and its time on the run's clock (the first request of a run starts it). */
   arrive(monotonicSeconds: number): {run: number; atSeconds: number} {
-    if (this.runStartedAt === null) {
-      this.runStartedAt = monotonicSeconds;
-      this.runNumber++;
-    }
+    this.runStartedAt ??= monotonicSeconds;
     return {run: this.runNumber, atSeconds: monotonicSeconds - this.runStartedAt};
   }
 
@@ -125,6 +121,8 @@ export class LiveReceiver {
    * Decides a request that reached the hook; the answer is planned, not yet settled (see settle).
    * Requests are decided one at a time, in the order they are handed in: the replay record's
    * insert-if-absent must see every earlier insert, or two copies arriving together would both apply.
+   * `clock` is read when the request's turn comes (lib reads no clock of its own: the caller's is
+   * passed in, as fetchJwks is).
    */
   decide(request: LiveRequest, arrival: {run: number; atSeconds: number}, clock: () => LiveClock): Promise<LiveAttempt> {
     const decided = this.queue.then(() => this.decideNow(request, arrival, clock()));
@@ -132,32 +130,41 @@ export class LiveReceiver {
     return decided;
   }
 
-  private async decideNow(request: LiveRequest, arrival: {run: number; atSeconds: number}, clock: LiveClock): Promise<LiveAttempt> {
+  private async decideNow(request: LiveRequest, onItsWay: {run: number; atSeconds: number}, clock: LiveClock): Promise<LiveAttempt> {
+    // A request on its way when the run changed belongs to the new run, arriving as it is decided.
+    const arrival = onItsWay.run === this.runNumber ? onItsWay : this.arrive(clock.monotonicSeconds);
     const facts = bodyFacts(parseJson(request.body));
     const key = await updateKeyOf(request.headers, facts, request.body, this.settings.subtle);
     const base = this.recordOf(request, arrival, clock, facts, key);
-    const decidedAt = base.decidedAtSeconds;
-    if (decidedAt < this.faultsNow.outageSeconds) return {...base, decision: "unavailable", httpStatus: 503, reason: `outage: 503 for the first ${this.faultsNow.outageSeconds} s of the run`};
-    if (this.faultsNow.refuseWith !== null) {
-      const status = this.faultsNow.refuseWith;
-      return {...base, decision: status === 401 ? "unauthorized" : "unknown-task", httpStatus: status, reason: `the ${status} rule refuses every request`};
-    }
+    const fault = this.faultVerdict(base.decidedAtSeconds);
+    if (fault) return {...base, ...fault};
     let stale = false;
     const result = await receivePushNotification({
       request: {headers: request.headers, body: request.body},
-      config: this.pipelineConfig(facts, request.headers),
+      config: this.pipelineConfig(base, request.headers),
       state: this.pipeline,
       nowSeconds: clock.unixSeconds,
-      applyEffect: ({taskId}) => {
-        stale = this.applyInOrder(taskId, base.order);
-        return stale ? {ok: true, detail: ", no effect: an update newer than this one was applied already (ordering protection)"} : undefined;
-      }
+      applyEffect: ({taskId}) => void (stale = this.applyInOrder(taskId, base.order))
     });
-    this.pipeline = this.boundedReplayRecords(result.state, clock.unixSeconds);
-    if (result.checks.some((check) => check.id === "expected-task" && check.status === "pass")) this.pinnedTask ??= result.taskId ?? null;
+    // A reset during the checks started a new run: its fresh memory is not overwritten by this one's.
+    if (arrival.run === this.runNumber) this.remember(result, clock.unixSeconds);
     // The JWT profile's replay record is keyed by the token's jti: say so (resends still group by the update's key).
     const keySource = result.eventKey?.startsWith("jti:") ? "jti" : base.keySource;
     return this.withLostAck({...base, keySource, ...pipelineOutcome(result, stale)});
+  }
+
+  /** The outage and the refusal rule, which answer before any check. */
+  private faultVerdict(decidedAtSeconds: number): Pick<LiveAttempt, "decision" | "httpStatus" | "reason"> | null {
+    const {outageSeconds, refuseWith} = this.faultsNow;
+    if (decidedAtSeconds < outageSeconds) return {decision: "unavailable", httpStatus: 503, reason: `outage: 503 for the first ${outageSeconds} s of the run`};
+    if (refuseWith !== null) return {decision: refuseWith === 401 ? "unauthorized" : "unknown-task", httpStatus: refuseWith, reason: `the ${refuseWith} rule refuses every request`};
+    return null;
+  }
+
+  /** What the run keeps of a decision: the replay records (bounded) and, on the first authentic push, its task. */
+  private remember(result: PipelineResult, unixSeconds: number): void {
+    this.pipeline = this.boundedReplayRecords(result.state, unixSeconds);
+    if (result.checks.some((check) => check.id === "expected-task" && check.status === "pass")) this.pinnedTask ??= result.taskId ?? null;
   }
 
   /** A request refused before the pipeline (too large, a wrong Host, a slow sender, not the hook path, too many at once). */
@@ -165,7 +172,7 @@ export class LiveReceiver {
     const atSeconds = this.runSeconds(monotonicSeconds);
     const body = request.body ?? new Uint8Array();
     return {
-      run: Math.max(this.runNumber, 1), number: ++this.attemptNumber, atSeconds, decidedAtSeconds: atSeconds, settledAtSeconds: null,
+      run: this.runNumber, number: ++this.attemptNumber, atSeconds, decidedAtSeconds: atSeconds, settledAtSeconds: null,
       method: request.method.slice(0, 16), path: request.path.slice(0, 256), headers: keptHeaders(request.headers), body: keptBody(body), bodyBytes: request.bodyBytes ?? body.length,
       taskId: null, taskState: null, updateKey: null, keySource: "none", order: null, decision, httpStatus, answer: "sent", reason, checks: []
     };
@@ -173,7 +180,8 @@ export class LiveReceiver {
 
   /** The answer is out (or the sender closed a held connection): the attempt is final and recorded. */
   settle(attempt: LiveAttempt, monotonicSeconds: number): LiveAttempt {
-    const settled = {...attempt, settledAtSeconds: Math.max(attempt.decidedAtSeconds, this.runSeconds(monotonicSeconds))};
+    // A sender that gave up before the answer settled it earlier than the decision: the time it left.
+    const settled = {...attempt, settledAtSeconds: Math.max(attempt.atSeconds, this.runSeconds(monotonicSeconds))};
     this.log.add(settled);
     return settled;
   }
@@ -187,19 +195,16 @@ export class LiveReceiver {
     };
   }
 
-  private pipelineConfig(facts: BodyFacts, headers: HeaderBag) {
-    const expected = this.settings.expectedTaskIds.length > 0 ? this.settings.expectedTaskIds : [this.pinnedTask ?? facts.taskId ?? ""];
-    // a2a-go 2.x names the token header without the X- (a2a/push.go); the others with it.
+  private pipelineConfig(base: LiveAttempt, headers: HeaderBag) {
+    const expected = this.settings.expectedTaskIds.length > 0 ? this.settings.expectedTaskIds : [this.pinnedTask ?? base.taskId ?? ""];
+    // a2a-go 2.x names the token header without the X-; the other SDKs with it.
     const tokenHeader = readHeader(headers, NOTIFICATION_TOKEN_HEADER) === undefined && readHeader(headers, GO_TOKEN_HEADER) !== undefined ? GO_TOKEN_HEADER : NOTIFICATION_TOKEN_HEADER;
     return {
       auth: this.settings.auth,
       ...(this.settings.token !== undefined ? {token: this.settings.token, tokenHeader} : {}),
       expectedTaskIds: expected,
-      // The sender's own key when the body carries the lesson's; else the task and the body's SHA-256.
-      deriveEventKey: async ({taskId, body}: {taskId: string; body: string | Uint8Array}) => {
-        const teaching = bodyFacts(parseJson(typeof body === "string" ? new TextEncoder().encode(body) : body)).teaching;
-        return teaching ? `task:${taskId}:event:${teaching.eventId}` : derivedEventKey(taskId, body, this.settings.subtle);
-      }
+      // The key that groups the update's resends (event-key.ts), scoped to the task unless it already is.
+      deriveEventKey: ({taskId}: {taskId: string}) => (base.updateKey === null || base.keySource === "derived" ? (base.updateKey ?? undefined) : `task:${taskId}:${base.updateKey}`)
     };
   }
 
@@ -238,9 +243,13 @@ function parseJson(body: Uint8Array): unknown {
   }
 }
 
+/** Ordering protection's verdict, in the record and in the effect check it overrides. */
+const STALE_REASON = "stale: an update newer than this one was applied already, so it is answered 2xx and not applied (ordering protection)";
+
 /** The pipeline's verdict in the live record's words. */
 function pipelineOutcome(result: PipelineResult, stale: boolean): Pick<LiveAttempt, "decision" | "httpStatus" | "reason" | "checks"> {
-  const checks = result.checks.map(({id, label, status, reason}) => ({id, label, status, reason: reason.slice(0, 2_000)}));
-  const decision: LiveDecision = result.outcome === "applied" ? (stale ? "stale" : "applied") : result.outcome === "duplicate" ? "duplicate" : (STATUS_OF_REFUSAL[result.status] ?? "bad-request");
+  const checks = result.checks.map(({id, label, status, reason}) => ({id, label, status, reason: (stale && id === "effect" ? STALE_REASON : reason).slice(0, 2_000)}));
+  if (stale) return {decision: "stale", httpStatus: result.status, reason: STALE_REASON, checks};
+  const decision: LiveDecision = result.outcome === "applied" ? "applied" : result.outcome === "duplicate" ? "duplicate" : (STATUS_OF_REFUSAL[result.status] ?? "bad-request");
   return {decision, httpStatus: result.status, reason: result.reason.slice(0, 2_000), checks};
 }

@@ -9,6 +9,13 @@
 import type {DeliveryAttempt, DeliveryRun} from "../delivery/run.js";
 
 export const LIVE_TIMING_TOLERANCE_SECONDS = 1;
+/** Real time a timer may run late on a busy machine, whatever the run's scale. */
+export const LIVE_TIMING_TOLERANCE_MS = 250;
+
+/** The tolerance for a run at `msPerSecond`: a second of the run, or 250 real milliseconds when a second is shorter (a fast test run). */
+export function liveToleranceSeconds(msPerSecond: number): number {
+  return Math.max(LIVE_TIMING_TOLERANCE_SECONDS, LIVE_TIMING_TOLERANCE_MS / msPerSecond);
+}
 
 const s = (seconds: number) => `${Number(seconds.toFixed(1))} s`;
 

@@ -35,7 +35,8 @@ export function liveModelConfig(faults: LiveFaults, sender: SenderId, version: D
 /** The attempts of one run that reached the hook (refusals at the door carry no update), shifted onto the model's clock. */
 export function observedRun(attempts: readonly LiveAttempt[], model: DeliveryRun): DeliveryRun {
   const shift = firstDispatch(model);
-  const onHook = attempts.filter((attempt) => attempt.updateKey !== null && lessonDecision(attempt.decision) !== null);
+  // In the order they arrived (the log holds them in the order they settled: a slow answer settles after its resend).
+  const onHook = attempts.filter((attempt) => attempt.updateKey !== null && lessonDecision(attempt.decision) !== null).sort((a, b) => a.number - b.number);
   const updateKeys = [...new Set(onHook.map((attempt) => attempt.updateKey!))];
   const counts = new Map<string, number>();
   const deliveryAttempts = onHook.map((live) => {
@@ -68,12 +69,14 @@ function deliveryAttempt(live: LiveAttempt, updateIndex: number, attemptNumber: 
   const decision = lessonDecision(live.decision) as ReceiverDecisionKind;
   const answeredAt = at(live.settledAtSeconds ?? live.decidedAtSeconds);
   const lost = live.answer === "held" || live.answer === "reset";
+  // No answer sent: the sender had given up (its timeout) before the receiver answered.
+  const unanswered = live.answer === "none";
   return {
     updateIndex, attemptNumber, eventId: live.updateKey!, sequence: live.order?.by === "sequence" ? Number(live.order.value) : updateIndex + 1,
     dispatchedAtSeconds: at(live.atSeconds), arrivesAtSeconds: at(live.decidedAtSeconds), deadlineAtSeconds: null,
-    receiverDecision: decision, httpStatus: live.httpStatus, responseLost: lost, responseLate: false,
-    sender: lost ? {kind: "timeout", atSeconds: answeredAt, cause: "response-lost"} : {kind: "response", httpStatus: live.httpStatus, atSeconds: answeredAt},
-    senderAction: live.httpStatus >= 200 && live.httpStatus < 300 && !lost ? "acknowledged" : "exhausted",
+    receiverDecision: decision, httpStatus: live.httpStatus, responseLost: lost, responseLate: unanswered,
+    sender: lost || unanswered ? {kind: "timeout", atSeconds: answeredAt, cause: lost ? "response-lost" : "slow"} : {kind: "response", httpStatus: live.httpStatus, atSeconds: answeredAt},
+    senderAction: live.httpStatus >= 200 && live.httpStatus < 300 && !lost && !unanswered ? "acknowledged" : "exhausted",
     nextRetryAtSeconds: null,
     payload: model.attempts[0]?.payload ?? (null as never), headers: live.headers
   };

@@ -70,6 +70,8 @@ export function insertIfAbsent(store: DedupStore, key: string, nowSeconds: numbe
   if (existing && isLive(existing, nowSeconds)) return {inserted: false, store, record: existing};
   const record: DedupRecord = {key, recordedAtSeconds: nowSeconds, expiresAtSeconds: nowSeconds + store.retentionSeconds};
   const records = writableRecords(store);
+  // An expired record is replaced at the end, as the newest: evictOldest forgets the oldest first.
+  records.delete(key);
   records.set(key, record);
   const next = withRecords(store, records);
   return existing ? {inserted: true, store: next, record, replacedExpired: existing} : {inserted: true, store: next, record};

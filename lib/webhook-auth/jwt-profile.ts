@@ -31,6 +31,8 @@ export const TASK_ID_CLAIM = "taskId";
 export const BODY_HASH_CLAIM = "request_body_sha256";
 /** Header carrying TaskPushNotificationConfig.token (A2A v0.3.0 topic guide example; a2a-js DefaultPushNotificationSender default). */
 export const NOTIFICATION_TOKEN_HEADER = "X-A2A-Notification-Token";
+/** The same token as a2a-go 2.x sends it, without the X- (a2asrv/push/sender.go @ v2.3.1, commit 4c4e078). */
+export const GO_TOKEN_HEADER = "A2A-Notification-Token";
 
 export interface A2aPushClaims {
   iss: string;

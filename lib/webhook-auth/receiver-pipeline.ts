@@ -83,7 +83,7 @@ export interface ReceiverConfig {
    * the request, scoped to its task, so that a resend of the same update is still recognised.
    * Without it such requests skip the replay check (the receiver must then reconcile, see reconcile.ts).
    */
-  deriveEventKey?: (request: {taskId: string; body: string | Uint8Array}) => Promise<string> | string;
+  deriveEventKey?: (request: {taskId: string; body: string | Uint8Array}) => Promise<string | undefined> | string | undefined;
 }
 
 export interface ReceiverState {
@@ -297,7 +297,9 @@ function authorizationAuthenticity(auth: Extract<ReceiverAuth, {scheme: "authent
   const credentials = header && space > 0 ? header.slice(space + 1).trim() : "";
   if (!header) return refused("no Authorization header", STATUS_UNAUTHENTICATED);
   if (scheme !== expectedScheme) {
-    return refused(`Authorization scheme "${scheme ?? header}" is not the configured "${auth.authentication.scheme}"`, STATUS_UNAUTHENTICATED);
+    // Never quote the header itself: without a scheme it is the credential (a receiver's log must not repeat it).
+    const seen = scheme === undefined ? `has no scheme (a value of ${header.length} characters)` : /^[a-z][a-z0-9+.-]{0,19}$/.test(scheme) ? `scheme "${scheme}" is not` : "scheme is not";
+    return refused(`Authorization ${seen}${scheme === undefined ? ", not" : ""} the configured "${auth.authentication.scheme}"`, STATUS_UNAUTHENTICATED);
   }
   // Scheme names are case-insensitive (RFC 9110 §11.1); credentials are compared exactly, in constant time.
   if (!constantTimeEqual(utf8(credentials), utf8(auth.authentication.credentials))) {

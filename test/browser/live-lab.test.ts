@@ -151,17 +151,19 @@ describe("lesson 1's live lab", () => {
       const response = await fetch(target.hookUrl, {
         method: "POST",
         headers: {"Content-Type": "application/json", Authorization: `Bearer ${CREDENTIALS}`, "X-Note": markup},
-        body: JSON.stringify({statusUpdate: {taskId: markup, contextId: "c", status: {state: "TASK_STATE_WORKING", message: {parts: [{text: markup}]}}}})
+        // Markup where the page draws it: the task, the update key (the lesson's event id) and the state.
+        body: JSON.stringify({statusUpdate: {taskId: markup, contextId: "c", status: {state: markup}, metadata: {"a2a-workbench/teaching": {eventId: markup, sequence: 1}}}})
       });
       expect(response.status).toBeLessThan(500);
       const views = page.locator(".live-lab-view, .live-details");
-      await expect.poll(() => views.allTextContents().then((texts) => texts.join(" "))).toContain(markup);
+      await expect.poll(() => views.allTextContents().then((texts) => texts.join(" "))).toContain(`event:${markup}`);
+      expect(await views.allTextContents().then((texts) => texts.join(" "))).toContain(markup);
       expect(await views.locator("img").count()).toBe(0);
       expect(await page.evaluate("window.__pwned")).toBeUndefined();
       if (path === "webhook-authentication") {
         const checks = page.locator(".live-check-attempt").first();
         expect(await checks.locator(".live-check").count()).toBeGreaterThan(0);
-        expect(await checks.textContent()).toContain("from derived");
+        expect(await checks.textContent()).toContain("from teaching-metadata");
       }
       expectNoErrors(watched, path);
     }

@@ -4,6 +4,7 @@ import {describe, expect, test} from "vitest";
 import {baselineUpdates, buildPushPayload} from "../../lib/delivery/index.js";
 import {LiveAttemptSchema, LiveReceiver, noFaults, type LiveFaults, type LiveReceiverSettings} from "../../lib/live/index.js";
 import {createJwksCache, signA2aPushJwt, signStandardWebhook} from "../../lib/webhook-auth/index.js";
+import {attemptLine} from "../../receiver/terminal.js";
 
 const CREDENTIALS = "unit-test-credentials-0123456789";
 const bearer = {Authorization: `Bearer ${CREDENTIALS}`, "Content-Type": "application/json"};
@@ -122,16 +123,58 @@ describe("LiveReceiver decides in lesson 1's order with lib's pipeline", () => {
 });
 
 describe("whatever a sender sends", () => {
-  test("the record is valid, bounded, and never holds the credentials in full", async () => {
-    await fc.assert(fc.asyncProperty(
-      fc.string({maxLength: 3000}), fc.dictionary(fc.string({minLength: 1, maxLength: 80}).filter((name) => /^[!-~]+$/.test(name)), fc.string({maxLength: 900}), {maxKeys: 50}),
-      async (body, headers) => {
-        const {push} = receiverWith();
-        const attempt = await push(body, {...headers, Authorization: `Bearer ${CREDENTIALS}`});
-        expect(LiveAttemptSchema.safeParse(attempt).success).toBe(true);
-        expect(JSON.stringify(attempt)).not.toContain(CREDENTIALS);
-      }
-    ), {numRuns: 150});
+  test("the record is valid, bounded, and neither it nor its terminal line holds a credential in full", async () => {
+    const credential = fc.constantFrom(
+      (headers: Record<string, string>) => ({...headers, Authorization: `Bearer ${CREDENTIALS}`}),
+      // A credential without a scheme: a refusal's reason must not quote it.
+      (headers: Record<string, string>) => ({...headers, Authorization: CREDENTIALS}),
+      (headers: Record<string, string>) => ({...headers, Authorization: `Basic ${CREDENTIALS}`}),
+      (headers: Record<string, string>) => ({...headers, "A2A-Notification-Token": CREDENTIALS}),
+      (headers: Record<string, string>) => ({...headers, "X-A2A-Notification-Token": CREDENTIALS})
+    );
+    const name = fc.string({minLength: 1, maxLength: 80}).filter((text) => /^[!-~]+$/.test(text) && !/^(authorization|x?-?a2a-notification-token)$/i.test(text));
+    await fc.assert(fc.asyncProperty(fc.string({maxLength: 3000}), fc.dictionary(name, fc.string({maxLength: 900}), {maxKeys: 50}), credential, fc.boolean(), async (body, headers, withCredential, tokenOnly) => {
+      const {push} = tokenOnly ? receiverWith({}, {auth: {scheme: "token-only"}, token: CREDENTIALS}) : receiverWith();
+      const attempt = await push(body, withCredential(headers));
+      expect(LiveAttemptSchema.safeParse(attempt).success).toBe(true);
+      expect(JSON.stringify(attempt)).not.toContain(CREDENTIALS);
+      expect(attemptLine(attempt, new Date(0))).not.toContain(CREDENTIALS);
+    }), {numRuns: 150});
+  });
+});
+
+describe("a new run while a request is being decided", () => {
+  test("the request is recorded in the run it arrived in, and the new run's memory is not overwritten by it", async () => {
+    let release: () => void = () => {};
+    const slowKey = new Promise<void>((resolve) => (release = resolve));
+    const subtle = {digest: async (algorithm: string, data: BufferSource) => (await slowKey, crypto.subtle.digest(algorithm, data))} as unknown as SubtleCrypto;
+    const receiver = new LiveReceiver({auth: {scheme: "authentication-info", authentication: {scheme: "Bearer", credentials: CREDENTIALS}}, expectedTaskIds: [], subtle});
+    const clock = () => ({monotonicSeconds: 5, unixSeconds: 1_800_000_000});
+    const body = JSON.stringify({statusUpdate: {taskId: "task-old", contextId: "c", status: {state: "TASK_STATE_WORKING"}}});
+    const pending = receiver.decide({method: "POST", path: "/hook", headers: bearer, body: bytes(body)}, receiver.arrive(1), clock);
+    receiver.newRun();
+    release();
+    const attempt = receiver.settle(await pending, 5);
+    expect([attempt.run, attempt.decision]).toEqual([2, "applied"]);
+    // Decided in the new run (it was still on its way), so that run pinned its task and recorded it.
+    expect(receiver.status()).toMatchObject({run: 2, expectedTask: "task-old", replayRecords: 1});
+  });
+
+  test("a reset during the checks leaves the new run's memory empty", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    // The second digest (the pipeline's) waits: the run changes after the arrival was re-stamped, during the checks.
+    const subtle = {digest: async (algorithm: string, data: BufferSource) => (++calls === 1 ? undefined : await gate, crypto.subtle.digest(algorithm, data))} as unknown as SubtleCrypto;
+    const receiver = new LiveReceiver({auth: {scheme: "authentication-info", authentication: {scheme: "Bearer", credentials: CREDENTIALS}}, expectedTaskIds: [], subtle});
+    const body = JSON.stringify({statusUpdate: {taskId: "task-old", contextId: "c", status: {state: "TASK_STATE_WORKING"}}});
+    const pending = receiver.decide({method: "POST", path: "/hook", headers: bearer, body: bytes(body)}, receiver.arrive(1), () => ({monotonicSeconds: 2, unixSeconds: 1_800_000_000}));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    receiver.newRun();
+    release();
+    const attempt = await pending;
+    expect(attempt.run).toBe(1);
+    expect(receiver.status()).toMatchObject({run: 2, expectedTask: null, replayRecords: 0});
   });
 });
 

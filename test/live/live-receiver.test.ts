@@ -10,7 +10,7 @@
 import {afterEach, describe, expect, test} from "vitest";
 import {runDemoAgent} from "../../demo-agent/agent.js";
 import {baselineUpdates, buildPushPayload, simulateDelivery, type SenderId} from "../../lib/delivery/index.js";
-import {liveDifferences, liveModelConfig, noFaults, observedRun, type LiveAttempt, type LiveFaults} from "../../lib/live/index.js";
+import {liveDifferences, liveModelConfig, liveToleranceSeconds, noFaults, observedRun, type LiveAttempt, type LiveFaults} from "../../lib/live/index.js";
 import {startReceiver, type RunningReceiver} from "../../receiver/server.js";
 import {post} from "./loopback.js";
 
@@ -31,16 +31,17 @@ async function receiver(faults: LiveFaults): Promise<RunningReceiver> {
   return running;
 }
 
-/** Waits until the receiver has settled `count` attempts (a held answer settles when its sender gives up). */
+/** Waits until the receiver has settled `count` attempts (a held answer settles when its sender gives up), and no more. */
 async function settled(target: RunningReceiver, count: number): Promise<readonly LiveAttempt[]> {
-  while (target.receiver.log.attempts().length < count) await new Promise((resolve) => setTimeout(resolve, 20));
+  await expect.poll(() => target.receiver.log.total, {timeout: 30_000, interval: 20}).toBeGreaterThanOrEqual(count);
+  expect(target.receiver.log.total).toBe(count);
   return target.receiver.log.attempts();
 }
 
 function compared(attempts: readonly LiveAttempt[], faults: LiveFaults, sender: SenderId) {
   const model = simulateDelivery(liveModelConfig(faults, sender));
   const real = observedRun(attempts, model);
-  return {model, real, differences: liveDifferences(model, real)};
+  return {model, real, differences: liveDifferences(model, real, liveToleranceSeconds(MS_PER_SECOND))};
 }
 
 describe("the demo agent (@a2a-js/sdk's own sender) into the live receiver", () => {
@@ -74,6 +75,20 @@ describe("the demo agent (@a2a-js/sdk's own sender) into the live receiver", () 
   });
 });
 
+describe("the demo agent into a slow receiver", () => {
+  test("answers slower than the SDK's 5 s timeout: each update applied, the SDK gone before its answer, as the model predicts", async () => {
+    const faults: LiveFaults = {...noFaults, slowResponseSeconds: 7};
+    const target = await receiver(faults);
+    const run = await runDemoAgent({receiverUrl: target.hookUrl, credentials: CREDENTIALS, msPerSecond: MS_PER_SECOND});
+    const attempts = await settled(target, 4);
+    expect(attempts.map((attempt) => [attempt.decision, attempt.answer])).toEqual(Array(4).fill(["applied", "none"]));
+    expect(run.reports.map((report) => report.outcome)).toEqual(Array(4).fill("failed"));
+    // Recorded when the SDK gave up (5 s after sending), not when the answer was ready (7 s).
+    for (const attempt of attempts) expect(attempt.settledAtSeconds! - attempt.atSeconds).toBeLessThan(attempt.decidedAtSeconds - attempt.atSeconds);
+    expect(compared(attempts, faults, "a2a-js").differences).toEqual([]);
+  });
+});
+
 describe("a sender that retries (lesson 1's teaching policy) into the live receiver", () => {
   test("with the first 2xx lost, the receiver applies each update once and records the resends as duplicates", async () => {
     const faults: LiveFaults = {...noFaults, lostAck: "hold"};
@@ -94,6 +109,6 @@ describe("a sender that retries (lesson 1's teaching policy) into the live recei
     expect(attempts.filter((attempt) => attempt.decision === "applied")).toHaveLength(4);
     expect(attempts.filter((attempt) => attempt.decision === "duplicate")).toHaveLength(4);
     expect(new Set(attempts.filter((attempt) => attempt.decision === "duplicate").map((attempt) => attempt.updateKey))).toEqual(new Set(baselineUpdates.map((update) => `event:${update.eventId}`)));
-    expect(liveDifferences(model, observedRun(attempts, model))).toEqual([]);
+    expect(liveDifferences(model, observedRun(attempts, model), liveToleranceSeconds(MS_PER_SECOND))).toEqual([]);
   });
 });

@@ -177,7 +177,6 @@ describe("the live receiver against hostile requests", () => {
 
   it("a slow sender (the body trickled past the body timeout): 408 timed-out", async () => {
     const before = running.receiver.log.total;
-    const started = performance.now();
     let trickled = 0;
     const answer = await raw(`POST /hook HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${BODY.length}\r\n\r\n`, async (socket, answered) => {
       // One byte every 100 ms: the whole body would take about 10 s, twenty times the 500 ms limit.
@@ -188,23 +187,26 @@ describe("the live receiver against hostile requests", () => {
     });
     expect(answer.status).toBe(408);
     expect(trickled, "answered while the body was still coming").toBeLessThan(BODY.length);
-    expect(performance.now() - started, "answered about when the body timeout ran out").toBeGreaterThanOrEqual(LIMITS.bodyTimeoutMs - 50);
+    expect(trickled, "not answered before the sender had been given time to send").toBeGreaterThanOrEqual(2);
     await expectRecorded(before, "timed-out", 408, /did not arrive within 0\.5 s/);
     await stillServing();
   });
 
   it("a slow sender of headers (never finishing them): 408 timed-out within about the limit, not Node's 30 s check", async () => {
     const before = running.receiver.log.total;
-    const started = performance.now();
+    // A byte every 100 ms for 10 s at most (20 times the limit), then the sender just waits.
+    const MAX_BYTES = 100;
+    let trickled = 0;
     const answer = await raw(`POST /hook HTTP/1.1\r\nHost: ${host}\r\nX-Slow: `, async (socket, answered) => {
-      while (!answered()) {
+      while (!answered() && trickled < MAX_BYTES) {
         socket.write("a");
+        trickled++;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     });
     expect(answer.status).toBe(408);
-    // Node checks headersTimeout every connectionsCheckingInterval: the receiver sets it to at most the limit.
-    expect(performance.now() - started).toBeLessThan(LIMITS.bodyTimeoutMs * 2 + 1_000);
+    // Node checks headersTimeout every connectionsCheckingInterval (30 s by default): answered while the sender still trickled.
+    expect(trickled).toBeLessThan(MAX_BYTES);
     await expectRecorded(before, "timed-out", 408, /headers did not arrive in time/);
     await stillServing();
   });

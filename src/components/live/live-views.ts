@@ -8,7 +8,7 @@ import {simulateDelivery} from "../../../lib/delivery/simulate.js";
 import type {DeliveryRun} from "../../../lib/delivery/run.js";
 import {senderPreset, type SenderId} from "../../../lib/delivery/sender-presets.js";
 import {namedRun} from "../../../lib/lesson-inputs/run-label.js";
-import {describeFaults, liveDifferences, liveModelConfig, observedRun, type LiveAttempt, type LiveFeed} from "../../../lib/live/index.js";
+import {describeFaults, liveDifferences, liveModelConfig, liveToleranceSeconds, observedRun, type LiveAttempt, type LiveFeed} from "../../../lib/live/index.js";
 import type {ChartSize} from "../chart-at-size.js";
 import {ComparedExportable} from "../compared-chart.js";
 import {AttemptSwimlane} from "../delivery/attempt-swimlane.js";
@@ -31,7 +31,7 @@ export function liveRuns(feed: LiveFeed, sender: SenderId): LiveRuns | null {
   if (feed.hello === null) return null;
   const model = simulateDelivery(liveModelConfig(feed.hello.faults, sender));
   const real = observedRun(feed.attempts, model);
-  return {model, real, differences: liveDifferences(model, real)};
+  return {model, real, differences: liveDifferences(model, real, liveToleranceSeconds(feed.hello.msPerSecond))};
 }
 
 /** The names the compared charts carry: the model above, the reader's receiver below. */
