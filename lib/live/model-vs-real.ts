@@ -7,6 +7,10 @@
  * so an attempt may be as late as the latest earlier one plus the tolerance.
  */
 import type {DeliveryAttempt, DeliveryRun} from "../delivery/run.js";
+import type {SenderId} from "../delivery/sender-presets.js";
+import {simulateDelivery} from "../delivery/simulate.js";
+import type {LiveFeed} from "./live-feed.js";
+import {liveModelConfig, observedRun} from "./observed-run.js";
 
 export const LIVE_TIMING_TOLERANCE_SECONDS = 1;
 /** Real time a timer may run late on a busy machine, whatever the run's scale. */
@@ -18,6 +22,22 @@ export function liveToleranceSeconds(msPerSecond: number): number {
 }
 
 const s = (seconds: number) => `${Number(seconds.toFixed(1))} s`;
+
+/** The model's run for the receiver's faults and a sender, what really arrived in its shape, and how they differ. */
+export interface LiveComparison {
+  sender: SenderId;
+  model: DeliveryRun;
+  real: DeliveryRun;
+  differences: string[];
+}
+
+/** The comparison lesson 1's live lab draws, once the receiver has said hello (null before). */
+export function compareLiveRun(feed: LiveFeed, sender: SenderId): LiveComparison | null {
+  if (feed.hello === null) return null;
+  const model = simulateDelivery(liveModelConfig(feed.hello.faults, sender));
+  const real = observedRun(feed.attempts, model);
+  return {sender, model, real, differences: liveDifferences(model, real, liveToleranceSeconds(feed.hello.msPerSecond))};
+}
 
 export function liveDifferences(model: DeliveryRun, real: DeliveryRun, toleranceSeconds = LIVE_TIMING_TOLERANCE_SECONDS): string[] {
   const differences: string[] = [];

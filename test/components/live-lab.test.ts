@@ -5,7 +5,7 @@
  * text, however hostile (markup, 10,000-character reasons, lone surrogates).
  */
 import {describe, expect, it} from "vitest";
-import {emptyLiveFeed, liveFaultsFromInputs, liveFeedProblem, liveFeedWith, liveLabDefaults, liveReceiverUrl, noFaults, readFaultsAnswer, readLiveMessage, type LiveAttempt, type LiveFeed, type LiveHello} from "../../lib/live/index.js";
+import {compareLiveRun, emptyLiveFeed, liveFaultsFromInputs, liveFeedProblem, liveFeedWith, liveLabDefaults, liveReceiverUrl, noFaults, readFaultsAnswer, readLiveMessage, type LiveAttempt, type LiveFeed, type LiveHello} from "../../lib/live/index.js";
 import {LiveAttemptTable, LiveChecks, LiveDeliveryDetails, LiveDeliveryLab, LiveDifferences, LiveProblems} from "../../src/components/live/index.js";
 import type {ConnectionState} from "../../src/components/live/index.js";
 
@@ -121,18 +121,18 @@ describe("the live views draw whatever the receiver sent as text", () => {
     expectText(LiveDifferences([MARKUP]), MARKUP);
     expectText(LiveProblems([MARKUP])!, MARKUP, "could not be read and was skipped");
     const state = connected(liveFeedProblem(feedOf(attempt()), MARKUP));
-    const lab = LiveDeliveryLab(state, "a2a-js", {width: 600});
+    const lab = LiveDeliveryLab(state, compareLiveRun(state.feed, "a2a-js"), {width: 600});
     expectText(lab, MARKUP, "model (a2a-js preset)", "real (your receiver)", "Differences from the model");
     expect(lab.querySelectorAll(".exportable-chart")).toHaveLength(1);
-    const details = LiveDeliveryDetails(state, "a2a-js", {width: 600});
+    const details = LiveDeliveryDetails(state, compareLiveRun(state.feed, "a2a-js"), {width: 600});
     expectText(details, MARKUP, "keeps 1 of 1 attempts");
     expect(details.querySelectorAll(".exportable-chart")).toHaveLength(1);
   });
 
   it("before any connection: a sentence, no chart", () => {
-    const lab = LiveDeliveryLab({phase: "idle", url: null, feed: emptyLiveFeed, notice: null}, "a2a-js");
+    const lab = LiveDeliveryLab({phase: "idle", url: null, feed: emptyLiveFeed, notice: null}, null);
     expect(lab.textContent).toContain("Not connected");
     expect(lab.querySelector("svg")).toBeNull();
-    expect(LiveDeliveryDetails({phase: "idle", url: null, feed: emptyLiveFeed, notice: null}, "a2a-js").childElementCount).toBe(0);
+    expect(LiveDeliveryDetails({phase: "idle", url: null, feed: emptyLiveFeed, notice: null}, null).childElementCount).toBe(0);
   });
 });

@@ -4,11 +4,10 @@
  * pipeline checked on each. Plain functions of data; everything the receiver sent is text here
  * (element() makes every string a text node), however it is written.
  */
-import {simulateDelivery} from "../../../lib/delivery/simulate.js";
 import type {DeliveryRun} from "../../../lib/delivery/run.js";
 import {senderPreset, type SenderId} from "../../../lib/delivery/sender-presets.js";
 import {namedRun} from "../../../lib/lesson-inputs/run-label.js";
-import {describeFaults, liveDifferences, liveModelConfig, liveToleranceSeconds, observedRun, type LiveAttempt, type LiveFeed} from "../../../lib/live/index.js";
+import {describeFaults, type LiveAttempt, type LiveComparison, type LiveFeed} from "../../../lib/live/index.js";
 import type {ChartSize} from "../chart-at-size.js";
 import {ComparedExportable} from "../compared-chart.js";
 import {AttemptSwimlane} from "../delivery/attempt-swimlane.js";
@@ -20,44 +19,28 @@ import type {ConnectionState} from "./receiver-connection.js";
 /** The newest attempts a table lists; the receiver keeps more (its status says how many). */
 export const LIVE_TABLE_ROWS = 50;
 
-export interface LiveRuns {
-  model: DeliveryRun;
-  real: DeliveryRun;
-  differences: string[];
-}
-
-/** The model's run for the receiver's faults and the chosen sender, what really arrived in its shape, and how they differ. */
-export function liveRuns(feed: LiveFeed, sender: SenderId): LiveRuns | null {
-  if (feed.hello === null) return null;
-  const model = simulateDelivery(liveModelConfig(feed.hello.faults, sender));
-  const real = observedRun(feed.attempts, model);
-  return {model, real, differences: liveDifferences(model, real, liveToleranceSeconds(feed.hello.msPerSecond))};
-}
-
 /** The names the compared charts carry: the model above, the reader's receiver below. */
 export const liveNames = (sender: SenderId) => ({pinned: `model (${sender} preset)`, current: "real (your receiver)"});
 
 /** Lesson 1's live lab's stage: before connection a sentence, then the receiver in a line, the compared swimlanes and the differences. */
-export function LiveDeliveryLab(state: ConnectionState, sender: SenderId, {width = 640}: {width?: number} = {}): Element {
-  const runs = liveRuns(state.feed, sender);
+export function LiveDeliveryLab(state: ConnectionState, runs: LiveComparison | null, {width = 640}: {width?: number} = {}): Element {
   if (runs === null) return element("div", {class: "live-lab-view"}, element("p", {class: "live-waiting"}, waitingText(state)), LiveProblems(state.feed.problems));
   const swimlaneOf = (one: DeliveryRun, other: DeliveryRun | null, _followed: boolean, size?: ChartSize) => AttemptSwimlane(one, {width: size?.width ?? width, type: size?.type, alongside: other});
   return element("div", {class: "live-lab-view"},
     LiveReceiverLine(state.feed),
     LiveProblems(state.feed.problems),
-    ComparedExportable(swimlaneOf, runs.real, runs.model, liveNames(sender), {lesson: "push delivery", name: "live attempt swimlane", title: "Webhook attempts: the model and your receiver", run: liveRunLabel(state, sender)}),
+    ComparedExportable(swimlaneOf, runs.real, runs.model, liveNames(runs.sender), {lesson: "push delivery", name: "live attempt swimlane", title: "Webhook attempts: the model and your receiver", run: liveRunLabel(state, runs.sender)}),
     LiveDifferences(runs.differences)
   );
 }
 
 /** Under lesson 1's live lab: the receiver in full, its decisions beside the model's, and the real attempts. Nothing before connection. */
-export function LiveDeliveryDetails(state: ConnectionState, sender: SenderId, {width = 640}: {width?: number} = {}): Element {
-  const runs = liveRuns(state.feed, sender);
+export function LiveDeliveryDetails(state: ConnectionState, runs: LiveComparison | null, {width = 640}: {width?: number} = {}): Element {
   if (runs === null) return element("div", {class: "live-details"});
   const decisionsOf = (one: DeliveryRun, other: DeliveryRun | null, _followed: boolean, size?: ChartSize) => ReceiverDecisions(one, {width: size?.width ?? width, type: size?.type, alongside: other});
   return element("div", {class: "live-details"},
     LiveReceiverStatus(state.feed),
-    ComparedExportable(decisionsOf, runs.real, runs.model, liveNames(sender), {lesson: "push delivery", name: "live receiver decisions", title: "Receiver decisions: the model and your receiver", run: liveRunLabel(state, sender)}),
+    ComparedExportable(decisionsOf, runs.real, runs.model, liveNames(runs.sender), {lesson: "push delivery", name: "live receiver decisions", title: "Receiver decisions: the model and your receiver", run: liveRunLabel(state, runs.sender)}),
     LiveAttemptTable(state.feed.attempts)
   );
 }
