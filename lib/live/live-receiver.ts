@@ -135,7 +135,7 @@ export class LiveReceiver {
     const arrival = onItsWay.run === this.runNumber ? onItsWay : this.arrive(clock.monotonicSeconds);
     const facts = bodyFacts(parseJson(request.body));
     const key = await updateKeyOf(request.headers, facts, request.body, this.settings.subtle);
-    const base = this.recordOf(request, arrival, clock, facts, key);
+    const base = this.recordOf(request, arrival, clock.monotonicSeconds, facts, key);
     const fault = this.faultVerdict(base.decidedAtSeconds);
     if (fault) return {...base, ...fault};
     let stale = false;
@@ -169,13 +169,10 @@ export class LiveReceiver {
 
   /** A request refused before the pipeline (too large, a wrong Host, a slow sender, not the hook path, too many at once). */
   refuseAtDoor(request: Omit<LiveRequest, "body"> & {body?: Uint8Array; bodyBytes?: number}, decision: LiveDecision, httpStatus: number, reason: string, monotonicSeconds: number): LiveAttempt {
-    const atSeconds = this.runSeconds(monotonicSeconds);
     const body = request.body ?? new Uint8Array();
-    return {
-      run: this.runNumber, number: ++this.attemptNumber, atSeconds, decidedAtSeconds: atSeconds, settledAtSeconds: null,
-      method: request.method.slice(0, 16), path: request.path.slice(0, 256), headers: keptHeaders(request.headers), body: keptBody(body), bodyBytes: request.bodyBytes ?? body.length,
-      taskId: null, taskState: null, updateKey: null, keySource: "none", order: null, decision, httpStatus, answer: "sent", reason, checks: []
-    };
+    const arrival = {run: this.runNumber, atSeconds: this.runSeconds(monotonicSeconds)};
+    const record = this.recordOf({...request, body}, arrival, monotonicSeconds, NOTHING_READ, {updateKey: null, keySource: "none"});
+    return {...record, bodyBytes: request.bodyBytes ?? body.length, decision, httpStatus, reason};
   }
 
   /** The answer is out (or the sender closed a held connection): the attempt is final and recorded. */
@@ -186,9 +183,10 @@ export class LiveReceiver {
     return settled;
   }
 
-  private recordOf(request: LiveRequest, arrival: {run: number; atSeconds: number}, clock: LiveClock, facts: BodyFacts, key: {updateKey: string | null; keySource: LiveAttempt["keySource"]}): LiveAttempt {
+  /** The record of a request as it arrived, before any decision (an applied 200 until one is taken). */
+  private recordOf(request: LiveRequest, arrival: {run: number; atSeconds: number}, monotonicSeconds: number, facts: BodyFacts, key: {updateKey: string | null; keySource: LiveAttempt["keySource"]}): LiveAttempt {
     return {
-      run: arrival.run, number: ++this.attemptNumber, atSeconds: arrival.atSeconds, decidedAtSeconds: Math.max(arrival.atSeconds, this.runSeconds(clock.monotonicSeconds)), settledAtSeconds: null,
+      run: arrival.run, number: ++this.attemptNumber, atSeconds: arrival.atSeconds, decidedAtSeconds: Math.max(arrival.atSeconds, this.runSeconds(monotonicSeconds)), settledAtSeconds: null,
       method: request.method.slice(0, 16), path: request.path.slice(0, 256), headers: keptHeaders(request.headers), body: keptBody(request.body), bodyBytes: request.body.length,
       taskId: facts.taskId, taskState: facts.taskState, updateKey: key.updateKey, keySource: key.keySource, order: orderOf(facts),
       decision: "applied", httpStatus: 200, answer: "sent", reason: "", checks: []
@@ -242,6 +240,9 @@ function parseJson(body: Uint8Array): unknown {
     return null;
   }
 }
+
+/** A request refused at the door: its body was not read. */
+const NOTHING_READ: BodyFacts = {taskId: null, taskState: null, teaching: null, statusTimestamp: null};
 
 /** Ordering protection's verdict, in the record and in the effect check it overrides. */
 const STALE_REASON = "stale: an update newer than this one was applied already, so it is answered 2xx and not applied (ordering protection)";
