@@ -14,6 +14,8 @@ import {MESSAGE_EXAMPLES} from "../../lib/message/index.js";
 import {selectionInputDefaults, selectionInputFields} from "../../lib/selection/index.js";
 import {webhookLessonDefaults, webhookLessonFields} from "../../lib/webhook-auth/index.js";
 import {stormLessonDefaults, stormLessonFields} from "../../lib/storm/index.js";
+import {liveLabDefaults, liveLabFields, livePortDefaults, livePortFields} from "../../lib/live/index.js";
+import {startReceiver} from "../../receiver/server.js";
 import {LESSON_SLUGS, type LessonSlug} from "../../src/lessons.js";
 import {renderedErrors, useBuiltSite, waitUntilSettled, type WatchedPage} from "./browser.js";
 
@@ -23,7 +25,9 @@ const site = useBuiltSite();
 const OTHER_TEXT: Record<string, string> = {
   callbackUrl: "https://localhost/hook",
   updates: "2 evt-1 1 submitted\n5 evt-1 1 submitted\n9 evt-2 2 completed",
-  body: '{"type":"task.status","data":{"taskId":"t-9"}}'
+  body: '{"type":"task.status","data":{"taskId":"t-9"}}',
+  // Out of range: the live lab names it when Connect is pressed.
+  liveReceiverPort: "99999"
 };
 
 /** A valid value other than the default: the other end of the slider's range for numbers. */
@@ -113,6 +117,50 @@ describe.each(panelLessons)("%s: every input changed in turn", (path, fields, de
     const kept = new URLSearchParams(fields.filter((field) => field.courseWide).map((field) => [field.name, (field as FieldSpec & {kind: "choice"}).options.find((option) => option.value !== defaults[field.name])!.value]));
     await expect.poll(() => new URL(page.url()).search).toBe(kept.size ? `?${kept}` : "");
     await expectClean(watched, `${path}: defaults restored`);
+  });
+});
+
+/** The live labs' inputs stay out of the link (lib/live/live-lab-inputs.ts): each is changed while connected to a receiver. */
+const liveLabs: [string, string, readonly FieldSpec[], FieldValues][] = [
+  ["push-delivery", "Live lab", liveLabFields, liveLabDefaults],
+  ["webhook-authentication", "Live receiver checks", livePortFields, livePortDefaults]
+];
+
+describe.each(liveLabs)("%s: the live lab's inputs, connected to a receiver", (path, label, fields, defaults) => {
+  it("changes each, applies the faults and reconnects, never showing an error", async () => {
+    const receiver = await startReceiver({
+      port: 0, origins: [site.server.origin], msPerSecond: 100, authSummary: "Bearer",
+      settings: {auth: {scheme: "authentication-info", authentication: {scheme: "Bearer", credentials: "x"}}, expectedTaskIds: []}
+    });
+    try {
+      const watched = await site.open(path);
+      const {page} = watched;
+      const lab = page.locator(`section.lab[aria-label='${label}']`);
+      await lab.locator("input[id$='-liveReceiverPort']").fill(String(receiver.port));
+      await lab.locator("input[id$='-liveReceiverPort']").press("Tab");
+      await lab.locator("button.live-connect").click();
+      await expect.poll(() => lab.locator(".live-connection-status").textContent()).toBe(`Connected to ${receiver.url}.`);
+      const body = JSON.stringify({statusUpdate: {taskId: "task-1", contextId: "c", status: {state: "TASK_STATE_WORKING"}}});
+      expect((await fetch(receiver.hookUrl, {method: "POST", headers: {Authorization: "Bearer x", "Content-Type": "application/json"}, body})).status).toBe(200);
+      await expect.poll(() => page.locator(".live-receiver-line").first().textContent()).toContain("1 attempt in this run");
+      await expectClean(watched, `${path}: connected, one push`);
+      for (const field of fields.filter((one) => one.name !== "liveReceiverPort")) {
+        await change(page, field, defaults);
+        await expectClean(watched, `${path}: ${field.name}`);
+      }
+      if (await page.locator("button.live-apply-faults").count()) {
+        await page.locator("button.live-apply-faults").click();
+        await expect.poll(() => page.locator(".live-apply-result").textContent()).toContain("Applied");
+        await expectClean(watched, `${path}: faults applied`);
+      }
+      await change(page, fields.find((one) => one.name === "liveReceiverPort")!, defaults);
+      await lab.locator("button.live-disconnect").click();
+      await lab.locator("button.live-connect").click();
+      await expect.poll(() => lab.locator(".live-connection-status").textContent()).toContain("the port must be a whole number from 1 to 65535");
+      await expectClean(watched, `${path}: an out-of-range port`);
+    } finally {
+      await receiver.close();
+    }
   });
 });
 
