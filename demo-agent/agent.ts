@@ -11,6 +11,7 @@
  */
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from "node:http";
 import type {AddressInfo} from "node:net";
+import {TaskState} from "@a2a-js/sdk";
 import {baselineUpdates, buildPushPayload, v1TaskStates} from "../lib/delivery/index.js";
 
 type Sdk = typeof import("@a2a-js/sdk/server");
@@ -40,7 +41,6 @@ export interface DemoAgentRun {
   reports: PushReport[];
 }
 
-const STATE_NAMES = ["TASK_STATE_UNSPECIFIED", "TASK_STATE_SUBMITTED", "TASK_STATE_WORKING", "TASK_STATE_COMPLETED", "TASK_STATE_FAILED", "TASK_STATE_CANCELED", "TASK_STATE_INPUT_REQUIRED", "TASK_STATE_REJECTED", "TASK_STATE_AUTH_REQUIRED"];
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Starts the agent, runs the lesson's task once with its pushes going to the receiver, and stops when every push has settled. */
@@ -122,14 +122,14 @@ function lessonTask(sdk: Sdk, msPerSecond: number) {
       const resumed = startedAt.has(context.taskId);
       if (!resumed) startedAt.set(context.taskId, performance.now());
       const start = startedAt.get(context.taskId)!;
-      if (!resumed) bus.publish(sdk.AgentEvent.task({id: context.taskId, contextId: context.contextId, status: {state: 1, message: undefined, timestamp: undefined}, history: [], artifacts: [], metadata: undefined} as never));
+      if (!resumed) bus.publish(sdk.AgentEvent.task({id: context.taskId, contextId: context.contextId, status: {state: TaskState.TASK_STATE_SUBMITTED, message: undefined, timestamp: undefined}, history: [], artifacts: [], metadata: undefined} as never));
       const interruption = baselineUpdates.findIndex((update) => update.taskState === "input-required");
       const updates = resumed ? baselineUpdates.slice(interruption + 1) : baselineUpdates.slice(0, interruption + 1);
       for (const update of updates) {
         await sleep(Math.max(0, start + update.atSeconds * msPerSecond - performance.now()));
         bus.publish(sdk.AgentEvent.statusUpdate({
           taskId: context.taskId, contextId: context.contextId,
-          status: {state: STATE_NAMES.indexOf(v1TaskStates[update.taskState]), message: undefined, timestamp: undefined},
+          status: {state: TaskState[v1TaskStates[update.taskState] as keyof typeof TaskState], message: undefined, timestamp: undefined},
           metadata: buildPushPayload(update, true).metadata
         } as never));
       }

@@ -10,6 +10,7 @@ import {simulateDelivery} from "../delivery/simulate.js";
 import type {DeliveryAttempt, DeliveryRun, ReceiverEffect, ReceiverStateSample, UpdateOutcome, UpdateOutcomeKind} from "../delivery/run.js";
 import type {SenderId} from "../delivery/sender-presets.js";
 import {a2aTaskStates, type A2aTaskState} from "../delivery/task-state.js";
+import {v1TaskStates} from "../delivery/wire-request.js";
 import {lessonDecision, type LiveAttempt} from "./attempt.js";
 import type {LiveFaults} from "./faults.js";
 
@@ -60,8 +61,8 @@ export function firstDispatch(model: DeliveryRun): number {
 
 /** "TASK_STATE_INPUT_REQUIRED" (1.0) or "input-required" (0.3) as the lesson's state. */
 export function lessonTaskState(state: string | null): A2aTaskState {
-  const word = (state ?? "").replace(/^TASK_STATE_/, "").toLowerCase().replace(/_/g, "-");
-  return (a2aTaskStates as readonly string[]).includes(word) ? (word as A2aTaskState) : "unknown";
+  const v1 = a2aTaskStates.find((lesson) => v1TaskStates[lesson] === state);
+  return v1 ?? ((a2aTaskStates as readonly (string | null)[]).includes(state) ? (state as A2aTaskState) : "unknown");
 }
 
 function deliveryAttempt(live: LiveAttempt, updateIndex: number, attemptNumber: number, shift: number, model: DeliveryRun): DeliveryAttempt {
