@@ -27,7 +27,9 @@ export interface PermalinkReading<T extends FieldValues> {
 export const TOUR_STEP_PARAMETER = "step";
 /** The class deck's slide while the deck is open (read by tour/position.ts): kept as the step is. */
 export const PRESENT_PARAMETER = "present";
-const TOUR_PARAMETERS: ReadonlySet<string> = new Set([TOUR_STEP_PARAMETER, PRESENT_PARAMETER]);
+/** The class deck's steps, a subset in the teacher's order (`steps=1,3,5`, read by tour/position.ts). */
+export const DECK_STEPS_PARAMETER = "steps";
+const TOUR_PARAMETERS: ReadonlySet<string> = new Set([TOUR_STEP_PARAMETER, PRESENT_PARAMETER, DECK_STEPS_PARAMETER]);
 const NULL_TOKEN = "none";
 
 /** The pinned run of a comparison travels as `vs` and `vs.<input>` (read by pinned-run.ts, left alone here). */

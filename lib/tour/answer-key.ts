@@ -20,8 +20,8 @@ import {stepOutline, type StepOutline} from "./course-progress.js";
 import {describeAnswer} from "./prediction.js";
 import type {TourStep} from "./step.js";
 
-/** Minutes a class spends on one step: read the question, predict (alone or in pairs), reveal, discuss why. */
-export const MINUTES_PER_STEP = 4;
+import {MINUTES_PER_STEP} from "./class-plan.js";
+
 /** Reading speed of explanatory prose, words per minute (a slow, careful reading: it has figures to look at). */
 export const WORDS_READ_PER_MINUTE = 150;
 /** Estimates are rounded up to this many minutes: they are plans, not measurements. */

@@ -7,3 +7,4 @@ export * from "./stored-text.js";
 export * from "./progress-keys.js";
 export * from "./course-progress.js";
 export * from "./speaker-message.js";
+export * from "./class-plan.js";

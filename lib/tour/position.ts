@@ -6,9 +6,13 @@
  * The class deck is open while the link has `present=`: `present=<n>`, `present=recap`, or
  * `present=title` (its title slide; an empty value too). A value that names no slide becomes a
  * notice naming `present`, and the deck opens at its title slide.
+ *
+ * A class plan gives the deck a subset of the steps, in its order: `steps=1,3,5` (1-based step
+ * numbers of the lesson). The deck then counts its own slides ("step 2 of 3"), and `present=2`
+ * names its second step. A number naming no step, or given twice, is left out with a notice.
  */
 import {shorten} from "../lesson-inputs/check.js";
-import {PRESENT_PARAMETER, TOUR_STEP_PARAMETER, type PermalinkNotice} from "../lesson-inputs/permalink.js";
+import {DECK_STEPS_PARAMETER, PRESENT_PARAMETER, TOUR_STEP_PARAMETER, type PermalinkNotice} from "../lesson-inputs/permalink.js";
 
 export type TourPosition = {kind: "start"} | {kind: "step"; index: number} | {kind: "recap"};
 
@@ -42,7 +46,8 @@ function readPositionParameter(search: string, {parameter, decode, accepted}: Po
   const values = new URLSearchParams(search).getAll(parameter);
   if (values.length === 0) return {position: null, notices: []};
   const [first, ...rest] = values as [string, ...string[]];
-  const notices: PermalinkNotice[] = rest.map((value) => ({parameter, value: shorten(value), problem: "given more than once; the first value is used"}));
+  // A link may repeat a parameter thousands of times: one notice says so.
+  const notices: PermalinkNotice[] = rest.length === 0 ? [] : [{parameter, value: shorten(rest[0]!), problem: givenMoreThanOnce(values.length)}];
   const position = decode(first);
   if (position !== null) return {position, notices};
   notices.unshift({parameter, value: shorten(first), problem: `must be ${accepted}`});
@@ -68,35 +73,83 @@ export function withTourPosition(search: string, position: TourPosition): string
   return query ? `?${query}` : "";
 }
 
-/** The position one step back or forward: start ↔ step 1 … step n ↔ recap. */
-export function movePosition(position: TourPosition, by: -1 | 1, stepCount: number): TourPosition {
+/** The position `by` steps back or forward (±1 usually; a merged run of moves too), stopping at either end: start ↔ step 1 … step n ↔ recap. */
+export function movePosition(position: TourPosition, by: number, stepCount: number): TourPosition {
   const ordinal = position.kind === "start" ? 0 : position.kind === "recap" ? stepCount + 1 : position.index + 1;
   const next = Math.min(stepCount + 1, Math.max(0, ordinal + by));
   return next === 0 ? TOUR_START : next === stepCount + 1 ? {kind: "recap"} : {kind: "step", index: next - 1};
 }
 
 export interface DeckPositionReading {
-  /** The slide the deck opens at, or null when the link does not open the deck. */
+  /** The slide the deck opens at (a step's index is into `order`), or null when the link does not open the deck. */
   position: TourPosition | null;
+  /** The lesson's step indices the deck shows, in its order (every step, unless the link says `steps=`). */
+  order: number[];
   notices: PermalinkNotice[];
 }
 
-/** Whether the link opens the class deck, and at which slide (the start is its title slide). */
+/** Whether the link opens the class deck, with which steps, and at which slide (the start is its title slide). */
 export function readDeckPosition(search: string, stepCount: number): DeckPositionReading {
-  return readPositionParameter(search, {
+  const {order, notices} = readDeckSteps(search, stepCount);
+  const reading = readPositionParameter(search, {
     parameter: PRESENT_PARAMETER,
-    decode: (value) => (value === "" || value === TITLE ? TOUR_START : decodePosition(value, stepCount)),
-    accepted: `a step number from 1 to ${stepCount}, "${TITLE}" or "${RECAP}"; the class deck opens at its title slide`
+    decode: (value) => (value === "" || value === TITLE ? TOUR_START : decodePosition(value, order.length)),
+    accepted: `a step number from 1 to ${order.length}, "${TITLE}" or "${RECAP}"; the class deck opens at its title slide`
   });
+  return {position: reading.position, order, notices: [...notices, ...reading.notices]};
 }
 
-/** `search` with the deck's slide set (null: the deck closed, `present` removed); other parameters as they were. */
-export function withDeckPosition(search: string, position: TourPosition | null): string {
+/** The most step numbers a `steps` value is read for: a lesson has at most a few dozen. */
+const MAX_LISTED_STEPS = 200;
+
+/** The deck's steps from `steps=` (every step when absent, or when it names none). */
+export function readDeckSteps(search: string, stepCount: number): {order: number[]; notices: PermalinkNotice[]} {
+  const every = Array.from({length: stepCount}, (_, index) => index);
+  const values = new URLSearchParams(search).getAll(DECK_STEPS_PARAMETER);
+  if (values.length === 0) return {order: every, notices: []};
+  const notices: PermalinkNotice[] = values.length > 1 ? [{parameter: DECK_STEPS_PARAMETER, value: shorten(values[1]!), problem: givenMoreThanOnce(values.length)}] : [];
+  const order: number[] = [];
+  const refused: string[] = [];
+  const listed = values[0]!.split(",");
+  for (const item of listed.slice(0, MAX_LISTED_STEPS)) {
+    const position = decodePosition(item.trim(), stepCount);
+    if (position?.kind === "step" && !order.includes(position.index)) order.push(position.index);
+    else refused.push(item);
+  }
+  if (listed.length > MAX_LISTED_STEPS) refused.push(`…${(listed.length - MAX_LISTED_STEPS).toLocaleString("en-US")} more`);
+  const accepted = `step numbers from 1 to ${stepCount}, each once, separated by commas`;
+  if (order.length === 0) {
+    notices.unshift({parameter: DECK_STEPS_PARAMETER, value: shorten(values[0]!), problem: `must list ${accepted}; the deck shows every step`});
+    return {order: every, notices};
+  }
+  if (refused.length > 0) notices.unshift({parameter: DECK_STEPS_PARAMETER, value: shorten(refused.join(",")), problem: `left out: the list must hold ${accepted}`});
+  return {order, notices};
+}
+
+/** The `steps` value of a deck's order, or null when it shows every step in the lesson's order. */
+export function encodeDeckSteps(order: readonly number[], stepCount: number): string | null {
+  return order.length === stepCount && order.every((index, at) => index === at) ? null : order.map((index) => index + 1).join(",");
+}
+
+/**
+ * `search` with the deck's slide and steps set (null: the deck closed, `present` and `steps`
+ * removed); other parameters as they were.
+ */
+export function withDeckPosition(search: string, deck: {position: TourPosition; order: readonly number[]; stepCount: number} | null): string {
   const params = new URLSearchParams(search);
-  if (position === null) params.delete(PRESENT_PARAMETER);
-  else params.set(PRESENT_PARAMETER, encodeTourPosition(position) ?? TITLE);
+  params.delete(PRESENT_PARAMETER);
+  params.delete(DECK_STEPS_PARAMETER);
+  if (deck !== null) {
+    params.set(PRESENT_PARAMETER, encodeTourPosition(deck.position) ?? TITLE);
+    const steps = encodeDeckSteps(deck.order, deck.stepCount);
+    if (steps !== null) params.set(DECK_STEPS_PARAMETER, steps);
+  }
   const query = params.toString();
   return query ? `?${query}` : "";
+}
+
+function givenMoreThanOnce(times: number): string {
+  return `given more than once${times > 2 ? ` (${times.toLocaleString("en-US")} times)` : ""}; the first value is used`;
 }
 
 function decodePosition(value: string, stepCount: number): TourPosition | null {

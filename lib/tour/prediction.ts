@@ -57,6 +57,21 @@ export function describeAnswer<Run>(prediction: Prediction<Run>, value: Guess): 
   return prediction.choices.find((choice) => choice.value === value)?.label ?? String(value);
 }
 
+/**
+ * A value as it stands inside a sentence: "8 effects", or a choice's label in quotation marks, so
+ * "The run's answer is “The receiver's: a correct receiver accepts this request”." reads as one
+ * sentence whatever the label's own capitals and colons.
+ */
+export function answerInSentence<Run>(prediction: Prediction<Run>, value: Guess): string {
+  const described = describeAnswer(prediction, value);
+  return prediction.kind === "number" ? described : `“${described}”`;
+}
+
+/** The verbs of an outcome sentence: a number is said and shown, a choice is chosen and answered. */
+export function outcomeVerbs<Run>(prediction: Prediction<Run>): {said: string; shows: string} {
+  return prediction.kind === "number" ? {said: "said", shows: "the run shows"} : {said: "chose", shows: "the run's answer is"};
+}
+
 export interface Judgement {
   actual: Guess;
   matches: boolean;

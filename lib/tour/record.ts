@@ -65,6 +65,22 @@ export function forgetStep(record: TourRecord, stepId: string): TourRecord {
   return rest;
 }
 
+/**
+ * A tab's change to the record, applied step by step to what storage holds now: another tab of
+ * the same lesson may have revealed other steps since this one read it, and writing back the
+ * whole record this tab read would lose them. Steps this tab changed (revealed, revealed again,
+ * forgot) take this tab's value; every other step keeps the stored one.
+ */
+export function mergeTourRecord(stored: TourRecord, before: TourRecord, after: TourRecord): TourRecord {
+  const merged: Record<string, RevealedPrediction> = {...stored};
+  for (const id of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (before[id] === after[id]) continue;
+    if (after[id] === undefined) delete merged[id];
+    else merged[id] = after[id];
+  }
+  return merged;
+}
+
 /** How the revealed predictions compare: "3 of 5 predictions matched the run". */
 export function scoreTour(record: TourRecord, stepIds: readonly string[]): {revealed: number; matched: number} {
   const revealed = stepIds.filter((id) => record[id] !== undefined);

@@ -15,6 +15,11 @@ export interface TourStep<Run> {
   why: string;
   /** Whether a run shows what the step is about (the live check). */
   shows: (run: Run) => boolean;
+  /**
+   * Which of its lab's views the step's slide draws, by the name the view answers to (a lab shows
+   * several; the slide shows the evidence the question is about). Absent: the lab's first chart.
+   */
+  slideView?: string;
 }
 
 /** Whether `values` are the lesson's defaults with a step's `overrides` applied, input by input. */

@@ -11,6 +11,9 @@ import type {WebhookLessonInputs, WebhookLessonRun} from "./lesson.js";
 
 export type WebhookExperimentSection = "debugger" | "horizon" | "race" | "reconcile" | "jwt" | "rotation";
 
+/** The signature debugger's evidence (the signed bytes, the header's entries): the slide of a step about the signature. */
+export const SIGNATURE_SLIDE_VIEW = "signature";
+
 /** In the guided lesson an experiment is a step, shown in its section's lab. */
 export interface WebhookExperiment extends TourStep<WebhookLessonRun> {
   section: WebhookExperimentSection;
@@ -96,6 +99,7 @@ export const webhookExperiments: readonly WebhookExperiment[] = [
   {
     id: "reserialized-body",
     section: "debugger",
+    slideView: SIGNATURE_SLIDE_VIEW,
     title: "Verify a re-serialized body",
     overrides: {reserializedBody: true},
     lookAt: "The receiver's signed string loses the sender's spaces: the first differing byte is marked, and no signature matches although the secret is right.",
@@ -106,6 +110,7 @@ export const webhookExperiments: readonly WebhookExperiment[] = [
   {
     id: "secret-not-decoded",
     section: "debugger",
+    slideView: SIGNATURE_SLIDE_VIEW,
     title: "Secret used as text",
     overrides: {secretNotBase64Decoded: true},
     lookAt: "Same signed string on both sides, different key bytes: every signature mismatches.",
@@ -116,6 +121,7 @@ export const webhookExperiments: readonly WebhookExperiment[] = [
   {
     id: "wrong-secret",
     section: "debugger",
+    slideView: SIGNATURE_SLIDE_VIEW,
     title: "Another endpoint's secret",
     overrides: {wrongSecret: true},
     lookAt: "Nothing about the request is wrong; the receiver's expected signature differs because its key does.",
@@ -136,6 +142,7 @@ export const webhookExperiments: readonly WebhookExperiment[] = [
   {
     id: "split-on-comma-rotation",
     section: "debugger",
+    slideView: SIGNATURE_SLIDE_VIEW,
     title: "Header split on \",\" during a rotation",
     overrides: {signatureHeaderSplitOnComma: true, duringRotation: true},
     lookAt: "With two signatures in the header, split(\",\")[1] is \"<sig> v1\": the parsed candidate is garbage. Switch the rotation off and the same bug passes.",
@@ -146,6 +153,7 @@ export const webhookExperiments: readonly WebhookExperiment[] = [
   {
     id: "missing-prefix",
     section: "debugger",
+    slideView: SIGNATURE_SLIDE_VIEW,
     title: "Sender omits \"v1,\"",
     overrides: {missingVersionPrefix: true},
     lookAt: "The base64 value is right, yet a spec-following receiver finds no v1 entry at all.",
@@ -156,6 +164,7 @@ export const webhookExperiments: readonly WebhookExperiment[] = [
   {
     id: "rotation-without-overlap",
     section: "debugger",
+    slideView: SIGNATURE_SLIDE_VIEW,
     title: "Rotation without overlap",
     overrides: {rotatedWithoutOverlap: true},
     lookAt: "The sender signs only with the new secret; the receiver still holds the old one. Compare with \"signs with the old and the new secret\", which passes.",

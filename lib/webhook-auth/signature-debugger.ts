@@ -160,10 +160,26 @@ export interface SignatureDebugReport {
     nowSeconds: number;
   };
   /** First byte where the sender's and the receiver's signed content differ (undefined: identical). */
-  contentDifference?: {index: number; sender: string; receiver: string};
+  contentDifference?: ContentDifference;
   verdict: {ok: boolean; code: string; reason: string};
   correctReceiver: StandardWebhookVerification;
   mistakes: MistakeReport[];
+}
+
+/** A few bytes either side of the first differing byte, that byte apart so a view can mark it. */
+export interface MarkedExcerpt {
+  before: string;
+  at: string;
+  after: string;
+}
+
+export interface ContentDifference {
+  index: number;
+  sender: string;
+  receiver: string;
+  /** Each side's bytes around the difference, the differing byte marked (a slide shows them). */
+  senderMarked: MarkedExcerpt;
+  receiverMarked: MarkedExcerpt;
 }
 
 export type SignatureDebugResult = SignatureDebugReport | {ok: false; issues: string[]};
@@ -185,6 +201,19 @@ interface Simulation {
 
 function excerpt(bytes: Bytes, index: number): string {
   return fromUtf8(bytes.slice(Math.max(0, index - 8), index + 8));
+}
+
+/** Bytes a marked excerpt shows either side of the difference. */
+const MARKED_RADIUS = 24;
+
+/** The bytes around `index`, the byte at `index` apart (empty past the end: the other side is longer). */
+function markedExcerpt(bytes: Bytes, index: number): MarkedExcerpt {
+  const start = Math.max(0, index - MARKED_RADIUS);
+  return {
+    before: `${start > 0 ? "…" : ""}${fromUtf8(bytes.slice(start, index))}`,
+    at: fromUtf8(bytes.slice(index, index + 1)),
+    after: `${fromUtf8(bytes.slice(index + 1, index + 1 + MARKED_RADIUS))}${index + 1 + MARKED_RADIUS < bytes.length ? "…" : ""}`
+  };
 }
 
 async function simulate(input: Parsed, mistakes: MistakeToggles): Promise<Simulation> {
@@ -334,7 +363,10 @@ export async function debugStandardWebhook(raw: SignatureDebugInput): Promise<Si
       nowSeconds: sim.receiverNow
     },
     ...(difference >= 0 && sim.receiverContent
-      ? {contentDifference: {index: difference, sender: excerpt(sim.senderContent, difference), receiver: excerpt(sim.receiverContent, difference)}}
+      ? {contentDifference: {
+          index: difference, sender: excerpt(sim.senderContent, difference), receiver: excerpt(sim.receiverContent, difference),
+          senderMarked: markedExcerpt(sim.senderContent, difference), receiverMarked: markedExcerpt(sim.receiverContent, difference)
+        }}
       : {}),
     verdict: sim.verdict,
     correctReceiver,

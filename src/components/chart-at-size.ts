@@ -43,9 +43,17 @@ export function answersDrawAtSize(draw: DrawAtSize): {ondrawatsize: (event: Even
   };
 }
 
-/** The chart `holder` (or the first chart inside it) drawn at `size`; null when none answers. */
-export function drawChartAtSize(holder: Element, size: ChartSize, whole: boolean): Element | null {
+/**
+ * The chart `holder` (or the first chart inside it, or the view inside it named `view`) drawn at
+ * `size`; null when none answers.
+ */
+export function drawChartAtSize(holder: Element, size: ChartSize, whole: boolean, view?: string): Element | null {
   const request: DrawAtSizeRequest = {size, whole, drawing: null};
+  const named = view === undefined ? null : [...holder.querySelectorAll(`[${SLIDE_VIEW_ATTRIBUTE}]`)].find((node) => node.getAttribute(SLIDE_VIEW_ATTRIBUTE) === view);
+  if (named) {
+    named.dispatchEvent(new CustomEvent(DRAW_AT_SIZE_EVENT, {detail: request}));
+    return request.drawing;
+  }
   holder.dispatchEvent(new CustomEvent(DRAW_AT_SIZE_EVENT, {detail: request}));
   if (request.drawing !== null) return request.drawing;
   const inside = holder.querySelector("[data-draws-at-size]");
@@ -56,13 +64,16 @@ export function drawChartAtSize(holder: Element, size: ChartSize, whole: boolean
 
 /** The attribute that marks an element answering drawChartAtSize (set it beside answersDrawAtSize's props). */
 export const DRAWS_AT_SIZE_ATTRIBUTE = "data-draws-at-size";
+/** The name a view answers to when a step's slide asks for it (TourStep.slideView). */
+const SLIDE_VIEW_ATTRIBUTE = "data-slide-view";
 
 /**
  * A view that is not an exportable chart (lesson 4's reconciliation lanes, a table) made to
- * answer drawChartAtSize: drawn by `drawAt`, in type of the size's body for an HTML view.
+ * answer drawChartAtSize: drawn by `drawAt`, in type of the size's body for an HTML view. `name`:
+ * the name a step's slide asks for it by, when it is not its lab's first chart.
  */
-export function AnswersAtSize(view: Element, drawAt: DrawAtSize): HTMLElement {
-  return element("div", {class: "answers-at-size", ...answersDrawAtSize(drawAt), [DRAWS_AT_SIZE_ATTRIBUTE]: true}, view);
+export function AnswersAtSize(view: Element, drawAt: DrawAtSize, name?: string): HTMLElement {
+  return element("div", {class: "answers-at-size", ...answersDrawAtSize(drawAt), [DRAWS_AT_SIZE_ATTRIBUTE]: true, ...(name === undefined ? {} : {[SLIDE_VIEW_ATTRIBUTE]: name})}, view);
 }
 
 /** An HTML view at a size: its text in the size's body type. */

@@ -11,11 +11,13 @@
  * asks the lab's main chart to draw itself at the slide's size whenever the lab redraws it
  * (chart-at-size.ts), so the playback's cursor moves on the slide too.
  *
- * Keys: → and ← move, R reveals (Enter in the answer box too), Space plays or pauses the run,
- * Home restarts it, Esc leaves. The link says the slide (`present=`, see lib/tour/position.ts).
+ * Keys: → and ← move (PageDown and PageUp too, as presenter clickers send), R reveals (Enter in the
+ * answer box too), Space plays or pauses the run, Home restarts it, Esc leaves. The link says the
+ * slide (`present=`) and, for a class plan's subset, the steps (`steps=1,3,5`, in that order; see
+ * lib/tour/position.ts): a deck's positions count its own steps ("step 2 of 3").
  * A speaker-notes window of the same origin follows the deck and can move it (speaker-link.ts).
  */
-import {describeAnswer, encodeTourPosition, judgeGuesses, messageText, movePosition, readGuess, withDeckPosition, type SlideMessage, type TourPosition, type TourStep} from "../../lib/tour/index.js";
+import {describeAnswer, encodeTourPosition, judgeGuesses, messageText, movePosition, readGuess, slidePlanMinutes, lessonPlanMinutes, withDeckPosition, type SlideMessage, type TourPosition, type TourStep} from "../../lib/tour/index.js";
 import type {PermalinkNotice} from "../../lib/lesson-inputs/permalink.js";
 import {PermalinkNotices} from "./control-panel.js";
 import {RecapSlide, StepSlide, TitleSlide, type ClassAnswer} from "./deck-slides.js";
@@ -41,8 +43,11 @@ export interface DeckHost<Run, Step extends TourStep<Run>> {
 }
 
 export interface ClassDeck {
-  /** Opens the deck at `position`, with the link's notices about it, if any. */
-  open(position: TourPosition, notices?: readonly PermalinkNotice[]): void;
+  /**
+   * Opens the deck at `position` (a step's index is into `order`), showing the lesson's steps at
+   * `order` (every step by default), with the link's notices about it, if any.
+   */
+  open(position: TourPosition, notices?: readonly PermalinkNotice[], order?: readonly number[]): void;
   /** A run arrived: a slide waiting for it, and the speaker notes, follow. */
   refresh(): void;
 }
@@ -56,6 +61,9 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 /** One open deck: its window, where it is, and what it borrowed from a lab. */
 interface DeckSession<Run, Step extends TourStep<Run>> {
   host: DeckHost<Run, Step>;
+  /** The lesson's step indices the deck shows, in its order, and those steps. */
+  order: readonly number[];
+  steps: readonly Step[];
   dialog: HTMLDialogElement;
   frame: HTMLElement;
   body: HTMLElement;
@@ -64,6 +72,8 @@ interface DeckSession<Run, Step extends TourStep<Run>> {
   position: TourPosition;
   answers: Map<string, ClassAnswer>;
   startedAt: number;
+  /** When the slide on show was first shown (the notes pace it against the plan). */
+  slideStartedAt: number;
   slide: ReturnType<typeof StepSlide> | null;
   giveBack: () => void;
   stopWatching: () => void;
@@ -75,9 +85,9 @@ export function ClassDeck<Run, Step extends TourStep<Run>>(host: DeckHost<Run, S
   // The class's answers stay while the page is open, so leaving and coming back keeps them.
   const answers = new Map<string, ClassAnswer>();
   return {
-    open(position, notices = []) {
+    open(position, notices = [], order = host.steps.map((_, index) => index)) {
       if (session !== null) return show(session, position);
-      session = openDeck(host, answers, notices, () => {
+      session = openDeck(host, order, answers, notices, () => {
         session = null;
         returnFocusTo()?.focus();
       });
@@ -90,7 +100,7 @@ export function ClassDeck<Run, Step extends TourStep<Run>>(host: DeckHost<Run, S
   };
 }
 
-function openDeck<Run, Step extends TourStep<Run>>(host: DeckHost<Run, Step>, answers: Map<string, ClassAnswer>, notices: readonly PermalinkNotice[], closed: () => void): DeckSession<Run, Step> {
+function openDeck<Run, Step extends TourStep<Run>>(host: DeckHost<Run, Step>, order: readonly number[], answers: Map<string, ClassAnswer>, notices: readonly PermalinkNotice[], closed: () => void): DeckSession<Run, Step> {
   const where = element("span", {class: "deck-where"});
   const leave = element("button", {type: "button", class: "deck-leave"}, "Leave (Esc)");
   const notes = element("button", {type: "button", class: "deck-notes"}, "Speaker notes");
@@ -106,12 +116,14 @@ function openDeck<Run, Step extends TourStep<Run>>(host: DeckHost<Run, Step>, an
   const dialog = element("dialog", {class: "class-deck", "aria-label": `Teaching: ${host.lesson}`}, frame);
   document.body.appendChild(dialog);
   const session: DeckSession<Run, Step> = {
-    host, dialog, frame, body, where, nav: {back, next}, answers, position: {kind: "start"}, startedAt: Date.now(),
+    host, order, steps: order.map((index) => host.steps[index]!), dialog, frame, body, where, nav: {back, next}, answers,
+    position: {kind: "start"}, startedAt: Date.now(), slideStartedAt: Date.now(),
     slide: null, giveBack: () => {}, stopWatching: () => {},
-    speaker: SpeakerLink((command) => {
-      if (command.kind === "go") move(session, command.by);
-      else if (command.kind === "reveal") reveal(session, false);
-      else session.speaker.post(slideMessage(session));
+    // The notes' commands arrive merged, at most once a frame (speaker-link.ts): a flood costs one move.
+    speaker: SpeakerLink(({by, reveal: revealNow, hello}) => {
+      if (by !== 0) move(session, by);
+      if (revealNow) reveal(session, false);
+      if (hello) session.speaker.post(slideMessage(session));
     })
   };
   leave.addEventListener("click", () => dialog.close());
@@ -121,6 +133,7 @@ function openDeck<Run, Step extends TourStep<Run>>(host: DeckHost<Run, Step>, an
   dialog.addEventListener("keydown", (event) => onKey(session, event));
   dialog.addEventListener("close", () => {
     leaveLab(session);
+    session.speaker.post({kind: "closed", lesson: messageText(capitalized(host.lesson))});
     session.speaker.close();
     dialog.remove();
     replaceAddressSearch(withDeckPosition(addressSearch(), null));
@@ -134,10 +147,14 @@ function openDeck<Run, Step extends TourStep<Run>>(host: DeckHost<Run, Step>, an
 }
 
 const stepAt = <Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>): Step | null =>
-  session.position.kind === "step" ? session.host.steps[session.position.index]! : null;
+  session.position.kind === "step" ? session.steps[session.position.index]! : null;
 
-function move<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, by: -1 | 1): void {
-  const to = movePosition(session.position, by, session.host.steps.length);
+/** The guided lesson's position for the deck's: a deck step is the lesson's step at its place in the order. */
+const lessonPosition = (session: {order: readonly number[]}, position: TourPosition): TourPosition =>
+  position.kind === "step" ? {kind: "step", index: session.order[position.index]!} : position;
+
+function move<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, by: number): void {
+  const to = movePosition(session.position, by, session.steps.length);
   // At either end a move stays where it is: nothing to show again.
   if (encodeTourPosition(to) !== encodeTourPosition(session.position)) show(session, to);
 }
@@ -145,11 +162,12 @@ function move<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, 
 /** Shows the slide at `position`; a step's inputs are set up in its lab as the slide opens. */
 function show<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, position: TourPosition, setUp = true): void {
   const {host} = session;
+  if (setUp) session.slideStartedAt = Date.now();
   session.position = position;
-  host.follow(position);
-  replaceAddressSearch(withDeckPosition(addressSearch(), position));
+  host.follow(lessonPosition(session, position));
+  replaceAddressSearch(withDeckPosition(addressSearch(), {position, order: session.order, stepCount: host.steps.length}));
   const step = stepAt(session);
-  const count = host.steps.length;
+  const count = session.steps.length;
   session.where.textContent = `${capitalized(host.lesson)} · ${position.kind === "start" ? "title" : position.kind === "recap" ? "recap" : `step ${position.index + 1} of ${count}`}`;
   session.nav.back.disabled = position.kind === "start";
   session.nav.next.disabled = position.kind === "recap";
@@ -158,7 +176,7 @@ function show<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, 
   if (step === null) {
     leaveLab(session);
     session.body.replaceChildren();
-    append(session.body, position.kind === "start" ? TitleSlide(capitalized(host.lesson), host.steps) : RecapSlide(host.steps, session.answers, () => {
+    append(session.body, position.kind === "start" ? TitleSlide(capitalized(host.lesson), session.steps) : RecapSlide(session.steps, session.answers, () => {
       session.answers.clear();
       show(session, {kind: "step", index: 0});
     }));
@@ -175,7 +193,7 @@ function showStep<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Ste
   const lab = host.labFor(step) ?? null;
   if (setUp) host.setUp(step);
   const slide = StepSlide({
-    step, number: host.steps.indexOf(step) + 1, inputs: host.describeSetUp(step), answer: session.answers.get(step.id),
+    step, number: session.steps.indexOf(step) + 1, inputs: host.describeSetUp(step), answer: session.answers.get(step.id),
     reveal: () => reveal(session, false), skip: () => reveal(session, true)
   });
   session.giveBack();
@@ -183,7 +201,7 @@ function showStep<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Ste
   append(session.body, slide.content);
   session.slide = slide;
   session.giveBack = lab ? lab.lend({figures: slide.figures, playback: slide.playback}) : () => {};
-  session.stopWatching = lab ? drawOnSlide(lab.stage, slide.chart, session.frame) : () => {};
+  session.stopWatching = lab ? drawOnSlide(lab.stage, slide.chart, session.frame, step.slideView) : () => {};
 }
 
 function leaveLab<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>): void {
@@ -215,6 +233,9 @@ function reveal<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>
   session.body.querySelector<HTMLElement>(".deck-outcome")?.focus({preventScroll: true});
 }
 
+const FORWARD_KEYS = new Set(["ArrowRight", "PageDown"]);
+const BACK_KEYS = new Set(["ArrowLeft", "PageUp"]);
+
 function onKey<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, event: KeyboardEvent): void {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   const target = event.target as HTMLElement;
@@ -227,9 +248,9 @@ function onKey<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>,
     return;
   }
   const playback = session.slide?.playback.querySelector(".playback");
-  if (event.key === "ArrowRight" || event.key === "PageDown" || event.key === "ArrowLeft" || event.key === "PageUp") {
+  if (FORWARD_KEYS.has(event.key) || BACK_KEYS.has(event.key)) {
     event.preventDefault();
-    move(session, event.key === "ArrowRight" || event.key === "PageDown" ? 1 : -1);
+    move(session, FORWARD_KEYS.has(event.key) ? 1 : -1);
   } else if (event.key === "r" || event.key === "R") {
     event.preventDefault();
     reveal(session, false);
@@ -242,23 +263,29 @@ function onKey<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>,
 
 /** What the speaker notes show for the slide on show: the answer computed from the run on show, never typed by hand. */
 function slideMessage<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>): SlideMessage {
-  const {host, position} = session;
+  const {host, position, steps} = session;
   const step = stepAt(session);
-  const next = movePosition(position, 1, host.steps.length);
-  const titleOf = (at: TourPosition) => (at.kind === "start" ? host.lesson : at.kind === "recap" ? "Recap" : host.steps[at.index]!.title);
+  const next = movePosition(position, 1, steps.length);
+  const titleOf = (at: TourPosition) => (at.kind === "start" ? host.lesson : at.kind === "recap" ? "Recap" : steps[at.index]!.title);
+  const nextStep = next.kind === "step" && position.kind !== "recap" ? steps[next.index]! : null;
   const run = step === null ? null : host.runOf(step);
   return {
     kind: "slide",
     lesson: messageText(capitalized(host.lesson)),
-    where: position.kind === "start" ? "Title" : position.kind === "recap" ? "Recap" : `Step ${position.index + 1} of ${host.steps.length}`,
+    where: position.kind === "start" ? "Title" : position.kind === "recap" ? "Recap" : `Step ${position.index + 1} of ${steps.length}`,
     title: messageText(titleOf(position)),
     question: step && messageText(step.prediction.question),
+    choices: step?.prediction.kind === "choice" ? step.prediction.choices.map((choice) => messageText(choice.label)) : null,
     answer: step && run !== null ? messageText(describeAnswer(step.prediction, step.prediction.answer(run))) : null,
     why: step && messageText(step.why),
     lookAt: step && messageText(step.lookAt),
     revealed: step !== null && session.answers.has(step.id),
     next: position.kind === "recap" ? null : messageText(titleOf(next)),
+    nextQuestion: nextStep && messageText(nextStep.prediction.question),
     startedAt: session.startedAt,
+    slideStartedAt: session.slideStartedAt,
+    plannedMinutes: lessonPlanMinutes(steps.length),
+    slideMinutes: slidePlanMinutes(position.kind),
     inputs: step && messageText(host.describeSetUp(step))
   };
 }

@@ -187,12 +187,16 @@ function PanelForm({label, notices, fieldsets, restoreLabel, restore, copy}: Pan
 }
 
 /** A visible list of permalink values that were not trusted. Text only. */
+/** The most notices listed one by one: a link can hold thousands of bad values, and the rest are counted. */
+const LISTED_NOTICES = 5;
+
 export function PermalinkNotices(notices: readonly PermalinkNotice[]): HTMLElement {
+  const unlisted = notices.length - LISTED_NOTICES;
   return element("div", {class: "permalink-notices", role: "alert"},
-    element("p", null, `This link had ${notices.length === 1 ? "a value" : `${notices.length} values`} the lesson could not use:`),
-    element("ul", null, notices.map((notice) => element("li", null,
+    element("p", null, `This link had ${notices.length === 1 ? "a value" : `${notices.length.toLocaleString("en-US")} values`} the lesson could not use:`),
+    element("ul", null, notices.slice(0, LISTED_NOTICES).map((notice) => element("li", null,
       element("code", null, element("bdi", null, notice.parameter), "=", element("bdi", null, notice.value)), `: ${notice.problem}.`
-    )))
+    )), unlisted > 0 ? element("li", {class: "permalink-notices-more"}, `and ${unlisted.toLocaleString("en-US")} more.`) : null)
   );
 }
 

@@ -4,7 +4,7 @@
  * has fixed places (the chart, the key figures, the playback) that the deck fills with the lab's
  * own views; the rest is text from lib's steps.
  */
-import {describeAnswer, type Guess, type TourStep} from "../../lib/tour/index.js";
+import {answerInSentence, describeAnswer, outcomeVerbs, type Guess, type TourStep} from "../../lib/tour/index.js";
 import {element, type Child} from "./dom.js";
 import {PredictionInput} from "./tour-prediction.js";
 
@@ -69,11 +69,13 @@ export function StepSlide<Run>({step, number, inputs, answer, reveal, skip}: Ste
   };
 }
 
+/** The reveal as one sentence, whatever the answer's kind: "The class chose “…”; the run's answer is “…”." */
 function Outcome<Run>(step: TourStep<Run>, answer: ClassAnswer): HTMLElement {
-  const actual = element("bdi", null, describeAnswer(step.prediction, answer.actual));
-  if (answer.guess === null) return element("p", {class: "deck-outcome", tabindex: -1}, "The run shows ", actual, ". (The class did not answer.)");
+  const {said, shows} = outcomeVerbs(step.prediction);
+  const actual = element("bdi", null, answerInSentence(step.prediction, answer.actual));
+  if (answer.guess === null) return element("p", {class: "deck-outcome", tabindex: -1}, `${shows.charAt(0).toUpperCase()}${shows.slice(1)} `, actual, ". (The class did not answer.)");
   return element("p", {class: `deck-outcome ${answer.matches ? "verdict-good" : "verdict-bad"}`, tabindex: -1},
-    "The class said ", element("bdi", null, describeAnswer(step.prediction, answer.guess)), "; the run shows ", actual, ". ",
+    `The class ${said} `, element("bdi", null, answerInSentence(step.prediction, answer.guess)), `; ${shows} `, actual, ". ",
     answer.matches ? "✓ Matched." : "✗ Not what the class predicted.");
 }
 
@@ -92,7 +94,7 @@ export function RecapSlide<Run>(steps: readonly TourStep<Run>[], answers: Readon
   return [
     element("h2", {class: "deck-title", tabindex: -1}, "Recap"),
     element("p", {class: "deck-cover-line"}, `The class matched the run on ${matched} of ${answered.length} ${answered.length === 1 ? "prediction" : "predictions"}${answered.length < steps.length ? ` (${steps.length - answered.length} not answered)` : ""}.`),
-    element("table", {class: `deck-recap${steps.length > 8 ? " deck-recap-long" : ""}`},
+    element("table", {class: "deck-recap"},
       element("thead", null, element("tr", null, element("th", null, "Step"), element("th", null, "The class said"), element("th", null, "The run showed"))),
       element("tbody", null, steps.map((step, index) => RecapRow(step, index + 1, answers.get(step.id))))),
     element("p", {class: "deck-cover-line"}, element("button", {type: "button", class: "deck-restart", onclick: restart}, "Start again (forget the class's answers)"))

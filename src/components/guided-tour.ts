@@ -49,7 +49,7 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
   ) as GuidedTourElement<Run, Inputs>;
   const tour: TourSession<Run, Inputs, Step> = {
     steps, options, root, body, store, head, hold: ResultsHold(),
-    position: reading.position, latest: null, settingUp: null, seenEarly: new Set(), revealedOffStep: new Set(), refreshLive: () => {}
+    position: reading.position, latest: null, settingUp: null, seenEarly: new Set(), pendingReveal: null, refreshLive: () => {}
   };
   listenForMoves(tour);
   const deck = ClassDeck(deckHost(tour), () => head.teach);
@@ -60,11 +60,12 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
     placeInLab(tour);
     tour.refreshLive();
     syncHold(tour);
+    finishPendingReveal(tour);
     deck.refresh();
     if (deckReading.position !== null) {
-      const {position, notices} = deckReading;
-      deckReading = {position: null, notices: []};
-      deck.open(position, notices);
+      const {position, notices, order} = deckReading;
+      deckReading = {position: null, order, notices: []};
+      deck.open(position, notices, order);
     }
   };
   render(tour);
@@ -122,6 +123,7 @@ const stepAt = <Run, Inputs, Step extends TourStep<Run>>(tour: Tour<Run, Inputs,
 
 function go<Run, Inputs, Step extends TourStep<Run>>(tour: TourSession<Run, Inputs, Step>, to: TourPosition): void {
   tour.settingUp = null;
+  tour.pendingReveal = null;
   tour.position = to;
   tour.store.savePosition(to);
   replaceAddressSearch(withTourPosition(addressSearch(), to));
@@ -160,7 +162,6 @@ function tourActions<Run, Inputs, Step extends TourStep<Run>>(tour: TourSession<
     reveal: (step, answer) => reveal(tour, step, answer),
     predictAgain(step) {
       tour.store.save(forgetStep(tour.store.record, step.id));
-      tour.revealedOffStep.delete(step.id);
       tour.seenEarly.delete(step.id);
       render(tour);
       tour.body.querySelector<HTMLElement>(".tour-prediction input")?.focus();
@@ -172,16 +173,37 @@ function tourActions<Run, Inputs, Step extends TourStep<Run>>(tour: TourSession<
   };
 }
 
+/**
+ * Scores the reader's answer against the step's own run. When the lab holds other inputs (the
+ * reader moved with Next, or changed an input), the step is set up first and the reveal waits for
+ * its run: a prediction is never scored against another step's run.
+ */
 function reveal<Run, Inputs, Step extends TourStep<Run>>(tour: TourSession<Run, Inputs, Step>, step: Step, answer: string | null): string | null {
   const guess = readGuess(step.prediction, answer);
   if (!guess.ok) return guess.problem;
   const {latest} = tour;
-  if (latest === null || tour.settingUp === step.id) return "The run of this step is still being computed: reveal it in a moment.";
-  if (!tour.options.isSetUp(step, latest.inputs)) tour.revealedOffStep.add(step.id);
+  if (latest === null || tour.settingUp === step.id || !tour.options.isSetUp(step, latest.inputs)) {
+    tour.pendingReveal = {stepId: step.id, answer: answer!};
+    if (latest !== null && tour.settingUp !== step.id && !tour.options.isSetUp(step, latest.inputs)) tourActions(tour).setUp(step);
+    return "Setting this step's inputs up in the lab: the run is revealed as soon as it is computed.";
+  }
+  tour.pendingReveal = null;
   tour.store.save(recordReveal(tour.store.record, step.id, {guess: guess.guess, ...judgePrediction(step.prediction, guess.guess, latest.run)}));
   render(tour);
   tour.body.querySelector<HTMLElement>(".tour-outcome")?.focus({preventScroll: true});
   return null;
+}
+
+/** A reveal waiting for its step's run: done once the run of the step's own inputs has arrived, dropped if the reader moved on. */
+function finishPendingReveal<Run, Inputs, Step extends TourStep<Run>>(tour: TourSession<Run, Inputs, Step>): void {
+  const pending = tour.pendingReveal;
+  const step = stepAt(tour);
+  if (pending === null) return;
+  if (step === null || step.id !== pending.stepId || tour.store.record[step.id]) {
+    tour.pendingReveal = null;
+    return;
+  }
+  if (tour.latest !== null && tour.settingUp !== step.id && tour.options.isSetUp(step, tour.latest.inputs)) reveal(tour, step, pending.answer);
 }
 
 /**

@@ -12,17 +12,17 @@ import {morph} from "./morph.js";
 const SLIDE_WIDTH_PX = 1920;
 
 /**
- * Draws the chart `holder` holds into `place`, at `place`'s size on a slide as wide as `slide`,
- * until the returned function is called.
+ * Draws the chart `holder` holds (or its view named `view`) into `place`, at `place`'s size on a
+ * slide as wide as `slide`, until the returned function is called.
  */
-export function drawOnSlide(holder: Element, place: HTMLElement, slide: Element): () => void {
+export function drawOnSlide(holder: Element, place: HTMLElement, slide: Element, view?: string): () => void {
   let frame = 0;
   const draw = () => {
     frame = 0;
     const {clientWidth: width, clientHeight: height} = place;
     if (width < 10 || height < 10) return;
     const type = typeScale(Math.round(SLIDE_FONT_SIZE * slide.getBoundingClientRect().width / SLIDE_WIDTH_PX * 10) / 10);
-    const drawing = drawChartAtSize(holder, {width, height, type}, false);
+    const drawing = drawChartAtSize(holder, {width, height, type}, false, view);
     const shown = place.firstElementChild;
     if (drawing === null) place.replaceChildren(element("p", {class: "deck-no-chart"}, "This chart is on the page; it has no slide drawing."));
     else if (shown !== null && shown.nodeName === drawing.nodeName && shown.getAttribute("class") === drawing.getAttribute("class")) morph(shown, drawing);

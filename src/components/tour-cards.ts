@@ -3,9 +3,9 @@
  * revealed, the outcome and a live check of the reader's run), and the recap. A card is drawn
  * from the tour's state; its buttons act through the tour's actions.
  */
-import {scoreTour, type RevealedPrediction, type TourStep} from "../../lib/tour/index.js";
+import {answerInSentence, outcomeVerbs, scoreTour, type RevealedPrediction, type TourStep} from "../../lib/tour/index.js";
 import {element, type Child} from "./dom.js";
-import {Answer, PredictionInput} from "./tour-prediction.js";
+import {PredictionInput} from "./tour-prediction.js";
 import type {Tour, TourActions} from "./tour-state.js";
 
 export interface TourCard {
@@ -87,13 +87,12 @@ function RevealedStep<Run, Inputs, Step extends TourStep<Run>>(
   tour: Tour<Run, Inputs, Step>, step: Step, revealed: RevealedPrediction, title: HTMLElement, setUp: SetUpControls, actions: TourActions<Step>
 ): TourCard {
   const check = element("p", {class: "tour-live-check"});
-  const offStep = tour.revealedOffStep.has(step.id);
   return {
     children: [
       title,
       element("p", {class: "tour-question"}, step.prediction.question),
       element("p", {class: `tour-outcome ${revealed.matches ? "verdict-good" : "verdict-bad"}`, tabindex: -1},
-        "You predicted ", Answer(step.prediction, revealed.guess), `; ${offStep ? "your run, whose inputs differ from this step's," : "the run"} showed `, Answer(step.prediction, revealed.actual), ". ",
+        ...outcomeSentence(step, revealed, "You"), " ",
         revealed.matches ? "✓ Your prediction matched." : "✗ Not what you predicted."
       ),
       element("p", {class: "tour-why"}, element("strong", null, "Why: "), step.why),
@@ -117,7 +116,7 @@ function showLiveCheck<Run>(check: HTMLElement, step: TourStep<Run>, revealed: R
   const now = step.prediction.answer(run);
   check.className = `tour-live-check ${shows ? "verdict-good" : "experiment-not-shown"}`;
   check.replaceChildren(shows ? "✓ Your run shows this." : "Your run does not show this now: set the step up again to see it.",
-    ...(Object.is(now, revealed.actual) ? [] : [" It now answers ", Answer(step.prediction, now), "."]));
+    ...(Object.is(now, revealed.actual) ? [] : [" It now answers ", element("bdi", null, answerInSentence(step.prediction, now)), "."]));
 }
 
 export function RecapCard<Run, Inputs, Step extends TourStep<Run>>(tour: Tour<Run, Inputs, Step>, actions: TourActions<Step>): Child[] {
@@ -140,9 +139,15 @@ function RecapItem<Run>(step: TourStep<Run>, revealed: RevealedPrediction | unde
     element("button", {type: "button", class: "tour-recap-step", onclick: open}, step.title),
     element("span", {class: revealed ? (revealed.matches ? "verdict-good" : "verdict-bad") : "experiment-not-shown"},
       revealed
-        ? [` ${revealed.matches ? "✓" : "✗"} You predicted `, Answer(step.prediction, revealed.guess), "; the run showed ", Answer(step.prediction, revealed.actual), "."]
+        ? [` ${revealed.matches ? "✓" : "✗"} `, ...outcomeSentence(step, revealed, "You")]
         : " Not predicted."
     ),
     element("span", {class: "tour-recap-why"}, ` ${step.why}`)
   );
+}
+
+/** "You chose “…”; the run's answer is “…”." or "You said 3 effects; the run shows 8 effects.", values isolated. */
+function outcomeSentence<Run>(step: TourStep<Run>, revealed: RevealedPrediction, who: string): Child[] {
+  const {said, shows} = outcomeVerbs(step.prediction);
+  return [`${who} ${said} `, element("bdi", null, answerInSentence(step.prediction, revealed.guess)), `; ${shows} `, element("bdi", null, answerInSentence(step.prediction, revealed.actual)), "."];
 }

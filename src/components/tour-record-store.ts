@@ -4,8 +4,12 @@
  * revealed, and the step the reader was on (lib/tour/course-progress.ts names the keys). What is
  * read back is untrusted text: only values each step could have produced are kept
  * (readStoredTourRecord, readStoredPosition), and what was left out is named, never quoted raw.
+ *
+ * Two tabs of one lesson share the record: a save re-reads storage and merges this tab's change
+ * step by step (mergeTourRecord), and another tab's saves are taken in as they happen (the
+ * browser's `storage` event), so neither tab's predictions are lost.
  */
-import {progressKeys, readStoredPosition, readStoredTourRecord, serializeTourRecord, storedPositionText, type TourPosition, type TourRecord, type TourStep} from "../../lib/tour/index.js";
+import {mergeTourRecord, progressKeys, readStoredPosition, readStoredTourRecord, serializeTourRecord, storedPositionText, type TourPosition, type TourRecord, type TourStep} from "../../lib/tour/index.js";
 import {element} from "./dom.js";
 import {keptStorage} from "./page-address.js";
 
@@ -29,6 +33,12 @@ export function TourRecordStore<Run>(lesson: string, steps: readonly TourStep<Ru
   const storedPosition = readStoredPosition(positionStorage.read(), steps);
   let record = stored.record;
   let leftOffAt = storedPosition.position;
+  const readBack = () => readStoredTourRecord(recordStorage.read(), steps).record;
+  if (typeof window !== "undefined") {
+    window.addEventListener("storage", (event) => {
+      if (event.key === keys.record) record = readBack();
+    });
+  }
   const savePosition = (position: TourPosition) => {
     const text = storedPositionText(position, steps);
     if (text === null) return;
@@ -46,7 +56,7 @@ export function TourRecordStore<Run>(lesson: string, steps: readonly TourStep<Ru
     save(next) {
       // A step just revealed is where the reader is, also when they arrived at it by a link rather than by moving.
       const revealed = steps.findIndex((step) => next[step.id] !== undefined && next[step.id] !== record[step.id]);
-      record = next;
+      record = mergeTourRecord(readBack(), record, next);
       recordStorage.write(serializeTourRecord(record));
       if (revealed >= 0) savePosition({kind: "step", index: revealed});
     },

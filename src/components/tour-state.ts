@@ -39,8 +39,11 @@ export interface Tour<Run, Inputs, Step extends TourStep<Run>> {
   settingUp: string | null;
   /** Steps whose run the reader chose to see before predicting. */
   readonly seenEarly: Set<string>;
-  /** Steps revealed on inputs other than their own (said beside the outcome while the page is open). */
-  readonly revealedOffStep: Set<string>;
+  /**
+   * A reveal asked for while the lab held other inputs than the step's: the step is set up, and
+   * the prediction is scored once the step's own run arrives (never against another step's run).
+   */
+  pendingReveal: {stepId: string; answer: string} | null;
   /** Refreshed by update(): the parts of the card that follow the live run. */
   refreshLive: () => void;
 }

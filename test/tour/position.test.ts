@@ -64,9 +64,10 @@ describe("the step in the link", () => {
 
 describe("the class deck in the link", () => {
   it("is closed without present=, and opens at the title, a step or the recap", () => {
-    expect(readDeckPosition("?step=3", STEPS)).toEqual({position: null, notices: []});
-    expect(readDeckPosition("?present=title", STEPS)).toEqual({position: TOUR_START, notices: []});
-    expect(readDeckPosition("?present=", STEPS)).toEqual({position: TOUR_START, notices: []});
+    const every = Array.from({length: STEPS}, (_, index) => index);
+    expect(readDeckPosition("?step=3", STEPS)).toEqual({position: null, order: every, notices: []});
+    expect(readDeckPosition("?present=title", STEPS)).toEqual({position: TOUR_START, order: every, notices: []});
+    expect(readDeckPosition("?present=", STEPS)).toEqual({position: TOUR_START, order: every, notices: []});
     expect(readDeckPosition("?present=4", STEPS).position).toEqual({kind: "step", index: 3});
     expect(readDeckPosition("?present=recap", STEPS).position).toEqual({kind: "recap"});
   });
@@ -80,13 +81,46 @@ describe("the class deck in the link", () => {
   });
 
   it("is written and removed without touching the other parameters, and an input writer keeps it", () => {
-    expect(withDeckPosition("?a=1&step=2", {kind: "step", index: 1})).toBe("?a=1&step=2&present=2");
-    expect(withDeckPosition("?a=1&present=2", TOUR_START)).toBe("?a=1&present=title");
-    expect(withDeckPosition("?a=1&present=2", null)).toBe("?a=1");
+    const every = {order: Array.from({length: STEPS}, (_, index) => index), stepCount: STEPS};
+    expect(withDeckPosition("?a=1&step=2", {position: {kind: "step", index: 1}, ...every})).toBe("?a=1&step=2&present=2");
+    expect(withDeckPosition("?a=1&present=2", {position: TOUR_START, ...every})).toBe("?a=1&present=title");
+    expect(withDeckPosition("?a=1&present=2&steps=1,2", null)).toBe("?a=1");
     expect(joinQuery("?present=recap&old=1", "?a=2")).toBe("?a=2&present=recap");
   });
 
   it("is not reported as an unknown input", () => {
-    expect(readPermalink("?present=3", [], {}).notices).toEqual([]);
+    expect(readPermalink("?present=3&steps=1,3", [], {}).notices).toEqual([]);
+  });
+});
+
+describe("a class plan's subset of steps (steps=)", () => {
+  it("shows the listed steps in the listed order, and present= counts the deck's own steps", () => {
+    expect(readDeckPosition("?present=1&steps=1,3,5", STEPS)).toEqual({position: {kind: "step", index: 0}, order: [0, 2, 4], notices: []});
+    expect(readDeckPosition("?present=2&steps=5,1", STEPS).order).toEqual([4, 0]);
+    expect(readDeckPosition("?present=recap&steps=2", STEPS).position).toEqual({kind: "recap"});
+    // Step 3 of a two-step deck names no slide.
+    const beyond = readDeckPosition("?present=3&steps=1,3", STEPS);
+    expect(beyond.position).toEqual(TOUR_START);
+    expect(beyond.notices[0]!.problem).toContain("from 1 to 2");
+  });
+
+  it("leaves out what names no step, or a step given twice, with a notice; none at all shows every step", () => {
+    const some = readDeckPosition("?present=1&steps=1,x,1,99,4", STEPS);
+    expect(some.order).toEqual([0, 3]);
+    expect(some.notices).toEqual([{parameter: "steps", value: "x,1,99", problem: "left out: the list must hold step numbers from 1 to 8, each once, separated by commas"}]);
+    const none = readDeckPosition("?present=1&steps=%3Cb%3E", STEPS);
+    expect(none.order).toEqual(Array.from({length: STEPS}, (_, index) => index));
+    expect(none.notices[0]).toMatchObject({parameter: "steps", value: "<b>"});
+  });
+
+  it("is written back only when it is a subset or another order", () => {
+    expect(withDeckPosition("", {position: {kind: "step", index: 1}, order: [0, 2], stepCount: STEPS})).toBe("?present=2&steps=1%2C3");
+    expect(withDeckPosition("", {position: {kind: "recap"}, order: [0, 1, 2, 3, 4, 5, 6, 7], stepCount: STEPS})).toBe("?present=recap");
+  });
+
+  it("a parameter repeated thousands of times is one notice", () => {
+    const search = `?present=1&steps=1,2${"&present=2".repeat(5000)}${"&steps=3".repeat(3000)}`;
+    const reading = readDeckPosition(search, STEPS);
+    expect(reading.notices.map((notice) => notice.problem)).toEqual(["given more than once (3,001 times); the first value is used", "given more than once (5,001 times); the first value is used"]);
   });
 });

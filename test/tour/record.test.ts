@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import {forgetStep, parseTourRecord, recordReveal, scoreTour, serializeTourRecord, type TourRecord} from "../../lib/tour/record.js";
+import {forgetStep, parseTourRecord, recordReveal, scoreTour, serializeTourRecord, type TourRecord, mergeTourRecord} from "../../lib/tour/record.js";
 
 const revealed = fc.record({guess: fc.oneof(fc.nat(), fc.string({maxLength: 20})), actual: fc.oneof(fc.nat(), fc.string({maxLength: 20})), matches: fc.boolean()});
 
@@ -39,5 +39,21 @@ describe("the predictions kept for the tab", () => {
     expect(scoreTour(record, ["a", "b", "c"])).toEqual({revealed: 1, matched: 0});
     // A step the lesson no longer has is not counted.
     expect(scoreTour(record, ["b", "c"])).toEqual({revealed: 0, matched: 0});
+  });
+});
+
+describe("two tabs of one lesson (mergeTourRecord)", () => {
+  const a = {guess: 8, actual: 8, matches: true};
+  const b = {guess: 3, actual: 4, matches: false};
+  const c = {guess: "once", actual: "more", matches: false};
+
+  it("keeps what another tab revealed since this one read the record", () => {
+    // This tab read {}, revealed step-a; meanwhile the other tab stored step-b.
+    expect(mergeTourRecord({"step-b": b}, {}, {"step-a": a})).toEqual({"step-a": a, "step-b": b});
+  });
+
+  it("takes this tab's change for the steps it changed, and forgets only what it forgot", () => {
+    expect(mergeTourRecord({"step-a": a, "step-b": b}, {"step-a": a}, {"step-a": c})).toEqual({"step-a": c, "step-b": b});
+    expect(mergeTourRecord({"step-a": a, "step-b": b}, {"step-a": a, "step-b": b}, {"step-b": b})).toEqual({"step-b": b});
   });
 });

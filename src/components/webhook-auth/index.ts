@@ -2,7 +2,7 @@
 export {generateDemoKeyMaterial, maskSecret, type DemoKeyMaterial} from "./demo-secrets.js";
 export {formatDuration} from "../duration-format.js";
 export {PipelineChecks} from "./pipeline-checks.js";
-export {DebuggerVerdicts, MistakeTable, SignatureDebugger} from "./signature-debugger.js";
+export {DebuggerVerdicts, MistakeTable, SignatureDebugger, SignatureSlide} from "./signature-debugger.js";
 export {TamperingResults} from "./tampering-results.js";
 export {TimestampWindowChart, timestampVerdict, type TimestampWindowInput} from "./timestamp-window.js";
 export {RetryHorizonChart} from "./retry-horizon-chart.js";

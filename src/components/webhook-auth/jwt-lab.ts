@@ -44,32 +44,38 @@ export function JwtVerdict(report: JwtLabReport | null): HTMLElement {
   );
 }
 
-/** Every check in the order the receiver runs them, with what it expected and what it received. */
-export function JwtChecks(report: JwtLabReport | null): HTMLElement {
+/**
+ * Every check in the order the receiver runs them, with what it expected and what it received.
+ * `slide`: laid out for a slide (the class deck asks for it): one line a check, and the values
+ * compared only for the check that refuses, each on its own line, so it reads at slide size.
+ */
+export function JwtChecks(report: JwtLabReport | null, {slide = false}: {slide?: boolean} = {}): HTMLElement {
   if (!report) return element("p", null, NO_WEB_CRYPTO);
   return element(
     "ol",
-    {class: "pipeline-checks jwt-checks", "aria-label": "The receiver's JWT checks, in order"},
-    report.verification.checks.map((check, index, checks) =>
-      element(
+    {class: `pipeline-checks jwt-checks${slide ? " jwt-checks-slide" : ""}`, "aria-label": "The receiver's JWT checks, in order"},
+    report.verification.checks.map((check, index, checks) => {
+      // Checks skipped after a failed gate share its reason: said once, on the first of them.
+      const reason = check.status === "skipped" && checks[index - 1]?.reason === check.reason ? "" : check.reason;
+      const compared = check.compared && check.status !== "skipped" && (!slide || check.status === "fail") ? check.compared : null;
+      return element(
         "li",
         {class: `pipeline-check check-${check.status}`},
         element("span", {class: "check-label"}, CHECK_LABELS[check.id]),
         element("span", {class: "check-status"}, STATUS_WORDS[check.status]),
-        // Checks skipped after a failed gate share its reason: said once, on the first of them.
-        element("span", {class: "check-reason"}, check.status === "skipped" && checks[index - 1]?.reason === check.reason ? "" : check.reason),
-        check.compared && check.status !== "skipped"
+        !slide || check.status === "fail" ? element("span", {class: "check-reason"}, reason) : null,
+        compared
           ? element(
               "dl",
               {class: "check-compared"},
               element("dt", null, "expected"),
-              element("dd", null, element("code", null, check.compared.expected)),
+              element("dd", null, element("code", null, compared.expected)),
               element("dt", null, "received"),
-              element("dd", null, element("code", null, check.compared.received))
+              element("dd", null, element("code", null, compared.received))
             )
           : null
-      )
-    )
+      );
+    })
   );
 }
 

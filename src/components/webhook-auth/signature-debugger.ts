@@ -5,7 +5,7 @@
  */
 import {element} from "../dom.js";
 import {DebugCaption, SenderAndReceiver} from "./sender-and-receiver.js";
-import type {SignatureDebugResult} from "../../../lib/webhook-auth/index.js";
+import type {MarkedExcerpt, SignatureDebugResult} from "../../../lib/webhook-auth/index.js";
 
 function Verdict({ok, reason}: {ok: boolean; reason: string}, who: string): HTMLElement {
   return element("p", {class: `debug-verdict ${ok ? "verdict-good" : "verdict-bad"}`}, element("strong", null, `${who}: ${ok ? "✓ accepts" : "✗ refuses"}`), element("span", {class: "verdict-reason"}, ` — ${reason}`));
@@ -65,6 +65,39 @@ export function SignatureDebugger(result: SignatureDebugResult, {verdicts = true
         ]
       }
     )
+  );
+}
+
+/** How much of a signed string a slide shows when both sides agree: its start. */
+const SLIDE_STRING_LENGTH = 64;
+
+/**
+ * The signature's evidence laid out for a slide (the class deck asks for it by name): one column,
+ * each value on its own line in slide type, never shrunk to fit. Both signed strings around their
+ * first differing byte (marked), the keys, and the signature header's entries as the receiver
+ * parsed them against the one it expected.
+ */
+export function SignatureSlide(result: SignatureDebugResult): HTMLElement {
+  if (!result.ok) return element("div", {class: "debug-problem", role: "status"}, element("strong", null, "The debugger cannot run:"), element("ul", null, result.issues.map((issue) => element("li", null, issue))));
+  const {sender, receiver, contentDifference: difference} = result;
+  const start = (text: string) => (text.length > SLIDE_STRING_LENGTH ? `${text.slice(0, SLIDE_STRING_LENGTH)}…` : text);
+  const shown = (marked: MarkedExcerpt | undefined, whole: string) =>
+    marked ? element("code", null, marked.before, element("mark", {class: "first-difference"}, marked.at || "⟨end⟩"), marked.after) : element("code", null, start(whole));
+  const entry = (signature: string, index: number) => {
+    const matches = signature === receiver.expectedSignature;
+    return element("dd", {class: matches ? "verdict-good" : "verdict-bad"}, `${index + 1}. `, element("code", null, signature), matches ? " ✓ the one expected" : " ✗");
+  };
+  return element("dl", {class: "signature-slide"},
+    element("dt", null, "Sender signs ", element("code", null, "id.timestamp.body"), ` with ${sender.signedWith.join(" and ")}`),
+    element("dd", null, shown(difference?.senderMarked, sender.signedContent)),
+    element("dt", null, `Receiver rebuilds, with ${receiver.keyDescription}`),
+    element("dd", null, receiver.signedContent ? shown(difference?.receiverMarked, receiver.signedContent) : "(nothing: it could not read the body)"),
+    element("dd", {class: `signature-slide-difference ${difference ? "verdict-bad" : "verdict-good"}`},
+      difference ? `✗ The strings first differ at byte ${difference.index} (marked).` : "✓ The same signed string on both sides."),
+    element("dt", null, "Expected signature (the receiver's own HMAC)"),
+    element("dd", null, element("code", null, receiver.expectedSignature || "(none)")),
+    element("dt", null, "webhook-signature entries, as the receiver parsed the header"),
+    receiver.receivedSignatures.length ? receiver.receivedSignatures.map(entry) : element("dd", null, "(none)")
   );
 }
 
