@@ -23,7 +23,7 @@ export function measureSlideText(page: Page): Promise<SlideText> {
   return page.evaluate(`(() => {
     const slide = document.querySelector("dialog.class-deck .deck-slide");
     if (!slide) return {min: null, smallest: []};
-    const skip = "button, select, input, .playback-controls, .deck-answer-actions, .export-buttons, .deck-hidden-note";
+    const skip = "button, select, input, .playback-controls, .deck-answer-actions, .export-buttons";
     const found = [];
     const walker = document.createTreeWalker(slide, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {

@@ -53,6 +53,10 @@ export interface ClassDeck {
 }
 
 const TEXT_TARGETS = new Set(["INPUT", "TEXTAREA", "SELECT"]);
+/** Inputs that take no typing: a chosen answer's radio keeps the deck's keys (R reveals it). */
+const KEYLESS_INPUTS = new Set(["radio", "checkbox", "button", "range"]);
+/** Whether the keys belong to the element (a box being typed in), not to the deck. */
+const isTextEntry = (target: HTMLElement) => TEXT_TARGETS.has(target.tagName) && !(target instanceof HTMLInputElement && KEYLESS_INPUTS.has(target.type));
 /** The playback's own keys, handed to it from anywhere in the deck. */
 const PLAYBACK_KEYS = new Set([" ", "Home"]);
 
@@ -75,6 +79,8 @@ interface DeckSession<Run, Step extends TourStep<Run>> {
   /** When the slide on show was first shown (the notes pace it against the plan). */
   slideStartedAt: number;
   slide: ReturnType<typeof StepSlide> | null;
+  /** A reveal asked for before the step's run was computed: done when the run arrives (refresh). */
+  pendingReveal: {stepId: string; skipped: boolean} | null;
   giveBack: () => void;
   stopWatching: () => void;
   speaker: SpeakerLink;
@@ -95,6 +101,8 @@ export function ClassDeck<Run, Step extends TourStep<Run>>(host: DeckHost<Run, S
     },
     refresh() {
       if (session === null) return;
+      const pending = session.pendingReveal;
+      if (pending !== null && stepAt(session)?.id === pending.stepId) reveal(session, pending.skipped);
       session.speaker.post(slideMessage(session));
     }
   };
@@ -113,12 +121,14 @@ function openDeck<Run, Step extends TourStep<Run>>(host: DeckHost<Run, Step>, or
       element("div", {class: "deck-head"}, where, nav, notes, leave),
       notices.length ? PermalinkNotices(notices) : null,
       body));
-  const dialog = element("dialog", {class: "class-deck", "aria-label": `Teaching: ${host.lesson}`}, frame);
+  // A slide is laid out for a wide screen: on a portrait phone its text would be 3 px, so the phone is asked to turn.
+  const turn = element("p", {class: "deck-turn", role: "note"}, "Turn the phone sideways: a slide is laid out for a wide screen (a projector, a laptop, a phone held landscape).");
+  const dialog = element("dialog", {class: "class-deck", "aria-label": `Teaching: ${host.lesson}`}, turn, frame);
   document.body.appendChild(dialog);
   const session: DeckSession<Run, Step> = {
     host, order, steps: order.map((index) => host.steps[index]!), dialog, frame, body, where, nav: {back, next}, answers,
     position: {kind: "start"}, startedAt: Date.now(), slideStartedAt: Date.now(),
-    slide: null, giveBack: () => {}, stopWatching: () => {},
+    slide: null, pendingReveal: null, giveBack: () => {}, stopWatching: () => {},
     // The notes' commands arrive merged, at most once a frame (speaker-link.ts): a flood costs one move.
     speaker: SpeakerLink(({by, reveal: revealNow, hello}) => {
       if (by !== 0) move(session, by);
@@ -163,6 +173,7 @@ function move<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, 
 function show<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, position: TourPosition, setUp = true): void {
   const {host} = session;
   if (setUp) session.slideStartedAt = Date.now();
+  session.pendingReveal = null;
   session.position = position;
   host.follow(lessonPosition(session, position));
   replaceAddressSearch(withDeckPosition(addressSearch(), {position, order: session.order, stepCount: host.steps.length}));
@@ -218,9 +229,12 @@ function reveal<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>
   if (step === null || slide === null || session.answers.has(step.id)) return;
   const run = session.host.runOf(step);
   if (run === null) {
-    slide.problem.textContent = "The run of this step is still being computed: reveal it in a moment.";
+    // Revealed as soon as the step's own run arrives, never against another step's run.
+    session.pendingReveal = {stepId: step.id, skipped};
+    slide.problem.textContent = "The run of this step is being computed: it is revealed as soon as it is ready.";
     return;
   }
+  session.pendingReveal = null;
   const text = skipped ? null : slide.guess();
   const guess = text === null || text.trim() === "" ? null : readGuess(step.prediction, text);
   if (guess !== null && !guess.ok) {
@@ -239,7 +253,7 @@ const BACK_KEYS = new Set(["ArrowLeft", "PageUp"]);
 function onKey<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, event: KeyboardEvent): void {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   const target = event.target as HTMLElement;
-  if (TEXT_TARGETS.has(target.tagName)) {
+  if (isTextEntry(target)) {
     // Typing an answer: Enter reveals; every other key is the box's.
     if (event.key === "Enter") {
       event.preventDefault();

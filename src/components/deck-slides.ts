@@ -42,16 +42,17 @@ export function StepSlide<Run>({step, number, inputs, answer, reveal, skip}: Ste
   const playback = element("div", {class: "deck-playback"});
   const problem = element("p", {class: "deck-problem", role: "status"});
   const box = PredictionInput(step.prediction, `deck-${step.id}`);
-  const hiddenNote = element("p", {class: "deck-hidden-note"}, "The class predicts first: ", element("kbd", null, "R"), " reveals the run.");
-  const main = element("div", {class: `deck-main${answer ? "" : " deck-main-hidden"}`}, hiddenNote, chart, figures);
-  const bottom = answer
-    ? [Outcome(step, answer), element("p", {class: "deck-why"}, element("strong", null, "Why: "), step.why)]
-    : [element("div", {class: "deck-answer"},
-        box.element,
-        element("span", {class: "deck-answer-actions"},
-          element("button", {type: "button", class: "deck-reveal", onclick: reveal}, "Reveal (R)"),
-          element("button", {type: "button", class: "deck-skip", onclick: skip}, "Skip")),
-        problem)];
+  // Until the reveal, the run's place asks: the choices (or the number box) large in the middle, then Reveal.
+  const ask = answer ? null : element("div", {class: `deck-ask${step.prediction.kind === "choice" && step.prediction.choices.length > 5 ? " deck-ask-many" : ""}`},
+    element("p", {class: "deck-hidden-note"}, "The class predicts first: ", element("kbd", null, "R"), " reveals the run."),
+    element("div", {class: "deck-answer"},
+      box.element,
+      element("span", {class: "deck-answer-actions"},
+        element("button", {type: "button", class: "deck-reveal", onclick: reveal}, "Reveal (R)"),
+        element("button", {type: "button", class: "deck-skip", onclick: skip}, "Skip")),
+      problem));
+  const main = element("div", {class: `deck-main${answer ? "" : " deck-main-hidden"}`}, ask, chart, figures);
+  const bottom = answer ? [Outcome(step, answer), element("p", {class: "deck-why"}, element("strong", null, "Why: "), step.why)] : [];
   return {
     content: [
       element("h2", {class: "deck-title", tabindex: -1}, element("span", {class: "deck-number"}, `${number}. `), step.title),
@@ -83,7 +84,7 @@ export function TitleSlide<Run>(lesson: string, steps: readonly TourStep<Run>[])
   return [
     element("h2", {class: "deck-title deck-cover-title", tabindex: -1}, lesson),
     element("p", {class: "deck-cover-line"}, `${steps.length} steps. Each asks the class to predict, then reveals the run the simulator computes.`),
-    element("ol", {class: `deck-cover-steps${steps.length > 8 ? " deck-two-columns" : ""}`}, steps.map((step) => element("li", null, step.title))),
+    element("ol", {class: `deck-cover-steps${steps.length > 16 ? " deck-three-columns" : steps.length > 8 ? " deck-two-columns" : ""}`}, steps.map((step) => element("li", null, step.title))),
     element("p", {class: "deck-cover-line"}, element("kbd", null, "→"), " begins. ", element("kbd", null, "R"), " reveals, ", element("kbd", null, "Space"), " plays the run, ", element("kbd", null, "Home"), " restarts it, ", element("kbd", null, "Esc"), " leaves.")
   ];
 }

@@ -11,6 +11,8 @@ import {SLIDE_FONT_SIZE, typeScale} from "./chart/type-scale.js";
 import {element} from "./dom.js";
 import {present} from "./presenter.js";
 import {exportFileName, findChartSvg, slideSvg, standaloneSvg} from "./standalone-svg.js";
+// Charts are redrawn for the paper when the page prints (every chart is an exportable one).
+import "./print-charts.js";
 
 export const PNG_SCALE = 2;
 /** The slide export: a 16:9 slide at 1080p, in the type SLIDE_FONT_SIZE is chosen for. */

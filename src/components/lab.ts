@@ -52,6 +52,11 @@ export interface LabOptions {
   controls: readonly Child[];
   /** "even" gives the controls half the width (an editor needs it); by default the chart gets most. */
   balance?: "chart" | "even";
+  /**
+   * What the lab says on paper instead of itself, for a lab that works only at the screen (the
+   * live labs need a receiver running on the reader's machine): the lab does not print.
+   */
+  onPaper?: string;
 }
 
 /**
@@ -78,7 +83,7 @@ function reachableWhenScrolling(node: HTMLElement, content: Node, name: string):
   if (content instanceof Element) observer.observe(content);
 }
 
-export function Lab({label, figures, stage, controls, balance = "chart"}: LabOptions): LabElement {
+export function Lab({label, figures, stage, controls, balance = "chart", onPaper}: LabOptions): LabElement {
   // Every lesson has a lab: a link's refused values are announced at the top when their notice is off screen.
   announceLinkNoticeOnLoad();
   // The stage can scroll when it is taller than the screen: focusable and named (WCAG 2.1.1).
@@ -87,9 +92,10 @@ export function Lab({label, figures, stage, controls, balance = "chart"}: LabOpt
   if (figuresView && figures) reachableWhenScrolling(figuresView, figures, `${label}: key figures`);
   const results = element("div", {class: "lab-results"}, figuresView, stageView);
   const controlsView = element("div", {class: "lab-controls"}, ...controls);
-  const classes = ["lab", figures ? "lab-has-figures" : "", balance === "even" ? "lab-even" : ""].filter(Boolean).join(" ");
+  const classes = ["lab", figures ? "lab-has-figures" : "", balance === "even" ? "lab-even" : "", onPaper ? "lab-screen-only" : ""].filter(Boolean).join(" ");
   const root = element("section", {class: classes, "aria-label": label},
-    element("div", {class: "lab-grid"}, results, controlsView)
+    element("div", {class: "lab-grid"}, results, controlsView),
+    onPaper ? element("p", {class: "print-only"}, onPaper) : null
   );
   let hiddenNote: Node | null = null;
   const hidden = [stageView, figuresView].filter((node) => node !== null);

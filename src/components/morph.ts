@@ -67,19 +67,30 @@ function sameNamesInOrder(had: NamedNodeMap, wanted: NamedNodeMap): boolean {
   return true;
 }
 
+/**
+ * A child added to a drawing by someone else than its view, that a redraw must leave where it is:
+ * a chart's drawing for the paper, added while the page prints (print-charts.ts).
+ */
+export const MORPH_KEEP_ATTRIBUTE = "data-morph-keep";
+const isKept = (node: Node) => node instanceof Element && node.hasAttribute(MORPH_KEEP_ATTRIBUTE);
+
 function morphChildren(current: Node, next: Node): void {
   let have = current.firstChild;
   let want = next.firstChild;
   // Siblings are read before morphing: a replaced node moves out of `next` into `current`.
   while (have !== null && want !== null) {
     const [haveNext, wantNext] = [have.nextSibling, want.nextSibling];
+    if (isKept(have)) {
+      have = haveNext;
+      continue;
+    }
     morph(have, want);
     have = haveNext;
     want = wantNext;
   }
   while (have !== null) {
     const haveNext = have.nextSibling;
-    current.removeChild(have);
+    if (!isKept(have)) current.removeChild(have);
     have = haveNext;
   }
   while (want !== null) {

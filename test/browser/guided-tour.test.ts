@@ -6,7 +6,7 @@
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {runStormLesson, stormExperiments} from "../../lib/storm/index.js";
-import {deliveryExperiments} from "../../lib/delivery/index.js";
+import {deliveryConfigFromInputs, deliveryExperiments, deliveryInputDefaults, simulateDelivery} from "../../lib/delivery/index.js";
 import {webhookExperiments} from "../../lib/webhook-auth/index.js";
 import {LESSON_SLUGS} from "../../src/lessons.js";
 import {useBuiltSite} from "./browser.js";
@@ -178,9 +178,28 @@ describe("the guided lesson in the other lessons", () => {
     await tour.getByLabel("northwind-swift").check();
     await tour.getByRole("button", {name: "Reveal the run"}).click();
     const outcome = await tour.locator(".tour-outcome").textContent();
-    const winner = /the run showed (\S+)\./.exec(outcome ?? "")?.[1];
-    expect(outcome).toContain("You predicted northwind-swift;");
+    const winner = /the run's answer was “(\S+)”\./.exec(outcome ?? "")?.[1];
+    expect(outcome).toContain("You chose “northwind-swift”;");
     expect(await page.locator(".lab-figures").textContent()).toContain(winner);
+  });
+
+  it("a reveal after Next (the step not set up) sets the step up and scores it against the step's own run", async () => {
+    const {page} = await site.open("push-delivery?step=1");
+    const tour = tourOf(page);
+    await tour.getByRole("button", {name: "Set up this step"}).click();
+    await expect.poll(() => tour.getAttribute("data-set-up")).toBe("");
+    await tour.getByRole("button", {name: "Next ›"}).click();
+    await expect.poll(() => position(page)).toBe(`Step 2 of ${STEPS}`);
+    // The lab still holds step 1's inputs: the reveal must not score step 2's prediction against them.
+    expect(search(page).get("ignoreSeenEventIds")).toBeNull();
+    await tour.locator("input.tour-number").fill("8");
+    await tour.getByRole("button", {name: "Reveal the run"}).click();
+    await expect.poll(() => tour.locator(".tour-outcome").count()).toBe(1);
+    await expect.poll(() => search(page).get("ignoreSeenEventIds")).toBe("false");
+    const step = deliveryExperiments[1]!;
+    const own = simulateDelivery(deliveryConfigFromInputs({...deliveryInputDefaults, ...step.overrides}).config);
+    const actual = step.prediction.answer(own);
+    expect(await tour.locator(".tour-outcome").textContent()).toContain(`You predicted 8 effects; the run showed ${actual} effects.`);
   });
 
   it("lesson 4 moves the card to the lab of its step", async () => {

@@ -11,7 +11,11 @@ const site = useBuiltSite();
 const search = (page: Page) => new URL(page.url()).searchParams;
 const LESSONS = ["push-delivery", "message-transaction", "agent-selection", "webhook-authentication", "retry-storms"];
 /** Text that only makes sense at the screen. */
-const CONTROL_TEXT = ["press Play", "does not show this", "Your current run shows this", "Checking your current run", "Slide 16:9", "PNG (2x)"];
+const CONTROL_TEXT = ["press Play", "does not show this", "Your current run shows this", "Checking your current run", "Slide 16:9", "PNG (2x)", "press Connect", "Connect:"];
+/** A4's printable width at the browser's default margins, in CSS pixels (210 mm less two 10 mm margins, at 96 px an inch). */
+const A4_PRINTABLE_PX = (190 / 25.4) * 96;
+/** A CSS pixel on paper, in points (72 pt an inch, 96 px an inch), when the drawing is not scaled down to fit. */
+const PT_PER_PX = 72 / 96;
 
 interface Printed {
   captions: {chart: string; caption: string | null}[];
@@ -58,6 +62,46 @@ describe("a printed lesson", () => {
     expect(paper.captions).toEqual(paper.captions.map(({chart}) => ({chart, caption: expected})));
     expect(paper.controls).toEqual([]);
     expect(paper.controlText).toEqual([]);
+  });
+
+  it.each(LESSONS)("%s: on paper every chart is drawn again for the page, its type at least 8 pt", async (lesson) => {
+    const page = await openDrawn(lesson);
+    const charts = await page.locator(".exportable-chart:not(.lab-screen-only .exportable-chart)").count();
+    await page.emulateMedia({media: "print"});
+    // The print media query's change event draws them: wait for it (a condition, not a time).
+    await expect.poll(() => page.locator(".exportable-chart > .chart-print-drawing").count()).toBeGreaterThan(0);
+    const paper = await page.evaluate(`(() => {
+      const shown = (node) => node.getClientRects().length > 0 && getComputedStyle(node).visibility !== "hidden";
+      const drawings = [...document.querySelectorAll(".exportable-chart > .chart-print-drawing")].filter(shown);
+      let smallest = Infinity, widest = 0, texts = 0;
+      for (const drawing of drawings) {
+        for (const svg of drawing.querySelectorAll("svg")) {
+          if (svg.parentElement.closest("svg")) continue;
+          const box = svg.getBoundingClientRect();
+          const drawnWidth = svg.viewBox.baseVal && svg.viewBox.baseVal.width || Number(svg.getAttribute("width")) || box.width;
+          widest = Math.max(widest, box.width);
+          for (const text of svg.querySelectorAll("text")) {
+            if (!text.textContent.trim()) continue;
+            texts++;
+            smallest = Math.min(smallest, parseFloat(getComputedStyle(text).fontSize) * box.width / drawnWidth);
+          }
+        }
+        // An HTML view drawn for paper (lesson 4's lanes) is measured as text.
+        for (const node of drawing.querySelectorAll("p, li, td, th, span, code, small")) {
+          if (node.closest("svg") || !node.textContent.trim() || !shown(node)) continue;
+          texts++;
+          smallest = Math.min(smallest, parseFloat(getComputedStyle(node).fontSize));
+        }
+      }
+      return {drawings: drawings.length, smallest, widest, texts};
+    })()`) as {drawings: number; smallest: number; widest: number; texts: number};
+    expect(paper.drawings).toBe(charts);
+    expect(paper.texts).toBeGreaterThan(0);
+    // Inside the page's width, so the paper shows it at the size it was drawn, and its type is at least 8 pt there.
+    expect(paper.widest).toBeLessThanOrEqual(A4_PRINTABLE_PX);
+    expect(paper.smallest * PT_PER_PX).toBeGreaterThanOrEqual(8);
+    await page.emulateMedia({media: "screen"});
+    await expect.poll(() => page.locator(".chart-print-drawing").count()).toBe(0);
   });
 
   it("a compared chart's caption names both runs", async () => {

@@ -9,6 +9,11 @@
 export const PAGE_FONT_SIZE = 11;
 /** A 1920×1080 slide's chart type: readable from the back of a classroom. */
 export const SLIDE_FONT_SIZE = 28;
+/**
+ * A handout's chart type, in CSS pixels of a chart drawn for the paper (print-charts.ts): 13 px is
+ * 9.75 pt, and its smallest labels (0.9 of it) 8.8 pt, over the 8 pt a printed figure needs.
+ */
+export const PRINT_FONT_SIZE = 13;
 
 export interface TypeScale {
   /** Tick labels, row labels, legends. */
