@@ -121,6 +121,19 @@ describe("key rotation chart", () => {
     expect([...KeyRotationChart(timeline, {width: 320}).querySelectorAll("g.verdict-legend text")].map((text) => text.textContent)).toContain("unknown kid: no refetch (100)");
   });
 
+  it.each([...Object.keys(SCENARIOS), "switch beside a max-age fetch"].flatMap((id) => SIZES.map(([width, type]) => [id, width, type] as const)))("%s at %i px: the switch's rule crosses no fetch reason", (id, width, type) => {
+    // Lesson 4's step 22: the switch 50 s after the hour, beside the receiver's max-age fetch at the hour.
+    const input = SCENARIOS[id] ?? {publishLeadSeconds: 0, refetchOnUnknownKid: false, rotateAtSeconds: 3650};
+    const svg = KeyRotationChart(keyRotationTimeline(input), {width, type});
+    const rule = svg.querySelector("g.switch-marker path")?.getAttribute("d");
+    if (!rule) return;
+    const at = Number(/^M([\d.]+),/.exec(rule)![1]);
+    for (const text of svg.querySelectorAll("g.fetch-reasons text")) {
+      const box = textBox(text, type);
+      expect(box.left > at || box.right < at, `“${text.textContent}” spans ${box.left}..${box.right}, the rule is at ${at}`).toBe(true);
+    }
+  });
+
   it("marks the switch at the rotation time, and nothing when the switch is past the horizon", () => {
     const timeline = keyRotationTimeline(SCENARIOS["unannounced-no-refetch"]);
     const svg = KeyRotationChart(timeline, {width: 640});

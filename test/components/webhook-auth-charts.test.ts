@@ -60,14 +60,27 @@ describe("retention versus retry horizon chart", () => {
     const svg = svgOf(RetryHorizonChart(horizon, {width}));
     const attempts = horizon.resigned.rows.length + horizon.reused.rows.length;
     expect(svg.querySelectorAll("g.attempt-symbols path")).toHaveLength(attempts);
-    // Numbers where they fit: each lane's first attempt always, a later one at least 1.8 ems after the last shown.
+    // Numbers that never overlap, and that count every attempt: where they would crowd, one label names a run of them ("#8–10").
+    const type = typeScale();
     const numbers = [...svg.querySelectorAll("g.attempt-numbers text")].map((text) => ({label: text.textContent!, x: Number(text.getAttribute("x")), y: Number(text.getAttribute("y"))}));
     expect(numbers.filter((number) => number.label === "#1")).toHaveLength(2);
     for (const lane of new Set(numbers.map((number) => number.y))) {
-      const xs = numbers.filter((number) => number.y === lane).map((number) => number.x);
-      for (let index = 1; index < xs.length; index++) expect(xs[index]! - xs[index - 1]!).toBeGreaterThanOrEqual(1.8 * typeScale().body - 0.01);
+      const shown = numbers.filter((number) => number.y === lane);
+      for (let index = 1; index < shown.length; index++) {
+        const [left, right] = [shown[index - 1]!, shown[index]!];
+        expect(right.x - left.x).toBeGreaterThanOrEqual((type.widthOf(left.label, type.small) + type.widthOf(right.label, type.small)) / 2);
+      }
+      const counted = shown.flatMap(({label}) => {
+        const [first, last = first] = label.slice(1).split("–").map(Number) as [number, number?];
+        return Array.from({length: last - first + 1}, (_, offset) => first + offset);
+      });
+      expect(counted).toEqual(Array.from({length: counted.length}, (_, index) => index + 1));
     }
-    expect(numbers.length).toBeLessThanOrEqual(attempts);
+    const countedAll = numbers.reduce((sum, {label}) => {
+      const [first, last = first] = label.slice(1).split("–").map(Number) as [number, number?];
+      return sum + last - first + 1;
+    }, 0);
+    expect(countedAll).toBe(attempts);
     // Every attempt's symbol still names it.
     expect([...svg.querySelectorAll("g.attempt-symbols path title")].map((title) => title.textContent).filter((title) => /^Attempt \d+/.test(title ?? ""))).toHaveLength(attempts);
     const records = dedupRecordSpans(horizon.resigned, horizon.retentionSeconds).length + dedupRecordSpans(horizon.reused, horizon.retentionSeconds).length;

@@ -122,7 +122,8 @@ export function KeyRotationChart(timeline: KeyRotationTimeline, {width = 640, ty
   keyBars(frame, x, boxes["published-old"], timeline.published.filter((span) => span.kid === ROTATION_KIDS.old), "published-keys", (span) => `The old key (${span.kid}) is in the sender's JWKS from ${at(span.fromSeconds)} until ${at(span.untilSeconds)}`);
   keyBars(frame, x, boxes["published-new"], timeline.published.filter((span) => span.kid === ROTATION_KIDS.new), "published-keys", (span) => `The new key (${span.kid}) is in the sender's JWKS from ${at(span.fromSeconds)}`);
   keyBars(frame, x, boxes.signing, timeline.signing, "signing-keys", (span) => `The sender signs with the ${KEY_NAMES[span.kid]} (${span.kid}) from ${at(span.fromSeconds)} until ${at(span.untilSeconds)}`);
-  cacheSegments(frame, x, boxes.cache, timeline);
+  // The fetch reasons keep clear of the switch's rule, which runs through their row's top.
+  cacheSegments(frame, x, boxes.cache, timeline, rotate <= horizon ? Math.round(x(rotate)) + 0.5 : null);
   switchMarker(frame, x, rotate, horizon, above ? ROWS.map((row) => boxes[row]) : [{top: frame.top, height: frame.bottom - frame.top}]);
   deliveryMarks(frame, x, boxes.deliveries, timeline);
   return frame.svg.node()!;
@@ -188,7 +189,7 @@ const FETCH_REASON_LABELS: Record<JwksFetch["reason"], string> = {start: "start"
  * shade, kids written where they fit), a tick at each fetch and the fetch's reason above it where
  * it keeps clear of the last reason shown (every tick's title names its reason).
  */
-function cacheSegments(frame: ChartFrame, x: ScaleLinear<number, number>, box: RowBox, timeline: KeyRotationTimeline): void {
+function cacheSegments(frame: ChartFrame, x: ScaleLinear<number, number>, box: RowBox, timeline: KeyRotationTimeline, switchAt: number | null): void {
   const {type} = frame;
   const top = box.top + type.line;
   const height = box.height - type.line;
@@ -223,7 +224,7 @@ function cacheSegments(frame: ChartFrame, x: ScaleLinear<number, number>, box: R
     .attr("stroke-opacity", (fetch) => fetch.reason === "unknown kid" ? 0.9 : 0.55)
     .append("title")
     .text((fetch) => `The receiver fetches the JWKS at ${at(fetch.atSeconds)} (${fetch.reason}) and gets ${fetch.kids.length === 0 ? "no key" : fetch.kids.join(" and ")}`);
-  const shown = spacedLabels(timeline.fetches.map((fetch) => ({at: x(fetch.atSeconds), text: FETCH_REASON_LABELS[fetch.reason], fetch})), frame, type.small);
+  const shown = spacedLabels(timeline.fetches.map((fetch) => ({at: x(fetch.atSeconds), text: FETCH_REASON_LABELS[fetch.reason], fetch})), frame, type.small, switchAt);
   frame.svg.append("g")
     .attr("class", "fetch-reasons")
     .attr("font-size", type.small)
@@ -247,9 +248,10 @@ interface PlacedLabel<T> {
 /**
  * Labels centred on their positions, or pushed to start (end) at the plot's left (right) edge so
  * they never run off. The first fetch and the unknown-kid fetches are placed first; a label that
- * would come within half an em of one already placed is left out.
+ * would come within half an em of one already placed is left out. A label that a vertical rule at
+ * `avoid` (the key switch) would cross moves to the rule's side its position is on.
  */
-function spacedLabels<T extends {reason: JwksFetch["reason"]}>(labels: readonly {at: number; text: string; fetch: T}[], frame: ChartFrame, size: number): PlacedLabel<T>[] {
+function spacedLabels<T extends {reason: JwksFetch["reason"]}>(labels: readonly {at: number; text: string; fetch: T}[], frame: ChartFrame, size: number, avoid: number | null = null): PlacedLabel<T>[] {
   const {type} = frame;
   const placed: (PlacedLabel<T> & {start: number; end: number})[] = [];
   const rank = (label: {fetch: T}) => label.fetch.reason === "max age" ? 1 : 0;
@@ -259,8 +261,12 @@ function spacedLabels<T extends {reason: JwksFetch["reason"]}>(labels: readonly 
     let anchor: PlacedLabel<T>["anchor"] = "middle";
     if (start < frame.left + 2 * type.unit) [start, anchor] = [frame.left + 2 * type.unit, "start"];
     else if (start + width > frame.right - 2 * type.unit) [start, anchor] = [frame.right - 2 * type.unit - width, "end"];
+    const clear = 2 * type.unit;
+    if (avoid !== null && start - clear < avoid && avoid < start + width + clear) {
+      [start, anchor] = label.at <= avoid ? [avoid - clear - width, "end"] : [avoid + clear, "start"];
+    }
     const end = start + width;
-    if (start < frame.left || placed.some((other) => start < other.end + size / 2 && other.start < end + size / 2)) continue;
+    if (start < frame.left || end > frame.right || placed.some((other) => start < other.end + size / 2 && other.start < end + size / 2)) continue;
     placed.push({x: anchor === "start" ? start : anchor === "end" ? end : label.at, anchor, text: label.text, fetch: label.fetch, start, end});
   }
   return placed.sort((a, b) => a.start - b.start).map(({x, anchor, text, fetch}) => ({x, anchor, text, fetch}));

@@ -29,8 +29,6 @@ type Lane = keyof typeof LANE_LABELS;
  * those that fit. The shortest axis (30 s, a schedule of seconds) still has four.
  */
 const TICKS = [0, 5, 15, 30, 60, 300, 1800, 7200, 21600, 86400, 259200, 604800];
-/** Room one "#10" needs on the axis, in ems: an attempt number closer than this to the last one shown is left out (its symbol's title names it). */
-const ATTEMPT_LABEL_EMS = 1.8;
 /** A symbol's radius at 10 px type where attempts do not crowd, and the least it shrinks to where they do. */
 const MAX_RADIUS = 6;
 const MIN_RADIUS = 4;
@@ -157,22 +155,61 @@ function attemptSymbols(frame: ChartFrame, x: ScaleSymLog<number, number>, y: Sc
     .text((attempt) => attempt.title);
 }
 
-/** "#n" over an attempt's symbol, each lane's first always, a later one only where it keeps clear of the last shown. */
+/**
+ * "#n" over an attempt's symbol. Attempts whose labels would crowd (a schedule's last days) share
+ * one label naming them all, "#8–10", over their middle: every attempt is counted, none unlabelled.
+ */
 function attemptNumbers(frame: ChartFrame, x: ScaleSymLog<number, number>, y: ScaleBand<string>, attempts: readonly AttemptMark[], radius: number): void {
-  const room = ATTEMPT_LABEL_EMS * frame.type.body;
-  const lastShown = new Map<Lane, number>();
-  const shown = attempts.filter((attempt) => {
-    if (x(attempt.at) - (lastShown.get(attempt.lane) ?? -Infinity) < room) return false;
-    lastShown.set(attempt.lane, x(attempt.at));
-    return true;
-  });
+  const labels = crowdedLabels(attempts, x, frame.type);
   frame.svg.append("g")
     .attr("class", "attempt-numbers")
     .attr("font-size", frame.type.small)
     .selectAll("text")
-    .data(shown)
+    .data(labels)
     .join("text")
-    .attr("x", (attempt) => x(attempt.at))
-    .attr("y", (attempt) => y(attempt.lane)! + y.bandwidth() / 2 - reach(radius, frame.type) - 3 * frame.type.unit)
-    .text((attempt) => `#${attempt.attempt}`);
+    .attr("x", (label) => label.x)
+    .attr("y", (label) => y(label.lane)! + y.bandwidth() / 2 - reach(radius, frame.type) - 3 * frame.type.unit)
+    .text((label) => label.text);
+}
+
+interface AttemptLabel {
+  lane: Lane;
+  first: number;
+  last: number;
+  x: number;
+  text: string;
+}
+
+/** Each lane's attempts grouped where their numbers would overlap, each group with its label and where it stands. */
+function crowdedLabels(attempts: readonly AttemptMark[], x: ScaleSymLog<number, number>, type: TypeScale): AttemptLabel[] {
+  const gap = type.body;
+  const labels: AttemptLabel[] = [];
+  const labelOf = (lane: Lane, first: AttemptMark, last: AttemptMark): AttemptLabel => ({
+    lane, first: first.attempt, last: last.attempt, x: (x(first.at) + x(last.at)) / 2,
+    text: first.attempt === last.attempt ? `#${first.attempt}` : `#${first.attempt}–${last.attempt}`
+  });
+  const crowd = (left: AttemptLabel, right: AttemptLabel) =>
+    left.lane === right.lane && right.x - left.x < (type.widthOf(left.text, type.small) + type.widthOf(right.text, type.small)) / 2 + gap;
+  const firstOf = new Map<AttemptLabel, AttemptMark>();
+  for (const attempt of attempts) {
+    const previous = labels.at(-1);
+    const candidate = labelOf(attempt.lane, attempt, attempt);
+    if (previous === undefined || !crowd(previous, candidate)) {
+      labels.push(candidate);
+      firstOf.set(candidate, attempt);
+      continue;
+    }
+    // Joins the crowd: one label from its first attempt to this one; a wider label can crowd the one before it too.
+    let merged = labelOf(attempt.lane, firstOf.get(previous)!, attempt);
+    firstOf.set(merged, firstOf.get(previous)!);
+    labels.pop();
+    for (let before = labels.at(-1); before !== undefined && crowd(before, merged); before = labels.at(-1)) {
+      labels.pop();
+      const joined = labelOf(attempt.lane, firstOf.get(before)!, attempt);
+      firstOf.set(joined, firstOf.get(before)!);
+      merged = joined;
+    }
+    labels.push(merged);
+  }
+  return labels;
 }
