@@ -20,7 +20,7 @@ import {stepOutline, type StepOutline} from "./course-progress.js";
 import {describeAnswer} from "./prediction.js";
 import type {TourStep} from "./step.js";
 
-import {MINUTES_PER_STEP} from "./class-plan.js";
+import {coreReason, MINUTES_PER_STEP} from "./class-plan.js";
 
 /** Reading speed of explanatory prose, words per minute (a slow, careful reading: it has figures to look at). */
 export const WORDS_READ_PER_MINUTE = 150;
@@ -116,6 +116,8 @@ export interface AnswerKeyStep {
   choices: string[];
   why: string;
   lookAt: string;
+  /** Why the step is core to the lesson (class-plan.ts), or null when a class can leave it out. */
+  core: string | null;
 }
 
 export interface LessonAnswerKey {
@@ -139,7 +141,8 @@ export async function lessonAnswerKey(course: CourseTour): Promise<LessonAnswerK
       answer: describeAnswer(prediction, prediction.answer(run)),
       choices: prediction.kind === "choice" ? prediction.choices.map((choice) => choice.label) : [],
       why: step.why,
-      lookAt: step.lookAt
+      lookAt: step.lookAt,
+      core: coreReason(course.lesson, step.id)
     });
   }
   return {lesson: course.lesson, steps};

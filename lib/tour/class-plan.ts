@@ -8,8 +8,8 @@
  * scene), MINUTES_PER_STEP per step (read the question, predict, reveal, discuss why), and
  * RECAP_MINUTES for its recap. Core steps carry the lesson's argument; each says why it is core.
  */
-import {shorten} from "../lesson-inputs/check.js";
 import type {PermalinkNotice} from "../lesson-inputs/permalink.js";
+import {shownValue as shorten} from "../text/visible-text.js";
 
 /** Minutes a class spends on one step: read the question, predict (alone or in pairs), reveal, discuss why. */
 export const MINUTES_PER_STEP = 4;

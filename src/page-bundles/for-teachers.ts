@@ -2,3 +2,4 @@
 export {carryAddressVersion} from "../components/course-links.js";
 export {ForgetProgress} from "../components/course-forget.js";
 export {LessonAnswerKey, LessonTime, TimePlan} from "../components/course-teachers.js";
+export {ClassPlanner} from "../components/class-planner.js";
