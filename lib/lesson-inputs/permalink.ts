@@ -64,6 +64,7 @@ export function readPermalink<T extends FieldValues>(search: string, fields: rea
   const values: FieldValues = {...defaults};
   const notices: PermalinkNotice[] = [];
   const seen = new Set<string>();
+  const repeats = new Map<string, {notice: PermalinkNotice; times: number}>();
   const given = new Set<string>();
   const refused: {field: FieldSpec; notice: PermalinkNotice}[] = [];
   for (const [parameter, raw] of new URLSearchParams(search)) {
@@ -74,7 +75,14 @@ export function readPermalink<T extends FieldValues>(search: string, fields: rea
       continue;
     }
     if (seen.has(parameter)) {
-      notices.push({parameter, value, problem: "given more than once; the first value is used"});
+      // A link may repeat a parameter thousands of times: one notice a parameter, counting them.
+      const repeat = repeats.get(parameter);
+      if (repeat) repeat.notice.problem = `given more than once (${(++repeat.times).toLocaleString("en-US")} times); the first value is used`;
+      else {
+        const notice = {parameter, value, problem: "given more than once; the first value is used"};
+        repeats.set(parameter, {notice, times: 2});
+        notices.push(notice);
+      }
       continue;
     }
     seen.add(parameter);

@@ -187,8 +187,11 @@ function PanelForm({label, notices, fieldsets, restoreLabel, restore, copy}: Pan
 }
 
 /** A visible list of permalink values that were not trusted. Text only. */
-/** The most notices listed one by one: a link can hold thousands of bad values, and the rest are counted. */
-const LISTED_NOTICES = 5;
+/**
+ * The most notices listed one by one: more than any lesson has inputs (lesson 4: 26), so every
+ * input a link gets wrong is named; a link of thousands of unknown parameters is counted past it.
+ */
+const LISTED_NOTICES = 40;
 
 export function PermalinkNotices(notices: readonly PermalinkNotice[]): HTMLElement {
   const unlisted = notices.length - LISTED_NOTICES;

@@ -2,8 +2,9 @@
  * The speaker notes of a lesson's class deck, in a second window of the same origin
  * (`/speaker-notes?lesson=<slug>`): the slide on show, the step's question with the choices the
  * class sees, the answer as the deck computed it from the run, why, what to look at, the next
- * slide, and a pacing clock against the plan's minutes (class-plan.ts), as reveal.js's speaker
- * view has. When the deck closes, the notes say so.
+ * slide, and a pacing clock against the plan's minutes (class-plan.ts). reveal.js's speaker view
+ * has the same parts (hakimel/reveal.js plugin/notes: "Upcoming" slide, a clock, and a pacing timer
+ * against `defaultTiming` or `totalTime`, pull request #2400). When the deck closes, the notes say so.
  *
  * Back, Reveal and Next (buttons, or the deck's keys: → ← PageDown PageUp R, as presenter clickers
  * send) move the deck. The keys are the window's from the moment it opens, without a click.

@@ -34,6 +34,23 @@ async function predictStep2(page: Page): Promise<void> {
 }
 
 describe("course progress", () => {
+  it("two tabs of one lesson keep both tabs' predictions (each write merges per step)", async () => {
+    const {page: first, context} = await site.open("push-delivery?step=1");
+    const second = await context.newPage();
+    await second.goto(`${site.server.url}push-delivery?step=3`);
+    await tourOf(second).waitFor();
+    // The first tab predicts step 2 after the second tab has read the (empty) record.
+    await predictStep2(first);
+    const tour = tourOf(second);
+    await tour.getByRole("button", {name: "Set up this step"}).click();
+    await expect.poll(() => tour.getAttribute("data-set-up")).toBe("");
+    await tour.locator("input.tour-number").fill("1");
+    await tour.getByRole("button", {name: "Reveal the run"}).click();
+    await expect.poll(() => tour.locator(".tour-outcome").count()).toBe(1);
+    const kept = JSON.parse((await second.evaluate(`localStorage.getItem("a2a-workbench:guided-lesson:push delivery")`)) as string) as Record<string, unknown>;
+    expect(Object.keys(kept).sort()).toEqual(["dedup-off", "wrong-credential"]);
+  });
+
   it("keeps a prediction and where the reader left off through a reload and a move between lessons, and the course map shows it", async () => {
     const {page} = await site.open("push-delivery?step=1");
     await predictStep2(page);

@@ -14,6 +14,16 @@ const fields: FieldSpec[] = [
 const defaults = {timeoutSeconds: 3, deleteAtSeconds: null, attempts: 4, dedup: true, credential: "matched", url: "https://receiver.example/hook"};
 
 describe("permalinks", () => {
+  it("a parameter repeated thousands of times is one notice, counting them, and the first value is used", () => {
+    const reading = readPermalink(`?attempts=3${"&attempts=9".repeat(4999)}&dedup=false&dedup=true`, fields, defaults);
+    expect(reading.values.attempts).toBe(3);
+    expect(reading.values.dedup).toBe(false);
+    expect(reading.notices).toEqual([
+      {parameter: "attempts", value: "9", problem: "given more than once (5,000 times); the first value is used"},
+      {parameter: "dedup", value: "true", problem: "given more than once; the first value is used"}
+    ]);
+  });
+
   it("writes only the values that differ from the defaults, and reads them back", () => {
     const values = {...defaults, timeoutSeconds: 7.5, deleteAtSeconds: 3, dedup: false};
     const search = writePermalink(values, fields, defaults);
