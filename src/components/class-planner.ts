@@ -129,7 +129,7 @@ function LessonChoice(lesson: TeachersLesson, chosen: Set<number>, changed: () =
   };
 }
 
-/** The plan on paper: one page a lesson, each planned step's question, choices, answer and minutes. */
+/** The plan on paper: a page a lesson (two columns), each planned step's question, choices, answer and minutes. */
 function PlanHandout(plan: ClassPlan, key: TeachersAnswerKey): HTMLElement[] {
   return plan.lessons.filter((lesson) => lesson.steps.length > 0).map((planned) => {
     const lesson = key.lessons.find((one) => one.slug === planned.slug)!;
@@ -141,9 +141,8 @@ function PlanHandout(plan: ClassPlan, key: TeachersAnswerKey): HTMLElement[] {
         return element("li", {class: "plan-handout-step"},
           element("h3", null, `Step ${step.number}. ${step.title} (${MINUTES_PER_STEP} min)`),
           element("p", null, element("strong", null, "Question: "), step.question),
-          step.choices.length ? element("ul", null, step.choices.map((choice) => element("li", null, element("bdi", null, choice)))) : null,
-          element("p", null, element("strong", null, "Answer: "), element("bdi", null, step.answer)),
-          element("p", null, element("strong", null, "Why: "), step.why));
+          step.choices.length ? element("p", {class: "plan-handout-choices"}, element("strong", null, "Choices: "), step.choices.flatMap((choice, at) => [at > 0 ? " · " : null, element("bdi", null, choice)])) : null,
+          element("p", null, element("strong", null, "Answer: "), element("bdi", null, step.answer)));
       })));
   });
 }

@@ -142,7 +142,7 @@ function SlideNotes(): {element: HTMLElement; show(message: SlideMessage): void;
         message.question === null ? null : line("Answer", message.answer ?? "the run is being computed…", "notes-answer"),
         line("Why", message.why, "notes-why"),
         line("Look at", message.lookAt, "notes-look"),
-        element("div", {class: "notes-next"},
+        element("div", {class: "notes-upcoming"},
           line("Next slide", message.next ?? "(this is the last slide)", "notes-next-title"),
           message.nextQuestion === null ? null : element("p", {class: "notes-next-question"}, element("bdi", null, message.nextQuestion)))
       ].filter((node) => node !== null));
