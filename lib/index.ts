@@ -21,6 +21,7 @@ export * from "./selection/index.js";
 export * from "./webhook-auth/index.js";
 export * from "./storm/index.js";
 export * from "./live/index.js";
+export * from "./receiver-check/index.js";
 export * from "./tour/index.js";
 // The course's answer key imports every lesson, so lib/tour/index.ts (which lessons reach) leaves it out.
 export * from "./tour/answer-key.js";

@@ -1,0 +1,244 @@
+/**
+ * The receiver check: the course's scenarios fired at a reader's own push receiver, each judged
+ * against seed 002's receiver design, which the lessons teach: authenticate, validate the token and
+ * the task, bound time, record a stable event key atomically before the effect, answer duplicates
+ * 2xx (A2A v1.0 §13.2 asks the receiver to validate authenticity and the task, and allows duplicate
+ * deliveries; spec/a2a/v1.0/a2a.proto).
+ *
+ * Sans-I/O in the way lib's JWKS fetch is: a check is handed a `Transport` (the shell's HTTP and
+ * clock) and returns a verdict; it never reads a socket or a clock itself. Whether an effect was
+ * applied twice cannot be read from HTTP answers: the effects contract (`--effects-url`) says it,
+ * and a check that needs it says `not-observable` without it, never guesses.
+ */
+import type {A2aTaskState} from "../delivery/task-state.js";
+import {buildDelivery, normalTaskState, type CheckTarget, type Delivery, type UpdateSpec} from "./delivery.js";
+
+export type Verdict = "pass" | "fail" | "not-observable";
+
+/** What came back for one POST: a status, or why none did (refused connection, reset, timeout). */
+export type Answer = {status: number; ms: number} | {error: string; ms: number};
+
+/** The effects contract: `GET <effects-url>?taskId=ID` answers `{"applied": n, "state": TaskState | null}`. */
+export interface Effects {
+  applied: number;
+  state: string | null;
+}
+
+export interface Transport {
+  /** POSTs one delivery and answers with what came back. */
+  send(delivery: Delivery): Promise<Answer>;
+  /** POSTs several deliveries at once (all started before any answer is read). */
+  sendTogether(deliveries: readonly Delivery[]): Promise<Answer[]>;
+  /** The receiver's effects for the task, or null when no effects URL was given (or it did not answer). */
+  effects(taskId: string): Promise<Effects | null>;
+  /** The shell's clock, in seconds since the epoch. */
+  nowSeconds(): number;
+}
+
+export interface CheckResult {
+  id: CheckId;
+  title: string;
+  verdict: Verdict;
+  /** What was sent, what came back, and the rule. */
+  detail: string;
+  /** Where the course teaches it. */
+  lesson: string;
+}
+
+/**
+ * Seconds a sender waits for an answer before it gives up: @a2a-js/sdk 1.3.0's
+ * DefaultPushNotificationSender aborts its fetch at `options.timeout ?? 5e3` ms
+ * (node_modules/@a2a-js/sdk/dist/server/index.js).
+ */
+export const ANSWER_TIMEOUT_SECONDS = 5;
+/** A body over any sensible limit (Express's JSON default is 100 kB, Fastify's 1 MiB): 8 MiB. */
+export const OVERSIZE_BODY_BYTES = 8 * 1024 * 1024;
+/** Standard Webhooks' tolerance (its reference libraries use 5 minutes); the check signs 10 minutes off. */
+const SKEW_SECONDS = 600;
+
+const LESSON = {
+  auth: "Lesson 4, §1 A signature debugger (/webhook-authentication)",
+  replay: "Lesson 4, §2 Tampering and replay (/webhook-authentication)",
+  race: "Lesson 4, §4 Concurrent duplicates: the race (/webhook-authentication)",
+  task: "Lesson 1, What the receiver did (/push-delivery)",
+  order: "Lesson 1, What the receiver did: ordering protection (/push-delivery)",
+  dedup: "Lesson 1, Baseline: lost acknowledgements, absorbed by deduplication (/push-delivery)",
+  version: "Lesson 2, Message transaction (/message-transaction)",
+  timeout: "Lesson 1, Same outage, seven senders: @a2a-js/sdk gives up at 5 s (/push-delivery)",
+  limits: "Lesson 4, The receiver, exactly (/webhook-authentication)"
+} as const;
+
+/** The run's state a check reads and moves: a counter that makes every update's identity and order fresh. */
+interface Run {
+  target: CheckTarget;
+  transport: Transport;
+  /** Seconds added to the start for the next update's `status.timestamp`: each update is newer than the last. */
+  sequence: number;
+  startedAt: number;
+  checkId: string;
+}
+
+/** The next update of the run: a fresh event id and a newer status timestamp. */
+function nextUpdate(run: Run, state: A2aTaskState, changes: Partial<UpdateSpec> = {}): UpdateSpec {
+  run.sequence += 1;
+  return {eventId: `msg_check_${run.checkId}_${run.sequence}`, state, statusAtSeconds: run.startedAt + run.sequence, sentAtSeconds: run.transport.nowSeconds(), ...changes};
+}
+
+const is2xx = (answer: Answer) => "status" in answer && answer.status >= 200 && answer.status < 300;
+const isRefusal = (answer: Answer) => "status" in answer && answer.status >= 400 && answer.status < 500;
+const said = (answer: Answer) => ("status" in answer ? `HTTP ${answer.status}` : `no answer (${answer.error})`);
+const applied = (before: Effects | null, after: Effects | null) => (before && after ? after.applied - before.applied : null);
+
+interface CheckDefinition {
+  id: string;
+  title: string;
+  lesson: string;
+  /** The profiles it applies to (all when absent). */
+  profiles?: readonly CheckTarget["auth"]["kind"][];
+  run(run: Run): Promise<{verdict: Verdict; detail: string}>;
+}
+
+/** A delivery that must be refused, and must change nothing. */
+async function mustRefuse(run: Run, spec: UpdateSpec, what: string, rule: string): Promise<{verdict: Verdict; detail: string}> {
+  const before = await run.transport.effects(run.target.taskId);
+  const answer = await run.transport.send(await buildDelivery(run.target, spec));
+  const after = await run.transport.effects(run.target.taskId);
+  const changed = applied(before, after);
+  const effect = changed === null ? "" : changed === 0 ? "; no effect applied" : `; yet ${changed} effect${changed === 1 ? " was" : "s were"} applied`;
+  const refused = isRefusal(answer) || ("status" in answer && answer.status === 413);
+  const verdict: Verdict = !refused || (changed !== null && changed !== 0) ? "fail" : "pass";
+  return {verdict, detail: `Sent ${what}: answered ${said(answer)}${effect}. ${rule}`};
+}
+
+const DEFINITIONS: readonly CheckDefinition[] = [
+  {
+    id: "auth-wrong-credential", title: "A wrong credential is refused, and nothing is applied", lesson: LESSON.auth,
+    run: (run) => mustRefuse(run, nextUpdate(run, "working", {credential: "wrong"}), "an update with a wrong credential",
+      "A receiver authenticates before anything else, and applies nothing it could not authenticate (a 4xx).")
+  },
+  {
+    id: "auth-missing-credential", title: "A push with no credential is refused", lesson: LESSON.auth,
+    run: (run) => mustRefuse(run, nextUpdate(run, "working", {credential: "missing"}), "an update with no credential",
+      "A receiver refuses what carries no credential (a 4xx).")
+  },
+  {
+    id: "signature-tampered-body", title: "A body changed after signing is refused", lesson: LESSON.replay, profiles: ["standard-webhooks"],
+    run: (run) => mustRefuse(run, nextUpdate(run, "working", {tamperAfterSigning: true}), "a signed update with one byte of its body changed after signing",
+      "The signature covers the exact bytes: a changed byte must not verify.")
+  },
+  {
+    id: "signature-stale-timestamp", title: "A signature made 10 minutes ago is refused", lesson: LESSON.replay, profiles: ["standard-webhooks"],
+    run: (run) => mustRefuse(run, nextUpdate(run, "working", {sentAtSeconds: run.transport.nowSeconds() - SKEW_SECONDS}), "a correctly signed update whose webhook-timestamp is 600 s old",
+      "A receiver bounds the signed timestamp (Standard Webhooks: a tolerance of a few minutes), so a captured request cannot be replayed later.")
+  },
+  {
+    id: "signature-future-timestamp", title: "A signature dated 10 minutes ahead is refused", lesson: LESSON.replay, profiles: ["standard-webhooks"],
+    run: (run) => mustRefuse(run, nextUpdate(run, "working", {sentAtSeconds: run.transport.nowSeconds() + SKEW_SECONDS}), "a correctly signed update whose webhook-timestamp is 600 s ahead",
+      "The window is two-sided: a timestamp far in the future is refused too.")
+  },
+  {
+    id: "task-unknown", title: "An update about a task the receiver does not expect is refused", lesson: LESSON.task,
+    run: (run) => mustRefuse(run, nextUpdate(run, "working", {taskId: `${run.target.taskId}-unknown`}), "an authentic update naming a task the receiver never subscribed to",
+      "A2A v1.0 §13.2: the receiver validates that the task id is one it expects (the course answers 404).")
+  },
+  {
+    id: "duplicate-answer-2xx", title: "A resend is answered 2xx, like the first delivery", lesson: LESSON.dedup,
+    async run(run) {
+      const delivery = await buildDelivery(run.target, nextUpdate(run, "working"));
+      const first = await run.transport.send(delivery);
+      const second = await run.transport.send(delivery);
+      const verdict: Verdict = is2xx(first) && is2xx(second) ? "pass" : "fail";
+      return {verdict, detail: `Sent the same update twice: answered ${said(first)}, then ${said(second)}. A duplicate is answered 2xx: a 409 or any non-2xx makes a retrying sender try again a delivery that already took effect.`};
+    }
+  },
+  {
+    id: "duplicate-applied-once", title: "The same update sent twice is applied once", lesson: LESSON.dedup,
+    async run(run) {
+      const before = await run.transport.effects(run.target.taskId);
+      if (before === null) return notObservable("the same update sent twice");
+      const delivery = await buildDelivery(run.target, nextUpdate(run, "working"));
+      const answers = [await run.transport.send(delivery), await run.transport.send(delivery)];
+      const changed = applied(before, await run.transport.effects(run.target.taskId));
+      return {verdict: changed === 1 ? "pass" : "fail", detail: `Sent the same update twice (${answers.map(said).join(", ")}): ${changed} effect${changed === 1 ? "" : "s"} applied. A receiver records the update's key and applies an update once.`};
+    }
+  },
+  {
+    id: "duplicate-concurrent", title: "Copies arriving at once are applied once", lesson: LESSON.race,
+    async run(run) {
+      const before = await run.transport.effects(run.target.taskId);
+      if (before === null) return notObservable("two copies of one update at once");
+      const delivery = await buildDelivery(run.target, nextUpdate(run, "working"));
+      const answers = await run.transport.sendTogether([delivery, delivery, delivery]);
+      const changed = applied(before, await run.transport.effects(run.target.taskId));
+      return {verdict: changed === 1 ? "pass" : "fail", detail: `Sent three copies of one update at once (${answers.map(said).join(", ")}): ${changed} effect${changed === 1 ? "" : "s"} applied. Check-then-insert across an await lets every copy through: record the key with an atomic insert-if-absent before the effect.`};
+    }
+  },
+  {
+    id: "order-older-after-newer", title: "An older update arriving after a newer one does not move the task back", lesson: LESSON.order,
+    async run(run) {
+      const before = await run.transport.effects(run.target.taskId);
+      if (before === null) return notObservable("a newer update, then an older one");
+      const older = nextUpdate(run, "working");
+      const newer = nextUpdate(run, "input-required");
+      const answers = [await run.transport.send(await buildDelivery(run.target, newer)), await run.transport.send(await buildDelivery(run.target, older))];
+      const after = await run.transport.effects(run.target.taskId);
+      const state = normalTaskState(after?.state);
+      return {verdict: state === "input-required" ? "pass" : "fail",
+        detail: `Sent input-required (status.timestamp t+1), then working (t, older) (${answers.map(said).join(", ")}): the receiver shows ${state ?? "no state"}. Order is status.timestamp: an older update is acknowledged and ignored.`};
+    }
+  },
+  {
+    id: "body-oversize", title: "An 8 MiB body is refused, and the receiver still answers", lesson: LESSON.limits,
+    async run(run) {
+      const answer = await run.transport.send(await buildDelivery(run.target, nextUpdate(run, "working", {paddingBytes: OVERSIZE_BODY_BYTES})));
+      const after = await run.transport.send(await buildDelivery(run.target, nextUpdate(run, "working")));
+      const refused = !is2xx(answer);
+      return {verdict: refused && is2xx(after) ? "pass" : "fail",
+        detail: `Sent an authentic update of 8 MiB: ${said(answer)}; a normal update after it: ${said(after)}. A receiver bounds what it reads (413) and keeps answering.`};
+    }
+  },
+  ...(["0.3", "1.0"] as const).map((version): CheckDefinition => ({
+    id: `a2a-${version}-body`, title: `An A2A ${version} status update is acknowledged and applied`, lesson: LESSON.version,
+    async run(run) {
+      const before = await run.transport.effects(run.target.taskId);
+      const answer = await run.transport.send(await buildDelivery(run.target, nextUpdate(run, "working", {version})));
+      const changed = applied(before, await run.transport.effects(run.target.taskId));
+      const verdict: Verdict = !is2xx(answer) || (changed !== null && changed !== 1) ? "fail" : "pass";
+      return {verdict, detail: `Sent ${version === "1.0" ? "a StreamResponse.statusUpdate (TASK_STATE_WORKING)" : "a TaskStatusUpdateEvent (kind status-update)"}: ${said(answer)}${changed === null ? "" : `, ${changed} effect${changed === 1 ? "" : "s"} applied`}. A receiver reads the body of the version its push config was registered with.`};
+    }
+  })),
+  {
+    id: "answer-within-timeout", title: `An update is answered within ${ANSWER_TIMEOUT_SECONDS} s`, lesson: LESSON.timeout,
+    async run(run) {
+      const answer = await run.transport.send(await buildDelivery(run.target, nextUpdate(run, "working")));
+      const seconds = Math.round(answer.ms) / 1000;
+      return {verdict: is2xx(answer) && answer.ms <= ANSWER_TIMEOUT_SECONDS * 1000 ? "pass" : "fail",
+        detail: `Sent an update: ${said(answer)} after ${seconds} s. @a2a-js/sdk's sender aborts at ${ANSWER_TIMEOUT_SECONDS} s and counts it undelivered: acknowledge first, work later.`};
+    }
+  }
+];
+
+function notObservable(what: string): {verdict: Verdict; detail: string} {
+  return {verdict: "not-observable", detail: `Needs --effects-url to see how many effects ${what} applied: HTTP answers alone cannot tell.`};
+}
+
+export type CheckId = string;
+
+/** Every check's id, title and lesson, in the order they run. */
+export const RECEIVER_CHECKS: readonly {id: CheckId; title: string; lesson: string; profiles: readonly string[] | null}[] =
+  DEFINITIONS.map(({id, title, lesson, profiles}) => ({id, title, lesson, profiles: profiles ?? null}));
+
+/** Runs the checks (those in `only`, when given) that apply to the target's profile, in order. */
+export async function runReceiverChecks(target: CheckTarget, transport: Transport, only: readonly string[] | null = null): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  const startedAt = Math.floor(transport.nowSeconds());
+  const run: Run = {target, transport, sequence: 0, startedAt, checkId: ""};
+  for (const check of DEFINITIONS) {
+    if (only !== null && !only.includes(check.id)) continue;
+    if (check.profiles && !check.profiles.includes(target.auth.kind)) continue;
+    run.checkId = check.id.replace(/[^a-z0-9]/g, "_");
+    const {verdict, detail} = await check.run(run);
+    results.push({id: check.id, title: check.title, verdict, detail, lesson: check.lesson});
+  }
+  return results;
+}

@@ -1,0 +1,3 @@
+export * from "./delivery.js";
+export * from "./checks.js";
+export * from "./report.js";

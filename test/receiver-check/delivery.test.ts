@@ -1,0 +1,53 @@
+/**
+ * The receiver check's pushes: bodies that lib's own reader takes as A2A 0.3 and 1.0 status updates,
+ * credentials by profile (a wrong one never right), a tampered body one byte off and still JSON, and
+ * the report's exit code.
+ */
+import {describe, expect, it} from "vitest";
+import {buildDelivery, normalTaskState, reportExitCode, reportLines, updateBody, type CheckTarget, type UpdateSpec} from "../../lib/receiver-check/index.js";
+import {readPushPayload} from "../../lib/webhook-auth/a2a-payload.js";
+import {verifyStandardWebhook} from "../../lib/webhook-auth/standard-webhooks.js";
+
+const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+const NOW = 1_780_000_000;
+const spec: UpdateSpec = {eventId: "msg_check_1", state: "input-required", statusAtSeconds: NOW - 5, sentAtSeconds: NOW};
+const target = (auth: CheckTarget["auth"], version: CheckTarget["version"] = "0.3"): CheckTarget => ({auth, taskId: "task-9", version});
+
+describe("the receiver check's pushes", () => {
+  it.each(["0.3", "1.0"] as const)("an A2A %s status update that lib's reader takes, with its task, state and timestamp", (version) => {
+    const read = readPushPayload(updateBody(target({kind: "token", token: "t"}, version), spec));
+    expect(read).toMatchObject({ok: true, taskId: "task-9", statusTimestamp: new Date((NOW - 5) * 1000).toISOString()});
+    expect(read.ok && read.shape).toBe(version === "1.0" ? "v1.0 StreamResponse.statusUpdate" : "v0.3 status-update");
+    expect(read.ok && normalTaskState(read.state)).toBe("input-required");
+  });
+
+  it("signs under Standard Webhooks, and a wrong secret or a tampered body does not verify", async () => {
+    const sw = target({kind: "standard-webhooks", secret: SECRET});
+    const verify = async (changes: Partial<UpdateSpec>) => {
+      const delivery = await buildDelivery(sw, {...spec, ...changes});
+      return (await verifyStandardWebhook({secret: SECRET, headers: delivery.headers, payload: delivery.body, nowSeconds: NOW})).ok;
+    };
+    expect(await verify({})).toBe(true);
+    expect(await verify({credential: "wrong"})).toBe(false);
+    expect(await verify({tamperAfterSigning: true})).toBe(false);
+    expect(await verify({sentAtSeconds: NOW - 600})).toBe(false);
+    const tampered = await buildDelivery(sw, {...spec, tamperAfterSigning: true});
+    expect(readPushPayload(tampered.body).ok).toBe(true);
+    expect([...tampered.body].filter((char, index) => char !== updateBody(sw, spec)[index])).toHaveLength(1);
+  });
+
+  it("puts the bearer credential or the token where each profile says, a wrong one never right, a missing one absent", async () => {
+    expect((await buildDelivery(target({kind: "bearer", credentials: "abc"}), spec)).headers.Authorization).toBe("Bearer abc");
+    expect((await buildDelivery(target({kind: "bearer", credentials: "abc"}), {...spec, credential: "wrong"})).headers.Authorization).not.toBe("Bearer abc");
+    expect((await buildDelivery(target({kind: "bearer", credentials: "abc"}), {...spec, credential: "missing"})).headers.Authorization).toBeUndefined();
+    expect((await buildDelivery(target({kind: "token", token: "tok"}), spec)).headers["X-A2A-Notification-Token"]).toBe("tok");
+  });
+
+  it("a report exits 1 only when a check failed", () => {
+    const check = {id: "x", title: "X", detail: "d", lesson: "l"};
+    expect(reportExitCode({target: "t", checks: [{...check, verdict: "pass"}, {...check, verdict: "not-observable"}]})).toBe(0);
+    const failed = {target: "t", checks: [{...check, verdict: "fail" as const}]};
+    expect(reportExitCode(failed)).toBe(1);
+    expect(reportLines(failed).at(-1)).toBe("0 passed, 1 failed, 0 not observable (give --effects-url to see effects).");
+  });
+});
