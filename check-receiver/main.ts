@@ -8,6 +8,8 @@
  * never printed.
  */
 import {readFileSync, writeFileSync} from "node:fs";
+import {request as httpRequest, type ClientRequest} from "node:http";
+import {request as httpsRequest} from "node:https";
 import {parseArgs} from "node:util";
 import * as z from "zod";
 import {decodeSymmetricSecret} from "../lib/webhook-auth/standard-webhooks.js";
@@ -33,7 +35,8 @@ time to answer. Exit 0 when no check fails, 1 when one does, 2 for a bad flag.
   --task ID               the task the receiver expects (default task-check-1)
   --effects-url URL       GET URL?taskId=ID answers {"applied": n, "state": TaskState | null}:
                           without it, the checks that need effects say "not observable"
-  --a2a 0.3|1.0           the body version the receiver reads (default 0.3)
+  --a2a 0.3|1.0|both      the body version the receiver reads (default 0.3); both: every push in
+                          0.3, and the 1.0 body checked too
   --only ID,ID            run only these checks
   --json FILE             also write the report as JSON
   --allow-remote          allow a target that is not on this machine
@@ -80,13 +83,14 @@ function readFlags(argv: readonly string[]): Options | null {
   if (values.target === undefined) throw new FlagError("--target is required: the URL your receiver takes pushes at, such as http://127.0.0.1:9000/hook.");
   const target = readUrl("--target", values.target, values["allow-remote"]);
   const effectsUrl = values["effects-url"] === undefined ? null : readUrl("--effects-url", values["effects-url"], values["allow-remote"]);
-  if (values.a2a !== "0.3" && values.a2a !== "1.0") throw new FlagError(`--a2a ${shown(values.a2a)} is not accepted: it must be 0.3 or 1.0.`);
+  if (values.a2a !== "0.3" && values.a2a !== "1.0" && values.a2a !== "both") throw new FlagError(`--a2a ${shown(values.a2a)} is not accepted: it must be 0.3, 1.0 or both.`);
   if (!/^[\w.:-]{1,200}$/.test(values.task)) throw new FlagError(`--task ${shown(values.task)} is not accepted: a task id of 1 to 200 letters, digits, ".", ":", "_" or "-".`);
   const only = values.only === undefined ? null : values.only.split(",").map((id) => id.trim()).filter(Boolean);
   const unknown = only?.filter((id) => !RECEIVER_CHECKS.some((check) => check.id === id)) ?? [];
   if (unknown.length) throw new FlagError(`--only names no check: ${unknown.map(shown).join(", ")}. The checks: ${RECEIVER_CHECKS.map((check) => check.id).join(", ")}.`);
   const auth = readAuth(values);
-  return {target, effectsUrl, checkTarget: {auth, taskId: values.task, version: values.a2a}, only, json: values.json ?? null};
+  const checkTarget: CheckTarget = {auth, taskId: values.task, version: values.a2a === "1.0" ? "1.0" : "0.3", bothVersions: values.a2a === "both"};
+  return {target, effectsUrl, checkTarget, only, json: values.json ?? null};
 }
 
 /** The credential from its flag, or a file, or the environment; never printed. */
@@ -162,7 +166,7 @@ function httpTransport(target: URL, effectsUrl: URL | null): Transport {
   };
   return {
     send,
-    sendTogether: (deliveries) => Promise.all(deliveries.map(send)),
+    sendTogether: (deliveries) => sendTogether(target, deliveries),
     async effects(taskId): Promise<Effects | null> {
       if (effectsUrl === null) return null;
       const url = new URL(effectsUrl);
@@ -177,6 +181,35 @@ function httpTransport(target: URL, effectsUrl: URL | null): Transport {
     },
     nowSeconds: () => Date.now() / 1000
   };
+}
+
+/**
+ * Several POSTs made to arrive together: each on its own connection, every body sent but its last
+ * byte, then, once all are flushed, the last bytes in one go. The receiver then finishes reading
+ * them in one turn of its event loop, so a check-then-insert with an await between shows its race
+ * (copies started one after the other mostly do not overlap).
+ */
+async function sendTogether(target: URL, deliveries: readonly Delivery[]): Promise<Answer[]> {
+  const started = performance.now();
+  const open = target.protocol === "https:" ? httpsRequest : httpRequest;
+  const requests = deliveries.map((delivery) => {
+    const body = Buffer.from(delivery.body);
+    const request: ClientRequest = open(target, {method: "POST", agent: false, timeout: REQUEST_TIMEOUT_MS, headers: {...delivery.headers, "content-length": String(body.length)}});
+    const answer = new Promise<Answer>((resolve) => {
+      request.on("response", (response) => {
+        response.resume();
+        response.on("end", () => resolve({status: response.statusCode ?? 0, ms: performance.now() - started}));
+      });
+      request.on("timeout", () => request.destroy(new Error(`no answer in ${REQUEST_TIMEOUT_MS / 1000} s`)));
+      request.on("error", (error: Error & {code?: string}) => resolve({error: error.code ?? error.message, ms: performance.now() - started}));
+    });
+    return {request, body, answer};
+  });
+  await Promise.all(requests.map(({request, body}) => new Promise<void>((resolve) => {
+    if (!request.write(body.subarray(0, body.length - 1), () => resolve())) request.once("drain", () => resolve());
+  })));
+  for (const {request, body} of requests) request.end(body.subarray(body.length - 1));
+  return Promise.all(requests.map(({answer}) => answer));
 }
 
 process.exitCode = await main(process.argv.slice(2));

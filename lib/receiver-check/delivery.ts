@@ -29,7 +29,10 @@ export interface CheckTarget {
   auth: CheckAuth;
   /** The task the receiver expects (it registered the push config for it). */
   taskId: string;
+  /** The body version the receiver reads (its push config's): every push is written in it. */
   version: A2aVersion;
+  /** Whether the receiver reads the other version's body too (`--a2a both`): its body check runs then. */
+  bothVersions?: boolean;
 }
 
 /** One HTTP POST: the headers and the exact body bytes (as text). */

@@ -59,11 +59,12 @@ const failing = (report: ReceiverCheckReport | null) => report?.checks.filter((c
 describe.each(Object.entries(PROFILES))("check-receiver, %s", (name, {auth, flags}) => {
   it("the correct reference receiver passes every check, exit 0", async () => {
     receiver = await startReferenceReceiver({auth, taskId: TASK});
-    const run = await checkReceiver(["--target", receiver.url, "--effects-url", receiver.effectsUrl, "--task", TASK, ...flags]);
+    const run = await checkReceiver(["--target", receiver.url, "--effects-url", receiver.effectsUrl, "--task", TASK, "--a2a", "both", ...flags]);
     expect(run.err).toBe("");
     expect(failing(run.report), run.out).toEqual([]);
     expect(run.report!.checks.every((check) => check.verdict === "pass")).toBe(true);
-    expect(run.report!.checks.length).toBeGreaterThanOrEqual(name === "bearer" ? 11 : 14);
+    expect(run.report!.checks.map((check) => check.id)).toEqual(expect.arrayContaining(["a2a-0.3-body", "a2a-1.0-body", "duplicate-concurrent"]));
+    expect(run.report!.checks.length).toBe(name === "bearer" ? 11 : 14);
     expect(run.code).toBe(0);
     // The credential is never printed.
     expect(run.out).not.toContain(name === "bearer" ? "s3cret-bearer" : SECRET);
