@@ -5,7 +5,7 @@
  */
 import {randomBytes} from "node:crypto";
 import {readFileSync} from "node:fs";
-import {createJwksCache, type ReceiverAuth} from "../lib/webhook-auth/index.js";
+import {createJwksCache, decodeSymmetricSecret, RECOMMENDED_MIN_SECRET_BYTES, type ReceiverAuth} from "../lib/webhook-auth/index.js";
 import type {JwksCache} from "../lib/webhook-auth/jwks-cache.js";
 
 export const authModes = ["bearer", "token", "standard-webhooks", "jwt"] as const;
@@ -27,7 +27,8 @@ export interface AuthFlags {
   auth: AuthMode;
   credentials?: string;
   token?: string;
-  secret?: string;
+  /** Standard Webhooks secrets: more than one during a rotation's overlap (lesson 4), any one verifies. */
+  secrets?: readonly string[];
   publicKey?: string;
   jwksUrl?: string;
   jwksFile?: string;
@@ -57,16 +58,27 @@ export function authChoice(flags: AuthFlags): AuthChoice {
     };
   }
   if (flags.auth === "standard-webhooks") {
-    const secret = flags.secret ?? `whsec_${randomBytes(32).toString("base64")}`;
+    const given = flags.secrets ?? [];
+    // A secret that cannot sign is refused at start, naming which (never printing it), not at the first push.
+    given.forEach((secret, index) => {
+      const decoded = decodeSymmetricSecret(secret);
+      const which = `--secret${given.length > 1 ? ` (the ${ordinal(index + 1)})` : ""}`;
+      if (!decoded.ok) throw new Error(`${which}: ${decoded.reason}; a Standard Webhooks secret is "whsec_" then base64`);
+      // Standard Webhooks asks for 24 to 64 random bytes; a shorter key is one a sender's library may refuse, and weak.
+      if (decoded.key.length < RECOMMENDED_MIN_SECRET_BYTES) throw new Error(`${which}: ${decoded.key.length} bytes after base64 decoding; a Standard Webhooks secret has at least ${RECOMMENDED_MIN_SECRET_BYTES} (whsec_ then at least 32 base64 characters)`);
+    });
+    const secrets = given.length ? given : [`whsec_${randomBytes(32).toString("base64")}`];
     return {
-      auth: {scheme: "standard-webhooks", secrets: [secret], ...(flags.publicKey ? {publicKeys: [flags.publicKey]} : {})},
-      register: [["signing secret", flags.secret ? "(the secret you gave)" : secret], ["checked", "webhook-id, webhook-timestamp (5 min) and webhook-signature v1" + (flags.publicKey ? " or v1a" : "")]],
+      auth: {scheme: "standard-webhooks", secrets, ...(flags.publicKey ? {publicKeys: [flags.publicKey]} : {})},
+      register: [["signing secret", given.length === 0 ? secrets[0]! : given.length === 1 ? "(the secret you gave)" : `(the ${given.length} secrets you gave: any one verifies, as during a rotation's overlap)`], ["checked", "webhook-id, webhook-timestamp (5 min) and webhook-signature v1" + (flags.publicKey ? " or v1a" : "")]],
       summary: `Standard Webhooks v1${flags.publicKey ? " / v1a" : ""} signatures`,
       demoAgentFlags: null
     };
   }
   return jwtChoice(flags);
 }
+
+const ordinal = (n: number) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
 
 function jwtChoice(flags: AuthFlags): AuthChoice {
   if (!flags.issuer || !flags.audience || (!flags.jwksUrl && !flags.jwksFile)) throw new Error("--auth jwt needs --issuer, --audience and --jwks-url or --jwks-file");

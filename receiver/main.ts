@@ -2,15 +2,18 @@
  * `npm run receiver`: a real push receiver on this machine, for the live lab. Flags:
  *   --port N            (8787; 0 for any free port)
  *   --auth MODE         bearer (default) | token | standard-webhooks | jwt
- *   --credentials X / --token X / --secret whsec_… / --public-key whpk_…   (generated when absent)
+ *   --credentials X / --token X / --secret whsec_… / --public-key whpk_…   (generated when absent;
+ *                       --secret is repeatable: any one verifies, as during a rotation's overlap)
+ *   --credentials-file F   the credentials, token or secret from a file (or A2A_RECEIVER_CREDENTIALS)
  *   --jwks-url URL | --jwks-file FILE, --issuer ISS, --audience AUD       (--auth jwt)
  *   --task ID           an expected task (repeatable; default: the first task an authentic push names)
  *   --outage S  --lost-ack hold|reset  --slow S  --refuse 401|404         faults (the page can change them)
  *   --origin URL        a course origin allowed to watch and change faults (repeatable; default :3000)
  *   --record FILE       append every attempt to FILE as JSON Lines
  *   --keep N            attempts kept in memory (1000)
+ *   --help              this text
  */
-import {createWriteStream} from "node:fs";
+import {createWriteStream, readFileSync} from "node:fs";
 import {parseArgs} from "node:util";
 import {describeFaults, parseLiveFaults, type LiveFaults} from "../lib/live/index.js";
 import {authChoice, authModes, type AuthMode} from "./auth-options.js";
@@ -36,7 +39,8 @@ function parseFlags() {
   return parseArgs({
     options: {
       port: {type: "string", default: "8787"}, auth: {type: "string", default: "bearer"},
-      credentials: {type: "string"}, token: {type: "string"}, secret: {type: "string"}, "public-key": {type: "string"},
+      credentials: {type: "string"}, token: {type: "string"}, secret: {type: "string", multiple: true, default: []}, "public-key": {type: "string"},
+      "credentials-file": {type: "string"}, help: {type: "boolean", default: false},
       "jwks-url": {type: "string"}, "jwks-file": {type: "string"}, issuer: {type: "string"}, audience: {type: "string"},
       task: {type: "string", multiple: true, default: []}, outage: {type: "string", default: "0"}, "lost-ack": {type: "string", default: "off"},
       slow: {type: "string", default: "0"}, refuse: {type: "string"}, origin: {type: "string", multiple: true, default: []},
@@ -59,13 +63,32 @@ function faultsFromFlags(): LiveFaults {
   return parsed.ok ? parsed.faults : fail(parsed.problems.join("; ").replace("outageSeconds", "--outage").replace("lostAck", "--lost-ack").replace("slowResponseSeconds", "--slow").replace("refuseWith", "--refuse"));
 }
 
+if (values.help) {
+  // The flags are this file's own header: one text, so the help cannot drift from it.
+  const header = readFileSync(new URL(import.meta.url), "utf8").split(" */")[0]!.replace(/^\/\*\*\n/, "");
+  console.log(header.split("\n").map((line) => line.replace(/^ \* ?/, "")).join("\n").replace(/`/g, ""));
+  process.exit(0);
+}
+
+/** The credential, token or secret from --credentials-file or A2A_RECEIVER_CREDENTIALS, when no flag gives it. */
+const fromElsewhere = (() => {
+  if (values["credentials-file"] === undefined) return process.env.A2A_RECEIVER_CREDENTIALS;
+  try {
+    return readFileSync(values["credentials-file"], "utf8").trim();
+  } catch (error) {
+    return fail(`--credentials-file ${JSON.stringify(values["credentials-file"])}: ${(error as Error).message}`);
+  }
+})();
+
 if (!(authModes as readonly string[]).includes(values.auth)) fail(`--auth ${JSON.stringify(values.auth)}: one of ${authModes.join(", ")}`);
 const origins = [...DEFAULT_COURSE_ORIGINS, ...values.origin.map((origin) => normaliseOrigin(origin) ?? fail(`--origin ${JSON.stringify(origin)}: an origin such as https://course.example`))];
 const faults = faultsFromFlags();
 const choice = (() => {
   try {
     return authChoice({
-      auth: values.auth as AuthMode, credentials: values.credentials, token: values.token, secret: values.secret, publicKey: values["public-key"],
+      auth: values.auth as AuthMode, credentials: values.credentials ?? (values.auth === "bearer" ? fromElsewhere : undefined),
+      token: values.token ?? (values.auth === "token" ? fromElsewhere : undefined),
+      secrets: values.secret.length ? values.secret : values.auth === "standard-webhooks" && fromElsewhere ? [fromElsewhere] : [], publicKey: values["public-key"],
       jwksUrl: values["jwks-url"], jwksFile: values["jwks-file"], issuer: values.issuer, audience: values.audience
     });
   } catch (error) {

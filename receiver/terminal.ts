@@ -5,10 +5,21 @@ const clip = (text: string, max: number) => (text.length <= max ? text : `${text
 /** Control characters in what a sender sent would move the terminal's cursor or colour it: shown as "?". */
 const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, "?");
 
+/**
+ * How the answer left, in a word: "none" is a sender that closed the connection before the answer
+ * went out (it gave up), not a reset by this receiver, so it says so and never "reset (lost)".
+ */
+const ANSWER_WORDS: Readonly<Record<LiveAttempt["answer"], (status: number) => string>> = {
+  sent: (status) => `${status}`,
+  held: (status) => `${status} held (lost)`,
+  reset: (status) => `${status} reset (lost)`,
+  none: (status) => `${status} not sent (the sender gave up first)`
+};
+
 /** "14:02:07.113  run 1 #3  +12.0 s  task 1f2e…  event:evt-2  applied → 200 sent". */
 export function attemptLine(attempt: LiveAttempt, wallClock: Date): string {
   const time = wallClock.toISOString().slice(11, 23);
-  const answer = attempt.answer === "sent" ? `${attempt.httpStatus}` : attempt.answer === "held" ? `${attempt.httpStatus} held (lost)` : `${attempt.httpStatus} reset (lost)`;
+  const answer = ANSWER_WORDS[attempt.answer](attempt.httpStatus);
   return [
     time,
     `run ${attempt.run} #${attempt.number}`,

@@ -143,6 +143,19 @@ describe("whatever a sender sends", () => {
   });
 });
 
+describe("the terminal line's answer", () => {
+  test("says how the answer left: a sender that gave up is not a reset (D2)", async () => {
+    const {push} = receiverWith();
+    const attempt = await push(JSON.stringify({statusUpdate: {taskId: "task-t", contextId: "c", status: {state: "TASK_STATE_WORKING"}}}), {"Content-Type": "application/json", Authorization: `Bearer ${CREDENTIALS}`});
+    const line = (answer: typeof attempt.answer) => attemptLine({...attempt, answer}, new Date(0));
+    expect(line("sent")).toMatch(/→ 200$/);
+    expect(line("held")).toContain("200 held (lost)");
+    expect(line("reset")).toContain("200 reset (lost)");
+    expect(line("none")).toContain("200 not sent (the sender gave up first)");
+    expect(line("none")).not.toContain("reset");
+  });
+});
+
 describe("a new run while a request is being decided", () => {
   test("the request is recorded in the run it arrived in, and the new run's memory is not overwritten by it", async () => {
     let release: () => void = () => {};

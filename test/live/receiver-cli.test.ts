@@ -4,11 +4,12 @@
  * is refused with the flag, the value and what is accepted.
  */
 import {spawn, type ChildProcess} from "node:child_process";
-import {mkdtempSync, readFileSync} from "node:fs";
+import {mkdtempSync, readFileSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterEach, expect, test} from "vitest";
 import {LiveAttemptSchema} from "../../lib/live/index.js";
+import {signStandardWebhook} from "../../lib/webhook-auth/standard-webhooks.js";
 
 let child: ChildProcess | null = null;
 afterEach(() => {
@@ -28,6 +29,42 @@ function start(args: string[]): {output: () => string; exited: Promise<number | 
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
 }
+
+const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+const ROTATED = "whsec_c2Vjb25kIHNlY3JldCBmb3IgdGhlIHJvdGF0aW9uIG92ZXJsYXA=";
+
+test("--help lists the flags and exits 0", async () => {
+  const receiver = start(["--help"]);
+  expect(await receiver.exited).toBe(0);
+  for (const flag of ["--port", "--auth", "--secret", "--credentials-file", "--origin", "--record"]) expect(receiver.output()).toContain(flag);
+});
+
+test("two --secret flags, as during a rotation's overlap: a push signed with either verifies, and neither is printed", async () => {
+  const receiver = start(["--port", "0", "--auth", "standard-webhooks", "--secret", SECRET, "--secret", ROTATED, "--task", "task-rot"]);
+  await until(() => /demo agent/.test(receiver.output()));
+  const hookUrl = /push notification URL\s+(\S+)/.exec(receiver.output())![1]!;
+  expect(receiver.output()).toContain("the 2 secrets you gave");
+  for (const [index, secret] of [SECRET, ROTATED].entries()) {
+    const body = JSON.stringify({statusUpdate: {taskId: "task-rot", contextId: "c", status: {state: "TASK_STATE_WORKING", timestamp: new Date(Date.now() + index * 1000).toISOString()}}});
+    const signed = await signStandardWebhook({secret, msgId: `msg_rot_${index}`, timestamp: Math.floor(Date.now() / 1000), payload: body});
+    const response = await fetch(hookUrl, {method: "POST", headers: {"Content-Type": "application/json", ...signed.headers}, body});
+    expect(response.status).toBe(200);
+  }
+  expect(receiver.output()).not.toContain(SECRET.slice(6));
+  expect(receiver.output()).not.toContain(ROTATED.slice(6));
+});
+
+test("the credentials from a file, never printed", async () => {
+  const file = join(mkdtempSync(join(tmpdir(), "receiver-")), "credentials");
+  writeFileSync(file, "file-credentials-0123456789\n");
+  const receiver = start(["--port", "0", "--credentials-file", file]);
+  await until(() => /demo agent/.test(receiver.output()));
+  const hookUrl = /push notification URL\s+(\S+)/.exec(receiver.output())![1]!;
+  const body = JSON.stringify({statusUpdate: {taskId: "task-file", contextId: "c", status: {state: "TASK_STATE_WORKING"}}});
+  const response = await fetch(hookUrl, {method: "POST", headers: {"Content-Type": "application/json", Authorization: "Bearer file-credentials-0123456789"}, body});
+  expect(response.status).toBe(200);
+  expect(receiver.output()).not.toContain("file-credentials-0123456789");
+});
 
 test("the banner, one terminal line and one JSON Lines record per push, never the whole credential", async () => {
   const record = join(mkdtempSync(join(tmpdir(), "receiver-")), "attempts.jsonl");
@@ -58,7 +95,10 @@ test.each([
   [["--auth", "magic"], /--auth "magic": one of bearer, token, standard-webhooks, jwt/],
   [["--origin", "not a url"], /--origin "not a url": an origin such as https:\/\/course.example/],
   [["--port", "70000"], /--port "70000": a whole number from 0 to 65535/],
-  [["--auth", "jwt"], /--auth jwt needs --issuer, --audience and --jwks-url or --jwks-file/]
+  [["--auth", "jwt"], /--auth jwt needs --issuer, --audience and --jwks-url or --jwks-file/],
+  [["--auth", "standard-webhooks", "--secret", "nope"], /--secret: 3 bytes after base64 decoding; a Standard Webhooks secret has at least 24/],
+  [["--auth", "standard-webhooks", "--secret", SECRET, "--secret", "whsec_!!"], /--secret \(the 2nd\): the secret is not standard base64/],
+  [["--credentials-file", "/nonexistent/credentials"], /--credentials-file "\/nonexistent\/credentials"/]
 ])("%j is refused with what is accepted", async (args, message) => {
   const receiver = start(["--port", "0", ...args]);
   expect(await receiver.exited).toBe(2);
