@@ -237,6 +237,8 @@ export function checkStandardWebhookTimestamp(
   if (Number.isNaN(toleranceSeconds) || toleranceSeconds < 0) throw new RangeError("toleranceSeconds must be >= 0 or Infinity");
   if (!Number.isFinite(nowSeconds)) throw new RangeError("nowSeconds must be a finite number");
   const ageSeconds = nowSeconds - timestamp;
+  // A live receiver's clock has fractions of a second: a reason says them to a tenth, never 360.5869998931885.
+  const seconds = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
   if (toleranceSeconds === Infinity) {
     return {ok: true, ageSeconds, reason: "timestamp window not enforced (toleranceSeconds: Infinity)"};
   }
@@ -245,7 +247,7 @@ export function checkStandardWebhookTimestamp(
       ok: false,
       code: "timestamp-too-old",
       ageSeconds,
-      reason: `message timestamp too old: signed ${ageSeconds} s before now, tolerance is ${toleranceSeconds} s`
+      reason: `message timestamp too old: signed ${seconds(ageSeconds)} s before now, tolerance is ${toleranceSeconds} s`
     };
   }
   if (-ageSeconds > toleranceSeconds) {
@@ -253,10 +255,10 @@ export function checkStandardWebhookTimestamp(
       ok: false,
       code: "timestamp-too-new",
       ageSeconds,
-      reason: `message timestamp too new: ${-ageSeconds} s in the future, tolerance is ${toleranceSeconds} s`
+      reason: `message timestamp too new: ${seconds(-ageSeconds)} s in the future, tolerance is ${toleranceSeconds} s`
     };
   }
-  return {ok: true, ageSeconds, reason: `timestamp is ${ageSeconds} s from now, within ±${toleranceSeconds} s`};
+  return {ok: true, ageSeconds, reason: `timestamp is ${seconds(ageSeconds)} s from now, within ±${toleranceSeconds} s`};
 }
 
 export type InvalidArgument = {ok: false; code: "invalid-argument"; reason: string};

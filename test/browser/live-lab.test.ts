@@ -4,6 +4,7 @@
  * sender) pushing to it, and the built page connected only when the test presses Connect. Also
  * lesson 4's view of the same receiver, an unreachable port, and a hostile push drawn as text.
  */
+import {createServer as httpServer} from "node:http";
 import {createServer} from "node:net";
 import type {Page} from "playwright-core";
 import {afterEach, describe, expect, it} from "vitest";
@@ -117,6 +118,53 @@ describe("lesson 1's live lab", () => {
     expect(await page.locator("select[id$='-liveLostAck']").inputValue()).toBe("hold");
     expect(await page.locator("select[id$='-liveRefuseWith']").inputValue()).toBe("404");
     expectNoErrors(watched, "reconnected to a receiver with faults of its own");
+  });
+
+  it("names a receiver that redirects (following none), answers 500 on its stream, or never says hello", async () => {
+    const elsewhere: string[] = [];
+    const other = httpServer((request, response) => {
+      elsewhere.push(request.url ?? "");
+      response.end();
+    });
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    const otherPort = (other.address() as {port: number}).port;
+    let mode: "redirect" | "500" | "silent" = "redirect";
+    const fake = httpServer((request, response) => {
+      const cors = {"access-control-allow-origin": site.server.origin};
+      if (mode === "redirect") return void response.writeHead(307, {...cors, location: `http://127.0.0.1:${otherPort}${request.url}`}).end();
+      if (request.url === "/") return void response.writeHead(200, {...cors, "content-type": "application/json"}).end("{}");
+      if (mode === "500") return void response.writeHead(500, cors).end();
+      response.writeHead(200, {...cors, "content-type": "text/event-stream"});
+      response.write(": a stream that never says hello\n\n");
+    });
+    await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+    const port = (fake.address() as {port: number}).port;
+    try {
+      const watched = await site.open("push-delivery");
+      const {page} = watched;
+      const status = page.locator(".live-connection-status").first();
+      await connect(page, port);
+      await expect.poll(() => status.textContent()).toContain("answered with a redirect (the page follows none)");
+      expect(elsewhere).toEqual([]);
+      mode = "500";
+      await page.locator("button.live-connect").first().click();
+      await expect.poll(() => status.textContent()).toContain("answered HTTP 500");
+      mode = "silent";
+      await page.locator("button.live-connect").first().click();
+      await expect.poll(() => status.textContent(), {timeout: 15_000}).toContain("said nothing in 5 s");
+      expect(await page.locator("button.live-connect").first().isEnabled()).toBe(true);
+      expect(watched.problems.pageErrors).toEqual([]);
+      // Chromium logs a failed load itself (a network message, not the page's): the page logs nothing of its own.
+      const network = (message: string) => /Failed to load resource|net::ERR_/.test(message);
+      expect(watched.problems.consoleErrors.filter((message) => !network(message))).toEqual([]);
+      watched.problems.consoleErrors.splice(0, watched.problems.consoleErrors.length);
+      expect(elsewhere).toEqual([]);
+    } finally {
+      fake.closeAllConnections();
+      other.closeAllConnections();
+      await new Promise((resolve) => fake.close(resolve));
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 
   it("says no receiver answered at an unreachable port, and how to start one", async () => {

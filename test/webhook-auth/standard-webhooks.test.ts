@@ -3,6 +3,7 @@ import fc from "fast-check";
 import {describe, expect, it, vi} from "vitest";
 import vectors from "../../data/webhook-auth/standard-webhooks-vectors.json";
 import {
+  checkStandardWebhookTimestamp,
   DEFAULT_TOLERANCE_SECONDS,
   constantTimeEqual,
   decodeSymmetricSecret,
@@ -250,5 +251,14 @@ describe("helpers", () => {
     expect(constantTimeEqual(a, new Uint8Array([1, 2, 3, 0]))).toBe(false);
     expect(constantTimeEqual(new Uint8Array([]), new Uint8Array([]))).toBe(true);
     expect(constantTimeEqual(new Uint8Array([0]), new Uint8Array([]))).toBe(false);
+  });
+});
+
+describe("a reason's seconds (D7)", () => {
+  it("are said to a tenth when the clock has fractions, whole when it has none", () => {
+    const old = checkStandardWebhookTimestamp(1000, 1360.5869998931885);
+    expect(old.reason).toBe("message timestamp too old: signed 360.6 s before now, tolerance is 300 s");
+    expect(checkStandardWebhookTimestamp(1000, 1000.25).reason).toBe("timestamp is 0.3 s from now, within ±300 s");
+    expect(checkStandardWebhookTimestamp(1600, 1000).reason).toBe("message timestamp too new: 600 s in the future, tolerance is 300 s");
   });
 });

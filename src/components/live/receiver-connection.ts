@@ -5,6 +5,11 @@
  * does not answer) is one handled rejection and a notice, then opens the event stream; every
  * message is checked by lib (readLiveMessage) and a bad one is named and skipped.
  *
+ * No redirect is followed (`redirect: "manual"`): a receiver that answers with one, which ours never
+ * does, is named, and nothing (the faults least of all) is sent to where it points. The event stream
+ * is asked once by fetch first, so a wrong answer (a 500, another content type) is named rather than
+ * reported as no receiver, and a stream that never says hello is closed after HELLO_TIMEOUT_MS.
+ *
  * A custom input: `value` is the connection's state and every change dispatches `input` (at most
  * one per frame, however fast attempts arrive), so a page reads it with valueOf.
  */
@@ -37,7 +42,27 @@ export interface ReceiverConnectionOptions {
 }
 
 /** Fetch options for a loopback receiver: Chromium's Local Network Access asks for this address space from a page served elsewhere. */
-const LOOPBACK_REQUEST = {mode: "cors", credentials: "omit", cache: "no-store", targetAddressSpace: "loopback"} as RequestInit;
+const LOOPBACK_REQUEST = {mode: "cors", credentials: "omit", cache: "no-store", redirect: "manual", targetAddressSpace: "loopback"} as RequestInit;
+/** How long a stream may stay silent before its hello: the receiver sends it at once. */
+const HELLO_TIMEOUT_MS = 5000;
+
+/** What an address answered: fine, a redirect (never followed), another answer, or nothing. */
+type Probe = {ok: true} | {ok: false; answered: string | null};
+
+async function probe(url: string, expectedType: string | null): Promise<Probe> {
+  const controller = new AbortController();
+  try {
+    const response = await fetch(url, {...LOOPBACK_REQUEST, signal: controller.signal});
+    const type = response.headers.get("content-type") ?? "";
+    controller.abort();
+    if (response.type === "opaqueredirect") return {ok: false, answered: "with a redirect (the page follows none)"};
+    if (!response.ok) return {ok: false, answered: `HTTP ${response.status}`};
+    if (expectedType !== null && !type.startsWith(expectedType)) return {ok: false, answered: `with ${type ? `“${type.slice(0, 60)}”` : "no content type"} where an event stream (text/event-stream) was expected`};
+    return {ok: true};
+  } catch {
+    return {ok: false, answered: null};
+  }
+}
 
 export function ReceiverConnection({port, onFaults}: ReceiverConnectionOptions): ReceiverConnectionElement {
   let source: EventSource | null = null;
@@ -77,12 +102,20 @@ export function ReceiverConnection({port, onFaults}: ReceiverConnectionOptions):
     if (!address.ok) return set({phase: "bad-port", notice: `Not connected: ${address.problem}.`}, true);
     const url = address.url;
     set({phase: "connecting", url, notice: null, feed: emptyLiveFeed}, true);
-    const reachable = await fetch(`${url}/`, LOOPBACK_REQUEST).then((response) => response.ok, () => false);
+    const door = await probe(`${url}/`, null);
+    const events = door.ok ? await probe(`${url}/events`, "text/event-stream") : door;
     if (attempt !== attemptNumber) return;
-    if (!reachable) return set({phase: "unreachable", notice: unreachableNotice(url)}, true);
+    if (!events.ok) return set({phase: "unreachable", notice: events.answered === null ? unreachableNotice(url) : wrongAnswerNotice(url, events.answered)}, true);
     const stream = new EventSource(`${url}/events`);
     source = stream;
     for (const name of ["hello", "run", "attempt"] as const) stream.addEventListener(name, (event) => receive(stream, name, (event as MessageEvent).data));
+    // A stream that never says hello would leave "Connecting…" for ever.
+    const silent = setTimeout(() => {
+      if (stream !== source || root.value.phase !== "connecting") return;
+      close();
+      set({phase: "unreachable", notice: `The receiver at ${url} opened its event stream but said nothing in ${HELLO_TIMEOUT_MS / 1000} s (A2A Workbench's receiver says hello at once): is another program on this port?`}, true);
+    }, HELLO_TIMEOUT_MS);
+    stream.addEventListener("hello", () => clearTimeout(silent), {once: true});
     // EventSource would retry for ever; the reader reconnects when the receiver is back.
     stream.onerror = () => {
       if (stream !== source) return;
@@ -116,6 +149,8 @@ export function ReceiverConnection({port, onFaults}: ReceiverConnectionOptions):
 async function postFaults(url: string, faults: LiveFaults): Promise<{ok: true} | {ok: false; problems: string[]}> {
   try {
     const response = await fetch(`${url}/faults`, {...LOOPBACK_REQUEST, method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(faults)});
+    // A redirect is not followed: the faults go to this receiver or nowhere.
+    if (response.type === "opaqueredirect") return {ok: false, problems: [`the receiver at ${url} answered with a redirect; the page follows none, so the faults were not sent`]};
     return readFaultsAnswer(response.status, await response.text());
   } catch {
     return {ok: false, problems: [`the receiver at ${url} did not answer`]};
@@ -126,6 +161,10 @@ function unreachableNotice(url: string): string {
   const origin = typeof location === "undefined" ? "this page's origin" : location.origin;
   return `No receiver answered at ${url}. Start it with npm run receiver (it prints its port), then press Connect. ` +
     `If it is running, it may not answer this page's origin (${origin}): start it with --origin ${origin}.`;
+}
+
+function wrongAnswerNotice(url: string, answered: string): string {
+  return `The receiver at ${url} answered ${answered}. A2A Workbench's receiver (npm run receiver) does not: is another program on this port?`;
 }
 
 function lostNotice(url: string): string {
