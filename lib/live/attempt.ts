@@ -24,7 +24,14 @@ export type EventKeySource = (typeof eventKeySources)[number];
 export const answerKinds = ["sent", "held", "reset", "none"] as const;
 
 const text = (max: number) => z.string().check(z.maxLength(max));
-const seconds = z.number().check(z.gte(0));
+/**
+ * A run's clock in seconds: a receiver's run lasts minutes, so a year bounds it. Every number the
+ * page draws is bounded here, where the receiver's data enters: a hostile receiver's 1e306 is a
+ * named, skipped message, never a NaN path in a chart.
+ */
+const MAX_RUN_SECONDS = 365 * 24 * 3600;
+const seconds = z.number().check(z.gte(0), z.lte(MAX_RUN_SECONDS));
+const count = z.int().check(z.gte(1), z.lte(1e9));
 
 export const LiveCheckSchema = z.strictObject({
   id: text(40),
@@ -35,9 +42,9 @@ export const LiveCheckSchema = z.strictObject({
 
 export const LiveAttemptSchema = z.strictObject({
   /** The run it belongs to: a run starts with the first request after the receiver starts or is reset. */
-  run: z.int().check(z.gte(1)),
+  run: count,
   /** 1-based, over the receiver's whole life (dropped attempts keep their numbers). */
-  number: z.int().check(z.gte(1)),
+  number: count,
   /** When the request came in, and when it was decided (later by a slow response), on the run's clock. */
   atSeconds: seconds,
   decidedAtSeconds: seconds,
@@ -48,14 +55,17 @@ export const LiveAttemptSchema = z.strictObject({
   headers: z.record(text(64), text(512)),
   /** The body's first bytes as text (the rest counted in bodyBytes). */
   body: text(4_096),
-  bodyBytes: z.int().check(z.gte(0)),
+  bodyBytes: z.int().check(z.gte(0), z.lte(1e12)),
   taskId: z.nullable(text(256)),
   taskState: z.nullable(text(64)),
   /** What groups a sender's resends of one update (see event-key.ts). */
   updateKey: z.nullable(text(400)),
   keySource: z.enum(eventKeySources),
   /** The value ordering protection compared, and what it is. */
-  order: z.nullable(z.strictObject({by: z.enum(["sequence", "status timestamp"]), value: z.union([z.number(), text(64)])})),
+  order: z.nullable(z.union([
+    z.strictObject({by: z.literal("sequence"), value: z.int().check(z.gte(-Number.MAX_SAFE_INTEGER), z.lte(Number.MAX_SAFE_INTEGER))}),
+    z.strictObject({by: z.literal("status timestamp"), value: text(64)})
+  ])),
   decision: z.enum(liveDecisions),
   httpStatus: z.int().check(z.gte(100), z.lte(599)),
   answer: z.enum(answerKinds),

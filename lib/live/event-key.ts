@@ -37,7 +37,8 @@ export function bodyFacts(json: unknown): BodyFacts {
   return {
     taskId: stringOr(event?.taskId) ?? (body?.task !== undefined || body?.kind === "task" ? stringOr(event?.id) : null),
     taskState: stringOr(status?.state, 64),
-    teaching: eventId !== null && typeof sequence === "number" && Number.isFinite(sequence) ? {eventId, sequence} : null,
+    // A sequence is a whole number a record can hold (the page refuses any other): else the key is derived.
+    teaching: eventId !== null && typeof sequence === "number" && Number.isSafeInteger(sequence) ? {eventId, sequence} : null,
     statusTimestamp: stringOr(status?.timestamp, 64)
   };
 }

@@ -61,6 +61,14 @@ describe("readLiveMessage", () => {
     if (!everything.ok) expect(everything.problem.length).toBeLessThanOrEqual(400);
   });
 
+  it("refuses numbers no receiver sends, so nothing drawn from them is NaN", () => {
+    for (const changes of [{atSeconds: 1e306}, {decidedAtSeconds: 1e306}, {number: 1e300}, {order: {by: "sequence", value: "abc"}}, {order: {by: "sequence", value: 1e306}}, {order: {by: "status timestamp", value: 5}}]) {
+      const read = message("attempt", {attempt: {...attempt(), ...changes}});
+      expect(read.ok, JSON.stringify(changes)).toBe(false);
+    }
+    expect(message("attempt", {attempt: attempt({order: {by: "sequence", value: 3}})}).ok).toBe(true);
+  });
+
   it("refuses a reason longer than the receiver ever sends", () => {
     expect(message("attempt", {attempt: attempt({reason: "r".repeat(10_000)})}).ok).toBe(false);
   });
