@@ -5,6 +5,7 @@
  * faults are the receiver's state (it keeps them, and says them in every hello), not the page's, so
  * a link that carried them would describe a receiver its next reader does not have.
  */
+import {shownValue} from "../text/visible-text.js";
 import type {FieldSpec} from "../lesson-inputs/fields.js";
 import {senderIds, senderPreset, type SenderId} from "../delivery/sender-presets.js";
 import {lostAckModes, MAX_FAULT_SECONDS, type LiveFaults, type LostAckMode} from "./faults.js";
@@ -78,7 +79,8 @@ export function liveModelSender(inputs: Readonly<LiveLabInputs>): SenderId {
 export function liveReceiverUrl(portText: string): {ok: true; url: string} | {ok: false; problem: string} {
   const trimmed = portText.trim();
   if (!/^[0-9]{1,5}$/.test(trimmed) || Number(trimmed) < 1 || Number(trimmed) > 65_535) {
-    return {ok: false, problem: `the port must be a whole number from 1 to 65535 (the one npm run receiver printed), not ${JSON.stringify(trimmed.slice(0, 20))}`};
+    // The value as a notice shows it: a bidi or control character as ⟨U+XXXX⟩, never raw.
+    return {ok: false, problem: `the port must be a whole number from 1 to 65535 (the one npm run receiver printed), not “${shownValue(trimmed, 20)}”`};
   }
   return {ok: true, url: `http://127.0.0.1:${Number(trimmed)}`};
 }

@@ -74,6 +74,18 @@ describe("readLiveMessage", () => {
   });
 });
 
+describe("a sender's text in the live views", () => {
+  it("shows bidi and control characters as ⟨U+XXXX⟩, never raw", () => {
+    const hostile = attempt({taskId: "task\u202Eevil", updateKey: "key\u0000x", reason: "refused \u2066quoted\u2069"});
+    const feed = feedOf(hostile);
+    for (const [view, token] of [[LiveAttemptTable(feed.attempts), "⟨U+202E⟩"], [LiveChecks(connected(feed)), "⟨U+0000⟩"]] as const) {
+      const text = view.textContent ?? "";
+      expect(text).not.toMatch(/[\u202E\u0000\u2066\u2069]/);
+      expect(text).toContain(token);
+    }
+  });
+});
+
 describe("liveFeedWith", () => {
   it("keeps the current run's attempts, starts over at a new run, and keeps a bounded list of problems", () => {
     const feed = feedOf(attempt(), attempt({number: 2}));
@@ -93,6 +105,8 @@ describe("the live lab's inputs", () => {
     expect(liveFaultsFromInputs({...liveLabDefaults, liveOutageSeconds: 10, liveRefuseWith: "404"})).toEqual({...noFaults, outageSeconds: 10, refuseWith: 404});
     expect(liveReceiverUrl(" 8787 ")).toEqual({ok: true, url: "http://127.0.0.1:8787"});
     for (const bad of ["0", "65536", "80.5", "example.com:80", MARKUP, ""]) expect(liveReceiverUrl(bad).ok, bad).toBe(false);
+    const bidi = liveReceiverUrl("80\u202E87\u0000");
+    expect(!bidi.ok && bidi.problem).toContain("not “80⟨U+202E⟩87⟨U+0000⟩”");
   });
 
   it("read the receiver's answer to new faults: its problems, or that it named none", () => {
@@ -111,7 +125,8 @@ describe("the live views draw whatever the receiver sent as text", () => {
   it("the attempt table: markup, a lone surrogate, newest first, bounded", () => {
     const many = Array.from({length: 60}, (_, index) => attempt({number: index + 1}));
     const table = LiveAttemptTable(many);
-    expectText(table, MARKUP, LONE_SURROGATE);
+    // A lone surrogate is shown as its code point, as every text a sender sent is.
+    expectText(table, MARKUP, "a⟨U+D800⟩b");
     const rows = table.querySelectorAll("tbody tr");
     expect(rows).toHaveLength(50);
     expect(rows[0]!.firstElementChild!.textContent).toBe("60");

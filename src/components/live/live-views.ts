@@ -8,6 +8,7 @@ import type {DeliveryRun} from "../../../lib/delivery/run.js";
 import {senderPreset, type SenderId} from "../../../lib/delivery/sender-presets.js";
 import {namedRun} from "../../../lib/lesson-inputs/run-label.js";
 import {describeFaults, type LiveAttempt, type LiveComparison, type LiveFeed} from "../../../lib/live/index.js";
+import {toVisible} from "../../../lib/text/visible-text.js";
 import type {ChartSize} from "../chart-at-size.js";
 import {ComparedExportable} from "../compared-chart.js";
 import {AttemptSwimlane} from "../delivery/attempt-swimlane.js";
@@ -96,6 +97,9 @@ export function LiveReceiverStatus(feed: LiveFeed): Element | null {
   );
 }
 
+/** What a sender sent (a task id, a key, a reason quoting it), with bidi and control characters as ⟨U+XXXX⟩: they cannot reorder or hide the line. */
+const visible = (text: string | null, none: string) => (text === null ? none : toVisible(text));
+
 const seconds = (value: number | null) => (value === null ? "—" : `${Number(value.toFixed(2))} s`);
 
 /** The real attempts, newest first, at most `limit`. */
@@ -109,12 +113,12 @@ export function LiveAttemptTable(attempts: readonly LiveAttempt[], {limit = LIVE
       element("tbody", null, shown.map((attempt) => element("tr", null,
         element("td", null, attempt.number),
         element("td", null, seconds(attempt.atSeconds)),
-        element("td", {class: "live-long"}, attempt.taskId ?? "—"),
-        element("td", {class: "live-long"}, attempt.updateKey ?? "—", " ", element("small", null, `(${attempt.keySource})`)),
+        element("td", {class: "live-long"}, visible(attempt.taskId, "—")),
+        element("td", {class: "live-long"}, visible(attempt.updateKey, "—"), " ", element("small", null, `(${attempt.keySource})`)),
         element("td", null, attempt.decision),
         element("td", null, attempt.httpStatus),
         element("td", null, attempt.answer),
-        element("td", {class: "live-long live-reason"}, attempt.reason)
+        element("td", {class: "live-long live-reason"}, visible(attempt.reason, ""))
       )))
     )
   );
@@ -133,12 +137,12 @@ export function LiveChecks(state: ConnectionState, {limit = 20}: {limit?: number
       shown.map((attempt) => element("li", {class: "live-check-attempt", value: attempt.number},
         element("p", {class: "live-check-head"},
           element("strong", null, `#${attempt.number} at ${seconds(attempt.atSeconds)}: ${attempt.decision} (${attempt.httpStatus})`), " key: ",
-          element("code", {class: "live-long"}, attempt.updateKey ?? "none"), ` from ${attempt.keySource}`),
+          element("code", {class: "live-long"}, visible(attempt.updateKey, "none")), ` from ${attempt.keySource}`),
         attempt.checks.length === 0
-          ? element("p", {class: "live-long"}, `No check ran: ${attempt.reason}`)
+          ? element("p", {class: "live-long"}, `No check ran: ${visible(attempt.reason, "")}`)
           : element("ul", {class: "live-checks"}, attempt.checks.map((check) => element("li", {class: `live-check live-check-${check.status}`},
             element("span", {class: "live-check-status"}, check.status), " ", element("span", {class: "live-check-label"}, check.label), ": ",
-            element("span", {class: "live-long"}, check.reason))))
+            element("span", {class: "live-long"}, visible(check.reason, "")))))
       ))
     )
   );
