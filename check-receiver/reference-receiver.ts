@@ -48,7 +48,8 @@ export async function startReferenceReceiver(options: {auth: ReferenceAuth; task
   const apply = (state: string | null, at: number) => {
     effects.applied += 1;
     effects.state = state;
-    effects.newest = Math.max(effects.newest, at);
+    // An update without a readable status.timestamp is applied but orders nothing (Math.max with NaN would end all ordering).
+    if (Number.isFinite(at)) effects.newest = Math.max(effects.newest, at);
   };
   const server = createServer((request, response) => {
     void handle(request, response).catch(() => answer(response, 500));

@@ -36,7 +36,7 @@ export interface Transport {
 }
 
 export interface CheckResult {
-  id: CheckId;
+  id: string;
   title: string;
   verdict: Verdict;
   /** What was sent, what came back, and the rule. */
@@ -235,10 +235,8 @@ function notObservable(what: string): {verdict: Verdict; detail: string} {
   return {verdict: "not-observable", detail: `Needs --effects-url to see how many effects ${what} applied: HTTP answers alone cannot tell.`};
 }
 
-export type CheckId = string;
-
 /** Every check's id, title and lesson, in the order they run. */
-export const RECEIVER_CHECKS: readonly {id: CheckId; title: string; lesson: string; profiles: readonly string[] | null}[] =
+export const RECEIVER_CHECKS: readonly {id: string; title: string; lesson: string; profiles: readonly string[] | null}[] =
   DEFINITIONS.map(({id, title, lesson, profiles}) => ({id, title, lesson, profiles: profiles ?? null}));
 
 /** Runs the checks (those in `only`, when given) that apply to the target's profile, in order. */

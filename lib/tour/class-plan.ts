@@ -142,7 +142,12 @@ function readMinutes(value: string | null, fallback: number, notices: PermalinkN
 
 /** The link's `plan` and `minutes` values of a plan. */
 export function encodeClassPlan(plan: ClassPlan): string {
-  const params = new URLSearchParams();
+  return withClassPlan("", plan);
+}
+
+/** `search` with the plan's `plan` and `minutes` set, other parameters as they were; ":", "," and ";" kept readable. */
+export function withClassPlan(search: string, plan: ClassPlan): string {
+  const params = new URLSearchParams(search);
   params.set(PLAN_PARAMETER, plan.lessons.filter((lesson) => lesson.steps.length > 0).map((lesson) => `${lesson.slug}:${lesson.steps.map((index) => index + 1).join(",")}`).join(";"));
   params.set(CLASS_MINUTES_PARAMETER, String(plan.minutes));
   return `?${params.toString().replaceAll("%3A", ":").replaceAll("%2C", ",").replaceAll("%3B", ";")}`;

@@ -67,9 +67,14 @@ export function answerInSentence<Run>(prediction: Prediction<Run>, value: Guess)
   return prediction.kind === "number" ? described : `“${described}”`;
 }
 
-/** The verbs of an outcome sentence: a number is said and shown, a choice is chosen and answered. */
-export function outcomeVerbs<Run>(prediction: Prediction<Run>): {said: string; shows: string} {
-  return prediction.kind === "number" ? {said: "said", shows: "the run shows"} : {said: "chose", shows: "the run's answer is"};
+/**
+ * The verbs of an outcome sentence: a number is predicted and shown, a choice chosen and answered.
+ * The class deck speaks in the present ("the run shows"), the guided lesson of a reveal that is
+ * over ("the run showed").
+ */
+export function outcomeVerbs<Run>(prediction: Prediction<Run>, tense: "present" | "past"): {said: string; shows: string} {
+  if (prediction.kind === "number") return tense === "present" ? {said: "said", shows: "the run shows"} : {said: "predicted", shows: "the run showed"};
+  return {said: "chose", shows: tense === "present" ? "the run's answer is" : "the run's answer was"};
 }
 
 export interface Judgement {

@@ -8,7 +8,7 @@
  * writes it), so a plan is shared by its link; without one, the plan is lessons 1 and 4's core
  * steps, the pair the page recommends.
  */
-import {encodeClassPlan, lessonPlanMinutes, MAX_CLASS_MINUTES, MINUTES_PER_STEP, OPENING_MINUTES, planMinutes, readClassPlan, RECAP_MINUTES, type ClassPlan} from "../../lib/tour/class-plan.js";
+import {lessonPlanMinutes, MAX_CLASS_MINUTES, MINUTES_PER_STEP, OPENING_MINUTES, planMinutes, readClassPlan, RECAP_MINUTES, withClassPlan, type ClassPlan} from "../../lib/tour/class-plan.js";
 import {PermalinkNotices} from "./control-panel.js";
 import {lessonLink} from "./course-links.js";
 import type {TeachersAnswerKey, TeachersLesson} from "./course-teachers.js";
@@ -76,9 +76,7 @@ export function ClassPlanner(key: TeachersAnswerKey, {version}: {version: string
     handout.replaceChildren(...PlanHandout(current, key));
     // The address follows the teacher's changes (the link is the plan), not the first drawing.
     if (first) return void (first = false);
-    const params = new URLSearchParams(addressSearch());
-    for (const [name, value] of new URLSearchParams(encodeClassPlan(current))) params.set(name, value);
-    replaceAddressSearch(`?${params.toString().replaceAll("%3A", ":").replaceAll("%2C", ",").replaceAll("%3B", ";")}`);
+    replaceAddressSearch(withClassPlan(addressSearch(), current));
   }
   update();
   return element("section", {class: "class-planner", "aria-label": "Class plan"},

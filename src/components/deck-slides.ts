@@ -72,7 +72,7 @@ export function StepSlide<Run>({step, number, inputs, answer, reveal, skip}: Ste
 
 /** The reveal as one sentence, whatever the answer's kind: "The class chose “…”; the run's answer is “…”." */
 function Outcome<Run>(step: TourStep<Run>, answer: ClassAnswer): HTMLElement {
-  const {said, shows} = outcomeVerbs(step.prediction);
+  const {said, shows} = outcomeVerbs(step.prediction, "present");
   const actual = element("bdi", null, answerInSentence(step.prediction, answer.actual));
   if (answer.guess === null) return element("p", {class: "deck-outcome", tabindex: -1}, `${shows.charAt(0).toUpperCase()}${shows.slice(1)} `, actual, ". (The class did not answer.)");
   return element("p", {class: `deck-outcome ${answer.matches ? "verdict-good" : "verdict-bad"}`, tabindex: -1},

@@ -3,7 +3,7 @@
  * revealed, the outcome and a live check of the reader's run), and the recap. A card is drawn
  * from the tour's state; its buttons act through the tour's actions.
  */
-import {answerInSentence, scoreTour, type RevealedPrediction, type TourStep} from "../../lib/tour/index.js";
+import {answerInSentence, outcomeVerbs, scoreTour, type RevealedPrediction, type TourStep} from "../../lib/tour/index.js";
 import {element, type Child} from "./dom.js";
 import {PredictionInput} from "./tour-prediction.js";
 import type {Tour, TourActions} from "./tour-state.js";
@@ -148,6 +148,6 @@ function RecapItem<Run>(step: TourStep<Run>, revealed: RevealedPrediction | unde
 
 /** "You chose “…”; the run's answer was “…”." or "You predicted 3 effects; the run showed 8 effects.", values isolated. */
 function outcomeSentence<Run>(step: TourStep<Run>, revealed: RevealedPrediction, who: string): Child[] {
-  const [said, shows] = step.prediction.kind === "number" ? ["predicted", "the run showed"] : ["chose", "the run's answer was"];
+  const {said, shows} = outcomeVerbs(step.prediction, "past");
   return [`${who} ${said} `, element("bdi", null, answerInSentence(step.prediction, revealed.guess)), `; ${shows} `, element("bdi", null, answerInSentence(step.prediction, revealed.actual)), "."];
 }
