@@ -13,24 +13,35 @@ import {request as httpsRequest} from "node:https";
 import {parseArgs} from "node:util";
 import * as z from "zod";
 import {decodeSymmetricSecret} from "../lib/webhook-auth/standard-webhooks.js";
+import {serveKeySet, type KeySetServer} from "./key-set-server.js";
+import {checkSigningKeys} from "./signing-keys.js";
 import {RECEIVER_CHECKS, reportExitCode, reportLines, runReceiverChecks, type Answer, type CheckAuth, type CheckTarget, type Delivery, type Effects, type ReceiverCheckReport, type Transport} from "../lib/receiver-check/index.js";
 
 const REQUEST_TIMEOUT_MS = 10_000;
 const CREDENTIALS_ENV = "A2A_CHECK_CREDENTIALS";
-const AUTH_KINDS = ["bearer", "token", "standard-webhooks"] as const;
+const AUTH_KINDS = ["bearer", "token", "standard-webhooks", "jwt"] as const;
 
 const HELP = `npm run check-receiver -- --target URL [options]
 
 Fires the course's scenarios at your A2A push receiver and judges each: wrong and missing
-credentials, tampered and stale signatures, unknown tasks, duplicates (answered 2xx, applied once,
+credentials, tampered and stale signatures, JWTs (wrong audience, expired, alg none, a replayed
+jti, a rotated key), unknown tasks, duplicates (answered 2xx, applied once,
 two at once), an older update after a newer one, an oversize body, A2A 0.3 and 1.0 bodies, and the
 time to answer. Exit 0 when no check fails, 1 when one does, 2 for a bad flag.
 
   --target URL            the receiver's push URL (loopback only, unless --allow-remote)
-  --auth KIND             bearer (default) | token | standard-webhooks
+  --auth KIND             bearer (default) | token | standard-webhooks | jwt
   --credentials X         bearer: the Authorization credentials it expects
   --token X               token: the X-A2A-Notification-Token it expects
   --secret whsec_...      standard-webhooks: the signing secret
+  --issuer I              jwt: the iss the receiver expects
+  --audience A            jwt: the aud the receiver expects (its own identity, often its URL)
+  --signing-key FILE      jwt: a private JWK with a kid (EC P-256 or Ed25519) to sign with;
+                          without it a fresh key is made. The check serves the sender's JWKS on
+                          loopback and prints its URL; the receiver fetches keys from there
+  --jwks-port N           jwt: the port the JWKS is served on (default: any free port)
+  --jwks-cooldown S       jwt: the receiver's JWKS refetch cooldown, waited out before the
+                          rotation check (default 30, jose's createRemoteJWKSet default)
   --credentials-file F    read the credential, token or secret from F (or set ${CREDENTIALS_ENV})
   --task ID               the task the receiver expects (default task-check-1)
   --effects-url URL       GET URL?taskId=ID answers {"applied": n, "state": TaskState | null}:
@@ -65,10 +76,21 @@ function main(argv: readonly string[]): Promise<number> | number {
   return check(options);
 }
 
+/** The JWT profile as its flags say: keys are read or made, and the key set served, when the check starts. */
+interface JwtFlags {
+  kind: "jwt";
+  issuer: string;
+  audience: string;
+  signingKey: string | null;
+  jwksPort: number;
+  cooldownSeconds: number;
+}
+
 interface Options {
   target: URL;
   effectsUrl: URL | null;
-  checkTarget: CheckTarget;
+  auth: Exclude<CheckAuth, {kind: "jwt"}> | JwtFlags;
+  checkTarget: Omit<CheckTarget, "auth">;
   only: string[] | null;
   json: string | null;
 }
@@ -77,7 +99,8 @@ function readFlags(argv: readonly string[]): Options | null {
   const {values} = parseArgs({args: [...argv], strict: true, options: {
     target: {type: "string"}, auth: {type: "string", default: "bearer"}, credentials: {type: "string"}, token: {type: "string"}, secret: {type: "string"},
     "credentials-file": {type: "string"}, task: {type: "string", default: "task-check-1"}, "effects-url": {type: "string"}, a2a: {type: "string", default: "0.3"},
-    only: {type: "string"}, json: {type: "string"}, "allow-remote": {type: "boolean", default: false}, help: {type: "boolean", default: false}
+    only: {type: "string"}, json: {type: "string"}, "allow-remote": {type: "boolean", default: false}, help: {type: "boolean", default: false},
+    issuer: {type: "string"}, audience: {type: "string"}, "signing-key": {type: "string"}, "jwks-port": {type: "string", default: "0"}, "jwks-cooldown": {type: "string", default: "30"}
   }});
   if (values.help) return null;
   if (values.target === undefined) throw new FlagError("--target is required: the URL your receiver takes pushes at, such as http://127.0.0.1:9000/hook.");
@@ -88,19 +111,15 @@ function readFlags(argv: readonly string[]): Options | null {
   const only = values.only === undefined ? null : values.only.split(",").map((id) => id.trim()).filter(Boolean);
   const unknown = only?.filter((id) => !RECEIVER_CHECKS.some((check) => check.id === id)) ?? [];
   if (unknown.length) throw new FlagError(`--only names no check: ${unknown.map(shown).join(", ")}. The checks: ${RECEIVER_CHECKS.map((check) => check.id).join(", ")}.`);
-  const auth = readAuth(values);
-  const checkTarget: CheckTarget = {auth, taskId: values.task, version: values.a2a === "1.0" ? "1.0" : "0.3", bothVersions: values.a2a === "both"};
-  return {target, effectsUrl, checkTarget, only, json: values.json ?? null};
+  const auth = values.auth === "jwt" ? readJwtFlags(values) : readAuth(values);
+  const checkTarget = {taskId: values.task, version: values.a2a === "1.0" ? "1.0" : "0.3", bothVersions: values.a2a === "both"} as const;
+  return {target, effectsUrl, auth, checkTarget, only, json: values.json ?? null};
 }
 
 /** The credential from its flag, or a file, or the environment; never printed. */
-function readAuth(values: {auth: string; credentials?: string; token?: string; secret?: string; "credentials-file"?: string}): CheckAuth {
-  const kind = values.auth as (typeof AUTH_KINDS)[number];
-  if (!AUTH_KINDS.includes(kind)) {
-    throw new FlagError(values.auth === "jwt"
-      ? "--auth jwt is not checked yet: the JWT profile's checks (wrong audience, expired, alg none, replayed jti, unknown kid) are to come. Check the bearer, token or standard-webhooks profile."
-      : `--auth ${shown(values.auth)} is not accepted: it must be one of ${AUTH_KINDS.join(", ")}.`);
-  }
+function readAuth(values: {auth: string; credentials?: string; token?: string; secret?: string; "credentials-file"?: string}): Exclude<CheckAuth, {kind: "jwt"}> {
+  const kind = values.auth as Exclude<(typeof AUTH_KINDS)[number], "jwt">;
+  if (!AUTH_KINDS.includes(kind)) throw new FlagError(`--auth ${shown(values.auth)} is not accepted: it must be one of ${AUTH_KINDS.join(", ")}.`);
   const flag = kind === "bearer" ? "credentials" : kind === "token" ? "token" : "secret";
   const fromFile = values["credentials-file"] === undefined ? undefined : readCredentialFile(values["credentials-file"]);
   const value = values[flag] ?? fromFile ?? process.env[CREDENTIALS_ENV];
@@ -111,6 +130,15 @@ function readAuth(values: {auth: string; credentials?: string; token?: string; s
     return {kind, secret: value};
   }
   return kind === "bearer" ? {kind, credentials: value} : {kind, token: value};
+}
+
+function readJwtFlags(values: {issuer?: string; audience?: string; "signing-key"?: string; "jwks-port": string; "jwks-cooldown": string}): JwtFlags {
+  if (!values.issuer || !values.audience) throw new FlagError("--auth jwt needs --issuer and --audience: the iss and aud your receiver expects.");
+  const jwksPort = Number(values["jwks-port"]);
+  if (!/^\d{1,5}$/.test(values["jwks-port"]) || jwksPort > 65535) throw new FlagError(`--jwks-port ${shown(values["jwks-port"])} is not accepted: a port from 0 (any free one) to 65535.`);
+  const cooldownSeconds = Number(values["jwks-cooldown"]);
+  if (!/^\d{1,3}$/.test(values["jwks-cooldown"]) || cooldownSeconds > 600) throw new FlagError(`--jwks-cooldown ${shown(values["jwks-cooldown"])} is not accepted: whole seconds from 0 to 600.`);
+  return {kind: "jwt", issuer: values.issuer, audience: values.audience, signingKey: values["signing-key"] ?? null, jwksPort, cooldownSeconds};
 }
 
 function readCredentialFile(path: string): string {
@@ -142,11 +170,41 @@ const shown = (value: string) => JSON.stringify(value.length > 60 ? `${value.sli
 async function check(options: Options): Promise<number> {
   const transport = httpTransport(options.target, options.effectsUrl);
   if (!LOOPBACK.test(options.target.hostname)) process.stdout.write(`Sending the checks' pushes to ${options.target.origin} (--allow-remote).\n`);
-  const checks = await runReceiverChecks(options.checkTarget, transport, options.only);
-  const report: ReceiverCheckReport = {target: options.target.href, checks};
-  process.stdout.write(`${reportLines(report).join("\n")}\n`);
-  if (options.json !== null) writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
-  return reportExitCode(report);
+  const keySet = options.auth.kind === "jwt" ? await startKeySet(options.auth) : null;
+  if (keySet === null && options.auth.kind === "jwt") return 2;
+  try {
+    const auth = options.auth.kind === "jwt" ? await jwtAuth(options.auth) : options.auth;
+    if (auth === null) return 2;
+    const checks = await runReceiverChecks({...options.checkTarget, auth}, {...transport, ...(keySet ? {keySet} : {})}, options.only);
+    const report: ReceiverCheckReport = {target: options.target.href, checks};
+    process.stdout.write(`${reportLines(report).join("\n")}\n`);
+    if (options.json !== null) writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
+    return reportExitCode(report);
+  } finally {
+    await keySet?.close();
+  }
+}
+
+/** The sender's JWKS on loopback, its URL printed; null (and why, on stderr) when the port is taken. */
+async function startKeySet(flags: JwtFlags): Promise<KeySetServer | null> {
+  try {
+    const server = await serveKeySet(flags.jwksPort);
+    process.stdout.write(`Serving the sender's JWKS at ${server.url}: your receiver fetches the keys from there.\n`);
+    return server;
+  } catch (error) {
+    process.stderr.write(`check-receiver: the JWKS cannot be served on port ${flags.jwksPort}: ${(error as Error).message}.\n`);
+    return null;
+  }
+}
+
+/** The JWT profile with its keys (read from --signing-key, or made); null (and why, on stderr) when the key file is not accepted. */
+async function jwtAuth(flags: JwtFlags): Promise<CheckAuth | null> {
+  try {
+    return {kind: "jwt", issuer: flags.issuer, audience: flags.audience, keys: await checkSigningKeys(flags.signingKey), refetchCooldownSeconds: flags.cooldownSeconds};
+  } catch (error) {
+    process.stderr.write(`check-receiver: ${(error as Error).message}\n`);
+    return null;
+  }
 }
 
 const effectsSchema = z.object({applied: z.number().int().min(0).max(1e9), state: z.string().max(200).nullable()});
@@ -179,7 +237,8 @@ function httpTransport(target: URL, effectsUrl: URL | null): Transport {
         return null;
       }
     },
-    nowSeconds: () => Date.now() / 1000
+    nowSeconds: () => Date.now() / 1000,
+    sleep: (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000))
   };
 }
 

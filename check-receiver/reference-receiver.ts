@@ -8,7 +8,10 @@
 import {createHash} from "node:crypto";
 import {createServer, type IncomingMessage, type ServerResponse} from "node:http";
 import type {AddressInfo} from "node:net";
+import {decodeJwt, decodeProtectedHeader} from "jose";
 import {readPushPayload} from "../lib/webhook-auth/a2a-payload.js";
+import {createJwksCache, type JwksCache} from "../lib/webhook-auth/jwks-cache.js";
+import {DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS, readBearer, verifyA2aPushJwt, type JwtCheckId} from "../lib/webhook-auth/jwt-profile.js";
 import {verifyStandardWebhook} from "../lib/webhook-auth/standard-webhooks.js";
 
 export type ReferenceFlaw =
@@ -25,11 +28,29 @@ export type ReferenceFlaw =
   /** Applies whatever arrives last, older or not. */
   | "older-after-newer"
   /** Verifies the signature but not the timestamp's age. */
-  | "stale-timestamps";
+  | "stale-timestamps"
+  /** JWT: keys updates by the token's jti, so a retry (a new token) is applied again. */
+  | "jti-as-update-key"
+  /** JWT: keeps no record of used jtis, so a replayed token is taken. */
+  | "no-jti-record"
+  /** JWT: fetches the key set once and never again, so a rotated key is refused. */
+  | "no-kid-refetch"
+  /** JWT: does not check aud. */
+  | "any-audience"
+  /** JWT: does not check exp or iat. */
+  | "expired-accepted"
+  /** JWT: takes an unsigned token (alg none) at its word. */
+  | "alg-none-accepted";
 
+/** The flaws any profile can have; the JWT profile's own follow. */
 export const REFERENCE_FLAWS: readonly ReferenceFlaw[] = ["conflict-on-duplicate", "no-dedup", "check-then-insert", "any-task", "effect-before-auth", "older-after-newer", "stale-timestamps"];
+export const REFERENCE_JWT_FLAWS: readonly ReferenceFlaw[] = ["jti-as-update-key", "no-jti-record", "no-kid-refetch", "any-audience", "expired-accepted", "alg-none-accepted"];
 
-export type ReferenceAuth = {kind: "bearer"; credentials: string} | {kind: "standard-webhooks"; secret: string};
+export type ReferenceAuth =
+  | {kind: "bearer"; credentials: string}
+  | {kind: "standard-webhooks"; secret: string}
+  /** The A2A push JWT profile, its keys fetched from the sender's JWKS (refetched at most once per cooldown). */
+  | {kind: "jwt"; issuer: string; audience: string; jwksUrl: string; cooldownSeconds: number};
 
 export interface ReferenceReceiver {
   /** Where it takes pushes, and its effects contract. */
@@ -51,6 +72,7 @@ export async function startReferenceReceiver(options: {auth: ReferenceAuth; task
     // An update without a readable status.timestamp is applied but orders nothing (Math.max with NaN would end all ordering).
     if (Number.isFinite(at)) effects.newest = Math.max(effects.newest, at);
   };
+  const jwt: JwtState = {jwks: createJwksCache(), usedJtis: new Map()};
   const server = createServer((request, response) => {
     void handle(request, response).catch(() => answer(response, 500));
   });
@@ -67,11 +89,13 @@ export async function startReferenceReceiver(options: {auth: ReferenceAuth; task
     const payload = readPushPayload(body);
     const at = payload.ok && payload.statusTimestamp ? Date.parse(payload.statusTimestamp) : NaN;
     if (flaw === "effect-before-auth" && payload.ok) apply(payload.state ?? null, at);
-    if (!(await authentic(auth, request, body, flaw))) return answer(response, 401);
+    const authentication = await authenticate(auth, request, body, flaw, jwt);
+    if (!authentication.ok) return answer(response, 401);
     if (!payload.ok) return answer(response, 400);
     if (payload.taskId !== taskId && flaw !== "any-task") return answer(response, 404);
-    // The update's key: the webhook-id the sender offers, else the exact bytes.
-    const key = auth.kind === "standard-webhooks" ? String(request.headers["webhook-id"]) : createHash("sha256").update(body).digest("hex");
+    // The update's key: the webhook-id the sender offers, else the exact bytes. Not a JWT's jti: each retry carries a new token.
+    const key = auth.kind === "standard-webhooks" ? String(request.headers["webhook-id"])
+      : flaw === "jti-as-update-key" && authentication.jti ? authentication.jti : createHash("sha256").update(body).digest("hex");
     if (flaw === "check-then-insert") {
       if (seen.has(key)) return answer(response, 200);
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -95,8 +119,16 @@ export async function startReferenceReceiver(options: {auth: ReferenceAuth; task
   };
 }
 
-async function authentic(auth: ReferenceAuth, request: IncomingMessage, body: Buffer, flaw: ReferenceFlaw | undefined): Promise<boolean> {
-  if (auth.kind === "bearer") return request.headers.authorization === `Bearer ${auth.credentials}`;
+/** The JWT profile's receiver state: its copy of the sender's key set, and each used jti with when its record may go. */
+interface JwtState {
+  jwks: JwksCache;
+  usedJtis: Map<string, number>;
+}
+
+/** Whether the request is authentic, and (JWT) its token's jti. */
+async function authenticate(auth: ReferenceAuth, request: IncomingMessage, body: Buffer, flaw: ReferenceFlaw | undefined, jwt: JwtState): Promise<{ok: boolean; jti?: string}> {
+  if (auth.kind === "bearer") return {ok: request.headers.authorization === `Bearer ${auth.credentials}`};
+  if (auth.kind === "jwt") return authenticateJwt(auth, request.headers.authorization, body, flaw, jwt);
   const verification = await verifyStandardWebhook({
     secret: auth.secret,
     headers: request.headers as Record<string, string>,
@@ -104,7 +136,41 @@ async function authentic(auth: ReferenceAuth, request: IncomingMessage, body: Bu
     nowSeconds: Date.now() / 1000,
     toleranceSeconds: flaw === "stale-timestamps" ? Infinity : TOLERANCE_SECONDS
   });
-  return verification.ok;
+  return {ok: verification.ok};
+}
+
+/** The claim checks each JWT flaw skips. */
+const SKIPPED_BY: Partial<Record<ReferenceFlaw, readonly JwtCheckId[]>> = {"any-audience": ["audience"], "expired-accepted": ["issued-at", "expiry"]};
+
+async function authenticateJwt(auth: Extract<ReferenceAuth, {kind: "jwt"}>, authorization: string | undefined, body: Buffer, flaw: ReferenceFlaw | undefined, jwt: JwtState): Promise<{ok: boolean; jti?: string}> {
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  if (flaw === "alg-none-accepted") {
+    const token = readBearer(authorization);
+    if (token.ok && unverifiedAlg(token.token) === "none") return {ok: true, jti: String(decodeJwt(token.token).jti)};
+  }
+  const canFetch = flaw !== "no-kid-refetch" || jwt.jwks.fetchedAtSeconds === undefined;
+  const verification = await verifyA2aPushJwt({
+    authorization, body: new Uint8Array(body), jwks: jwt.jwks, nowSeconds,
+    ...(canFetch ? {fetchJwks: () => fetch(auth.jwksUrl).then((response) => response.json())} : {}),
+    refreshCooldownSeconds: auth.cooldownSeconds,
+    expected: {issuer: auth.issuer, audience: auth.audience},
+    ...(flaw === "no-jti-record" ? {} : {usedJtis: jwt.usedJtis})
+  });
+  jwt.jwks = verification.jwks;
+  const skipped = SKIPPED_BY[flaw ?? "no-dedup"] ?? [];
+  const ok = verification.checks.every((check) => check.status !== "fail" || skipped.includes(check.id));
+  const {jti, exp} = verification.claims ?? {};
+  // A jti is kept until its token could no longer verify anyway: exp plus the clock tolerance.
+  if (ok && typeof jti === "string" && flaw !== "no-jti-record") jwt.usedJtis.set(jti, (typeof exp === "number" ? exp : nowSeconds) + DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS);
+  return {ok, ...(typeof jti === "string" ? {jti} : {})};
+}
+
+function unverifiedAlg(token: string): unknown {
+  try {
+    return decodeProtectedHeader(token).alg;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The body, or null past the limit (the rest is not read: the answer closes the connection). */

@@ -25,7 +25,8 @@ export function attemptLine(attempt: LiveAttempt, wallClock: Date): string {
     `run ${attempt.run} #${attempt.number}`,
     `+${attempt.atSeconds.toFixed(1)} s`,
     `task ${printable(clip(attempt.taskId ?? "-", 14))}`,
-    printable(clip(attempt.updateKey ?? "-", 28)),
+    // The key the receiver recorded the update by (a long webhook-id is recorded as sent, grouped by the body).
+    printable(clip(attempt.recordKey ?? attempt.updateKey ?? "-", 28)),
     `${attempt.decision} → ${answer}`,
     attempt.decision === "applied" || attempt.decision === "duplicate" ? "" : printable(clip(attempt.reason, 100))
   ].filter(Boolean).join("  ");

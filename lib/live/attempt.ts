@@ -17,7 +17,7 @@ export const liveDecisions = [
 export type LiveDecision = (typeof liveDecisions)[number];
 
 /** Where the key that recognises a resend came from: offered by the sender, or derived by the receiver. */
-export const eventKeySources = ["teaching-metadata", "webhook-id", "jti", "derived", "none"] as const;
+export const eventKeySources = ["teaching-metadata", "webhook-id", "derived", "none"] as const;
 export type EventKeySource = (typeof eventKeySources)[number];
 
 /** How the answer left: sent, held until the sender gave up (a lost 2xx), or the connection reset (also a lost 2xx). */
@@ -61,6 +61,8 @@ export const LiveAttemptSchema = z.strictObject({
   /** What groups a sender's resends of one update (see event-key.ts). */
   updateKey: z.nullable(text(400)),
   keySource: z.enum(eventKeySources),
+  /** The key the receiver recorded the update by (absent when nothing was recorded). */
+  recordKey: z.optional(z.nullable(text(600))),
   /** The value ordering protection compared, and what it is. */
   order: z.nullable(z.union([
     z.strictObject({by: z.literal("sequence"), value: z.int().check(z.gte(-Number.MAX_SAFE_INTEGER), z.lte(Number.MAX_SAFE_INTEGER))}),

@@ -148,9 +148,8 @@ export class LiveReceiver {
     });
     // A reset during the checks started a new run: its fresh memory is not overwritten by this one's.
     if (arrival.run === this.runNumber) this.remember(result, clock.unixSeconds);
-    // The JWT profile's replay record is keyed by the token's jti: say so (resends still group by the update's key).
-    const keySource = result.eventKey?.startsWith("jti:") ? "jti" : base.keySource;
-    return this.withLostAck({...base, keySource, ...pipelineOutcome(result, stale)});
+    // The key the receiver recorded the update by, which may differ from the one resends are grouped by (a webhook-id over 256 characters).
+    return this.withLostAck({...base, recordKey: result.eventKey ?? null, ...pipelineOutcome(result, stale)});
   }
 
   /** The outage and the refusal rule, which answer before any check. */

@@ -10,8 +10,9 @@
  * applied twice cannot be read from HTTP answers: the effects contract (`--effects-url`) says it,
  * and a check that needs it says `not-observable` without it, never guesses.
  */
+import type {JSONWebKeySet} from "jose";
 import type {A2aTaskState} from "../delivery/task-state.js";
-import {buildDelivery, normalTaskState, type CheckTarget, type Delivery, type UpdateSpec} from "./delivery.js";
+import {buildDelivery, normalTaskState, publishedKeySet, type CheckAuth, type CheckTarget, type Delivery, type UpdateSpec} from "./delivery.js";
 
 export type Verdict = "pass" | "fail" | "not-observable";
 
@@ -33,7 +34,21 @@ export interface Transport {
   effects(taskId: string): Promise<Effects | null>;
   /** The shell's clock, in seconds since the epoch. */
   nowSeconds(): number;
+  /** Waits, as a sender does between a key rotation's steps. */
+  sleep(seconds: number): Promise<void>;
+  /** The JWT profile's key set, which the shell serves (required for `--auth jwt`). */
+  keySet?: KeySetHost;
 }
+
+/** Where the sender's JWKS is served: what it serves, and when the receiver fetched it. */
+export interface KeySetHost {
+  publish(set: JSONWebKeySet): void;
+  /** When the receiver fetched the set, in seconds since the epoch, oldest first. */
+  fetchedAtSeconds(): readonly number[];
+}
+
+/** One POST a check sent, for a report's swimlane: what it was, when (ms after the check began), and what came back. */
+export type SentAttempt = {label: string; atMs: number} & Answer;
 
 export interface CheckResult {
   id: string;
@@ -43,6 +58,8 @@ export interface CheckResult {
   detail: string;
   /** Where the course teaches it. */
   lesson: string;
+  /** Every POST it sent, in order. */
+  attempts: SentAttempt[];
 }
 
 /**
@@ -68,8 +85,17 @@ const LESSON = {
   dedup: "Lesson 1, Baseline: lost acknowledgements, absorbed by deduplication (/push-delivery)",
   version: "Lesson 2, Message transaction (/message-transaction)",
   timeout: "Lesson 1, Same outage, seven senders: @a2a-js/sdk gives up at 5 s (/push-delivery)",
-  limits: "Lesson 4, The receiver, exactly (/webhook-authentication)"
+  limits: "Lesson 4, The receiver, exactly (/webhook-authentication)",
+  jwt: "Lesson 4, §6 The JWT profile: a token per delivery, checked against a key set (/webhook-authentication)",
+  rotation: "Lesson 4, §6 Rotating the signing key (/webhook-authentication)"
 } as const;
+
+/**
+ * A receiver fetches the sender's JWKS again at most once per cooldown: jose's createRemoteJWKSet
+ * waits `cooldownDuration`, 30 s by default (node_modules/jose/dist/webapi/jwks/remote.js, jose
+ * 6.2.18), and lib's jwks-cache does the same. The rotation check waits it out, as a real rotation does.
+ */
+export const DEFAULT_REFETCH_COOLDOWN_SECONDS = 30;
 
 /** The run's state a check reads and moves: a counter that makes every update's identity and order fresh. */
 interface Run {
@@ -86,6 +112,10 @@ function nextUpdate(run: Run, state: A2aTaskState, changes: Partial<UpdateSpec> 
   run.sequence += 1;
   return {eventId: `msg_check_${run.checkId}_${run.sequence}`, state, statusAtSeconds: run.startedAt + run.sequence, sentAtSeconds: run.transport.nowSeconds(), ...changes};
 }
+
+/** The update's attempts 1..count: the same bytes (under JWT, each with its own token, as a sender signs each attempt). */
+const attempts = (run: Run, spec: UpdateSpec, count: number): Promise<Delivery[]> =>
+  Promise.all(Array.from({length: count}, (_, index) => buildDelivery(run.target, {...spec, attempt: index + 1})));
 
 const is2xx = (answer: Answer) => "status" in answer && answer.status >= 200 && answer.status < 300;
 const isRefusal = (answer: Answer) => "status" in answer && answer.status >= 400 && answer.status < 500;
@@ -142,6 +172,50 @@ const DEFINITIONS: readonly CheckDefinition[] = [
       "The window is two-sided: a timestamp far in the future is refused too.")
   },
   {
+    id: "jwt-wrong-audience", title: "A token for another receiver is refused", lesson: LESSON.jwt, profiles: ["jwt"],
+    run: (run) => mustRefuse(run, nextUpdate(run, "working", {token: "wrong-audience"}), "a correctly signed token whose aud names another receiver",
+      "A token is for one receiver: aud must contain this webhook's audience (RFC 7519 §4.1.3), or a token sent to any receiver of the agent's works at all of them.")
+  },
+  {
+    id: "jwt-expired", title: "An expired token is refused", lesson: LESSON.jwt, profiles: ["jwt"],
+    run: (run) => mustRefuse(run, nextUpdate(run, "working", {token: "expired"}), "a correctly signed token issued 600 s ago that expired 540 s ago",
+      "A receiver checks exp and iat (RFC 7519 §4.1.4), so a captured token cannot be used later.")
+  },
+  {
+    id: "jwt-alg-none", title: "An unsigned token (alg none) is refused", lesson: LESSON.jwt, profiles: ["jwt"],
+    run: (run) => mustRefuse(run, nextUpdate(run, "working", {token: "alg-none"}), "a token with alg \"none\", no kid and no signature, its claims otherwise right",
+      "A receiver accepts only the algorithms it expects (ES256, EdDSA): an unsecured JWT (RFC 7519 §6) proves nothing.")
+  },
+  {
+    id: "jwt-replayed-jti", title: "The same token sent again is refused: a jti is used once", lesson: LESSON.jwt, profiles: ["jwt"],
+    async run(run) {
+      const delivery = await buildDelivery(run.target, nextUpdate(run, "working"));
+      const first = await run.transport.send(delivery);
+      const before = await run.transport.effects(run.target.taskId);
+      const replay = await run.transport.send(delivery);
+      const changed = applied(before, await run.transport.effects(run.target.taskId));
+      const effect = changed === null ? "" : changed === 0 ? "; nothing applied again" : `; applied again (${changed})`;
+      const verdict: Verdict = is2xx(first) && isRefusal(replay) && (changed === null || changed === 0) ? "pass" : "fail";
+      return {verdict, detail: `Sent an update, then the same request again, token and bytes, as a replay of a captured request: answered ${said(first)}, then ${said(replay)}${effect}. A jti is single-use: a receiver records it until its token expires and refuses it again (A2A's JWT flow validates jti). It keys tokens, not updates: a sender's retry carries a new token, so duplicates are found by the update's identity (its bytes), not by the jti.`};
+    }
+  },
+  {
+    id: "jwt-unknown-kid-refetch", title: "After a key rotation, a token with the new kid is accepted", lesson: LESSON.rotation, profiles: ["jwt"],
+    async run(run) {
+      const auth = run.target.auth as Extract<CheckAuth, {kind: "jwt"}>;
+      const host = run.transport.keySet!;
+      const waited = await waitOutCooldown(run, auth.refetchCooldownSeconds ?? DEFAULT_REFETCH_COOLDOWN_SECONDS);
+      host.publish(publishedKeySet(auth.keys, true));
+      const fetchesBefore = host.fetchedAtSeconds().length;
+      const before = await run.transport.effects(run.target.taskId);
+      const answer = await run.transport.send(await buildDelivery(run.target, nextUpdate(run, "working", {token: "next-key"})));
+      const changed = applied(before, await run.transport.effects(run.target.taskId));
+      const fetched = host.fetchedAtSeconds().length > fetchesBefore;
+      const verdict: Verdict = is2xx(answer) && (changed === null || changed === 1) ? "pass" : "fail";
+      return {verdict, detail: `Published a new key (kid ${JSON.stringify(auth.keys.next.kid)}) beside the old one${waited > 0 ? ` after waiting ${waited} s, the receiver's refetch cooldown` : ""}, and signed an update with it: ${said(answer)}; the receiver ${fetched ? "fetched the key set again" : "did not fetch the key set again"}${changed === null ? "" : `, ${changed} effect${changed === 1 ? "" : "s"} applied`}. A kid the receiver does not know makes it fetch the sender's JWKS again (at most once per cooldown), then verify: otherwise every rotation drops pushes.`};
+    }
+  },
+  {
     id: "task-unknown", title: "An update about a task the receiver does not expect is refused", lesson: LESSON.task,
     run: (run) => mustRefuse(run, nextUpdate(run, "working", {taskId: `${run.target.taskId}-unknown`}), "an authentic update naming a task the receiver never subscribed to",
       "A2A v1.0 §13.2: the receiver validates that the task id is one it expects (the course answers 404).")
@@ -149,9 +223,9 @@ const DEFINITIONS: readonly CheckDefinition[] = [
   {
     id: "duplicate-answer-2xx", title: "A resend is answered 2xx, like the first delivery", lesson: LESSON.dedup,
     async run(run) {
-      const delivery = await buildDelivery(run.target, nextUpdate(run, "working"));
-      const first = await run.transport.send(delivery);
-      const second = await run.transport.send(delivery);
+      const [delivery, resend] = await attempts(run, nextUpdate(run, "working"), 2);
+      const first = await run.transport.send(delivery!);
+      const second = await run.transport.send(resend!);
       const verdict: Verdict = is2xx(first) && is2xx(second) ? "pass" : "fail";
       return {verdict, detail: `Sent the same update twice: answered ${said(first)}, then ${said(second)}. A duplicate is answered 2xx: a 409 or any non-2xx makes a retrying sender try again a delivery that already took effect.`};
     }
@@ -161,8 +235,8 @@ const DEFINITIONS: readonly CheckDefinition[] = [
     async run(run) {
       const before = await run.transport.effects(run.target.taskId);
       if (before === null) return notObservable("the same update sent twice");
-      const delivery = await buildDelivery(run.target, nextUpdate(run, "working"));
-      const answers = [await run.transport.send(delivery), await run.transport.send(delivery)];
+      const [delivery, resend] = await attempts(run, nextUpdate(run, "working"), 2);
+      const answers = [await run.transport.send(delivery!), await run.transport.send(resend!)];
       const changed = applied(before, await run.transport.effects(run.target.taskId));
       return {verdict: changed === 1 ? "pass" : "fail", detail: `Sent the same update twice (${answers.map(said).join(", ")}): ${changed} effect${changed === 1 ? "" : "s"} applied. A receiver records the update's key and applies an update once.`};
     }
@@ -175,8 +249,7 @@ const DEFINITIONS: readonly CheckDefinition[] = [
       const rounds: {answers: Answer[]; changed: number | null}[] = [];
       for (let round = 0; round < CONCURRENT_ROUNDS; round++) {
         const before = await run.transport.effects(run.target.taskId);
-        const delivery = await buildDelivery(run.target, nextUpdate(run, "working"));
-        const answers = await run.transport.sendTogether(Array.from({length: CONCURRENT_COPIES}, () => delivery));
+        const answers = await run.transport.sendTogether(await attempts(run, nextUpdate(run, "working"), CONCURRENT_COPIES));
         rounds.push({answers, changed: applied(before, await run.transport.effects(run.target.taskId))});
       }
       const worst = rounds.find((round) => round.changed !== 1) ?? rounds[0]!;
@@ -231,6 +304,14 @@ const DEFINITIONS: readonly CheckDefinition[] = [
   }
 ];
 
+/** Waits until the receiver's last JWKS fetch is older than its cooldown; the whole seconds waited. */
+async function waitOutCooldown(run: Run, cooldownSeconds: number): Promise<number> {
+  const last = run.transport.keySet!.fetchedAtSeconds().at(-1);
+  const wait = last === undefined ? 0 : Math.max(0, Math.ceil(last + cooldownSeconds + 1 - run.transport.nowSeconds()));
+  if (wait > 0) await run.transport.sleep(wait);
+  return wait;
+}
+
 function notObservable(what: string): {verdict: Verdict; detail: string} {
   return {verdict: "not-observable", detail: `Needs --effects-url to see how many effects ${what} applied: HTTP answers alone cannot tell.`};
 }
@@ -241,16 +322,42 @@ export const RECEIVER_CHECKS: readonly {id: string; title: string; lesson: strin
 
 /** Runs the checks (those in `only`, when given) that apply to the target's profile, in order. */
 export async function runReceiverChecks(target: CheckTarget, transport: Transport, only: readonly string[] | null = null): Promise<CheckResult[]> {
+  if (target.auth.kind === "jwt") {
+    if (!transport.keySet) throw new Error("the JWT profile needs a transport that serves the sender's key set (keySet)");
+    transport.keySet.publish(publishedKeySet(target.auth.keys, false));
+  }
   const results: CheckResult[] = [];
-  const startedAt = Math.floor(transport.nowSeconds());
-  const run: Run = {target, transport, sequence: 0, startedAt, checkId: ""};
+  const run: Run = {target, transport, sequence: 0, startedAt: Math.floor(transport.nowSeconds()), checkId: ""};
   for (const check of DEFINITIONS) {
     if (only !== null && !only.includes(check.id)) continue;
     if (check.profiles && !check.profiles.includes(target.auth.kind)) continue;
     if (check.appliesTo && !check.appliesTo(target)) continue;
+    const sent: SentAttempt[] = [];
+    run.transport = recording(transport, sent);
     run.checkId = check.id.replace(/[^a-z0-9]/g, "_");
     const {verdict, detail} = await check.run(run);
-    results.push({id: check.id, title: check.title, verdict, detail, lesson: check.lesson});
+    results.push({id: check.id, title: check.title, verdict, detail, lesson: check.lesson, attempts: sent});
   }
   return results;
+}
+
+/** The transport, noting every POST into `sent` (its time counted from now). */
+function recording(transport: Transport, sent: SentAttempt[]): Transport {
+  const began = transport.nowSeconds();
+  const atMs = () => Math.round((transport.nowSeconds() - began) * 1000);
+  return {
+    ...transport,
+    async send(delivery) {
+      const at = atMs();
+      const answer = await transport.send(delivery);
+      sent.push({label: delivery.label, atMs: at, ...answer});
+      return answer;
+    },
+    async sendTogether(deliveries) {
+      const at = atMs();
+      const answers = await transport.sendTogether(deliveries);
+      answers.forEach((answer, index) => sent.push({label: deliveries[index]!.label, atMs: at, ...answer}));
+      return answers;
+    }
+  };
 }

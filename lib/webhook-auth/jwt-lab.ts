@@ -85,7 +85,7 @@ export const JWT_MISTAKES: readonly JwtMistake[] = [
   {
     id: "expired", label: "Token reused after it expired", side: "sender", caughtBy: "expiry",
     symptom: `The sender keeps a token and sends it again ${TOKEN_REUSED_AFTER_SECONDS} s later: exp has passed, beyond the clock tolerance.`,
-    fix: "Sign a fresh JWT for every delivery attempt, retries included (a new iat and exp; the same jti for the same event)."
+    fix: "Sign a fresh JWT for every delivery attempt, retries included: a new iat, exp and jti (a jti names one token, not the update it carries)."
   },
   {
     id: "futureIssuedAt", label: `Sender clock ${SENDER_CLOCK_AHEAD_SECONDS} s ahead (iat in the future)`, side: "sender", caughtBy: "issued-at",
@@ -100,7 +100,7 @@ export const JWT_MISTAKES: readonly JwtMistake[] = [
   {
     id: "replayedJti", label: "The same token delivered again (jti replay)", side: "attacker", caughtBy: "jwt-id",
     symptom: "A captured request sent again within its lifetime verifies in every other respect: only the single-use record of jti refuses it.",
-    fix: "Record each jti atomically before the effect and keep it at least until its exp plus the clock tolerance; a repeat is a duplicate (answer 2xx, no effect)."
+    fix: "Record each jti atomically before the effect and keep it at least until its exp plus the clock tolerance; a jti seen again is a replayed token, refused. A sender's retry comes in a new token: find duplicates by the update's own key (its bytes), never by the jti."
   },
   {
     id: "reserializedBody", label: "Receiver hashes a re-serialized body", side: "receiver", caughtBy: "body-hash",

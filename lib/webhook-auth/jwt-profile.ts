@@ -112,7 +112,10 @@ export async function signA2aPushJwt(input: {
   issuer: string;
   audience: string;
   taskId: string;
-  /** Unique per event; keep it across retries of the same event so the receiver can deduplicate. */
+  /**
+   * Unique per token (RFC 7519 §4.1.7): a retry is signed afresh, with a new jti, so a receiver
+   * deduplicates by the update's identity (its bytes, or a key the sender offers), never by the jti.
+   */
   jti: string;
   body: WebhookPayload;
   nowSeconds: number;

@@ -359,7 +359,18 @@ async function recordEventKey(delivery: Delivery): Promise<Verdict> {
   } else if (jwt) {
     const jti = jwt.claims?.jti;
     if (typeof jti !== "string" || jti === "") return refused("the token has no jti, so the delivery cannot be deduplicated", STATUS_BAD_REQUEST);
-    eventKey = `jti:${auth.scheme === "a2a-jwt" ? auth.issuer : ""}:${jti}`;
+    const tokenKey = `jti:${auth.scheme === "a2a-jwt" ? auth.issuer : ""}:${jti}`;
+    const updateKey = config.deriveEventKey ? await config.deriveEventKey({taskId: delivery.taskId!, body: delivery.request.body}) : undefined;
+    if (updateKey === undefined) {
+      eventKey = tokenKey;
+    } else {
+      // A jti keys a token, not an update (RFC 7519 §4.1.7): a sender's retry is a new token with a
+      // new jti, so duplicates are found by the update's key, and a jti seen again is a replayed token.
+      const token = insertIfAbsent(delivery.state.dedup, tokenKey, nowSeconds);
+      delivery.state = {...delivery.state, dedup: token.store};
+      if (!token.inserted) return refused(`replay: the token's ${tokenKey} was already used at ${token.record.recordedAtSeconds} s; a token is single-use`, STATUS_UNAUTHENTICATED);
+      eventKey = updateKey;
+    }
   }
   if (eventKey === undefined && config.deriveEventKey) eventKey = await config.deriveEventKey({taskId: delivery.taskId!, body: delivery.request.body});
   if (eventKey === undefined) {

@@ -192,7 +192,7 @@ describe("a new run while a request is being decided", () => {
 });
 
 describe("the A2A push JWT profile", () => {
-  test("the token's jti keys the replay record; a resent token is a duplicate, a token for another audience is refused", async () => {
+  test("a token is single-use: its jti seen again is a refused replay; a retry's new token over the same bytes is a duplicate; another audience is refused", async () => {
     const {exportJWK, generateKeyPair} = await import("jose");
     const {privateKey, publicKey} = await generateKeyPair("ES256");
     const jwks = createJwksCache({keys: [{...(await exportJWK(publicKey)), kid: "k1", alg: "ES256", use: "sig"}]}, 1_800_000_000);
@@ -200,9 +200,14 @@ describe("the A2A push JWT profile", () => {
     const body = JSON.stringify({statusUpdate: {taskId: "task-1", contextId: "c", status: {state: "TASK_STATE_WORKING"}}});
     const token = (audience: string, jti: string) => signA2aPushJwt({privateKey, kid: "k1", issuer: "https://agent.example", audience, taskId: "task-1", jti, body, nowSeconds: 1_800_000_101});
     const headers = async (audience: string, jti: string) => ({Authorization: `Bearer ${await token(audience, jti)}`});
-    const first = await push(body, await headers("https://client.example/hook", "j-1"), 0);
-    expect([first.decision, first.keySource]).toEqual(["applied", "jti"]);
-    expect((await push(body, await headers("https://client.example/hook", "j-1"), 0)).decision).toBe("duplicate");
+    const firstHeaders = await headers("https://client.example/hook", "j-1");
+    const first = await push(body, firstHeaders, 0);
+    expect([first.decision, first.keySource, first.recordKey]).toEqual(["applied", "derived", first.updateKey]);
+    const replay = await push(body, firstHeaders, 0);
+    expect([replay.decision, replay.httpStatus]).toEqual(["unauthorized", 401]);
+    expect(replay.reason).toMatch(/replay.*jti:https:\/\/agent\.example:j-1/);
+    const retry = await push(body, await headers("https://client.example/hook", "j-1-retry"), 0);
+    expect([retry.decision, retry.updateKey]).toEqual(["duplicate", first.updateKey]);
     const other = await push(body, await headers("https://other.example", "j-2"), 0);
     expect([other.decision, other.httpStatus]).toEqual(["unauthorized", 401]);
     expect(other.reason).toMatch(/audience/);

@@ -9,7 +9,8 @@ import {mkdtempSync, readFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterEach, describe, expect, it} from "vitest";
-import {REFERENCE_FLAWS, startReferenceReceiver, type ReferenceAuth, type ReferenceFlaw, type ReferenceReceiver} from "../../check-receiver/reference-receiver.js";
+import {createServer} from "node:net";
+import {REFERENCE_FLAWS, REFERENCE_JWT_FLAWS, startReferenceReceiver, type ReferenceAuth, type ReferenceFlaw, type ReferenceReceiver} from "../../check-receiver/reference-receiver.js";
 import type {ReceiverCheckReport} from "../../lib/receiver-check/index.js";
 
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
@@ -26,7 +27,13 @@ const FAILS_ON: Record<ReferenceFlaw, string> = {
   "any-task": "task-unknown",
   "effect-before-auth": "auth-wrong-credential",
   "older-after-newer": "order-older-after-newer",
-  "stale-timestamps": "signature-stale-timestamp"
+  "stale-timestamps": "signature-stale-timestamp",
+  "jti-as-update-key": "duplicate-applied-once",
+  "no-jti-record": "jwt-replayed-jti",
+  "no-kid-refetch": "jwt-unknown-kid-refetch",
+  "any-audience": "jwt-wrong-audience",
+  "expired-accepted": "jwt-expired",
+  "alg-none-accepted": "jwt-alg-none"
 };
 
 let receiver: ReferenceReceiver | null = null;
@@ -78,6 +85,46 @@ describe.each(Object.entries(PROFILES))("check-receiver, %s", (name, {auth, flag
   });
 });
 
+/** A port free on loopback now: the JWKS the check serves must be at a URL the receiver knows before it starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const {port} = server.address() as {port: number};
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe("check-receiver, jwt", () => {
+  const ISSUER = "https://agent.example";
+  const AUDIENCE = "https://receiver.example/hook";
+  /** The receiver's refetch cooldown, short so the rotation check waits a second, not thirty. */
+  const COOLDOWN = 1;
+  async function jwtRun(flaw?: ReferenceFlaw) {
+    const port = await freePort();
+    receiver = await startReferenceReceiver({auth: {kind: "jwt", issuer: ISSUER, audience: AUDIENCE, jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`, cooldownSeconds: COOLDOWN}, taskId: TASK, ...(flaw ? {flaw} : {})});
+    return checkReceiver(["--target", receiver.url, "--effects-url", receiver.effectsUrl, "--task", TASK, "--auth", "jwt", "--issuer", ISSUER, "--audience", AUDIENCE, "--jwks-port", String(port), "--jwks-cooldown", String(COOLDOWN)]);
+  }
+
+  it("the correct reference receiver passes every check, the JWT ones among them, and fetched the rotated key set", async () => {
+    const run = await jwtRun();
+    expect(failing(run.report), run.out).toEqual([]);
+    const ids = run.report!.checks.map((check) => check.id);
+    expect(ids).toEqual(expect.arrayContaining(["jwt-wrong-audience", "jwt-expired", "jwt-alg-none", "jwt-replayed-jti", "jwt-unknown-kid-refetch"]));
+    expect(ids).not.toContain("signature-tampered-body");
+    expect(run.report!.checks.every((check) => check.verdict === "pass")).toBe(true);
+    expect(run.report!.checks.find((check) => check.id === "jwt-unknown-kid-refetch")!.detail).toContain("fetched the key set again");
+    expect(run.out).toContain("Serving the sender's JWKS at http://127.0.0.1:");
+    expect(run.code).toBe(0);
+  });
+
+  it.each(REFERENCE_JWT_FLAWS)("a receiver with the flaw %s fails its check, exit 1", async (flaw) => {
+    const run = await jwtRun(flaw);
+    expect(failing(run.report), run.out).toContain(FAILS_ON[flaw]);
+    expect(run.code).toBe(1);
+  });
+});
+
 describe("check-receiver without the effects contract, and its flags", () => {
   it("says not observable for the effect checks, and fails none of a correct receiver", async () => {
     receiver = await startReferenceReceiver({auth: PROFILES.bearer.auth, taskId: TASK});
@@ -97,7 +144,9 @@ describe("check-receiver without the effects contract, and its flags", () => {
       [["--target", "http://203.0.113.9/hook", ...PROFILES.bearer.flags], "--allow-remote"],
       [["--target", "http://127.0.0.1:9/hook", "--auth", "standard-webhooks", "--secret", "not-a-secret"], "secret"],
       [["--target", "http://127.0.0.1:9/hook", ...PROFILES.bearer.flags, "--only", "no-such-check"], "no-such-check"],
-      [["--auth", "bearer"], "--target is required"]
+      [["--auth", "bearer"], "--target is required"],
+      [["--target", "http://127.0.0.1:9/hook", "--auth", "jwt", "--issuer", "i"], "--audience"],
+      [["--target", "http://127.0.0.1:9/hook", "--auth", "jwt", "--issuer", "i", "--audience", "a", "--jwks-port", "70000"], "--jwks-port"]
     ] as const) {
       const run = await checkReceiver(args);
       expect(run.code, args.join(" ")).toBe(2);

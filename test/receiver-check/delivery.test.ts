@@ -4,7 +4,11 @@
  * the report's exit code.
  */
 import {describe, expect, it} from "vitest";
-import {buildDelivery, normalTaskState, reportExitCode, reportLines, updateBody, type CheckTarget, type UpdateSpec} from "../../lib/receiver-check/index.js";
+import {decodeJwt, decodeProtectedHeader} from "jose";
+import {buildDelivery, normalTaskState, publishedKeySet, reportExitCode, reportLines, updateBody, type CheckSigningKey, type CheckTarget, type UpdateSpec} from "../../lib/receiver-check/index.js";
+import {createJwksCache} from "../../lib/webhook-auth/jwks-cache.js";
+import {verifyA2aPushJwt, type JwtCheckId} from "../../lib/webhook-auth/jwt-profile.js";
+import {generateSigningKey} from "../../lib/webhook-auth/fixtures.js";
 import {readPushPayload} from "../../lib/webhook-auth/a2a-payload.js";
 import {verifyStandardWebhook} from "../../lib/webhook-auth/standard-webhooks.js";
 
@@ -44,10 +48,36 @@ describe("the receiver check's pushes", () => {
   });
 
   it("a report exits 1 only when a check failed", () => {
-    const check = {id: "x", title: "X", detail: "d", lesson: "l"};
+    const check = {id: "x", title: "X", detail: "d", lesson: "l", attempts: []};
     expect(reportExitCode({target: "t", checks: [{...check, verdict: "pass"}, {...check, verdict: "not-observable"}]})).toBe(0);
     const failed = {target: "t", checks: [{...check, verdict: "fail" as const}]};
     expect(reportExitCode(failed)).toBe(1);
     expect(reportLines(failed).at(-1)).toBe("0 passed, 1 failed, 0 not observable (give --effects-url to see effects).");
+  });
+
+  it("under the JWT profile, signs a token lib's verifier accepts, each fault fails the claim it is named for, and each attempt has its own jti over the same bytes", async () => {
+    const key = async (kid: string): Promise<CheckSigningKey> => ({kid, alg: "ES256", ...(await generateSigningKey({kid}))});
+    const keys = {current: await key("k1"), next: await key("k2"), foreign: await key("k3")};
+    const jwt = target({kind: "jwt", issuer: "https://agent.example", audience: "https://receiver.example/hook", keys});
+    const verify = async (changes: Partial<UpdateSpec>, rotated = false) => {
+      const delivery = await buildDelivery(jwt, {...spec, ...changes});
+      const verification = await verifyA2aPushJwt({
+        authorization: delivery.headers.Authorization, body: delivery.body, jwks: createJwksCache(publishedKeySet(keys, rotated)), nowSeconds: NOW,
+        expected: {issuer: "https://agent.example", audience: "https://receiver.example/hook", taskId: "task-9"}
+      });
+      return verification.code ?? "ok";
+    };
+    expect(await verify({})).toBe("ok");
+    expect(await verify({token: "wrong-audience"})).toBe("audience" satisfies JwtCheckId);
+    expect(await verify({token: "expired"})).toBe("issued-at" satisfies JwtCheckId);
+    expect(await verify({token: "alg-none"})).toBe("signature" satisfies JwtCheckId);
+    expect(await verify({credential: "wrong"})).toBe("signature" satisfies JwtCheckId);
+    expect(await verify({token: "next-key"})).toBe("signature" satisfies JwtCheckId);
+    expect(await verify({token: "next-key"}, true)).toBe("ok");
+    const token = async (changes: Partial<UpdateSpec>) => (await buildDelivery(jwt, {...spec, ...changes})).headers.Authorization!.slice("Bearer ".length);
+    expect(decodeProtectedHeader(await token({token: "alg-none"}))).toEqual({alg: "none"});
+    const [first, second] = [decodeJwt(await token({attempt: 1})), decodeJwt(await token({attempt: 2}))];
+    expect(first.jti).not.toBe(second.jti);
+    expect(first.request_body_sha256).toBe(second.request_body_sha256);
   });
 });

@@ -102,6 +102,13 @@ const visible = (text: string | null, none: string) => (text === null ? none : t
 
 const seconds = (value: number | null) => (value === null ? "—" : `${Number(value.toFixed(2))} s`);
 
+/** The key the receiver recorded the update by, when it is not the key its resends are grouped by (a webhook-id over 256 characters). */
+function recordedAs(attempt: LiveAttempt): Element | null {
+  const {recordKey, updateKey} = attempt;
+  if (!recordKey || recordKey === updateKey || (updateKey !== null && recordKey.endsWith(updateKey))) return null;
+  return element("small", {class: "live-long"}, "; recorded as ", element("code", null, toVisible(recordKey)));
+}
+
 /** The real attempts, newest first, at most `limit`. */
 export function LiveAttemptTable(attempts: readonly LiveAttempt[], {limit = LIVE_TABLE_ROWS}: {limit?: number} = {}): Element {
   const shown = attempts.slice(-limit).reverse();
@@ -114,7 +121,7 @@ export function LiveAttemptTable(attempts: readonly LiveAttempt[], {limit = LIVE
         element("td", null, attempt.number),
         element("td", null, seconds(attempt.atSeconds)),
         element("td", {class: "live-long"}, visible(attempt.taskId, "—")),
-        element("td", {class: "live-long"}, visible(attempt.updateKey, "—"), " ", element("small", null, `(${attempt.keySource})`)),
+        element("td", {class: "live-long"}, visible(attempt.updateKey, "—"), " ", element("small", null, `(${attempt.keySource})`), recordedAs(attempt)),
         element("td", null, attempt.decision),
         element("td", null, attempt.httpStatus),
         element("td", null, attempt.answer),
@@ -137,7 +144,7 @@ export function LiveChecks(state: ConnectionState, {limit = 20}: {limit?: number
       shown.map((attempt) => element("li", {class: "live-check-attempt", value: attempt.number},
         element("p", {class: "live-check-head"},
           element("strong", null, `#${attempt.number} at ${seconds(attempt.atSeconds)}: ${attempt.decision} (${attempt.httpStatus})`), " key: ",
-          element("code", {class: "live-long"}, visible(attempt.updateKey, "none")), ` from ${attempt.keySource}`),
+          element("code", {class: "live-long"}, visible(attempt.updateKey, "none")), ` from ${attempt.keySource}`, recordedAs(attempt)),
         attempt.checks.length === 0
           ? element("p", {class: "live-long"}, `No check ran: ${visible(attempt.reason, "")}`)
           : element("ul", {class: "live-checks"}, attempt.checks.map((check) => element("li", {class: `live-check live-check-${check.status}`},
