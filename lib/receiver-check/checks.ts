@@ -120,6 +120,12 @@ const attempts = (run: Run, spec: UpdateSpec, count: number): Promise<Delivery[]
 const is2xx = (answer: Answer) => "status" in answer && answer.status >= 200 && answer.status < 300;
 const isRefusal = (answer: Answer) => "status" in answer && answer.status >= 400 && answer.status < 500;
 const said = (answer: Answer) => ("status" in answer ? `HTTP ${answer.status}` : `no answer (${answer.error})`);
+/** Many answers in a few words: "HTTP 200 ×7, HTTP 409". */
+function saidOfAll(answers: readonly Answer[]): string {
+  const counts = new Map<string, number>();
+  for (const answer of answers) counts.set(said(answer), (counts.get(said(answer)) ?? 0) + 1);
+  return [...counts].map(([text, count]) => (count > 1 ? `${text} ×${count}` : text)).join(", ");
+}
 const applied = (before: Effects | null, after: Effects | null) => (before && after ? after.applied - before.applied : null);
 
 interface CheckDefinition {
@@ -254,7 +260,7 @@ const DEFINITIONS: readonly CheckDefinition[] = [
       }
       const worst = rounds.find((round) => round.changed !== 1) ?? rounds[0]!;
       const verdict: Verdict = rounds.every((round) => round.changed === 1) ? "pass" : "fail";
-      return {verdict, detail: `Sent ${CONCURRENT_COPIES} copies of one update at once, ${CONCURRENT_ROUNDS} times (${verdict === "pass" ? "each" : "one"}: ${worst.answers.map(said).join(", ")}; ${worst.changed} effect${worst.changed === 1 ? "" : "s"} applied). Check-then-insert across an await lets copies through: record the key with an atomic insert-if-absent before the effect.`};
+      return {verdict, detail: `Sent ${CONCURRENT_COPIES} copies of one update at once, ${CONCURRENT_ROUNDS} times (${verdict === "pass" ? "each" : "one"}: ${saidOfAll(worst.answers)}; ${worst.changed} effect${worst.changed === 1 ? "" : "s"} applied). Check-then-insert across an await lets copies through: record the key with an atomic insert-if-absent before the effect.`};
     }
   },
   {
@@ -341,22 +347,23 @@ export async function runReceiverChecks(target: CheckTarget, transport: Transpor
   return results;
 }
 
-/** The transport, noting every POST into `sent` (its time counted from now). */
+/** The transport, noting every POST into `sent` (its time counted from now, to the millisecond). */
 function recording(transport: Transport, sent: SentAttempt[]): Transport {
   const began = transport.nowSeconds();
   const atMs = () => Math.round((transport.nowSeconds() - began) * 1000);
+  const note = (label: string, at: number, answer: Answer) => sent.push({label, atMs: at, ...answer, ms: Math.round(answer.ms * 10) / 10});
   return {
     ...transport,
     async send(delivery) {
       const at = atMs();
       const answer = await transport.send(delivery);
-      sent.push({label: delivery.label, atMs: at, ...answer});
+      note(delivery.label, at, answer);
       return answer;
     },
     async sendTogether(deliveries) {
       const at = atMs();
       const answers = await transport.sendTogether(deliveries);
-      answers.forEach((answer, index) => sent.push({label: deliveries[index]!.label, atMs: at, ...answer}));
+      answers.forEach((answer, index) => note(deliveries[index]!.label, at, answer));
       return answers;
     }
   };

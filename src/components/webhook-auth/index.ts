@@ -16,3 +16,5 @@ export {SignedBodyView} from "./signed-body.js";
 export {JwtChecks, JwtDelivery, JwtVerdict} from "./jwt-lab.js";
 export {ReceivedWebhookVerdictView, ReceivedWebhookVerifier} from "./received-webhook-verifier.js";
 export {RotationOutcome} from "./rotation-outcome.js";
+export {ReceiverCheckLoader} from "./receiver-check-loader.js";
+export {ReceiverCheckReportView} from "./receiver-check-report.js";
