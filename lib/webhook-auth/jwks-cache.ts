@@ -123,24 +123,25 @@ export async function verifyWithJwks(input: {
     return {ok: false, code: "malformed", reason: `cannot decode the JWS header: ${describe(error)}`, cache, refreshed: false};
   }
   const kid = typeof header.kid === "string" && header.kid !== "" ? header.kid : undefined;
-  if (!kid) return {ok: false, code: "missing-kid", reason: "the JWS header has no kid, so the signing key cannot be chosen", cache, refreshed: false};
+  // The algorithm first: an unsigned token (alg none, usually without a kid) is refused for what it is, not for a missing kid.
   if (typeof header.alg !== "string" || !input.algorithms.includes(header.alg)) {
     return {
       ok: false,
       code: "alg-not-allowed",
       reason: `alg "${String(header.alg)}" is not allowed (expected one of ${input.algorithms.join(", ")})`,
-      kid,
+      ...(kid ? {kid} : {}),
       cache,
       refreshed: false
     };
   }
+  if (!kid) return {ok: false, code: "missing-kid", reason: "the JWS header has no kid, so the signing key cannot be chosen", cache, refreshed: false};
 
   let result = await attempt(input.token, cache.keys, input.algorithms);
   let refreshed = false;
   if (!result.ok && result.code === "no-key") {
     const cooldown = input.refreshCooldownSeconds ?? DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS;
     if (!input.fetchJwks) {
-      return {ok: false, code: "unknown-kid", reason: `kid "${kid}" is not in the key set and no fetchJwks() is configured`, kid, cache, refreshed};
+      return {ok: false, code: "unknown-kid", reason: `kid "${kid}" is not in the key set, and this receiver has no key-set URL to fetch it from (its keys are fixed)`, kid, cache, refreshed};
     }
     if (cache.fetchedAtSeconds !== undefined && input.nowSeconds - cache.fetchedAtSeconds < cooldown) {
       return {

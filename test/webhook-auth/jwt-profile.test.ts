@@ -146,6 +146,9 @@ describe("verifyA2aPushJwt", () => {
     const claims = {iss: DEMO_ISSUER, aud: DEMO_AUDIENCE, iat: now, exp: now + 60, jti: "n3", taskId: DEMO_TASK_ID, request_body_sha256: sha256Hex(DEMO_BODY)};
     const none = `${b64({alg: "none", kid: DEMO_SIGNING_KEY_1.kid})}.${b64(claims)}.`;
     expect((await verify(none)).checks[1]).toMatchObject({id: "signature", status: "fail", cause: "alg-not-allowed"});
+    // alg none as forgers send it, with no kid: refused for its algorithm, not for the missing kid.
+    const noneWithoutKid = `${b64({alg: "none"})}.${b64(claims)}.`;
+    expect((await verify(noneWithoutKid)).checks[1]).toMatchObject({status: "fail", cause: "alg-not-allowed", reason: expect.stringContaining('alg "none" is not allowed')});
     const hs = `${b64({alg: "HS256", kid: DEMO_SIGNING_KEY_1.kid})}.${b64(claims)}.c2lnbmF0dXJl`;
     expect((await verify(hs)).checks[1]).toMatchObject({status: "fail", cause: "alg-not-allowed"});
     const noKid = nodeJwt({alg: "ES256"}, claims, DEMO_SIGNING_KEY_1);
