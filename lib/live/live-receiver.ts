@@ -15,6 +15,7 @@
 import {receivePushNotification, type PipelineResult, type ReceiverAuth, type ReceiverState} from "../webhook-auth/receiver-pipeline.js";
 import {createDedupStore, evictOldest, purgeExpired} from "../webhook-auth/dedup-store.js";
 import {readHeader, type HeaderBag} from "../webhook-auth/http-headers.js";
+import {sha256, toHex} from "../webhook-auth/bytes.js";
 import {GO_TOKEN_HEADER, NOTIFICATION_TOKEN_HEADER} from "../webhook-auth/jwt-profile.js";
 import type {JwksCache} from "../webhook-auth/jwks-cache.js";
 import type {LiveAttempt, LiveDecision} from "./attempt.js";
@@ -69,6 +70,8 @@ export class LiveReceiver {
   private pinnedTask: string | null = null;
   private readonly newestApplied = new Map<string, LiveAttempt["order"]>();
   private readonly ackLost = new Set<string>();
+  /** The SHA-256 of the first applied body under each sender-chosen key, to notice a key reused for other bytes. */
+  private readonly firstBodyHash = new Map<string, string>();
   private evicted = 0;
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -95,6 +98,7 @@ export class LiveReceiver {
     this.pinnedTask = null;
     this.newestApplied.clear();
     this.ackLost.clear();
+    this.firstBodyHash.clear();
     this.pipeline = {...this.pipeline, dedup: createDedupStore(this.pipeline.dedup.retentionSeconds, {inPlace: true})};
   }
 
@@ -149,7 +153,29 @@ export class LiveReceiver {
     // A reset during the checks started a new run: its fresh memory is not overwritten by this one's.
     if (arrival.run === this.runNumber) this.remember(result, clock.unixSeconds);
     // The key the receiver recorded the update by, which may differ from the one resends are grouped by (a webhook-id over 256 characters).
-    return this.withLostAck({...base, recordKey: result.eventKey ?? null, ...pipelineOutcome(result, stale)});
+    const outcome = pipelineOutcome(result, stale);
+    const note = await this.differentBytesNote(result, base.keySource, request.body);
+    return this.withLostAck({...base, recordKey: clipped(result.eventKey ?? null, 600), ...outcome, ...(note ? {reason: `${outcome.reason}; ${note}`.slice(0, 2_000)} : {})});
+  }
+
+  /**
+   * A duplicate by a key the sender chose (a webhook-id, an event id) whose bytes differ from the
+   * first delivery's: the receiver still answers it as a duplicate (the id is the sender's promise
+   * that it is the same update), but says so, since a reused id would hide a real change.
+   */
+  private async differentBytesNote(result: PipelineResult, keySource: LiveAttempt["keySource"], body: Uint8Array): Promise<string | null> {
+    const key = result.eventKey;
+    if (key === undefined || keySource === "derived") return null;
+    const hash = toHex(await sha256(body, this.settings.subtle));
+    const first = this.firstBodyHash.get(key);
+    if (result.outcome === "applied" && first === undefined) {
+      this.firstBodyHash.set(key, hash);
+      // Bounded as the replay records are: the oldest go first.
+      if (this.firstBodyHash.size > (this.settings.dedupCapacity ?? LIVE_DEDUP_CAPACITY)) this.firstBodyHash.delete(this.firstBodyHash.keys().next().value!);
+    }
+    return result.outcome === "duplicate" && first !== undefined && first !== hash
+      ? "its bytes differ from the first delivery with this key: the sender reused the key for different content, and the change is not applied"
+      : null;
   }
 
   /** The outage and the refusal rule, which answer before any check. */
@@ -231,6 +257,9 @@ export class LiveReceiver {
     return {...state, dedup};
   }
 }
+
+/** A key as the record schema holds it: at most `max` characters, a longer one cut with an ellipsis. */
+const clipped = (text: string | null, max: number) => (text !== null && text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 function parseJson(body: Uint8Array): unknown {
   try {

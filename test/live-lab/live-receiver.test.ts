@@ -108,7 +108,24 @@ describe("LiveReceiver decides in lesson 1's order with lib's pipeline", () => {
     const headers = {...signed.headers} as Record<string, string>;
     const first = await push(body, headers);
     expect([first.decision, first.keySource, first.updateKey]).toEqual(["applied", "webhook-id", "webhook-id:msg_1"]);
-    expect((await push(body, headers)).decision).toBe("duplicate");
+    const resend = await push(body, headers);
+    expect(resend.decision).toBe("duplicate");
+    expect(resend.reason).not.toMatch(/bytes differ/);
+    // The same webhook-id over other bytes: still a duplicate (the id is the sender's word), but said.
+    const otherBody = body.replace("WORKING", "COMPLETED");
+    const reused = await push(otherBody, {...(await signStandardWebhook({secret, msgId: "msg_1", timestamp: 1_800_000_000, payload: otherBody})).headers} as Record<string, string>);
+    expect(reused.decision).toBe("duplicate");
+    expect(reused.reason).toMatch(/its bytes differ from the first delivery with this key/);
+  });
+
+  test("a webhook-id over 256 characters groups resends by the body, and the key the receiver recorded is shown", async () => {
+    const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+    const {push} = receiverWith({}, {auth: {scheme: "standard-webhooks", secrets: [secret], toleranceSeconds: Infinity}});
+    const body = JSON.stringify({statusUpdate: {taskId: "task-1", contextId: "c", status: {state: "TASK_STATE_WORKING"}}});
+    const longId = `msg_${"x".repeat(300)}`;
+    const first = await push(body, {...(await signStandardWebhook({secret, msgId: longId, timestamp: 1_800_000_000, payload: body})).headers} as Record<string, string>);
+    expect(first.keySource).toBe("derived");
+    expect(first.recordKey).toBe(`webhook-id:${longId}`);
   });
 
   test("memory is bounded: the newest attempts are kept, replay records past capacity are evicted and counted", async () => {
