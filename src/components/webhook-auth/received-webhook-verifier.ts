@@ -27,8 +27,12 @@ import {
   type ReceivedWebhookVerdict,
   type ReceiverKnowledge
 } from "../../../lib/webhook-auth/index.js";
+import {toVisible} from "../../../lib/text/visible-text.js";
 import {element, type Child} from "../dom.js";
 import type {DemoKeyMaterial} from "./demo-secrets.js";
+
+/** What a pasted request says, quoted in the verdict: bidi and control characters shown as ⟨U+XXXX⟩, so they cannot reorder or hide a line. */
+const shown = (text: string) => toVisible(text);
 
 const STATUS_WORDS: Record<ReceivedCheck["status"], string> = {pass: "✓ pass", fail: "✗ fail", skipped: "– skipped"};
 // The summary says the outcome in words; the symbol repeats it for a glance (never colour alone).
@@ -139,7 +143,7 @@ function problemList(problems: readonly BoxProblem[]): HTMLElement {
   return element(
     "ul",
     {class: "received-problems", role: "alert"},
-    problems.map((problem) => element("li", null, element("strong", null, problem.box), ` ${problem.problem}. Accepted: ${problem.accepted}.`))
+    problems.map((problem) => element("li", null, element("strong", null, problem.box), ` ${shown(problem.problem)}. Accepted: ${problem.accepted}.`))
   );
 }
 
@@ -151,9 +155,9 @@ function checkItem(check: ReceivedCheck, first: boolean): HTMLElement {
         {class: "received-compared"},
         check.compared.map((value) => [
           element("dt", null, value.what),
-          value.expected !== "" ? element("dd", null, element("span", {class: "received-side"}, value.received === "" ? "" : "expected "), element("code", null, value.expected)) : null,
-          value.received !== "" ? element("dd", null, element("span", {class: "received-side"}, "received "), element("code", null, value.received)) : null,
-          value.difference ? element("dd", {class: "received-difference"}, value.difference) : null
+          value.expected !== "" ? element("dd", null, element("span", {class: "received-side"}, value.received === "" ? "" : "expected "), element("code", null, shown(value.expected))) : null,
+          value.received !== "" ? element("dd", null, element("span", {class: "received-side"}, "received "), element("code", null, shown(value.received))) : null,
+          value.difference ? element("dd", {class: "received-difference"}, shown(value.difference)) : null
         ])
       );
   return element(
@@ -161,7 +165,7 @@ function checkItem(check: ReceivedCheck, first: boolean): HTMLElement {
     {class: `pipeline-check received-check check-${check.status}${first ? " received-first-failure" : ""}`, "data-check": check.id},
     element("span", {class: "check-label"}, check.label),
     element("span", {class: "check-status"}, `${STATUS_WORDS[check.status]}${first ? " (first failure)" : ""}`),
-    element("span", {class: "check-reason"}, check.reason),
+    element("span", {class: "check-reason"}, shown(check.reason)),
     compared
   );
 }
@@ -179,11 +183,11 @@ export function ReceivedWebhookVerdictView(verdict: ReceivedWebhookVerdict): HTM
       )
     : null;
   const children: Child[] = [
-    element("p", {class: `received-outcome outcome-${verdict.outcome}`}, element("strong", null, OUTCOME_SYMBOLS[verdict.outcome]), " ", verdict.summary),
+    element("p", {class: `received-outcome outcome-${verdict.outcome}`}, element("strong", null, OUTCOME_SYMBOLS[verdict.outcome]), " ", shown(verdict.summary)),
     verdict.problems.length > 0 ? problemList(verdict.problems) : null,
-    verdict.notices.length > 0 ? element("ul", {class: "received-notices"}, verdict.notices.map((notice) => element("li", null, notice))) : null,
+    verdict.notices.length > 0 ? element("ul", {class: "received-notices"}, verdict.notices.map((notice) => element("li", null, shown(notice)))) : null,
     unreadable,
-    verdict.bodyBytes !== undefined ? element("p", {class: "received-read"}, `Read: ${block?.headers.length ?? 0} header line${block?.headers.length === 1 ? "" : "s"}${block?.requestLine ? ` after “${block.requestLine.method} ${block.requestLine.target}”` : ""}, a body of ${verdict.bodyBytes} bytes.`) : null,
+    verdict.bodyBytes !== undefined ? element("p", {class: "received-read"}, `Read: ${block?.headers.length ?? 0} header line${block?.headers.length === 1 ? "" : "s"}${block?.requestLine ? ` after “${shown(`${block.requestLine.method} ${block.requestLine.target}`)}”` : ""}, a body of ${verdict.bodyBytes} bytes.`) : null,
     verdict.checks.length > 0 ? element("ol", {class: "pipeline-checks received-checks", "aria-label": "Checks of the pasted request, in order"}, verdict.checks.map((check) => checkItem(check, check === verdict.firstFailure))) : null
   ];
   return element("div", {class: "received-verdict"}, children);
