@@ -14,3 +14,4 @@ export * from "./observed-run.js";
 export * from "./redact.js";
 export * from "./live-feed.js";
 export * from "./live-lab-inputs.js";
+export * from "./request-copy.js";

@@ -15,6 +15,7 @@ import {AttemptSwimlane} from "../delivery/attempt-swimlane.js";
 import {ReceiverDecisions} from "../delivery/receiver-charts.js";
 import {element} from "../dom.js";
 import {ScrollRegion} from "../scroll-region.js";
+import {LiveRequest} from "./live-request.js";
 import type {ConnectionState} from "./receiver-connection.js";
 
 /** The newest attempts a table lists; the receiver keeps more (its status says how many). */
@@ -42,8 +43,16 @@ export function LiveDeliveryDetails(state: ConnectionState, runs: LiveComparison
   return element("div", {class: "live-details"},
     LiveReceiverStatus(state.feed),
     ComparedExportable(decisionsOf, runs.real, runs.model, liveNames(runs.sender), {lesson: "push delivery", name: "live receiver decisions", title: "Receiver decisions: the model and your receiver", run: liveRunLabel(state, runs.sender)}),
-    LiveAttemptTable(state.feed.attempts)
+    LiveAttemptTable(state.feed.attempts),
+    NewestRequest(state.feed)
   );
+}
+
+/** The newest attempt's request, as it arrived and as curl (lesson 4 shows every attempt's). */
+function NewestRequest(feed: LiveFeed): Element | null {
+  const newest = feed.attempts.at(-1);
+  if (newest === undefined || feed.hello === null) return null;
+  return element("div", {class: "live-newest-request"}, element("p", null, `The newest attempt, #${newest.number}:`), LiveRequest(newest, feed.hello.hookUrl));
 }
 
 function liveRunLabel(state: ConnectionState, sender: SenderId) {
@@ -145,6 +154,7 @@ export function LiveChecks(state: ConnectionState, {limit = 20}: {limit?: number
         element("p", {class: "live-check-head"},
           element("strong", null, `#${attempt.number} at ${seconds(attempt.atSeconds)}: ${attempt.decision} (${attempt.httpStatus})`), " key: ",
           element("code", {class: "live-long"}, visible(attempt.updateKey, "none")), ` from ${attempt.keySource}`, recordedAs(attempt)),
+        LiveRequest(attempt, state.feed.hello!.hookUrl),
         attempt.checks.length === 0
           ? element("p", {class: "live-long"}, `No check ran: ${visible(attempt.reason, "")}`)
           : element("ul", {class: "live-checks"}, attempt.checks.map((check) => element("li", {class: `live-check live-check-${check.status}`},

@@ -1,0 +1,28 @@
+/**
+ * What reached the reader's receiver, for one attempt: the request as it arrived (credentials
+ * masked by the receiver, the body's first 4 KB) and a curl command that sends it again, with a
+ * button that copies it. Folded by default. Shown with bidi and control characters as ⟨U+XXXX⟩;
+ * the copy is the command as written (a credential is never in it: the receiver never kept one).
+ */
+import {requestAsCurl, requestText, type LiveAttempt} from "../../../lib/live/index.js";
+import {toVisible} from "../../../lib/text/visible-text.js";
+import {element} from "../dom.js";
+
+export function LiveRequest(attempt: LiveAttempt, hookUrl: string): HTMLElement {
+  const curl = requestAsCurl(attempt, hookUrl);
+  const status = element("span", {class: "live-copy-status", role: "status"});
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(curl);
+      status.textContent = "Copied.";
+    } catch {
+      status.textContent = "This browser did not allow copying: select the command below.";
+    }
+  };
+  return element("details", {class: "live-request"},
+    element("summary", null, `What arrived (${attempt.method} ${toVisible(attempt.path)}, ${attempt.bodyBytes} bytes)`),
+    element("pre", {class: "live-request-text", tabindex: 0, role: "region", "aria-label": `Request #${attempt.number} as it arrived`}, toVisible(requestText(attempt), {keep: "\n"})),
+    element("p", {class: "live-request-actions"}, element("button", {type: "button", onclick: () => void copy()}, "Copy as curl"), " ", status),
+    element("pre", {class: "live-request-curl", tabindex: 0, role: "region", "aria-label": `Request #${attempt.number} as a curl command`}, toVisible(curl, {keep: "\n"}))
+  );
+}
