@@ -15,6 +15,9 @@ export const LIVE_DEFAULT_PORT = 8787;
 
 export const liveLabGroups = {receiver: "Your receiver", faults: "Faults to inject", model: "The model"} as const;
 
+/** The choice that draws what arrived with no model beside it: a reader's own sender follows no preset, so every difference would be noise. */
+export const MY_SENDER_ONLY = "none";
+
 export const liveLabFields: readonly FieldSpec[] = [
   {kind: "text", name: "liveReceiverPort", label: "Receiver port", group: liveLabGroups.receiver, maxLength: 5,
     help: "The port npm run receiver printed; the page connects to http://127.0.0.1:<port> only when you press Connect."},
@@ -28,8 +31,8 @@ export const liveLabFields: readonly FieldSpec[] = [
   {kind: "choice", name: "liveRefuseWith", label: "Refuse every request with", group: liveLabGroups.faults,
     options: [{value: "none", label: "nothing (no rule)"}, {value: "401", label: "401 Unauthorized"}, {value: "404", label: "404 (unknown task)"}]},
   {kind: "choice", name: "liveModelSender", label: "Sender in the model", group: liveLabGroups.model,
-    options: senderIds.map((id) => ({value: id, label: senderPreset(id).shortName})),
-    help: "The preset whose run the model predicts; the demo agent is @a2a-js/sdk 1.3.0."}
+    options: [...senderIds.map((id) => ({value: id, label: senderPreset(id).shortName})), {value: MY_SENDER_ONLY, label: "none: my sender only"}],
+    help: "The preset whose run the model predicts; the demo agent is @a2a-js/sdk 1.3.0. With your own sender, choose none: only what arrived is drawn, with no model to differ from."}
 ];
 
 export interface LiveLabInputs {
@@ -67,8 +70,9 @@ export function liveInputsFromFaults(faults: LiveFaults): Pick<LiveLabInputs, "l
   };
 }
 
-/** The sender the model's run uses (the a2a-js preset for anything else). */
-export function liveModelSender(inputs: Readonly<LiveLabInputs>): SenderId {
+/** The sender the model's run uses, null for "my sender only" (the a2a-js preset for anything else). */
+export function liveModelSender(inputs: Readonly<LiveLabInputs>): SenderId | null {
+  if (inputs.liveModelSender === MY_SENDER_ONLY) return null;
   return (senderIds as readonly string[]).includes(inputs.liveModelSender) ? (inputs.liveModelSender as SenderId) : "a2a-js";
 }
 

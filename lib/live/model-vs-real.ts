@@ -9,6 +9,7 @@
 import type {DeliveryAttempt, DeliveryRun} from "../delivery/run.js";
 import type {SenderId} from "../delivery/sender-presets.js";
 import {simulateDelivery} from "../delivery/simulate.js";
+import type {LiveAttempt} from "./attempt.js";
 import type {LiveFeed} from "./live-feed.js";
 import {liveModelConfig, observedRun} from "./observed-run.js";
 
@@ -23,23 +24,78 @@ export function liveToleranceSeconds(msPerSecond: number): number {
 
 const s = (seconds: number) => `${Number(seconds.toFixed(1))} s`;
 
-/** The model's run for the receiver's faults and a sender, what really arrived in its shape, and how they differ. */
+/** Updates drawn at most: the newest, so a long run (2,000 pushes) draws a swimlane a reader can scroll, not 20,000 px. */
+export const LIVE_DRAWN_UPDATES = 40;
+/** Differences listed at most; past that, the rest are counted by kind. */
+export const LIVE_DIFFERENCES_LISTED = 12;
+
+/**
+ * The model's run for the receiver's faults and a sender (none: "my sender only", nothing
+ * predicted), what really arrived in its shape (the newest LIVE_DRAWN_UPDATES updates, `window`
+ * says how many in all), and how they differ.
+ */
 export interface LiveComparison {
-  sender: SenderId;
-  model: DeliveryRun;
+  sender: SenderId | null;
+  model: DeliveryRun | null;
   real: DeliveryRun;
+  window: {shownUpdates: number; totalUpdates: number};
   differences: string[];
 }
 
 /** The comparison lesson 1's live lab draws, once the receiver has said hello (null before). */
-export function compareLiveRun(feed: LiveFeed, sender: SenderId): LiveComparison | null {
+export function compareLiveRun(feed: LiveFeed, sender: SenderId | null): LiveComparison | null {
   if (feed.hello === null) return null;
-  const model = simulateDelivery(liveModelConfig(feed.hello.faults, sender));
-  const real = observedRun(feed.attempts, model);
-  return {sender, model, real, differences: liveDifferences(model, real, liveToleranceSeconds(feed.hello.msPerSecond))};
+  // The real run is placed on a model's clock even when no model is shown: its first request where a sender sends its first.
+  const model = simulateDelivery(liveModelConfig(feed.hello.faults, sender ?? "a2a-js"));
+  const {attempts, shownUpdates, totalUpdates} = newestUpdates(feed.attempts, LIVE_DRAWN_UPDATES);
+  const real = observedRun(attempts, model);
+  if (sender === null) return {sender, model: null, real, window: {shownUpdates, totalUpdates}, differences: []};
+  const whole = totalUpdates > shownUpdates ? observedRun(feed.attempts, model) : real;
+  const differences = liveDifferences(model, whole, liveToleranceSeconds(feed.hello.msPerSecond));
+  return {sender, model, real, window: {shownUpdates, totalUpdates}, differences: cappedDifferences(differences)};
 }
 
+/** The attempts of the newest `limit` updates (by first arrival), and how many updates there are. */
+function newestUpdates(attempts: readonly LiveAttempt[], limit: number): {attempts: readonly LiveAttempt[]; shownUpdates: number; totalUpdates: number} {
+  const keys = [...new Set(attempts.filter((attempt) => attempt.updateKey !== null).map((attempt) => attempt.updateKey!))];
+  if (keys.length <= limit) return {attempts, shownUpdates: keys.length, totalUpdates: keys.length};
+  const shown = new Set(keys.slice(-limit));
+  return {attempts: attempts.filter((attempt) => attempt.updateKey === null || shown.has(attempt.updateKey)), shownUpdates: limit, totalUpdates: keys.length};
+}
+
+/** The first differences in full; past the cap, the rest counted by what kind they are. */
+export function cappedDifferences(differences: readonly string[], listed = LIVE_DIFFERENCES_LISTED): string[] {
+  if (differences.length <= listed) return [...differences];
+  const kinds = new Map<string, number>();
+  for (const difference of differences.slice(listed)) kinds.set(differenceKind(difference), (kinds.get(differenceKind(difference)) ?? 0) + 1);
+  const counted = [...kinds].map(([kind, count]) => `${count} ${kind}`).join(", ");
+  return [...differences.slice(0, listed), `and ${differences.length - listed} more: ${counted}`];
+}
+
+function differenceKind(difference: string): string {
+  if (difference.endsWith("none arrived")) return "expected attempts that did not arrive";
+  if (difference.startsWith("an update the model does not send")) return "updates the model does not send";
+  if (/ after the model's /.test(difference)) return "later than the model";
+  if (/ before the model's /.test(difference)) return "earlier than the model";
+  if (/answered \d+ at .*; the real one answered/.test(difference)) return "other answers";
+  return "other differences";
+}
+
+/**
+ * The differences a reader can already judge: a model attempt counts only once the real run has
+ * reached its time (an arrival at or after it), since the real sender may simply not be there yet.
+ * The model's later attempts are named in one line, not as differences.
+ */
 export function liveDifferences(model: DeliveryRun, real: DeliveryRun, toleranceSeconds = LIVE_TIMING_TOLERANCE_SECONDS): string[] {
+  const reached = Math.max(-Infinity, ...real.attempts.map((attempt) => attempt.dispatchedAtSeconds));
+  const due = (attempt: DeliveryAttempt) => attempt.dispatchedAtSeconds <= reached + toleranceSeconds;
+  const notDue = model.attempts.filter((attempt) => !due(attempt)).length;
+  const differences = differencesOfDue({...model, attempts: model.attempts.filter(due)}, real, toleranceSeconds);
+  if (notDue > 0) differences.push(`not yet due: ${notDue} more attempt${notDue === 1 ? "" : "s"} the model sends after ${Number.isFinite(reached) ? s(reached) : "the first arrival"}, counted once something arrives after ${notDue === 1 ? "it" : "them"}`);
+  return differences;
+}
+
+function differencesOfDue(model: DeliveryRun, real: DeliveryRun, toleranceSeconds: number): string[] {
   const differences: string[] = [];
   const matched = matchUpdates(model, real);
   const timings: {what: string; model: number; real: number}[] = [];
@@ -64,7 +120,9 @@ export function liveDifferences(model: DeliveryRun, real: DeliveryRun, tolerance
     if (![...matched.values()].includes(realIndex)) differences.push(`an update the model does not send arrived: ${update.eventId} (${update.attemptsSent} attempt${update.attemptsSent === 1 ? "" : "s"})`);
   });
   differences.push(...lateness(timings, toleranceSeconds));
-  if (model.summary.effects !== real.summary.effects) differences.push(`the model's receiver applied ${model.summary.effects} update${model.summary.effects === 1 ? "" : "s"}; the real one applied ${real.summary.effects}`);
+  // The model's effects among its attempts counted here (only those due).
+  const modelEffects = model.attempts.filter((attempt) => attempt.receiverDecision === "applied").length;
+  if (modelEffects !== real.summary.effects) differences.push(`the model's receiver applied ${modelEffects} update${modelEffects === 1 ? "" : "s"}; the real one applied ${real.summary.effects}`);
   return differences;
 }
 

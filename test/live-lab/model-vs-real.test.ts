@@ -1,6 +1,7 @@
 /** The model's run beside a real one built from recorded attempts: the faults mapped, the real run shaped, the differences named. */
 import {describe, expect, test} from "vitest";
 import {simulateDelivery} from "../../lib/delivery/index.js";
+import {compareLiveRun, LIVE_DIFFERENCES_LISTED, LIVE_DRAWN_UPDATES, type LiveFeed} from "../../lib/live/index.js";
 import {describeFaults, firstDispatch, lessonTaskState, liveDifferences, liveFaultsFromInputs, liveInputsFromFaults, liveLabDefaults, liveModelConfig, noFaults, observedRun, parseLiveFaults, type LiveAttempt} from "../../lib/live/index.js";
 
 /** What the live receiver would record for the model's attempts, on the real clock (the first request at 0). */
@@ -44,9 +45,28 @@ describe("observedRun and liveDifferences", () => {
     expect(liveDifferences(model, real)).toEqual([
       "U2, attempt 1: the model's receiver answered 503 at 12 s; the real one answered 200 at 12 s",
       "U3, attempt 2 arrived at 28 s (answered 200); the model expected no further attempt",
-      "the model expected U4 at 32 s; none arrived",
-      "U3, attempt 1 arrived at 25.5 s, 3.5 s after the model's 22 s"
+      "U3, attempt 1 arrived at 25.5 s, 3.5 s after the model's 22 s",
+      "the model's receiver applied 1 update; the real one applied 2",
+      // U4 at 32 s is after the newest arrival (28 s): not yet a difference, since the sender may still send it.
+      "not yet due: 1 more attempt the model sends after 28 s, counted once something arrives after it"
     ]);
+  });
+
+  test("mid-run, the model's attempts not yet due are counted, not listed as missing", () => {
+    const real = observedRun(recorded([{update: 1, at: 0, status: 503}]), model);
+    expect(liveDifferences(model, real)).toEqual(["not yet due: 3 more attempts the model sends after 2 s, counted once something arrives after them"]);
+  });
+
+  test("a long run: the newest updates drawn, the differences capped and counted by kind; my sender only draws no model", () => {
+    const pushes = Array.from({length: 300}, (_, k) => ({update: k + 1, at: k * 0.5, status: 200}));
+    const feed = {hello: {receiver: "r", hookUrl: "http://127.0.0.1:8787/hook", auth: "bearer", faults: noFaults, msPerSecond: 1000, status: null}, run: 1, status: null, attempts: recorded(pushes), problems: []} as unknown as LiveFeed;
+    const compared = compareLiveRun(feed, "a2a-js")!;
+    expect(compared.window).toEqual({shownUpdates: LIVE_DRAWN_UPDATES, totalUpdates: 300});
+    expect(compared.real.updates).toHaveLength(LIVE_DRAWN_UPDATES);
+    expect(compared.differences).toHaveLength(LIVE_DIFFERENCES_LISTED + 1);
+    expect(compared.differences.at(-1)).toMatch(/^and \d+ more: \d+ updates the model does not send/);
+    const own = compareLiveRun(feed, null)!;
+    expect([own.model, own.differences, own.real.updates.length]).toEqual([null, [], LIVE_DRAWN_UPDATES]);
   });
 
   test("a retry the model expected and that never came is named with its time", () => {

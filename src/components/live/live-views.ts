@@ -22,7 +22,7 @@ import type {ConnectionState} from "./receiver-connection.js";
 export const LIVE_TABLE_ROWS = 50;
 
 /** The names the compared charts carry: the model above, the reader's receiver below. */
-export const liveNames = (sender: SenderId) => ({pinned: `model (${sender} preset)`, current: "real (your receiver)"});
+export const liveNames = (sender: SenderId | null) => (sender === null ? null : {pinned: `model (${sender} preset)`, current: "real (your receiver)"});
 
 /** Lesson 1's live lab's stage: before connection a sentence, then the receiver in a line, the compared swimlanes and the differences. */
 export function LiveDeliveryLab(state: ConnectionState, runs: LiveComparison | null, {width = 640}: {width?: number} = {}): Element {
@@ -31,9 +31,16 @@ export function LiveDeliveryLab(state: ConnectionState, runs: LiveComparison | n
   return element("div", {class: "live-lab-view"},
     LiveReceiverLine(state.feed),
     LiveProblems(state.feed.problems),
-    ComparedExportable(swimlaneOf, runs.real, runs.model, liveNames(runs.sender), {lesson: "push delivery", name: "live attempt swimlane", title: "Webhook attempts: the model and your receiver", run: liveRunLabel(state, runs.sender)}),
-    LiveDifferences(runs.differences)
+    ComparedExportable(swimlaneOf, runs.real, runs.model, liveNames(runs.sender), {lesson: "push delivery", name: "live attempt swimlane", title: runs.sender === null ? "Webhook attempts at your receiver" : "Webhook attempts: the model and your receiver", run: liveRunLabel(state, runs.sender)}),
+    LiveWindowNote(runs),
+    runs.sender === null ? null : LiveDifferences(runs.differences)
   );
+}
+
+/** Past LIVE_DRAWN_UPDATES updates, what the drawing leaves out. */
+function LiveWindowNote({window}: LiveComparison): Element | null {
+  if (window.totalUpdates <= window.shownUpdates) return null;
+  return element("p", {class: "live-window-note"}, `Drawn: the newest ${window.shownUpdates} of ${window.totalUpdates} updates in this run (the table below lists the newest ${LIVE_TABLE_ROWS} attempts; the receiver keeps more).`);
 }
 
 /** Under lesson 1's live lab: the receiver in full, its decisions beside the model's, and the real attempts. Nothing before connection. */
@@ -42,7 +49,7 @@ export function LiveDeliveryDetails(state: ConnectionState, runs: LiveComparison
   const decisionsOf = (one: DeliveryRun, other: DeliveryRun | null, _followed: boolean, size?: ChartSize) => ReceiverDecisions(one, {width: size?.width ?? width, type: size?.type, alongside: other});
   return element("div", {class: "live-details"},
     LiveReceiverStatus(state.feed),
-    ComparedExportable(decisionsOf, runs.real, runs.model, liveNames(runs.sender), {lesson: "push delivery", name: "live receiver decisions", title: "Receiver decisions: the model and your receiver", run: liveRunLabel(state, runs.sender)}),
+    ComparedExportable(decisionsOf, runs.real, runs.model, liveNames(runs.sender), {lesson: "push delivery", name: "live receiver decisions", title: runs.sender === null ? "Receiver decisions at your receiver" : "Receiver decisions: the model and your receiver", run: liveRunLabel(state, runs.sender)}),
     LiveAttemptTable(state.feed.attempts),
     NewestRequest(state.feed)
   );
@@ -55,9 +62,9 @@ function NewestRequest(feed: LiveFeed): Element | null {
   return element("div", {class: "live-newest-request"}, element("p", null, `The newest attempt, #${newest.number}:`), LiveRequest(newest, feed.hello.hookUrl));
 }
 
-function liveRunLabel(state: ConnectionState, sender: SenderId) {
+function liveRunLabel(state: ConnectionState, sender: SenderId | null) {
   const faults = state.feed.hello === null ? "" : ` (${describeFaults(state.feed.hello.faults)})`;
-  return namedRun(`${senderPreset(sender).shortName} model vs your receiver${faults}`, ["live", sender]);
+  return sender === null ? namedRun(`your sender at your receiver${faults}`, ["live", "own"]) : namedRun(`${senderPreset(sender).shortName} model vs your receiver${faults}`, ["live", sender]);
 }
 
 /** The receiver in one line: where its hook is, its faults, and the run's attempts. */
