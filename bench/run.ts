@@ -3,7 +3,8 @@
  * 1. the clean build time; 2. per built page, the JavaScript and CSS it loads
  * (raw and gzip); 3. what one input costs a lesson page in Chromium, and how long the page
  * takes to settle after a slider move, unthrottled and at 4x CPU throttle (bench/settle.ts);
- * 4. the simulator core's speed, lesson by lesson; 5. the live receiver under load (bench/receiver.ts).
+ * 4. the simulator core's speed, lesson by lesson; 5. the live receiver under load (bench/receiver.ts);
+ * 6. lesson 1's live lab page while 2,000 pushes arrive (bench/live-page.ts).
  */
 import {spawnSync} from "node:child_process";
 import {listPages} from "../scripts/site-files.js";
@@ -17,6 +18,7 @@ import {pasteBench} from "./paste.js";
 import {SETTLE_HEADING, settleBench} from "./settle.js";
 import {selectionBenchCases} from "./selection.js";
 import {FRAME_BUDGET_MS, measureSliderRender, measureTextEdit, measureToggle, type RenderTiming} from "./slider-render.js";
+import {livePageBench} from "./live-page.js";
 import {receiverBench} from "./receiver.js";
 import {webhookAuthBench} from "./webhook-auth.js";
 import {printAwsReproduction, STORM_GOAL_MS, stormBenchCases} from "./storm.js";
@@ -82,6 +84,9 @@ try {
   // Issue #24 item 6; alone: `flock /tmp/browser.lock npx tsx bench/settle.ts`.
   console.log(`\n${SETTLE_HEADING}`);
   await settleBench(browser, server.url);
+  // Issue #38 D5/D6; alone: `flock /tmp/browser.lock npx tsx bench/live-page.ts`.
+  console.log("\n## Lesson 1's live lab under 2,000 pushes from a reader's own sender (Chromium main thread, tasks over 50 ms)");
+  await livePageBench(browser, server.url);
 } finally {
   await browser.close();
   await server.close();

@@ -38,15 +38,17 @@ export function observedRun(attempts: readonly LiveAttempt[], model: DeliveryRun
   const shift = firstDispatch(model);
   // In the order they arrived (the log holds them in the order they settled: a slow answer settles after its resend).
   const onHook = attempts.filter((attempt) => attempt.updateKey !== null && lessonDecision(attempt.decision) !== null).sort((a, b) => a.number - b.number);
-  const updateKeys = [...new Set(onHook.map((attempt) => attempt.updateKey!))];
-  const counts = new Map<string, number>();
+  // Indexed by update, so a run of 1,000 attempts costs a pass, not a pass per update (a 2,000-push run stalled the page).
+  const byKey = new Map<string, {index: number; lives: LiveAttempt[]; attempts: DeliveryAttempt[]}>();
   const deliveryAttempts = onHook.map((live) => {
-    const attemptNumber = (counts.get(live.updateKey!) ?? 0) + 1;
-    counts.set(live.updateKey!, attemptNumber);
-    return deliveryAttempt(live, updateKeys.indexOf(live.updateKey!), attemptNumber, shift, model);
+    const update = byKey.get(live.updateKey!) ?? byKey.set(live.updateKey!, {index: byKey.size, lives: [], attempts: []}).get(live.updateKey!)!;
+    const attempt = deliveryAttempt(live, update.index, update.attempts.length + 1, shift, model);
+    update.lives.push(live);
+    update.attempts.push(attempt);
+    return attempt;
   });
-  const updates = updateKeys.map((key, index) => updateOutcome(index, key, onHook.filter((live) => live.updateKey === key), deliveryAttempts.filter((attempt) => attempt.updateIndex === index)));
-  const effects = effectsOf(deliveryAttempts, onHook);
+  const updates = [...byKey].map(([key, update]) => updateOutcome(update.index, key, update.lives, update.attempts));
+  const effects = effectsOf(deliveryAttempts, byKey);
   const endsAtSeconds = Math.max(0, ...deliveryAttempts.map((attempt) => Math.max(attempt.arrivesAtSeconds, attempt.sender.atSeconds)));
   return {
     config: model.config, gate: model.gate, headers: {}, attempts: deliveryAttempts, suppressedAttempts: [], effects,
@@ -93,13 +95,13 @@ function updateOutcome(updateIndex: number, key: string, lives: readonly LiveAtt
   };
 }
 
-function effectsOf(attempts: readonly DeliveryAttempt[], lives: readonly LiveAttempt[]): ReceiverEffect[] {
+function effectsOf(attempts: readonly DeliveryAttempt[], byKey: ReadonlyMap<string, {lives: readonly LiveAttempt[]}>): ReceiverEffect[] {
   let newest = -Infinity;
   const applied = new Set<string>();
   return attempts.filter((attempt) => attempt.receiverDecision === "applied").map((attempt) => {
     const effect = {
       atSeconds: attempt.arrivesAtSeconds, updateIndex: attempt.updateIndex, attemptNumber: attempt.attemptNumber, eventId: attempt.eventId, sequence: attempt.sequence,
-      taskState: lessonTaskState(lives.find((live) => live.updateKey === attempt.eventId)?.taskState ?? null),
+      taskState: lessonTaskState(byKey.get(attempt.eventId)?.lives[0]?.taskState ?? null),
       duplicate: applied.has(attempt.eventId), regression: attempt.sequence < newest
     };
     applied.add(attempt.eventId);
@@ -112,8 +114,9 @@ function statesOf(attempts: readonly DeliveryAttempt[], effects: readonly Receiv
   let shown: ReceiverEffect | null = null;
   let newest: number | null = null;
   let [effectsSoFar, duplicateEffectsSoFar, regressionsSoFar] = [0, 0, 0];
+  const effectOf = new Map(effects.map((effect) => [`${effect.updateIndex}/${effect.attemptNumber}`, effect]));
   return [...attempts].sort((a, b) => a.arrivesAtSeconds - b.arrivesAtSeconds).map((attempt) => {
-    const effect = effects.find((one) => one.updateIndex === attempt.updateIndex && one.attemptNumber === attempt.attemptNumber) ?? null;
+    const effect = effectOf.get(`${attempt.updateIndex}/${attempt.attemptNumber}`) ?? null;
     if (effect) {
       shown = effect;
       newest = Math.max(newest ?? -Infinity, effect.sequence);

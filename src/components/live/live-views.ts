@@ -40,7 +40,7 @@ export function LiveDeliveryLab(state: ConnectionState, runs: LiveComparison | n
 /** Past LIVE_DRAWN_UPDATES updates, what the drawing leaves out. */
 function LiveWindowNote({window}: LiveComparison): Element | null {
   if (window.totalUpdates <= window.shownUpdates) return null;
-  return element("p", {class: "live-window-note"}, `Drawn: the newest ${window.shownUpdates} of ${window.totalUpdates} updates in this run (the table below lists the newest ${LIVE_TABLE_ROWS} attempts; the receiver keeps more).`);
+  return element("p", {class: "live-window-note"}, `Drawn: the newest ${window.shownUpdates} of ${window.totalUpdates.toLocaleString("en-US")} updates in this run (the table below lists the newest ${LIVE_TABLE_ROWS} attempts; the receiver keeps more).`);
 }
 
 /** Under lesson 1's live lab: the receiver in full, its decisions beside the model's, and the real attempts. Nothing before connection. */
