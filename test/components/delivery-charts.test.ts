@@ -89,6 +89,16 @@ describe("push delivery charts", () => {
     expect(compareSnapshot(`delivery-receiver-state-${id}`, chartSvg(ReceiverState(run, {width: 640})))).toBeNull();
   });
 
+  it("two runs drawn beside each other (compare, model vs real) start their plots at one x, whatever their row names", () => {
+    const model = simulateDelivery({sender: "a2a-js"});
+    // Other row names: more updates (U10 is wider than U1) and other states.
+    const other = simulateDelivery({sender: "teaching", updates: Array.from({length: 12}, (_, k) => ({atSeconds: k, eventId: `evt-${k}`, sequence: k + 1, taskState: "working" as const}))});
+    const plotLeft = (chart: Element) => Number(findChartSvg(chart)!.querySelector("rect.plot-outline")!.getAttribute("x"));
+    const alone = [plotLeft(AttemptSwimlane(model, {width: 640})), plotLeft(AttemptSwimlane(other, {width: 640}))];
+    expect(alone[0]).not.toBe(alone[1]);
+    expect(plotLeft(AttemptSwimlane(model, {width: 640, alongside: other}))).toBe(plotLeft(AttemptSwimlane(other, {width: 640, alongside: model})));
+  });
+
   it("marks every regression the run reports", () => {
     const run = runOf("ordering-off");
     expect(run.summary.regressions).toBeGreaterThan(0);

@@ -87,10 +87,10 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
   const lanes = lanesOf(run, selectedUpdate);
   const xMax = timeAxisEnd(run, alongside);
   const {receiverUnavailableUntilSeconds: outageUntil, deleteConfigAtSeconds: deletedAt} = run.config;
-  const labels = placeRowLabels({width, marginRight: 2 * type.body, type, rows: lanes.rows, labels: [
-    (row) => lanes.rowLabels.get(row) ?? row,
-    (row) => (lanes.rowLabels.get(row) ?? row).replace(/ · \S+/, "")
-  ]});
+  // Beside another run (compare, model vs real), both charts place their labels from both runs' names, so their plots start at one x.
+  const names = [lanes, ...(alongside ? [lanesOf(alongside, null)] : [])].flatMap(({rows, rowLabels}) => rows.map((row) => rowLabels.get(row) ?? row));
+  const placed = placeRowLabels({width, marginRight: 2 * type.body, type, rows: names, labels: [(name) => name, (name) => name.replace(/ · \S+/, "")]});
+  const labels = {...placed, label: (row: string) => placed.label(lanes.rowLabels.get(row) ?? row)};
   const margin = {top: 2 * type.line, right: 2 * type.body, bottom: bottomAxisHeight(type), left: labels.marginLeft};
   const x = scaleLinear().domain([0, xMax]).range([margin.left, Math.max(margin.left + 1, width - margin.right)]).clamp(true);
   // The outage's label ends where the outage does; the deletion's starts beside its rule. When they would meet, the outage's goes a line higher.
