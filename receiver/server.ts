@@ -214,8 +214,12 @@ async function setFaults(context: Context, request: IncomingMessage, response: S
 /** Errors of a connection that is just going away (a sender that gave up): no request to record; a request on it is recorded by its handler. */
 const CONNECTION_GONE = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);
 
+/** Connections already answered for an error: the sender closing one afterwards (HPE_INVALID_EOF_STATE) is the same request, not another. */
+const answeredForError = new WeakSet<Duplex>();
+
 function clientError(context: Context, error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (CONNECTION_GONE.has(error.code ?? "")) return void socket.destroy();
+  if (CONNECTION_GONE.has(error.code ?? "") || answeredForError.has(socket)) return void socket.destroy();
+  answeredForError.add(socket);
   const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
   const [decision, status, reason] = tooLarge ? (["too-large", 431, "the request's headers are over 16 KB"] as const) : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? (["timed-out", 408, "the request's headers did not arrive in time"] as const) : (["bad-request", 400, `unreadable HTTP (${error.code ?? "parse error"})`] as const);
   // Recorded whether or not the sender is still there to read the answer.
