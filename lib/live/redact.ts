@@ -7,6 +7,9 @@ import {GO_TOKEN_HEADER, NOTIFICATION_TOKEN_HEADER} from "../webhook-auth/jwt-pr
 
 /** Headers whose values are credentials (the A2A token under both names the SDKs use): only their first characters are kept. */
 const SECRET_HEADERS = new Set(["authorization", NOTIFICATION_TOKEN_HEADER.toLowerCase(), GO_TOKEN_HEADER.toLowerCase(), "cookie", "proxy-authorization"]);
+
+/** Whether the receiver keeps a header's value masked (a credential). */
+export const isMaskedHeader = (name: string) => SECRET_HEADERS.has(name.toLowerCase());
 export const MAX_KEPT_HEADERS = 40;
 export const MAX_HEADER_VALUE = 512;
 export const MAX_KEPT_BODY = 4_096;

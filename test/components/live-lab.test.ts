@@ -143,10 +143,10 @@ describe("the live views draw whatever the receiver sent as text", () => {
     const masked = "Bearer abcd…(40 characters)";
     const view = LiveChecks(connected(feedOf(attempt({headers: {"x-note": MARKUP, authorization: masked}}))));
     const request = view.querySelector(".live-request")!;
-    expect(request.querySelector(".live-request-text")!.textContent).toBe(`POST /hook\nx-note: ${MARKUP}\nauthorization: ${masked}\n\n${MARKUP}\n… (30 bytes in all; the first ${MARKUP.length} characters are kept)`);
+    expect(request.querySelector(".live-request-text")!.textContent).toBe(`POST /hook\nx-note: ${MARKUP}\nauthorization: ${masked}\n\n${MARKUP}\n… (30 bytes in all; the first ${MARKUP.length} are kept)`);
     const curl = request.querySelector(".live-request-curl")!.textContent!;
     expect(curl).toMatch(/^# CREDENTIAL_1: the authorization credential, masked by the receiver as Bearer abcd…\(40 characters\)\n/);
-    expect(curl).toContain("curl -i -X POST 'http://127.0.0.1:8787/hook'");
+    expect(curl).toContain("curl -i -X 'POST' 'http://127.0.0.1:8787/hook'");
     expect(request.querySelectorAll("img")).toHaveLength(0);
   });
 
