@@ -160,9 +160,13 @@ async function authenticateJwt(auth: Extract<ReferenceAuth, {kind: "jwt"}>, auth
   const skipped = SKIPPED_BY[flaw ?? "no-dedup"] ?? [];
   const ok = verification.checks.every((check) => check.status !== "fail" || skipped.includes(check.id));
   const {jti, exp} = verification.claims ?? {};
+  if (!ok || typeof jti !== "string") return {ok, ...(typeof jti === "string" ? {jti} : {})};
+  if (flaw === "no-jti-record") return {ok, jti};
+  // Checked again and recorded with no await between: two copies of one token verified at once cannot both pass.
+  if (jwt.usedJtis.has(jti)) return {ok: false, jti};
   // A jti is kept until its token could no longer verify anyway: exp plus the clock tolerance.
-  if (ok && typeof jti === "string" && flaw !== "no-jti-record") jwt.usedJtis.set(jti, (typeof exp === "number" ? exp : nowSeconds) + DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS);
-  return {ok, ...(typeof jti === "string" ? {jti} : {})};
+  jwt.usedJtis.set(jti, (typeof exp === "number" ? exp : nowSeconds) + DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS);
+  return {ok, jti};
 }
 
 function unverifiedAlg(token: string): unknown {

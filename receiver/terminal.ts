@@ -25,11 +25,17 @@ export function attemptLine(attempt: LiveAttempt, wallClock: Date): string {
     `run ${attempt.run} #${attempt.number}`,
     `+${attempt.atSeconds.toFixed(1)} s`,
     `task ${printable(clip(attempt.taskId ?? "-", 14))}`,
-    // The key the receiver recorded the update by (a long webhook-id is recorded as sent, grouped by the body).
-    printable(clip(attempt.recordKey ?? attempt.updateKey ?? "-", 28)),
+    printable(clip(attempt.updateKey ?? "-", 28)),
     `${attempt.decision} → ${answer}`,
+    recordedAs(attempt),
     attempt.decision === "applied" || attempt.decision === "duplicate" ? "" : printable(clip(attempt.reason, 100))
   ].filter(Boolean).join("  ");
+}
+
+/** The key the receiver recorded the update by, when it is not the one resends are grouped by (a webhook-id over 256 characters). */
+function recordedAs({recordKey, updateKey}: LiveAttempt): string {
+  if (!recordKey || recordKey === updateKey || (updateKey !== null && recordKey.endsWith(updateKey))) return "";
+  return `(recorded as ${printable(clip(recordKey, 40))})`;
 }
 
 export function banner(lines: readonly [string, string][]): string {

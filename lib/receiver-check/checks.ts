@@ -47,8 +47,11 @@ export interface KeySetHost {
   fetchedAtSeconds(): readonly number[];
 }
 
-/** One POST a check sent, for a report's swimlane: what it was, when (ms after the check began), and what came back. */
-export type SentAttempt = {label: string; atMs: number} & Answer;
+/**
+ * One POST a check sent, for a report's swimlane: what it was, when (ms after the check began), its
+ * batch (POSTs sent at once share one; absent in reports written before batches), and what came back.
+ */
+export type SentAttempt = {label: string; atMs: number; batch?: number} & Answer;
 
 export interface CheckResult {
   id: string;
@@ -210,6 +213,8 @@ const DEFINITIONS: readonly CheckDefinition[] = [
     async run(run) {
       const auth = run.target.auth as Extract<CheckAuth, {kind: "jwt"}>;
       const host = run.transport.keySet!;
+      // Run alone, the receiver has not fetched the key set yet: one update with the current key first, so the new key is one it must fetch again for.
+      if (host.fetchedAtSeconds().length === 0) await run.transport.send(await buildDelivery(run.target, nextUpdate(run, "working")));
       const waited = await waitOutCooldown(run, auth.refetchCooldownSeconds ?? DEFAULT_REFETCH_COOLDOWN_SECONDS);
       host.publish(publishedKeySet(auth.keys, true));
       const fetchesBefore = host.fetchedAtSeconds().length;
@@ -351,19 +356,21 @@ export async function runReceiverChecks(target: CheckTarget, transport: Transpor
 function recording(transport: Transport, sent: SentAttempt[]): Transport {
   const began = transport.nowSeconds();
   const atMs = () => Math.round((transport.nowSeconds() - began) * 1000);
-  const note = (label: string, at: number, answer: Answer) => sent.push({label, atMs: at, ...answer, ms: Math.round(answer.ms * 10) / 10});
+  // Each send is a batch of its own; copies sent together share one, so a report draws them as one step.
+  let batches = 0;
+  const note = (label: string, at: number, batch: number, answer: Answer) => sent.push({label, atMs: at, batch, ...answer, ms: Math.round(answer.ms * 10) / 10});
   return {
     ...transport,
     async send(delivery) {
-      const at = atMs();
+      const [at, batch] = [atMs(), ++batches];
       const answer = await transport.send(delivery);
-      note(delivery.label, at, answer);
+      note(delivery.label, at, batch, answer);
       return answer;
     },
     async sendTogether(deliveries) {
-      const at = atMs();
+      const [at, batch] = [atMs(), ++batches];
       const answers = await transport.sendTogether(deliveries);
-      answers.forEach((answer, index) => note(deliveries[index]!.label, at, answer));
+      answers.forEach((answer, index) => note(deliveries[index]!.label, at, batch, answer));
       return answers;
     }
   };

@@ -5,16 +5,18 @@
  */
 import * as z from "zod/mini";
 import type {ReceiverCheckReport} from "./report.js";
-import type {CheckResult, SentAttempt} from "./checks.js";
+import type {SentAttempt} from "./checks.js";
 
 /** The largest report file read: a full run's JSON is about 20 kB. */
 export const REPORT_FILE_LIMIT_BYTES = 1_000_000;
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 const ms = z.number().check(z.gte(0), z.lte(86_400_000));
+// A batch is what was sent at once (absent in reports written before batches were recorded).
+const batch = z.optional(z.int().check(z.gte(0), z.lte(1_000_000)));
 const attempt = z.union([
-  z.object({label: text(200), atMs: ms, status: z.int().check(z.gte(100), z.lte(599)), ms}),
-  z.object({label: text(200), atMs: ms, error: text(300), ms})
+  z.object({label: text(200), atMs: ms, batch, status: z.int().check(z.gte(200), z.lte(599)), ms}),
+  z.object({label: text(200), atMs: ms, batch, error: text(300), ms})
 ]);
 const check = z.object({
   id: text(100), title: text(300), verdict: z.enum(["pass", "fail", "not-observable"]), detail: text(4_000), lesson: text(300),
@@ -66,13 +68,13 @@ const answerText = (sent: SentAttempt) => ("status" in sent ? `HTTP ${sent.statu
 const answerKind = (sent: SentAttempt): AnswerKind => ("status" in sent ? (`${Math.floor(sent.status / 100)}xx` as AnswerKind) : "none");
 const withoutCopy = (label: string) => label.replace(/, copy \d+/, "");
 
-/** The check's attempts as steps: consecutive POSTs sent at the same moment with the same update are one step. */
-export function swimlaneSteps(check: Pick<CheckResult, "attempts">): SwimlaneStep[] {
-  const steps: {label: string; atMs: number; sent: SentAttempt[]}[] = [];
+/** The check's attempts as steps: the POSTs of one batch (sent at once) are one step, each other POST a step of its own. */
+export function swimlaneSteps(check: {attempts: readonly SentAttempt[]}): SwimlaneStep[] {
+  const steps: {label: string; atMs: number; batch: number | undefined; sent: SentAttempt[]}[] = [];
   for (const sent of check.attempts) {
     const last = steps.at(-1);
-    if (last && last.atMs === sent.atMs && last.label === withoutCopy(sent.label)) last.sent.push(sent);
-    else steps.push({label: withoutCopy(sent.label), atMs: sent.atMs, sent: [sent]});
+    if (last && sent.batch !== undefined && last.batch === sent.batch) last.sent.push(sent);
+    else steps.push({label: withoutCopy(sent.label), atMs: sent.atMs, batch: sent.batch, sent: [sent]});
   }
   return steps.map(({label, atMs, sent}) => {
     const answers = new Map<string, {text: string; count: number; kind: AnswerKind}>();

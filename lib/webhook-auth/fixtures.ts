@@ -23,7 +23,7 @@ export const DEMO_NOW_SECONDS = 1_773_599_400;
 export const DEMO_TASK_ID = "task-3f9c2a";
 export const DEMO_OTHER_TASK_ID = "task-9d07e1";
 export const DEMO_CONTEXT_ID = "ctx-51d0";
-/** An event id (webhook-id / jti): one per event, reused by its retries; unrelated to task, context or config ids. */
+/** An event id (a webhook-id, reused by its retries; the demo's jti too, one per token): unrelated to task, context or config ids. */
 export const DEMO_EVENT_ID = "msg_2f6a1c9e4b7d40a8a3c5e1f09b2d7e64";
 export const DEMO_ISSUER = "https://agent.example";
 export const DEMO_AUDIENCE = "https://client.example/a2a/push";

@@ -363,11 +363,11 @@ function checkExpiry({claims, input}: JwtReading): JwtVerdict {
 /** jti: present, and (when the receiver keeps a single-use record) not already used while its record is live. */
 function checkJwtId({claims, input}: JwtReading): JwtVerdict {
   const jti = claims!.jti;
-  if (typeof jti !== "string" || jti === "") return fail("no jti claim: the delivery cannot be deduplicated", {expected: "a non-empty jti", received: shown(jti)});
+  if (typeof jti !== "string" || jti === "") return fail("no jti claim: a replayed token cannot be told from a new one", {expected: "a non-empty jti", received: shown(jti)});
   const keptUntil = input.usedJtis?.get(jti);
   const compared = {expected: "a jti not in the single-use record", received: keptUntil === undefined ? `"${jti}": not recorded` : `"${jti}": recorded, kept until ${keptUntil}`};
   if (keptUntil !== undefined && input.nowSeconds < keptUntil) return fail(`jti "${jti}" was already used: a replay (its record is kept until ${keptUntil}, ${keptUntil - input.nowSeconds} s from now)`, compared);
-  return pass(`jti "${jti}" ${input.usedJtis ? "not used before" : "present"} (the event key for deduplication)`, compared);
+  return pass(`jti "${jti}" ${input.usedJtis ? "not used before" : "present"} (single-use: this token sent again is a replay)`, compared);
 }
 
 /** The configured token (A2A: the receiver checks PushNotificationConfig.token), compared in constant time. */

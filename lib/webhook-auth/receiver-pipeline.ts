@@ -358,7 +358,7 @@ async function recordEventKey(delivery: Delivery): Promise<Verdict> {
     eventKey = `webhook-id:${msgId!}`;
   } else if (jwt) {
     const jti = jwt.claims?.jti;
-    if (typeof jti !== "string" || jti === "") return refused("the token has no jti, so the delivery cannot be deduplicated", STATUS_BAD_REQUEST);
+    if (typeof jti !== "string" || jti === "") return refused("the token has no jti, so a replayed token cannot be told from a new one", STATUS_BAD_REQUEST);
     const tokenKey = `jti:${auth.scheme === "a2a-jwt" ? auth.issuer : ""}:${jti}`;
     const updateKey = config.deriveEventKey ? await config.deriveEventKey({taskId: delivery.taskId!, body: delivery.request.body}) : undefined;
     if (updateKey === undefined) {

@@ -118,6 +118,15 @@ describe("check-receiver, jwt", () => {
     expect(run.code).toBe(0);
   });
 
+  it("run alone, the rotation check still catches a receiver that never fetches the key set again", async () => {
+    const port = await freePort();
+    receiver = await startReferenceReceiver({auth: {kind: "jwt", issuer: ISSUER, audience: AUDIENCE, jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`, cooldownSeconds: COOLDOWN}, taskId: TASK, flaw: "no-kid-refetch"});
+    const run = await checkReceiver(["--target", receiver.url, "--effects-url", receiver.effectsUrl, "--task", TASK, "--auth", "jwt", "--issuer", ISSUER, "--audience", AUDIENCE,
+      "--jwks-port", String(port), "--jwks-cooldown", String(COOLDOWN), "--only", "jwt-unknown-kid-refetch"]);
+    expect(failing(run.report), run.out).toEqual(["jwt-unknown-kid-refetch"]);
+    expect(run.code).toBe(1);
+  });
+
   it.each(REFERENCE_JWT_FLAWS)("a receiver with the flaw %s fails its check, exit 1", async (flaw) => {
     const run = await jwtRun(flaw);
     expect(failing(run.report), run.out).toContain(FAILS_ON[flaw]);

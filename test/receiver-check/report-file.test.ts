@@ -31,12 +31,14 @@ describe("a receiver-check report file", () => {
 
   it("copies sent together are one step, their answers counted; a later send is a step of its own", () => {
     const sent: SentAttempt[] = [
-      {label: "working", atMs: 5, status: 200, ms: 3}, {label: "working, copy 2", atMs: 5, status: 200, ms: 9}, {label: "working, copy 3", atMs: 5, error: "ECONNRESET", ms: 4},
-      {label: "working", atMs: 20, status: 409, ms: 1}
+      {label: "working", atMs: 5, batch: 1, status: 200, ms: 3}, {label: "working, copy 2", atMs: 5, batch: 1, status: 200, ms: 9}, {label: "working, copy 3", atMs: 5, batch: 1, error: "ECONNRESET", ms: 4},
+      // One after the other in the same millisecond (a replay): two steps, not two copies at once.
+      {label: "working", atMs: 20, batch: 2, status: 200, ms: 1}, {label: "working", atMs: 20, batch: 3, status: 401, ms: 1}
     ];
     expect(swimlaneSteps({attempts: sent})).toEqual([
       {label: "working", copies: 3, atMs: 5, ms: 9, answers: [{text: "HTTP 200", count: 2, kind: "2xx"}, {text: "no answer (ECONNRESET)", count: 1, kind: "none"}]},
-      {label: "working", copies: 1, atMs: 20, ms: 1, answers: [{text: "HTTP 409", count: 1, kind: "4xx"}]}
+      {label: "working", copies: 1, atMs: 20, ms: 1, answers: [{text: "HTTP 200", count: 1, kind: "2xx"}]},
+      {label: "working", copies: 1, atMs: 20, ms: 1, answers: [{text: "HTTP 401", count: 1, kind: "4xx"}]}
     ]);
   });
 });

@@ -24,14 +24,16 @@ export function ReceiverCheckLoader({example}: {example: ReceiverCheckReport}): 
     back.hidden = isExample;
   };
   const refuse = (name: string, problem: string) => notices.replaceChildren(InputNotices([{field: "report", label: "Report file", value: shortName(name), problem: `${problem}: ${ACCEPTED}`, fallback: "the report shown before"}]));
+  // The latest choice wins: a large file still being read when another is chosen is dropped.
+  let latest = 0;
   listen(input, "change", () => void readChosen());
   listen(back, "click", () => {
+    // A file still being read is dropped: the reader asked for the example after choosing it.
+    latest++;
     notices.replaceChildren(InputNotices([]));
     input.value = "";
     show(example, EXAMPLE_CAPTION, true);
   });
-  // The latest choice wins: a large file still being read when another is chosen is dropped.
-  let latest = 0;
   async function readChosen(): Promise<void> {
     const file = input.files?.[0];
     const turn = ++latest;
