@@ -40,6 +40,8 @@ export interface LiveComparison {
   real: DeliveryRun;
   window: {shownUpdates: number; totalUpdates: number};
   differences: string[];
+  /** The model's attempts not reached yet (notYetDue), null when none or with no model. */
+  pending: string | null;
 }
 
 /** The comparison lesson 1's live lab draws, once the receiver has said hello (null before). */
@@ -49,10 +51,11 @@ export function compareLiveRun(feed: LiveFeed, sender: SenderId | null): LiveCom
   const model = simulateDelivery(liveModelConfig(feed.hello.faults, sender ?? "a2a-js"));
   const {attempts, shownUpdates, totalUpdates} = newestUpdates(feed.attempts, LIVE_DRAWN_UPDATES);
   const real = observedRun(attempts, model);
-  if (sender === null) return {sender, model: null, real, window: {shownUpdates, totalUpdates}, differences: []};
+  if (sender === null) return {sender, model: null, real, window: {shownUpdates, totalUpdates}, differences: [], pending: null};
   const whole = totalUpdates > shownUpdates ? observedRun(feed.attempts, model) : real;
-  const differences = liveDifferences(model, whole, liveToleranceSeconds(feed.hello.msPerSecond));
-  return {sender, model, real, window: {shownUpdates, totalUpdates}, differences: cappedDifferences(differences)};
+  const tolerance = liveToleranceSeconds(feed.hello.msPerSecond);
+  const differences = liveDifferences(model, whole, tolerance);
+  return {sender, model, real, window: {shownUpdates, totalUpdates}, differences: cappedDifferences(differences), pending: notYetDue(model, whole, tolerance)};
 }
 
 /** The attempts of the newest `limit` updates (by first arrival), and how many updates there are. */
@@ -87,12 +90,22 @@ function differenceKind(difference: string): string {
  * The model's later attempts are named in one line, not as differences.
  */
 export function liveDifferences(model: DeliveryRun, real: DeliveryRun, toleranceSeconds = LIVE_TIMING_TOLERANCE_SECONDS): string[] {
+  const {due} = reachedBy(real, toleranceSeconds);
+  return differencesOfDue({...model, attempts: model.attempts.filter(due)}, real, toleranceSeconds);
+}
+
+/** The model's attempts the real run has not reached yet, in a sentence (null when there are none): not differences, not yet. */
+export function notYetDue(model: DeliveryRun, real: DeliveryRun, toleranceSeconds = LIVE_TIMING_TOLERANCE_SECONDS): string | null {
+  const {due, reached} = reachedBy(real, toleranceSeconds);
+  const count = model.attempts.filter((attempt) => !due(attempt)).length;
+  if (count === 0) return null;
+  return `Not yet due: ${count} more attempt${count === 1 ? "" : "s"} the model sends after ${Number.isFinite(reached) ? s(reached) : "the first arrival"}, counted once something arrives after ${count === 1 ? "it" : "them"}.`;
+}
+
+/** How far the real run has got (its newest arrival), and whether a model attempt is within it. */
+function reachedBy(real: DeliveryRun, toleranceSeconds: number): {reached: number; due: (attempt: DeliveryAttempt) => boolean} {
   const reached = Math.max(-Infinity, ...real.attempts.map((attempt) => attempt.dispatchedAtSeconds));
-  const due = (attempt: DeliveryAttempt) => attempt.dispatchedAtSeconds <= reached + toleranceSeconds;
-  const notDue = model.attempts.filter((attempt) => !due(attempt)).length;
-  const differences = differencesOfDue({...model, attempts: model.attempts.filter(due)}, real, toleranceSeconds);
-  if (notDue > 0) differences.push(`not yet due: ${notDue} more attempt${notDue === 1 ? "" : "s"} the model sends after ${Number.isFinite(reached) ? s(reached) : "the first arrival"}, counted once something arrives after ${notDue === 1 ? "it" : "them"}`);
-  return differences;
+  return {reached, due: (attempt) => attempt.dispatchedAtSeconds <= reached + toleranceSeconds};
 }
 
 function differencesOfDue(model: DeliveryRun, real: DeliveryRun, toleranceSeconds: number): string[] {

@@ -150,6 +150,21 @@ describe("the live views draw whatever the receiver sent as text", () => {
     expect(request.querySelectorAll("img")).toHaveLength(0);
   });
 
+  it("differences mid-run: none so far, and the model's attempts not yet due in a line of their own", () => {
+    const view = LiveDifferences([], "Not yet due: 3 more attempts.");
+    expect(view.querySelector(".live-no-difference")!.textContent).toBe("none so far: the real run matches the model up to its newest arrival");
+    expect(view.querySelector(".live-pending")!.textContent).toBe("Not yet due: 3 more attempts.");
+  });
+
+  it("a long run draws the newest updates and says of how many; my sender only draws no model and no differences", () => {
+    const many = Array.from({length: 45}, (_, k) => attempt({number: k + 1, updateKey: `event:evt-${k}`, order: {by: "sequence", value: k + 1}, atSeconds: k, decidedAtSeconds: k, settledAtSeconds: k}));
+    const state = connected(feedOf(...many));
+    const own = LiveDeliveryLab(state, compareLiveRun(state.feed, null), {width: 600});
+    expect(own.querySelector(".live-window-note")!.textContent).toMatch(/^Drawn: the newest 40 of 45 updates in this run/);
+    expect(own.textContent).not.toContain("model (");
+    expect(own.querySelector(".live-differences")).toBeNull();
+  });
+
   it("the differences, the skipped messages and the whole lab", () => {
     expect(LiveDifferences([]).textContent).toContain("none: the real run matches the model");
     expectText(LiveDifferences([MARKUP]), MARKUP);

@@ -33,7 +33,7 @@ export function LiveDeliveryLab(state: ConnectionState, runs: LiveComparison | n
     LiveProblems(state.feed.problems),
     ComparedExportable(swimlaneOf, runs.real, runs.model, liveNames(runs.sender), {lesson: "push delivery", name: "live attempt swimlane", title: runs.sender === null ? "Webhook attempts at your receiver" : "Webhook attempts: the model and your receiver", run: liveRunLabel(state, runs.sender)}),
     LiveWindowNote(runs),
-    runs.sender === null ? null : LiveDifferences(runs.differences)
+    runs.sender === null ? null : LiveDifferences(runs.differences, runs.pending)
   );
 }
 
@@ -82,12 +82,13 @@ function waitingText(state: ConnectionState): string {
 }
 
 /** The differences between the model's run and the real one, as liveDifferences names them. */
-export function LiveDifferences(differences: readonly string[]): Element {
+export function LiveDifferences(differences: readonly string[], pending: string | null = null): Element {
   return element("div", {class: "live-differences"},
     element("h4", null, "Differences from the model"),
     differences.length === 0
-      ? element("p", {class: "live-no-difference"}, "none: the real run matches the model")
-      : element("ul", null, differences.map((difference) => element("li", null, difference)))
+      ? element("p", {class: "live-no-difference"}, pending === null ? "none: the real run matches the model" : "none so far: the real run matches the model up to its newest arrival")
+      : element("ul", null, differences.map((difference) => element("li", null, difference))),
+    pending === null ? null : element("p", {class: "live-pending"}, pending)
   );
 }
 
