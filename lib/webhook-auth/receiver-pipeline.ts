@@ -28,7 +28,7 @@
  */
 import type {Decision} from "../playback/decision.js";
 import {readPushPayload, type PushPayloadRead} from "./a2a-payload.js";
-import {utf8} from "./bytes.js";
+import {sha256, toBytes, toHex, utf8} from "./bytes.js";
 import {constantTimeEqual} from "./constant-time.js";
 import {insertIfAbsent, releaseRecord, type DedupStore} from "./dedup-store.js";
 import {readHeader, type HeaderBag} from "./http-headers.js";
@@ -360,17 +360,14 @@ async function recordEventKey(delivery: Delivery): Promise<Verdict> {
     const jti = jwt.claims?.jti;
     if (typeof jti !== "string" || jti === "") return refused("the token has no jti, so a replayed token cannot be told from a new one", STATUS_BAD_REQUEST);
     const tokenKey = `jti:${auth.scheme === "a2a-jwt" ? auth.issuer : ""}:${jti}`;
-    const updateKey = config.deriveEventKey ? await config.deriveEventKey({taskId: delivery.taskId!, body: delivery.request.body}) : undefined;
-    if (updateKey === undefined) {
-      eventKey = tokenKey;
-    } else {
-      // A jti keys a token, not an update (RFC 7519 §4.1.7): a sender's retry is a new token with a
-      // new jti, so duplicates are found by the update's key, and a jti seen again is a replayed token.
-      const token = insertIfAbsent(delivery.state.dedup, tokenKey, nowSeconds);
-      delivery.state = {...delivery.state, dedup: token.store};
-      if (!token.inserted) return refused(`replay: the token's ${tokenKey} was already used at ${token.record.recordedAtSeconds} s; a token is single-use`, STATUS_UNAUTHENTICATED);
-      eventKey = updateKey;
-    }
+    // A jti keys a token, not an update (RFC 7519 §4.1.7): a sender's retry is a new token with a
+    // new jti, so duplicates are found by the update's key (the caller's, else the task and the
+    // SHA-256 of the exact body, which the token signs), and a jti seen again is a replayed token.
+    const token = insertIfAbsent(delivery.state.dedup, tokenKey, nowSeconds);
+    delivery.state = {...delivery.state, dedup: token.store};
+    if (!token.inserted) return refused(`replay: the token's ${tokenKey} was already used at ${token.record.recordedAtSeconds} s; a token is single-use`, STATUS_UNAUTHENTICATED);
+    eventKey = (config.deriveEventKey ? await config.deriveEventKey({taskId: delivery.taskId!, body: delivery.request.body}) : undefined)
+      ?? `task:${delivery.taskId!}:body-sha256:${toHex(await sha256(toBytes(delivery.request.body)))}`;
   }
   if (eventKey === undefined && config.deriveEventKey) eventKey = await config.deriveEventKey({taskId: delivery.taskId!, body: delivery.request.body});
   if (eventKey === undefined) {

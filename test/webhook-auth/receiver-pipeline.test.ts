@@ -180,13 +180,17 @@ describe("A2A JWT receiver", () => {
     return {headers: {Authorization: `Bearer ${jwt}`}, body};
   }
 
-  it("applies a valid JWT delivery and deduplicates its jti", async () => {
+  it("applies a valid JWT delivery; a retry in a new token is a duplicate of the update, the same token again a refused replay", async () => {
     const effect = counter();
     const request = await jwtRequest();
     const first = await receivePushNotification({request, config: jwtConfig, state: jwtState(), nowSeconds: now, ...effect});
-    expect(first).toMatchObject({status: 200, outcome: "applied", eventKey: `jti:${DEMO_ISSUER}:evt_0001`});
-    const retry = await receivePushNotification({request: await jwtRequest({at: now + 20}), config: jwtConfig, state: first.state, nowSeconds: now + 20, ...effect});
-    expect(retry).toMatchObject({status: 200, outcome: "duplicate"});
+    expect(first).toMatchObject({status: 200, outcome: "applied", eventKey: expect.stringMatching(new RegExp(`^task:${DEMO_TASK_ID}:body-sha256:[0-9a-f]{64}$`))});
+    // A sender signs every attempt afresh: a new jti over the same bytes.
+    const retry = await receivePushNotification({request: await jwtRequest({at: now + 20, jti: "evt_0001-retry"}), config: jwtConfig, state: first.state, nowSeconds: now + 20, ...effect});
+    expect(retry).toMatchObject({status: 200, outcome: "duplicate", eventKey: first.eventKey});
+    const replay = await receivePushNotification({request, config: jwtConfig, state: retry.state, nowSeconds: now + 21, ...effect});
+    expect(replay.status).toBe(401);
+    expect(replay.reason).toMatch(/replay: the token's jti:.*evt_0001 was already used/);
     expect(effect.calls).toHaveLength(1);
   });
 
