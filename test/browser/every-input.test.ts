@@ -148,6 +148,19 @@ describe.each(liveLabs)("%s: the live lab's inputs, connected to a receiver", (p
         await change(page, field, defaults);
         await expectClean(watched, `${path}: ${field.name}`);
       }
+      // Every option of every choice, "none: my sender only" among them, not just one other than the default.
+      for (const field of fields.filter((one): one is FieldSpec & {kind: "choice"} => one.kind === "choice")) {
+        for (const option of field.options) {
+          await page.locator(`select[id$="-${field.name}"]`).first().selectOption(option.value);
+          await expectClean(watched, `${path}: ${field.name} = ${option.value}`);
+        }
+      }
+      // What arrived: folded out, and copied as curl (the clipboard may be refused here: either way a status line, no error).
+      const request = page.locator(".live-request").first();
+      await request.locator("summary").click();
+      await request.getByRole("button", {name: "Copy as curl"}).click();
+      await expect.poll(() => request.locator(".live-copy-status").textContent()).toMatch(/^(Copied\.|This browser did not allow copying)/);
+      await expectClean(watched, `${path}: what arrived, copied as curl`);
       if (await page.locator("button.live-apply-faults").count()) {
         await page.locator("button.live-apply-faults").click();
         await expect.poll(() => page.locator(".live-apply-result").textContent()).toContain("Applied");

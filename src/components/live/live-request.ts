@@ -11,18 +11,20 @@ import {element} from "../dom.js";
 export function LiveRequest(attempt: LiveAttempt, hookUrl: string): HTMLElement {
   const curl = requestAsCurl(attempt, hookUrl);
   const status = element("span", {class: "live-copy-status", role: "status"});
-  const copy = async () => {
+  // The status shown is found from the button pressed: a LiveView redraw morphs this drawing into the one on the page, keeping that one's nodes.
+  const copy = async (button: Element) => {
+    const shown = button.closest(".live-request")?.querySelector(".live-copy-status") ?? status;
     try {
       await navigator.clipboard.writeText(curl);
-      status.textContent = "Copied.";
+      shown.textContent = "Copied.";
     } catch {
-      status.textContent = "This browser did not allow copying: select the command below.";
+      shown.textContent = "This browser did not allow copying: select the command below.";
     }
   };
   return element("details", {class: "live-request"},
     element("summary", null, `What arrived (${attempt.method} ${toVisible(attempt.path)}, ${attempt.bodyBytes} bytes)`),
     element("pre", {class: "live-request-text", tabindex: 0, role: "region", "aria-label": `Request #${attempt.number} as it arrived`}, toVisible(requestText(attempt), {keep: "\n"})),
-    element("p", {class: "live-request-actions"}, element("button", {type: "button", onclick: () => void copy()}, "Copy as curl"), " ", status),
+    element("p", {class: "live-request-actions"}, element("button", {type: "button", onclick: (event: Event) => void copy(event.currentTarget as Element)}, "Copy as curl"), " ", status),
     element("pre", {class: "live-request-curl", tabindex: 0, role: "region", "aria-label": `Request #${attempt.number} as a curl command`}, toVisible(curl, {keep: "\n"}))
   );
 }
