@@ -185,3 +185,20 @@ describe("the live views draw whatever the receiver sent as text", () => {
     expect(LiveDeliveryDetails({phase: "idle", url: null, feed: emptyLiveFeed, notice: null}, null).childElementCount).toBe(0);
   });
 });
+
+describe("what arrived, folded out, across redraws", () => {
+  it("stays open on its own attempt when a newer attempt is drawn above it (a redraw morphs by position)", async () => {
+    const {LiveView} = await import("../../src/components/live-view.js");
+    const view = LiveView();
+    document.body.append(view);
+    const first = attempt({number: 1});
+    view.draw(LiveChecks, connected(feedOf(first)));
+    const details = view.querySelector("details.live-request") as HTMLDetailsElement;
+    details.open = true;
+    details.dispatchEvent(new Event("toggle"));
+    view.draw(LiveChecks, connected(feedOf(first, attempt({number: 2}))));
+    const openOn = [...view.querySelectorAll(".live-check-attempt")].filter((item) => item.querySelector("details")!.hasAttribute("open")).map((item) => item.getAttribute("value"));
+    expect(openOn).toEqual(["1"]);
+    view.remove();
+  });
+});
