@@ -137,6 +137,9 @@ export class LiveReceiver {
   private async decideNow(request: LiveRequest, onItsWay: {run: number; atSeconds: number}, clock: LiveClock): Promise<LiveAttempt> {
     // A request on its way when the run changed belongs to the new run, arriving as it is decided.
     const arrival = onItsWay.run === this.runNumber ? onItsWay : this.arrive(clock.monotonicSeconds);
+    // The memory of the run it arrived in: a reset during the checks below leaves the new run's untouched.
+    const memory = this.pipeline;
+    const sameRun = () => arrival.run === this.runNumber;
     const facts = bodyFacts(parseJson(request.body));
     const key = await updateKeyOf(request.headers, facts, request.body, this.settings.subtle);
     const base = this.recordOf(request, arrival, clock.monotonicSeconds, facts, key);
@@ -146,12 +149,11 @@ export class LiveReceiver {
     const result = await receivePushNotification({
       request: {headers: request.headers, body: request.body},
       config: this.pipelineConfig(base, request.headers),
-      state: this.pipeline,
+      state: memory,
       nowSeconds: clock.unixSeconds,
-      applyEffect: ({taskId}) => void (stale = this.applyInOrder(taskId, base.order))
+      applyEffect: ({taskId}) => void (stale = sameRun() && this.applyInOrder(taskId, base.order))
     });
-    // A reset during the checks started a new run: its fresh memory is not overwritten by this one's.
-    if (arrival.run === this.runNumber) this.remember(result, clock.unixSeconds);
+    if (sameRun()) this.remember(result, clock.unixSeconds);
     // The key the receiver recorded the update by, which may differ from the one resends are grouped by (a webhook-id over 256 characters).
     const outcome = pipelineOutcome(result, stale);
     const note = await this.differentBytesNote(result, base.keySource, request.body);

@@ -193,13 +193,19 @@ describe("a new run while a request is being decided", () => {
   test("a reset during the checks leaves the new run's memory empty", async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    let calls = 0;
-    // The second digest (the pipeline's) waits: the run changes after the arrival was re-stamped, during the checks.
-    const subtle = {digest: async (algorithm: string, data: BufferSource) => (++calls === 1 ? undefined : await gate, crypto.subtle.digest(algorithm, data))} as unknown as SubtleCrypto;
+    let checksStarted: () => void = () => {};
+    const inChecks = new Promise<void>((resolve) => (checksStarted = resolve));
+    // The update key's digest comes after the arrival was stamped: it says it began, then waits, and the run changes then.
+    const digest = async (algorithm: string, data: BufferSource) => {
+      checksStarted();
+      await gate;
+      return crypto.subtle.digest(algorithm, data);
+    };
+    const subtle = {digest} as unknown as SubtleCrypto;
     const receiver = new LiveReceiver({auth: {scheme: "authentication-info", authentication: {scheme: "Bearer", credentials: CREDENTIALS}}, expectedTaskIds: [], subtle});
     const body = JSON.stringify({statusUpdate: {taskId: "task-old", contextId: "c", status: {state: "TASK_STATE_WORKING"}}});
     const pending = receiver.decide({method: "POST", path: "/hook", headers: bearer, body: bytes(body)}, receiver.arrive(1), () => ({monotonicSeconds: 2, unixSeconds: 1_800_000_000}));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await inChecks;
     receiver.newRun();
     release();
     const attempt = await pending;
