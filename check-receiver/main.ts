@@ -12,7 +12,7 @@ import {request as httpRequest, type ClientRequest} from "node:http";
 import {request as httpsRequest} from "node:https";
 import {parseArgs} from "node:util";
 import * as z from "zod";
-import {decodeSymmetricSecret} from "../lib/webhook-auth/standard-webhooks.js";
+import {decodeSymmetricSecret} from "../lib/webhook-auth/standard-webhooks/standard-webhooks.js";
 import {serveKeySet, type KeySetServer} from "./key-set-server.js";
 import {checkSigningKeys} from "./signing-keys.js";
 import {RECEIVER_CHECKS, reportExitCode, reportLines, runReceiverChecks, type Answer, type CheckAuth, type CheckTarget, type Delivery, type Effects, type ReceiverCheckReport, type Transport} from "../lib/receiver-check/index.js";

@@ -9,10 +9,10 @@ import {createHash} from "node:crypto";
 import {createServer, type IncomingMessage, type ServerResponse} from "node:http";
 import type {AddressInfo} from "node:net";
 import {decodeJwt, decodeProtectedHeader} from "jose";
-import {readPushPayload} from "../lib/webhook-auth/a2a-payload.js";
-import {createJwksCache, type JwksCache} from "../lib/webhook-auth/jwks-cache.js";
-import {DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS, readBearer, verifyA2aPushJwt, type JwtCheckId} from "../lib/webhook-auth/jwt-profile.js";
-import {verifyStandardWebhook} from "../lib/webhook-auth/standard-webhooks.js";
+import {readPushPayload} from "../lib/webhook-auth/receiver/a2a-payload.js";
+import {createJwksCache, type JwksCache} from "../lib/webhook-auth/jwt/jwks-cache.js";
+import {DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS, readBearer, verifyA2aPushJwt, type JwtCheckId} from "../lib/webhook-auth/jwt/jwt-profile.js";
+import {verifyStandardWebhook} from "../lib/webhook-auth/standard-webhooks/standard-webhooks.js";
 
 export type ReferenceFlaw =
   /** Answers a duplicate 409 Conflict: a retrying sender tries again. */

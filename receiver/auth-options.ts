@@ -6,7 +6,7 @@
 import {randomBytes} from "node:crypto";
 import {readFileSync} from "node:fs";
 import {createJwksCache, decodeSymmetricSecret, RECOMMENDED_MIN_SECRET_BYTES, type ReceiverAuth} from "../lib/webhook-auth/index.js";
-import type {JwksCache} from "../lib/webhook-auth/jwks-cache.js";
+import type {JwksCache} from "../lib/webhook-auth/jwt/jwks-cache.js";
 
 export const authModes = ["bearer", "token", "standard-webhooks", "jwt"] as const;
 export type AuthMode = (typeof authModes)[number];

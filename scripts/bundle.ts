@@ -14,7 +14,7 @@
  * at high priority, which Lighthouse counts as render-blocking. Bundles code-split across
  * pages made each lesson load 15 modules (first paint 1.9-2.3 s simulated, performance
  * 95-97). Pages no longer share a cached chunk, which a course read one lesson at a time
- * hardly misses. What a page loads on demand (src/components/on-demand.ts) is its one chunk.
+ * hardly misses. What a page loads on demand (src/components/runtime/on-demand.ts) is its one chunk.
  */
 import * as esbuild from "esbuild";
 import {readdirSync} from "node:fs";
@@ -38,7 +38,7 @@ export function bundleEntries(): Record<string, string> {
 /**
  * One esbuild build per page, each code-split on its own: the page's bundle holds all it loads
  * at once (a module two pages use is in both), and what it imports on demand (see
- * src/components/on-demand.ts) becomes a chunk of that page's that loads when asked for.
+ * src/components/runtime/on-demand.ts) becomes a chunk of that page's that loads when asked for.
  */
 export const bundleOptions = (): esbuild.BuildOptions[] => [...pageBundleOptions(), ...workerBundleOptions()];
 

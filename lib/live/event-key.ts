@@ -12,7 +12,7 @@
 import {teachingMetadataKey} from "../delivery/payload.js";
 import {sha256, toBytes, toHex} from "../webhook-auth/bytes.js";
 import {readHeader, type HeaderBag} from "../webhook-auth/http-headers.js";
-import {WEBHOOK_ID_HEADER} from "../webhook-auth/standard-webhooks.js";
+import {WEBHOOK_ID_HEADER} from "../webhook-auth/standard-webhooks/standard-webhooks.js";
 import type {EventKeySource, LiveAttempt} from "./attempt.js";
 
 /** What the receiver reads of a body before (and whatever) its checks decide. */

@@ -12,12 +12,12 @@
  *      its task is answered 2xx and not applied ("stale")
  *   4. the lost-acknowledgement fault: the first 2xx of each update does not reach the sender
  */
-import {receivePushNotification, type PipelineResult, type ReceiverAuth, type ReceiverState} from "../webhook-auth/receiver-pipeline.js";
-import {createDedupStore, evictOldest, purgeExpired} from "../webhook-auth/dedup-store.js";
+import {receivePushNotification, type PipelineResult, type ReceiverAuth, type ReceiverState} from "../webhook-auth/receiver/receiver-pipeline.js";
+import {createDedupStore, evictOldest, purgeExpired} from "../webhook-auth/receiver/dedup-store.js";
 import {readHeader, type HeaderBag} from "../webhook-auth/http-headers.js";
 import {sha256, toHex} from "../webhook-auth/bytes.js";
-import {GO_TOKEN_HEADER, NOTIFICATION_TOKEN_HEADER} from "../webhook-auth/jwt-profile.js";
-import type {JwksCache} from "../webhook-auth/jwks-cache.js";
+import {GO_TOKEN_HEADER, NOTIFICATION_TOKEN_HEADER} from "../webhook-auth/jwt/jwt-profile.js";
+import type {JwksCache} from "../webhook-auth/jwt/jwks-cache.js";
 import type {LiveAttempt, LiveDecision} from "./attempt.js";
 import {AttemptLog} from "./attempt-log.js";
 import {bodyFacts, isOlder, orderOf, updateKeyOf, type BodyFacts} from "./event-key.js";

@@ -3,7 +3,7 @@
  * shows (terminal, JSON Lines, page) comes from this copy, so a secret is never repeated in full.
  */
 import type {HeaderBag} from "../webhook-auth/http-headers.js";
-import {GO_TOKEN_HEADER, NOTIFICATION_TOKEN_HEADER} from "../webhook-auth/jwt-profile.js";
+import {GO_TOKEN_HEADER, NOTIFICATION_TOKEN_HEADER} from "../webhook-auth/jwt/jwt-profile.js";
 
 /** Headers whose values are credentials (the A2A token under both names the SDKs use): only their first characters are kept. */
 const SECRET_HEADERS = new Set(["authorization", NOTIFICATION_TOKEN_HEADER.toLowerCase(), GO_TOKEN_HEADER.toLowerCase(), "cookie", "proxy-authorization"]);

@@ -13,8 +13,8 @@
 import {UnsecuredJWT, type JWK} from "jose";
 import {v1TaskStates} from "../delivery/wire-request.js";
 import type {A2aTaskState} from "../delivery/task-state.js";
-import {BODY_HASH_CLAIM, bodySha256Hex, DEFAULT_JWT_TTL_SECONDS, NOTIFICATION_TOKEN_HEADER, signA2aPushJwt, TASK_ID_CLAIM, type A2aPushJwtAlgorithm} from "../webhook-auth/jwt-profile.js";
-import {signStandardWebhook} from "../webhook-auth/standard-webhooks.js";
+import {BODY_HASH_CLAIM, bodySha256Hex, DEFAULT_JWT_TTL_SECONDS, NOTIFICATION_TOKEN_HEADER, signA2aPushJwt, TASK_ID_CLAIM, type A2aPushJwtAlgorithm} from "../webhook-auth/jwt/jwt-profile.js";
+import {signStandardWebhook} from "../webhook-auth/standard-webhooks/standard-webhooks.js";
 
 export type CheckAuth =
   /** TaskPushNotificationConfig.authentication: `Authorization: Bearer <credentials>`. */

@@ -3,9 +3,9 @@
  * look at, and a predicate saying whether a run shows it (so the page and the
  * tests can confirm each experiment still teaches what it claims).
  */
-import {A2A_JS_SDK_SENDER, COURSE_TEACHING_POLICY} from "./retry-presets.js";
-import {SPEC_EXAMPLE_RETENTION_SECONDS} from "./dedup-store.js";
-import {RECONCILE_DEMO_NO_EVENT_ID} from "./reconcile.js";
+import {A2A_JS_SDK_SENDER, COURSE_TEACHING_POLICY} from "./rotation/retry-presets.js";
+import {SPEC_EXAMPLE_RETENTION_SECONDS} from "./receiver/dedup-store.js";
+import {RECONCILE_DEMO_NO_EVENT_ID} from "./receiver/reconcile.js";
 import type {TourStep} from "../tour/step.js";
 import type {WebhookLessonInputs, WebhookLessonRun} from "./lesson.js";
 

@@ -7,7 +7,7 @@
 import {exportJWK, importJWK} from "jose";
 import type {JSONWebKeySet, JWK} from "jose";
 import type {MessageVersion} from "../shared/message-version.js";
-import type {A2aPushJwtAlgorithm} from "./jwt-profile.js";
+import type {A2aPushJwtAlgorithm} from "./jwt/jwt-profile.js";
 
 /** Reference libraries' test secret (libraries/javascript/src/webhook.test.ts, libraries/go/webhook_symmetric_test.go). 24 bytes. */
 export const STANDARD_WEBHOOKS_TEST_SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";

@@ -10,19 +10,19 @@
 import {checkInputs, refusal, type RefusedInput} from "../lesson-inputs/check.js";
 import type {FieldSpec} from "../lesson-inputs/fields.js";
 import {describeRun, type RunLabel} from "../lesson-inputs/run-label.js";
-import {DEFAULT_DEDUP_RETENTION_SECONDS} from "./dedup-store.js";
+import {DEFAULT_DEDUP_RETENTION_SECONDS} from "./receiver/dedup-store.js";
 import {DEFAULT_MESSAGE_VERSION, versionField, type MessageVersion} from "../shared/message-version.js";
 import {DEMO_BODIES, DEMO_NOW_SECONDS} from "./fixtures.js";
-import {RACE_STRATEGIES, raceTable, type RaceRun, type RaceStrategy, type RaceTable} from "./race.js";
-import {compareReconciliation, RECONCILE_SCENARIOS, type ReconcileComparison} from "./reconcile.js";
-import {analyzeRetryHorizon, type AttemptFate, type RetryHorizonResult, type RetryLaneResult} from "./retry-horizon.js";
-import {RETRY_PRESETS, STANDARD_WEBHOOKS_EXAMPLE_SCHEDULE, type RetrySchedule} from "./retry-presets.js";
-import {DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS} from "./jwks-cache.js";
-import {KEY_ROTATION_RANGES, keyRotationTimeline, type KeyRotationTimeline} from "./key-rotation.js";
-import {JWT_MISTAKES, runJwtLab, type JwtLabReport, type JwtMistakeId} from "./jwt-lab.js";
-import {debugStandardWebhook, type SignatureDebugResult} from "./signature-debugger.js";
-import {DEFAULT_TOLERANCE_SECONDS} from "./standard-webhooks.js";
-import {runTamperingExperiments, type TamperingReport} from "./tampering.js";
+import {RACE_STRATEGIES, raceTable, type RaceRun, type RaceStrategy, type RaceTable} from "./receiver/race.js";
+import {compareReconciliation, RECONCILE_SCENARIOS, type ReconcileComparison} from "./receiver/reconcile.js";
+import {analyzeRetryHorizon, type AttemptFate, type RetryHorizonResult, type RetryLaneResult} from "./rotation/retry-horizon.js";
+import {RETRY_PRESETS, STANDARD_WEBHOOKS_EXAMPLE_SCHEDULE, type RetrySchedule} from "./rotation/retry-presets.js";
+import {DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS} from "./jwt/jwks-cache.js";
+import {KEY_ROTATION_RANGES, keyRotationTimeline, type KeyRotationTimeline} from "./rotation/key-rotation.js";
+import {JWT_MISTAKES, runJwtLab, type JwtLabReport, type JwtMistakeId} from "./jwt/jwt-lab.js";
+import {debugStandardWebhook, type SignatureDebugResult} from "./standard-webhooks/signature-debugger.js";
+import {DEFAULT_TOLERANCE_SECONDS} from "./standard-webhooks/standard-webhooks.js";
+import {runTamperingExperiments, type TamperingReport} from "./standard-webhooks/tampering.js";
 
 /** The lesson's control groups, by the section each drives (the ids experiments name). */
 export const webhookLessonGroups = {

@@ -2,8 +2,8 @@
  * The revealed part of a lesson's decision history, newest highlighted. Text only:
  * titles and details may quote user input, so they are never parsed as HTML.
  */
-import {element} from "./dom.js";
-import {LiveView, type LiveViewElement} from "./live-view.js";
+import {element} from "./runtime/dom.js";
+import {ViewSlot, type ViewSlotElement} from "./runtime/view-slot.js";
 import type {Decision} from "../../lib/playback/decision.js";
 
 export interface DecisionTraceOptions {
@@ -51,11 +51,11 @@ export function showNewestDecision(container: ParentNode): void {
   else if (latestBox.top < listBox.top) list.scrollTop -= listBox.top - latestBox.top;
 }
 
-/** A LiveView for a decision trace: each drawing keeps the newest revealed decision in view. */
-export function TraceView(): LiveViewElement {
-  const view = LiveView();
+/** A ViewSlot for a decision trace: each drawing keeps the newest revealed decision in view. */
+export function TraceView(): ViewSlotElement {
+  const view = ViewSlot();
   const draw = view.draw.bind(view);
-  const drawAndFollow: LiveViewElement["draw"] = (trace, ...args) => {
+  const drawAndFollow: ViewSlotElement["draw"] = (trace, ...args) => {
     draw(trace, ...args);
     showNewestDecision(view);
   };

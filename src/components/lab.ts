@@ -13,10 +13,10 @@
  * const stageWidth = widthOf(lab.stage);
  * ```
  */
-import {markNextChanges} from "./change-marks.js";
-import {element, type Child} from "./dom.js";
-import {announceLinkNoticeOnLoad} from "./link-notice-banner.js";
-import {scrollToTopOfScreen} from "./scroll-into-view.js";
+import {markNextChanges} from "./controls/change-marks.js";
+import {element, type Child} from "./runtime/dom.js";
+import {announceLinkNoticeOnLoad} from "./links/link-notice-banner.js";
+import {scrollToTopOfScreen} from "./runtime/scroll-into-view.js";
 
 export type LabElement = HTMLElement & {
   /** Where the stage's views are drawn: charts in it are sized by its width (see widthOf). */

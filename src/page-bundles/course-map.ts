@@ -3,4 +3,4 @@
  * (`await import`), not with the page: it checks what the browser kept (zod), and the page's
  * first paint does not wait for it.
  */
-export {CourseMap} from "../components/course-progress.js";
+export {CourseMap} from "../components/course/course-progress.js";

@@ -3,4 +3,4 @@ export * from "../../lib/delivery/index.js";
 export * from "../components/index.js";
 export * from "../components/delivery/index.js";
 export * from "../../lib/live/index.js";
-export * from "../components/live/index.js";
+export * from "../components/live-lab/index.js";

@@ -1,2 +1,2 @@
 /** What the speaker notes page imports: the notes view alone. */
-export {SpeakerNotes} from "../components/speaker-notes.js";
+export {SpeakerNotes} from "../components/class/speaker-notes.js";

@@ -5,7 +5,7 @@
  */
 import {describe, expect, it, vi} from "vitest";
 import {compareSenders, resolveDeliveryConfig} from "../../lib/delivery/index.js";
-import {carryVersionInLinks, lessonLink} from "../../src/components/course-links.js";
+import {carryVersionInLinks, lessonLink} from "../../src/components/links/course-links.js";
 import {SenderComparisonTable} from "../../src/components/delivery/index.js";
 
 const HERE = new URL("http://localhost:3000/push-delivery");

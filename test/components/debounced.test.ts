@@ -1,6 +1,6 @@
 /** The one debounce the link writer and the editor's check share: later() waits for calls to settle, flush() and now() do not. */
 import {afterEach, beforeEach, describe, expect, it, vi} from "vitest";
-import {debounced} from "../../src/components/debounced.js";
+import {debounced} from "../../src/components/runtime/debounced.js";
 
 describe("debounced", () => {
   beforeEach(() => vi.useFakeTimers());

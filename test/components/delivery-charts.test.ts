@@ -7,7 +7,7 @@
 import {describe, expect, it} from "vitest";
 import {findDeliveryExperiment, simulateDelivery, type DeliveryRun} from "../../lib/delivery/index.js";
 import {AttemptSwimlane, ReceiverDecisions, ReceiverState} from "../../src/components/delivery/index.js";
-import {findChartSvg} from "../../src/components/standalone-svg.js";
+import {findChartSvg} from "../../src/components/export/standalone-svg.js";
 import {compareSnapshot} from "../snapshot.js";
 import {absolute, drawnAxis} from "./drawn-axis.js";
 

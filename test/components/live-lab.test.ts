@@ -6,8 +6,8 @@
  */
 import {describe, expect, it} from "vitest";
 import {compareLiveRun, emptyLiveFeed, liveFaultsFromInputs, liveFeedProblem, liveFeedWith, liveLabDefaults, liveReceiverUrl, noFaults, readFaultsAnswer, readLiveMessage, type LiveAttempt, type LiveFeed, type LiveHello} from "../../lib/live/index.js";
-import {LiveAttemptTable, LiveChecks, LiveDeliveryDetails, LiveDeliveryLab, LiveDifferences, LiveProblems} from "../../src/components/live/index.js";
-import type {ConnectionState} from "../../src/components/live/index.js";
+import {LiveAttemptTable, LiveChecks, LiveDeliveryDetails, LiveDeliveryLab, LiveDifferences, LiveProblems} from "../../src/components/live-lab/index.js";
+import type {ConnectionState} from "../../src/components/live-lab/index.js";
 
 const MARKUP = "<img src=x onerror=alert(1)>";
 const LONG = "r".repeat(2_000);
@@ -188,8 +188,8 @@ describe("the live views draw whatever the receiver sent as text", () => {
 
 describe("what arrived, folded out, across redraws", () => {
   it("stays open on its own attempt when a newer attempt is drawn above it (a redraw morphs by position)", async () => {
-    const {LiveView} = await import("../../src/components/live-view.js");
-    const view = LiveView();
+    const {ViewSlot} = await import("../../src/components/runtime/view-slot.js");
+    const view = ViewSlot();
     document.body.append(view);
     const first = attempt({number: 1});
     view.draw(LiveChecks, connected(feedOf(first)));

@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
 /**
  * The pieces that let a lesson page redraw on every input within a frame: the DOM
- * builder, morph (keep what did not change), LiveView, and the views updated in place.
+ * builder, morph (keep what did not change), ViewSlot, and the views updated in place.
  */
 import {describe, expect, it, vi} from "vitest";
 import {simulateDelivery} from "../../lib/delivery/index.js";
-import {element, listen} from "../../src/components/dom.js";
-import {ExperimentList} from "../../src/components/experiment-list.js";
-import {ExportableChart} from "../../src/components/export-buttons.js";
-import {LiveView} from "../../src/components/live-view.js";
-import {morph} from "../../src/components/morph.js";
-import {PlaybackControl, playbackFor} from "../../src/components/playback-control.js";
+import {element, listen} from "../../src/components/runtime/dom.js";
+import {ExperimentList} from "../../src/components/tour/experiment-list.js";
+import {ExportableChart} from "../../src/components/export/export-buttons.js";
+import {ViewSlot} from "../../src/components/runtime/view-slot.js";
+import {morph} from "../../src/components/runtime/morph.js";
+import {PlaybackControl, playbackFor} from "../../src/components/controls/playback-control.js";
 import {AttemptInspector, UpdateTable} from "../../src/components/delivery/update-table.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -79,9 +79,9 @@ describe("morph", () => {
   });
 });
 
-describe("LiveView", () => {
+describe("ViewSlot", () => {
   it("shows the first view as it is, then morphs later ones into it", () => {
-    const live = LiveView();
+    const live = ViewSlot();
     const first = element("p", null, "one");
     live.show(first);
     expect(live.firstChild).toBe(first);
@@ -98,7 +98,7 @@ describe("LiveView", () => {
   });
 
   it("keeps a chart's export buttons and morphs the redrawn chart into the one shown", () => {
-    const live = LiveView();
+    const live = ViewSlot();
     const options = {lesson: "l", name: "n", title: "T"};
     live.show(ExportableChart(element("figure", null, "chart 1"), options));
     const [buttons, figure] = [live.querySelector(".export-buttons"), live.querySelector("figure")];
@@ -109,7 +109,7 @@ describe("LiveView", () => {
   });
 
   it("a kept export button reports in the status line shown, after the chart was redrawn", async () => {
-    const live = LiveView();
+    const live = ViewSlot();
     document.body.append(live);
     const options = {lesson: "l", name: "n", title: "T"};
     live.show(ExportableChart(element("figure", null, "chart 1"), options));

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
 import {MAX_MESSAGE_REQUEST_BYTES, MESSAGE_EXAMPLES, MESSAGE_SPEC_NOTES, messageExample, runMessageTransaction, type MessageFinding} from "../../lib/message/index.js";
-import {findChartSvg} from "../../src/components/standalone-svg.js";
+import {findChartSvg} from "../../src/components/export/standalone-svg.js";
 import {capText, moreNotShown} from "../../src/components/message/capped-text.js";
 import {highlightSegments, MARK_LINE_LIMIT} from "../../src/components/message/highlight.js";
 import {dedentContinuation} from "../../src/components/message/parts.js";

@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import {formatNumber} from "../../src/components/number-format.js";
+import {formatNumber} from "../../src/components/format/number-format.js";
 
 describe("formatNumber", () => {
   it("prints what toLocaleString(\"en-US\") prints, for any number up to 10^15", () => {

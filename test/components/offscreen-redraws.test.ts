@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * A LiveView far from the screen gets its first drawing in idle time or when it comes near, and
+ * A ViewSlot far from the screen gets its first drawing in idle time or when it comes near, and
  * later ones only when it comes near (or before printing), never with a stale build; a reader who
  * goes back to what is shown causes no redraw at all. jsdom has
  * neither IntersectionObserver nor requestIdleCallback: the test drives both by hand.
@@ -21,10 +21,10 @@ async function freshModules() {
     observe() {}
   });
   vi.stubGlobal("requestIdleCallback", (callback: (deadline: {timeRemaining(): number}) => void) => idleCallbacks.push(callback));
-  const {LiveView} = await import("../../src/components/live-view.js");
-  const {flushRedraws, UNSEEN_AFTER_PAUSE_MS} = await import("../../src/components/offscreen-redraws.js");
-  const {ModuleNotLoaded} = await import("../../src/components/on-demand.js");
-  return {LiveView, flushRedraws, UNSEEN_AFTER_PAUSE_MS, ModuleNotLoaded};
+  const {ViewSlot} = await import("../../src/components/runtime/view-slot.js");
+  const {flushRedraws, UNSEEN_AFTER_PAUSE_MS} = await import("../../src/components/runtime/offscreen-redraws.js");
+  const {ModuleNotLoaded} = await import("../../src/components/runtime/on-demand.js");
+  return {ViewSlot, flushRedraws, UNSEEN_AFTER_PAUSE_MS, ModuleNotLoaded};
 }
 
 const runIdle = (timeRemaining = 50) => idleCallbacks.splice(0).forEach((callback) => callback({timeRemaining: () => timeRemaining}));
@@ -36,7 +36,7 @@ describe("off-screen redraws", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("draws at once a view not in the document, or one the observer reports near", () => {
-    const view = modules.LiveView();
+    const view = modules.ViewSlot();
     view.draw(paragraph, "one");
     expect(view.textContent).toBe("one");
     reportDistance([{target: view, isIntersecting: true}]);
@@ -46,7 +46,7 @@ describe("off-screen redraws", () => {
 
   it("at the first draw, before the observer reports, draws a view in a lab at once and puts off any other", () => {
     const lab = Object.assign(document.createElement("div"), {className: "lab"});
-    const [inLab, elsewhere] = [modules.LiveView(), modules.LiveView()];
+    const [inLab, elsewhere] = [modules.ViewSlot(), modules.ViewSlot()];
     lab.append(inLab);
     document.body.append(lab, elsewhere);
     inLab.draw(paragraph, "lab");
@@ -60,7 +60,7 @@ describe("off-screen redraws", () => {
   });
 
   /** A view in the document outside any lab: far until the observer says otherwise. */
-  const farView = () => document.body.appendChild(modules.LiveView());
+  const farView = () => document.body.appendChild(modules.ViewSlot());
 
   it("puts off a far view's first build until idle time, and builds only the newest values", () => {
     const view = farView();
@@ -76,7 +76,7 @@ describe("off-screen redraws", () => {
   });
 
   it("redraws a far view already drawn as it comes near, not in idle time while the reader is still moving, and builds only the newest values", () => {
-    const view = modules.LiveView();
+    const view = modules.ViewSlot();
     const builds: string[] = [];
     const build = (text: string) => (builds.push(text), paragraph(text));
     view.draw(build, "one");
@@ -93,7 +93,7 @@ describe("off-screen redraws", () => {
   it("redraws a far view in idle time once no redraw was asked for during the pause", () => {
     vi.useFakeTimers({toFake: ["setTimeout", "clearTimeout", "performance"]});
     try {
-      const [far, other] = [modules.LiveView(), modules.LiveView()];
+      const [far, other] = [modules.ViewSlot(), modules.ViewSlot()];
       far.draw(paragraph, "one");
       reportDistance([{target: far, isIntersecting: false}]);
       far.draw(paragraph, "two");
@@ -118,7 +118,7 @@ describe("off-screen redraws", () => {
   });
 
   it("draws a waiting view as it comes near", () => {
-    const view = modules.LiveView();
+    const view = modules.ViewSlot();
     view.draw(paragraph, "one");
     reportDistance([{target: view, isIntersecting: false}]);
     view.draw(paragraph, "two");
@@ -129,7 +129,7 @@ describe("off-screen redraws", () => {
   });
 
   it("forgets a waiting build when the values go back to what is shown", () => {
-    const view = modules.LiveView();
+    const view = modules.ViewSlot();
     // The arguments are the dependencies: a drawing from equal arguments is what is shown.
     view.draw(paragraph, "shown");
     reportDistance([{target: view, isIntersecting: false}]);
@@ -172,7 +172,7 @@ describe("off-screen redraws", () => {
   });
 
   it("a prebuilt view shown with show() cancels a build that was waiting", () => {
-    const view = modules.LiveView();
+    const view = modules.ViewSlot();
     view.draw(paragraph, "one");
     reportDistance([{target: view, isIntersecting: false}]);
     view.draw(paragraph, "two");
@@ -200,7 +200,7 @@ describe("off-screen redraws", () => {
     const pendingAttribute = () => document.documentElement.getAttribute("data-redraws-pending");
 
     it("shows a placeholder, waits on the document, and draws the chart once the module is here", async () => {
-      const view = modules.LiveView();
+      const view = modules.ViewSlot();
       const load = moduleLoad();
       view.draw(load.chart, "chart");
       expect(view.textContent).toBe("Drawing the chart…");
@@ -211,7 +211,7 @@ describe("off-screen redraws", () => {
     });
 
     it("keeps what it shows meanwhile, and builds only the newest values once the module is here", async () => {
-      const view = modules.LiveView();
+      const view = modules.ViewSlot();
       view.draw(paragraph, "before");
       const load = moduleLoad();
       view.draw(load.chart, "one");
@@ -224,7 +224,7 @@ describe("off-screen redraws", () => {
     });
 
     it("drops the wait when the view is shown something else", async () => {
-      const view = modules.LiveView();
+      const view = modules.ViewSlot();
       const load = moduleLoad();
       view.draw(load.chart, "chart");
       view.show(paragraph("shown directly"));
@@ -237,7 +237,7 @@ describe("off-screen redraws", () => {
     });
 
     it("says the chart could not be drawn when the module does not load", async () => {
-      const view = modules.LiveView();
+      const view = modules.ViewSlot();
       const load = moduleLoad();
       view.draw(load.chart, "chart");
       load.settle.reject(new TypeError("Failed to fetch dynamically imported module"));

@@ -6,8 +6,8 @@
 import {describe, expect, it} from "vitest";
 import {deliveryExperiments, simulateDelivery} from "../../lib/delivery/index.js";
 import {DeliverySummaryFigures} from "../../src/components/delivery/summary-figures.js";
-import {counted, plural} from "../../src/components/number-format.js";
-import {SummaryFigure} from "../../src/components/summary-figure.js";
+import {counted, plural} from "../../src/components/format/number-format.js";
+import {SummaryFigure} from "../../src/components/chart/summary-figure.js";
 
 const PLURAL_NOUNS = /\b(requests|updates|responses|effects|regressions|attempts)\b/;
 

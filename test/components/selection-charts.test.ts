@@ -14,7 +14,7 @@ import {
   type SelectionResult
 } from "../../lib/selection/index.js";
 import {CandidatesByStage, RankingBreakdown, stageRemovalLabel} from "../../src/components/selection/index.js";
-import {findChartSvg} from "../../src/components/standalone-svg.js";
+import {findChartSvg} from "../../src/components/export/standalone-svg.js";
 import {typeScale} from "../../src/components/chart/type-scale.js";
 import {compareSnapshot} from "../snapshot.js";
 import {absolute, drawnAxis} from "./drawn-axis.js";

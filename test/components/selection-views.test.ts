@@ -2,11 +2,11 @@
 /**
  * The agent selection lesson's text views, for the default policy and every experiment:
  * each renders with its roles and labels, says what lib decided, and keeps working when a
- * LiveView morphs one result's view into the next (the gate matrix's buttons included).
+ * ViewSlot morphs one result's view into the next (the gate matrix's buttons included).
  */
 import {describe, expect, it, vi} from "vitest";
 import {defaultPolicy, defaultRegistry, gateTable, selectAgent, selectionExperimentPolicy, selectionExperiments, type SelectionResult} from "../../lib/selection/index.js";
-import {LiveView} from "../../src/components/live-view.js";
+import {ViewSlot} from "../../src/components/runtime/view-slot.js";
 import {AgentInspector, AgentPicker, GateMatrix, RemovalTable, ScoreFormula, ScoreTable, SelectionOutcome} from "../../src/components/selection/index.js";
 
 const results: [string, SelectionResult][] = [
@@ -47,8 +47,8 @@ describe("agent selection views", () => {
     expect(renderAll(result, "northwind-swift", 1).querySelectorAll(".removal-table tbody tr")).toHaveLength(2);
   });
 
-  it("keep the gate matrix's buttons working when a LiveView morphs in the next result", () => {
-    const view = LiveView();
+  it("keep the gate matrix's buttons working when a ViewSlot morphs in the next result", () => {
+    const view = ViewSlot();
     const first = vi.fn();
     const second = vi.fn();
     view.show(GateMatrix(gateTable(defaultRegistry, results[0]![1]), first));

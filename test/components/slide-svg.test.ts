@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import {describe, expect, it} from "vitest";
-import type {ChartSize} from "../../src/components/chart-at-size.js";
+import type {ChartSize} from "../../src/components/chart/chart-at-size.js";
 import {colourLegend, withLegends} from "../../src/components/chart/legend.js";
 import {SLIDE_FONT_SIZE, typeScale} from "../../src/components/chart/type-scale.js";
-import {ComparedChart, drawnAtSize} from "../../src/components/compared-chart.js";
-import {slideLayout, slideSvg} from "../../src/components/standalone-svg.js";
+import {ComparedChart, drawnAtSize} from "../../src/components/chart/compared-chart.js";
+import {slideLayout, slideSvg} from "../../src/components/export/standalone-svg.js";
 
 const SLIDE = {width: 1920, height: 1080, type: typeScale(SLIDE_FONT_SIZE)};
 const NAMES = {pinned: "Pinned run: Lesson defaults", current: "Current run: Sender timeout: 0.5 s"};

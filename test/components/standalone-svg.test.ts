@@ -5,7 +5,7 @@ import {bottomAxis, bottomAxisHeight, rowLabelsLeft} from "../../src/components/
 import {chartFrame} from "../../src/components/chart/chart-frame.js";
 import {colourLegend, withLegends} from "../../src/components/chart/legend.js";
 import {typeScale} from "../../src/components/chart/type-scale.js";
-import {EXPORT_INK, exportFileName, findChartSvg, standaloneSvg, wrapWords} from "../../src/components/standalone-svg.js";
+import {EXPORT_INK, exportFileName, findChartSvg, standaloneSvg, wrapWords} from "../../src/components/export/standalone-svg.js";
 import {compareSnapshot} from "../snapshot.js";
 
 /** A small chart on the chart layer: bars in two lanes, an axis, a colour legend above it. */

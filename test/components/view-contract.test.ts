@@ -1,17 +1,17 @@
 // @vitest-environment jsdom
 /**
- * The view contract (live-view.ts): a live place draws `view(...arguments)`, and the arguments are
+ * The view contract (runtime/view-slot.ts): a live place draws `view(...arguments)`, and the arguments are
  * the dependencies. Drawn again from equal arguments it does no work; from changed ones, or with a
  * new view (a page cell's closure over values that changed), it draws again.
  */
 import {describe, expect, it, vi} from "vitest";
-import {LiveView, sameArguments} from "../../src/components/live-view.js";
+import {ViewSlot, sameArguments} from "../../src/components/runtime/view-slot.js";
 
 const paragraph = (text: string, options: {width: number}) => Object.assign(document.createElement("p"), {textContent: `${text} at ${options.width}`});
 
-describe("LiveView.draw", () => {
+describe("ViewSlot.draw", () => {
   it("does no work when drawn again from equal arguments, an options literal written anew included", () => {
-    const place = LiveView();
+    const place = ViewSlot();
     const view = vi.fn(paragraph);
     const run = {attempts: [1, 2]};
     place.draw(view, "run", {width: 640});
@@ -31,7 +31,7 @@ describe("LiveView.draw", () => {
   });
 
   it("draws again with a new view, so a closure over a changed value is never stale", () => {
-    const place = LiveView();
+    const place = ViewSlot();
     const viewFor = (suffix: string) => (text: string) => Object.assign(document.createElement("p"), {textContent: text + suffix});
     place.draw(viewFor("!"), "run");
     place.draw(viewFor("?"), "run");

@@ -14,7 +14,7 @@ import {segmentLabel} from "../../src/components/webhook-auth/race-chart.js";
 import {EFFECT_COLOURS} from "../../src/components/webhook-auth/palette.js";
 import {TICK_OFFSET} from "../../src/components/chart/axes.js";
 import {typeScale} from "../../src/components/chart/type-scale.js";
-import {findChartSvg} from "../../src/components/standalone-svg.js";
+import {findChartSvg} from "../../src/components/export/standalone-svg.js";
 import {compareSnapshot} from "../snapshot.js";
 import {absolute, drawnAxis} from "./drawn-axis.js";
 

@@ -1,7 +1,7 @@
 /**
  * The webhook authentication lesson's text views, for the defaults and named experiments,
  * signed with Node's Web Crypto: what the page's readers (and its browser tests) look for is
- * there, user-visible values are text, and a LiveView morphs one run's views into the next.
+ * there, user-visible values are text, and a ViewSlot morphs one run's views into the next.
  *
  * Node's environment with a jsdom document of its own, not vitest's jsdom environment: there,
  * lib's byte arrays come from jsdom's realm and Web Crypto refuses them.
@@ -9,7 +9,7 @@
 import {webcrypto} from "node:crypto";
 import {describe, expect, it} from "vitest";
 import {DEMO_NOW_SECONDS, findWebhookExperiment, runV1aDemo, runWebhookLesson, runWebhookTampering, webhookLessonDefaults, type WebhookLessonRun} from "../../lib/webhook-auth/index.js";
-import {LiveView} from "../../src/components/live-view.js";
+import {ViewSlot} from "../../src/components/runtime/view-slot.js";
 import {
   HorizonSummary, MistakeTable, RaceCountsTable, RaceSelectionSummary, ReconcileLanes, SignatureDebugger, TamperingResults, V1aDemoView, generateDemoKeyMaterial
 } from "../../src/components/webhook-auth/index.js";
@@ -81,7 +81,7 @@ describe("webhook authentication views", () => {
 
   it("morph into the next run's views in place", async () => {
     const [before, after] = [await lessonFor(null), await lessonFor("reserialized-body")];
-    const view = LiveView();
+    const view = ViewSlot();
     view.show(SignatureDebugger(before.debug));
     const kept = view.querySelector(".signature-debugger");
     view.show(SignatureDebugger(after.debug));
@@ -91,7 +91,7 @@ describe("webhook authentication views", () => {
 });
 
 function LiveViewOf(node: Node): HTMLElement {
-  const view = LiveView();
+  const view = ViewSlot();
   view.show(node);
   return view;
 }

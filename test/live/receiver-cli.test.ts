@@ -9,7 +9,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterEach, expect, test} from "vitest";
 import {LiveAttemptSchema} from "../../lib/live/index.js";
-import {signStandardWebhook} from "../../lib/webhook-auth/standard-webhooks.js";
+import {signStandardWebhook} from "../../lib/webhook-auth/standard-webhooks/standard-webhooks.js";
 
 let child: ChildProcess | null = null;
 afterEach(() => {

@@ -6,11 +6,11 @@
 import {describe, expect, it} from "vitest";
 import {decodeJwt, decodeProtectedHeader} from "jose";
 import {buildDelivery, normalTaskState, publishedKeySet, reportExitCode, reportLines, updateBody, type CheckSigningKey, type CheckTarget, type UpdateSpec} from "../../lib/receiver-check/index.js";
-import {createJwksCache} from "../../lib/webhook-auth/jwks-cache.js";
-import {verifyA2aPushJwt, type JwtCheckId} from "../../lib/webhook-auth/jwt-profile.js";
+import {createJwksCache} from "../../lib/webhook-auth/jwt/jwks-cache.js";
+import {verifyA2aPushJwt, type JwtCheckId} from "../../lib/webhook-auth/jwt/jwt-profile.js";
 import {generateSigningKey} from "../../lib/webhook-auth/fixtures.js";
-import {readPushPayload} from "../../lib/webhook-auth/a2a-payload.js";
-import {verifyStandardWebhook} from "../../lib/webhook-auth/standard-webhooks.js";
+import {readPushPayload} from "../../lib/webhook-auth/receiver/a2a-payload.js";
+import {verifyStandardWebhook} from "../../lib/webhook-auth/standard-webhooks/standard-webhooks.js";
 
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const NOW = 1_780_000_000;

@@ -8,7 +8,7 @@ import {
   parsePolicy,
   selectAgent
 } from "../../lib/selection/index.js";
-import type {Experiment as ListedExperiment} from "../../src/components/experiment-list.js";
+import type {Experiment as ListedExperiment} from "../../src/components/tour/experiment-list.js";
 import type {Policy, SelectionResult} from "../../lib/selection/index.js";
 import {policyArbitrary, registryArbitrary} from "./arbitraries.js";
 

@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {formatDuration} from "../../src/components/duration-format.js";
+import {formatDuration} from "../../src/components/format/duration-format.js";
 import {checkFieldValue} from "../../lib/lesson-inputs/fields.js";
 import {readPermalink, writePermalink} from "../../lib/lesson-inputs/permalink.js";
 import {

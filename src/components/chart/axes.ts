@@ -7,7 +7,7 @@
 import {ticks as d3Ticks} from "d3-array";
 import {axisBottom, axisLeft} from "d3-axis";
 import type {ScaleBand, ScaleContinuousNumeric, ScaleLinear} from "d3-scale";
-import {formatNumber} from "../number-format.js";
+import {formatNumber} from "../format/number-format.js";
 import type {ChartFrame, ChartGroup} from "./chart-frame.js";
 import type {TypeScale} from "./type-scale.js";
 

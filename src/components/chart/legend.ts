@@ -4,7 +4,7 @@
  * its colour per kind of mark that has both (markLegend). Export
  * (standalone-svg.ts) reads them back from these classes and draws them into the SVG it saves.
  */
-import {element, svgElement} from "../dom.js";
+import {element, svgElement} from "../runtime/dom.js";
 import {symbolPath, type SymbolName} from "./symbols.js";
 import {type TypeScale, typeScale} from "./type-scale.js";
 

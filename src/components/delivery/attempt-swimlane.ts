@@ -6,7 +6,7 @@
  *
  * On the chart layer (d3), not Plot: this chart is redrawn in the frame of every input, and
  * Plot's scales and marks were most of that frame (lesson 1's slider: about 11 ms with Plot,
- * 8 without). A LiveView morphs one drawing into the next, so what an input did not move stays.
+ * 8 without). A ViewSlot morphs one drawing into the next, so what an input did not move stays.
  */
 import type {DeliveryAttempt, DeliveryRun} from "../../../lib/delivery/index.js";
 import {scaleBand, scaleLinear, type ScaleBand, type ScaleLinear} from "d3-scale";
@@ -16,7 +16,7 @@ import {colourLegend, symbolLegend, withLegends} from "../chart/legend.js";
 import {placeRowLabels} from "../chart/row-labels.js";
 import {symbolPath} from "../chart/symbols.js";
 import {type TypeScale, typeScale} from "../chart/type-scale.js";
-import {listen} from "../dom.js";
+import {listen} from "../runtime/dom.js";
 import {attemptOutcomes, presentOutcomes, timeAxisEnd, timeUnitFor, updateLabel} from "./palette.js";
 
 export interface SwimlaneOptions {
@@ -275,7 +275,7 @@ function labelBeside(parent: ChartGroup, {frame, x}: Lanes, seconds: number, y: 
 /** Maps a click inside the chart to the row under it, and the row to its update. */
 function selectLaneOnClick(chart: SVGSVGElement, y: ScaleBand<string>, onSelectUpdate: (updateIndex: number) => void): void {
   chart.style.cursor = "pointer";
-  // listen(), and the svg read from the event: a LiveView may keep an older svg and hand this listener to it.
+  // listen(), and the svg read from the event: a ViewSlot may keep an older svg and hand this listener to it.
   listen(chart, "click", (event: Event) => {
     if (!(event instanceof MouseEvent)) return;
     const matrix = (event.currentTarget as SVGSVGElement).getScreenCTM();

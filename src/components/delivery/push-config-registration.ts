@@ -4,8 +4,8 @@
  * what lesson 2's six gates make of it: each gate passed, or the one that stopped it and why,
  * and the agent's answer. Everything shown is text.
  */
-import {element} from "../dom.js";
-import {ScrollRegion} from "../scroll-region.js";
+import {element} from "../runtime/dom.js";
+import {ScrollRegion} from "../runtime/scroll-region.js";
 import type {PushConfigRequest} from "../../../lib/delivery/index.js";
 import type {MessageTransaction} from "../../../lib/message/index.js";
 

@@ -14,7 +14,7 @@ import {chartFrame, cursorRule, plotOutline, type ChartFrame} from "../chart/cha
 import {colourLegend, withLegends} from "../chart/legend.js";
 import {placeRowLabels} from "../chart/row-labels.js";
 import {type TypeScale, typeScale} from "../chart/type-scale.js";
-import {withChartNote} from "../chart-note.js";
+import {withChartNote} from "../chart/chart-note.js";
 import {OUTCOMES, attemptOutcomes, presentOutcomes, timeAxisEnd, timeUnitFor, updateLabel} from "./palette.js";
 
 const STATE_COLOURS = {domain: ["sequence the receiver shows", "newest sequence applied", "regression"], range: ["#2da44e", "#6e7781", "#d1242f"]};

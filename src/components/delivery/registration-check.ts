@@ -5,7 +5,7 @@
  * run at page load they cost about 20 ms of script, and Lighthouse's mobile score fell from 100
  * to 93-94; asked for, they cost nothing until then. Once asked, every later change is checked.
  */
-import {onDemand} from "../on-demand.js";
+import {onDemand} from "../runtime/on-demand.js";
 
 type TransactionModule = typeof import("../../../lib/message/transaction.js");
 

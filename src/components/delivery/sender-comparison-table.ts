@@ -5,10 +5,10 @@
  */
 import type {SenderComparison, SenderComparisonRow, UpdateFate} from "../../../lib/delivery/index.js";
 import {DEFAULT_MESSAGE_VERSION} from "../../../lib/shared/message-version.js";
-import {lessonLink} from "../course-links.js";
-import {element} from "../dom.js";
-import {formatDuration} from "../duration-format.js";
-import {ScrollRegion} from "../scroll-region.js";
+import {lessonLink} from "../links/course-links.js";
+import {element} from "../runtime/dom.js";
+import {formatDuration} from "../format/duration-format.js";
+import {ScrollRegion} from "../runtime/scroll-region.js";
 
 /** "3 s" that never breaks between the number and its unit. */
 const at = (seconds: number) => formatDuration(seconds).replace(/ /g, "\u00a0");

@@ -4,8 +4,8 @@
  * it says that the timeout, attempts and first retry wait inputs shape the teaching sender only.
  */
 import type {SenderPreset} from "../../../lib/delivery/index.js";
-import {element} from "../dom.js";
-import {formatDuration} from "../duration-format.js";
+import {element} from "../runtime/dom.js";
+import {formatDuration} from "../format/duration-format.js";
 
 /** The retry schedule in words. */
 export function describeRetries(preset: SenderPreset): string {

@@ -3,12 +3,12 @@
  * apart: the lesson's point is that a high acknowledgement count proves nothing
  * about what the receiver applied.
  */
-import {element} from "../dom.js";
+import {element} from "../runtime/dom.js";
 import type {DeliveryRun} from "../../../lib/delivery/index.js";
 import type {RefusedInput} from "../../../lib/lesson-inputs/check.js";
-import {InputNotices} from "../input-notices.js";
-import {plural} from "../number-format.js";
-import {SummaryFigure, type FigureLabel} from "../summary-figure.js";
+import {InputNotices} from "../links/input-notices.js";
+import {plural} from "../format/number-format.js";
+import {SummaryFigure, type FigureLabel} from "../chart/summary-figure.js";
 
 /** The run's figures, after any input the run could not take (each says what was used instead). */
 export function DeliverySummaryFigures(run: DeliveryRun, problems: readonly RefusedInput[] = [], pinnedRun: DeliveryRun | null = null): HTMLElement {

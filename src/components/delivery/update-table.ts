@@ -3,10 +3,10 @@
  * read side by side. A custom input: its value is the update chosen for inspection
  * (each row has an Inspect button).
  */
-import {ScrollRegion} from "../scroll-region.js";
-import {element, type Child} from "../dom.js";
-import {morph} from "../morph.js";
-import {cancelRedraw, drawNowOrWhenSeen, watchDistance} from "../offscreen-redraws.js";
+import {ScrollRegion} from "../runtime/scroll-region.js";
+import {element, type Child} from "../runtime/dom.js";
+import {morph} from "../runtime/morph.js";
+import {cancelRedraw, drawNowOrWhenSeen, watchDistance} from "../runtime/offscreen-redraws.js";
 import {bodyShape, senderPreset, wireBodyNames, wireRequest, type DeliveryRun, type UpdateOutcome} from "../../../lib/delivery/index.js";
 
 const OUTCOME_WORDS: Record<UpdateOutcome["outcome"], string> = {

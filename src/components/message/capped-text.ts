@@ -2,7 +2,7 @@
  * User text shown as text, and never more of it than the page can lay out in a
  * moment: a 1 MiB request must not freeze the page. What is cut is said plainly.
  */
-import {element} from "../dom.js";
+import {element} from "../runtime/dom.js";
 
 export interface CappedText {
   shown: string;

@@ -5,10 +5,10 @@
  */
 import {joinQuery} from "../../../lib/lesson-inputs/permalink.js";
 import {writeMessageLink, writePinnedMessage, type MessageLinkState, type MessageLinkWriting} from "../../../lib/message/index.js";
-import {copyLink} from "../control-panel.js";
-import {element, writeText} from "../dom.js";
-import {LinkWriter} from "../link-writer.js";
-import {addressSearch, replaceAddressSearch} from "../page-address.js";
+import {copyLink} from "../controls/control-panel.js";
+import {element, writeText} from "../runtime/dom.js";
+import {LinkWriter} from "../links/link-writer.js";
+import {addressSearch, replaceAddressSearch} from "../links/page-address.js";
 
 export interface EditorLink {
   /** Copy link, its status, and what the link holds. */

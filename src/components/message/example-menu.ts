@@ -5,7 +5,7 @@
  */
 import {exampleVersion, type MessageExample} from "../../../lib/message/index.js";
 import type {MessageVersion} from "../../../lib/shared/message-version.js";
-import {element, writeText} from "../dom.js";
+import {element, writeText} from "../runtime/dom.js";
 
 const VERSION_GROUPS: readonly {version: MessageVersion; label: string}[] = [
   {version: "0.3", label: "A2A v0.3.0 (message/send)"},

@@ -4,11 +4,11 @@
  * actually received. The lesson's point is that they can differ: a handled
  * notification leaves a receipt and no response.
  */
-import {element} from "../dom.js";
+import {element} from "../runtime/dom.js";
 import type {MessageClientRequestDecision, MessageReceipt, MessageTransaction} from "../../../lib/message/index.js";
-import {SummaryFigure as figure, type FigureLabel} from "../summary-figure.js";
+import {SummaryFigure as figure, type FigureLabel} from "../chart/summary-figure.js";
 import {CappedPre, moreNotShown} from "./capped-text.js";
-import {ScrollRegion} from "../scroll-region.js";
+import {ScrollRegion} from "../runtime/scroll-region.js";
 import {CLIENT_VERDICT_WORDS, clientKnows, idText} from "./words.js";
 
 /** Characters of the response body shown. */

@@ -3,8 +3,8 @@
  * in the editor), the stage, the JSON pointer, what is wrong, the rule that
  * fired and what it accepts. Text only: messages quote the request.
  */
-import {element} from "../dom.js";
-import {ScrollRegion} from "../scroll-region.js";
+import {element} from "../runtime/dom.js";
+import {ScrollRegion} from "../runtime/scroll-region.js";
 import type {MessageFinding, MessageSourceSpan} from "../../../lib/message/index.js";
 import {MESSAGE_STAGE_NAMES} from "../../../lib/message/index.js";
 import {moreNotShown} from "./capped-text.js";

@@ -3,7 +3,7 @@
  * latest few hundred: a batch of 1,000 requests has thousands of gate decisions,
  * and redrawing them all on every playback frame would stall the page.
  */
-import {element} from "../dom.js";
+import {element} from "../runtime/dom.js";
 import type {MessageStageDecision} from "../../../lib/message/index.js";
 import {DecisionTrace} from "../decision-trace.js";
 import {moreNotShown} from "./capped-text.js";

@@ -3,7 +3,7 @@
  * CR line ends: the box cannot show them ("\n" only), so the editor says what it checks.
  */
 import {lineEndsNote, type LineEnds} from "../../../lib/message/line-ends.js";
-import {element, writeText} from "../dom.js";
+import {element, writeText} from "../runtime/dom.js";
 
 export interface LineEndsLine {
   element: HTMLElement;

@@ -7,7 +7,7 @@
 import type {MessageFinding, MessageSourceSpan} from "../../../lib/message/index.js";
 import {boxOffset, type LineEnds} from "../../../lib/message/line-ends.js";
 import {exceedsRequestLimit} from "../../../lib/message/request-size.js";
-import {element, writeText} from "../dom.js";
+import {element, writeText} from "../runtime/dom.js";
 import {MARK_LINE_LIMIT, MIRROR_CHARACTER_LIMIT, highlightSegments, type Highlight} from "./highlight.js";
 import {Mirror} from "./mirror.js";
 import {overLimitByLength, overLimitWords} from "./size-verdict.js";

@@ -10,7 +10,7 @@
  * their nodes, only the windows that differ are built, and the line breaks between them are
  * rewritten where their count changed. So a keystroke costs what it changed, not the text.
  */
-import {element} from "../dom.js";
+import {element} from "../runtime/dom.js";
 import type {Highlight, HighlightSegment} from "./highlight.js";
 
 export interface MirrorWindow {

@@ -4,7 +4,7 @@
  * (never fetched), data as written. MIME types are labels, shown as such.
  * Everything is user text, shown as text and cut to a size the page can lay out.
  */
-import {element} from "../dom.js";
+import {element} from "../runtime/dom.js";
 import {MIME_LABEL_NOTE, type MessageDecodedPart, type MessageRequestOutcome} from "../../../lib/message/index.js";
 import type {MessageVersion} from "../../../lib/shared/message-version.js";
 import {CappedPre, CappedView, capText, moreNotShown} from "./capped-text.js";

@@ -3,7 +3,7 @@
  * control and is not printed, so a handout would otherwise leave out what its charts are about.
  * Shown only in print (style.css, "Slide exports and handouts"); the text is the editor's, as text.
  */
-import {element} from "../dom.js";
+import {element} from "../runtime/dom.js";
 
 export interface PrintedRequestText {
   text: string;

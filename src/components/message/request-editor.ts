@@ -39,12 +39,12 @@ import {
   exampleVersion, messageRunLabel, readMessageLink, readPinnedMessage, writePinnedMessage,
   type MessageExample, type MessageFinding, type MessageLinkState, type MessageSourceSpan
 } from "../../../lib/message/index.js";
-import {PermalinkNotices} from "../control-panel.js";
-import {element} from "../dom.js";
-import {stopInnerInputs} from "../inner-inputs.js";
-import {markWorking} from "../offscreen-redraws.js";
-import {addressSearch} from "../page-address.js";
-import {PinBar, type PinBarElement} from "../pin-bar.js";
+import {PermalinkNotices} from "../controls/control-panel.js";
+import {element} from "../runtime/dom.js";
+import {stopInnerInputs} from "../runtime/inner-inputs.js";
+import {markWorking} from "../runtime/offscreen-redraws.js";
+import {addressSearch} from "../links/page-address.js";
+import {PinBar, type PinBarElement} from "../controls/pin-bar.js";
 import {EditorLink} from "./editor-link.js";
 import {ExampleMenu} from "./example-menu.js";
 import {RequestTextBox} from "./request-text-box.js";

@@ -6,7 +6,7 @@
  */
 import type {MessageFinding, MessageSourceSpan} from "../../../lib/message/index.js";
 import {lineEndsOf, withLineEnds} from "../../../lib/message/line-ends.js";
-import {element} from "../dom.js";
+import {element} from "../runtime/dom.js";
 import {LineEndsLine} from "./line-ends-line.js";
 import {MarkedMirror} from "./marked-mirror.js";
 import {listenForEdits, PausedCheck} from "./typing-check.js";

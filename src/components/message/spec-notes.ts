@@ -3,7 +3,7 @@
  * with what the lab does and why (lib/message/spec-notes.ts says it; this only
  * shows it).
  */
-import {element} from "../dom.js";
+import {element} from "../runtime/dom.js";
 import type {MessageSpecNote} from "../../../lib/message/index.js";
 
 export interface SpecNoteListOptions {

@@ -13,7 +13,7 @@ import {scaleBand, type ScaleBand} from "d3-scale";
 import {chartFrame, type ChartFrame} from "../chart/chart-frame.js";
 import {colourLegend, withLegends} from "../chart/legend.js";
 import {type TypeScale, typeScale} from "../chart/type-scale.js";
-import {withChartNote} from "../chart-note.js";
+import {withChartNote} from "../chart/chart-note.js";
 import {clientRevealed, gateRevealed, type GateCursor} from "./stages.js";
 import {CLIENT_VERDICT_WORDS, capitalise, describeRequest} from "./words.js";
 

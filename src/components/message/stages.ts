@@ -2,7 +2,7 @@
  * The six gates of one request, as the playback reveals them, and the picker
  * that chooses which request of a batch the page inspects.
  */
-import {element} from "../dom.js";
+import {element} from "../runtime/dom.js";
 import type {MessageRequestOutcome, MessageStageDecision, MessageStageStatus, MessageTransaction} from "../../../lib/message/index.js";
 import {describeRequest} from "./words.js";
 

@@ -5,7 +5,7 @@
  * the version by hand.
  */
 import type {MessageVersion} from "../../../lib/shared/message-version.js";
-import {element, writeText} from "../dom.js";
+import {element, writeText} from "../runtime/dom.js";
 import {TranslationPending, TranslationReport} from "./translation.js";
 import {TranslationRunner} from "./translation-runner.js";
 import type {VersionSwitchElement} from "./version-switch.js";

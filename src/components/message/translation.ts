@@ -5,7 +5,7 @@
  * the lab's narrow controls column. Alike changes are one line with their count (a request with
  * 30,000 parts has one "kind removed" line), and the list stops after LISTED_ITEMS lines.
  */
-import {element} from "../dom.js";
+import {element} from "../runtime/dom.js";
 import {groupChanges, type Translation, type TranslationChange, type TranslationSize, type Untranslatable} from "../../../lib/message/translate.js";
 import type {MessageVersion} from "../../../lib/shared/message-version.js";
 

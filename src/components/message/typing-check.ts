@@ -3,7 +3,7 @@
  * once whatever its size; a keystroke in a large request is checked once typing pauses; a text
  * whose length alone proves it over the size limit is named as such at once.
  */
-import {debounced, type Debounced} from "../debounced.js";
+import {debounced, type Debounced} from "../runtime/debounced.js";
 import type {MarkedMirror} from "./marked-mirror.js";
 import {takeOverLimitPastes} from "./over-limit-paste.js";
 import {pasteFromOffsets} from "./paste-selection.js";

@@ -4,7 +4,7 @@
  * `value` is the version, and a choice (or `choose`) dispatches `input`.
  */
 import {MESSAGE_VERSION_LABELS, MESSAGE_VERSIONS, type MessageVersion} from "../../../lib/shared/message-version.js";
-import {RadioChoice, type RadioChoiceElement} from "../radio-choice.js";
+import {RadioChoice, type RadioChoiceElement} from "../controls/radio-choice.js";
 
 export type VersionSwitchElement = RadioChoiceElement<MessageVersion>;
 

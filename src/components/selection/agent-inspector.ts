@@ -5,8 +5,8 @@
  * depends only on the registry, so a page builds it once and the choice survives
  * policy changes.
  */
-import {element} from "../dom.js";
-import {ScrollRegion} from "../scroll-region.js";
+import {element} from "../runtime/dom.js";
+import {ScrollRegion} from "../runtime/scroll-region.js";
 import {
   explainGates, gateLabels, type AgentGateRow, type GateResult, type RankedAgent, type Registry, type RejectedAgent, type SelectionResult
 } from "../../../lib/selection/index.js";

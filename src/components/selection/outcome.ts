@@ -3,10 +3,10 @@
  * the contract (agent, skill, output format, delivery mode) or the explicit
  * incompatibility naming the requirement that removed the last candidates.
  */
-import {element} from "../dom.js";
+import {element} from "../runtime/dom.js";
 import type {RefusedInput} from "../../../lib/lesson-inputs/check.js";
 import {gateLabels, gateRejectionReason, selectionStages, type SelectionResult} from "../../../lib/selection/index.js";
-import {InputNotices} from "../input-notices.js";
+import {InputNotices} from "../links/input-notices.js";
 
 /**
  * The summary line, its count and its reasons apart ("5/13 agents eligible" and ": 2 other tenant, …"),

@@ -13,7 +13,7 @@ import {chartFrame, plotOutline} from "../chart/chart-frame.js";
 import {colourLegend, withLegends} from "../chart/legend.js";
 import {placeRowLabels} from "../chart/row-labels.js";
 import {type TypeScale, typeScale} from "../chart/type-scale.js";
-import {withChartNote} from "../chart-note.js";
+import {withChartNote} from "../chart/chart-note.js";
 import {TERM_COLOURS, TERM_LABELS, TERM_ORDER} from "./palette.js";
 
 const TERM_SCALE = {domain: TERM_ORDER.map((id) => TERM_LABELS[id]), range: TERM_ORDER.map((id) => TERM_COLOURS[id])};

@@ -3,8 +3,8 @@
  * first, and the values that gate compared. Stages playback has not revealed yet
  * are left out, so the table grows as playback steps.
  */
-import {element} from "../dom.js";
-import {ScrollRegion} from "../scroll-region.js";
+import {element} from "../runtime/dom.js";
+import {ScrollRegion} from "../runtime/scroll-region.js";
 import {gateLabels, rejectionReason, type SelectionResult} from "../../../lib/selection/index.js";
 
 export function RemovalTable(result: SelectionResult, {revealedStages = null}: {revealedStages?: number | null} = {}): HTMLElement {

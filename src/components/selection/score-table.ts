@@ -2,8 +2,8 @@
  * Every eligible agent's score with its arithmetic: each term's derivation from the
  * agent's own numbers, the weight, and the sum, so any score can be checked by hand.
  */
-import {element} from "../dom.js";
-import {ScrollRegion} from "../scroll-region.js";
+import {element} from "../runtime/dom.js";
+import {ScrollRegion} from "../runtime/scroll-region.js";
 import {scoreFormulaDescription, type RankedAgent, type SelectionResult} from "../../../lib/selection/index.js";
 import {TERM_ORDER} from "./palette.js";
 

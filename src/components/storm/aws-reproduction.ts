@@ -7,10 +7,10 @@
 import {AWS_EXPERIMENT, compareWithReference, type AwsExperimentResult} from "../../../lib/storm/aws-experiment.js";
 import {STORM_STRATEGIES, STRATEGY_LABELS} from "../../../lib/storm/strategy.js";
 import {AWS_REFERENCE_CLIENTS, type AwsRequest, type StormAnswer} from "../../../lib/storm/worker-protocol.js";
-import {element, writeText} from "../dom.js";
-import {formatNumber} from "../number-format.js";
-import {markWorking} from "../offscreen-redraws.js";
-import {ScrollRegion} from "../scroll-region.js";
+import {element, writeText} from "../runtime/dom.js";
+import {formatNumber} from "../format/number-format.js";
+import {markWorking} from "../runtime/offscreen-redraws.js";
+import {ScrollRegion} from "../runtime/scroll-region.js";
 
 export interface AwsReproductionOptions {
   workerUrl: string;

@@ -8,8 +8,8 @@ import type {StormSummary} from "../../../lib/storm/summary.js";
 import {bottomAxis, bottomAxisHeight, leftAxis, tickLabelsWidth, valueTickCount} from "../chart/axes.js";
 import {chartFrame, type ChartFrame} from "../chart/chart-frame.js";
 import {grownHeight, type TypeScale, typeScale} from "../chart/type-scale.js";
-import {withChartNote} from "../chart-note.js";
-import {counted, formatNumber, plural} from "../number-format.js";
+import {withChartNote} from "../chart/chart-note.js";
+import {counted, formatNumber, plural} from "../format/number-format.js";
 import {STRATEGY_COLOURS} from "./palette.js";
 
 const spanSeconds = (summary: StormSummary) => (summary.completion.counts.length * summary.completion.barMs) / 1000;

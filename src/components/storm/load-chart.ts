@@ -9,7 +9,7 @@ import {bottomAxis, bottomAxisHeight, leftAxis, tickLabelsWidth} from "../chart/
 import {chartFrame, type ChartFrame} from "../chart/chart-frame.js";
 import {colourLegend, withLegends} from "../chart/legend.js";
 import {grownHeight, type TypeScale, typeScale} from "../chart/type-scale.js";
-import {counted, formatNumber} from "../number-format.js";
+import {counted, formatNumber} from "../format/number-format.js";
 import {LOAD_COLOURS} from "./palette.js";
 import {bucketPoints, cursorMarks, sharedEndSeconds, stepArea, stepLine, timeScale} from "./time-frame.js";
 

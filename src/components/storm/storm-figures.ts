@@ -4,9 +4,9 @@
  * a pinned run, each reads "pinned → current".
  */
 import {HERD_FACTOR, herdFactor, type StormSummary} from "../../../lib/storm/summary.js";
-import {element} from "../dom.js";
-import {plural} from "../number-format.js";
-import {SummaryFigure, type FigureLabel} from "../summary-figure.js";
+import {element} from "../runtime/dom.js";
+import {plural} from "../format/number-format.js";
+import {SummaryFigure, type FigureLabel} from "../chart/summary-figure.js";
 
 const drainSeconds = (summary: StormSummary) => Math.round(summary.totals.drainedAtMs / 100) / 10;
 /** The worst 100 ms after the outage, in multiples of the capacity (one decimal). */

@@ -6,7 +6,7 @@
  * the page as it was, where writing each fraction into a hidden bar changed it a dozen times
  * after the chosen storm was drawn (lesson 5's settle time, docs/performance.md).
  */
-import {element, writeAttribute, writeHidden, writeText} from "../dom.js";
+import {element, writeAttribute, writeHidden, writeText} from "../runtime/dom.js";
 
 export const PROGRESS_AFTER_MS = 100;
 

@@ -18,7 +18,7 @@ import type {StormConfig} from "../../../lib/storm/fields.js";
 import type {StormStrategy} from "../../../lib/storm/strategy.js";
 import type {StormSummary} from "../../../lib/storm/summary.js";
 import type {StormAnswer, StormMessage, StormRequest} from "../../../lib/storm/worker-protocol.js";
-import {markWorking, markWorkingOutOfSight} from "../offscreen-redraws.js";
+import {markWorking, markWorkingOutOfSight} from "../runtime/offscreen-redraws.js";
 import {StormProgress} from "./storm-progress.js";
 
 export {PROGRESS_AFTER_MS} from "./storm-progress.js";

@@ -11,9 +11,9 @@ import {chartFrame} from "../chart/chart-frame.js";
 import {colourLegend, withLegends} from "../chart/legend.js";
 import {placeRowLabels} from "../chart/row-labels.js";
 import {type TypeScale, typeScale} from "../chart/type-scale.js";
-import {element} from "../dom.js";
-import {counted, formatNumber} from "../number-format.js";
-import {ScrollRegion} from "../scroll-region.js";
+import {element} from "../runtime/dom.js";
+import {counted, formatNumber} from "../format/number-format.js";
+import {ScrollRegion} from "../runtime/scroll-region.js";
 import {LOAD_COLOURS} from "./palette.js";
 
 const LEGEND = {domain: ["accepted", "refused (503)"], range: [LOAD_COLOURS.accepted, LOAD_COLOURS.offered]};

@@ -1,8 +1,8 @@
 /** The retry experiment's figures, per signing lane, next to the rule the retention must satisfy. */
-import {element} from "../dom.js";
-import {ScrollRegion} from "../scroll-region.js";
+import {element} from "../runtime/dom.js";
+import {ScrollRegion} from "../runtime/scroll-region.js";
 import type {RetryHorizonSelection, RetryLaneResult} from "../../../lib/webhook-auth/index.js";
-import {formatDuration} from "../duration-format.js";
+import {formatDuration} from "../format/duration-format.js";
 import {LANE_LABELS} from "./retry-horizon-chart.js";
 
 function laneVerdict(lane: RetryLaneResult): string {

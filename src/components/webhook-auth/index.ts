@@ -1,6 +1,6 @@
 // The webhook authentication lesson's charts, tables and key material.
 export {generateDemoKeyMaterial, maskSecret, type DemoKeyMaterial} from "./demo-secrets.js";
-export {formatDuration} from "../duration-format.js";
+export {formatDuration} from "../format/duration-format.js";
 export {PipelineChecks} from "./pipeline-checks.js";
 export {DebuggerVerdicts, MistakeTable, SignatureDebugger, SignatureSlide} from "./signature-debugger.js";
 export {TamperingResults} from "./tampering-results.js";

@@ -3,9 +3,9 @@
  * exact values each compared, and the delivery itself (the request the sender made, the token's
  * header and claims, the receiver's key set and single-use record).
  */
-import {element} from "../dom.js";
+import {element} from "../runtime/dom.js";
 import {DebugCaption, SenderAndReceiver} from "./sender-and-receiver.js";
-import {formatDuration} from "../duration-format.js";
+import {formatDuration} from "../format/duration-format.js";
 import type {JwtCheck, JwtCheckId, JwtLabReport} from "../../../lib/webhook-auth/index.js";
 
 const STATUS_WORDS: Record<JwtCheck["status"], string> = {pass: "✓ pass", fail: "✗ fail", skipped: "– skipped"};

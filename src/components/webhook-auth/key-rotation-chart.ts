@@ -21,7 +21,7 @@ import {chartFrame, plotOutline, type ChartFrame} from "../chart/chart-frame.js"
 import {placeRowLabels} from "../chart/row-labels.js";
 import {symbolPath, type SymbolName} from "../chart/symbols.js";
 import {type TypeScale, typeScale} from "../chart/type-scale.js";
-import {formatDuration} from "../duration-format.js";
+import {formatDuration} from "../format/duration-format.js";
 import {ATTEMPT_COLOURS, EFFECT_COLOURS} from "./palette.js";
 
 const ROWS = ["published-old", "published-new", "signing", "cache", "deliveries"] as const;

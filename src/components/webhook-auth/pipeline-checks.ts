@@ -3,7 +3,7 @@
  * skipped in words and a symbol (never colour alone), the reason, and the
  * HTTP status a refusal answers.
  */
-import {element} from "../dom.js";
+import {element} from "../runtime/dom.js";
 import type {PipelineCheck} from "../../../lib/webhook-auth/index.js";
 
 const STATUS_WORDS: Record<PipelineCheck["status"], string> = {pass: "✓ pass", fail: "✗ fail", skipped: "– skipped"};

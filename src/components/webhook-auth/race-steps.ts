@@ -1,6 +1,6 @@
 /** The interleaving being stepped through, in one line, and the strategy's counts in words. */
-import {element} from "../dom.js";
-import {ScrollRegion} from "../scroll-region.js";
+import {element} from "../runtime/dom.js";
+import {ScrollRegion} from "../runtime/scroll-region.js";
 import {RACE_STRATEGIES, type RaceSelection, type RaceTable} from "../../../lib/webhook-auth/index.js";
 import {effectsLabel} from "./race-chart.js";
 

@@ -28,7 +28,7 @@ import {
   type ReceiverKnowledge
 } from "../../../lib/webhook-auth/index.js";
 import {toVisible} from "../../../lib/text/visible-text.js";
-import {element, type Child} from "../dom.js";
+import {element, type Child} from "../runtime/dom.js";
 import type {DemoKeyMaterial} from "./demo-secrets.js";
 
 /** What a pasted request says, quoted in the verdict: bidi and control characters shown as ⟨U+XXXX⟩, so they cannot reorder or hide a line. */

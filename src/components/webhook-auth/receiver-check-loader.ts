@@ -6,8 +6,8 @@
 import {readReceiverCheckReport, REPORT_FILE_LIMIT_BYTES} from "../../../lib/receiver-check/report-file.js";
 import type {ReceiverCheckReport} from "../../../lib/receiver-check/report.js";
 import {toVisible} from "../../../lib/text/visible-text.js";
-import {element, listen} from "../dom.js";
-import {InputNotices} from "../input-notices.js";
+import {element, listen} from "../runtime/dom.js";
+import {InputNotices} from "../links/input-notices.js";
 import {ReceiverCheckReportView} from "./receiver-check-report.js";
 
 const EXAMPLE_CAPTION = "Example: the course's reference receiver with the check-then-insert flaw";

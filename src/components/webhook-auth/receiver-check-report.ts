@@ -8,8 +8,8 @@ import type {CheckResult} from "../../../lib/receiver-check/checks.js";
 import {swimlaneSteps} from "../../../lib/receiver-check/report-file.js";
 import type {ReceiverCheckReport} from "../../../lib/receiver-check/report.js";
 import {toVisible} from "../../../lib/text/visible-text.js";
-import {element} from "../dom.js";
-import {ScrollRegion} from "../scroll-region.js";
+import {element} from "../runtime/dom.js";
+import {ScrollRegion} from "../runtime/scroll-region.js";
 import {CheckSwimlane} from "./check-swimlane.js";
 
 const VERDICT_WORDS: Record<CheckResult["verdict"], string> = {pass: "✓ pass", fail: "✗ fail", "not-observable": "– not observable"};

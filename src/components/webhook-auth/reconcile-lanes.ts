@@ -5,8 +5,8 @@
  * A2A 1.1 draft, labelled as such in its column head). One row per arrival, one
  * column per receiver.
  */
-import {element} from "../dom.js";
-import {ScrollRegion} from "../scroll-region.js";
+import {element} from "../runtime/dom.js";
+import {ScrollRegion} from "../runtime/scroll-region.js";
 import type {ReconcileComparison, ReconcileRow, TaskVersion} from "../../../lib/webhook-auth/index.js";
 
 const ACTION_WORDS: Record<ReconcileRow["action"], string> = {

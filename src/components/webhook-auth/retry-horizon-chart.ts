@@ -17,7 +17,7 @@ import {markLegend, withLegends} from "../chart/legend.js";
 import {placeRowLabels} from "../chart/row-labels.js";
 import {symbolPath} from "../chart/symbols.js";
 import {type TypeScale, typeScale} from "../chart/type-scale.js";
-import {formatDuration} from "../duration-format.js";
+import {formatDuration} from "../format/duration-format.js";
 import {ATTEMPT_COLOURS, ATTEMPT_OUTCOMES, ATTEMPT_SYMBOLS, attemptOutcome, type AttemptOutcome} from "./palette.js";
 
 export const LANE_LABELS = {"re-signed": "re-signed each attempt", reused: "timestamp of attempt 1 reused"} as const;

@@ -2,8 +2,8 @@
  * The key-rotation timeline in words, beside its chart: how many deliveries failed and why, and
  * each fetch of the key set with its reason.
  */
-import {element} from "../dom.js";
-import {formatDuration} from "../duration-format.js";
+import {element} from "../runtime/dom.js";
+import {formatDuration} from "../format/duration-format.js";
 import {isFailedVerdict, KEY_ROTATION_VERDICTS, type KeyRotationTimeline} from "../../../lib/webhook-auth/index.js";
 
 export function RotationOutcome(timeline: KeyRotationTimeline): HTMLElement {

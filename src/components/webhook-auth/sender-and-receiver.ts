@@ -2,7 +2,7 @@
  * The two columns the signature debugger and the JWT lab show a request in: what the sender did,
  * what the receiver did with it. Each side is a heading and its lines.
  */
-import {element, type Child} from "../dom.js";
+import {element, type Child} from "../runtime/dom.js";
 
 export interface Side {
   heading: string;

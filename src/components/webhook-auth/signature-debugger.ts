@@ -3,7 +3,7 @@
  * the expected and received signatures, the verdict of this receiver and of a
  * correct one, and every classic mistake with its symptom.
  */
-import {element} from "../dom.js";
+import {element} from "../runtime/dom.js";
 import {DebugCaption, SenderAndReceiver} from "./sender-and-receiver.js";
 import type {MarkedExcerpt, SignatureDebugResult} from "../../../lib/webhook-auth/index.js";
 

@@ -2,7 +2,7 @@
  * Which A2A version the signed body is: lesson 4 says what it shows. Under the debugger's body
  * input, so a reader who switches the version, or pastes another body, reads the shape at once.
  */
-import {element} from "../dom.js";
+import {element} from "../runtime/dom.js";
 import {MESSAGE_VERSION_LABELS} from "../../../lib/shared/message-version.js";
 import type {PushPayloadShape, SignedBodyShape} from "../../../lib/webhook-auth/index.js";
 

@@ -3,9 +3,9 @@
  * dedup memory carries over): what was sent, what the receiver answered,
  * whether that is what the experiment expects, and the checks behind it.
  */
-import {element} from "../dom.js";
+import {element} from "../runtime/dom.js";
 import type {TamperingReport} from "../../../lib/webhook-auth/index.js";
-import {formatDuration} from "../duration-format.js";
+import {formatDuration} from "../format/duration-format.js";
 import {PipelineChecks} from "./pipeline-checks.js";
 
 export function TamperingResults(report: TamperingReport | null): HTMLElement {

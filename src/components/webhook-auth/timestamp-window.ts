@@ -10,7 +10,7 @@ import {scaleLinear} from "d3-scale";
 import {bottomAxis, bottomAxisHeight} from "../chart/axes.js";
 import {chartFrame} from "../chart/chart-frame.js";
 import {type TypeScale, typeScale} from "../chart/type-scale.js";
-import {formatNumber} from "../number-format.js";
+import {formatNumber} from "../format/number-format.js";
 import {ATTEMPT_COLOURS} from "./palette.js";
 
 export interface TimestampWindowInput {

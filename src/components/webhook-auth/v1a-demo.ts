@@ -1,5 +1,5 @@
 /** The asymmetric v1a demo's outcome, or why this browser cannot run it. */
-import {element} from "../dom.js";
+import {element} from "../runtime/dom.js";
 import type {V1aDemo} from "../../../lib/webhook-auth/index.js";
 
 export function V1aDemoView(demo: V1aDemo): HTMLElement {

@@ -1,0 +1,100 @@
+/**
+ * A place on a lesson page that a view is drawn into on every input: the one way a page redraws
+ * a view. The page displays the place once and then, in a cell of its own, calls
+ * `draw(view, ...arguments)`: the first drawing goes in as it is, later ones are morphed into it,
+ * so only what changed is restyled and laid out.
+ *
+ * ```js
+ * const swimlane = display(ViewSlot());
+ * ```
+ * ```js
+ * swimlane.draw(AttemptSwimlane, run, {width, cursorSeconds});
+ * ```
+ *
+ * The arguments are the view's dependencies: `view(...arguments)` is not called again while the
+ * view and every argument are those of the drawing on show (see `sameArguments`). lib returns
+ * the same objects for the parts of a run an input did not change, so identity is the test, and
+ * building a chart is most of what an input costs. A view written in a page cell that reads other
+ * cells' values is a new function whenever they change, so it is drawn again then: nothing is
+ * listed by hand. A view that keeps state across drawings (playback, the editor, the tour) is not
+ * drawn here: it is displayed once and updated in place through its own `update` method.
+ */
+import {element} from "./dom.js";
+import {morph} from "./morph.js";
+import {cancelRedraw, drawNowOrWhenSeen, redrawOnceLoaded, watchDistance} from "./offscreen-redraws.js";
+import {ModuleNotLoaded} from "./on-demand.js";
+
+export type ViewSlotElement = HTMLDivElement & {
+  /**
+   * Shows `view(...args)` unless `view` and `args` are what the drawing on show came from. A view
+   * far from the screen is drawn when the page is idle or the view comes near (offscreen-redraws.ts).
+   */
+  draw<Args extends unknown[]>(view: (...args: Args) => Node, ...args: Args): void;
+  /** Shows `node` at once, whatever is shown: for a stand-in while a run is computed elsewhere. */
+  show(node: Node): void;
+};
+
+/**
+ * Whether two drawings' arguments are the same: each pair identical (Object.is), or, for a
+ * plain object or array written anew (an options literal, a list of panels), the same members
+ * by identity, two levels deep. Deeper than that, or inside lib's results, identity decides.
+ */
+export function sameArguments(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((value, index) => sameValue(value, b[index], 2));
+}
+
+function sameValue(a: unknown, b: unknown, levels: number): boolean {
+  if (Object.is(a, b)) return true;
+  if (levels === 0 || !isPlain(a) || !isPlain(b) || Array.isArray(a) !== Array.isArray(b)) return false;
+  const [keysA, keysB] = [Object.keys(a), Object.keys(b)];
+  return keysA.length === keysB.length && keysA.every((key) => Object.hasOwn(b, key) && sameValue(a[key], b[key], levels - 1));
+}
+
+function isPlain(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === Array.prototype || prototype === null;
+}
+
+export function ViewSlot(): ViewSlotElement {
+  const root = element("div", {class: "live-view"});
+  watchDistance(root);
+  let shownFrom: readonly unknown[] | null = null;
+  const show = (view: Node) => {
+    const current = root.firstChild;
+    if (current === null) root.appendChild(view);
+    else morph(current, view);
+  };
+  const showBuilt = (drawnFrom: readonly unknown[], build: () => Node) => {
+    let view: Node;
+    try {
+      view = build();
+    } catch (error) {
+      // A view built with a module that has not loaded yet (lesson 1's registration check): keep what is shown, build again once it is here.
+      if (!(error instanceof ModuleNotLoaded)) throw error;
+      if (root.firstChild === null) root.appendChild(element("p", {class: "live-view-loading"}, error.waiting));
+      redrawOnceLoaded(root, error.loaded, () => showBuilt(drawnFrom, build), (reason) => {
+        shownFrom = null;
+        show(element("p", {class: "live-view-loading", role: "alert"}, error.failed(reason)));
+      });
+      return;
+    }
+    show(view);
+    shownFrom = drawnFrom;
+  };
+  return Object.assign(root, {
+    show(view: Node) {
+      cancelRedraw(root);
+      shownFrom = null;
+      show(view);
+    },
+    draw<Args extends unknown[]>(view: (...args: Args) => Node, ...args: Args) {
+      const drawnFrom = [view, ...args];
+      const unchanged = shownFrom !== null && sameArguments(shownFrom, drawnFrom);
+      // Also undoes a redraw still waiting: the reader went back to what is shown.
+      cancelRedraw(root);
+      if (unchanged) return;
+      drawNowOrWhenSeen(root, () => showBuilt(drawnFrom, () => view(...args)));
+    }
+  });
+}
