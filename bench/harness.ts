@@ -21,6 +21,7 @@ export interface BenchResult {
 const WARM_UP_MS = 250;
 
 // Written after every run so engines cannot drop the measured work as unused.
+// biome-ignore lint/correctness/noUnusedVariables: written so engines keep the measured work; never read
 let sink: unknown;
 
 export function measure(benchCase: BenchCase): BenchResult {

@@ -59,7 +59,7 @@ The effects contract and example receivers: docs/check-receiver.md`;
 class FlagError extends Error {}
 
 function main(argv: readonly string[]): Promise<number> | number {
-  let options;
+  let options: ReturnType<typeof readFlags>;
   try {
     options = readFlags(argv);
   } catch (error) {

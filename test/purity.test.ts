@@ -166,6 +166,7 @@ describe("lib/ is sans-I/O", () => {
       "// Date.now() would make runs differ; fetch is the caller's",
       "/** document, window, Math.random() */ export const x = 1;",
       'const message = "fetch the task with GetTask, then Date.now()";',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text under test, not a template
       "const pattern = /https?:\\/\\/window.example\\/fetch/; const y = `${x} at new Date()`;",
       "const row = {window: \"accepted\"}; row.window; const r = input.fetchJwks(); input.fetch();",
       "const window = check(); if (!window.ok) return window.reason;",

@@ -79,7 +79,7 @@ export function resolveDeliveryConfig(partial: Partial<DeliveryConfig> = {}): De
 }
 
 function isField(key: string): key is DeliveryConfigField {
-  return Object.prototype.hasOwnProperty.call(deliveryConfigShape, key);
+  return  Object.hasOwn(deliveryConfigShape, key);
 }
 
 function mergeOverBaseline(partial: Partial<DeliveryConfig>): DeliveryConfig {

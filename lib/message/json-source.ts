@@ -14,7 +14,7 @@
  */
 import {childPointer} from "./json-pointer.js";
 import {JsonScanner, RULE_ENCODING, RULE_GRAMMAR, Stop, type ScanContext} from "./json-tokens.js";
-import type {DuplicateName, EscapedLoneSurrogate, JsonArrayNode, JsonMember, JsonNode, JsonObjectNode, JsonStringNode, ParseError, ParseResult, ParseWarnings} from "../shared/json-nodes.js";
+import type {JsonArrayNode, JsonMember, JsonNode, JsonObjectNode, JsonStringNode, ParseResult, ParseWarnings} from "../shared/json-nodes.js";
 
 /** RFC 8259 section 9: "An implementation may set limits on the maximum depth of nesting." */
 export const MAX_NESTING_DEPTH = 256;

@@ -16,7 +16,7 @@
 import {BASE64_LENIENT, decodeBase64} from "../shared/base64.js";
 import {childPointer} from "./json-pointer.js";
 import {describeNode} from "./json-source.js";
-import type {JsonNode, JsonObjectNode} from "../shared/json-nodes.js";
+import type {JsonNode, } from "../shared/json-nodes.js";
 import {decimalOf, isIntegerDecimal} from "./json-number.js";
 import {A2A_V1, A2A_V1_VERSION, type ProtoField, type ProtoMessage, type ProtoModel} from "./proto-spec.js";
 

@@ -7,7 +7,7 @@
 import {parseJson} from "./json-source.js";
 import type {JsonNode, ParseWarnings} from "../shared/json-nodes.js";
 import {createLocator, type SourceLocator} from "./source-span.js";
-import {type Finding, type RequestContext} from "./finding.js";
+import type {Finding, RequestContext} from "./finding.js";
 import {newOutcome, processRequest, stopOutcome, wireErrorFor, type RequestOutcome, type TransactionState} from "./request.js";
 import {dialectFor, type Dialect, type MessageOperation} from "./dialect.js";
 import {readVersionHeader, type VersionReading} from "./version-header.js";
@@ -142,15 +142,15 @@ function parseWarningFindings(warnings: ParseWarnings, locator: SourceLocator): 
   if (moreDuplicates > 0) {
     findings.push({stage: 1, severity: "warning", code: "parse.duplicate-name", pointer: "", span: null, rule: "RFC 8259 section 4", message: `${moreDuplicates} more duplicate names are not listed.`, accepted: "each name once per object", requestIndex: null});
   }
-  for (const escape of warnings.loneSurrogateEscapes) {
+  for (const lone of warnings.loneSurrogateEscapes) {
     findings.push({
       stage: 1,
       severity: "warning",
       code: "parse.lone-surrogate-escape",
-      pointer: escape.pointer,
-      span: locator.span(escape.from, escape.to),
+      pointer: lone.pointer,
+      span: locator.span(lone.from, lone.to),
       rule: "RFC 8259 section 8.2: an escape for an unpaired surrogate is grammatical, but the string is not valid Unicode and software behaviour is unpredictable",
-      message: `\\u${escape.codeUnit.toString(16).toUpperCase()} is an unpaired surrogate.`,
+      message: `\\u${lone.codeUnit.toString(16).toUpperCase()} is an unpaired surrogate.`,
       accepted: "surrogate escapes only in high-low pairs",
       requestIndex: null
     });

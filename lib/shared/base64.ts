@@ -108,7 +108,7 @@ function trailingPadding(text: string): number {
   return n > 1 && text.charCodeAt(n - 2) === EQUALS ? 2 : 1;
 }
 
-function valueOf(code: number): number {
+function sextetOf(code: number): number {
   return code < 128 ? VALUES[code]! : -1;
 }
 
@@ -119,7 +119,7 @@ function misspelling(text: string, body: number, reads: readonly Base64Departure
   let standard = false;
   for (let k = 0; k < body; k++) {
     const code = text.charCodeAt(k);
-    if (valueOf(code) < 0) return outsideAlphabets(k, code);
+    if (sextetOf(code) < 0) return outsideAlphabets(k, code);
     if (code === MINUS || code === UNDERSCORE) {
       if (!readsUrlSafe) return failure("base64url", k, `Character ${k} is ${describeUnit(code)}, which belongs to the base64url alphabet (RFC 4648 section 5), not base64.`, "RFC 4648 section 4: the base64 alphabet is A-Z a-z 0-9 + /");
       urlSafe = true;

@@ -4,7 +4,7 @@
  * (a test holds every experiment to its predicate over several seeds).
  */
 import type {TourStep} from "../tour/step.js";
-import {MAX_ATTEMPTS_PER_UPDATE, MAX_SENDERS, MAX_UPDATES_PER_SENDER, type StormConfig} from "./fields.js";
+import {MAX_SENDERS, MAX_UPDATES_PER_SENDER, type StormConfig} from "./fields.js";
 import {HERD_FACTOR, herdFactor, type StormSummary} from "./summary.js";
 
 export interface StormExperiment extends TourStep<StormSummary> {

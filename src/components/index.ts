@@ -13,7 +13,7 @@ export {scrollToTopOfScreen} from "./runtime/scroll-into-view.js";
 export {expectNear} from "./runtime/offscreen-redraws.js";
 export {ComparedChart, ComparedExportable, compareRuns, drawnAtSize, type ComparedExportOptions, type ComparedNames, type Comparison} from "./chart/compared-chart.js";
 export {Lab, type LabElement, type LabOptions} from "./lab.js";
-export {valueOf, valuesOf, widthOf} from "./runtime/observe.js";
+export {inputValue, inputValues, widthOf} from "./runtime/observe.js";
 export {GuidedTour, panelTourOptions, type GuidedTourElement, type GuidedTourOptions} from "./tour/guided-tour.js";
 export {followedRun, ReadRunChoice, type ReadRun, type ReadRunChoiceElement} from "./controls/read-run-choice.js";
 export {carryVersionInLinks} from "./links/course-links.js";

@@ -1,12 +1,7 @@
-/**
- * Every built page, in both themes: no console or page errors, no failed
- * requests, nothing from another origin, no rendered error, no serious or
- * critical accessibility violation, and the template repairs in place.
- */
-import {readFileSync} from "node:fs";
+
 import {describe, expect, it} from "vitest";
 import {listPages} from "../../scripts/site-files.js";
-import {LESSON_SLUGS, type LessonSlug} from "../../src/lessons.js";
+import {LESSON_SLUGS, } from "../../src/lessons.js";
 import {openWatchedPage, renderedErrors, seriousAccessibilityViolations, serveSite, useBuiltSite, waitForPage, waitUntilSettled} from "./browser.js";
 
 const site = useBuiltSite();

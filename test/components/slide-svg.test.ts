@@ -3,7 +3,7 @@ import {describe, expect, it} from "vitest";
 import type {ChartSize} from "../../src/components/chart/chart-at-size.js";
 import {colourLegend, withLegends} from "../../src/components/chart/legend.js";
 import {SLIDE_FONT_SIZE, typeScale} from "../../src/components/chart/type-scale.js";
-import {ComparedChart, drawnAtSize} from "../../src/components/chart/compared-chart.js";
+import {drawnAtSize} from "../../src/components/chart/compared-chart.js";
 import {slideLayout, slideSvg} from "../../src/components/export/standalone-svg.js";
 
 const SLIDE = {width: 1920, height: 1080, type: typeScale(SLIDE_FONT_SIZE)};

@@ -147,7 +147,6 @@ describe("race chart", () => {
     }
     const atomic = tables.find((table) => table.strategy === "insert-if-absent")!;
     expect(svg.textContent).toContain(`${atomic.runs.length} × 1 effect`);
-    const labels = [...svg.querySelectorAll("g.race-labels text")].map((text) => text.textContent);
     // Each label names its own segment's count (and effects), and fits inside it.
     const type = typeScale();
     const drawnLabels = [...svg.querySelectorAll("g.race-labels text")];

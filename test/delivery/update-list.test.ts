@@ -34,6 +34,7 @@ const edgeTimes = [
   2.225073858507201e-308, // the largest subnormal
   2.2250738585072014e-308, // the smallest normal
   1e-7,
+  // biome-ignore lint/correctness/noPrecisionLoss: the literal is the time String() writes, as written
   9.999999999999999e-7, // the largest time String() still writes with an exponent
   1e-6,
   0.1 + 0.2,

@@ -22,7 +22,7 @@ function applyEdits(text: string, edits: Edit[]): string {
 }
 
 function check(text: string, version?: string): void {
-  let transaction;
+  let transaction: ReturnType<typeof runMessageTransaction> | undefined;
   expect(() => (transaction = runMessageTransaction(text, version === undefined ? {} : {version}))).not.toThrow();
   expectWellFormed(text, transaction!);
 }

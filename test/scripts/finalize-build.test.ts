@@ -15,7 +15,7 @@ describe("build guard", () => {
   it("names the sidebar toggle and moves the close control out of the list", () => {
     const html = repairTemplate(`<input id="observablehq-sidebar-toggle" type="checkbox" title="Toggle sidebar">\n<nav id="observablehq-sidebar">\n  <ol>\n    <label id="observablehq-sidebar-close" for="observablehq-sidebar-toggle"></label>\n    <li>x</li>`);
     expect(html).toContain(`<input id="observablehq-sidebar-toggle" aria-label="Toggle sidebar" type="checkbox" title="Toggle sidebar">`);
-    expect(html).toMatch(/<label id="observablehq-sidebar-close"[^>]*><\/label>\n  <ol>\s*<li>x<\/li>/);
+    expect(html).toMatch(/<label id="observablehq-sidebar-close"[^>]*><\/label>\n {2}<ol>\s*<li>x<\/li>/);
   });
 
   it("fails on an error Framework rendered into the page", () => {

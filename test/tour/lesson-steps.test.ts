@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: one list holds every lesson, each with its own step and run types
 /**
  * Every lesson's guided steps, against the runs they set up: the answer a step reveals is one the
  * reader could have given (a listed choice, a number within the box's bounds) for its own run and

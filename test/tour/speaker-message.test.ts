@@ -33,6 +33,7 @@ describe("messages between the class deck and its speaker notes", () => {
   it.each([
     ["a move of 5 slides", {kind: "go", by: 5}],
     ["a slide as a command", slide],
+    // biome-ignore lint/suspicious/noThenProperty: a field named then is what this case refuses
     ["a command with an extra field", {kind: "reveal", then: "go"}],
     ["text", "reveal"]
   ])("%s is not a command", (_name, data) => {

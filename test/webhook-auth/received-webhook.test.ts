@@ -128,7 +128,7 @@ describe("the published Standard Webhooks vectors, pasted", () => {
       const verdict = await verify({headers: swHeaders(symmetric.signature), nowSeconds: symmetric.timestamp + offset});
       expect(verdict.firstFailure?.id).toBe("sw-timestamp");
       expect(verdict.firstFailure?.reason).toMatch(code);
-      expect(verdict.firstFailure?.compared[0]!.received).toMatch(new RegExp(`^${offset} s`));
+      expect(verdict.firstFailure!.compared[0]!.received).toMatch(new RegExp(`^${offset} s`));
       // The signature is still checked: every check of the profile is shown.
       expect(byId(verdict, "sw-signature")!.status).toBe("pass");
     }
@@ -286,7 +286,7 @@ describe("A2A credentials: Authorization and the token", () => {
     const ok = await verifyReceivedWebhook({headers, body: DEMO_BODY, receiver: {authorization: "Bearer s3cret", taskId: DEMO_TASK_ID}, nowSeconds: 0});
     expect(ok.outcome).toBe("pass");
     const wrong = await verifyReceivedWebhook({headers, body: DEMO_BODY, receiver: {authorization: "Bearer s3cret!"}, nowSeconds: 0});
-    expect(wrong.firstFailure?.compared[0]!.difference).toMatch(/byte 6 .*expected 0x21, received \(end\)/);
+    expect(wrong.firstFailure!.compared[0]!.difference).toMatch(/byte 6 .*expected 0x21, received \(end\)/);
     const scheme = await verifyReceivedWebhook({headers, body: DEMO_BODY, receiver: {authorization: "Basic s3cret"}, nowSeconds: 0});
     expect(scheme.firstFailure?.reason).toMatch(/scheme “bearer” is not the expected “Basic”/);
     const missing = await verifyReceivedWebhook({headers: "X-A2A-Notification-Token: t", body: DEMO_BODY, receiver: {authorization: "Bearer s3cret"}, nowSeconds: 0});

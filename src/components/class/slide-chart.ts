@@ -27,7 +27,7 @@ export function drawOnSlide(holder: Element, place: HTMLElement, slide: Element,
     if (drawing === null) place.replaceChildren(element("p", {class: "deck-no-chart"}, "This chart is on the page; it has no slide drawing."));
     else if (shown !== null && shown.nodeName === drawing.nodeName && shown.getAttribute("class") === drawing.getAttribute("class")) morph(shown, drawing);
     else place.replaceChildren(drawing);
-    fit(place);
+    fitToPlace(place);
   };
   const schedule = () => {
     if (frame === 0) frame = requestAnimationFrame(draw);
@@ -49,7 +49,7 @@ export function drawOnSlide(holder: Element, place: HTMLElement, slide: Element,
  * A chart whose own layout is taller (or wider) than its place is zoomed down to fit, so nothing
  * is cut: charts choose their height from their rows and type, not from the room given.
  */
-function fit(place: HTMLElement): void {
+function fitToPlace(place: HTMLElement): void {
   const drawn = place.firstElementChild as HTMLElement | SVGElement | null;
   if (drawn === null) return;
   drawn.style.zoom = "";

@@ -70,7 +70,7 @@ export function PlaybackControl<D extends Decision>(initialHistory: readonly D[]
   const parts = PlaybackParts(label, step, state.speed);
   const root = parts.root as PlaybackControlElement<D>;
 
-  const valueOf = (): PlaybackValue<D> => ({
+  const currentValue = (): PlaybackValue<D> => ({
     revealed: history.slice(0, state.revealed),
     history,
     modeledSeconds: modeledSeconds(state, history),
@@ -84,7 +84,7 @@ export function PlaybackControl<D extends Decision>(initialHistory: readonly D[]
   const update = (nextState: PlaybackState) => {
     const changed = nextState.revealed !== state.revealed || nextState.playing !== state.playing;
     state = nextState;
-    root.value = valueOf();
+    root.value = currentValue();
     render();
     if (state.playing) frames.start();
     if (changed) root.dispatchEvent(new Event("input", {bubbles: true}));
@@ -96,11 +96,11 @@ export function PlaybackControl<D extends Decision>(initialHistory: readonly D[]
     history = nextHistory;
     // The frame loop stops by itself: the new state is paused.
     state = setSpeed(startPlayback(history.length), state.speed);
-    root.value = valueOf();
+    root.value = currentValue();
     render();
   };
 
-  root.value = valueOf();
+  root.value = currentValue();
   render();
   return root;
 }

@@ -11,7 +11,7 @@
  * reported as no receiver, and a stream that never says hello is closed after HELLO_TIMEOUT_MS.
  *
  * A custom input: `value` is the connection's state and every change dispatches `input` (at most
- * one per frame, however fast attempts arrive), so a page reads it with valueOf.
+ * one per frame, however fast attempts arrive), so a page reads it with inputValue.
  */
 import {emptyLiveFeed, liveFeedProblem, liveFeedWith, liveReceiverUrl, readFaultsAnswer, readLiveMessage, type LiveEventName, type LiveFaults, type LiveFeed} from "../../../lib/live/index.js";
 import {element, writeText} from "../runtime/dom.js";

@@ -2,21 +2,21 @@
  * Values a page cell can depend on, as async generators (Framework re-runs the cells that
  * read a generator's cell each time it yields).
  *
- * `valueOf(input)` is Framework's `view()` without the display: an input placed inside another
+ * `inputValue(input)` is Framework's `view()` without the display: an input placed inside another
  * view (a Lab) and still read as the page's value. `widthOf(element)` is Framework's `width`
  * for any element: a chart in a lab's stage is sized to the stage, not to the page.
  */
 
 /** The input's value now and after each of its `input` events. */
-export function valueOf<T>(input: EventTarget & {value: T}): AsyncGenerator<T> {
-  return valuesOf(input, (value): value is T => true);
+export function inputValue<T>(input: EventTarget & {value: T}): AsyncGenerator<T> {
+  return inputValues(input, (value): value is T => true);
 }
 
 /**
  * The input's values that `accepts`, now and after each `input` event: a cell that reads it
  * waits for the first accepted value (a storm runner's first result) instead of seeing null.
  */
-export function valuesOf<T, A extends T>(input: EventTarget & {value: T}, accepts: (value: T) => value is A): AsyncGenerator<A> {
+export function inputValues<T, A extends T>(input: EventTarget & {value: T}, accepts: (value: T) => value is A): AsyncGenerator<A> {
   return observe<A>((push) => {
     const pushAccepted = () => {
       const value = input.value;

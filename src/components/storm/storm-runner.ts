@@ -2,7 +2,7 @@
  * Runs lesson 5's storms in a Web Worker so the page stays responsive, and shows how far a
  * run has got. The page asks with `request(values)`. Two values answer it: `chosenRun`, the
  * chosen strategy's storm as soon as it is in (the lab), and the runner's own `value`, every
- * strategy's once all are in; an `input` event on each says it changed (read it with valuesOf).
+ * strategy's once all are in; an `input` event on each says it changed (read it with inputValues).
  *
  * - A newer request supersedes an older one: the runner tells the worker to cancel (it drops
  *   the old run at its next step, lib/storm/worker-protocol.ts), and an old run's late answers
