@@ -9,7 +9,10 @@ export default {
   root: "src",
   // The lessons in reading order (src/lessons.ts); a lesson appears in the sidebar once its page exists.
   // After them, pages that are not lessons (the browser tests iterate LESSONS as lessons).
-  pages: [...LESSONS.filter((lesson) => existsSync(`src${lesson.path}.md`)), {name: "For teachers", path: "/for-teachers"}],
+  pages: [
+    ...LESSONS.filter((lesson) => existsSync(`src${lesson.path}.md`)),
+    {name: "For teachers", path: "/for-teachers"}
+  ],
   // The default global stylesheet loads web fonts from another origin; the site is offline.
   globalStylesheets: [],
   style: "style.css",

@@ -34,7 +34,8 @@ export const deliveryBenchCases: BenchCase[] = [
   }),
   {
     name: "simulateDelivery, 1,000 updates, every attempt times out (20 attempts each)",
-    run: () => simulateDelivery({updates: evenlySpacedUpdates(1_000), maxAttemptsPerUpdate: 20, responseDelaySeconds: 5}),
+    run: () =>
+      simulateDelivery({updates: evenlySpacedUpdates(1_000), maxAttemptsPerUpdate: 20, responseDelaySeconds: 5}),
     samples: 20
   }
 ];

@@ -16,7 +16,11 @@ const CREDENTIALS = "bench-live-page-credentials";
 /** A receiver in its own process, on a free port; its URL once it has printed its banner. */
 async function startReceiver(courseOrigin: string): Promise<{url: string; stop(): void}> {
   // The receiver answers only the course's origins: the bench serves the site on a port of its own.
-  const child = spawn(process.execPath, ["--import", "tsx", "receiver/main.ts", "--port", "0", "--credentials", CREDENTIALS, "--origin", courseOrigin], {stdio: ["ignore", "pipe", "inherit"]});
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "receiver/main.ts", "--port", "0", "--credentials", CREDENTIALS, "--origin", courseOrigin],
+    {stdio: ["ignore", "pipe", "inherit"]}
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let printed = "";
     child.stdout.on("data", (chunk) => {
@@ -36,8 +40,18 @@ async function flood(url: string): Promise<void> {
   const one = async () => {
     while (next < PUSHES) {
       const k = next++;
-      const body = JSON.stringify({kind: "status-update", taskId: "task-bench", contextId: "c", status: {state: "working", timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, k)).toISOString()}, final: false});
-      await fetch(`${url}/hook`, {method: "POST", headers: {"content-type": "application/json", authorization: `Bearer ${CREDENTIALS}`}, body}).then((response) => response.arrayBuffer());
+      const body = JSON.stringify({
+        kind: "status-update",
+        taskId: "task-bench",
+        contextId: "c",
+        status: {state: "working", timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, k)).toISOString()},
+        final: false
+      });
+      await fetch(`${url}/hook`, {
+        method: "POST",
+        headers: {"content-type": "application/json", authorization: `Bearer ${CREDENTIALS}`},
+        body
+      }).then((response) => response.arrayBuffer());
     }
   };
   await Promise.all(Array.from({length: AT_ONCE}, one));
@@ -49,7 +63,11 @@ interface LongTasks {
   totalMs: number;
 }
 
-async function measure(browser: Browser, siteUrl: string, model: string): Promise<{tasks: LongTasks; seconds: number; drawn: string}> {
+async function measure(
+  browser: Browser,
+  siteUrl: string,
+  model: string
+): Promise<{tasks: LongTasks; seconds: number; drawn: string}> {
   const receiver = await startReceiver(new URL(siteUrl).origin);
   const page = await browser.newPage({viewport: {width: 1280, height: 900}});
   try {
@@ -58,26 +76,53 @@ async function measure(browser: Browser, siteUrl: string, model: string): Promis
     await page.getByLabel("Receiver port", {exact: true}).fill(new URL(receiver.url).port);
     await page.locator(".live-connect").click();
     await page.waitForFunction("document.querySelector('.live-receiver-line') !== null");
-    await page.evaluate("window.__long = []; new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__long.push(entry.duration); }).observe({type: 'longtask'})");
+    await page.evaluate(
+      "window.__long = []; new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__long.push(entry.duration); }).observe({type: 'longtask'})"
+    );
     const started = performance.now();
     await flood(receiver.url);
     // The page has drawn the last push when its line counts them all (the feed keeps 1,000).
-    await page.waitForFunction(`/(1,?000|${PUSHES}) attempts in this run/.test(document.querySelector('.live-receiver-line')?.textContent ?? '')`, undefined, {timeout: 120_000});
+    await page.waitForFunction(
+      `/(1,?000|${PUSHES}) attempts in this run/.test(document.querySelector('.live-receiver-line')?.textContent ?? '')`,
+      undefined,
+      {timeout: 120_000}
+    );
     await page.waitForTimeout(500);
     const seconds = (performance.now() - started) / 1000;
     const durations = (await page.evaluate("window.__long")) as number[];
-    const drawn = (await page.locator(".live-window-note").textContent().catch(() => null)) ?? "(no window note)";
-    return {tasks: {count: durations.length, maxMs: Math.max(0, ...durations), totalMs: durations.reduce((sum, ms) => sum + ms, 0)}, seconds, drawn};
+    const drawn =
+      (await page
+        .locator(".live-window-note")
+        .textContent()
+        .catch(() => null)) ?? "(no window note)";
+    return {
+      tasks: {
+        count: durations.length,
+        maxMs: Math.max(0, ...durations),
+        totalMs: durations.reduce((sum, ms) => sum + ms, 0)
+      },
+      seconds,
+      drawn
+    };
   } finally {
     await page.close();
     receiver.stop();
   }
 }
 
-export async function livePageBench(browser: Browser, siteUrl: string, print: (line: string) => void = console.log): Promise<void> {
-  for (const [label, model] of [["model a2a-js beside the real run", "a2a-js"], ["none: my sender only", "none"]] as const) {
+export async function livePageBench(
+  browser: Browser,
+  siteUrl: string,
+  print: (line: string) => void = console.log
+): Promise<void> {
+  for (const [label, model] of [
+    ["model a2a-js beside the real run", "a2a-js"],
+    ["none: my sender only", "none"]
+  ] as const) {
     const {tasks, seconds, drawn} = await measure(browser, siteUrl, model);
-    print(`${PUSHES.toLocaleString("en-US")} pushes, ${label}: ${seconds.toFixed(1)} s; tasks over 50 ms: ${tasks.count} (longest ${tasks.maxMs.toFixed(0)} ms, ${tasks.totalMs.toFixed(0)} ms in all). ${drawn}`);
+    print(
+      `${PUSHES.toLocaleString("en-US")} pushes, ${label}: ${seconds.toFixed(1)} s; tasks over 50 ms: ${tasks.count} (longest ${tasks.maxMs.toFixed(0)} ms, ${tasks.totalMs.toFixed(0)} ms in all). ${drawn}`
+    );
   }
 }
 

@@ -10,7 +10,11 @@ import Ajv from "ajv";
 import type {BenchCase, BenchResult} from "./harness.js";
 import {formatMicroseconds} from "./harness.js";
 import schema from "../data/message/spec/a2a-v0.3.0.json" with {type: "json"};
-import {MAX_MESSAGE_REQUEST_BYTES as MAX_REQUEST_BYTES, messageExample, runMessageTransaction} from "../lib/message/index.js";
+import {
+  MAX_MESSAGE_REQUEST_BYTES as MAX_REQUEST_BYTES,
+  messageExample,
+  runMessageTransaction
+} from "../lib/message/index.js";
 import {encodeBase64} from "../lib/shared/base64.js";
 import {memberOf, parseJson} from "../lib/message/json-source.js";
 import type {JsonNode} from "../lib/shared/json-nodes.js";
@@ -32,7 +36,12 @@ const typical = messageExample("valid-send")!.requestText;
 
 /** A valid request padded to exactly `bytes` (by default MAX_REQUEST_BYTES) of UTF-8 with one text part. */
 export function megabyteTextRequest(bytes = MAX_REQUEST_BYTES): string {
-  const shell = JSON.stringify({jsonrpc: "2.0", id: 1, method: "message/send", params: {message: {kind: "message", messageId: "m-1", role: "user", parts: [{kind: "text", text: ""}]}}});
+  const shell = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "message/send",
+    params: {message: {kind: "message", messageId: "m-1", role: "user", parts: [{kind: "text", text: ""}]}}
+  });
   return shell.replace('"text":""', `"text":"${"a".repeat(bytes - utf8ByteLength(shell))}"`);
 }
 
@@ -41,8 +50,9 @@ export function megabyteTextRequest(bytes = MAX_REQUEST_BYTES): string {
  * about 100 characters, one per line, as a pasted document would be.
  */
 export function largeMultilineRequest(bytes = MAX_REQUEST_BYTES): string {
-  const head = '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "message/send",\n  "params": {"message": {"kind": "message", "messageId": "m-1", "role": "user", "parts": [\n';
-  const tail = '\n  ]}}\n}';
+  const head =
+    '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "message/send",\n  "params": {"message": {"kind": "message", "messageId": "m-1", "role": "user", "parts": [\n';
+  const tail = "\n  ]}}\n}";
   const line = (length: number) => `    {"kind": "text", "text": "${"a".repeat(length)}"}`;
   const lines: string[] = [];
   let size = head.length + tail.length;
@@ -62,7 +72,13 @@ export function largeMultilineRequest(bytes = MAX_REQUEST_BYTES): string {
  * client correlates a thousand long ids with a thousand responses.
  */
 export function longIdBatch(): string {
-  return "[" + Array.from({length: 1000}, (_, i) => `{"jsonrpc":"2.0","id":${String(i + 1).padEnd(1000, "7")},"method":"x"}`).join(",") + "]";
+  return (
+    "[" +
+    Array.from({length: 1000}, (_, i) => `{"jsonrpc":"2.0","id":${String(i + 1).padEnd(1000, "7")},"method":"x"}`).join(
+      ","
+    ) +
+    "]"
+  );
 }
 
 /**
@@ -76,7 +92,19 @@ export function hugeExponentIdRequest(exponentDigits = 1_000_000): string {
 
 /** A valid request with one inline file as large as fits in MAX_REQUEST_BYTES. */
 function megabyteFileRequest(): string {
-  const shell = JSON.stringify({jsonrpc: "2.0", id: 1, method: "message/send", params: {message: {kind: "message", messageId: "m-1", role: "user", parts: [{kind: "file", file: {mimeType: "application/octet-stream", bytes: ""}}]}}});
+  const shell = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "message/send",
+    params: {
+      message: {
+        kind: "message",
+        messageId: "m-1",
+        role: "user",
+        parts: [{kind: "file", file: {mimeType: "application/octet-stream", bytes: ""}}]
+      }
+    }
+  });
   const size = Math.floor((MAX_REQUEST_BYTES - shell.length) / 4) * 3;
   return shell.replace('"bytes":""', `"bytes":"${encodeBase64(new Uint8Array(size).map((_, k) => (k * 131) & 255))}"`);
 }
@@ -99,7 +127,8 @@ const longIds = longIdBatch();
 const hugeExponentId = hugeExponentIdRequest();
 
 // The two validators must agree on the benchmark input, or the comparison means nothing.
-if (!validateMessageSendParams(typicalParamsNode).valid || ajvParams(typicalParamsValue) !== true) throw new Error("benchmark params are not valid");
+if (!validateMessageSendParams(typicalParamsNode).valid || ajvParams(typicalParamsValue) !== true)
+  throw new Error("benchmark params are not valid");
 
 export const messageBenchCases: BenchCase[] = [
   {name: TYPICAL_CASE, run: () => runMessageTransaction(typical), samples: 2000},
@@ -118,21 +147,31 @@ export function messageBenchSummary(results: readonly BenchResult[]): string[] {
   const median = (name: string): number | undefined => results.find((r) => r.name === name)?.medianMicroseconds;
   const lines: string[] = [];
   const typicalUs = median(TYPICAL_CASE);
-  if (typicalUs !== undefined) lines.push(`typical request, six stages: ${formatMicroseconds(typicalUs)} median (target < 100 µs: ${typicalUs < 100 ? "met" : "MISSED"})`);
+  if (typicalUs !== undefined)
+    lines.push(
+      `typical request, six stages: ${formatMicroseconds(typicalUs)} median (target < 100 µs: ${typicalUs < 100 ? "met" : "MISSED"})`
+    );
   for (const name of [MEGABYTE_TEXT_CASE, MEGABYTE_FILE_CASE]) {
     const us = median(name);
-    if (us !== undefined) lines.push(`${name}: ${formatMicroseconds(us)} median (target < 50 ms: ${us < 50_000 ? "met" : "MISSED"})`);
+    if (us !== undefined)
+      lines.push(`${name}: ${formatMicroseconds(us)} median (target < 50 ms: ${us < 50_000 ? "met" : "MISSED"})`);
   }
   // Issue #10: the pasted 1000-request batch "decides in tens of milliseconds" (it took 7.7 s).
   const batchUs = median(LONG_ID_BATCH_CASE);
-  if (batchUs !== undefined) lines.push(`${LONG_ID_BATCH_CASE}: ${formatMicroseconds(batchUs)} median (target: tens of milliseconds, < 100 ms: ${batchUs < 100_000 ? "met" : "MISSED"})`);
+  if (batchUs !== undefined)
+    lines.push(
+      `${LONG_ID_BATCH_CASE}: ${formatMicroseconds(batchUs)} median (target: tens of milliseconds, < 100 ms: ${batchUs < 100_000 ? "met" : "MISSED"})`
+    );
   for (const [lib, other, label] of [
     [LIB_STAGE4_CASE, AJV_STAGE4_CASE, "stage 4 alone"],
     [LIB_PARSE_STAGE4_CASE, AJV_PARSE_STAGE4_CASE, "parse + stage 4"]
   ] as const) {
     const a = median(lib);
     const b = median(other);
-    if (a !== undefined && b !== undefined) lines.push(`${label}: lib ${formatMicroseconds(a)} / ajv ${formatMicroseconds(b)} = ${(a / b).toFixed(2)}× (lib/ajv)`);
+    if (a !== undefined && b !== undefined)
+      lines.push(
+        `${label}: lib ${formatMicroseconds(a)} / ajv ${formatMicroseconds(b)} = ${(a / b).toFixed(2)}× (lib/ajv)`
+      );
   }
   return lines;
 }

@@ -17,18 +17,31 @@ export interface PageWeight {
   cssGzipBytes: number;
 }
 
-export async function measurePageWeight(browser: Browser, siteUrl: string, distDir: string, pagePath: string): Promise<PageWeight> {
+export async function measurePageWeight(
+  browser: Browser,
+  siteUrl: string,
+  distDir: string,
+  pagePath: string
+): Promise<PageWeight> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const loaded = new Set<string>();
   page.on("response", (response) => {
     const url = new URL(response.url());
-    if (url.href.startsWith(siteUrl) && /\.(js|css)$/.test(url.pathname)) loaded.add(url.pathname.slice(new URL(siteUrl).pathname.length));
+    if (url.href.startsWith(siteUrl) && /\.(js|css)$/.test(url.pathname))
+      loaded.add(url.pathname.slice(new URL(siteUrl).pathname.length));
   });
   await page.goto(`${siteUrl}${pagePath}`);
   await page.waitForLoadState("networkidle");
   await context.close();
-  const weight: PageWeight = {page: pagePath || "index", jsFiles: 0, jsRawBytes: 0, jsGzipBytes: 0, cssRawBytes: 0, cssGzipBytes: 0};
+  const weight: PageWeight = {
+    page: pagePath || "index",
+    jsFiles: 0,
+    jsRawBytes: 0,
+    jsGzipBytes: 0,
+    cssRawBytes: 0,
+    cssGzipBytes: 0
+  };
   for (const file of loaded) {
     const bytes = readFileSync(join(distDir, decodeURIComponent(file)));
     const gzip = gzipSync(bytes).length;

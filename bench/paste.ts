@@ -29,14 +29,27 @@ export const atLines = (lines: number) => Array.from({length: lines}, () => '"@"
 
 /** A valid v0.3.0 request with `parts` short text parts, compact or pretty-printed (two-space indent). */
 export function manyPartsRequest(parts: number, pretty: boolean): string {
-  const request = {jsonrpc: "2.0", id: 1, method: "message/send", params: {message: {kind: "message", messageId: "m-1", role: "user", parts: Array.from({length: parts}, (_, index) => ({kind: "text", text: String(index)}))}}};
+  const request = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "message/send",
+    params: {
+      message: {
+        kind: "message",
+        messageId: "m-1",
+        role: "user",
+        parts: Array.from({length: parts}, (_, index) => ({kind: "text", text: String(index)}))
+      }
+    }
+  };
   return pretty ? JSON.stringify(request, null, 2) : JSON.stringify(request);
 }
 
 /** `bytes` of a pretty-printed request with 80-character text parts, one per line: a big document, over the limit. */
 export function oversizeRequest(bytes: number): string {
   const line = `    {"kind": "text", "text": "${"a".repeat(80)}"},\n`;
-  const head = '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "message/send",\n  "params": {"message": {"kind": "message", "messageId": "m-1", "role": "user", "parts": [\n';
+  const head =
+    '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "message/send",\n  "params": {"message": {"kind": "message", "messageId": "m-1", "role": "user", "parts": [\n';
   return head + line.repeat(Math.ceil((bytes - head.length) / line.length));
 }
 
@@ -56,26 +69,42 @@ async function watchTasks(page: Page): Promise<void> {
  * that paints it (a MutationObserver, so a long task right after the frame cannot hide it).
  */
 async function armDone(page: Page, statusSelector: string, expected: string): Promise<void> {
-  await page.evaluate(({statusSelector, expected}) => {
-    const scope = window as unknown as {doneAt: number | null; doneWatch?: MutationObserver};
-    scope.doneAt = null;
-    scope.doneWatch?.disconnect();
-    // No named function in here: tsx would wrap it in a helper the page does not have.
-    scope.doneWatch = new MutationObserver(() => {
-      if (scope.doneAt !== null || !document.querySelector(statusSelector)?.textContent?.includes(expected)) return;
+  await page.evaluate(
+    ({statusSelector, expected}) => {
+      const scope = window as unknown as {doneAt: number | null; doneWatch?: MutationObserver};
+      scope.doneAt = null;
       scope.doneWatch?.disconnect();
-      requestAnimationFrame(() => (scope.doneAt = performance.now()));
-    });
-    scope.doneWatch.observe(document.body, {subtree: true, childList: true, characterData: true});
-  }, {statusSelector, expected});
+      // No named function in here: tsx would wrap it in a helper the page does not have.
+      scope.doneWatch = new MutationObserver(() => {
+        if (scope.doneAt !== null || !document.querySelector(statusSelector)?.textContent?.includes(expected)) return;
+        scope.doneWatch?.disconnect();
+        requestAnimationFrame(() => (scope.doneAt = performance.now()));
+      });
+      scope.doneWatch.observe(document.body, {subtree: true, childList: true, characterData: true});
+    },
+    {statusSelector, expected}
+  );
 }
 
 /** After an action armed with armDone: waits for it, then for quiet; returns the timing from `startedAt`. */
 async function timeUntilDone(page: Page, startedAt: number): Promise<PasteTiming> {
-  const doneAt = await page.waitForFunction(() => (window as unknown as {doneAt: number | null}).doneAt, null, {timeout: 600_000}).then((handle) => handle.jsonValue() as Promise<number>);
+  const doneAt = await page
+    .waitForFunction(() => (window as unknown as {doneAt: number | null}).doneAt, null, {timeout: 600_000})
+    .then((handle) => handle.jsonValue() as Promise<number>);
   // Quiet: two frames, then a second with no new task (Framework's redraws and the idle-time views).
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 1000)))));
-  const longest = await page.evaluate((from) => Math.max(0, ...(window as unknown as {taskLog: {start: number; duration: number}[]}).taskLog.filter((task) => task.start + task.duration >= from).map((task) => task.duration)), startedAt);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 1000))))
+  );
+  const longest = await page.evaluate(
+    (from) =>
+      Math.max(
+        0,
+        ...(window as unknown as {taskLog: {start: number; duration: number}[]}).taskLog
+          .filter((task) => task.start + task.duration >= from)
+          .map((task) => task.duration)
+      ),
+    startedAt
+  );
   return {doneMs: doneAt - startedAt, longestTaskMs: longest};
 }
 
@@ -84,13 +113,22 @@ async function timeUntilDone(page: Page, startedAt: number): Promise<PasteTiming
  * slow path; `textarea.select()` was not), presses Ctrl+V; returns the page time of the paste key.
  */
 async function pasteFromClipboard(page: Page, selector: string, text: string): Promise<number> {
-  await page.evaluate(async ({selector, text}) => {
-    await navigator.clipboard.writeText(text);
-    document.querySelector<HTMLTextAreaElement>(selector)!.focus();
-  }, {selector, text});
+  await page.evaluate(
+    async ({selector, text}) => {
+      await navigator.clipboard.writeText(text);
+      document.querySelector<HTMLTextAreaElement>(selector)!.focus();
+    },
+    {selector, text}
+  );
   await page.keyboard.press("Control+A");
   await page.evaluate((selector) => {
-    document.querySelector(selector)!.addEventListener("keydown", (event) => ((window as unknown as {pressedAt: number}).pressedAt = event.timeStamp), {once: true, capture: true});
+    document
+      .querySelector(selector)!
+      .addEventListener(
+        "keydown",
+        (event) => ((window as unknown as {pressedAt: number}).pressedAt = event.timeStamp),
+        {once: true, capture: true}
+      );
   }, selector);
   await page.keyboard.press("Control+V");
   return page.evaluate(() => (window as unknown as {pressedAt: number}).pressedAt);
@@ -101,21 +139,34 @@ async function openLesson(browser: Browser, siteUrl: string): Promise<Page> {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], {origin: new URL(siteUrl).origin});
   const page = await context.newPage();
   await page.goto(`${siteUrl}message-transaction`);
-  await page.waitForFunction(() => !document.querySelector(".observablehq--loading") && document.querySelector(".transaction-headline"), null, {timeout: 30_000});
+  await page.waitForFunction(
+    () => !document.querySelector(".observablehq--loading") && document.querySelector(".transaction-headline"),
+    null,
+    {timeout: 30_000}
+  );
   await watchTasks(page);
   return page;
 }
 
 /** The browser's floor: the same paste into a bare textarea (the editor's metrics) on an otherwise empty page of the same origin. */
-async function bareTextareaPaste(browser: Browser, siteUrl: string, text: string, keystroke = false): Promise<{paste: PasteTiming; keystroke: PasteTiming | null}> {
+async function bareTextareaPaste(
+  browser: Browser,
+  siteUrl: string,
+  text: string,
+  keystroke = false
+): Promise<{paste: PasteTiming; keystroke: PasteTiming | null}> {
   const context = await browser.newContext({viewport: {width: 1280, height: 800}});
   await context.grantPermissions(["clipboard-read", "clipboard-write"], {origin: new URL(siteUrl).origin});
   const page = await context.newPage();
   await page.goto(`${siteUrl}favicon.svg`);
   await page.evaluate(() => {
-    document.documentElement.innerHTML = '<body><textarea wrap="off" style="width:700px;height:26rem;white-space:pre;font:13px/20px monospace"></textarea><p id="bare-status"></p></body>';
+    document.documentElement.innerHTML =
+      '<body><textarea wrap="off" style="width:700px;height:26rem;white-space:pre;font:13px/20px monospace"></textarea><p id="bare-status"></p></body>';
     const textarea = document.querySelector("textarea")!;
-    textarea.addEventListener("input", () => (document.querySelector("#bare-status")!.textContent = `${textarea.value.length} characters`));
+    textarea.addEventListener(
+      "input",
+      () => (document.querySelector("#bare-status")!.textContent = `${textarea.value.length} characters`)
+    );
   });
   await watchTasks(page);
   await armDone(page, "#bare-status", `${text.length} characters`);
@@ -131,7 +182,11 @@ async function typeAtEnd(page: Page, selector: string, statusSelector: string, e
   await page.evaluate((selector) => {
     const textarea = document.querySelector<HTMLTextAreaElement>(selector)!;
     textarea.setSelectionRange(textarea.value.length, textarea.value.length);
-    textarea.addEventListener("keydown", (event) => ((window as unknown as {pressedAt: number}).pressedAt = event.timeStamp), {once: true, capture: true});
+    textarea.addEventListener(
+      "keydown",
+      (event) => ((window as unknown as {pressedAt: number}).pressedAt = event.timeStamp),
+      {once: true, capture: true}
+    );
   }, selector);
   await armDone(page, statusSelector, expected);
   await page.keyboard.press("x");
@@ -140,24 +195,45 @@ async function typeAtEnd(page: Page, selector: string, statusSelector: string, e
 }
 
 /** One paste into the lesson's editor, timed until its status names it. */
-async function lessonPaste(browser: Browser, siteUrl: string, text: string, expected: string, keystroke = false): Promise<{paste: PasteTiming; keystroke: PasteTiming | null}> {
+async function lessonPaste(
+  browser: Browser,
+  siteUrl: string,
+  text: string,
+  expected: string,
+  keystroke = false
+): Promise<{paste: PasteTiming; keystroke: PasteTiming | null}> {
   const page = await openLesson(browser, siteUrl);
   await armDone(page, ".request-editor-status", expected);
   const startedAt = await pasteFromClipboard(page, TEXTAREA, text);
   const paste = await timeUntilDone(page, startedAt);
-  const typed = keystroke ? await typeAtEnd(page, TEXTAREA, ".request-editor-status", `${(text.length + 1).toLocaleString("en-US")} characters`) : null;
+  const typed = keystroke
+    ? await typeAtEnd(
+        page,
+        TEXTAREA,
+        ".request-editor-status",
+        `${(text.length + 1).toLocaleString("en-US")} characters`
+      )
+    : null;
   await page.context().close();
   return {paste, keystroke: typed};
 }
 
 /** "Translate to 1.0" on `text` (loaded first, not timed): until the report and the checked translation are shown. */
-async function lessonTranslate(browser: Browser, siteUrl: string, text: string): Promise<PasteTiming & {summary: string}> {
+async function lessonTranslate(
+  browser: Browser,
+  siteUrl: string,
+  text: string
+): Promise<PasteTiming & {summary: string}> {
   const page = await openLesson(browser, siteUrl);
   await page.locator(TEXTAREA).evaluate((element: HTMLTextAreaElement, value) => {
     element.value = value;
     element.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertFromPaste"}));
   }, text);
-  await page.waitForFunction((expected) => document.querySelector(".request-editor-status")?.textContent?.includes(expected), `${text.length.toLocaleString("en-US")} characters`, {timeout: 120_000});
+  await page.waitForFunction(
+    (expected) => document.querySelector(".request-editor-status")?.textContent?.includes(expected),
+    `${text.length.toLocaleString("en-US")} characters`,
+    {timeout: 120_000}
+  );
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1000)));
   // Done: the report is in and the editor's status describes the translated text (its length is known only then).
   await page.evaluate(() => {
@@ -166,7 +242,13 @@ async function lessonTranslate(browser: Browser, siteUrl: string, text: string):
     const watch = new MutationObserver(() => {
       const report = document.querySelector(".translation-report:not(.translation-pending)");
       const length = document.querySelector<HTMLTextAreaElement>("textarea.request-editor-text")!.textLength;
-      if (!report || !document.querySelector(".request-editor-status")?.textContent?.includes(`${length.toLocaleString("en-US")} characters`)) return;
+      if (
+        !report ||
+        !document
+          .querySelector(".request-editor-status")
+          ?.textContent?.includes(`${length.toLocaleString("en-US")} characters`)
+      )
+        return;
       watch.disconnect();
       requestAnimationFrame(() => (scope.doneAt = performance.now()));
     });
@@ -178,7 +260,11 @@ async function lessonTranslate(browser: Browser, siteUrl: string, text: string):
     return at;
   });
   const timing = await timeUntilDone(page, startedAt);
-  const summary = (await page.locator(".translation-report summary, .translation-report.translation-refused").first().textContent()) ?? "";
+  const summary =
+    (await page
+      .locator(".translation-report summary, .translation-report.translation-refused")
+      .first()
+      .textContent()) ?? "";
   await page.context().close();
   return {...timing, summary: summary.slice(0, 400)};
 }
@@ -197,9 +283,9 @@ export async function pasteBench(browser: Browser, siteUrl: string): Promise<str
   const limitWords = (length: number) => `${length.toLocaleString("en-US")} characters`;
   const verdict = (met: boolean) => (met ? "met" : "NOT met");
   const underLimit: [string, string][] = [
-    ["10,000 lines of \"@\"", atLines(10_000)],
-    ["30,000 lines of \"@\"", atLines(30_000)],
-    ["100,000 lines of \"@\"", atLines(100_000)],
+    ['10,000 lines of "@"', atLines(10_000)],
+    ['30,000 lines of "@"', atLines(30_000)],
+    ['100,000 lines of "@"', atLines(100_000)],
     ["the 6,000-part request, pretty-printed", manyPartsRequest(6000, true)]
   ];
   const goals: boolean[] = [];
@@ -209,20 +295,37 @@ export async function pasteBench(browser: Browser, siteUrl: string): Promise<str
     print(line(`paste ${what} (${(text.length / 1024).toFixed(0)} KB)`, paste, "checked in", bare.paste));
     goals.push(paste.doneMs <= GOAL_CHECKED_MS && paste.longestTaskMs <= GOAL_TASK_MS);
   }
-  print(`goal: each paste up to the limit checked within ${fmt(GOAL_CHECKED_MS)}, no task over ${fmt(GOAL_TASK_MS)}: ${verdict(goals.every(Boolean))}`);
+  print(
+    `goal: each paste up to the limit checked within ${fmt(GOAL_CHECKED_MS)}, no task over ${fmt(GOAL_TASK_MS)}: ${verdict(goals.every(Boolean))}`
+  );
   const named: boolean[] = [];
   for (const megabytes of [5, 10]) {
     const text = oversizeRequest(megabytes * 1024 * 1024);
     const {paste, keystroke} = await lessonPaste(browser, siteUrl, text, "over the size limit", megabytes === 5);
     const bare = await bareTextareaPaste(browser, siteUrl, text, megabytes === 5);
-    print(line(`paste ${megabytes} MB (${text.split("\n").length.toLocaleString("en-US")} lines)`, paste, "named in  ", bare.paste));
+    print(
+      line(
+        `paste ${megabytes} MB (${text.split("\n").length.toLocaleString("en-US")} lines)`,
+        paste,
+        "named in  ",
+        bare.paste
+      )
+    );
     if (keystroke) print(line(`  then one keystroke in it`, keystroke, "named in  ", bare.keystroke ?? undefined));
     named.push(paste.doneMs <= GOAL_NAMED_MS);
   }
-  print(`goal: a paste over the ${MAX_MESSAGE_REQUEST_BYTES.toLocaleString("en-US")}-byte limit named within ${fmt(GOAL_NAMED_MS)}: ${verdict(named.every(Boolean))}`);
+  print(
+    `goal: a paste over the ${MAX_MESSAGE_REQUEST_BYTES.toLocaleString("en-US")}-byte limit named within ${fmt(GOAL_NAMED_MS)}: ${verdict(named.every(Boolean))}`
+  );
   const compact = manyPartsRequest(30_000, false);
   const translated = await lessonTranslate(browser, siteUrl, compact);
-  print(line(`translate the 30,000-part request (${(compact.length / 1024).toFixed(0)} KB, compact) to 1.0`, translated, "done in   "));
+  print(
+    line(
+      `translate the 30,000-part request (${(compact.length / 1024).toFixed(0)} KB, compact) to 1.0`,
+      translated,
+      "done in   "
+    )
+  );
   print(`  its report: ${translated.summary.replace(/\s+/g, " ")}`);
   return out;
 }

@@ -10,7 +10,10 @@
 import {startReceiver} from "../receiver/server.js";
 
 const secret = process.argv[2];
-if (!secret || !process.send) throw new Error("usage: node --import tsx --expose-gc bench/receiver-process.ts <whsec_secret> (with an IPC channel)");
+if (!secret || !process.send)
+  throw new Error(
+    "usage: node --import tsx --expose-gc bench/receiver-process.ts <whsec_secret> (with an IPC channel)"
+  );
 const gc = (globalThis as {gc?: () => void}).gc;
 if (!gc) throw new Error("run with --expose-gc: the memory figures are taken after a forced GC");
 
@@ -31,7 +34,13 @@ process.on("message", (message: {type: string}) => {
     gc();
     gc();
     const memory = process.memoryUsage();
-    process.send!({type: "report", status: running.receiver.status(), decisions, heapUsed: memory.heapUsed, rss: memory.rss});
+    process.send!({
+      type: "report",
+      status: running.receiver.status(),
+      decisions,
+      heapUsed: memory.heapUsed,
+      rss: memory.rss
+    });
   } else if (message.type === "stop") {
     void running.close().then(() => process.exit(0));
   }

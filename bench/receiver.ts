@@ -45,7 +45,14 @@ function signPush(key: Buffer, prefix: string, i: number): SignedPush {
   const id = `msg_${prefix}_${i}`;
   const timestamp = Math.floor(Date.now() / 1000);
   const signature = createHmac("sha256", key).update(`${id}.${timestamp}.${BODY}`).digest("base64");
-  return {headers: {"content-type": "application/json", "webhook-id": id, "webhook-timestamp": String(timestamp), "webhook-signature": `v1,${signature}`}};
+  return {
+    headers: {
+      "content-type": "application/json",
+      "webhook-id": id,
+      "webhook-timestamp": String(timestamp),
+      "webhook-signature": `v1,${signature}`
+    }
+  };
 }
 
 /** The client's signatures and lib's agree: a sample is verified by lib's verifier, and signed again by lib's signer. */
@@ -53,15 +60,28 @@ async function checkAgainstLib(secret: string, key: Buffer): Promise<number> {
   const sample = Array.from({length: 100}, (_, i) => signPush(key, "sample", i * 1_009));
   let disagree = 0;
   for (const push of sample) {
-    const verified = await verifyStandardWebhook({secret, headers: push.headers, payload: BODY, nowSeconds: Math.floor(Date.now() / 1000)});
-    const signed = await signStandardWebhook({secret, msgId: push.headers["webhook-id"]!, timestamp: Number(push.headers["webhook-timestamp"]), payload: BODY});
+    const verified = await verifyStandardWebhook({
+      secret,
+      headers: push.headers,
+      payload: BODY,
+      nowSeconds: Math.floor(Date.now() / 1000)
+    });
+    const signed = await signStandardWebhook({
+      secret,
+      msgId: push.headers["webhook-id"]!,
+      timestamp: Number(push.headers["webhook-timestamp"]),
+      payload: BODY
+    });
     if (!verified.ok || signed.signature !== push.headers["webhook-signature"]) disagree++;
   }
   return disagree === 0 ? sample.length : -disagree;
 }
 
 async function startChild(secret: string): Promise<{url: string; report(): Promise<Report>; stop(): Promise<void>}> {
-  const child: ChildProcess = fork(fileURLToPath(new URL("./receiver-process.ts", import.meta.url)), [secret], {execArgv: ["--import", "tsx", "--expose-gc"], stdio: ["ignore", "inherit", "inherit", "ipc"]});
+  const child: ChildProcess = fork(fileURLToPath(new URL("./receiver-process.ts", import.meta.url)), [secret], {
+    execArgv: ["--import", "tsx", "--expose-gc"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"]
+  });
   const next = <T>(type: string) =>
     new Promise<T>((resolve, reject) => {
       const onMessage = (message: {type: string}) => {
@@ -70,7 +90,8 @@ async function startChild(secret: string): Promise<{url: string; report(): Promi
         child.off("exit", onExit);
         resolve(message as T);
       };
-      const onExit = (code: number | null) => reject(new Error(`the receiver process exited (${code}) before "${type}"`));
+      const onExit = (code: number | null) =>
+        reject(new Error(`the receiver process exited (${code}) before "${type}"`));
       child.on("message", onMessage);
       child.once("exit", onExit);
     });
@@ -104,7 +125,13 @@ function drive(url: string, key: Buffer, prefix: string, from: number, howMany: 
           {
             method: "POST",
             // autocannon asks exactly `amount` times (each connection's first request is built up front).
-            setupRequest: (request) => ({...request, method: "POST", path: "/hook", headers: signPush(key, prefix, next++).headers, body: BODY})
+            setupRequest: (request) => ({
+              ...request,
+              method: "POST",
+              path: "/hook",
+              headers: signPush(key, prefix, next++).headers,
+              body: BODY
+            })
           }
         ]
       },
@@ -121,13 +148,25 @@ function printRun(name: string, howMany: number, result: autocannon.Result, befo
     `${name}: ${count(howMany)} signed pushes over ${CONNECTIONS} connections in ${result.duration.toFixed(1)} s: ${count(Math.round(result.requests.average))} requests/s mean, ` +
       `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (max ${result.latency.max} ms)`
   );
-  const others = Object.entries(after.decisions).filter(([decision, n]) => decision !== "applied" && n !== (before.decisions[decision] ?? 0));
+  const others = Object.entries(after.decisions).filter(
+    ([decision, n]) => decision !== "applied" && n !== (before.decisions[decision] ?? 0)
+  );
   console.log(
     `${name}: answered ${count(answered)} (non-2xx ${count(result.non2xx)}), errors ${result.errors}, timeouts ${result.timeouts}; ` +
       `the receiver recorded ${count(total)} attempts, ${count(applied)} applied${others.length ? `, ${others.map(([decision, n]) => `${decision} ${n - (before.decisions[decision] ?? 0)}`).join(", ")}` : ""}`
   );
-  const whole = answered === howMany && result.non2xx === 0 && result.errors === 0 && result.timeouts === 0 && total === howMany && applied === howMany;
-  console.log(whole ? `${name}: every one answered 2xx, recorded and applied; none lost` : `${name}: LOST OR UNRECORDED REQUESTS: sent ${count(howMany)}, answered ${count(answered)}, recorded ${count(total)}, applied ${count(applied)}`);
+  const whole =
+    answered === howMany &&
+    result.non2xx === 0 &&
+    result.errors === 0 &&
+    result.timeouts === 0 &&
+    total === howMany &&
+    applied === howMany;
+  console.log(
+    whole
+      ? `${name}: every one answered 2xx, recorded and applied; none lost`
+      : `${name}: LOST OR UNRECORDED REQUESTS: sent ${count(howMany)}, answered ${count(answered)}, recorded ${count(total)}, applied ${count(applied)}`
+  );
   return whole;
 }
 
@@ -137,7 +176,11 @@ export async function receiverBench(): Promise<boolean> {
 
   const key = Buffer.from(secret.slice("whsec_".length), "base64");
   const agreed = await checkAgainstLib(secret, key);
-  console.log(agreed > 0 ? `signatures: ${agreed} of the client's, sampled, verified by lib's verifyStandardWebhook and equal to lib's signStandardWebhook` : `signatures: ${-agreed} SAMPLED SIGNATURES DISAGREE WITH LIB`);
+  console.log(
+    agreed > 0
+      ? `signatures: ${agreed} of the client's, sampled, verified by lib's verifyStandardWebhook and equal to lib's signStandardWebhook`
+      : `signatures: ${-agreed} SAMPLED SIGNATURES DISAGREE WITH LIB`
+  );
   whole &&= agreed > 0;
 
   const burst = await startChild(secret);
@@ -159,9 +202,13 @@ export async function receiverBench(): Promise<boolean> {
     const second = await drive(soak.url, key, "soak", SOAK / 2, SOAK / 2);
     const after = await soak.report();
     whole = printRun("soak, second half", SOAK / 2, second, half, after) && whole;
-    console.log(`soak: receiver memory after a forced GC: heapUsed ${mb(before.heapUsed)} before, ${mb(half.heapUsed)} after 50,000, ${mb(after.heapUsed)} after 100,000; rss ${mb(before.rss)}, ${mb(half.rss)}, ${mb(after.rss)}`);
+    console.log(
+      `soak: receiver memory after a forced GC: heapUsed ${mb(before.heapUsed)} before, ${mb(half.heapUsed)} after 50,000, ${mb(after.heapUsed)} after 100,000; rss ${mb(before.rss)}, ${mb(half.rss)}, ${mb(after.rss)}`
+    );
     const {kept, dropped, total, replayRecords, evictedReplayRecords} = after.status;
-    console.log(`soak: attempts kept ${count(kept)}, dropped ${count(dropped)}, total ${count(total)}; replay records ${count(replayRecords)}, evicted ${count(evictedReplayRecords)}`);
+    console.log(
+      `soak: attempts kept ${count(kept)}, dropped ${count(dropped)}, total ${count(total)}; replay records ${count(replayRecords)}, evicted ${count(evictedReplayRecords)}`
+    );
   } finally {
     await soak.stop();
   }

@@ -36,14 +36,21 @@ function readEverythingCase(agentCount: number, samples: number): BenchCase {
     name: `  … and reading every rejection record and stage list`,
     run: () => {
       const result = selectAgent(registry(), defaultPolicy);
-      return [result.rejected.length, result.trace.map((decision) => decision.removed.length + decision.remainingAgentIds.length)];
+      return [
+        result.rejected.length,
+        result.trace.map((decision) => decision.removed.length + decision.remainingAgentIds.length)
+      ];
     },
     samples
   };
 }
 
 export const selectionBenchCases: BenchCase[] = [
-  {name: "selectAgent, lesson fixture (13 agents), default policy", run: () => selectAgent(defaultRegistry, defaultPolicy), samples: 2_000},
+  {
+    name: "selectAgent, lesson fixture (13 agents), default policy",
+    run: () => selectAgent(defaultRegistry, defaultPolicy),
+    samples: 2_000
+  },
   generatedCase(1_000, 500),
   generatedCase(10_000, 100),
   generatedCase(100_000, 20),

@@ -123,34 +123,56 @@ const ARM = `(quietFrames, limitMs) => {
 
 /** Waits until the page has nothing pending and the browser reports idle time. */
 async function untilIdle(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.documentElement.hasAttribute("data-redraws-pending") && !document.querySelector(".observablehq--loading"), null, {timeout: 30_000});
+  await page.waitForFunction(
+    () =>
+      !document.documentElement.hasAttribute("data-redraws-pending") &&
+      !document.querySelector(".observablehq--loading"),
+    null,
+    {timeout: 30_000}
+  );
   await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), {timeout: 1000})));
 }
 
 async function moveOnce(page: Page, index: number, key: "ArrowRight" | "ArrowLeft"): Promise<MoveResult> {
   await untilIdle(page);
   await page.evaluate(`(${ARM})(${QUIET_FRAMES}, ${SETTLE_LIMIT_MS})`);
-  await page.evaluate(({selector, index}) => document.querySelectorAll<HTMLInputElement>(selector)[index]!.focus({preventScroll: true}), {selector: SLIDERS, index});
+  await page.evaluate(
+    ({selector, index}) => document.querySelectorAll<HTMLInputElement>(selector)[index]!.focus({preventScroll: true}),
+    {selector: SLIDERS, index}
+  );
   await page.keyboard.press(key);
   return page.evaluate(() => (window as unknown as {__settle: Promise<MoveResult>}).__settle);
 }
 
 /** The first key: right, unless the slider is at its top. */
 async function firstKey(page: Page, index: number): Promise<"ArrowRight" | "ArrowLeft"> {
-  const atTop = await page.evaluate(({selector, index}) => {
-    const slider = document.querySelectorAll<HTMLInputElement>(selector)[index]!;
-    return Number(slider.value) >= Number(slider.max);
-  }, {selector: SLIDERS, index});
+  const atTop = await page.evaluate(
+    ({selector, index}) => {
+      const slider = document.querySelectorAll<HTMLInputElement>(selector)[index]!;
+      return Number(slider.value) >= Number(slider.max);
+    },
+    {selector: SLIDERS, index}
+  );
   return atTop ? "ArrowLeft" : "ArrowRight";
 }
 
-async function measureLesson(browser: Browser, siteUrl: string, slug: string, rate: number): Promise<{labels: string[]; moves: MoveResult[][]; disabled: string[]}> {
+async function measureLesson(
+  browser: Browser,
+  siteUrl: string,
+  slug: string,
+  rate: number
+): Promise<{labels: string[]; moves: MoveResult[][]; disabled: string[]}> {
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
     await page.goto(`${siteUrl}${slug}`);
     await waitForPage(page);
-    const sliders = await page.$$eval(SLIDERS, (inputs) => inputs.map((input) => ({label: (input.getAttribute("aria-label") ?? "").replace(/, slider$/, ""), disabled: (input as HTMLInputElement).disabled})));
+    const sliders = await page.$$eval(SLIDERS, (inputs) =>
+      inputs.map((input) => ({
+        label: (input.getAttribute("aria-label") ?? "").replace(/, slider$/, ""),
+        disabled: (input as HTMLInputElement).disabled
+      }))
+    );
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", {rate});
     const labels: string[] = [];
@@ -161,7 +183,10 @@ async function measureLesson(browser: Browser, siteUrl: string, slug: string, ra
         disabled.push(slider.label);
         continue;
       }
-      await page.evaluate(({selector, index}) => document.querySelectorAll(selector)[index]!.scrollIntoView({block: "center"}), {selector: SLIDERS, index});
+      await page.evaluate(
+        ({selector, index}) => document.querySelectorAll(selector)[index]!.scrollIntoView({block: "center"}),
+        {selector: SLIDERS, index}
+      );
       await untilIdle(page);
       let key = await firstKey(page, index);
       const results: MoveResult[] = [];
@@ -182,14 +207,22 @@ async function measureLesson(browser: Browser, siteUrl: string, slug: string, ra
 }
 
 /** Nearest-rank percentile. */
-export const percentile = (values: readonly number[], fraction: number) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * fraction) - 1)]!;
+export const percentile = (values: readonly number[], fraction: number) =>
+  [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * fraction) - 1)]!;
 
 /** Measures every lesson's sliders at 1x and 4x and prints one line per slider, then the goals. */
-export async function settleBench(browser: Browser, siteUrl: string, print: (line: string) => void = console.log, slugs: readonly string[] = []): Promise<SliderSettle[]> {
+export async function settleBench(
+  browser: Browser,
+  siteUrl: string,
+  print: (line: string) => void = console.log,
+  slugs: readonly string[] = []
+): Promise<SliderSettle[]> {
   const rows: SliderSettle[] = [];
   const started = performance.now();
   const loadBefore = loadavg()[0]!;
-  print(`${"lesson".padEnd(29)} ${"slider".padEnd(LABEL_WIDTH)} moves   1x: p50    p90    max    4x: p50    p90    max   goal at 4x (p90)         ignoring pending: 1x p90  4x p90`);
+  print(
+    `${"lesson".padEnd(29)} ${"slider".padEnd(LABEL_WIDTH)} moves   1x: p50    p90    max    4x: p50    p90    max   goal at 4x (p90)         ignoring pending: 1x p90  4x p90`
+  );
   for (const [lessonIndex, lesson] of LESSONS.entries()) {
     const slug = lesson.path.slice(1);
     if (slugs.length > 0 && !slugs.includes(slug)) continue;
@@ -205,18 +238,35 @@ export async function settleBench(browser: Browser, siteUrl: string, print: (lin
         lesson: lesson.name,
         lessonNumber: lessonIndex + 1,
         slider: label,
-        byRate: new Map([[1, plain.moves[index]!.map((move) => move.settleMs)], [THROTTLED_RATE, throttledIndex >= 0 ? throttled.moves[throttledIndex]!.map((move) => move.settleMs) : []]]),
-        ignoringPending: new Map([[1, plain.moves[index]!.map((move) => move.firstQuietMs)], [THROTTLED_RATE, throttledIndex >= 0 ? throttled.moves[throttledIndex]!.map((move) => move.firstQuietMs) : []]]),
-        unsettled: new Map([[1, plain.moves[index]!.filter((move) => !move.settled).length], [THROTTLED_RATE, throttledIndex >= 0 ? throttled.moves[throttledIndex]!.filter((move) => !move.settled).length : 0]])
+        byRate: new Map([
+          [1, plain.moves[index]!.map((move) => move.settleMs)],
+          [THROTTLED_RATE, throttledIndex >= 0 ? throttled.moves[throttledIndex]!.map((move) => move.settleMs) : []]
+        ]),
+        ignoringPending: new Map([
+          [1, plain.moves[index]!.map((move) => move.firstQuietMs)],
+          [THROTTLED_RATE, throttledIndex >= 0 ? throttled.moves[throttledIndex]!.map((move) => move.firstQuietMs) : []]
+        ]),
+        unsettled: new Map([
+          [1, plain.moves[index]!.filter((move) => !move.settled).length],
+          [
+            THROTTLED_RATE,
+            throttledIndex >= 0 ? throttled.moves[throttledIndex]!.filter((move) => !move.settled).length : 0
+          ]
+        ])
       };
       rows.push(row);
       print(formatRow(row));
     }
-    for (const label of plain.disabled) print(`${lesson.name.padEnd(29)} ${label.slice(0, LABEL_WIDTH - 1).padEnd(LABEL_WIDTH)}  off by default (its switch), not moved`);
+    for (const label of plain.disabled)
+      print(
+        `${lesson.name.padEnd(29)} ${label.slice(0, LABEL_WIDTH - 1).padEnd(LABEL_WIDTH)}  off by default (its switch), not moved`
+      );
   }
   printGoals(rows, print);
   // Other work on a shared 2-core machine moves these figures by up to 2x between runs: say how busy it was.
-  print(`(settle section: ${((performance.now() - started) / 1000).toFixed(0)} s; machine load, 1-minute average: ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after)`);
+  print(
+    `(settle section: ${((performance.now() - started) / 1000).toFixed(0)} s; machine load, 1-minute average: ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after)`
+  );
   return rows;
 }
 
@@ -242,9 +292,14 @@ function printGoals(rows: readonly SliderSettle[], print: (line: string) => void
   for (const rate of [1, THROTTLED_RATE]) {
     const all = rows.flatMap((row) => row.byRate.get(rate)!);
     const ignoring = rows.flatMap((row) => row.ignoringPending.get(rate)!);
-    print(`at ${rate}x: ${all.filter((value) => value <= GOAL_MS).length} of ${all.length} moves settled within two frames (${GOAL_MS} ms); ignoring pending work, ${ignoring.filter((value) => value <= GOAL_MS).length} of ${ignoring.length}`);
+    print(
+      `at ${rate}x: ${all.filter((value) => value <= GOAL_MS).length} of ${all.length} moves settled within two frames (${GOAL_MS} ms); ignoring pending work, ${ignoring.filter((value) => value <= GOAL_MS).length} of ${ignoring.length}`
+    );
   }
-  for (const [what, lessons, goal] of [["lessons 1-4", [1, 2, 3, 4], GOAL_MS], ["lesson 5", [5], STORM_GOAL_MS]] as const) {
+  for (const [what, lessons, goal] of [
+    ["lessons 1-4", [1, 2, 3, 4], GOAL_MS],
+    ["lesson 5", [5], STORM_GOAL_MS]
+  ] as const) {
     const chosen = rows.filter((row) => (lessons as readonly number[]).includes(row.lessonNumber));
     // A run of chosen lessons (bench/settle.ts <slug>) may leave a goal's lessons out: say so, not a verdict on nothing.
     if (chosen.length === 0) {
@@ -253,7 +308,9 @@ function printGoals(rows: readonly SliderSettle[], print: (line: string) => void
     }
     const over = chosen.filter((row) => percentile(row.byRate.get(THROTTLED_RATE)!, 0.9) > goal);
     const worst = Math.max(...chosen.map((row) => percentile(row.byRate.get(THROTTLED_RATE)!, 0.9)));
-    print(`goal: every ${what} slider's settle p90 <= ${goal} ms at ${THROTTLED_RATE}x: ${verdict(over.length === 0)} (worst p90 ${worst.toFixed(1)} ms; ${over.length} of ${chosen.length} sliders over${over.length ? `: ${over.map((row) => `${row.lessonNumber}. ${row.slider}`).join("; ")}` : ""})`);
+    print(
+      `goal: every ${what} slider's settle p90 <= ${goal} ms at ${THROTTLED_RATE}x: ${verdict(over.length === 0)} (worst p90 ${worst.toFixed(1)} ms; ${over.length} of ${chosen.length} sliders over${over.length ? `: ${over.map((row) => `${row.lessonNumber}. ${row.slider}`).join("; ")}` : ""})`
+    );
   }
 }
 

@@ -32,7 +32,8 @@ export interface RenderTiming {
 export const FRAME_BUDGET_MS = 1000 / 60;
 const WARM_UP_INPUTS = 5;
 
-const percentile = (values: number[], fraction: number) => [...values].sort((a, b) => a - b)[Math.floor(values.length * fraction)]!;
+const percentile = (values: number[], fraction: number) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length * fraction)]!;
 const median = (values: number[]) => percentile(values, 0.5);
 
 /** What the page-side harness reports for one input. */
@@ -52,7 +53,13 @@ interface InputTiming {
  * input inside the page and returns the milliseconds from the event to the last
  * DOM change (see `untilQuiet`).
  */
-async function measureInputs(browser: Browser, pageUrl: string, trials: number, dispatch: (page: Page, trial: number) => Promise<InputTiming>, prepare?: (page: Page) => Promise<void>): Promise<RenderTiming> {
+async function measureInputs(
+  browser: Browser,
+  pageUrl: string,
+  trials: number,
+  dispatch: (page: Page, trial: number) => Promise<InputTiming>,
+  prepare?: (page: Page) => Promise<void>
+): Promise<RenderTiming> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(pageUrl);
@@ -64,7 +71,11 @@ async function measureInputs(browser: Browser, pageUrl: string, trials: number, 
   const counters = async () => {
     const {metrics} = (await cdp.send("Performance.getMetrics")) as {metrics: {name: string; value: number}[]};
     const read = (name: string) => (metrics.find((metric) => metric.name === name)?.value ?? 0) * 1000;
-    return {task: read("TaskDuration"), script: read("ScriptDuration"), layout: read("LayoutDuration") + read("RecalcStyleDuration")};
+    return {
+      task: read("TaskDuration"),
+      script: read("ScriptDuration"),
+      layout: read("LayoutDuration") + read("RecalcStyleDuration")
+    };
   };
   const busy: number[] = [];
   const script: number[] = [];
@@ -145,17 +156,30 @@ async function centre(page: Page, selector: string) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
-export async function measureSliderRender(browser: Browser, pageUrl: string, sliderLabel: string, values: readonly number[]): Promise<RenderTiming> {
+export async function measureSliderRender(
+  browser: Browser,
+  pageUrl: string,
+  sliderLabel: string,
+  values: readonly number[]
+): Promise<RenderTiming> {
   const prepare = (page: Page) => centre(page, `input[type=range][aria-label^="${sliderLabel}"]`);
-  return measureInputs(browser, pageUrl, values.length, (page, trial) =>
-    page.evaluate(async ({sliderLabel, value}) => {
-      const slider = document.querySelector<HTMLInputElement>(`input[type=range][aria-label^="${sliderLabel}"]`);
-      if (!slider) throw new Error(`no slider labelled ${sliderLabel}`);
-      return (window as unknown as {untilQuiet: UntilQuiet}).untilQuiet(() => {
-        slider.value = String(value);
-        slider.dispatchEvent(new Event("input", {bubbles: true}));
-      }, 250);
-    }, {sliderLabel, value: values[trial]!}), prepare
+  return measureInputs(
+    browser,
+    pageUrl,
+    values.length,
+    (page, trial) =>
+      page.evaluate(
+        async ({sliderLabel, value}) => {
+          const slider = document.querySelector<HTMLInputElement>(`input[type=range][aria-label^="${sliderLabel}"]`);
+          if (!slider) throw new Error(`no slider labelled ${sliderLabel}`);
+          return (window as unknown as {untilQuiet: UntilQuiet}).untilQuiet(() => {
+            slider.value = String(value);
+            slider.dispatchEvent(new Event("input", {bubbles: true}));
+          }, 250);
+        },
+        {sliderLabel, value: values[trial]!}
+      ),
+    prepare
   );
 }
 
@@ -164,41 +188,76 @@ export async function measureSliderRender(browser: Browser, pageUrl: string, sli
  * trial types a space at the end as the browser's own editing does
  * (execCommand insertText: an incremental edit that fires `input`).
  */
-export async function measureTextEdit(browser: Browser, pageUrl: string, textareaSelector: string, text: string, trials: number): Promise<RenderTiming> {
+export async function measureTextEdit(
+  browser: Browser,
+  pageUrl: string,
+  textareaSelector: string,
+  text: string,
+  trials: number
+): Promise<RenderTiming> {
   const load = async (page: Page) => {
-    await page.evaluate(({textareaSelector, text}) => {
-      const textarea = document.querySelector<HTMLTextAreaElement>(textareaSelector);
-      if (!textarea) throw new Error(`no textarea ${textareaSelector}`);
-      textarea.value = text;
-      textarea.dispatchEvent(new Event("input", {bubbles: true}));
-    }, {textareaSelector, text});
+    await page.evaluate(
+      ({textareaSelector, text}) => {
+        const textarea = document.querySelector<HTMLTextAreaElement>(textareaSelector);
+        if (!textarea) throw new Error(`no textarea ${textareaSelector}`);
+        textarea.value = text;
+        textarea.dispatchEvent(new Event("input", {bubbles: true}));
+      },
+      {textareaSelector, text}
+    );
     await page.waitForTimeout(1000);
     await centre(page, textareaSelector);
   };
-  return measureInputs(browser, pageUrl, trials, (page) =>
-    page.evaluate(async ({textareaSelector}) => {
-      const textarea = document.querySelector<HTMLTextAreaElement>(textareaSelector)!;
-      return (window as unknown as {untilQuiet: UntilQuiet}).untilQuiet(() => {
-        textarea.focus({preventScroll: true});
-        textarea.setSelectionRange(textarea.value.length, textarea.value.length);
-        document.execCommand("insertText", false, " ");
-      }, 400);
-    }, {textareaSelector}), load
+  return measureInputs(
+    browser,
+    pageUrl,
+    trials,
+    (page) =>
+      page.evaluate(
+        async ({textareaSelector}) => {
+          const textarea = document.querySelector<HTMLTextAreaElement>(textareaSelector)!;
+          return (window as unknown as {untilQuiet: UntilQuiet}).untilQuiet(() => {
+            textarea.focus({preventScroll: true});
+            textarea.setSelectionRange(textarea.value.length, textarea.value.length);
+            document.execCommand("insertText", false, " ");
+          }, 400);
+        },
+        {textareaSelector}
+      ),
+    load
   );
 }
 
 /** A checkbox toggled by its label text, `trials` times (on, off, on, ...). */
-export async function measureToggle(browser: Browser, pageUrl: string, labelText: string, trials: number): Promise<RenderTiming> {
-  return measureInputs(browser, pageUrl, trials, (page) =>
-    page.evaluate(async ({labelText}) => {
-      const label = [...document.querySelectorAll("label")].find((candidate) => candidate.textContent?.trim().startsWith(labelText));
-      const checkbox = label?.htmlFor ? document.getElementById(label.htmlFor) : null;
-      if (!(checkbox instanceof HTMLInputElement)) throw new Error(`no checkbox labelled ${labelText}`);
-      return (window as unknown as {untilQuiet: UntilQuiet}).untilQuiet(() => checkbox.click(), 250);
-    }, {labelText}), (page) => page.evaluate((labelText) => {
-      const label = [...document.querySelectorAll("label")].find((candidate) => candidate.textContent?.trim().startsWith(labelText));
-      label?.scrollIntoView({block: "center"});
-      return new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
-    }, labelText)
+export async function measureToggle(
+  browser: Browser,
+  pageUrl: string,
+  labelText: string,
+  trials: number
+): Promise<RenderTiming> {
+  return measureInputs(
+    browser,
+    pageUrl,
+    trials,
+    (page) =>
+      page.evaluate(
+        async ({labelText}) => {
+          const label = [...document.querySelectorAll("label")].find((candidate) =>
+            candidate.textContent?.trim().startsWith(labelText)
+          );
+          const checkbox = label?.htmlFor ? document.getElementById(label.htmlFor) : null;
+          if (!(checkbox instanceof HTMLInputElement)) throw new Error(`no checkbox labelled ${labelText}`);
+          return (window as unknown as {untilQuiet: UntilQuiet}).untilQuiet(() => checkbox.click(), 250);
+        },
+        {labelText}
+      ),
+    (page) =>
+      page.evaluate((labelText) => {
+        const label = [...document.querySelectorAll("label")].find((candidate) =>
+          candidate.textContent?.trim().startsWith(labelText)
+        );
+        label?.scrollIntoView({block: "center"});
+        return new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+      }, labelText)
   );
 }

@@ -47,11 +47,21 @@ export async function webhookAuthBench(samples = MIN_SAMPLES): Promise<{name: st
   const now = DEMO_NOW_SECONDS;
   const results: {name: string; medianMicroseconds: number}[] = [];
 
-  const signed = await signStandardWebhook({secret: STANDARD_WEBHOOKS_TEST_SECRET, msgId: DEMO_EVENT_ID, timestamp: now, payload: DEMO_BODY});
+  const signed = await signStandardWebhook({
+    secret: STANDARD_WEBHOOKS_TEST_SECRET,
+    msgId: DEMO_EVENT_ID,
+    timestamp: now,
+    payload: DEMO_BODY
+  });
   results.push({
     name: "verifyStandardWebhook, v1 HMAC-SHA256, one signature",
     medianMicroseconds: await medianMicroseconds(async () => {
-      const result = await verifyStandardWebhook({secret: STANDARD_WEBHOOKS_TEST_SECRET, headers: signed.headers, payload: DEMO_BODY, nowSeconds: now});
+      const result = await verifyStandardWebhook({
+        secret: STANDARD_WEBHOOKS_TEST_SECRET,
+        headers: signed.headers,
+        payload: DEMO_BODY,
+        nowSeconds: now
+      });
       if (!result.ok) throw new Error(result.reason);
       return result;
     }, n)
@@ -84,12 +94,23 @@ export async function webhookAuthBench(samples = MIN_SAMPLES): Promise<{name: st
   });
 
   const publicKey = await deriveStandardWebhookPublicKey(STANDARD_WEBHOOKS_TEST_ASYMMETRIC_SECRET_KEY);
-  const v1a = await signStandardWebhookV1a({secretKey: STANDARD_WEBHOOKS_TEST_ASYMMETRIC_SECRET_KEY, msgId: DEMO_EVENT_ID, timestamp: now, payload: DEMO_BODY});
+  const v1a = await signStandardWebhookV1a({
+    secretKey: STANDARD_WEBHOOKS_TEST_ASYMMETRIC_SECRET_KEY,
+    msgId: DEMO_EVENT_ID,
+    timestamp: now,
+    payload: DEMO_BODY
+  });
   if (publicKey.ok && v1a.ok) {
     results.push({
       name: "verifyStandardWebhookV1a, Ed25519, one signature",
       medianMicroseconds: await medianMicroseconds(
-        () => verifyStandardWebhookV1a({publicKey: publicKey.publicKey, headers: v1a.signed.headers, payload: DEMO_BODY, nowSeconds: now}),
+        () =>
+          verifyStandardWebhookV1a({
+            publicKey: publicKey.publicKey,
+            headers: v1a.signed.headers,
+            payload: DEMO_BODY,
+            nowSeconds: now
+          }),
         n
       )
     });

@@ -24,7 +24,9 @@ export async function serveKeySet(port: number): Promise<KeySetServer> {
       return;
     }
     fetchedAt.push(Date.now() / 1000);
-    response.writeHead(200, {"content-type": "application/json", "cache-control": "no-store"}).end(JSON.stringify(published));
+    response
+      .writeHead(200, {"content-type": "application/json", "cache-control": "no-store"})
+      .end(JSON.stringify(published));
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -35,9 +37,10 @@ export async function serveKeySet(port: number): Promise<KeySetServer> {
     url: `http://127.0.0.1:${address.port}${KEY_SET_PATH}`,
     publish: (set) => void (published = set),
     fetchedAtSeconds: () => fetchedAt,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    })
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      })
   };
 }

@@ -11,7 +11,12 @@ import type {AddressInfo} from "node:net";
 import {decodeJwt, decodeProtectedHeader} from "jose";
 import {readPushPayload} from "../lib/webhook-auth/receiver/a2a-payload.js";
 import {createJwksCache, type JwksCache} from "../lib/webhook-auth/jwt/jwks-cache.js";
-import {DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS, readBearer, verifyA2aPushJwt, type JwtCheckId} from "../lib/webhook-auth/jwt/jwt-profile.js";
+import {
+  DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS,
+  readBearer,
+  verifyA2aPushJwt,
+  type JwtCheckId
+} from "../lib/webhook-auth/jwt/jwt-profile.js";
 import {verifyStandardWebhook} from "../lib/webhook-auth/standard-webhooks/standard-webhooks.js";
 
 export type ReferenceFlaw =
@@ -43,8 +48,23 @@ export type ReferenceFlaw =
   | "alg-none-accepted";
 
 /** The flaws any profile can have; the JWT profile's own follow. */
-export const REFERENCE_FLAWS: readonly ReferenceFlaw[] = ["conflict-on-duplicate", "no-dedup", "check-then-insert", "any-task", "effect-before-auth", "older-after-newer", "stale-timestamps"];
-export const REFERENCE_JWT_FLAWS: readonly ReferenceFlaw[] = ["jti-as-update-key", "no-jti-record", "no-kid-refetch", "any-audience", "expired-accepted", "alg-none-accepted"];
+export const REFERENCE_FLAWS: readonly ReferenceFlaw[] = [
+  "conflict-on-duplicate",
+  "no-dedup",
+  "check-then-insert",
+  "any-task",
+  "effect-before-auth",
+  "older-after-newer",
+  "stale-timestamps"
+];
+export const REFERENCE_JWT_FLAWS: readonly ReferenceFlaw[] = [
+  "jti-as-update-key",
+  "no-jti-record",
+  "no-kid-refetch",
+  "any-audience",
+  "expired-accepted",
+  "alg-none-accepted"
+];
 
 export type ReferenceAuth =
   | {kind: "bearer"; credentials: string}
@@ -62,7 +82,11 @@ export interface ReferenceReceiver {
 const MAX_BODY_BYTES = 1024 * 1024;
 const TOLERANCE_SECONDS = 300;
 
-export async function startReferenceReceiver(options: {auth: ReferenceAuth; taskId: string; flaw?: ReferenceFlaw}): Promise<ReferenceReceiver> {
+export async function startReferenceReceiver(options: {
+  auth: ReferenceAuth;
+  taskId: string;
+  flaw?: ReferenceFlaw;
+}): Promise<ReferenceReceiver> {
   const {auth, taskId, flaw} = options;
   const seen = new Set<string>();
   const effects = {applied: 0, state: null as string | null, newest: -Infinity};
@@ -79,7 +103,10 @@ export async function startReferenceReceiver(options: {auth: ReferenceAuth; task
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? "/", "http://receiver");
     if (request.method === "GET" && url.pathname === "/effects") {
-      const body = url.searchParams.get("taskId") === taskId ? {applied: effects.applied, state: effects.state} : {applied: 0, state: null};
+      const body =
+        url.searchParams.get("taskId") === taskId
+          ? {applied: effects.applied, state: effects.state}
+          : {applied: 0, state: null};
       response.writeHead(200, {"content-type": "application/json"}).end(JSON.stringify(body));
       return;
     }
@@ -94,8 +121,12 @@ export async function startReferenceReceiver(options: {auth: ReferenceAuth; task
     if (!payload.ok) return answer(response, 400);
     if (payload.taskId !== taskId && flaw !== "any-task") return answer(response, 404);
     // The update's key: the webhook-id the sender offers, else the exact bytes. Not a JWT's jti: each retry carries a new token.
-    const key = auth.kind === "standard-webhooks" ? String(request.headers["webhook-id"])
-      : flaw === "jti-as-update-key" && authentication.jti ? authentication.jti : createHash("sha256").update(body).digest("hex");
+    const key =
+      auth.kind === "standard-webhooks"
+        ? String(request.headers["webhook-id"])
+        : flaw === "jti-as-update-key" && authentication.jti
+          ? authentication.jti
+          : createHash("sha256").update(body).digest("hex");
     if (flaw === "check-then-insert") {
       if (seen.has(key)) return answer(response, 200);
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -126,7 +157,13 @@ interface JwtState {
 }
 
 /** Whether the request is authentic, and (JWT) its token's jti. */
-async function authenticate(auth: ReferenceAuth, request: IncomingMessage, body: Buffer, flaw: ReferenceFlaw | undefined, jwt: JwtState): Promise<{ok: boolean; jti?: string}> {
+async function authenticate(
+  auth: ReferenceAuth,
+  request: IncomingMessage,
+  body: Buffer,
+  flaw: ReferenceFlaw | undefined,
+  jwt: JwtState
+): Promise<{ok: boolean; jti?: string}> {
   if (auth.kind === "bearer") return {ok: request.headers.authorization === `Bearer ${auth.credentials}`};
   if (auth.kind === "jwt") return authenticateJwt(auth, request.headers.authorization, body, flaw, jwt);
   const verification = await verifyStandardWebhook({
@@ -140,9 +177,18 @@ async function authenticate(auth: ReferenceAuth, request: IncomingMessage, body:
 }
 
 /** The claim checks each JWT flaw skips. */
-const SKIPPED_BY: Partial<Record<ReferenceFlaw, readonly JwtCheckId[]>> = {"any-audience": ["audience"], "expired-accepted": ["issued-at", "expiry"]};
+const SKIPPED_BY: Partial<Record<ReferenceFlaw, readonly JwtCheckId[]>> = {
+  "any-audience": ["audience"],
+  "expired-accepted": ["issued-at", "expiry"]
+};
 
-async function authenticateJwt(auth: Extract<ReferenceAuth, {kind: "jwt"}>, authorization: string | undefined, body: Buffer, flaw: ReferenceFlaw | undefined, jwt: JwtState): Promise<{ok: boolean; jti?: string}> {
+async function authenticateJwt(
+  auth: Extract<ReferenceAuth, {kind: "jwt"}>,
+  authorization: string | undefined,
+  body: Buffer,
+  flaw: ReferenceFlaw | undefined,
+  jwt: JwtState
+): Promise<{ok: boolean; jti?: string}> {
   const nowSeconds = Math.floor(Date.now() / 1000);
   if (flaw === "alg-none-accepted") {
     const token = readBearer(authorization);
@@ -150,7 +196,10 @@ async function authenticateJwt(auth: Extract<ReferenceAuth, {kind: "jwt"}>, auth
   }
   const canFetch = flaw !== "no-kid-refetch" || jwt.jwks.fetchedAtSeconds === undefined;
   const verification = await verifyA2aPushJwt({
-    authorization, body: new Uint8Array(body), jwks: jwt.jwks, nowSeconds,
+    authorization,
+    body: new Uint8Array(body),
+    jwks: jwt.jwks,
+    nowSeconds,
     ...(canFetch ? {fetchJwks: () => fetch(auth.jwksUrl).then((response) => response.json())} : {}),
     refreshCooldownSeconds: auth.cooldownSeconds,
     expected: {issuer: auth.issuer, audience: auth.audience},
@@ -200,4 +249,3 @@ function answer(response: ServerResponse, status: number, close = false): void {
   if (response.headersSent) return;
   response.writeHead(status, close ? {connection: "close"} : {}).end();
 }
-

@@ -12,8 +12,21 @@ import {generateSigningKey} from "../lib/webhook-auth/fixtures.js";
 
 /** A private EC P-256 or Ed25519 JWK with a kid: what ES256 and EdDSA sign with. */
 const privateJwkSchema = z.union([
-  z.object({kty: z.literal("EC"), crv: z.literal("P-256"), x: z.string(), y: z.string(), d: z.string(), kid: z.string().min(1).max(200)}),
-  z.object({kty: z.literal("OKP"), crv: z.literal("Ed25519"), x: z.string(), d: z.string(), kid: z.string().min(1).max(200)})
+  z.object({
+    kty: z.literal("EC"),
+    crv: z.literal("P-256"),
+    x: z.string(),
+    y: z.string(),
+    d: z.string(),
+    kid: z.string().min(1).max(200)
+  }),
+  z.object({
+    kty: z.literal("OKP"),
+    crv: z.literal("Ed25519"),
+    x: z.string(),
+    d: z.string(),
+    kid: z.string().min(1).max(200)
+  })
 ]);
 
 export async function checkSigningKeys(signingKeyFile: string | null): Promise<CheckSigningKeys> {
@@ -38,10 +51,12 @@ async function readKey(path: string): Promise<CheckSigningKey> {
     throw new Error(`--signing-key ${JSON.stringify(path)} cannot be read as JSON: ${(error as Error).message}`);
   }
   const jwk = privateJwkSchema.safeParse(parsed);
-  if (!jwk.success) throw new Error(`--signing-key ${JSON.stringify(path)} is not accepted: it must hold a private JWK with a kid, EC P-256 (ES256) or OKP Ed25519 (EdDSA).`);
+  if (!jwk.success)
+    throw new Error(
+      `--signing-key ${JSON.stringify(path)} is not accepted: it must hold a private JWK with a kid, EC P-256 (ES256) or OKP Ed25519 (EdDSA).`
+    );
   const alg = jwk.data.kty === "EC" ? "ES256" : "EdDSA";
   const privateKey = (await importJWK(jwk.data as JWK, alg)) as CryptoKey;
   const {d: _private, ...publicPart} = jwk.data;
   return {kid: jwk.data.kid, alg, privateKey, publicJwk: {...publicPart, alg, use: "sig"}};
 }
-

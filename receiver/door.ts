@@ -39,20 +39,33 @@ export function corsHeaders(request: IncomingMessage, origins: ReadonlySet<strin
     headers["Access-Control-Allow-Headers"] = "Content-Type";
     headers["Access-Control-Max-Age"] = "600";
     // Private Network Access's preflight (Chromium before Local Network Access replaced it): harmless to answer.
-    if (request.headers["access-control-request-private-network"] === "true") headers["Access-Control-Allow-Private-Network"] = "true";
+    if (request.headers["access-control-request-private-network"] === "true")
+      headers["Access-Control-Allow-Private-Network"] = "true";
   }
   return headers;
 }
 
 /** Why a request is refused at the door, or null: a wrong Host, or a page of another origin. */
-export function doorRefusal(request: IncomingMessage, port: number, origins: ReadonlySet<string>): {decision: "wrong-host" | "wrong-origin"; status: number; reason: string} | null {
+export function doorRefusal(
+  request: IncomingMessage,
+  port: number,
+  origins: ReadonlySet<string>
+): {decision: "wrong-host" | "wrong-origin"; status: number; reason: string} | null {
   const host = request.headers.host;
   if (!isLoopbackHost(host, port)) {
-    return {decision: "wrong-host", status: 421, reason: `Host ${JSON.stringify((host ?? "(none)").slice(0, 80))} is not this machine's loopback (127.0.0.1, localhost or [::1] on port ${port}): refused against DNS rebinding`};
+    return {
+      decision: "wrong-host",
+      status: 421,
+      reason: `Host ${JSON.stringify((host ?? "(none)").slice(0, 80))} is not this machine's loopback (127.0.0.1, localhost or [::1] on port ${port}): refused against DNS rebinding`
+    };
   }
   const origin = request.headers.origin;
   if (origin !== undefined && !origins.has(origin)) {
-    return {decision: "wrong-origin", status: 403, reason: `Origin ${JSON.stringify(origin.slice(0, 80))} is not one of the course's origins (${[...origins].join(", ")}); start the receiver with --origin to add it`};
+    return {
+      decision: "wrong-origin",
+      status: 403,
+      reason: `Origin ${JSON.stringify(origin.slice(0, 80))} is not one of the course's origins (${[...origins].join(", ")}); start the receiver with --origin to add it`
+    };
   }
   return null;
 }

@@ -12,12 +12,25 @@ export class EventStream {
   private readonly pages = new Set<ServerResponse>();
   private readonly heartbeat = setInterval(() => this.write(": still here\n\n"), HEARTBEAT_MS).unref();
 
-  open(request: IncomingMessage, response: ServerResponse, cors: Record<string, string>, hello: unknown, replay: readonly unknown[]): void {
+  open(
+    request: IncomingMessage,
+    response: ServerResponse,
+    cors: Record<string, string>,
+    hello: unknown,
+    replay: readonly unknown[]
+  ): void {
     if (this.pages.size >= MAX_PAGES) {
-      response.writeHead(503, {"Content-Type": "text/plain; charset=utf-8", "Retry-After": "5", ...cors}).end(`at most ${MAX_PAGES} pages may watch at once`);
+      response
+        .writeHead(503, {"Content-Type": "text/plain; charset=utf-8", "Retry-After": "5", ...cors})
+        .end(`at most ${MAX_PAGES} pages may watch at once`);
       return;
     }
-    response.writeHead(200, {"Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", Connection: "keep-alive", ...cors});
+    response.writeHead(200, {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store",
+      Connection: "keep-alive",
+      ...cors
+    });
     this.pages.add(response);
     request.on("close", () => this.pages.delete(response));
     response.write(frame("hello", hello));

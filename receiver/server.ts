@@ -13,7 +13,14 @@
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from "node:http";
 import type {AddressInfo, Socket} from "node:net";
 import type {Duplex} from "node:stream";
-import {LIVE_FEED_KEEP, LiveReceiver, parseLiveFaults, type LiveAttempt, type LiveClock, type LiveReceiverSettings} from "../lib/live/index.js";
+import {
+  LIVE_FEED_KEEP,
+  LiveReceiver,
+  parseLiveFaults,
+  type LiveAttempt,
+  type LiveClock,
+  type LiveReceiverSettings
+} from "../lib/live/index.js";
 import {readBodyWithin} from "./body.js";
 import {corsHeaders, doorRefusal} from "./door.js";
 import {EventStream} from "./event-stream.js";
@@ -29,7 +36,12 @@ export interface ReceiverLimits {
   holdLimitMs: number;
 }
 
-export const DEFAULT_LIMITS: ReceiverLimits = {maxBodyBytes: 1024 * 1024, maxInFlight: 256, bodyTimeoutMs: 10_000, holdLimitMs: 120_000};
+export const DEFAULT_LIMITS: ReceiverLimits = {
+  maxBodyBytes: 1024 * 1024,
+  maxInFlight: 256,
+  bodyTimeoutMs: 10_000,
+  holdLimitMs: 120_000
+};
 
 export interface ReceiverOptions {
   /** 0 for a free port. */
@@ -64,7 +76,14 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
   let port = 0;
   let inFlight = 0;
   const clock = (): LiveClock => ({monotonicSeconds: performance.now() / msPerSecond, unixSeconds: Date.now() / 1000});
-  const hello = () => ({receiver: "A2A Workbench live receiver", hookUrl: `http://127.0.0.1:${port}/hook`, auth: options.authSummary, faults: receiver.faults, msPerSecond, status: receiver.status()});
+  const hello = () => ({
+    receiver: "A2A Workbench live receiver",
+    hookUrl: `http://127.0.0.1:${port}/hook`,
+    auth: options.authSummary,
+    faults: receiver.faults,
+    msPerSecond,
+    status: receiver.status()
+  });
   const events = new EventStream();
   const settle = (attempt: LiveAttempt, monotonicSeconds: number) => {
     const settled = receiver.settle(attempt, monotonicSeconds);
@@ -74,13 +93,24 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
   const context: Context = {receiver, origins, limits, msPerSecond, clock, settle, events, hello, port: () => port};
 
   // Node checks headersTimeout only every connectionsCheckingInterval (30 s by default): checked each second, or sooner for a shorter limit.
-  const server = createServer({maxHeaderSize: 16 * 1024, requestTimeout: 0, headersTimeout: limits.bodyTimeoutMs, connectionsCheckingInterval: Math.min(1_000, limits.bodyTimeoutMs)}, (request, response) => {
-    inFlight++;
-    response.on("close", () => inFlight--);
-    void route(context, request, response, inFlight > limits.maxInFlight).catch((error: unknown) => {
-      if (!response.headersSent) response.writeHead(500, {"Content-Type": "text/plain; charset=utf-8"}).end(`receiver error: ${error instanceof Error ? error.message : String(error)}`);
-    });
-  });
+  const server = createServer(
+    {
+      maxHeaderSize: 16 * 1024,
+      requestTimeout: 0,
+      headersTimeout: limits.bodyTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, limits.bodyTimeoutMs)
+    },
+    (request, response) => {
+      inFlight++;
+      response.on("close", () => inFlight--);
+      void route(context, request, response, inFlight > limits.maxInFlight).catch((error: unknown) => {
+        if (!response.headersSent)
+          response
+            .writeHead(500, {"Content-Type": "text/plain; charset=utf-8"})
+            .end(`receiver error: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }
+  );
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -111,15 +141,25 @@ interface Context {
   port: () => number;
 }
 
-async function route(context: Context, request: IncomingMessage, response: ServerResponse, busy: boolean): Promise<void> {
+async function route(
+  context: Context,
+  request: IncomingMessage,
+  response: ServerResponse,
+  busy: boolean
+): Promise<void> {
   const path = (request.url ?? "/").split("?")[0]!;
   const cors = corsHeaders(request, context.origins);
   const refusal = doorRefusal(request, context.port(), context.origins);
   if (refusal) return refuse(context, request, response, refusal.decision, refusal.status, refusal.reason);
-  if (busy) return refuse(context, request, response, "busy", 503, `more than ${context.limits.maxInFlight} requests at once`, {"Retry-After": "1"});
+  if (busy)
+    return refuse(context, request, response, "busy", 503, `more than ${context.limits.maxInFlight} requests at once`, {
+      "Retry-After": "1"
+    });
   if (request.method === "OPTIONS") return void response.writeHead(204, cors).end();
-  if (request.method === "GET" && path === "/events") return context.events.open(request, response, cors, context.hello(), currentRun(context.receiver));
-  if (request.method === "GET" && path === "/attempts") return json(response, 200, {...(context.hello() as object), attempts: context.receiver.log.attempts()}, cors);
+  if (request.method === "GET" && path === "/events")
+    return context.events.open(request, response, cors, context.hello(), currentRun(context.receiver));
+  if (request.method === "GET" && path === "/attempts")
+    return json(response, 200, {...(context.hello() as object), attempts: context.receiver.log.attempts()}, cors);
   if (request.method === "POST" && path === "/faults") return setFaults(context, request, response, cors);
   if (request.method === "POST" && path === "/reset") {
     context.receiver.newRun();
@@ -127,14 +167,31 @@ async function route(context: Context, request: IncomingMessage, response: Serve
     return json(response, 200, context.hello(), cors);
   }
   if (request.method === "POST" && path === "/hook") return hook(context, request, response);
-  if (request.method === "GET" && path === "/") return void response.writeHead(200, {"Content-Type": "text/plain; charset=utf-8", ...cors}).end("A2A Workbench live receiver: register http://127.0.0.1:" + context.port() + "/hook as the push notification URL.\n");
-  return refuse(context, request, response, "not-a-hook", 404, `${request.method} ${path.slice(0, 80)} is not the hook: push notifications are POSTed to /hook`);
+  if (request.method === "GET" && path === "/")
+    return void response
+      .writeHead(200, {"Content-Type": "text/plain; charset=utf-8", ...cors})
+      .end(
+        "A2A Workbench live receiver: register http://127.0.0.1:" +
+          context.port() +
+          "/hook as the push notification URL.\n"
+      );
+  return refuse(
+    context,
+    request,
+    response,
+    "not-a-hook",
+    404,
+    `${request.method} ${path.slice(0, 80)} is not the hook: push notifications are POSTed to /hook`
+  );
 }
 
 /** The attempts of the current run a page is sent when it connects: as many as a page keeps, the newest. */
 function currentRun(receiver: LiveReceiver): LiveAttempt[] {
   const run = receiver.status().run;
-  return receiver.log.attempts().filter((attempt) => attempt.run === run).slice(-LIVE_FEED_KEEP);
+  return receiver.log
+    .attempts()
+    .filter((attempt) => attempt.run === run)
+    .slice(-LIVE_FEED_KEEP);
 }
 
 async function hook(context: Context, request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -145,7 +202,11 @@ async function hook(context: Context, request: IncomingMessage, response: Server
   if (!read.ok) return refuseBody(context, request, response, read.problem, read.bytes);
   const slow = receiver.faults.slowResponseSeconds;
   if (slow > 0) await new Promise((resolve) => setTimeout(resolve, slow * msPerSecond));
-  const attempt = await receiver.decide({method: "POST", path: "/hook", headers: headersOf(request), body: read.body}, arrival, context.clock);
+  const attempt = await receiver.decide(
+    {method: "POST", path: "/hook", headers: headersOf(request), body: read.body},
+    arrival,
+    context.clock
+  );
   carryOut(context, request, response, attempt, exchange);
 }
 
@@ -160,14 +221,26 @@ function watchExchange(context: Context, response: ServerResponse): {closedAt: (
  * Carries out the planned answer and records the attempt once, when the exchange is over: the answer
  * sent, a held answer the sender gave up on, a reset, or no answer because the sender left first.
  */
-function carryOut(context: Context, request: IncomingMessage, response: ServerResponse, attempt: LiveAttempt, exchange: {closedAt: () => number | null}, headers: Record<string, string> = {}): void {
-  const settleAt = (final: LiveAttempt, at: number | null) => context.settle(final, at ?? context.clock().monotonicSeconds);
+function carryOut(
+  context: Context,
+  request: IncomingMessage,
+  response: ServerResponse,
+  attempt: LiveAttempt,
+  exchange: {closedAt: () => number | null},
+  headers: Record<string, string> = {}
+): void {
+  const settleAt = (final: LiveAttempt, at: number | null) =>
+    context.settle(final, at ?? context.clock().monotonicSeconds);
   if (attempt.answer === "reset") {
     request.socket.destroy();
     return settleAt(attempt, null);
   }
   const gone = exchange.closedAt();
-  if (gone !== null) return settleAt({...attempt, answer: "none", reason: `${attempt.reason}; the sender had closed the connection before the answer`}, gone);
+  if (gone !== null)
+    return settleAt(
+      {...attempt, answer: "none", reason: `${attempt.reason}; the sender had closed the connection before the answer`},
+      gone
+    );
   if (attempt.answer === "held") {
     // The 2xx is never sent: settled when the sender gives up and closes, or after the hold limit.
     const limit = setTimeout(() => response.destroy(), context.limits.holdLimitMs);
@@ -176,26 +249,88 @@ function carryOut(context: Context, request: IncomingMessage, response: ServerRe
       settleAt(attempt, exchange.closedAt());
     });
   }
-  response.once("close", () => settleAt(response.writableFinished ? attempt : {...attempt, answer: "none", reason: `${attempt.reason}; the connection closed before the answer was sent`}, exchange.closedAt()));
+  response.once("close", () =>
+    settleAt(
+      response.writableFinished
+        ? attempt
+        : {...attempt, answer: "none", reason: `${attempt.reason}; the connection closed before the answer was sent`},
+      exchange.closedAt()
+    )
+  );
   // A refused body is not read: closing the connection once the answer is out stops the rest of it.
   if (headers.Connection === "close") response.once("finish", () => request.socket.destroy());
   json(response, attempt.httpStatus, {decision: attempt.decision, reason: attempt.reason}, headers);
 }
 
-function refuseBody(context: Context, request: IncomingMessage, response: ServerResponse, problem: "too-large" | "timed-out" | "aborted", bytes: number): void {
-  if (problem === "too-large") return refuse(context, request, response, "too-large", 413, `the body is over ${context.limits.maxBodyBytes} bytes (${bytes} seen or declared); a push notification is a few KB`, {Connection: "close"}, bytes);
-  if (problem === "timed-out") return refuse(context, request, response, "timed-out", 408, `the body did not arrive within ${context.limits.bodyTimeoutMs / 1000} s (${bytes} bytes came)`, {Connection: "close"}, bytes);
-  context.settle(context.receiver.refuseAtDoor({method: "POST", path: "/hook", headers: headersOf(request), bodyBytes: bytes}, "timed-out", 400, `the sender closed the connection after ${bytes} bytes`, context.clock().monotonicSeconds), context.clock().monotonicSeconds);
+function refuseBody(
+  context: Context,
+  request: IncomingMessage,
+  response: ServerResponse,
+  problem: "too-large" | "timed-out" | "aborted",
+  bytes: number
+): void {
+  if (problem === "too-large")
+    return refuse(
+      context,
+      request,
+      response,
+      "too-large",
+      413,
+      `the body is over ${context.limits.maxBodyBytes} bytes (${bytes} seen or declared); a push notification is a few KB`,
+      {Connection: "close"},
+      bytes
+    );
+  if (problem === "timed-out")
+    return refuse(
+      context,
+      request,
+      response,
+      "timed-out",
+      408,
+      `the body did not arrive within ${context.limits.bodyTimeoutMs / 1000} s (${bytes} bytes came)`,
+      {Connection: "close"},
+      bytes
+    );
+  context.settle(
+    context.receiver.refuseAtDoor(
+      {method: "POST", path: "/hook", headers: headersOf(request), bodyBytes: bytes},
+      "timed-out",
+      400,
+      `the sender closed the connection after ${bytes} bytes`,
+      context.clock().monotonicSeconds
+    ),
+    context.clock().monotonicSeconds
+  );
 }
 
 /** A refusal before lib decides anything: recorded like any attempt, with CORS for a course page (so it can read why). */
-function refuse(context: Context, request: IncomingMessage, response: ServerResponse, decision: LiveAttempt["decision"], status: number, reason: string, extra: Record<string, string> = {}, bodyBytes = 0): void {
+function refuse(
+  context: Context,
+  request: IncomingMessage,
+  response: ServerResponse,
+  decision: LiveAttempt["decision"],
+  status: number,
+  reason: string,
+  extra: Record<string, string> = {},
+  bodyBytes = 0
+): void {
   const exchange = watchExchange(context, response);
-  const attempt = context.receiver.refuseAtDoor({method: request.method ?? "?", path: (request.url ?? "/").split("?")[0]!, headers: headersOf(request), bodyBytes}, decision, status, reason, context.clock().monotonicSeconds);
+  const attempt = context.receiver.refuseAtDoor(
+    {method: request.method ?? "?", path: (request.url ?? "/").split("?")[0]!, headers: headersOf(request), bodyBytes},
+    decision,
+    status,
+    reason,
+    context.clock().monotonicSeconds
+  );
   carryOut(context, request, response, attempt, exchange, {...corsHeaders(request, context.origins), ...extra});
 }
 
-async function setFaults(context: Context, request: IncomingMessage, response: ServerResponse, cors: Record<string, string>): Promise<void> {
+async function setFaults(
+  context: Context,
+  request: IncomingMessage,
+  response: ServerResponse,
+  cors: Record<string, string>
+): Promise<void> {
   const read = await readBodyWithin(request, 4096, context.limits.bodyTimeoutMs);
   if (!read.ok) return json(response, 400, {problems: [`faults: the request body was ${read.problem}`]}, cors);
   let value: unknown;
@@ -221,22 +356,40 @@ function clientError(context: Context, error: NodeJS.ErrnoException, socket: Dup
   if (CONNECTION_GONE.has(error.code ?? "") || answeredForError.has(socket)) return void socket.destroy();
   answeredForError.add(socket);
   const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
-  const [decision, status, reason] = tooLarge ? (["too-large", 431, "the request's headers are over 16 KB"] as const) : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? (["timed-out", 408, "the request's headers did not arrive in time"] as const) : (["bad-request", 400, `unreadable HTTP (${error.code ?? "parse error"})`] as const);
+  const [decision, status, reason] = tooLarge
+    ? (["too-large", 431, "the request's headers are over 16 KB"] as const)
+    : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? (["timed-out", 408, "the request's headers did not arrive in time"] as const)
+      : (["bad-request", 400, `unreadable HTTP (${error.code ?? "parse error"})`] as const);
   // Recorded whether or not the sender is still there to read the answer.
-  if (socket.writable) socket.end(`HTTP/1.1 ${status} ${tooLarge ? "Request Header Fields Too Large" : status === 408 ? "Request Timeout" : "Bad Request"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  if (socket.writable)
+    socket.end(
+      `HTTP/1.1 ${status} ${tooLarge ? "Request Header Fields Too Large" : status === 408 ? "Request Timeout" : "Bad Request"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`
+    );
   else socket.destroy();
   const now = context.clock().monotonicSeconds;
-  context.settle(context.receiver.refuseAtDoor({method: "?", path: "?", headers: {}}, decision, status, reason, now), now);
+  context.settle(
+    context.receiver.refuseAtDoor({method: "?", path: "?", headers: {}}, decision, status, reason, now),
+    now
+  );
 }
 
 function json(response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(value);
-  response.writeHead(status, {"Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(text)), "Cache-Control": "no-store", ...headers}).end(text);
+  response
+    .writeHead(status, {
+      "Content-Type": "application/json",
+      "Content-Length": String(Buffer.byteLength(text)),
+      "Cache-Control": "no-store",
+      ...headers
+    })
+    .end(text);
 }
 
 function headersOf(request: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  for (const [name, value] of Object.entries(request.headers))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
   return headers;
 }
 

@@ -29,7 +29,9 @@ export function attemptLine(attempt: LiveAttempt, wallClock: Date): string {
     `${attempt.decision} → ${answer}`,
     recordedAs(attempt),
     attempt.decision === "applied" || attempt.decision === "duplicate" ? "" : printable(clip(attempt.reason, 100))
-  ].filter(Boolean).join("  ");
+  ]
+    .filter(Boolean)
+    .join("  ");
 }
 
 /** The key the receiver recorded the update by, when it is not the one resends are grouped by (a webhook-id over 256 characters). */
@@ -40,5 +42,7 @@ function recordedAs({recordKey, updateKey}: LiveAttempt): string {
 
 export function banner(lines: readonly [string, string][]): string {
   const width = Math.max(...lines.map(([label]) => label.length));
-  return ["A2A Workbench live receiver", ...lines.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`)].join("\n");
+  return ["A2A Workbench live receiver", ...lines.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`)].join(
+    "\n"
+  );
 }

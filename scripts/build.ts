@@ -18,4 +18,6 @@ if (problems.length > 0) {
   for (const {file, problem} of problems) console.error(`  dist/${file}: ${problem}`);
   process.exit(1);
 }
-console.log(`\nClean build finished in ${seconds.toFixed(1)} s; no rendered errors, nothing loaded from another origin.`);
+console.log(
+  `\nClean build finished in ${seconds.toFixed(1)} s; no rendered errors, nothing loaded from another origin.`
+);

@@ -42,37 +42,41 @@ export function bundleEntries(): Record<string, string> {
  */
 export const bundleOptions = (): esbuild.BuildOptions[] => [...pageBundleOptions(), ...workerBundleOptions()];
 
-const pageBundleOptions = (): esbuild.BuildOptions[] => Object.entries(bundleEntries()).map(([page, entry]) => ({
-  entryPoints: {[page]: entry},
-  outdir: BUNDLE_DIR,
-  entryNames: "[name]",
-  chunkNames: `chunks/${page}-[name]-[hash]`,
-  bundle: true,
-  splitting: true,
-  format: "esm",
-  platform: "browser",
-  target: "es2022",
-  minify: process.env.BUNDLE_MINIFY !== "0",
-  legalComments: "none",
-  logLevel: "warning"
-}));
+const pageBundleOptions = (): esbuild.BuildOptions[] =>
+  Object.entries(bundleEntries()).map(([page, entry]) => ({
+    entryPoints: {[page]: entry},
+    outdir: BUNDLE_DIR,
+    entryNames: "[name]",
+    chunkNames: `chunks/${page}-[name]-[hash]`,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    minify: process.env.BUNDLE_MINIFY !== "0",
+    legalComments: "none",
+    logLevel: "warning"
+  }));
 
 /**
  * A worker is one self-contained classic script (IIFE): a page starts it with
  * `new Worker(url)`, which every browser supports, where a module worker needs Firefox 114.
  */
-const workerBundleOptions = (): esbuild.BuildOptions[] => readdirSync(WORKER_DIR).filter((file) => file.endsWith(".ts")).map((file) => ({
-  entryPoints: {[file.slice(0, -".ts".length)]: `${WORKER_DIR}/${file}`},
-  outdir: BUNDLE_DIR,
-  entryNames: "[name]",
-  bundle: true,
-  format: "iife",
-  platform: "browser",
-  target: "es2022",
-  minify: process.env.BUNDLE_MINIFY !== "0",
-  legalComments: "none",
-  logLevel: "warning"
-}));
+const workerBundleOptions = (): esbuild.BuildOptions[] =>
+  readdirSync(WORKER_DIR)
+    .filter((file) => file.endsWith(".ts"))
+    .map((file) => ({
+      entryPoints: {[file.slice(0, -".ts".length)]: `${WORKER_DIR}/${file}`},
+      outdir: BUNDLE_DIR,
+      entryNames: "[name]",
+      bundle: true,
+      format: "iife",
+      platform: "browser",
+      target: "es2022",
+      minify: process.env.BUNDLE_MINIFY !== "0",
+      legalComments: "none",
+      logLevel: "warning"
+    }));
 
 export async function bundleOnce(): Promise<void> {
   await Promise.all(bundleOptions().map((options) => esbuild.build(options)));

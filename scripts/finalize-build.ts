@@ -24,7 +24,10 @@ export function repairTemplate(html: string): string {
   return html
     .replace(/<html(?![^>]*\blang=)/, `<html lang="${SITE_LANGUAGE}"`)
     .replace(/<meta name="viewport"[^>]*>/, ZOOMABLE_VIEWPORT)
-    .replace(/<input id="observablehq-sidebar-toggle"(?![^>]*aria-label)([^>]*)>/, `<input id="observablehq-sidebar-toggle" aria-label="Toggle sidebar"$1>`)
+    .replace(
+      /<input id="observablehq-sidebar-toggle"(?![^>]*aria-label)([^>]*)>/,
+      `<input id="observablehq-sidebar-toggle" aria-label="Toggle sidebar"$1>`
+    )
     .replace(/<ol>(\s*)(<label id="observablehq-sidebar-close"[^>]*><\/label>)/, "$2\n  <ol>$1");
 }
 
@@ -36,13 +39,16 @@ export function findProblems(file: string, text: string): BuildProblem[] {
       problems.push({file, problem: `rendered error: ${match[1]}`});
     }
     // Links a reader may follow (<a href>) are fine; anything the page itself loads is not.
-    const loads = /<(?:script|img|iframe|source|audio|video|embed|track|object)\b[^>]*\b(?:src|data)\s*=\s*["']?((?:https?:)?\/\/[^"'\s>]+)|<link\b[^>]*\bhref\s*=\s*["']?((?:https?:)?\/\/[^"'\s>]+)/gi;
+    const loads =
+      /<(?:script|img|iframe|source|audio|video|embed|track|object)\b[^>]*\b(?:src|data)\s*=\s*["']?((?:https?:)?\/\/[^"'\s>]+)|<link\b[^>]*\bhref\s*=\s*["']?((?:https?:)?\/\/[^"'\s>]+)/gi;
     for (const match of text.matchAll(loads)) {
       problems.push({file, problem: `loads from another origin: ${match[1] ?? match[2]}`});
     }
   }
   if (file.endsWith(".js") || file.endsWith(".css") || file.endsWith(".html")) {
-    for (const match of text.matchAll(/(?:import\s*\(?\s*["']|from\s*["']|@import\s+url\(\s*["']?)((?:https?:)?\/\/[^"')\s]+)/g)) {
+    for (const match of text.matchAll(
+      /(?:import\s*\(?\s*["']|from\s*["']|@import\s+url\(\s*["']?)((?:https?:)?\/\/[^"')\s]+)/g
+    )) {
       problems.push({file, problem: `imports from another origin: ${match[1]}`});
     }
   }

@@ -13,8 +13,11 @@ export const MACOS_BROWSER_PATHS = [
 ] as const;
 
 export const INSTALL_BROWSER_HINT =
-  "No Chromium or Chrome found (looked at CHROME_PATH, then " + BROWSER_NAMES_ON_PATH.join(", ") + " on PATH, then " +
-  MACOS_BROWSER_PATHS.join(", ") + "). Install one: on Debian or Ubuntu `apt-get update && apt-get install -y chromium` " +
+  "No Chromium or Chrome found (looked at CHROME_PATH, then " +
+  BROWSER_NAMES_ON_PATH.join(", ") +
+  " on PATH, then " +
+  MACOS_BROWSER_PATHS.join(", ") +
+  "). Install one: on Debian or Ubuntu `apt-get update && apt-get install -y chromium` " +
   "(bash .ci/run does this); on macOS install Google Chrome or `brew install --cask chromium`; or set CHROME_PATH to a Chromium or Chrome binary.";
 
 function isExecutable(path: string): boolean {
@@ -27,7 +30,10 @@ function isExecutable(path: string): boolean {
 }
 
 /** The first browser found, or null. `env` is a parameter so tests can give their own PATH. */
-export function findBrowser(env: NodeJS.ProcessEnv = process.env, executable: (path: string) => boolean = isExecutable): string | null {
+export function findBrowser(
+  env: NodeJS.ProcessEnv = process.env,
+  executable: (path: string) => boolean = isExecutable
+): string | null {
   const fromEnv = env.CHROME_PATH?.trim();
   if (fromEnv) return executable(fromEnv) ? fromEnv : null;
   const directories = (env.PATH ?? "").split(delimiter).filter(Boolean);

@@ -63,12 +63,15 @@ export function placementPasses(placement: InputPlacement, phone: boolean): bool
 
 export function describePlacement(placement: InputPlacement): string {
   if (!placement.inLab) return `${placement.input}: in no lab`;
-  return `${placement.input}: ${Math.round(placement.bestChartVisible * 100)}% of ${placement.bestChart === null ? "a chart" : placement.bestChart === "view" ? "the lab's view" : `the ${placement.bestChart} chart`} on screen` +
-    `${placement.figuresVisible ? ", figures on screen" : ""}${placement.fitsWidth ? "" : ", wider than the screen"}`;
+  return (
+    `${placement.input}: ${Math.round(placement.bestChartVisible * 100)}% of ${placement.bestChart === null ? "a chart" : placement.bestChart === "view" ? "the lab's view" : `the ${placement.bestChart} chart`} on screen` +
+    `${placement.figuresVisible ? ", figures on screen" : ""}${placement.fitsWidth ? "" : ", wider than the screen"}`
+  );
 }
 
 // In-page source text, so no build step rewrites it (see bench/slider-render.ts).
-const LESSON_INPUTS = "main .field, main .request-editor select, main .request-editor .version-switch, main .request-editor textarea";
+const LESSON_INPUTS =
+  "main .field, main .request-editor select, main .request-editor .version-switch, main .request-editor textarea";
 const MEASURE_INPUT = `async (index) => {
   const row = document.querySelectorAll(${JSON.stringify(LESSON_INPUTS)})[index];
   const control = row.matches("select, textarea") ? row : row.querySelector("input:not([type=hidden]), select, textarea") ?? row;
@@ -120,10 +123,18 @@ const MEASURE_PINNED = `((selector) => {
 
 /** Measures every lesson input on the open page (already loaded at the viewport to measure). */
 export async function measurePageLayout(page: Page): Promise<PageLayout> {
-  const count = await page.evaluate(`document.querySelectorAll(${JSON.stringify(LESSON_INPUTS)}).length`) as number;
+  const count = (await page.evaluate(`document.querySelectorAll(${JSON.stringify(LESSON_INPUTS)}).length`)) as number;
   const inputs: InputPlacement[] = [];
-  for (let index = 0; index < count; index++) inputs.push(await page.evaluate(`(${MEASURE_INPUT})(${index})`) as InputPlacement);
-  const {scrollWidth, viewportWidth} = await page.evaluate(`({scrollWidth: document.documentElement.scrollWidth, viewportWidth: innerWidth})`) as {scrollWidth: number; viewportWidth: number};
-  return {scrollWidth, viewportWidth, pinnedFiguresShare: await page.evaluate(`${MEASURE_PINNED}("main .lab .lab-figures")`) as number,
-    pinnedStageShare: await page.evaluate(`${MEASURE_PINNED}("main .lab .lab-stage")`) as number, inputs};
+  for (let index = 0; index < count; index++)
+    inputs.push((await page.evaluate(`(${MEASURE_INPUT})(${index})`)) as InputPlacement);
+  const {scrollWidth, viewportWidth} = (await page.evaluate(
+    `({scrollWidth: document.documentElement.scrollWidth, viewportWidth: innerWidth})`
+  )) as {scrollWidth: number; viewportWidth: number};
+  return {
+    scrollWidth,
+    viewportWidth,
+    pinnedFiguresShare: (await page.evaluate(`${MEASURE_PINNED}("main .lab .lab-figures")`)) as number,
+    pinnedStageShare: (await page.evaluate(`${MEASURE_PINNED}("main .lab .lab-stage")`)) as number,
+    inputs
+  };
 }

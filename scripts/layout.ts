@@ -7,7 +7,9 @@ import {launchBrowser, serveSite, waitForPage} from "../test/browser/browser.js"
 import {describePlacement, LAYOUT_VIEWPORTS, measurePageLayout, placementPasses} from "./layout-measure.js";
 import {listPages} from "./site-files.js";
 
-const lessons = listPages("dist").filter((file) => file !== "index.html").map((file) => file.replace(/\.html$/, ""));
+const lessons = listPages("dist")
+  .filter((file) => file !== "index.html")
+  .map((file) => file.replace(/\.html$/, ""));
 const server = await serveSite();
 const browser = await launchBrowser();
 try {
@@ -20,10 +22,16 @@ try {
       await waitForPage(page);
       const layout = await measurePageLayout(page);
       const failing = layout.inputs.filter((placement) => !placementPasses(placement, viewport.phone));
-      const width = layout.scrollWidth > layout.viewportWidth ? `, page ${layout.scrollWidth} px wide on a ${layout.viewportWidth} px screen` : "";
-      const share = (part: string, value: number) => (value > 0 ? `, pinned ${part} ${Math.round(value * 100)}% of the screen's height` : "");
+      const width =
+        layout.scrollWidth > layout.viewportWidth
+          ? `, page ${layout.scrollWidth} px wide on a ${layout.viewportWidth} px screen`
+          : "";
+      const share = (part: string, value: number) =>
+        value > 0 ? `, pinned ${part} ${Math.round(value * 100)}% of the screen's height` : "";
       const pinned = share("figures", layout.pinnedFiguresShare) + share("stage", layout.pinnedStageShare);
-      console.log(`${lesson.padEnd(24)} ${layout.inputs.length - failing.length}/${layout.inputs.length} inputs with what they drive on screen${width}${pinned}`);
+      console.log(
+        `${lesson.padEnd(24)} ${layout.inputs.length - failing.length}/${layout.inputs.length} inputs with what they drive on screen${width}${pinned}`
+      );
       for (const placement of failing) console.log(`  - ${describePlacement(placement)}`);
       await context.close();
     }

@@ -13,7 +13,8 @@ import {listPages} from "./site-files.js";
 import {startStaticServer} from "./static-server.js";
 
 const LIGHTHOUSE = "lighthouse@12.8.2";
-const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --disable-dev-shm-usage";
+const CHROME_FLAGS =
+  "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --disable-dev-shm-usage";
 
 const TOOL_DIR = ".lighthouse/tool";
 const LIGHTHOUSE_BIN = `${TOOL_DIR}/node_modules/.bin/lighthouse`;
@@ -24,23 +25,38 @@ const browserPath = findBrowser();
 if (browserPath === null) throw new Error(INSTALL_BROWSER_HINT);
 mkdirSync(TOOL_DIR, {recursive: true});
 if (!existsSync(LIGHTHOUSE_BIN)) {
-  execFileSync("npm", ["install", "--prefix", TOOL_DIR, "--no-audit", "--no-fund", "--no-save", LIGHTHOUSE], {stdio: "inherit"});
+  execFileSync("npm", ["install", "--prefix", TOOL_DIR, "--no-audit", "--no-fund", "--no-save", LIGHTHOUSE], {
+    stdio: "inherit"
+  });
 }
 const server = await startStaticServer({root: "dist", gzip: true});
 try {
-  const pages = process.argv.slice(2).length ? process.argv.slice(2) : listPages("dist").map((file) => file.replace(/(index)?\.html$/, ""));
+  const pages = process.argv.slice(2).length
+    ? process.argv.slice(2)
+    : listPages("dist").map((file) => file.replace(/(index)?\.html$/, ""));
   for (const path of pages) {
     for (const preset of PRESETS) {
       const mode = preset.length ? "desktop" : "mobile";
       const report = `.lighthouse/${path || "index"}-${mode}.json`;
       // Asynchronously: the static server runs in this process and must keep answering.
-      await promisify(execFile)(LIGHTHOUSE_BIN, [
-        `${server.url}${path}`, "--quiet", "--only-categories=performance,accessibility", ...preset,
-        `--chrome-flags=${CHROME_FLAGS}`, "--output=json", `--output-path=${report}`
-      ], {env: {...process.env, CHROME_PATH: browserPath}});
+      await promisify(execFile)(
+        LIGHTHOUSE_BIN,
+        [
+          `${server.url}${path}`,
+          "--quiet",
+          "--only-categories=performance,accessibility",
+          ...preset,
+          `--chrome-flags=${CHROME_FLAGS}`,
+          "--output=json",
+          `--output-path=${report}`
+        ],
+        {env: {...process.env, CHROME_PATH: browserPath}}
+      );
       const {categories} = JSON.parse(readFileSync(report, "utf8")) as {categories: Record<string, {score: number}>};
       const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
-      console.log(`${(path || "index").padEnd(24)} ${mode.padEnd(8)} performance ${String(score("performance")).padStart(3)}   accessibility ${String(score("accessibility")).padStart(3)}   (${report})`);
+      console.log(
+        `${(path || "index").padEnd(24)} ${mode.padEnd(8)} performance ${String(score("performance")).padStart(3)}   accessibility ${String(score("accessibility")).padStart(3)}   (${report})`
+      );
     }
   }
 } finally {

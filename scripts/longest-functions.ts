@@ -54,7 +54,12 @@ function nameOf(node: ts.Node): string {
 
 const mostArgument = process.argv.indexOf("--most");
 const most = mostArgument === -1 ? 10 : Number(process.argv[mostArgument + 1]);
-const all = ROOTS.flatMap(sourceFiles).flatMap((file) => functionLengths(relative(".", file), readFileSync(file, "utf8")));
+const all = ROOTS.flatMap(sourceFiles).flatMap((file) =>
+  functionLengths(relative(".", file), readFileSync(file, "utf8"))
+);
 all.sort((a, b) => b.lines - a.lines);
-console.log(`The ${most} longest functions in ${ROOTS.join(" and ")} (${all.filter((entry) => entry.lines > LIMIT).length} of ${all.length} over ${LIMIT} lines):`);
-for (const entry of all.slice(0, most)) console.log(`${String(entry.lines).padStart(5)}  ${entry.file}:${entry.line}  ${entry.name}`);
+console.log(
+  `The ${most} longest functions in ${ROOTS.join(" and ")} (${all.filter((entry) => entry.lines > LIMIT).length} of ${all.length} over ${LIMIT} lines):`
+);
+for (const entry of all.slice(0, most))
+  console.log(`${String(entry.lines).padStart(5)}  ${entry.file}:${entry.line}  ${entry.name}`);

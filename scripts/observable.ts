@@ -17,6 +17,8 @@ export function observableToCompletion(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = observable(args);
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`observable ${args.join(" ")} exited with ${code}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`observable ${args.join(" ")} exited with ${code}`))
+    );
   });
 }

@@ -95,7 +95,12 @@ export function buildProtoTable(protoText: string): ProtoTable {
   for (const nested of namespace.nestedArray) {
     if (!(nested instanceof protobuf.Service)) continue;
     for (const method of nested.methodsArray) {
-      table.methods.push({name: method.name, request: local(method.resolvedRequestType!.fullName), response: local(method.resolvedResponseType!.fullName), streaming: Boolean(method.responseStream)});
+      table.methods.push({
+        name: method.name,
+        request: local(method.resolvedRequestType!.fullName),
+        response: local(method.resolvedResponseType!.fullName),
+        streaming: Boolean(method.responseStream)
+      });
       roots.push(local(method.resolvedRequestType!.fullName));
     }
   }
@@ -105,20 +110,28 @@ export function buildProtoTable(protoText: string): ProtoTable {
     if (reached.has(name)) return;
     reached.add(name);
     const type = namespace.lookup(name);
-    if (type instanceof protobuf.Type) for (const field of type.fieldsArray) if (field.resolvedType && field.resolvedType.parent === namespace) visit(field.resolvedType.name);
+    if (type instanceof protobuf.Type)
+      for (const field of type.fieldsArray)
+        if (field.resolvedType && field.resolvedType.parent === namespace) visit(field.resolvedType.name);
   };
   roots.forEach(visit);
   for (const nested of namespace.nestedArray) {
     if (!reached.has(nested.name)) continue;
-    if (nested instanceof protobuf.Enum) table.enums[nested.name] = Object.entries(nested.values).map(([name, number]) => [name, number]);
-    else if (nested instanceof protobuf.Type) table.messages[nested.name] = {fields: nested.fieldsArray.map((field) => tableField(field, packageName))};
+    if (nested instanceof protobuf.Enum)
+      table.enums[nested.name] = Object.entries(nested.values).map(([name, number]) => [name, number]);
+    else if (nested instanceof protobuf.Type)
+      table.messages[nested.name] = {fields: nested.fieldsArray.map((field) => tableField(field, packageName))};
   }
   return table;
 }
 
 function tableField(field: protobuf.Field, packageName: string): ProtoTableField {
   const options = field.options ?? {};
-  const entry: ProtoTableField = {name: field.name, json: typeof options["json_name"] === "string" ? options["json_name"] : jsonNameOf(field.name), type: typeOf(field, packageName)};
+  const entry: ProtoTableField = {
+    name: field.name,
+    json: typeof options["json_name"] === "string" ? options["json_name"] : jsonNameOf(field.name),
+    type: typeOf(field, packageName)
+  };
   if (field.repeated) entry.repeated = true;
   if (field instanceof protobuf.MapField) entry.mapKey = field.keyType;
   const proto3Optional = options["proto3_optional"] === true;
@@ -135,5 +148,7 @@ export function tableText(table: ProtoTable): string {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const table = buildProtoTable(readFileSync(`${root}/${PROTO_FILE}`, "utf8"));
   writeFileSync(`${root}/${TABLE_FILE}`, tableText(table));
-  console.log(`${TABLE_FILE}: ${Object.keys(table.messages).length} messages, ${Object.keys(table.enums).length} enums, ${table.methods.length} methods`);
+  console.log(
+    `${TABLE_FILE}: ${Object.keys(table.messages).length} messages, ${Object.keys(table.enums).length} enums, ${table.methods.length} methods`
+  );
 }

@@ -42,7 +42,13 @@ function resolveFile(root: string, pathname: string): string | null {
   return candidates.find((file) => file.startsWith(root) && existsSync(file) && statSync(file).isFile()) ?? null;
 }
 
-export function startStaticServer({root, port = 0, gzip = false, basePath = "/", maxHeaderSize = 16 * 1024}: StaticServerOptions): Promise<RunningServer> {
+export function startStaticServer({
+  root,
+  port = 0,
+  gzip = false,
+  basePath = "/",
+  maxHeaderSize = 16 * 1024
+}: StaticServerOptions): Promise<RunningServer> {
   const absoluteRoot = join(process.cwd(), root);
   const server: Server = createServer({maxHeaderSize}, (request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
@@ -57,8 +63,12 @@ export function startStaticServer({root, port = 0, gzip = false, basePath = "/",
     const status = file ? 200 : 404;
     file ??= join(absoluteRoot, "404.html");
     const extension = extname(file);
-    const headers: Record<string, string> = {"content-type": CONTENT_TYPES[extension] ?? "application/octet-stream", "cache-control": "no-cache"};
-    const compress = gzip && COMPRESSIBLE.has(extension) && /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+    const headers: Record<string, string> = {
+      "content-type": CONTENT_TYPES[extension] ?? "application/octet-stream",
+      "cache-control": "no-cache"
+    };
+    const compress =
+      gzip && COMPRESSIBLE.has(extension) && /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
     if (compress) headers["content-encoding"] = "gzip";
     response.writeHead(status, headers);
     if (!existsSync(file)) return void response.end("Not found");

@@ -72,14 +72,28 @@ describe("lib/ imports", () => {
   });
 
   test("the check finds a cycle when there is one", () => {
-    expect(cycles(new Map([["a.ts", ["b.ts"]], ["b.ts", ["c.ts"]], ["c.ts", ["a.ts"]], ["d.ts", ["a.ts"]]]))).toEqual([["a.ts", "b.ts", "c.ts"]]);
+    expect(
+      cycles(
+        new Map([
+          ["a.ts", ["b.ts"]],
+          ["b.ts", ["c.ts"]],
+          ["c.ts", ["a.ts"]],
+          ["d.ts", ["a.ts"]]
+        ])
+      )
+    ).toEqual([["a.ts", "b.ts", "c.ts"]]);
   });
 
   test("lib/shared/ stands below every lesson: it imports no lesson folder", () => {
     const lessons = new Set(libFiles.filter((file) => file.endsWith("/index.ts")).map((file) => file.split("/")[0]));
     const upward = libFiles
       .filter((file) => file.startsWith("shared/"))
-      .flatMap((file) => graph.get(file)!.filter((imported) => lessons.has(imported.split("/")[0]!)).map((imported) => `${file} -> ${imported}`));
+      .flatMap((file) =>
+        graph
+          .get(file)!
+          .filter((imported) => lessons.has(imported.split("/")[0]!))
+          .map((imported) => `${file} -> ${imported}`)
+      );
     expect(upward).toEqual([]);
   });
 });

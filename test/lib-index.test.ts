@@ -35,11 +35,14 @@ describe("lib/index.ts", () => {
     expect(missing, `lib/${name}/index.ts exports these, lib/index.ts does not`).toEqual([]);
   });
 
-  it.each(["message-version", "base64"])("re-exports every value of lib/shared/%s.ts, a concept pages read", async (name) => {
-    const shared = (await import(`../lib/shared/${name}.ts`)) as Record<string, unknown>;
-    const missing = Object.keys(shared).filter((exported) => publicValues[exported] !== shared[exported]);
-    expect(missing, `lib/shared/${name}.ts exports these, lib/index.ts does not`).toEqual([]);
-  });
+  it.each(["message-version", "base64"])(
+    "re-exports every value of lib/shared/%s.ts, a concept pages read",
+    async (name) => {
+      const shared = (await import(`../lib/shared/${name}.ts`)) as Record<string, unknown>;
+      const missing = Object.keys(shared).filter((exported) => publicValues[exported] !== shared[exported]);
+      expect(missing, `lib/shared/${name}.ts exports these, lib/index.ts does not`).toEqual([]);
+    }
+  );
 
   it("re-exports every type of every lesson too", () => {
     const path = (file: string) => new URL(file, libDir).pathname;
@@ -59,15 +62,20 @@ describe("lib/index.ts", () => {
       if (!symbol) throw new Error(`cannot read lib/${file}`);
       return symbol;
     };
-    const original = (symbol: ts.Symbol): ts.Symbol => (symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol);
-    const publicExports = new Map(checker.getExportsOfModule(moduleOf("index.ts")).map((symbol) => [symbol.name, original(symbol)]));
+    const original = (symbol: ts.Symbol): ts.Symbol =>
+      symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+    const publicExports = new Map(
+      checker.getExportsOfModule(moduleOf("index.ts")).map((symbol) => [symbol.name, original(symbol)])
+    );
     const namespaces = new Set(publicExports.values());
     for (const file of lessonIndexes) {
       const lesson = moduleOf(file);
       if (namespaces.has(lesson)) continue;
       const exported = checker.getExportsOfModule(lesson);
       expect(exported.length).toBeGreaterThan(0);
-      const missing = exported.filter((symbol) => publicExports.get(symbol.name) !== original(symbol)).map((symbol) => symbol.name);
+      const missing = exported
+        .filter((symbol) => publicExports.get(symbol.name) !== original(symbol))
+        .map((symbol) => symbol.name);
       expect(missing, `lib/${file} exports these, lib/index.ts does not`).toEqual([]);
     }
   });

@@ -32,7 +32,11 @@ const webCryptoFolder = "webhook-auth/";
 
 /** Patterns in the code text, each with what it reaches outside the core. */
 const forbiddenPatterns: readonly {reaches: string; pattern: RegExp}[] = [
-  {reaches: "the clock", pattern: /\bDate\s*\.\s*now\b|\bnew\s+Date\s*\(\s*\)|(?<![.\w$]\s*)\bDate\s*\(|\bperformance\b|\bprocess\s*\.\s*hrtime\b/},
+  {
+    reaches: "the clock",
+    pattern:
+      /\bDate\s*\.\s*now\b|\bnew\s+Date\s*\(\s*\)|(?<![.\w$]\s*)\bDate\s*\(|\bperformance\b|\bprocess\s*\.\s*hrtime\b/
+  },
   {reaches: "randomness", pattern: /\bMath\s*\.\s*random\b|\bcrypto\s*(?:\?\.|\.)\s*(?:getRandomValues|randomUUID)\b/},
   {reaches: "a global object", pattern: /\bglobalThis\b|\bcrypto\b/},
   {reaches: "timers", pattern: /(?<![.\w$]\s*)\b(?:setTimeout|setInterval|setImmediate|requestAnimationFrame)\s*\(/}
@@ -60,7 +64,8 @@ const forbiddenGlobals: Readonly<Record<string, string>> = {
 };
 
 /** Node's I/O modules, by import specifier. */
-const nodeModule = /^(?:node:|(?:fs|net|http|https|http2|tls|dgram|dns|child_process|os|worker_threads|cluster|process|path)(?:\/|$))/;
+const nodeModule =
+  /^(?:node:|(?:fs|net|http|https|http2|tls|dgram|dns|child_process|os|worker_threads|cluster|process|path)(?:\/|$))/;
 /** The packages lib may use: zod (validation) and jose (JOSE on Web Crypto, lib/webhook-auth only). */
 const allowedPackages = new Set(["zod/mini", "jose"]);
 
@@ -80,7 +85,11 @@ function readSource(fileName: string, text: string): ReadSource {
   const declared = new Set<string>();
   const visit = (node: ts.Node): void => {
     if (node.kind >= ts.SyntaxKind.FirstJSDocNode && node.kind <= ts.SyntaxKind.LastJSDocNode) return;
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       imports.push(node.moduleSpecifier.text);
     }
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
@@ -89,8 +98,14 @@ function readSource(fileName: string, text: string): ReadSource {
     }
     const named = node as {name?: ts.Node};
     const declares =
-      ts.isVariableDeclaration(node) || ts.isParameter(node) || ts.isBindingElement(node) || ts.isFunctionDeclaration(node) ||
-      ts.isClassDeclaration(node) || ts.isImportSpecifier(node) || ts.isImportClause(node) || ts.isNamespaceImport(node);
+      ts.isVariableDeclaration(node) ||
+      ts.isParameter(node) ||
+      ts.isBindingElement(node) ||
+      ts.isFunctionDeclaration(node) ||
+      ts.isClassDeclaration(node) ||
+      ts.isImportSpecifier(node) ||
+      ts.isImportClause(node) ||
+      ts.isNamespaceImport(node);
     if (declares && named.name && ts.isIdentifier(named.name)) declared.add(named.name.text);
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return void tokens.push('""');
     if (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) return void tokens.push("`");
@@ -109,7 +124,8 @@ function impurities(fileName: string, text: string): string[] {
   const code = fileName.startsWith(webCryptoFolder) ? rawCode.replace(webCryptoRead, "webCryptoSubtle") : rawCode;
   const found: string[] = [];
   for (const {reaches, pattern} of forbiddenPatterns) {
-    for (const match of code.matchAll(new RegExp(pattern.source, "g"))) found.push(`${reaches}: ${match[0].replace(/\s*([.?()])\s*/g, "$1")}`);
+    for (const match of code.matchAll(new RegExp(pattern.source, "g")))
+      found.push(`${reaches}: ${match[0].replace(/\s*([.?()])\s*/g, "$1")}`);
   }
   for (const [name, reaches] of Object.entries(forbiddenGlobals)) {
     if (declared.has(name)) continue;
@@ -122,7 +138,8 @@ function impurities(fileName: string, text: string): string[] {
   }
   for (const specifier of imports) {
     if (nodeModule.test(specifier)) found.push(`Node I/O: import "${specifier}"`);
-    else if (!specifier.startsWith(".") && !allowedPackages.has(specifier)) found.push(`a package lib does not use: import "${specifier}"`);
+    else if (!specifier.startsWith(".") && !allowedPackages.has(specifier))
+      found.push(`a package lib does not use: import "${specifier}"`);
   }
   return found;
 }
@@ -131,7 +148,10 @@ describe("lib/ is sans-I/O", () => {
   test("reads every .ts file in lib/", () => {
     expect(libFiles.length).toBeGreaterThan(50);
     for (const folder of ["delivery/", "message/", "selection/", "webhook-auth/", "playback/", "lesson-inputs/"]) {
-      expect(libFiles.some((file) => file.startsWith(folder)), folder).toBe(true);
+      expect(
+        libFiles.some((file) => file.startsWith(folder)),
+        folder
+      ).toBe(true);
     }
   });
 
@@ -145,17 +165,25 @@ describe("lib/ is sans-I/O", () => {
     expect(check("const t = new Date();")).toEqual(["the clock: new Date()"]);
     expect(check("const t = performance.now();")).toEqual(["the clock: performance"]);
     expect(check("const r = Math.random();")).toEqual(["randomness: Math.random"]);
-    expect(check("crypto.getRandomValues(bytes);")).toEqual(["randomness: crypto.getRandomValues", "a global object: crypto"]);
+    expect(check("crypto.getRandomValues(bytes);")).toEqual([
+      "randomness: crypto.getRandomValues",
+      "a global object: crypto"
+    ]);
     expect(check("const r = await fetch(url);")).toEqual(["the network: fetch"]);
     expect(check("document.title = x;")).toEqual(["the DOM: document"]);
     expect(check("localStorage.setItem(k, v);")).toEqual(["browser storage: localStorage"]);
     expect(check("const s = new WebSocket(u);")).toEqual(["the network: WebSocket"]);
     expect(check('import {readFileSync} from "node:fs";')).toEqual(['Node I/O: import "node:fs"']);
     expect(check('import * as http from "http";')).toEqual(['Node I/O: import "http"']);
-    expect(check('const m = await import("@observablehq/plot");')).toEqual(['a package lib does not use: import "@observablehq/plot"']);
+    expect(check('const m = await import("@observablehq/plot");')).toEqual([
+      'a package lib does not use: import "@observablehq/plot"'
+    ]);
     // Web Crypto's subtle is the one named exception, and only in lib/webhook-auth.
     expect(check("const s = globalThis.crypto?.subtle;", "webhook-auth/example.ts")).toEqual([]);
-    expect(check("const s = globalThis.crypto?.subtle;")).toEqual(["a global object: globalThis", "a global object: crypto"]);
+    expect(check("const s = globalThis.crypto?.subtle;")).toEqual([
+      "a global object: globalThis",
+      "a global object: crypto"
+    ]);
     expect(check("const b = globalThis.crypto.getRandomValues(a);", "webhook-auth/example.ts")).toEqual([
       "randomness: crypto.getRandomValues",
       "a global object: globalThis",
@@ -168,7 +196,7 @@ describe("lib/ is sans-I/O", () => {
       'const message = "fetch the task with GetTask, then Date.now()";',
       // biome-ignore lint/suspicious/noTemplateCurlyInString: source text under test, not a template
       "const pattern = /https?:\\/\\/window.example\\/fetch/; const y = `${x} at new Date()`;",
-      "const row = {window: \"accepted\"}; row.window; const r = input.fetchJwks(); input.fetch();",
+      'const row = {window: "accepted"}; row.window; const r = input.fetchJwks(); input.fetch();',
       "const window = check(); if (!window.ok) return window.reason;",
       "interface RandomSource { getRandomValues(array: Uint8Array): Uint8Array }"
     ];
@@ -201,7 +229,16 @@ describe("lib/message is sans-I/O and light", () => {
   });
 
   test("bundles for the browser without ajv, well inside the page budget", async () => {
-    const result = await build({entryPoints: [new URL("index.ts", dir).pathname], bundle: true, format: "esm", platform: "browser", minify: true, write: false, metafile: true, logLevel: "silent"});
+    const result = await build({
+      entryPoints: [new URL("index.ts", dir).pathname],
+      bundle: true,
+      format: "esm",
+      platform: "browser",
+      minify: true,
+      write: false,
+      metafile: true,
+      logLevel: "silent"
+    });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.filter((p) => p.includes("node_modules/ajv"))).toEqual([]);
     expect(inputs.filter((p) => p.includes("node_modules/") && !p.includes("node_modules/zod/"))).toEqual([]);

@@ -21,10 +21,12 @@ const SNAPSHOT_DIR = "test/snapshots";
 const updateSnapshots = process.env.UPDATE_SNAPSHOTS === "1";
 
 export function normaliseSvg(svg: string): string {
-  return svg
-    .replace(/\d+\.\d{4,}/g, (number) => String(Number(Number(number).toFixed(3))))
-    .replace(/>\s*</g, ">\n<")
-    .trim() + "\n";
+  return (
+    svg
+      .replace(/\d+\.\d{4,}/g, (number) => String(Number(Number(number).toFixed(3))))
+      .replace(/>\s*</g, ">\n<")
+      .trim() + "\n"
+  );
 }
 
 /** Returns null when the snapshot matches (or was written under the update flag), otherwise a message saying where to look. */

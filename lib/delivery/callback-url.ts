@@ -73,12 +73,18 @@ export function checkCallbackUrl(url: string): CallbackUrlCheck {
     if (url.trim() === allowedCallbackUrl) {
       return reject("whitespace", "the URL has leading or trailing whitespace, which is not stripped");
     }
-    return reject("whitespace", `the URL contains whitespace (${codePoint(whitespace[0])}) at character ${whitespace.index + 1}`);
+    return reject(
+      "whitespace",
+      `the URL contains whitespace (${codePoint(whitespace[0])}) at character ${whitespace.index + 1}`
+    );
   }
   // eslint-disable-next-line no-control-regex
   const control = /[\u0000-\u001f\u007f]/.exec(url);
   if (control) {
-    return reject("encoding", `the URL contains the control character ${codePoint(control[0])} at character ${control.index + 1}`);
+    return reject(
+      "encoding",
+      `the URL contains the control character ${codePoint(control[0])} at character ${control.index + 1}`
+    );
   }
   const nonAscii = /[^\u0000-\u007f]/.exec(url);
   if (nonAscii) {
@@ -88,23 +94,27 @@ export function checkCallbackUrl(url: string): CallbackUrlCheck {
     );
   }
   if (url.includes("\\")) {
-    return reject("not-exact", "the URL contains a backslash, which URL parsers rewrite to \"/\"");
+    return reject("not-exact", 'the URL contains a backslash, which URL parsers rewrite to "/"');
   }
 
   const schemeMatch = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(url);
-  if (!schemeMatch) return reject("not-a-url", "the text has no URL scheme (such as \"https:\")");
+  if (!schemeMatch) return reject("not-a-url", 'the text has no URL scheme (such as "https:")');
   const scheme = schemeMatch[1] ?? "";
   if (scheme.toLowerCase() !== allowedScheme) {
-    const plainText = scheme.toLowerCase() === "http" ? " (plain-text HTTP would expose the payload and credential)" : "";
+    const plainText =
+      scheme.toLowerCase() === "http" ? " (plain-text HTTP would expose the payload and credential)" : "";
     return reject("scheme", `the scheme ${quote(scheme)} is not allowed${plainText}; only https`);
   }
   if (scheme !== allowedScheme) {
-    return reject("not-exact", `the scheme is written ${quote(scheme)}; case is not folded, the allowed form is lowercase "https"`);
+    return reject(
+      "not-exact",
+      `the scheme is written ${quote(scheme)}; case is not folded, the allowed form is lowercase "https"`
+    );
   }
 
   const afterScheme = url.slice(scheme.length + 1);
   if (!afterScheme.startsWith("//")) {
-    return reject("not-exact", "\"https:\" is not followed by \"//\" and a host");
+    return reject("not-exact", '"https:" is not followed by "//" and a host');
   }
   const rest = afterScheme.slice(2);
   const authorityEnd = firstIndexOfAny(rest, "/?#");
@@ -113,7 +123,7 @@ export function checkCallbackUrl(url: string): CallbackUrlCheck {
 
   if (authority.includes("@")) {
     // The userinfo may hold a secret, so the reason does not repeat it.
-    return reject("userinfo", "the URL carries userinfo (credentials before \"@\" in the host part)");
+    return reject("userinfo", 'the URL carries userinfo (credentials before "@" in the host part)');
   }
 
   const hostPort = splitHostAndPort(authority);
@@ -129,10 +139,10 @@ export function checkCallbackUrl(url: string): CallbackUrlCheck {
 
   const tail = remainder.slice(pathEnd);
   if (tail.startsWith("?")) {
-    return reject("query", "the URL has a query (\"?...\"), even an empty one counts");
+    return reject("query", 'the URL has a query ("?..."), even an empty one counts');
   }
   if (tail.startsWith("#")) {
-    return reject("fragment", "the URL has a fragment (\"#...\"), even an empty one counts");
+    return reject("fragment", 'the URL has a fragment ("#..."), even an empty one counts');
   }
   // Every component matched, yet the strings differ: should be unreachable.
   return reject("not-exact", "the URL differs from the allowed form");
@@ -150,7 +160,7 @@ type HostPort = {host: string; port: string | null; bracketed: boolean} | {probl
 function splitHostAndPort(authority: string): HostPort {
   if (authority.startsWith("[")) {
     const close = authority.indexOf("]");
-    if (close < 0) return {problem: reject("not-a-url", "the IPv6 host literal has no closing \"]\"")};
+    if (close < 0) return {problem: reject("not-a-url", 'the IPv6 host literal has no closing "]"')};
     const after = authority.slice(close + 1);
     if (after !== "" && !after.startsWith(":")) {
       return {problem: reject("not-a-url", "unexpected text after the IPv6 host literal")};
@@ -163,14 +173,17 @@ function splitHostAndPort(authority: string): HostPort {
 }
 
 function portProblem(port: string): CallbackUrlCheck {
-  if (port === "") return reject("port", "the host is followed by an empty port (a bare \":\")");
+  if (port === "") return reject("port", 'the host is followed by an empty port (a bare ":")');
   if (!/^[0-9]+$/.test(port)) return reject("not-a-url", `the port ${quote(port)} is not a number`);
   const value = Number(port);
   if (value > 65535) return reject("not-a-url", `the port ${quote(port)} is outside 0-65535`);
   if (value === 443) {
     return reject("port", "the URL spells out the default port 443, which parsers drop; the allowed form has no port");
   }
-  return reject("port", `the port ${value} is not allowed; the allowed form uses the default HTTPS port and writes none`);
+  return reject(
+    "port",
+    `the port ${value} is not allowed; the allowed form uses the default HTTPS port and writes none`
+  );
 }
 
 // Special-use host names (RFC 6761 localhost, RFC 6762 .local, RFC 8375
@@ -184,7 +197,8 @@ function checkHostName(host: string): CallbackUrlCheck | null {
   if (host.includes("%")) return reject("encoding", `the host ${quote(host)} is percent-encoded`);
   if (endsInNumber(host)) {
     const address = parseIpv4(host);
-    if (address === null) return reject("not-a-url", `the host ${quote(host)} looks numeric but is not a valid IPv4 address`);
+    if (address === null)
+      return reject("not-a-url", `the host ${quote(host)} looks numeric but is not a valid IPv4 address`);
     return classifyIpv4(address, host);
   }
   if (!/^[A-Za-z0-9._-]+$/.test(host)) {
@@ -192,7 +206,8 @@ function checkHostName(host: string): CallbackUrlCheck | null {
   }
   const name = host.toLowerCase().replace(/\.$/, "");
   if (loopbackNames.test(name)) return reject("loopback-host", `the host ${quote(host)} is a loopback name`);
-  if (linkLocalNames.test(name)) return reject("link-local-host", `the host ${quote(host)} is a link-local (.local, mDNS) name`);
+  if (linkLocalNames.test(name))
+    return reject("link-local-host", `the host ${quote(host)} is a link-local (.local, mDNS) name`);
   if (privateNames.test(name)) return reject("private-host", `the host ${quote(host)} is a private-network name`);
   if (host === allowedHost) return null;
   if (name === allowedHost) {
@@ -278,7 +293,10 @@ function classifyIpv4(address: number, written: string): CallbackUrlCheck {
   ) {
     return reject("private-host", `the host ${shown} is a private-network address`);
   }
-  return reject("ip-literal-host", `the host ${shown} is an IP literal; the allowed form names the host ${allowedHost}`);
+  return reject(
+    "ip-literal-host",
+    `the host ${shown} is an IP literal; the allowed form names the host ${allowedHost}`
+  );
 }
 
 // --- IPv6 literals (inside brackets).
@@ -324,7 +342,8 @@ function parseIpv6(text: string): number[] | null {
 function checkIpv6Host(text: string): CallbackUrlCheck {
   if (text.includes("%")) return reject("encoding", "the IPv6 host literal has a percent-encoded zone identifier");
   const groups = parseIpv6(text);
-  if (groups === null) return reject("not-a-url", `the host [${text.length > 60 ? "..." : text}] is not a valid IPv6 literal`);
+  if (groups === null)
+    return reject("not-a-url", `the host [${text.length > 60 ? "..." : text}] is not a valid IPv6 literal`);
   const shown = quote(`[${text}]`);
   const first = groups[0] ?? 0;
   const upperZero = groups.slice(0, 5).every((group) => group === 0);
@@ -336,15 +355,20 @@ function checkIpv6Host(text: string): CallbackUrlCheck {
     return reject("loopback-host", `the host ${shown} is the IPv6 loopback or unspecified address`);
   }
   if ((first & 0xffc0) === 0xfe80) return reject("link-local-host", `the host ${shown} is an IPv6 link-local address`);
-  if ((first & 0xfe00) === 0xfc00) return reject("private-host", `the host ${shown} is an IPv6 unique-local (private) address`);
-  return reject("ip-literal-host", `the host ${shown} is an IP literal; the allowed form names the host ${allowedHost}`);
+  if ((first & 0xfe00) === 0xfc00)
+    return reject("private-host", `the host ${shown} is an IPv6 unique-local (private) address`);
+  return reject(
+    "ip-literal-host",
+    `the host ${shown} is an IP literal; the allowed form names the host ${allowedHost}`
+  );
 }
 
 // --- Path.
 
 function checkPath(path: string): CallbackUrlCheck | null {
   if (path === allowedPath) return null;
-  if (path.includes("%")) return reject("encoding", `the path ${quote(path)} is percent-encoded; nothing is decoded before comparing`);
+  if (path.includes("%"))
+    return reject("encoding", `the path ${quote(path)} is percent-encoded; nothing is decoded before comparing`);
   if (path === "") return reject("path", `the URL has no path; the allowed path is ${allowedPath}`);
   const segments = path.split("/").slice(1);
   if (segments.some((segment) => segment === "." || segment === "..")) {

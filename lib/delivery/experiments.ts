@@ -42,7 +42,11 @@ export const deliveryExperiments: readonly DeliveryExperiment[] = [
     overrides: {},
     lookAt:
       "Every update needs a second attempt because its first 2xx is lost, yet each is applied exactly once: the retry arrives as a duplicate.",
-    prediction: count("Every update's first 2xx is lost on the way back. How many effects will the receiver apply for the four updates?", ["effect", "effects"], (run) => run.summary.effects),
+    prediction: count(
+      "Every update's first 2xx is lost on the way back. How many effects will the receiver apply for the four updates?",
+      ["effect", "effects"],
+      (run) => run.summary.effects
+    ),
     why: "Each retry carries an event id the receiver already accepted, so deduplication answers 2xx without applying it again.",
     shows: (run) =>
       run.summary.acknowledgedUpdates === run.updates.length &&
@@ -55,7 +59,11 @@ export const deliveryExperiments: readonly DeliveryExperiment[] = [
     overrides: {ignoreSeenEventIds: false},
     lookAt:
       "The same acknowledgement count as the baseline, but the retries are applied again: duplicate effects the sender cannot see.",
-    prediction: count("With deduplication off, how many effects will the receiver apply for the four updates?", ["effect", "effects"], (run) => run.summary.effects),
+    prediction: count(
+      "With deduplication off, how many effects will the receiver apply for the four updates?",
+      ["effect", "effects"],
+      (run) => run.summary.effects
+    ),
     why: "The retries are the same updates, and a receiver that no longer remembers event ids applies each of them a second time.",
     shows: (run) => run.summary.duplicateEffects > 0
   },
@@ -64,7 +72,11 @@ export const deliveryExperiments: readonly DeliveryExperiment[] = [
     title: "Wrong credential",
     overrides: {credential: "wrong"},
     lookAt: "Each update gets one attempt answered 401, a permanent refusal: no retries and no effects.",
-    prediction: count("With a credential the receiver does not accept, how many attempts will the sender make in all?", ["attempt", "attempts"], (run) => run.summary.attempts),
+    prediction: count(
+      "With a credential the receiver does not accept, how many attempts will the sender make in all?",
+      ["attempt", "attempts"],
+      (run) => run.summary.attempts
+    ),
     why: "A 401 is a permanent refusal: retrying the same credential cannot succeed, so the sender stops after one attempt per update.",
     shows: (run) => run.summary.effects === 0 && run.updates.some((update) => update.refusalStatus === 401)
   },
@@ -72,11 +84,19 @@ export const deliveryExperiments: readonly DeliveryExperiment[] = [
     id: "task-unchecked",
     title: "Payload names another task",
     overrides: {payloadNamesExpectedTask: false},
-    lookAt: "The receiver checks the task id and answers 404 to a payload for a task it does not expect: nothing is applied.",
+    lookAt:
+      "The receiver checks the task id and answers 404 to a payload for a task it does not expect: nothing is applied.",
     prediction: {
       kind: "choice",
-      question: "The payload names a task the receiver does not expect. What does the receiver answer the first attempt?",
-      choices: [{value: "2xx", label: "2xx"}, {value: "401", label: "401 Unauthorized"}, {value: "404", label: "404 Not Found"}, {value: "503", label: "503 Unavailable"}, {value: "none", label: "Nothing reaches it"}],
+      question:
+        "The payload names a task the receiver does not expect. What does the receiver answer the first attempt?",
+      choices: [
+        {value: "2xx", label: "2xx"},
+        {value: "401", label: "401 Unauthorized"},
+        {value: "404", label: "404 Not Found"},
+        {value: "503", label: "503 Unavailable"},
+        {value: "none", label: "Nothing reaches it"}
+      ],
       answer: firstAnswer
     },
     why: "The credential is right, so the receiver reads the payload, finds another task's id and refuses it as unknown.",
@@ -87,7 +107,11 @@ export const deliveryExperiments: readonly DeliveryExperiment[] = [
     title: "Callback URL on localhost",
     overrides: {callbackUrl: "https://localhost/hook"},
     lookAt: "The URL is rejected before dispatch as a loopback host: nothing is ever sent, and the run says why.",
-    prediction: count("The callback URL points at localhost. How many requests will be sent?", ["request", "requests"], (run) => run.summary.attempts),
+    prediction: count(
+      "The callback URL points at localhost. How many requests will be sent?",
+      ["request", "requests"],
+      (run) => run.summary.attempts
+    ),
     why: "The URL check runs before dispatch and rejects a loopback host, so the sender never opens a connection.",
     shows: (run) => run.summary.attempts === 0 && run.gate.url.category === "loopback-host"
   },
@@ -97,7 +121,11 @@ export const deliveryExperiments: readonly DeliveryExperiment[] = [
     overrides: {deleteConfigAtSeconds: 3},
     lookAt:
       "The request sent at 2 s is in flight at deletion and still arrives and is applied; every later attempt is suppressed.",
-    prediction: count("The push config is deleted at 3 s. How many effects will the receiver apply for the four updates?", ["effect", "effects"], (run) => run.summary.effects),
+    prediction: count(
+      "The push config is deleted at 3 s. How many effects will the receiver apply for the four updates?",
+      ["effect", "effects"],
+      (run) => run.summary.effects
+    ),
     why: "Deletion suppresses attempts that would start after it, but a request already in flight still arrives and is applied.",
     shows: (run) => {
       const deletedAt = run.config.deleteConfigAtSeconds;
@@ -131,7 +159,11 @@ export const deliveryExperiments: readonly DeliveryExperiment[] = [
     overrides: {receiverUnavailableUntilSeconds: 12, ignoreOlderSequence: false},
     lookAt:
       "Update 1's retry lands after update 2 was applied and moves the task back to submitted. Deduplication does not help: the event id is new. Turn ordering protection on to see it ignored as stale.",
-    prediction: count("With ordering protection off and an outage until 12 s, how many times will the receiver's state move backwards?", ["regression", "regressions"], (run) => run.summary.regressions),
+    prediction: count(
+      "With ordering protection off and an outage until 12 s, how many times will the receiver's state move backwards?",
+      ["regression", "regressions"],
+      (run) => run.summary.regressions
+    ),
     why: "Update 1's late retry has its own new event id, so deduplication lets it through, and nothing stops an older sequence from overwriting update 2.",
     shows: (run) => run.summary.regressions > 0
   },
@@ -156,12 +188,24 @@ export const deliveryExperiments: readonly DeliveryExperiment[] = [
     overrides: {sender: "a2a-go", responseDelaySeconds: 15, loseFirstSuccessfulAck: false},
     lookAt:
       "Every answer takes 15 s. a2a-go's 30 s timeout sees each 2xx, but it sends inline: update 2, produced at 12 s, leaves only when update 1's answer comes at 17 s, and each later update waits behind the one before. Switch the sender to @a2a-js/sdk: its 5 s abort drops all four although the receiver applies them.",
-    prediction: count("Every answer takes 15 s. How many of the four updates will a2a-go send later than they were produced?", ["update", "updates"], (run) =>
-      run.attempts.filter((attempt) => attempt.attemptNumber === 1 && attempt.dispatchedAtSeconds > (run.config.updates[attempt.updateIndex]?.atSeconds ?? 0)).length),
+    prediction: count(
+      "Every answer takes 15 s. How many of the four updates will a2a-go send later than they were produced?",
+      ["update", "updates"],
+      (run) =>
+        run.attempts.filter(
+          (attempt) =>
+            attempt.attemptNumber === 1 &&
+            attempt.dispatchedAtSeconds > (run.config.updates[attempt.updateIndex]?.atSeconds ?? 0)
+        ).length
+    ),
     why: "a2a-go sends each notification while processing the event, with an http.Client whose timeout is 30 s, so the next event waits for the answer.",
     shows: (run) =>
       run.summary.acknowledgedUpdates === run.updates.length &&
-      run.attempts.some((attempt) => attempt.attemptNumber === 1 && attempt.dispatchedAtSeconds > (run.config.updates[attempt.updateIndex]?.atSeconds ?? 0))
+      run.attempts.some(
+        (attempt) =>
+          attempt.attemptNumber === 1 &&
+          attempt.dispatchedAtSeconds > (run.config.updates[attempt.updateIndex]?.atSeconds ?? 0)
+      )
   },
   {
     id: "js-aborts-at-5s",
@@ -169,9 +213,14 @@ export const deliveryExperiments: readonly DeliveryExperiment[] = [
     overrides: {sender: "a2a-js", responseDelaySeconds: 6, loseFirstSuccessfulAck: false},
     lookAt:
       "Every answer takes 6 s. The SDK aborts each request at 5 s and drops it without a retry; the receiver applies all four updates anyway, so the sender's log says four failures where nothing was lost, and an outage would look the same.",
-    prediction: count("Every answer takes 6 s. How many updates will @a2a-js/sdk report delivered?", ["update", "updates"], (run) => run.summary.acknowledgedUpdates),
+    prediction: count(
+      "Every answer takes 6 s. How many updates will @a2a-js/sdk report delivered?",
+      ["update", "updates"],
+      (run) => run.summary.acknowledgedUpdates
+    ),
     why: "DefaultPushNotificationSender aborts its fetch after 5,000 ms and only logs the failure, so a late answer is never seen.",
-    shows: (run) => run.summary.exhaustedUpdates === run.updates.length && run.updates.every((update) => update.receiverEffects > 0)
+    shows: (run) =>
+      run.summary.exhaustedUpdates === run.updates.length && run.updates.every((update) => update.receiverEffects > 0)
   }
 ];
 

@@ -34,7 +34,14 @@ export {
   type DeliveryConfigParseResult,
   type DeliveryConfigProblem
 } from "./parse-config.js";
-export {deliveryConfigAccepted, deliveryInputDefaults, deliveryInputFields, deliveryInputFieldsByName, deliveryLessonGroups, deliveryRunLabel} from "./fields.js";
+export {
+  deliveryConfigAccepted,
+  deliveryInputDefaults,
+  deliveryInputFields,
+  deliveryInputFieldsByName,
+  deliveryLessonGroups,
+  deliveryRunLabel
+} from "./fields.js";
 export {allowedCallbackUrl, checkCallbackUrl, type CallbackUrlCategory, type CallbackUrlCheck} from "./callback-url.js";
 export {checkDispatchGate, pushNotAdvertisedReason, type DispatchGate} from "./gate.js";
 export {
@@ -46,7 +53,13 @@ export {
   type TaskUpdate
 } from "./updates.js";
 export {a2aTaskStates, terminalTaskStates, type A2aTaskState} from "./task-state.js";
-export {formatUpdateList, maxUpdateListLength, parseUpdateList, updateListSyntax, type UpdateListParseResult} from "./update-list.js";
+export {
+  formatUpdateList,
+  maxUpdateListLength,
+  parseUpdateList,
+  updateListSyntax,
+  type UpdateListParseResult
+} from "./update-list.js";
 export {deliveryConfigFromInputs, type DeliveryConfigFromInputs} from "./inputs.js";
 export {
   buildPushHeaders,
@@ -68,10 +81,36 @@ export {
   type ReceiverPolicy
 } from "./receiver.js";
 export {isPermanentRefusal, isRetryableStatus, retryWaitSeconds} from "./retry.js";
-export {senderIds, senderPreset, senderPresets, type SenderRetrySchedule, type SenderId, type SenderPreset, type SuccessRule, type TaskOrdering} from "./sender-presets.js";
+export {
+  senderIds,
+  senderPreset,
+  senderPresets,
+  type SenderRetrySchedule,
+  type SenderId,
+  type SenderPreset,
+  type SuccessRule,
+  type TaskOrdering
+} from "./sender-presets.js";
 export {maxAttemptsOf, senderPolicy, type SenderPolicy} from "./sender-policy.js";
-export {bodyShape, credentialHeaders, fixtureTokens, registeredPushConfig, v1TaskStates, wireBodyNames, wireHeaders, wireRequest, type RegisteredPushConfig, type WireRequest} from "./wire-request.js";
-export {compareSenders, type SdkLoss, type SenderComparison, type SenderComparisonRow, type UpdateFate} from "./sender-comparison.js";
+export {
+  bodyShape,
+  credentialHeaders,
+  fixtureTokens,
+  registeredPushConfig,
+  v1TaskStates,
+  wireBodyNames,
+  wireHeaders,
+  wireRequest,
+  type RegisteredPushConfig,
+  type WireRequest
+} from "./wire-request.js";
+export {
+  compareSenders,
+  type SdkLoss,
+  type SenderComparison,
+  type SenderComparisonRow,
+  type UpdateFate
+} from "./sender-comparison.js";
 export {deliveryExperiments, findDeliveryExperiment, type DeliveryExperiment} from "./experiments.js";
 export type {
   DeliveryAttempt,

@@ -25,14 +25,28 @@ export function deliveryConfigFromInputs(values: Readonly<Record<string, unknown
   let config = {...baselineDeliveryConfig, ...scalars} as DeliveryConfig;
   const parsed = parseUpdateList(updateText);
   if (parsed.ok) config = {...config, updates: parsed.updates};
-  else problems.push(refusal(deliveryInputFieldsByName.updates, updateText, parsed.message, `the ${baselineDeliveryConfig.updates.length} baseline updates`));
+  else
+    problems.push(
+      refusal(
+        deliveryInputFieldsByName.updates,
+        updateText,
+        parsed.message,
+        `the ${baselineDeliveryConfig.updates.length} baseline updates`
+      )
+    );
   // What no single row can check: updates x attempts within the simulator's budget.
   const whole = parseDeliveryConfig(config);
   if (!whole.ok) {
     for (const problem of whole.problems) {
-      problems.push(refusal(deliveryInputFieldsByName.updates, updateText, problem.message, "the baseline updates and attempts"));
+      problems.push(
+        refusal(deliveryInputFieldsByName.updates, updateText, problem.message, "the baseline updates and attempts")
+      );
     }
-    config = {...config, updates: baselineDeliveryConfig.updates, maxAttemptsPerUpdate: baselineDeliveryConfig.maxAttemptsPerUpdate};
+    config = {
+      ...config,
+      updates: baselineDeliveryConfig.updates,
+      maxAttemptsPerUpdate: baselineDeliveryConfig.maxAttemptsPerUpdate
+    };
   }
   return {config, problems};
 }

@@ -79,7 +79,7 @@ export function resolveDeliveryConfig(partial: Partial<DeliveryConfig> = {}): De
 }
 
 function isField(key: string): key is DeliveryConfigField {
-  return  Object.hasOwn(deliveryConfigShape, key);
+  return Object.hasOwn(deliveryConfigShape, key);
 }
 
 function mergeOverBaseline(partial: Partial<DeliveryConfig>): DeliveryConfig {
@@ -97,7 +97,10 @@ function finish(config: DeliveryConfig): DeliveryConfigParseResult {
   const attemptsPerUpdate = maxAttemptsOf(preset, config);
   const possibleAttempts = config.updates.length * attemptsPerUpdate;
   if (possibleAttempts > maxAttemptBudget) {
-    const perUpdate = preset.retry.kind === "doubling" ? `maxAttemptsPerUpdate is ${attemptsPerUpdate}` : `${preset.name} makes up to ${attemptsPerUpdate} attempts per update`;
+    const perUpdate =
+      preset.retry.kind === "doubling"
+        ? `maxAttemptsPerUpdate is ${attemptsPerUpdate}`
+        : `${preset.name} makes up to ${attemptsPerUpdate} attempts per update`;
     return {
       ok: false,
       problems: [
@@ -116,7 +119,11 @@ function finish(config: DeliveryConfig): DeliveryConfigParseResult {
 }
 
 function unknownField(key: string): DeliveryConfigProblem {
-  return {field: key, pointer: formatPointer([key]), message: `${key} is not a delivery config field; accepted fields: ${fieldList}.`};
+  return {
+    field: key,
+    pointer: formatPointer([key]),
+    message: `${key} is not a delivery config field; accepted fields: ${fieldList}.`
+  };
 }
 
 const updateFieldAccepted: Record<string, string> = {
@@ -134,12 +141,22 @@ function describeIssue(issue: Issue, root: unknown): DeliveryConfigProblem[] {
     return issue.keys.map((key) => {
       if (path.length === 0) return unknownField(key);
       const where = formatPath([...path, key]);
-      return {field: where, pointer: formatPointer([...path, key]), message: `${where} is not an update field; accepted fields: atSeconds, eventId, sequence, taskState.`};
+      return {
+        field: where,
+        pointer: formatPointer([...path, key]),
+        message: `${where} is not an update field; accepted fields: atSeconds, eventId, sequence, taskState.`
+      };
     });
   }
   const field = formatPath(path);
   const value = valueAt(root, path);
-  return [{field, pointer: formatPointer(path), message: `${field} ${rule(issue)} (got ${preview(value)}); accepted: ${acceptedFor(path)}.`}];
+  return [
+    {
+      field,
+      pointer: formatPointer(path),
+      message: `${field} ${rule(issue)} (got ${preview(value)}); accepted: ${acceptedFor(path)}.`
+    }
+  ];
 }
 
 function rule(issue: Issue): string {

@@ -30,13 +30,48 @@ export interface PushConfigRequest {
 /** The JSON-RPC id the lesson's registration uses. */
 export const PUSH_CONFIG_REQUEST_ID = "register-push-1";
 
-export function pushConfigRequest(config: Pick<DeliveryConfig, "callbackUrl" | "credential">, version: MessageVersion): PushConfigRequest {
+export function pushConfigRequest(
+  config: Pick<DeliveryConfig, "callbackUrl" | "credential">,
+  version: MessageVersion
+): PushConfigRequest {
   const {token, authentication} = registeredPushConfig(config.credential);
   const secret = token === null ? {} : {token};
   if (version === "1.0") {
-    const params = {taskId: expectedTaskId, url: config.callbackUrl, ...secret, ...(authentication === null ? {} : {authentication})};
-    return {version, method: "CreateTaskPushNotificationConfig", text: JSON.stringify({jsonrpc: "2.0", id: PUSH_CONFIG_REQUEST_ID, method: "CreateTaskPushNotificationConfig", params}, null, 2)};
+    const params = {
+      taskId: expectedTaskId,
+      url: config.callbackUrl,
+      ...secret,
+      ...(authentication === null ? {} : {authentication})
+    };
+    return {
+      version,
+      method: "CreateTaskPushNotificationConfig",
+      text: JSON.stringify(
+        {jsonrpc: "2.0", id: PUSH_CONFIG_REQUEST_ID, method: "CreateTaskPushNotificationConfig", params},
+        null,
+        2
+      )
+    };
   }
-  const pushNotificationConfig = {url: config.callbackUrl, ...secret, ...(authentication === null ? {} : {authentication: {schemes: [authentication.scheme], credentials: authentication.credentials}})};
-  return {version, method: "tasks/pushNotificationConfig/set", text: JSON.stringify({jsonrpc: "2.0", id: PUSH_CONFIG_REQUEST_ID, method: "tasks/pushNotificationConfig/set", params: {taskId: expectedTaskId, pushNotificationConfig}}, null, 2)};
+  const pushNotificationConfig = {
+    url: config.callbackUrl,
+    ...secret,
+    ...(authentication === null
+      ? {}
+      : {authentication: {schemes: [authentication.scheme], credentials: authentication.credentials}})
+  };
+  return {
+    version,
+    method: "tasks/pushNotificationConfig/set",
+    text: JSON.stringify(
+      {
+        jsonrpc: "2.0",
+        id: PUSH_CONFIG_REQUEST_ID,
+        method: "tasks/pushNotificationConfig/set",
+        params: {taskId: expectedTaskId, pushNotificationConfig}
+      },
+      null,
+      2
+    )
+  };
 }

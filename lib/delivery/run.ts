@@ -85,7 +85,13 @@ export interface ReceiverStateSample {
 
 /** The sender's final word on an update. */
 /** "unanswered": the sender has no timeout and no response came (its 2xx was lost); it is still waiting. */
-export type UpdateOutcomeKind = "acknowledged" | "refused" | "exhausted" | "stopped-by-deletion" | "blocked" | "unanswered";
+export type UpdateOutcomeKind =
+  | "acknowledged"
+  | "refused"
+  | "exhausted"
+  | "stopped-by-deletion"
+  | "blocked"
+  | "unanswered";
 
 export interface UpdateOutcome {
   updateIndex: number;

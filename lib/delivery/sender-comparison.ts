@@ -54,20 +54,33 @@ const isReleasedSdk = (preset: SenderPreset) => preset.id.startsWith("a2a-");
 export function compareSenders(config: DeliveryConfig): SenderComparison {
   // The budget that bounds any accepted run bounds each sender's run here too (Convoy makes 10 attempts per update).
   const fits = (preset: SenderPreset) => config.updates.length * maxAttemptsOf(preset, config) <= maxAttemptBudget;
-  const rows = senderPresets.filter(fits).map((preset) => row(preset, simulateResolvedDelivery({...config, sender: preset.id})));
+  const rows = senderPresets
+    .filter(fits)
+    .map((preset) => row(preset, simulateResolvedDelivery({...config, sender: preset.id})));
   const skipped = senderPresets.filter((preset) => !fits(preset));
-  const sdkLosses = rows.filter((entry) => isReleasedSdk(entry.preset)).flatMap((entry) =>
-    entry.fates.filter((fate) => fate.metFailure && fate.firstAppliedAtSeconds === null).map((fate) => ({preset: entry.preset, updateIndex: fate.updateIndex}))
-  );
+  const sdkLosses = rows
+    .filter((entry) => isReleasedSdk(entry.preset))
+    .flatMap((entry) =>
+      entry.fates
+        .filter((fate) => fate.metFailure && fate.firstAppliedAtSeconds === null)
+        .map((fate) => ({preset: entry.preset, updateIndex: fate.updateIndex}))
+    );
   const firstArrival = rows[0]?.run.attempts[0]?.arrivesAtSeconds ?? null;
   return {rows, skipped, sdkLosses, firstArrivalSeconds: firstArrival};
 }
 
 function row(preset: SenderPreset, run: DeliveryRun): SenderComparisonRow {
   const firstApplied = new Map<number, number>();
-  for (const effect of run.effects) if (!firstApplied.has(effect.updateIndex)) firstApplied.set(effect.updateIndex, effect.atSeconds);
-  const failed = new Set(run.attempts.filter((attempt) => attempt.httpStatus < 200 || attempt.httpStatus >= 300).map((attempt) => attempt.updateIndex));
-  const stale = new Set(run.attempts.filter((attempt) => attempt.receiverDecision === "stale").map((attempt) => attempt.updateIndex));
+  for (const effect of run.effects)
+    if (!firstApplied.has(effect.updateIndex)) firstApplied.set(effect.updateIndex, effect.atSeconds);
+  const failed = new Set(
+    run.attempts
+      .filter((attempt) => attempt.httpStatus < 200 || attempt.httpStatus >= 300)
+      .map((attempt) => attempt.updateIndex)
+  );
+  const stale = new Set(
+    run.attempts.filter((attempt) => attempt.receiverDecision === "stale").map((attempt) => attempt.updateIndex)
+  );
   const fates = run.updates.map((update) => ({
     updateIndex: update.updateIndex,
     firstAppliedAtSeconds: firstApplied.get(update.updateIndex) ?? null,
@@ -76,6 +89,12 @@ function row(preset: SenderPreset, run: DeliveryRun): SenderComparisonRow {
     metFailure: failed.has(update.updateIndex),
     superseded: stale.has(update.updateIndex) && !firstApplied.has(update.updateIndex)
   }));
-  const lostUpdates = fates.filter((fate) => fate.firstAppliedAtSeconds === null && !fate.superseded && fate.outcome !== "blocked" && fate.outcome !== "stopped-by-deletion").length;
+  const lostUpdates = fates.filter(
+    (fate) =>
+      fate.firstAppliedAtSeconds === null &&
+      !fate.superseded &&
+      fate.outcome !== "blocked" &&
+      fate.outcome !== "stopped-by-deletion"
+  ).length;
   return {preset, run, fates, lostUpdates};
 }

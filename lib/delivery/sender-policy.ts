@@ -33,7 +33,10 @@ export function senderPolicy(config: DeliveryConfig): SenderPolicy {
   const teaching = retry.kind === "doubling";
   return {
     preset,
-    timeoutSeconds: preset.timeoutSeconds === "slider" ? config.senderTimeoutSeconds : preset.timeoutSeconds ?? Number.POSITIVE_INFINITY,
+    timeoutSeconds:
+      preset.timeoutSeconds === "slider"
+        ? config.senderTimeoutSeconds
+        : (preset.timeoutSeconds ?? Number.POSITIVE_INFINITY),
     maxAttempts: maxAttemptsOf(preset, config),
     delivered: preset.success === "2xx" ? isSuccessStatus : (status) => status !== 401 && status !== 403,
     // The teaching sender retries only 503 and refuses 401 and 404 (retry.ts); the platforms retry every failure.
@@ -48,7 +51,10 @@ export function senderPolicy(config: DeliveryConfig): SenderPolicy {
           return retry.waitsSeconds[attemptNumber - 1] ?? Number.POSITIVE_INFINITY;
         case "exponential":
           // exponentialBackoff.go: the jitter is added after the cap.
-          return Math.min(retry.capSeconds, retry.intervalSeconds * 2 ** (attemptNumber - 1)) + random() * retry.jitterBelowSeconds;
+          return (
+            Math.min(retry.capSeconds, retry.intervalSeconds * 2 ** (attemptNumber - 1)) +
+            random() * retry.jitterBelowSeconds
+          );
       }
     },
     oneAtATime: preset.ordering === "one-at-a-time",
@@ -69,4 +75,3 @@ export function maxAttemptsOf(preset: SenderPreset, config: Pick<DeliveryConfig,
       return preset.retry.maxAttempts;
   }
 }
-

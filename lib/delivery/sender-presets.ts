@@ -111,14 +111,16 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     name: "@a2a-js/sdk DefaultPushNotificationSender",
     shortName: "@a2a-js/sdk 1.3.0",
     version: "1.3.0",
-    source: "npm @a2a-js/sdk@1.3.0 dist/server/index.js (src/server/push_notification/default_push_notification_sender.ts)",
+    source:
+      "npm @a2a-js/sdk@1.3.0 dist/server/index.js (src/server/push_notification/default_push_notification_sender.ts)",
     timeoutSeconds: 5,
     retry: {kind: "none"},
     success: "2xx",
     permanentRefusals: [],
     ordering: "one-at-a-time",
     readsConfigsWhen: "produced",
-    orderingNote: "A chain per task: each notification waits for the previous one's answer or 5 s abort; the request handler does not wait (fire and forget).",
+    orderingNote:
+      "A chain per task: each notification waits for the previous one's answer or 5 s abort; the request handler does not wait (fire and forget).",
     contentType: "application/a2a+json",
     // DefaultPushNotificationSender._buildAuthHeaders (dist/server/index.js, 1.3.0): authentication
     // with scheme and credentials → `Authorization: <scheme> <credentials>`; else token →
@@ -141,7 +143,8 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     permanentRefusals: [],
     ordering: "one-at-a-time",
     readsConfigsWhen: "sent",
-    orderingNote: "Awaited inline while the task's state is updated (active_task.py), before subscribers hear of it: a slow webhook holds back the task itself. The 5 s is httpx's default, per network phase.",
+    orderingNote:
+      "Awaited inline while the task's state is updated (active_task.py), before subscribers hear of it: a slow webhook holds back the task itself. The 5 s is httpx's default, per network phase.",
     contentType: "application/json",
     tokenHeader: "X-A2A-Notification-Token",
     authenticationFirst: false,
@@ -160,7 +163,8 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     permanentRefusals: [],
     ordering: "one-at-a-time",
     readsConfigsWhen: "sent",
-    orderingNote: "Sent inline while the event is processed, configs one after another: a slow webhook (up to 30 s per config) holds back the next event.",
+    orderingNote:
+      "Sent inline while the event is processed, configs one after another: a slow webhook (up to 30 s per config) holds back the next event.",
     contentType: "application/json",
     tokenHeader: "A2a-Notification-Token",
     authenticationFirst: false,
@@ -172,14 +176,16 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     name: "a2a-java BasePushNotificationSender",
     shortName: "a2a-java 1.2.0.Final",
     version: "1.2.0.Final",
-    source: "a2aproject/a2a-java 1.2.0.Final server-common/src/main/java/org/a2aproject/sdk/server/tasks/BasePushNotificationSender.java",
+    source:
+      "a2aproject/a2a-java 1.2.0.Final server-common/src/main/java/org/a2aproject/sdk/server/tasks/BasePushNotificationSender.java",
     timeoutSeconds: null,
     retry: {kind: "none"},
     success: "not-401-or-403",
     permanentRefusals: [],
     ordering: "concurrent",
     readsConfigsWhen: "sent",
-    orderingNote: "Each event is sent asynchronously (CompletableFuture.runAsync), with no ordering between events; the JDK HttpClient has no request timeout.",
+    orderingNote:
+      "Each event is sent asynchronously (CompletableFuture.runAsync), with no ordering between events; the JDK HttpClient has no request timeout.",
     contentType: "application/json",
     tokenHeader: "X-A2A-Notification-Token",
     authenticationFirst: false,
@@ -203,7 +209,11 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     contentType: "application/json",
     tokenHeader: null,
     authenticationFirst: false,
-    otherHeaders: {"webhook-id": "<message id>", "webhook-timestamp": "<unix seconds>", "webhook-signature": "v1,<HMAC-SHA256 of id.timestamp.body>"},
+    otherHeaders: {
+      "webhook-id": "<message id>",
+      "webhook-timestamp": "<unix seconds>",
+      "webhook-signature": "v1,<HMAC-SHA256 of id.timestamp.body>"
+    },
     body: "application"
   },
   {
@@ -211,7 +221,8 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     name: "Convoy, exponential strategy",
     shortName: "Convoy",
     version: "v26.7.3",
-    source: "frain-dev/convoy v26.7.3 retrystrategies/exponentialBackoff.go; project defaults in datastore/models.go, timeout in const.go",
+    source:
+      "frain-dev/convoy v26.7.3 retrystrategies/exponentialBackoff.go; project defaults in datastore/models.go, timeout in const.go",
     timeoutSeconds: 10,
     // Project defaults: interval 100 s and 10 attempts (retry_count counts the first); cap 7,200 s when unset.
     retry: {kind: "exponential", intervalSeconds: 100, capSeconds: 7_200, jitterBelowSeconds: 5, maxAttempts: 10},
@@ -226,7 +237,6 @@ export const senderPresets: readonly SenderPreset[] = Object.freeze<SenderPreset
     otherHeaders: {"X-Convoy-Signature": "<HMAC-SHA256 of the body>"},
     body: "application"
   }
-
 ]);
 
 export function senderPreset(id: SenderId): SenderPreset {

@@ -108,7 +108,12 @@ export class Sender {
   private suppressIfDeleted(now: number, updateIndex: number, attemptNumber: number): boolean {
     const deleteAt = this.config.deleteConfigAtSeconds;
     if (deleteAt === null || now < deleteAt) return false;
-    this.suppressedAttempts.push({updateIndex, attemptNumber, wouldStartAtSeconds: now, configDeletedAtSeconds: deleteAt});
+    this.suppressedAttempts.push({
+      updateIndex,
+      attemptNumber,
+      wouldStartAtSeconds: now,
+      configDeletedAtSeconds: deleteAt
+    });
     this.settle(updateIndex, "stopped-by-deletion", now);
     this.steps.add(now, stepKind.suppressed, this.suppressedAttempts.length - 1);
     return true;
@@ -202,7 +207,8 @@ export class Sender {
     return this.config.updates.map((update, index) => {
       const outcome = this.outcomeKinds[index];
       // Every update's attempt chain ends in exactly one outcome.
-      if (outcome === null || outcome === undefined) throw new Error(`Delivery simulator bug: update ${index + 1} has no outcome.`);
+      if (outcome === null || outcome === undefined)
+        throw new Error(`Delivery simulator bug: update ${index + 1} has no outcome.`);
       return {
         updateIndex: index,
         eventId: update.eventId,

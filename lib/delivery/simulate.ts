@@ -104,15 +104,31 @@ export function simulateResolvedDelivery(config: DeliveryConfig): DeliveryRun {
   const receiver = new ReceiverEndpoint(config);
   const queue = new EventQueue<QueuedEvent>(processedBefore);
   let order = 0;
-  const enqueue = (atSeconds: number, rank: number, updateIndex: number, attemptNumber: number, attemptIndex: number): void => {
+  const enqueue = (
+    atSeconds: number,
+    rank: number,
+    updateIndex: number,
+    attemptNumber: number,
+    attemptIndex: number
+  ): void => {
     queue.push({atSeconds, rank, updateIndex, attemptNumber, order: order++, attemptIndex});
   };
   const schedule: SenderSchedule = {
-    attemptStart: (atSeconds, updateIndex, attemptNumber) => enqueue(atSeconds, rankAttemptStart, updateIndex, attemptNumber, -1),
-    arrival: (atSeconds, attempt, attemptIndex) => enqueue(atSeconds, rankArrival, attempt.updateIndex, attempt.attemptNumber, attemptIndex),
-    timeout: (atSeconds, attempt, attemptIndex) => enqueue(atSeconds, rankTimeout, attempt.updateIndex, attempt.attemptNumber, attemptIndex)
+    attemptStart: (atSeconds, updateIndex, attemptNumber) =>
+      enqueue(atSeconds, rankAttemptStart, updateIndex, attemptNumber, -1),
+    arrival: (atSeconds, attempt, attemptIndex) =>
+      enqueue(atSeconds, rankArrival, attempt.updateIndex, attempt.attemptNumber, attemptIndex),
+    timeout: (atSeconds, attempt, attemptIndex) =>
+      enqueue(atSeconds, rankTimeout, attempt.updateIndex, attempt.attemptNumber, attemptIndex)
   };
-  const sender = new Sender({config, payloads, headers, steps, schedule, receiverEffectsOf: (index) => receiver.effectsOf(index)});
+  const sender = new Sender({
+    config,
+    payloads,
+    headers,
+    steps,
+    schedule,
+    receiverEffectsOf: (index) => receiver.effectsOf(index)
+  });
 
   let endsAtSeconds: number;
   if (gate.blockedReason !== null) {
@@ -148,7 +164,13 @@ export function simulateResolvedDelivery(config: DeliveryConfig): DeliveryRun {
 }
 
 /** Takes the pending events in the same-instant total order and hands each to its side. Returns the last event's time. */
-function processEvents(queue: EventQueue<QueuedEvent>, config: DeliveryConfig, sender: Sender, receiver: ReceiverEndpoint, steps: TraceSteps): number {
+function processEvents(
+  queue: EventQueue<QueuedEvent>,
+  config: DeliveryConfig,
+  sender: Sender,
+  receiver: ReceiverEndpoint,
+  steps: TraceSteps
+): number {
   let lastEventAtSeconds = 0;
   for (let event = queue.pop(); event !== undefined; event = queue.pop()) {
     const now = event.atSeconds;
@@ -189,7 +211,12 @@ function blockEveryUpdate(updates: readonly TaskUpdate[], sender: Sender, steps:
   return endsAtSeconds;
 }
 
-function summarise(sender: Sender, receiver: ReceiverEndpoint, updates: readonly UpdateOutcome[], gate: DispatchGate): DeliverySummary {
+function summarise(
+  sender: Sender,
+  receiver: ReceiverEndpoint,
+  updates: readonly UpdateOutcome[],
+  gate: DispatchGate
+): DeliverySummary {
   const summary: DeliverySummary = {
     attempts: sender.attempts.length,
     effects: receiver.effects.length,

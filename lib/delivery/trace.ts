@@ -62,22 +62,48 @@ export interface TraceContext {
 export function describeSteps(steps: TraceSteps, context: TraceContext): DeliveryDecision[] {
   const decisions: DeliveryDecision[] = new Array(steps.length);
   for (let index = 0; index < steps.length; index++) {
-    decisions[index] = describeStep(steps.atSeconds(index), steps.kind(index), steps.ref(index), steps.value(index), context);
+    decisions[index] = describeStep(
+      steps.atSeconds(index),
+      steps.kind(index),
+      steps.ref(index),
+      steps.value(index),
+      context
+    );
   }
   return decisions;
 }
 
-function describeStep(atSeconds: number, kind: number, ref: number, value: number, context: TraceContext): DeliveryDecision {
+function describeStep(
+  atSeconds: number,
+  kind: number,
+  ref: number,
+  value: number,
+  context: TraceContext
+): DeliveryDecision {
   const wordRunStep = RUN_STEP_WORDING[kind];
   if (wordRunStep) return wordRunStep({atSeconds, ref, context});
   const attempt = context.attempts[ref] as DeliveryAttempt;
   const {updateIndex, attemptNumber} = attempt;
-  const step: AttemptStep = {atSeconds, value, attempt, config: context.config, preset: senderPreset(context.config.sender), label: `update ${updateIndex + 1}, attempt ${attemptNumber}`};
+  const step: AttemptStep = {
+    atSeconds,
+    value,
+    attempt,
+    config: context.config,
+    preset: senderPreset(context.config.sender),
+    label: `update ${updateIndex + 1}, attempt ${attemptNumber}`
+  };
   const wording = (ATTEMPT_STEP_WORDING[kind] ?? wordExhausted)(step);
   return decision(atSeconds, wording.kind, wording.title, wording.detail, updateIndex, attemptNumber);
 }
 
-function decision(atSeconds: number, kind: DeliveryDecisionKind, title: string, detail: string, updateIndex: number | null = null, attemptNumber: number | null = null): DeliveryDecision {
+function decision(
+  atSeconds: number,
+  kind: DeliveryDecisionKind,
+  title: string,
+  detail: string,
+  updateIndex: number | null = null,
+  attemptNumber: number | null = null
+): DeliveryDecision {
   return {atSeconds, title, detail, kind, updateIndex, attemptNumber};
 }
 
@@ -90,11 +116,23 @@ interface RunStep {
 
 const RUN_STEP_WORDING: Readonly<Partial<Record<number, (step: RunStep) => DeliveryDecision>>> = {
   [stepKind.gateAccepted]: ({atSeconds, context}) =>
-    decision(atSeconds, "gate", "Push config accepted", `The agent advertises push notifications and the callback URL is exactly ${context.config.callbackUrl}.`),
-  [stepKind.gateRefused]: ({atSeconds, context}) => decision(atSeconds, "gate", "Push config refused before dispatch", context.gate.blockedReason ?? ""),
-  [stepKind.blocked]: ({atSeconds, ref, context}) => decision(atSeconds, "blocked", `Update ${ref + 1} not sent`, context.gate.blockedReason ?? "", ref),
+    decision(
+      atSeconds,
+      "gate",
+      "Push config accepted",
+      `The agent advertises push notifications and the callback URL is exactly ${context.config.callbackUrl}.`
+    ),
+  [stepKind.gateRefused]: ({atSeconds, context}) =>
+    decision(atSeconds, "gate", "Push config refused before dispatch", context.gate.blockedReason ?? ""),
+  [stepKind.blocked]: ({atSeconds, ref, context}) =>
+    decision(atSeconds, "blocked", `Update ${ref + 1} not sent`, context.gate.blockedReason ?? "", ref),
   [stepKind.configDeleted]: ({atSeconds}) =>
-    decision(atSeconds, "config-deleted", "Push config deleted", "Attempts due at or after this moment are suppressed; requests already in flight still arrive."),
+    decision(
+      atSeconds,
+      "config-deleted",
+      "Push config deleted",
+      "Attempts due at or after this moment are suppressed; requests already in flight still arrive."
+    ),
   [stepKind.suppressed]: ({atSeconds, ref, context}) => {
     const suppressed = context.suppressedAttempts[ref] as SuppressedAttempt;
     return decision(
@@ -127,7 +165,11 @@ const ATTEMPT_STEP_WORDING: Readonly<Partial<Record<number, (step: AttemptStep) 
   [stepKind.dispatch]: wordDispatch,
   [stepKind.receiverDecided]: ({attempt}) => {
     const wording = receiverWording[attempt.receiverDecision];
-    return {kind: wording.kind, title: `Update ${attempt.updateIndex + 1}, attempt ${attempt.attemptNumber} arrives: ${wording.title}`, detail: wording.detail};
+    return {
+      kind: wording.kind,
+      title: `Update ${attempt.updateIndex + 1}, attempt ${attempt.attemptNumber} arrives: ${wording.title}`,
+      detail: wording.detail
+    };
   },
   [stepKind.ackLost]: ({attempt, label}) => ({
     kind: "ack-lost",
@@ -154,7 +196,10 @@ function wordDispatch({attempt, config}: AttemptStep): Wording {
   const update = config.updates[updateIndex];
   return {
     kind: "dispatch",
-    title: attemptNumber === 1 ? `Update ${updateIndex + 1} emitted; attempt 1 sent` : `Update ${updateIndex + 1}, attempt ${attemptNumber} sent`,
+    title:
+      attemptNumber === 1
+        ? `Update ${updateIndex + 1} emitted; attempt 1 sent`
+        : `Update ${updateIndex + 1}, attempt ${attemptNumber} sent`,
     detail: `POST event ${attempt.eventId} (sequence ${attempt.sequence}, ${update?.taskState ?? "unknown"}); it arrives at ${s(attempt.arrivesAtSeconds)} and ${attempt.deadlineAtSeconds === null ? "this sender has no timeout: it waits until a response comes" : `the sender waits until ${s(attempt.deadlineAtSeconds)}`}.`
   };
 }
@@ -162,8 +207,16 @@ function wordDispatch({attempt, config}: AttemptStep): Wording {
 function wordAcknowledged({attempt, preset}: AttemptStep): Wording {
   const update = attempt.updateIndex + 1;
   return attempt.httpStatus >= 200 && attempt.httpStatus < 300
-    ? {kind: "acknowledged", title: `Sender sees 2xx: update ${update} acknowledged`, detail: "A 2xx in time ends delivery of this update."}
-    : {kind: "acknowledged", title: `Sender sees ${attempt.httpStatus} and counts update ${update} as delivered`, detail: `${preset.name} counts every status but 401 and 403 as delivered, so this update is dropped without a retry or an error.`};
+    ? {
+        kind: "acknowledged",
+        title: `Sender sees 2xx: update ${update} acknowledged`,
+        detail: "A 2xx in time ends delivery of this update."
+      }
+    : {
+        kind: "acknowledged",
+        title: `Sender sees ${attempt.httpStatus} and counts update ${update} as delivered`,
+        detail: `${preset.name} counts every status but 401 and 403 as delivered, so this update is dropped without a retry or an error.`
+      };
 }
 
 function wordRetryScheduled({attempt, atSeconds, label, preset}: AttemptStep): Wording {

@@ -50,12 +50,21 @@ export function registeredPushConfig(credential: CredentialFixture): RegisteredP
  * otherwise the token in tokenHeader (if the preset has one and the config a token). Mirrors
  * @a2a-js/sdk 1.3.0 DefaultPushNotificationSender._buildAuthHeaders (dist/server/index.js).
  */
-export function credentialHeaders(preset: Pick<SenderPreset, "tokenHeader" | "authenticationFirst">, config: RegisteredPushConfig): Readonly<Record<string, string>> {
+export function credentialHeaders(
+  preset: Pick<SenderPreset, "tokenHeader" | "authenticationFirst">,
+  config: RegisteredPushConfig
+): Readonly<Record<string, string>> {
   const authentication = config.authentication;
-  if (preset.authenticationFirst && authentication !== null && authentication.scheme !== "" && authentication.credentials !== "") {
+  if (
+    preset.authenticationFirst &&
+    authentication !== null &&
+    authentication.scheme !== "" &&
+    authentication.credentials !== ""
+  ) {
     return {Authorization: `${authentication.scheme} ${authentication.credentials}`};
   }
-  if (preset.tokenHeader !== null && config.token !== null && config.token !== "") return {[preset.tokenHeader]: config.token};
+  if (preset.tokenHeader !== null && config.token !== null && config.token !== "")
+    return {[preset.tokenHeader]: config.token};
   return {};
 }
 
@@ -89,14 +98,26 @@ export function bodyShape(preset: SenderPreset, version: MessageVersion): Sender
   return version === "1.0" ? "a2a-v1.0" : "a2a-v0.3";
 }
 
-export function wireRequest(preset: SenderPreset, payload: PushPayload, credential: CredentialFixture, version: MessageVersion = "0.3"): WireRequest {
-  return {headers: wireHeaders(preset, credential), body: bodyShape(preset, version) === "a2a-v1.0" ? v1StatusUpdate(payload) : payload};
+export function wireRequest(
+  preset: SenderPreset,
+  payload: PushPayload,
+  credential: CredentialFixture,
+  version: MessageVersion = "0.3"
+): WireRequest {
+  return {
+    headers: wireHeaders(preset, credential),
+    body: bodyShape(preset, version) === "a2a-v1.0" ? v1StatusUpdate(payload) : payload
+  };
 }
 
 /** The headers of every request a sender makes for the push config the lesson registers with this credential. */
 export function wireHeaders(preset: SenderPreset, credential: CredentialFixture): Readonly<Record<string, string>> {
   if (preset.id === "teaching") return buildPushHeaders(credential);
-  return Object.freeze({"Content-Type": preset.contentType, ...credentialHeaders(preset, registeredPushConfig(credential)), ...preset.otherHeaders});
+  return Object.freeze({
+    "Content-Type": preset.contentType,
+    ...credentialHeaders(preset, registeredPushConfig(credential)),
+    ...preset.otherHeaders
+  });
 }
 
 /** The v0.3 event as a 1.0 StreamResponse: the same fields, the 1.0 state name, no kind or final. */

@@ -36,12 +36,18 @@ const NULL_TOKEN = "none";
  * Checks every field of `values` against its row. A field left out (undefined) takes its
  * default silently; a key no row names is refused, so a typo cannot pass unnoticed.
  */
-export function checkInputs<T extends FieldValues>(values: Readonly<Record<string, unknown>>, fields: readonly FieldSpec[], defaults: T): CheckedInputs<T> {
+export function checkInputs<T extends FieldValues>(
+  values: Readonly<Record<string, unknown>>,
+  fields: readonly FieldSpec[],
+  defaults: T
+): CheckedInputs<T> {
   const checked: FieldValues = {...defaults};
   const refused: RefusedInput[] = [];
   for (const field of followedFirst(fields)) {
     // A following field's default is the one for the value its input has just been given.
-    const fallback = field.defaultFollows ? defaultsFor(fields, defaults, checked)[field.name] ?? null : defaults[field.name] ?? null;
+    const fallback = field.defaultFollows
+      ? (defaultsFor(fields, defaults, checked)[field.name] ?? null)
+      : (defaults[field.name] ?? null);
     const value = values[field.name];
     const problem = value === undefined ? null : checkFieldValue(field, value);
     if (value !== undefined && problem === null) checked[field.name] = value as FieldValue;
@@ -52,7 +58,13 @@ export function checkInputs<T extends FieldValues>(values: Readonly<Record<strin
   const known = new Set(fields.map((field) => field.name));
   for (const key of Object.keys(values)) {
     if (!known.has(key) && values[key] !== undefined) {
-      refused.push({field: key, label: shorten(key), value: showValue(values[key]), problem: `not an input of this lesson (accepted: ${[...known].join(", ")})`, fallback: "ignored"});
+      refused.push({
+        field: key,
+        label: shorten(key),
+        value: showValue(values[key]),
+        problem: `not an input of this lesson (accepted: ${[...known].join(", ")})`,
+        fallback: "ignored"
+      });
     }
   }
   return {values: checked as T, refused};
@@ -64,7 +76,6 @@ const fieldIndex = (fields: readonly FieldSpec[], name: string) => fields.findIn
 export function refusal(field: FieldSpec, value: unknown, problem: string, fallback: FieldValue): RefusedInput {
   return {field: field.name, label: field.label, value: showValue(value), problem, fallback: showValue(fallback)};
 }
-
 
 /** Any value as short, plain text: strings as they are (shortened), others as JSON where possible. */
 export function showValue(value: unknown): string {

@@ -15,7 +15,11 @@ const PLAIN_DECIMAL = new RegExp(`^-?\\d{1,15}(\\.\\d{1,${MAX_DECIMALS}})?$`);
  * 3600 is not told "at most 6 decimals". (A whole value written "300.0" is still read.)
  */
 export function numberTextRule(field: Pick<NumberField, "min" | "whole">): string {
-  const parts = ["digits", ...(field.min < 0 ? ["an optional minus sign"] : []), ...(field.whole ? [] : [`at most ${MAX_DECIMALS} decimals`])];
+  const parts = [
+    "digits",
+    ...(field.min < 0 ? ["an optional minus sign"] : []),
+    ...(field.whole ? [] : [`at most ${MAX_DECIMALS} decimals`])
+  ];
   const listed = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
   return `written in plain decimal (${listed}; no exponent, spaces or other characters)`;
 }

@@ -51,14 +51,23 @@ export interface PermalinkOptions {
 
 /** The "not an input" notice for a parameter no field and no other reader owns. */
 export function unknownParameterNotice(parameter: string, value: string, accepted: readonly string[]): PermalinkNotice {
-  return {parameter: shorten(parameter), value: shorten(value), problem: `not an input of this lesson, so it is ignored (accepted: ${accepted.join(", ")})`};
+  return {
+    parameter: shorten(parameter),
+    value: shorten(value),
+    problem: `not an input of this lesson, so it is ignored (accepted: ${accepted.join(", ")})`
+  };
 }
 
 /**
  * Every parameter of `search` is either read by its field, left to the reader that owns it
  * (`readElsewhere`), or named as unknown: none is dropped silently.
  */
-export function readPermalink<T extends FieldValues>(search: string, fields: readonly FieldSpec[], defaults: T, options: PermalinkOptions = {}): PermalinkReading<T> {
+export function readPermalink<T extends FieldValues>(
+  search: string,
+  fields: readonly FieldSpec[],
+  defaults: T,
+  options: PermalinkOptions = {}
+): PermalinkReading<T> {
   const {readElsewhere = isReadElsewhere} = options;
   const byName = new Map(fields.map((field) => [field.name, field]));
   const values: FieldValues = {...defaults};
@@ -71,13 +80,21 @@ export function readPermalink<T extends FieldValues>(search: string, fields: rea
     const field = byName.get(parameter);
     const value = shorten(raw);
     if (!field) {
-      if (!readElsewhere(parameter)) notices.push(unknownParameterNotice(parameter, raw, fields.map((field) => field.name)));
+      if (!readElsewhere(parameter))
+        notices.push(
+          unknownParameterNotice(
+            parameter,
+            raw,
+            fields.map((field) => field.name)
+          )
+        );
       continue;
     }
     if (seen.has(parameter)) {
       // A link may repeat a parameter thousands of times: one notice a parameter, counting them.
       const repeat = repeats.get(parameter);
-      if (repeat) repeat.notice.problem = `given more than once (${(++repeat.times).toLocaleString("en-US")} times); the first value is used`;
+      if (repeat)
+        repeat.notice.problem = `given more than once (${(++repeat.times).toLocaleString("en-US")} times); the first value is used`;
       else {
         const notice = {parameter, value, problem: "given more than once; the first value is used"};
         repeats.set(parameter, {notice, times: 2});
@@ -99,8 +116,10 @@ export function readPermalink<T extends FieldValues>(search: string, fields: rea
   }
   // Defaults last: a following field's default is the one for its input's value in this link.
   const fallbacks = defaultsFor(fields, defaults, values);
-  for (const field of fields) if (field.defaultFollows && !given.has(field.name)) values[field.name] = fallbacks[field.name]!;
-  for (const {field, notice} of refused) notice.problem = `${notice.problem}; using the default (${formatValue(fallbacks[field.name] ?? null)})`;
+  for (const field of fields)
+    if (field.defaultFollows && !given.has(field.name)) values[field.name] = fallbacks[field.name]!;
+  for (const {field, notice} of refused)
+    notice.problem = `${notice.problem}; using the default (${formatValue(fallbacks[field.name] ?? null)})`;
   return {values: values as T, notices};
 }
 
@@ -123,7 +142,8 @@ export function writePermalink(values: FieldValues, fields: readonly FieldSpec[]
  */
 export function joinQuery(current: string, ...parts: readonly string[]): string {
   const kept = new URLSearchParams();
-  for (const [parameter, value] of new URLSearchParams(current)) if (TOUR_PARAMETERS.has(parameter)) kept.append(parameter, value);
+  for (const [parameter, value] of new URLSearchParams(current))
+    if (TOUR_PARAMETERS.has(parameter)) kept.append(parameter, value);
   const query = [...parts.map((part) => part.replace(/^\?/, "")), kept.toString()].filter(Boolean).join("&");
   return query ? `?${query}` : "";
 }
@@ -153,5 +173,3 @@ function encodeValue(value: FieldValue): string {
 function formatValue(value: FieldValue): string {
   return value === null ? NULL_TOKEN : value === "" ? "empty" : String(value);
 }
-
-

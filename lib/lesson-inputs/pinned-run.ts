@@ -5,7 +5,14 @@
  * the same checks as a lesson input: a bad one becomes a notice naming `vs.<input>`, and the
  * pinned run keeps that input's default.
  */
-import {PIN_PARAMETER, PIN_PREFIX, readPermalink, unknownParameterNotice, writePermalink, type PermalinkNotice} from "./permalink.js";
+import {
+  PIN_PARAMETER,
+  PIN_PREFIX,
+  readPermalink,
+  unknownParameterNotice,
+  writePermalink,
+  type PermalinkNotice
+} from "./permalink.js";
 import type {FieldSpec, FieldValues} from "./fields.js";
 import {shorten} from "./check.js";
 
@@ -17,14 +24,26 @@ export interface PinnedReading<T extends FieldValues> {
   notices: PermalinkNotice[];
 }
 
-export function readPinnedRun<T extends FieldValues>(search: string, fields: readonly FieldSpec[], defaults: T): PinnedReading<T> {
+export function readPinnedRun<T extends FieldValues>(
+  search: string,
+  fields: readonly FieldSpec[],
+  defaults: T
+): PinnedReading<T> {
   const params = new URLSearchParams(search);
   const notices: PermalinkNotice[] = [];
   const marks = params.getAll(PIN_PARAMETER);
   let pinsBaseline = false;
   for (const mark of marks) {
     if (mark === PIN_BASELINE && !pinsBaseline) pinsBaseline = true;
-    else notices.push({parameter: PIN_PARAMETER, value: shorten(mark), problem: mark === PIN_BASELINE ? "given more than once; the first is used" : `must be "${PIN_BASELINE}" (or give the pinned run's inputs as ${PIN_PREFIX}<input>=<value>)`});
+    else
+      notices.push({
+        parameter: PIN_PARAMETER,
+        value: shorten(mark),
+        problem:
+          mark === PIN_BASELINE
+            ? "given more than once; the first is used"
+            : `must be "${PIN_BASELINE}" (or give the pinned run's inputs as ${PIN_PREFIX}<input>=<value>)`
+      });
   }
   // Only the lesson's inputs can be pinned: `vs.step`, `vs.vs` or `vs.anything` is named, and pins nothing.
   const known = new Set(fields.map((field) => field.name));
@@ -33,7 +52,10 @@ export function readPinnedRun<T extends FieldValues>(search: string, fields: rea
     if (!parameter.startsWith(PIN_PREFIX)) continue;
     const name = parameter.slice(PIN_PREFIX.length);
     if (known.has(name)) pinnedParams.append(name, value);
-    else notices.push(unknownParameterNotice(parameter, value, [PIN_PARAMETER, ...[...known].map((name) => `${PIN_PREFIX}${name}`)]));
+    else
+      notices.push(
+        unknownParameterNotice(parameter, value, [PIN_PARAMETER, ...[...known].map((name) => `${PIN_PREFIX}${name}`)])
+      );
   }
   if (!pinsBaseline && [...pinnedParams].length === 0) return {pinned: null, notices};
   const reading = readPermalink(`?${pinnedParams}`, fields, defaults, {readElsewhere: () => false});
@@ -42,7 +64,11 @@ export function readPinnedRun<T extends FieldValues>(search: string, fields: rea
 }
 
 /** The link parameters for a pinned run ("vs=baseline", or "vs.<input>=…" for each input off its default); "" for none. */
-export function writePinnedRun(pinned: FieldValues | null, fields: readonly FieldSpec[], defaults: FieldValues): string {
+export function writePinnedRun(
+  pinned: FieldValues | null,
+  fields: readonly FieldSpec[],
+  defaults: FieldValues
+): string {
   if (pinned === null) return "";
   const own = writePermalink(pinned, fields, defaults).slice(1);
   if (own === "") return `${PIN_PARAMETER}=${PIN_BASELINE}`;

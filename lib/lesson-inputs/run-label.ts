@@ -20,12 +20,18 @@ const FILE_LABEL_MAX = 60;
 const CAPTION_VALUE_MAX = 40;
 
 /** The run described by `values` against `defaults`, input by input in `fields` order. */
-export function describeRun(values: Readonly<Record<string, unknown>>, fields: readonly FieldSpec[], defaults: Readonly<Record<string, unknown>>): RunLabel {
+export function describeRun(
+  values: Readonly<Record<string, unknown>>,
+  fields: readonly FieldSpec[],
+  defaults: Readonly<Record<string, unknown>>
+): RunLabel {
   const own = defaultsFor(fields, defaults as FieldValues, values);
   const differing = fields.filter((field) => !Object.is(values[field.name] ?? null, own[field.name] ?? null));
   if (differing.length === 0) return {caption: "Lesson defaults", fileLabel: "defaults"};
   return {
-    caption: differing.map((field) => `${field.label}: ${captionValue(field, values[field.name] as FieldValue)}`).join(" · "),
+    caption: differing
+      .map((field) => `${field.label}: ${captionValue(field, values[field.name] as FieldValue)}`)
+      .join(" · "),
     fileLabel: fileLabel(differing.map((field) => fileWord(field, values[field.name] as FieldValue)))
   };
 }
@@ -38,9 +44,12 @@ export function namedRun(caption: string, words: readonly string[]): RunLabel {
 function captionValue(field: FieldSpec, value: FieldValue): string {
   if (value === null) return field.kind === "number" && field.nullLabel ? field.nullLabel : "off";
   switch (field.kind) {
-    case "boolean": return value ? "on" : "off";
-    case "choice": return field.options.find((option) => option.value === value)?.label ?? String(value);
-    case "number": return field.unit ? `${value} ${field.unit}` : String(value);
+    case "boolean":
+      return value ? "on" : "off";
+    case "choice":
+      return field.options.find((option) => option.value === value)?.label ?? String(value);
+    case "number":
+      return field.unit ? `${value} ${field.unit}` : String(value);
     case "text": {
       const text = String(value).replace(/\s+/g, " ").trim();
       return text.length > CAPTION_VALUE_MAX ? `“${text.slice(0, CAPTION_VALUE_MAX - 1)}…” (edited)` : `“${text}”`;
@@ -68,5 +77,9 @@ function fileLabel(words: readonly string[]): string {
 
 /** Two runs compared: "Pinned: … versus current: …", and both labels in the file name. */
 export function comparedRunLabel(current: RunLabel, pinned: RunLabel): RunLabel {
-  return {caption: `Pinned run: ${pinned.caption}; versus current run: ${current.caption}`, fileLabel: `${fileLabel([current.fileLabel])}--vs--${fileLabel([pinned.fileLabel])}`, compared: true};
+  return {
+    caption: `Pinned run: ${pinned.caption}; versus current run: ${current.caption}`,
+    fileLabel: `${fileLabel([current.fileLabel])}--vs--${fileLabel([pinned.fileLabel])}`,
+    compared: true
+  };
 }

@@ -10,13 +10,15 @@ export class AttemptLog {
   private droppedCount = 0;
 
   constructor(readonly capacity: number) {
-    if (!(Number.isInteger(capacity) && capacity >= 1)) throw new RangeError("an attempt log keeps at least one attempt");
+    if (!(Number.isInteger(capacity) && capacity >= 1))
+      throw new RangeError("an attempt log keeps at least one attempt");
   }
 
   add(attempt: LiveAttempt): void {
     this.kept.push(attempt);
     // Dropping in batches keeps an add O(1) amortised: the array is shifted once per capacity/4 adds.
-    if (this.kept.length > this.capacity + Math.ceil(this.capacity / 4)) this.dropOldest(this.kept.length - this.capacity);
+    if (this.kept.length > this.capacity + Math.ceil(this.capacity / 4))
+      this.dropOldest(this.kept.length - this.capacity);
   }
 
   private dropOldest(count: number): void {

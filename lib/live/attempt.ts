@@ -11,8 +11,20 @@ import * as z from "zod/mini";
  * the rest are refusals at the door, before any check of the pipeline runs.
  */
 export const liveDecisions = [
-  "applied", "duplicate", "stale", "unavailable", "unauthorized", "unknown-task",
-  "bad-request", "effect-failed", "too-large", "wrong-host", "wrong-origin", "not-a-hook", "timed-out", "busy"
+  "applied",
+  "duplicate",
+  "stale",
+  "unavailable",
+  "unauthorized",
+  "unknown-task",
+  "bad-request",
+  "effect-failed",
+  "too-large",
+  "wrong-host",
+  "wrong-origin",
+  "not-a-hook",
+  "timed-out",
+  "busy"
 ] as const;
 export type LiveDecision = (typeof liveDecisions)[number];
 
@@ -64,10 +76,15 @@ export const LiveAttemptSchema = z.strictObject({
   /** The key the receiver recorded the update by (absent when nothing was recorded). */
   recordKey: z.optional(z.nullable(text(600))),
   /** The value ordering protection compared, and what it is. */
-  order: z.nullable(z.union([
-    z.strictObject({by: z.literal("sequence"), value: z.int().check(z.gte(-Number.MAX_SAFE_INTEGER), z.lte(Number.MAX_SAFE_INTEGER))}),
-    z.strictObject({by: z.literal("status timestamp"), value: text(64)})
-  ])),
+  order: z.nullable(
+    z.union([
+      z.strictObject({
+        by: z.literal("sequence"),
+        value: z.int().check(z.gte(-Number.MAX_SAFE_INTEGER), z.lte(Number.MAX_SAFE_INTEGER))
+      }),
+      z.strictObject({by: z.literal("status timestamp"), value: text(64)})
+    ])
+  ),
   decision: z.enum(liveDecisions),
   httpStatus: z.int().check(z.gte(100), z.lte(599)),
   answer: z.enum(answerKinds),
@@ -78,9 +95,16 @@ export type LiveAttempt = z.infer<typeof LiveAttemptSchema>;
 export type LiveCheck = z.infer<typeof LiveCheckSchema>;
 
 /** Lesson 1's word for a decision a lesson-1 receiver can make; the door's refusals have none. */
-export function lessonDecision(decision: LiveDecision): "applied" | "duplicate" | "stale" | "unavailable" | "unauthorized" | "unknown-task" | null {
+export function lessonDecision(
+  decision: LiveDecision
+): "applied" | "duplicate" | "stale" | "unavailable" | "unauthorized" | "unknown-task" | null {
   switch (decision) {
-    case "applied": case "duplicate": case "stale": case "unavailable": case "unauthorized": case "unknown-task":
+    case "applied":
+    case "duplicate":
+    case "stale":
+    case "unavailable":
+    case "unauthorized":
+    case "unknown-task":
       return decision;
     case "busy":
       return "unavailable";

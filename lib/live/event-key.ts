@@ -23,13 +23,16 @@ export interface BodyFacts {
   statusTimestamp: string | null;
 }
 
-const record = (value: unknown): Record<string, unknown> | null => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
-const stringOr = (value: unknown, max = 256): string | null => (typeof value === "string" && value.length <= max ? value : null);
+const record = (value: unknown): Record<string, unknown> | null =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+const stringOr = (value: unknown, max = 256): string | null =>
+  typeof value === "string" && value.length <= max ? value : null;
 
 /** The event inside a body of either version: a 1.0 StreamResponse's statusUpdate (or task), or the v0.3 object itself. */
 export function bodyFacts(json: unknown): BodyFacts {
   const body = record(json);
-  const event = record(body?.statusUpdate) ?? record(body?.task) ?? record(body?.artifactUpdate) ?? record(body?.message) ?? body;
+  const event =
+    record(body?.statusUpdate) ?? record(body?.task) ?? record(body?.artifactUpdate) ?? record(body?.message) ?? body;
   const status = record(event?.status);
   const teaching = record(record(event?.metadata)?.[teachingMetadataKey]);
   const eventId = stringOr(teaching?.eventId, 128);
@@ -38,21 +41,32 @@ export function bodyFacts(json: unknown): BodyFacts {
     taskId: stringOr(event?.taskId) ?? (body?.task !== undefined || body?.kind === "task" ? stringOr(event?.id) : null),
     taskState: stringOr(status?.state, 64),
     // A sequence is a whole number a record can hold (the page refuses any other): else the key is derived.
-    teaching: eventId !== null && typeof sequence === "number" && Number.isSafeInteger(sequence) ? {eventId, sequence} : null,
+    teaching:
+      eventId !== null && typeof sequence === "number" && Number.isSafeInteger(sequence) ? {eventId, sequence} : null,
     statusTimestamp: stringOr(status?.timestamp, 64)
   };
 }
 
 /** The task-scoped key derived from a body: the task and the SHA-256 of the exact bytes. */
-export async function derivedEventKey(taskId: string, body: string | Uint8Array, subtle?: SubtleCrypto): Promise<string> {
+export async function derivedEventKey(
+  taskId: string,
+  body: string | Uint8Array,
+  subtle?: SubtleCrypto
+): Promise<string> {
   return `task:${taskId}:body-sha256:${toHex(await sha256(toBytes(body), subtle))}`;
 }
 
 /** The key that groups one update's resends, and where it came from. */
-export async function updateKeyOf(headers: HeaderBag, facts: BodyFacts, body: string | Uint8Array, subtle?: SubtleCrypto): Promise<{updateKey: string | null; keySource: EventKeySource}> {
+export async function updateKeyOf(
+  headers: HeaderBag,
+  facts: BodyFacts,
+  body: string | Uint8Array,
+  subtle?: SubtleCrypto
+): Promise<{updateKey: string | null; keySource: EventKeySource}> {
   if (facts.teaching) return {updateKey: `event:${facts.teaching.eventId}`, keySource: "teaching-metadata"};
   const webhookId = readHeader(headers, WEBHOOK_ID_HEADER);
-  if (webhookId !== undefined && webhookId.length <= 256) return {updateKey: `webhook-id:${webhookId}`, keySource: "webhook-id"};
+  if (webhookId !== undefined && webhookId.length <= 256)
+    return {updateKey: `webhook-id:${webhookId}`, keySource: "webhook-id"};
   if (facts.taskId === null) return {updateKey: null, keySource: "none"};
   return {updateKey: await derivedEventKey(facts.taskId, body, subtle), keySource: "derived"};
 }
@@ -60,7 +74,8 @@ export async function updateKeyOf(headers: HeaderBag, facts: BodyFacts, body: st
 /** What ordering protection compares: the teaching sequence, else the status timestamp (ISO 8601, compared as instants). */
 export function orderOf(facts: BodyFacts): LiveAttempt["order"] {
   if (facts.teaching) return {by: "sequence", value: facts.teaching.sequence};
-  if (facts.statusTimestamp !== null && Number.isFinite(Date.parse(facts.statusTimestamp))) return {by: "status timestamp", value: facts.statusTimestamp};
+  if (facts.statusTimestamp !== null && Number.isFinite(Date.parse(facts.statusTimestamp)))
+    return {by: "status timestamp", value: facts.statusTimestamp};
   return null;
 }
 

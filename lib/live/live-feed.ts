@@ -65,16 +65,20 @@ export function readLiveMessage(event: LiveEventName, data: string): ReadLiveMes
   }
   if (event === "attempt") {
     const parsed = LiveAttemptEventSchema.safeParse(value);
-    if (!parsed.success) return {ok: false, problem: `an "attempt" message the page does not accept: ${issues(parsed.error.issues)}`};
+    if (!parsed.success)
+      return {ok: false, problem: `an "attempt" message the page does not accept: ${issues(parsed.error.issues)}`};
     return {ok: true, message: {kind: "attempt", attempt: parsed.data.attempt, status: parsed.data.status ?? null}};
   }
   const parsed = LiveHelloSchema.safeParse(value);
-  if (!parsed.success) return {ok: false, problem: `a "${event}" message the page does not accept: ${issues(parsed.error.issues)}`};
+  if (!parsed.success)
+    return {ok: false, problem: `a "${event}" message the page does not accept: ${issues(parsed.error.issues)}`};
   return {ok: true, message: {kind: event, hello: parsed.data}};
 }
 
 function issues(list: readonly {path: readonly PropertyKey[]; message: string}[]): string {
-  const named = list.slice(0, MAX_PROBLEMS_NAMED).map((issue) => `${issue.path.map(String).join(".") || "the message"}: ${issue.message}`);
+  const named = list
+    .slice(0, MAX_PROBLEMS_NAMED)
+    .map((issue) => `${issue.path.map(String).join(".") || "the message"}: ${issue.message}`);
   const more = list.length > MAX_PROBLEMS_NAMED ? `; and ${list.length - MAX_PROBLEMS_NAMED} more` : "";
   const whole = named.join("; ") + more;
   return whole.length <= MAX_PROBLEM_CHARACTERS ? whole : `${whole.slice(0, MAX_PROBLEM_CHARACTERS - 1)}…`;
@@ -95,7 +99,13 @@ export interface LiveFeed {
 export const LIVE_FEED_KEEP = 1_000;
 export const LIVE_FEED_PROBLEMS_KEPT = 5;
 
-export const emptyLiveFeed: LiveFeed = Object.freeze({hello: null, run: null, attempts: [], status: null, problems: []});
+export const emptyLiveFeed: LiveFeed = Object.freeze({
+  hello: null,
+  run: null,
+  attempts: [],
+  status: null,
+  problems: []
+});
 
 /**
  * The feed after one message. A `hello` or `run` starts the run over (a new run's first request
@@ -104,12 +114,16 @@ export const emptyLiveFeed: LiveFeed = Object.freeze({hello: null, run: null, at
  */
 export function liveFeedWith(feed: LiveFeed, message: LiveMessage): LiveFeed {
   // The hello names the current run: attempts of an older one (a held answer settling after a reset) are not drawn with it.
-  if (message.kind !== "attempt") return {...feed, hello: message.hello, status: message.hello.status, run: message.hello.status.run, attempts: []};
+  if (message.kind !== "attempt")
+    return {...feed, hello: message.hello, status: message.hello.status, run: message.hello.status.run, attempts: []};
   const {attempt} = message;
   const status = message.status ?? feed.status;
   if (feed.run !== null && attempt.run < feed.run) return {...feed, status};
   const earlier = feed.run === attempt.run ? feed.attempts : [];
-  const attempts = earlier.length >= LIVE_FEED_KEEP ? [...earlier.slice(earlier.length - LIVE_FEED_KEEP + 1), attempt] : [...earlier, attempt];
+  const attempts =
+    earlier.length >= LIVE_FEED_KEEP
+      ? [...earlier.slice(earlier.length - LIVE_FEED_KEEP + 1), attempt]
+      : [...earlier, attempt];
   return {...feed, run: attempt.run, attempts, status};
 }
 

@@ -19,20 +19,72 @@ export const liveLabGroups = {receiver: "Your receiver", faults: "Faults to inje
 export const MY_SENDER_ONLY = "none";
 
 export const liveLabFields: readonly FieldSpec[] = [
-  {kind: "text", name: "liveReceiverPort", label: "Receiver port", group: liveLabGroups.receiver, maxLength: 5,
-    help: "The port npm run receiver printed; the page connects to http://127.0.0.1:<port> only when you press Connect."},
-  {kind: "number", name: "liveOutageSeconds", label: "Outage", group: liveLabGroups.faults, min: 0, max: MAX_FAULT_SECONDS, sliderMax: 40, step: 1, unit: "s",
-    help: "The receiver answers 503 for this long from the run's first request."},
-  {kind: "choice", name: "liveLostAck", label: "Lost acknowledgement", group: liveLabGroups.faults,
-    options: [{value: "off", label: "off"}, {value: "hold", label: "hold the first 2xx"}, {value: "reset", label: "reset the connection"}],
-    help: "The update is applied, then the first 2xx of each update never reaches the sender."},
-  {kind: "number", name: "liveSlowResponseSeconds", label: "Slow response", group: liveLabGroups.faults, min: 0, max: 60, sliderMax: 20, step: 0.5, unit: "s",
-    help: "How long each request waits before it is decided and answered."},
-  {kind: "choice", name: "liveRefuseWith", label: "Refuse every request with", group: liveLabGroups.faults,
-    options: [{value: "none", label: "nothing (no rule)"}, {value: "401", label: "401 Unauthorized"}, {value: "404", label: "404 (unknown task)"}]},
-  {kind: "choice", name: "liveModelSender", label: "Sender in the model", group: liveLabGroups.model,
-    options: [...senderIds.map((id) => ({value: id, label: senderPreset(id).shortName})), {value: MY_SENDER_ONLY, label: "none: my sender only"}],
-    help: "The preset whose run the model predicts; the demo agent is @a2a-js/sdk 1.3.0. With your own sender, choose none: only what arrived is drawn, with no model to differ from."}
+  {
+    kind: "text",
+    name: "liveReceiverPort",
+    label: "Receiver port",
+    group: liveLabGroups.receiver,
+    maxLength: 5,
+    help: "The port npm run receiver printed; the page connects to http://127.0.0.1:<port> only when you press Connect."
+  },
+  {
+    kind: "number",
+    name: "liveOutageSeconds",
+    label: "Outage",
+    group: liveLabGroups.faults,
+    min: 0,
+    max: MAX_FAULT_SECONDS,
+    sliderMax: 40,
+    step: 1,
+    unit: "s",
+    help: "The receiver answers 503 for this long from the run's first request."
+  },
+  {
+    kind: "choice",
+    name: "liveLostAck",
+    label: "Lost acknowledgement",
+    group: liveLabGroups.faults,
+    options: [
+      {value: "off", label: "off"},
+      {value: "hold", label: "hold the first 2xx"},
+      {value: "reset", label: "reset the connection"}
+    ],
+    help: "The update is applied, then the first 2xx of each update never reaches the sender."
+  },
+  {
+    kind: "number",
+    name: "liveSlowResponseSeconds",
+    label: "Slow response",
+    group: liveLabGroups.faults,
+    min: 0,
+    max: 60,
+    sliderMax: 20,
+    step: 0.5,
+    unit: "s",
+    help: "How long each request waits before it is decided and answered."
+  },
+  {
+    kind: "choice",
+    name: "liveRefuseWith",
+    label: "Refuse every request with",
+    group: liveLabGroups.faults,
+    options: [
+      {value: "none", label: "nothing (no rule)"},
+      {value: "401", label: "401 Unauthorized"},
+      {value: "404", label: "404 (unknown task)"}
+    ]
+  },
+  {
+    kind: "choice",
+    name: "liveModelSender",
+    label: "Sender in the model",
+    group: liveLabGroups.model,
+    options: [
+      ...senderIds.map((id) => ({value: id, label: senderPreset(id).shortName})),
+      {value: MY_SENDER_ONLY, label: "none: my sender only"}
+    ],
+    help: "The preset whose run the model predicts; the demo agent is @a2a-js/sdk 1.3.0. With your own sender, choose none: only what arrived is drawn, with no model to differ from."
+  }
 ];
 
 export interface LiveLabInputs {
@@ -46,12 +98,19 @@ export interface LiveLabInputs {
 }
 
 export const liveLabDefaults: LiveLabInputs = Object.freeze({
-  liveReceiverPort: String(LIVE_DEFAULT_PORT), liveOutageSeconds: 0, liveLostAck: "off", liveSlowResponseSeconds: 0, liveRefuseWith: "none", liveModelSender: "a2a-js"
+  liveReceiverPort: String(LIVE_DEFAULT_PORT),
+  liveOutageSeconds: 0,
+  liveLostAck: "off",
+  liveSlowResponseSeconds: 0,
+  liveRefuseWith: "none",
+  liveModelSender: "a2a-js"
 });
 
 /** The faults the inputs ask for (what "Apply to receiver" sends; the receiver checks them again). */
 export function liveFaultsFromInputs(inputs: Readonly<LiveLabInputs>): LiveFaults {
-  const lostAck = (lostAckModes as readonly string[]).includes(inputs.liveLostAck) ? (inputs.liveLostAck as LostAckMode) : "off";
+  const lostAck = (lostAckModes as readonly string[]).includes(inputs.liveLostAck)
+    ? (inputs.liveLostAck as LostAckMode)
+    : "off";
   return {
     outageSeconds: inputs.liveOutageSeconds,
     lostAck,
@@ -61,7 +120,9 @@ export function liveFaultsFromInputs(inputs: Readonly<LiveLabInputs>): LiveFault
 }
 
 /** The inputs that ask for `faults`: what the fault inputs show once the receiver says its own. */
-export function liveInputsFromFaults(faults: LiveFaults): Pick<LiveLabInputs, "liveOutageSeconds" | "liveLostAck" | "liveSlowResponseSeconds" | "liveRefuseWith"> {
+export function liveInputsFromFaults(
+  faults: LiveFaults
+): Pick<LiveLabInputs, "liveOutageSeconds" | "liveLostAck" | "liveSlowResponseSeconds" | "liveRefuseWith"> {
   return {
     liveOutageSeconds: faults.outageSeconds,
     liveLostAck: faults.lostAck,
@@ -73,7 +134,9 @@ export function liveInputsFromFaults(faults: LiveFaults): Pick<LiveLabInputs, "l
 /** The sender the model's run uses, null for "my sender only" (the a2a-js preset for anything else). */
 export function liveModelSender(inputs: Readonly<LiveLabInputs>): SenderId | null {
   if (inputs.liveModelSender === MY_SENDER_ONLY) return null;
-  return (senderIds as readonly string[]).includes(inputs.liveModelSender) ? (inputs.liveModelSender as SenderId) : "a2a-js";
+  return (senderIds as readonly string[]).includes(inputs.liveModelSender)
+    ? (inputs.liveModelSender as SenderId)
+    : "a2a-js";
 }
 
 /**
@@ -84,11 +147,16 @@ export function liveReceiverUrl(portText: string): {ok: true; url: string} | {ok
   const trimmed = portText.trim();
   if (!/^[0-9]{1,5}$/.test(trimmed) || Number(trimmed) < 1 || Number(trimmed) > 65_535) {
     // The value as a notice shows it: a bidi or control character as ⟨U+XXXX⟩, never raw.
-    return {ok: false, problem: `the port must be a whole number from 1 to 65535 (the one npm run receiver printed), not “${shownValue(trimmed, 20)}”`};
+    return {
+      ok: false,
+      problem: `the port must be a whole number from 1 to 65535 (the one npm run receiver printed), not “${shownValue(trimmed, 20)}”`
+    };
   }
   return {ok: true, url: `http://127.0.0.1:${Number(trimmed)}`};
 }
 
 /** Only the port (lesson 4's live view injects no faults and draws no model). */
-export const livePortFields: readonly FieldSpec[] = liveLabFields.filter((field) => field.group === liveLabGroups.receiver);
+export const livePortFields: readonly FieldSpec[] = liveLabFields.filter(
+  (field) => field.group === liveLabGroups.receiver
+);
 export const livePortDefaults = Object.freeze({liveReceiverPort: liveLabDefaults.liveReceiverPort});

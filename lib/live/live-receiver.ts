@@ -12,7 +12,12 @@
  *      its task is answered 2xx and not applied ("stale")
  *   4. the lost-acknowledgement fault: the first 2xx of each update does not reach the sender
  */
-import {receivePushNotification, type PipelineResult, type ReceiverAuth, type ReceiverState} from "../webhook-auth/receiver/receiver-pipeline.js";
+import {
+  receivePushNotification,
+  type PipelineResult,
+  type ReceiverAuth,
+  type ReceiverState
+} from "../webhook-auth/receiver/receiver-pipeline.js";
 import {createDedupStore, evictOldest, purgeExpired} from "../webhook-auth/receiver/dedup-store.js";
 import {readHeader, type HeaderBag} from "../webhook-auth/http-headers.js";
 import {sha256, toHex} from "../webhook-auth/bytes.js";
@@ -57,7 +62,12 @@ export const LIVE_KEEP = 1_000;
 export const LIVE_DEDUP_CAPACITY = 10_000;
 export const LIVE_DEDUP_RETENTION_SECONDS = 24 * 60 * 60;
 
-const STATUS_OF_REFUSAL: Readonly<Record<number, LiveDecision>> = {401: "unauthorized", 404: "unknown-task", 400: "bad-request", 500: "effect-failed"};
+const STATUS_OF_REFUSAL: Readonly<Record<number, LiveDecision>> = {
+  401: "unauthorized",
+  404: "unknown-task",
+  400: "bad-request",
+  500: "effect-failed"
+};
 
 export class LiveReceiver {
   readonly log: AttemptLog;
@@ -78,7 +88,10 @@ export class LiveReceiver {
   constructor(private readonly settings: LiveReceiverSettings) {
     this.log = new AttemptLog(settings.keep ?? LIVE_KEEP);
     this.faultsNow = settings.faults ?? noFaults;
-    this.pipeline = {dedup: createDedupStore(settings.dedupRetentionSeconds ?? LIVE_DEDUP_RETENTION_SECONDS, {inPlace: true}), ...(settings.jwks ? {jwks: settings.jwks} : {})};
+    this.pipeline = {
+      dedup: createDedupStore(settings.dedupRetentionSeconds ?? LIVE_DEDUP_RETENTION_SECONDS, {inPlace: true}),
+      ...(settings.jwks ? {jwks: settings.jwks} : {})
+    };
   }
 
   get faults(): LiveFaults {
@@ -103,11 +116,24 @@ export class LiveReceiver {
   }
 
   /** What the page shows of the receiver's memory. */
-  status(): {run: number; kept: number; dropped: number; total: number; evictedReplayRecords: number; replayRecords: number; expectedTask: string | null} {
+  status(): {
+    run: number;
+    kept: number;
+    dropped: number;
+    total: number;
+    evictedReplayRecords: number;
+    replayRecords: number;
+    expectedTask: string | null;
+  } {
     return {
-      run: this.runNumber, kept: this.log.attempts().length, dropped: this.log.dropped, total: this.log.total,
-      evictedReplayRecords: this.evicted, replayRecords: this.pipeline.dedup.records.size,
-      expectedTask: this.settings.expectedTaskIds.length > 0 ? this.settings.expectedTaskIds.join(", ") : this.pinnedTask
+      run: this.runNumber,
+      kept: this.log.attempts().length,
+      dropped: this.log.dropped,
+      total: this.log.total,
+      evictedReplayRecords: this.evicted,
+      replayRecords: this.pipeline.dedup.records.size,
+      expectedTask:
+        this.settings.expectedTaskIds.length > 0 ? this.settings.expectedTaskIds.join(", ") : this.pinnedTask
     };
   }
 
@@ -128,13 +154,21 @@ export class LiveReceiver {
    * `clock` is read when the request's turn comes (lib reads no clock of its own: the caller's is
    * passed in, as fetchJwks is).
    */
-  decide(request: LiveRequest, arrival: {run: number; atSeconds: number}, clock: () => LiveClock): Promise<LiveAttempt> {
+  decide(
+    request: LiveRequest,
+    arrival: {run: number; atSeconds: number},
+    clock: () => LiveClock
+  ): Promise<LiveAttempt> {
     const decided = this.queue.then(() => this.decideNow(request, arrival, clock()));
     this.queue = decided.catch(() => undefined);
     return decided;
   }
 
-  private async decideNow(request: LiveRequest, onItsWay: {run: number; atSeconds: number}, clock: LiveClock): Promise<LiveAttempt> {
+  private async decideNow(
+    request: LiveRequest,
+    onItsWay: {run: number; atSeconds: number},
+    clock: LiveClock
+  ): Promise<LiveAttempt> {
     // A request on its way when the run changed belongs to the new run, arriving as it is decided.
     const arrival = onItsWay.run === this.runNumber ? onItsWay : this.arrive(clock.monotonicSeconds);
     // The memory of the run it arrived in: a reset during the checks below leaves the new run's untouched.
@@ -157,7 +191,12 @@ export class LiveReceiver {
     // The key the receiver recorded the update by, which may differ from the one resends are grouped by (a webhook-id over 256 characters).
     const outcome = pipelineOutcome(result, stale);
     const note = await this.differentBytesNote(result, base.keySource, request.body);
-    return this.withLostAck({...base, recordKey: clipped(result.eventKey ?? null, 600), ...outcome, ...(note ? {reason: `${outcome.reason}; ${note}`.slice(0, 2_000)} : {})});
+    return this.withLostAck({
+      ...base,
+      recordKey: clipped(result.eventKey ?? null, 600),
+      ...outcome,
+      ...(note ? {reason: `${outcome.reason}; ${note}`.slice(0, 2_000)} : {})
+    });
   }
 
   /**
@@ -165,7 +204,11 @@ export class LiveReceiver {
    * first delivery's: the receiver still answers it as a duplicate (the id is the sender's promise
    * that it is the same update), but says so, since a reused id would hide a real change.
    */
-  private async differentBytesNote(result: PipelineResult, keySource: LiveAttempt["keySource"], body: Uint8Array): Promise<string | null> {
+  private async differentBytesNote(
+    result: PipelineResult,
+    keySource: LiveAttempt["keySource"],
+    body: Uint8Array
+  ): Promise<string | null> {
     const key = result.eventKey;
     if (key === undefined || keySource === "derived") return null;
     const hash = toHex(await sha256(body, this.settings.subtle));
@@ -173,7 +216,8 @@ export class LiveReceiver {
     if (result.outcome === "applied" && first === undefined) {
       this.firstBodyHash.set(key, hash);
       // Bounded as the replay records are: the oldest go first.
-      if (this.firstBodyHash.size > (this.settings.dedupCapacity ?? LIVE_DEDUP_CAPACITY)) this.firstBodyHash.delete(this.firstBodyHash.keys().next().value!);
+      if (this.firstBodyHash.size > (this.settings.dedupCapacity ?? LIVE_DEDUP_CAPACITY))
+        this.firstBodyHash.delete(this.firstBodyHash.keys().next().value!);
     }
     return result.outcome === "duplicate" && first !== undefined && first !== hash
       ? "its bytes differ from the first delivery with this key: the sender reused the key for different content, and the change is not applied"
@@ -183,22 +227,42 @@ export class LiveReceiver {
   /** The outage and the refusal rule, which answer before any check. */
   private faultVerdict(decidedAtSeconds: number): Pick<LiveAttempt, "decision" | "httpStatus" | "reason"> | null {
     const {outageSeconds, refuseWith} = this.faultsNow;
-    if (decidedAtSeconds < outageSeconds) return {decision: "unavailable", httpStatus: 503, reason: `outage: 503 for the first ${outageSeconds} s of the run`};
-    if (refuseWith !== null) return {decision: refuseWith === 401 ? "unauthorized" : "unknown-task", httpStatus: refuseWith, reason: `the ${refuseWith} rule refuses every request`};
+    if (decidedAtSeconds < outageSeconds)
+      return {
+        decision: "unavailable",
+        httpStatus: 503,
+        reason: `outage: 503 for the first ${outageSeconds} s of the run`
+      };
+    if (refuseWith !== null)
+      return {
+        decision: refuseWith === 401 ? "unauthorized" : "unknown-task",
+        httpStatus: refuseWith,
+        reason: `the ${refuseWith} rule refuses every request`
+      };
     return null;
   }
 
   /** What the run keeps of a decision: the replay records (bounded) and, on the first authentic push, its task. */
   private remember(result: PipelineResult, unixSeconds: number): void {
     this.pipeline = this.boundedReplayRecords(result.state, unixSeconds);
-    if (result.checks.some((check) => check.id === "expected-task" && check.status === "pass")) this.pinnedTask ??= result.taskId ?? null;
+    if (result.checks.some((check) => check.id === "expected-task" && check.status === "pass"))
+      this.pinnedTask ??= result.taskId ?? null;
   }
 
   /** A request refused before the pipeline (too large, a wrong Host, a slow sender, not the hook path, too many at once). */
-  refuseAtDoor(request: Omit<LiveRequest, "body"> & {body?: Uint8Array; bodyBytes?: number}, decision: LiveDecision, httpStatus: number, reason: string, monotonicSeconds: number): LiveAttempt {
+  refuseAtDoor(
+    request: Omit<LiveRequest, "body"> & {body?: Uint8Array; bodyBytes?: number},
+    decision: LiveDecision,
+    httpStatus: number,
+    reason: string,
+    monotonicSeconds: number
+  ): LiveAttempt {
     const body = request.body ?? new Uint8Array();
     const arrival = {run: this.runNumber, atSeconds: this.runSeconds(monotonicSeconds)};
-    const record = this.recordOf({...request, body}, arrival, monotonicSeconds, NOTHING_READ, {updateKey: null, keySource: "none"});
+    const record = this.recordOf({...request, body}, arrival, monotonicSeconds, NOTHING_READ, {
+      updateKey: null,
+      keySource: "none"
+    });
     return {...record, bodyBytes: request.bodyBytes ?? body.length, decision, httpStatus, reason};
   }
 
@@ -211,25 +275,54 @@ export class LiveReceiver {
   }
 
   /** The record of a request as it arrived, before any decision (an applied 200 until one is taken). */
-  private recordOf(request: LiveRequest, arrival: {run: number; atSeconds: number}, monotonicSeconds: number, facts: BodyFacts, key: {updateKey: string | null; keySource: LiveAttempt["keySource"]}): LiveAttempt {
+  private recordOf(
+    request: LiveRequest,
+    arrival: {run: number; atSeconds: number},
+    monotonicSeconds: number,
+    facts: BodyFacts,
+    key: {updateKey: string | null; keySource: LiveAttempt["keySource"]}
+  ): LiveAttempt {
     return {
-      run: arrival.run, number: ++this.attemptNumber, atSeconds: arrival.atSeconds, decidedAtSeconds: Math.max(arrival.atSeconds, this.runSeconds(monotonicSeconds)), settledAtSeconds: null,
-      method: request.method.slice(0, 16), path: request.path.slice(0, 256), headers: keptHeaders(request.headers), body: keptBody(request.body), bodyBytes: request.body.length,
-      taskId: facts.taskId, taskState: facts.taskState, updateKey: key.updateKey, keySource: key.keySource, order: orderOf(facts),
-      decision: "applied", httpStatus: 200, answer: "sent", reason: "", checks: []
+      run: arrival.run,
+      number: ++this.attemptNumber,
+      atSeconds: arrival.atSeconds,
+      decidedAtSeconds: Math.max(arrival.atSeconds, this.runSeconds(monotonicSeconds)),
+      settledAtSeconds: null,
+      method: request.method.slice(0, 16),
+      path: request.path.slice(0, 256),
+      headers: keptHeaders(request.headers),
+      body: keptBody(request.body),
+      bodyBytes: request.body.length,
+      taskId: facts.taskId,
+      taskState: facts.taskState,
+      updateKey: key.updateKey,
+      keySource: key.keySource,
+      order: orderOf(facts),
+      decision: "applied",
+      httpStatus: 200,
+      answer: "sent",
+      reason: "",
+      checks: []
     };
   }
 
   private pipelineConfig(base: LiveAttempt, headers: HeaderBag) {
-    const expected = this.settings.expectedTaskIds.length > 0 ? this.settings.expectedTaskIds : [this.pinnedTask ?? base.taskId ?? ""];
+    const expected =
+      this.settings.expectedTaskIds.length > 0 ? this.settings.expectedTaskIds : [this.pinnedTask ?? base.taskId ?? ""];
     // a2a-go 2.x names the token header without the X-; the other SDKs with it.
-    const tokenHeader = readHeader(headers, NOTIFICATION_TOKEN_HEADER) === undefined && readHeader(headers, GO_TOKEN_HEADER) !== undefined ? GO_TOKEN_HEADER : NOTIFICATION_TOKEN_HEADER;
+    const tokenHeader =
+      readHeader(headers, NOTIFICATION_TOKEN_HEADER) === undefined && readHeader(headers, GO_TOKEN_HEADER) !== undefined
+        ? GO_TOKEN_HEADER
+        : NOTIFICATION_TOKEN_HEADER;
     return {
       auth: this.settings.auth,
       ...(this.settings.token !== undefined ? {token: this.settings.token, tokenHeader} : {}),
       expectedTaskIds: expected,
       // The key that groups the update's resends (event-key.ts), scoped to the task unless it already is.
-      deriveEventKey: ({taskId}: {taskId: string}) => (base.updateKey === null || base.keySource === "derived" ? (base.updateKey ?? undefined) : `task:${taskId}:${base.updateKey}`)
+      deriveEventKey: ({taskId}: {taskId: string}) =>
+        base.updateKey === null || base.keySource === "derived"
+          ? (base.updateKey ?? undefined)
+          : `task:${taskId}:${base.updateKey}`
     };
   }
 
@@ -243,9 +336,19 @@ export class LiveReceiver {
 
   private withLostAck(attempt: LiveAttempt): LiveAttempt {
     const success = attempt.httpStatus >= 200 && attempt.httpStatus < 300;
-    if (!success || this.faultsNow.lostAck === "off" || attempt.updateKey === null || this.ackLost.has(attempt.updateKey)) return attempt;
+    if (
+      !success ||
+      this.faultsNow.lostAck === "off" ||
+      attempt.updateKey === null ||
+      this.ackLost.has(attempt.updateKey)
+    )
+      return attempt;
     this.ackLost.add(attempt.updateKey);
-    return {...attempt, answer: this.faultsNow.lostAck === "hold" ? "held" : "reset", reason: `${attempt.reason}; this update's first 2xx is lost (${this.faultsNow.lostAck === "hold" ? "held until the sender gives up" : "connection reset"})`};
+    return {
+      ...attempt,
+      answer: this.faultsNow.lostAck === "hold" ? "held" : "reset",
+      reason: `${attempt.reason}; this update's first 2xx is lost (${this.faultsNow.lostAck === "hold" ? "held until the sender gives up" : "connection reset"})`
+    };
   }
 
   /** Replay records within their retention and capacity: past capacity the oldest are evicted (counted), so memory stays bounded. */
@@ -261,7 +364,8 @@ export class LiveReceiver {
 }
 
 /** A key as the record schema holds it: at most `max` characters, a longer one cut with an ellipsis. */
-const clipped = (text: string | null, max: number) => (text !== null && text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const clipped = (text: string | null, max: number) =>
+  text !== null && text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
 function parseJson(body: Uint8Array): unknown {
   try {
@@ -275,12 +379,26 @@ function parseJson(body: Uint8Array): unknown {
 const NOTHING_READ: BodyFacts = {taskId: null, taskState: null, teaching: null, statusTimestamp: null};
 
 /** Ordering protection's verdict, in the record and in the effect check it overrides. */
-const STALE_REASON = "stale: an update newer than this one was applied already, so it is answered 2xx and not applied (ordering protection)";
+const STALE_REASON =
+  "stale: an update newer than this one was applied already, so it is answered 2xx and not applied (ordering protection)";
 
 /** The pipeline's verdict in the live record's words. */
-function pipelineOutcome(result: PipelineResult, stale: boolean): Pick<LiveAttempt, "decision" | "httpStatus" | "reason" | "checks"> {
-  const checks = result.checks.map(({id, label, status, reason}) => ({id, label, status, reason: (stale && id === "effect" ? STALE_REASON : reason).slice(0, 2_000)}));
+function pipelineOutcome(
+  result: PipelineResult,
+  stale: boolean
+): Pick<LiveAttempt, "decision" | "httpStatus" | "reason" | "checks"> {
+  const checks = result.checks.map(({id, label, status, reason}) => ({
+    id,
+    label,
+    status,
+    reason: (stale && id === "effect" ? STALE_REASON : reason).slice(0, 2_000)
+  }));
   if (stale) return {decision: "stale", httpStatus: result.status, reason: STALE_REASON, checks};
-  const decision: LiveDecision = result.outcome === "applied" ? "applied" : result.outcome === "duplicate" ? "duplicate" : (STATUS_OF_REFUSAL[result.status] ?? "bad-request");
+  const decision: LiveDecision =
+    result.outcome === "applied"
+      ? "applied"
+      : result.outcome === "duplicate"
+        ? "duplicate"
+        : (STATUS_OF_REFUSAL[result.status] ?? "bad-request");
   return {decision, httpStatus: result.status, reason: result.reason.slice(0, 2_000), checks};
 }

@@ -51,26 +51,44 @@ export function compareLiveRun(feed: LiveFeed, sender: SenderId | null): LiveCom
   const model = simulateDelivery(liveModelConfig(feed.hello.faults, sender ?? "a2a-js"));
   const {attempts, shownUpdates, totalUpdates} = newestUpdates(feed.attempts, LIVE_DRAWN_UPDATES);
   const real = observedRun(attempts, model);
-  if (sender === null) return {sender, model: null, real, window: {shownUpdates, totalUpdates}, differences: [], pending: null};
+  if (sender === null)
+    return {sender, model: null, real, window: {shownUpdates, totalUpdates}, differences: [], pending: null};
   const whole = totalUpdates > shownUpdates ? observedRun(feed.attempts, model) : real;
   const tolerance = liveToleranceSeconds(feed.hello.msPerSecond);
   const differences = liveDifferences(model, whole, tolerance);
-  return {sender, model, real, window: {shownUpdates, totalUpdates}, differences: cappedDifferences(differences), pending: notYetDue(model, whole, tolerance)};
+  return {
+    sender,
+    model,
+    real,
+    window: {shownUpdates, totalUpdates},
+    differences: cappedDifferences(differences),
+    pending: notYetDue(model, whole, tolerance)
+  };
 }
 
 /** The attempts of the newest `limit` updates (by first arrival), and how many updates there are. */
-function newestUpdates(attempts: readonly LiveAttempt[], limit: number): {attempts: readonly LiveAttempt[]; shownUpdates: number; totalUpdates: number} {
-  const keys = [...new Set(attempts.filter((attempt) => attempt.updateKey !== null).map((attempt) => attempt.updateKey!))];
+function newestUpdates(
+  attempts: readonly LiveAttempt[],
+  limit: number
+): {attempts: readonly LiveAttempt[]; shownUpdates: number; totalUpdates: number} {
+  const keys = [
+    ...new Set(attempts.filter((attempt) => attempt.updateKey !== null).map((attempt) => attempt.updateKey!))
+  ];
   if (keys.length <= limit) return {attempts, shownUpdates: keys.length, totalUpdates: keys.length};
   const shown = new Set(keys.slice(-limit));
-  return {attempts: attempts.filter((attempt) => attempt.updateKey === null || shown.has(attempt.updateKey)), shownUpdates: limit, totalUpdates: keys.length};
+  return {
+    attempts: attempts.filter((attempt) => attempt.updateKey === null || shown.has(attempt.updateKey)),
+    shownUpdates: limit,
+    totalUpdates: keys.length
+  };
 }
 
 /** The first differences in full; past the cap, the rest counted by what kind they are. */
 export function cappedDifferences(differences: readonly string[], listed = LIVE_DIFFERENCES_LISTED): string[] {
   if (differences.length <= listed) return [...differences];
   const kinds = new Map<string, number>();
-  for (const difference of differences.slice(listed)) kinds.set(differenceKind(difference), (kinds.get(differenceKind(difference)) ?? 0) + 1);
+  for (const difference of differences.slice(listed))
+    kinds.set(differenceKind(difference), (kinds.get(differenceKind(difference)) ?? 0) + 1);
   const counted = [...kinds].map(([kind, count]) => `${count} ${kind}`).join(", ");
   return [...differences.slice(0, listed), `and ${differences.length - listed} more: ${counted}`];
 }
@@ -89,13 +107,21 @@ function differenceKind(difference: string): string {
  * reached its time (an arrival at or after it), since the real sender may simply not be there yet.
  * The model's later attempts are named in one line, not as differences.
  */
-export function liveDifferences(model: DeliveryRun, real: DeliveryRun, toleranceSeconds = LIVE_TIMING_TOLERANCE_SECONDS): string[] {
+export function liveDifferences(
+  model: DeliveryRun,
+  real: DeliveryRun,
+  toleranceSeconds = LIVE_TIMING_TOLERANCE_SECONDS
+): string[] {
   const {due} = reachedBy(real, toleranceSeconds);
   return differencesOfDue({...model, attempts: model.attempts.filter(due)}, real, toleranceSeconds);
 }
 
 /** The model's attempts the real run has not reached yet, in a sentence (null when there are none): not differences, not yet. */
-export function notYetDue(model: DeliveryRun, real: DeliveryRun, toleranceSeconds = LIVE_TIMING_TOLERANCE_SECONDS): string | null {
+export function notYetDue(
+  model: DeliveryRun,
+  real: DeliveryRun,
+  toleranceSeconds = LIVE_TIMING_TOLERANCE_SECONDS
+): string | null {
   const {due, reached} = reachedBy(real, toleranceSeconds);
   const count = model.attempts.filter((attempt) => !due(attempt)).length;
   if (count === 0) return null;
@@ -103,7 +129,10 @@ export function notYetDue(model: DeliveryRun, real: DeliveryRun, toleranceSecond
 }
 
 /** How far the real run has got (its newest arrival), and whether a model attempt is within it. */
-function reachedBy(real: DeliveryRun, toleranceSeconds: number): {reached: number; due: (attempt: DeliveryAttempt) => boolean} {
+function reachedBy(
+  real: DeliveryRun,
+  toleranceSeconds: number
+): {reached: number; due: (attempt: DeliveryAttempt) => boolean} {
   const reached = Math.max(-Infinity, ...real.attempts.map((attempt) => attempt.dispatchedAtSeconds));
   return {reached, due: (attempt) => attempt.dispatchedAtSeconds <= reached + toleranceSeconds};
 }
@@ -120,23 +149,42 @@ function differencesOfDue(model: DeliveryRun, real: DeliveryRun, toleranceSecond
     if (expected.length === 0 && seen.length === 0) return;
     expected.forEach((attempt, k) => {
       const got = seen[k];
-      const what = k === 0 ? `${label} at ${s(attempt.dispatchedAtSeconds)}` : `a retry of ${label} (attempt ${k + 1}) at ${s(attempt.dispatchedAtSeconds)}`;
+      const what =
+        k === 0
+          ? `${label} at ${s(attempt.dispatchedAtSeconds)}`
+          : `a retry of ${label} (attempt ${k + 1}) at ${s(attempt.dispatchedAtSeconds)}`;
       if (got === undefined) return void differences.push(`the model expected ${what}; none arrived`);
-      if (got.httpStatus !== attempt.httpStatus) differences.push(`${label}, attempt ${k + 1}: the model's receiver answered ${attempt.httpStatus} at ${s(attempt.arrivesAtSeconds)}; the real one answered ${got.httpStatus} at ${s(got.arrivesAtSeconds)}`);
-      else timings.push({what: `${label}, attempt ${k + 1}`, model: attempt.dispatchedAtSeconds, real: got.dispatchedAtSeconds});
+      if (got.httpStatus !== attempt.httpStatus)
+        differences.push(
+          `${label}, attempt ${k + 1}: the model's receiver answered ${attempt.httpStatus} at ${s(attempt.arrivesAtSeconds)}; the real one answered ${got.httpStatus} at ${s(got.arrivesAtSeconds)}`
+        );
+      else
+        timings.push({
+          what: `${label}, attempt ${k + 1}`,
+          model: attempt.dispatchedAtSeconds,
+          real: got.dispatchedAtSeconds
+        });
     });
     for (const extra of seen.slice(expected.length)) {
-      differences.push(`${label}, attempt ${extra.attemptNumber} arrived at ${s(extra.dispatchedAtSeconds)} (answered ${extra.httpStatus}); the model expected ${expected.length === 0 ? "no attempt" : "no further attempt"}`);
+      differences.push(
+        `${label}, attempt ${extra.attemptNumber} arrived at ${s(extra.dispatchedAtSeconds)} (answered ${extra.httpStatus}); the model expected ${expected.length === 0 ? "no attempt" : "no further attempt"}`
+      );
     }
   });
   const matchedReal = new Set(matched.values());
   real.updates.forEach((update, realIndex) => {
-    if (!matchedReal.has(realIndex)) differences.push(`an update the model does not send arrived: ${update.eventId} (${update.attemptsSent} attempt${update.attemptsSent === 1 ? "" : "s"})`);
+    if (!matchedReal.has(realIndex))
+      differences.push(
+        `an update the model does not send arrived: ${update.eventId} (${update.attemptsSent} attempt${update.attemptsSent === 1 ? "" : "s"})`
+      );
   });
   differences.push(...lateness(timings, toleranceSeconds));
   // The model's effects among its attempts counted here (only those due).
   const modelEffects = model.attempts.filter((attempt) => attempt.receiverDecision === "applied").length;
-  if (modelEffects !== real.summary.effects) differences.push(`the model's receiver applied ${modelEffects} update${modelEffects === 1 ? "" : "s"}; the real one applied ${real.summary.effects}`);
+  if (modelEffects !== real.summary.effects)
+    differences.push(
+      `the model's receiver applied ${modelEffects} update${modelEffects === 1 ? "" : "s"}; the real one applied ${real.summary.effects}`
+    );
   return differences;
 }
 
@@ -153,15 +201,19 @@ function matchUpdates(model: DeliveryRun, real: DeliveryRun): Map<number, number
 }
 
 const attemptsOf = (run: DeliveryRun, updateIndex: number): DeliveryAttempt[] =>
-  run.attempts.filter((attempt) => attempt.updateIndex === updateIndex).sort((a, b) => a.attemptNumber - b.attemptNumber);
+  run.attempts
+    .filter((attempt) => attempt.updateIndex === updateIndex)
+    .sort((a, b) => a.attemptNumber - b.attemptNumber);
 
 function lateness(timings: {what: string; model: number; real: number}[], toleranceSeconds: number): string[] {
   const problems: string[] = [];
   let carried = 0;
   for (const timing of [...timings].sort((a, b) => a.model - b.model)) {
     const late = timing.real - timing.model;
-    if (late < -toleranceSeconds) problems.push(`${timing.what} arrived at ${s(timing.real)}, ${s(-late)} before the model's ${s(timing.model)}`);
-    else if (late > carried + toleranceSeconds) problems.push(`${timing.what} arrived at ${s(timing.real)}, ${s(late)} after the model's ${s(timing.model)}`);
+    if (late < -toleranceSeconds)
+      problems.push(`${timing.what} arrived at ${s(timing.real)}, ${s(-late)} before the model's ${s(timing.model)}`);
+    else if (late > carried + toleranceSeconds)
+      problems.push(`${timing.what} arrived at ${s(timing.real)}, ${s(late)} after the model's ${s(timing.model)}`);
     carried = Math.max(carried, late);
   }
   return problems;

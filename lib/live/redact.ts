@@ -6,7 +6,13 @@ import type {HeaderBag} from "../webhook-auth/http-headers.js";
 import {GO_TOKEN_HEADER, NOTIFICATION_TOKEN_HEADER} from "../webhook-auth/jwt/jwt-profile.js";
 
 /** Headers whose values are credentials (the A2A token under both names the SDKs use): only their first characters are kept. */
-const SECRET_HEADERS = new Set(["authorization", NOTIFICATION_TOKEN_HEADER.toLowerCase(), GO_TOKEN_HEADER.toLowerCase(), "cookie", "proxy-authorization"]);
+const SECRET_HEADERS = new Set([
+  "authorization",
+  NOTIFICATION_TOKEN_HEADER.toLowerCase(),
+  GO_TOKEN_HEADER.toLowerCase(),
+  "cookie",
+  "proxy-authorization"
+]);
 
 /** Whether the receiver keeps a header's value masked (a credential). */
 export const isMaskedHeader = (name: string) => SECRET_HEADERS.has(name.toLowerCase());

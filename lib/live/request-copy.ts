@@ -11,7 +11,15 @@ import {isMaskedHeader} from "./redact.js";
 type KeptRequest = Pick<LiveAttempt, "method" | "path" | "headers" | "body" | "bodyBytes">;
 
 /** Headers curl sets itself, or that describe the connection rather than the request. */
-const LEFT_TO_CURL = new Set(["host", "content-length", "connection", "transfer-encoding", "expect", "keep-alive", "accept-encoding"]);
+const LEFT_TO_CURL = new Set([
+  "host",
+  "content-length",
+  "connection",
+  "transfer-encoding",
+  "expect",
+  "keep-alive",
+  "accept-encoding"
+]);
 
 /** Whether the receiver kept less of the body than arrived (bytes, not characters: a body may be any UTF-8). */
 const isCut = (request: KeptRequest) => new TextEncoder().encode(request.body).length < request.bodyBytes;
@@ -19,7 +27,9 @@ const isCut = (request: KeptRequest) => new TextEncoder().encode(request.body).l
 /** The request as it arrived, as lines of text: request line, headers, a blank line, the body kept. */
 export function requestText(request: KeptRequest): string {
   const headers = Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`);
-  const cut = isCut(request) ? `\n… (${request.bodyBytes} bytes in all; the first ${new TextEncoder().encode(request.body).length} are kept)` : "";
+  const cut = isCut(request)
+    ? `\n… (${request.bodyBytes} bytes in all; the first ${new TextEncoder().encode(request.body).length} are kept)`
+    : "";
   return [`${request.method} ${request.path}`, ...headers, "", `${request.body}${cut}`].join("\n");
 }
 
@@ -62,7 +72,10 @@ export function requestAsCurl(request: KeptRequest, origin: string): string {
       headerFlags.push(`-H ${word(`${name}: ${value}`)}`);
     }
   }
-  if (isCut(request)) notes.push(`# The receiver kept the body's first ${new TextEncoder().encode(request.body).length} of ${request.bodyBytes} bytes: this sends only those.`);
+  if (isCut(request))
+    notes.push(
+      `# The receiver kept the body's first ${new TextEncoder().encode(request.body).length} of ${request.bodyBytes} bytes: this sends only those.`
+    );
   // Always the receiver's own origin: a path such as //elsewhere/ must not send the copy to another host.
   const url = `${originOf(origin)}/${request.path.replace(/^\/+/, "")}`;
   const curl = [`curl -i -X ${word(request.method)} ${word(url)}`, ...headerFlags, "--data-binary @-"].join(" \\\n  ");

@@ -14,7 +14,8 @@ import type {SourceLocator} from "./source-span.js";
 /** An implementation limit: more elements than this are refused as a whole, with one -32600. */
 export const MAX_BATCH_REQUESTS = 1000;
 
-export const RULE_EMPTY_BATCH = "JSON-RPC 2.0 section 6: a batch is an Array with at least one value; otherwise the server replies with a single Response";
+export const RULE_EMPTY_BATCH =
+  "JSON-RPC 2.0 section 6: a batch is an Array with at least one value; otherwise the server replies with a single Response";
 
 export interface BatchRun {
   outcomes: RequestOutcome[];
@@ -23,7 +24,13 @@ export interface BatchRun {
 }
 
 /** Runs every element of a non-empty batch; `parseFindingsFor` gives the stage 1 findings inside an element. */
-export function runBatch(batch: JsonArrayNode, text: string, locator: SourceLocator, parseFindingsFor: (from: number, to: number, requestIndex: number) => Finding[], state: TransactionState): BatchRun {
+export function runBatch(
+  batch: JsonArrayNode,
+  text: string,
+  locator: SourceLocator,
+  parseFindingsFor: (from: number, to: number, requestIndex: number) => Finding[],
+  state: TransactionState
+): BatchRun {
   const outcomes = batch.items.map((element, index) => {
     const context: RequestContext = {text, locator, prefix: childPointer("", index), requestIndex: index};
     return processRequest(element, context, parseFindingsFor(element.from, element.to, index), state);
@@ -36,7 +43,17 @@ export function runBatch(batch: JsonArrayNode, text: string, locator: SourceLoca
 export function refusedBatchFinding(batch: JsonArrayNode, text: string, locator: SourceLocator): Finding {
   const context: RequestContext = {text, locator, prefix: "", requestIndex: null};
   if (batch.items.length === 0) {
-    return makeFinding(context, {stage: 2, severity: "error", code: "batch.empty", pointer: "", from: batch.from, to: batch.to, rule: RULE_EMPTY_BATCH, message: "An empty array is not a batch: there is no request in it.", accepted: "a request object, or an array of one or more request objects"});
+    return makeFinding(context, {
+      stage: 2,
+      severity: "error",
+      code: "batch.empty",
+      pointer: "",
+      from: batch.from,
+      to: batch.to,
+      rule: RULE_EMPTY_BATCH,
+      message: "An empty array is not a batch: there is no request in it.",
+      accepted: "a request object, or an array of one or more request objects"
+    });
   }
   return makeFinding(context, {
     stage: 2,

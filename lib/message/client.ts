@@ -70,7 +70,8 @@ export interface ClientDecision {
 }
 
 function readResponse(node: JsonNode, responseIndex: number, text: string): ReceivedResponse {
-  if (node.type !== "object") return {responseIndex, id: null, outcome: "malformed", errorCode: null, matchedRequests: []};
+  if (node.type !== "object")
+    return {responseIndex, id: null, outcome: "malformed", errorCode: null, matchedRequests: []};
   const idNode = memberOf(node, "id")?.value;
   const id = idNode ? (readRequestId(idNode, text) ?? null) : null;
   const result = memberOf(node, "result");
@@ -78,7 +79,13 @@ function readResponse(node: JsonNode, responseIndex: number, text: string): Rece
   if (result && !error) return {responseIndex, id, outcome: "result", errorCode: null, matchedRequests: []};
   if (error && !result && error.type === "object") {
     const code = memberOf(error, "code")?.value;
-    return {responseIndex, id, outcome: "error", errorCode: code?.type === "number" ? Number(code.lexeme) : null, matchedRequests: []};
+    return {
+      responseIndex,
+      id,
+      outcome: "error",
+      errorCode: code?.type === "number" ? Number(code.lexeme) : null,
+      matchedRequests: []
+    };
   }
   return {responseIndex, id, outcome: "malformed", errorCode: null, matchedRequests: []};
 }
@@ -109,7 +116,12 @@ interface IdIndex {
 }
 
 function indexIds(sent: readonly SentRequest[], responses: readonly ReceivedResponse[]): IdIndex {
-  const index: IdIndex = {responsesByKey: new Map(), looseResponseCounts: new Map(), sentKeys: [], sentCounts: new Map()};
+  const index: IdIndex = {
+    responsesByKey: new Map(),
+    looseResponseCounts: new Map(),
+    sentKeys: [],
+    sentCounts: new Map()
+  };
   for (const response of responses) {
     if (response.id === null) continue;
     const key = requestIdKey(response.id);
@@ -128,7 +140,13 @@ function indexIds(sent: readonly SentRequest[], responses: readonly ReceivedResp
 }
 
 function decideRequest(request: SentRequest, key: string | null, index: IdIndex): ClientRequestDecision {
-  const decide = (verdict: ClientVerdict, detail: string, looseMatches = 0, responseIndex: number | null = null, errorCode: number | null = null): ClientRequestDecision => ({
+  const decide = (
+    verdict: ClientVerdict,
+    detail: string,
+    looseMatches = 0,
+    responseIndex: number | null = null,
+    errorCode: number | null = null
+  ): ClientRequestDecision => ({
     requestIndex: request.requestIndex,
     id: request.id,
     verdict,
@@ -138,11 +156,16 @@ function decideRequest(request: SentRequest, key: string | null, index: IdIndex)
     looseMatches
   });
   if (request.notification) {
-    return decide("unconfirmed-notification", "Sent without an id: a notification. No response comes back, so the client cannot tell whether it was handled, rejected or lost.");
+    return decide(
+      "unconfirmed-notification",
+      "Sent without an id: a notification. No response comes back, so the client cannot tell whether it was handled, rejected or lost."
+    );
   }
   const id = request.id;
   if (id === null || key === null) {
-    const why = request.hasIdMember ? "an id JSON-RPC cannot read (not a string, number or null)" : "no id (and, not being a valid request, it is not a notification either)";
+    const why = request.hasIdMember
+      ? "an id JSON-RPC cannot read (not a string, number or null)"
+      : "no id (and, not being a valid request, it is not a notification either)";
     return decide("no-usable-id", `The client sent ${why}, so no response can be matched to this request.`);
   }
   const matches = index.responsesByKey.get(key) ?? [];
@@ -150,27 +173,59 @@ function decideRequest(request: SentRequest, key: string | null, index: IdIndex)
   // This request is one of those counted under its own key.
   const twins = (index.sentCounts.get(key) ?? 1) - 1;
   for (const match of matches) match.matchedRequests.push(request.requestIndex);
-  const loose = looseMatches > matches.length ? ` A client comparing ids loosely (1 == "1", or through JSON.parse) would accept ${looseMatches} response${looseMatches === 1 ? "" : "s"} here.` : "";
+  const loose =
+    looseMatches > matches.length
+      ? ` A client comparing ids loosely (1 == "1", or through JSON.parse) would accept ${looseMatches} response${looseMatches === 1 ? "" : "s"} here.`
+      : "";
   if (id.type === "null") {
-    return decide("ambiguous", `The id is null, which is also the id of every error the receiver could not attribute (JSON-RPC 2.0 section 5); a response with id null proves nothing about this request.${loose}`, looseMatches, matches[0]?.responseIndex ?? null);
+    return decide(
+      "ambiguous",
+      `The id is null, which is also the id of every error the receiver could not attribute (JSON-RPC 2.0 section 5); a response with id null proves nothing about this request.${loose}`,
+      looseMatches,
+      matches[0]?.responseIndex ?? null
+    );
   }
   if (twins > 0) {
-    return decide("ambiguous", `${twins + 1} requests in this batch carry the id ${describeRequestId(id)}; their responses cannot be told apart.${loose}`, looseMatches);
+    return decide(
+      "ambiguous",
+      `${twins + 1} requests in this batch carry the id ${describeRequestId(id)}; their responses cannot be told apart.${loose}`,
+      looseMatches
+    );
   }
   if (matches.length === 0) {
     return decide("unmatched", `No response carries the id ${describeRequestId(id)}.${loose}`, looseMatches);
   }
   if (matches.length > 1) {
-    return decide("ambiguous", `${matches.length} responses carry the id ${describeRequestId(id)}.${loose}`, looseMatches);
+    return decide(
+      "ambiguous",
+      `${matches.length} responses carry the id ${describeRequestId(id)}.${loose}`,
+      looseMatches
+    );
   }
   const match = matches[0]!;
   if (match.outcome === "result") {
-    return decide("confirmed-result", `The response with id ${describeRequestId(id)} carries a result.${loose}`, looseMatches, match.responseIndex);
+    return decide(
+      "confirmed-result",
+      `The response with id ${describeRequestId(id)} carries a result.${loose}`,
+      looseMatches,
+      match.responseIndex
+    );
   }
   if (match.outcome === "error") {
-    return decide("confirmed-error", `The response with id ${describeRequestId(id)} carries error ${match.errorCode}: the request failed.${loose}`, looseMatches, match.responseIndex, match.errorCode);
+    return decide(
+      "confirmed-error",
+      `The response with id ${describeRequestId(id)} carries error ${match.errorCode}: the request failed.${loose}`,
+      looseMatches,
+      match.responseIndex,
+      match.errorCode
+    );
   }
-  return decide("unmatched", `The response with id ${describeRequestId(id)} has neither a result nor an error.${loose}`, looseMatches, match.responseIndex);
+  return decide(
+    "unmatched",
+    `The response with id ${describeRequestId(id)} has neither a result nor an error.${loose}`,
+    looseMatches,
+    match.responseIndex
+  );
 }
 
 /** The client's decision about each request it sent, from the response text alone. */
@@ -187,7 +242,8 @@ export function decideClient(sent: readonly SentRequest[], responseText: string 
     summary = `Nothing came back. The client can confirm none of its ${sent.length} request${sent.length === 1 ? "" : "s"}.`;
   } else {
     summary = `The client matched ${confirmedSuccesses + confirmedErrors} of ${sent.length} request${sent.length === 1 ? "" : "s"} by id: ${confirmedSuccesses} succeeded, ${confirmedErrors} failed.`;
-    if (orphans.length > 0) summary += ` ${orphans.length} response${orphans.length === 1 ? "" : "s"} could not be matched to any request (${orphans.map((r) => (r.errorCode !== null ? `error ${r.errorCode}` : r.outcome) + ` with id ${r.id ? describeRequestId(r.id) : "missing"}`).join("; ")}).`;
+    if (orphans.length > 0)
+      summary += ` ${orphans.length} response${orphans.length === 1 ? "" : "s"} could not be matched to any request (${orphans.map((r) => (r.errorCode !== null ? `error ${r.errorCode}` : r.outcome) + ` with id ${r.id ? describeRequestId(r.id) : "missing"}`).join("; ")}).`;
   }
   return {responseReceived: responseText !== null, perRequest, responses, confirmedSuccesses, confirmedErrors, summary};
 }

@@ -40,7 +40,13 @@ interface MethodRule {
   checkParams: ParamsCheck;
   /** Stage 5, for params that passed stage 4; null when the method carries no parts. */
   decodeParts: ((params: JsonObjectNode, context: RequestContext) => PartsVerdict) | null;
-  handle(params: JsonObjectNode, parts: readonly DecodedPart[], receiptNumber: number, context: RequestContext, requestId: RequestId | null): HandlerOutput;
+  handle(
+    params: JsonObjectNode,
+    parts: readonly DecodedPart[],
+    receiptNumber: number,
+    context: RequestContext,
+    requestId: RequestId | null
+  ): HandlerOutput;
 }
 
 export type Dialect = VersionRules & MethodRule;
@@ -51,7 +57,10 @@ const V03: VersionRules = {
   version: "0.3",
   label: `A2A v${A2A_VERSION}`,
   chosenBy: 'A2A-Version "0.3", or no header: section 3.6.2 of A2A 1.0 reads an empty value as 0.3',
-  methods: A2A_REQUEST_METHODS.map(({method, definition}) => ({method, declaredIn: `schema: #/definitions/${definition}`})),
+  methods: A2A_REQUEST_METHODS.map(({method, definition}) => ({
+    method,
+    declaredIn: `schema: #/definitions/${definition}`
+  })),
   // The envelope's id is JSONRPCRequest's; each method's request definition narrows it further
   // (no null), and stage 4 says so (method-request-id.ts). @a2a-js/sdk 1.3.0's v0.3 handler reads
   // the same three types: dist/compat/v0_3/server/index.js, LegacyJsonRpcTransportHandler.isRequestValid.
@@ -67,7 +76,10 @@ const V1: VersionRules = {
   version: "1.0",
   label: `A2A ${A2A_V1_VERSION}`,
   chosenBy: 'A2A-Version "1.0"',
-  methods: A2A_V1.methods.map(({name, request}) => ({method: name, declaredIn: `${A2A_V1_PROTO_FILE}: rpc ${name}(${request})`})),
+  methods: A2A_V1.methods.map(({name, request}) => ({
+    method: name,
+    declaredIn: `${A2A_V1_PROTO_FILE}: rpc ${name}(${request})`
+  })),
   // The 1.0.1 proto defines no JSON-RPC envelope, so JSON-RPC 2.0's id stands (null allowed,
   // discouraged). The SDK's 1.0 handler (dist/server/index.js, JsonRpcTransportHandler.isRequestValid)
   // also refuses fractions; the lab follows it, reading "integer" from the exact decimal (1.0 and
@@ -88,15 +100,21 @@ const METHODS: Readonly<Record<MessageVersion, Record<MessageOperation, MethodRu
       paramsSource: "the schema",
       checkParams,
       decodeParts,
-      handle: (params, parts, receiptNumber, context, requestId) => handleMessageSend(params, parts, receiptNumber, context.requestIndex, requestId, "0.3")
+      handle: (params, parts, receiptNumber, context, requestId) =>
+        handleMessageSend(params, parts, receiptNumber, context.requestIndex, requestId, "0.3")
     },
     "set-push-config": {
       dispatchedMethod: "tasks/pushNotificationConfig/set",
       paramsName: "a valid TaskPushNotificationConfig (A2A v0.3.0 schema)",
       paramsSource: "the schema",
-      checkParams: schemaParamsCheck("tasks/pushNotificationConfig/set", "TaskPushNotificationConfig", "SetTaskPushNotificationConfigRequest"),
+      checkParams: schemaParamsCheck(
+        "tasks/pushNotificationConfig/set",
+        "TaskPushNotificationConfig",
+        "SetTaskPushNotificationConfigRequest"
+      ),
       decodeParts: null,
-      handle: (params, _parts, receiptNumber, context, requestId) => handlePushConfig(params, context, receiptNumber, requestId, "0.3")
+      handle: (params, _parts, receiptNumber, context, requestId) =>
+        handlePushConfig(params, context, receiptNumber, requestId, "0.3")
     }
   },
   "1.0": {
@@ -106,7 +124,8 @@ const METHODS: Readonly<Record<MessageVersion, Record<MessageOperation, MethodRu
       paramsSource: "the proto",
       checkParams: checkParamsV1,
       decodeParts: decodePartsV1,
-      handle: (params, parts, receiptNumber, context, requestId) => handleMessageSend(params, parts, receiptNumber, context.requestIndex, requestId, "1.0")
+      handle: (params, parts, receiptNumber, context, requestId) =>
+        handleMessageSend(params, parts, receiptNumber, context.requestIndex, requestId, "1.0")
     },
     "set-push-config": {
       dispatchedMethod: "CreateTaskPushNotificationConfig",
@@ -114,7 +133,8 @@ const METHODS: Readonly<Record<MessageVersion, Record<MessageOperation, MethodRu
       paramsSource: "the proto",
       checkParams: protoParamsCheck("CreateTaskPushNotificationConfig", "TaskPushNotificationConfig"),
       decodeParts: null,
-      handle: (params, _parts, receiptNumber, context, requestId) => handlePushConfig(params, context, receiptNumber, requestId, "1.0")
+      handle: (params, _parts, receiptNumber, context, requestId) =>
+        handlePushConfig(params, context, receiptNumber, requestId, "1.0")
     }
   }
 };

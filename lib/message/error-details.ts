@@ -32,16 +32,22 @@ interface Violation {
 
 /** "/params/message/parts/0/raw" -> "message.parts[0].raw"; a pointer outside params keeps its first name ("id"). */
 export function fieldPathOf(pointer: string): string {
-  const tokens = pointer.split("/").slice(1).map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const tokens = pointer
+    .split("/")
+    .slice(1)
+    .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
   const inParams = tokens[0] === "params";
   const rest = inParams ? tokens.slice(1) : tokens;
   if (rest.length === 0) return inParams ? "params" : "";
-  return rest.map((token, index) => (/^(0|[1-9][0-9]*)$/.test(token) ? `[${token}]` : index === 0 ? token : `.${token}`)).join("");
+  return rest
+    .map((token, index) => (/^(0|[1-9][0-9]*)$/.test(token) ? `[${token}]` : index === 0 ? token : `.${token}`))
+    .join("");
 }
 
 function stringValues(data: Record<string, unknown>): Record<string, string> {
   const metadata: Record<string, string> = {};
-  for (const [key, value] of Object.entries(data)) if (value !== undefined) metadata[key] = typeof value === "string" ? value : JSON.stringify(value);
+  for (const [key, value] of Object.entries(data))
+    if (value !== undefined) metadata[key] = typeof value === "string" ? value : JSON.stringify(value);
   return metadata;
 }
 
@@ -52,8 +58,19 @@ export function v1WireError(error: RpcError): RpcError {
   const details: unknown[] = [];
   const {violations, ...rest} = data as {violations?: Violation[]};
   if (Array.isArray(violations)) {
-    details.push({"@type": BAD_REQUEST, fieldViolations: violations.map((v) => ({field: fieldPathOf(v.pointer), description: `${v.message} Accepted: ${v.accepted}.`}))});
+    details.push({
+      "@type": BAD_REQUEST,
+      fieldViolations: violations.map((v) => ({
+        field: fieldPathOf(v.pointer),
+        description: `${v.message} Accepted: ${v.accepted}.`
+      }))
+    });
   }
-  details.push({"@type": ERROR_INFO, reason, domain: DOMAIN, ...(Object.keys(rest).length > 0 ? {metadata: stringValues(rest)} : {})});
+  details.push({
+    "@type": ERROR_INFO,
+    reason,
+    domain: DOMAIN,
+    ...(Object.keys(rest).length > 0 ? {metadata: stringValues(rest)} : {})
+  });
   return {code: error.code, message: error.message, data: details};
 }

@@ -41,9 +41,9 @@ const MessageExampleSchema = z.object({
 
 const ExamplesFileSchema = z.object({
   $comment: z.optional(z.string()),
-  examples: z.array(MessageExampleSchema).check(
-    z.refine((list) => new Set(list.map((e) => e.id)).size === list.length, "example ids must be unique")
-  )
+  examples: z
+    .array(MessageExampleSchema)
+    .check(z.refine((list) => new Set(list.map((e) => e.id)).size === list.length, "example ids must be unique"))
 });
 
 export type MessageExample = z.infer<typeof MessageExampleSchema>;
@@ -73,12 +73,18 @@ export function messageExamplesFor(version: MessageVersion): MessageExample[] {
 /** Names a run of lesson 2 on exports: the example, whether its request was edited, and the version when it is not the example's. */
 export function messageRunLabel(exampleId: string, requestText: string, version?: MessageVersion): RunLabel {
   const example = messageExample(exampleId);
-  const readAs = (own: MessageVersion | null) => (version !== undefined && version !== own ? {words: `, sent as A2A-Version ${version}`, token: [`as-${version}`]} : {words: "", token: []});
+  const readAs = (own: MessageVersion | null) =>
+    version !== undefined && version !== own
+      ? {words: `, sent as A2A-Version ${version}`, token: [`as-${version}`]}
+      : {words: "", token: []};
   if (!example) {
     const as = readAs(DEFAULT_MESSAGE_VERSION);
     return namedRun(`Your own request${as.words}`, ["request-edited", ...as.token]);
   }
   const edited = example.requestText !== requestText;
   const as = readAs(exampleVersion(example));
-  return namedRun(`Example: ${example.title}${edited ? " (edited)" : ""}${as.words}`, [edited ? `${example.id}-edited` : example.id, ...as.token]);
+  return namedRun(`Example: ${example.title}${edited ? " (edited)" : ""}${as.words}`, [
+    edited ? `${example.id}-edited` : example.id,
+    ...as.token
+  ]);
 }

@@ -60,11 +60,21 @@ function stringOf(node: JsonObjectNode, name: string): string | null {
   return value?.type === "string" ? value.value : null;
 }
 
-export function handleMessageSend(params: JsonObjectNode, parts: readonly DecodedPart[], receiptNumber: number, requestIndex: number | null, requestId: RequestId | null, version: MessageVersion = "0.3"): HandlerOutput {
+export function handleMessageSend(
+  params: JsonObjectNode,
+  parts: readonly DecodedPart[],
+  receiptNumber: number,
+  requestIndex: number | null,
+  requestId: RequestId | null,
+  version: MessageVersion = "0.3"
+): HandlerOutput {
   const message = memberOf(params, "message")!.value as JsonObjectNode;
   const messageId = stringOf(message, "messageId") ?? stringOf(message, "message_id") ?? "";
   const partKinds = parts.map((p) => partKindName(p, version));
-  const inlineFileBytes = parts.reduce((sum, p) => sum + (p.kind === "file" && p.source === "bytes" ? (p.byteLength ?? 0) : 0), 0);
+  const inlineFileBytes = parts.reduce(
+    (sum, p) => sum + (p.kind === "file" && p.source === "bytes" ? (p.byteLength ?? 0) : 0),
+    0
+  );
   const receipt: Receipt = {
     receiptNumber,
     requestIndex,
@@ -85,7 +95,14 @@ export function handleMessageSend(params: JsonObjectNode, parts: readonly Decode
   const result =
     // An empty contextId is proto3's "not set": the agent gives one.
     version === "1.0"
-      ? {message: {messageId: messageIdOut, contextId: receipt.contextId || `${REPLY_CONTEXT_ID_PREFIX}${receiptNumber}`, role: "ROLE_AGENT", parts: [{text}]}}
+      ? {
+          message: {
+            messageId: messageIdOut,
+            contextId: receipt.contextId || `${REPLY_CONTEXT_ID_PREFIX}${receiptNumber}`,
+            role: "ROLE_AGENT",
+            parts: [{text}]
+          }
+        }
       : {kind: "message", messageId: messageIdOut, role: "agent", parts: [{kind: "text", text}]};
   return {receipt, resultText: JSON.stringify(result)};
 }

@@ -7,8 +7,17 @@
 export {runMessageTransaction, type MessageTransaction, type MessageTransactionOptions} from "./transaction.js";
 export type {MessageOperation} from "./dialect.js";
 export {readVersionHeader, type VersionReading as MessageVersionReading} from "./version-header.js";
-export type {RequestOutcome as MessageRequestOutcome, StageVerdict as MessageStageVerdict, StageStatus as MessageStageStatus} from "./request.js";
-export {STAGE_NAMES as MESSAGE_STAGE_NAMES, type Finding as MessageFinding, type Severity as MessageFindingSeverity, type StageNumber as MessageStageNumber} from "./finding.js";
+export type {
+  RequestOutcome as MessageRequestOutcome,
+  StageVerdict as MessageStageVerdict,
+  StageStatus as MessageStageStatus
+} from "./request.js";
+export {
+  STAGE_NAMES as MESSAGE_STAGE_NAMES,
+  type Finding as MessageFinding,
+  type Severity as MessageFindingSeverity,
+  type StageNumber as MessageStageNumber
+} from "./finding.js";
 export type {SourceSpan as MessageSourceSpan} from "./source-span.js";
 export type {RequestId as MessageRequestId} from "./request-id.js";
 export {
@@ -29,9 +38,25 @@ export type {
 } from "./client.js";
 export type {StageDecision as MessageStageDecision, StageDecisionKind as MessageStageDecisionKind} from "./trace.js";
 export type {RpcError as MessageRpcError} from "./response.js";
-export {SPEC_NOTES as MESSAGE_SPEC_NOTES, type SpecNote as MessageSpecNote, type SpecNoteId as MessageSpecNoteId} from "./spec-notes.js";
-export {translateRequest, type Translation as MessageTranslation, type TranslationChange as MessageTranslationChange, type Untranslatable as MessageUntranslatable} from "./translate.js";
-export {MESSAGE_EXAMPLES, exampleVersion, messageExample, messageExamplesFor, messageRunLabel, type MessageExample} from "./examples.js";
+export {
+  SPEC_NOTES as MESSAGE_SPEC_NOTES,
+  type SpecNote as MessageSpecNote,
+  type SpecNoteId as MessageSpecNoteId
+} from "./spec-notes.js";
+export {
+  translateRequest,
+  type Translation as MessageTranslation,
+  type TranslationChange as MessageTranslationChange,
+  type Untranslatable as MessageUntranslatable
+} from "./translate.js";
+export {
+  MESSAGE_EXAMPLES,
+  exampleVersion,
+  messageExample,
+  messageExamplesFor,
+  messageRunLabel,
+  type MessageExample
+} from "./examples.js";
 export {hasMessageStepRequest, messageTour, type MessageTourStep} from "./tour.js";
 export {MAX_REQUEST_BYTES as MAX_MESSAGE_REQUEST_BYTES} from "./request-size.js";
 export {MAX_NESTING_DEPTH as MAX_MESSAGE_NESTING_DEPTH} from "./json-source.js";

@@ -58,7 +58,8 @@ function shiftedExponent(written: string, shift: number): string {
   const first = written.charCodeAt(0);
   const negative = first === 0x2d;
   const magnitude = withoutLeadingZeros(first === 0x2d || first === 0x2b ? written.slice(1) : written);
-  if (magnitude.length <= EXACT_EXPONENT_DIGITS) return String((negative ? -Number(magnitude) : Number(magnitude)) + shift);
+  if (magnitude.length <= EXACT_EXPONENT_DIGITS)
+    return String((negative ? -Number(magnitude) : Number(magnitude)) + shift);
   // |written| ≥ 10^15 > |shift|: the sign stays, and only the low 15 digits (and one carry or borrow) change.
   const change = negative ? -shift : shift;
   let head = magnitude.slice(0, -EXACT_EXPONENT_DIGITS);
@@ -82,7 +83,10 @@ export function decimalOf(lexeme: string): DecimalValue {
   const mantissaEnd = ePos >= 0 ? ePos : lexeme.length;
   const dot = lexeme.indexOf(".", start);
   const fractionDigits = dot >= 0 && dot < mantissaEnd ? mantissaEnd - dot - 1 : 0;
-  const mantissa = dot >= 0 && dot < mantissaEnd ? lexeme.slice(start, dot) + lexeme.slice(dot + 1, mantissaEnd) : lexeme.slice(start, mantissaEnd);
+  const mantissa =
+    dot >= 0 && dot < mantissaEnd
+      ? lexeme.slice(start, dot) + lexeme.slice(dot + 1, mantissaEnd)
+      : lexeme.slice(start, mantissaEnd);
   let first = 0;
   while (first < mantissa.length && mantissa.charCodeAt(first) === 0x30) first++;
   // A loop, not /0+$/: that expression retries from every zero, quadratic on "1000…0001".

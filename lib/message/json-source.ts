@@ -14,7 +14,15 @@
  */
 import {childPointer} from "./json-pointer.js";
 import {JsonScanner, RULE_ENCODING, RULE_GRAMMAR, Stop, type ScanContext} from "./json-tokens.js";
-import type {JsonArrayNode, JsonMember, JsonNode, JsonObjectNode, JsonStringNode, ParseResult, ParseWarnings} from "../shared/json-nodes.js";
+import type {
+  JsonArrayNode,
+  JsonMember,
+  JsonNode,
+  JsonObjectNode,
+  JsonStringNode,
+  ParseResult,
+  ParseWarnings
+} from "../shared/json-nodes.js";
 
 /** RFC 8259 section 9: "An implementation may set limits on the maximum depth of nesting." */
 export const MAX_NESTING_DEPTH = 256;
@@ -54,7 +62,12 @@ function isObjectFrame(frame: Frame): frame is ObjectFrame {
 
 /** The tree for one text: a stack of open containers, and the warnings met on the way. */
 class TreeBuilder implements ScanContext {
-  readonly warnings: ParseWarnings = {duplicates: [], loneSurrogateEscapes: [], loneSurrogateEscapesOmitted: 0, byteOrderMark: false};
+  readonly warnings: ParseWarnings = {
+    duplicates: [],
+    loneSurrogateEscapes: [],
+    loneSurrogateEscapesOmitted: 0,
+    byteOrderMark: false
+  };
   private readonly stack: Frame[] = [];
   private readonly scanner: JsonScanner;
 
@@ -88,7 +101,15 @@ class TreeBuilder implements ScanContext {
       scanner.pos = 1;
     }
     scanner.skipWhitespace();
-    if (scanner.atEnd()) scanner.fail("empty", scanner.pos, scanner.pos, "The text is empty: there is no JSON value to read.", "one JSON value", RULE_GRAMMAR);
+    if (scanner.atEnd())
+      scanner.fail(
+        "empty",
+        scanner.pos,
+        scanner.pos,
+        "The text is empty: there is no JSON value to read.",
+        "one JSON value",
+        RULE_GRAMMAR
+      );
     const root = this.readRoot();
     this.expectEnd();
     return root;
@@ -137,7 +158,14 @@ class TreeBuilder implements ScanContext {
   private push(frame: Frame): void {
     const at = this.scanner.pos;
     if (this.stack.length >= MAX_NESTING_DEPTH) {
-      this.scanner.fail("too-deep", at, at + 1, `Nesting goes deeper than ${MAX_NESTING_DEPTH} levels here.`, `at most ${MAX_NESTING_DEPTH} nested objects and arrays`, RULE_DEPTH);
+      this.scanner.fail(
+        "too-deep",
+        at,
+        at + 1,
+        `Nesting goes deeper than ${MAX_NESTING_DEPTH} levels here.`,
+        `at most ${MAX_NESTING_DEPTH} nested objects and arrays`,
+        RULE_DEPTH
+      );
     }
     this.stack.push(frame);
   }
@@ -176,9 +204,32 @@ class TreeBuilder implements ScanContext {
       return null;
     }
     if (c === 0x7d) return this.close(frame.node);
-    if (scanner.atEnd()) scanner.fail("unexpected-end", scanner.end, scanner.end, "The text ends inside an object that is never closed.", "',' or '}'", RULE_OBJECTS);
-    if (c === 0x2f) scanner.fail("unexpected-character", i, Math.min(scanner.end, i + 2), "JSON has no comments.", "',' then another member, or '}'", RULE_GRAMMAR);
-    return scanner.fail("unexpected-character", i, i + 1, `Expected ',' or '}' after a member value, found ${scanner.describe(i)}.`, "',' then another member, or '}'", RULE_OBJECTS);
+    if (scanner.atEnd())
+      scanner.fail(
+        "unexpected-end",
+        scanner.end,
+        scanner.end,
+        "The text ends inside an object that is never closed.",
+        "',' or '}'",
+        RULE_OBJECTS
+      );
+    if (c === 0x2f)
+      scanner.fail(
+        "unexpected-character",
+        i,
+        Math.min(scanner.end, i + 2),
+        "JSON has no comments.",
+        "',' then another member, or '}'",
+        RULE_GRAMMAR
+      );
+    return scanner.fail(
+      "unexpected-character",
+      i,
+      i + 1,
+      `Expected ',' or '}' after a member value, found ${scanner.describe(i)}.`,
+      "',' then another member, or '}'",
+      RULE_OBJECTS
+    );
   }
 
   /** Adds an element; then ',' (null, the next element comes), or ']' (the closed array). */
@@ -191,13 +242,44 @@ class TreeBuilder implements ScanContext {
     if (c === 0x2c) {
       scanner.pos++;
       scanner.skipWhitespace();
-      if (scanner.peek() === 0x5d) scanner.fail("trailing-comma", i, i + 1, "A comma before ']' is not allowed.", "another element after ',', or no comma before ']'", RULE_ARRAYS);
+      if (scanner.peek() === 0x5d)
+        scanner.fail(
+          "trailing-comma",
+          i,
+          i + 1,
+          "A comma before ']' is not allowed.",
+          "another element after ',', or no comma before ']'",
+          RULE_ARRAYS
+        );
       return null;
     }
     if (c === 0x5d) return this.close(frame.node);
-    if (scanner.atEnd()) scanner.fail("unexpected-end", scanner.end, scanner.end, "The text ends inside an array that is never closed.", "',' or ']'", RULE_ARRAYS);
-    if (c === 0x2f) scanner.fail("unexpected-character", i, Math.min(scanner.end, i + 2), "JSON has no comments.", "',' then another element, or ']'", RULE_GRAMMAR);
-    return scanner.fail("unexpected-character", i, i + 1, `Expected ',' or ']' after an array element, found ${scanner.describe(i)}.`, "',' then another element, or ']'", RULE_ARRAYS);
+    if (scanner.atEnd())
+      scanner.fail(
+        "unexpected-end",
+        scanner.end,
+        scanner.end,
+        "The text ends inside an array that is never closed.",
+        "',' or ']'",
+        RULE_ARRAYS
+      );
+    if (c === 0x2f)
+      scanner.fail(
+        "unexpected-character",
+        i,
+        Math.min(scanner.end, i + 2),
+        "JSON has no comments.",
+        "',' then another element, or ']'",
+        RULE_GRAMMAR
+      );
+    return scanner.fail(
+      "unexpected-character",
+      i,
+      i + 1,
+      `Expected ',' or ']' after an array element, found ${scanner.describe(i)}.`,
+      "',' then another element, or ']'",
+      RULE_ARRAYS
+    );
   }
 
   /** A member name at pos, after '{' or after the comma at `afterComma` (-1 after '{'). */
@@ -207,12 +289,59 @@ class TreeBuilder implements ScanContext {
     const c = scanner.peek();
     const i = scanner.pos;
     if (c === 0x22) return this.readName(frame);
-    if (c === 0x7d && afterComma >= 0) scanner.fail("trailing-comma", afterComma, afterComma + 1, "A comma before '}' is not allowed.", "another member after ',', or no comma before '}'", RULE_OBJECTS);
-    if (scanner.atEnd()) scanner.fail("unexpected-end", scanner.end, scanner.end, "The text ends inside an object.", "a member name in double quotes", RULE_OBJECTS);
-    if (c === 0x27) scanner.fail("bad-string", i, i + 1, "Member names must be written in double quotes, not single quotes.", "a member name in double quotes", RULE_OBJECTS);
-    if (/[A-Za-z_$]/.test(scanner.text[i]!)) scanner.fail("unexpected-character", i, i + 1, "Member names must be quoted strings.", "a member name in double quotes", RULE_OBJECTS);
-    if (c === 0x2f) scanner.fail("unexpected-character", i, Math.min(scanner.end, i + 2), "JSON has no comments.", "a member name in double quotes", RULE_GRAMMAR);
-    scanner.fail("unexpected-character", i, i + 1, `Expected a member name, found ${scanner.describe(i)}.`, "a member name in double quotes", RULE_OBJECTS);
+    if (c === 0x7d && afterComma >= 0)
+      scanner.fail(
+        "trailing-comma",
+        afterComma,
+        afterComma + 1,
+        "A comma before '}' is not allowed.",
+        "another member after ',', or no comma before '}'",
+        RULE_OBJECTS
+      );
+    if (scanner.atEnd())
+      scanner.fail(
+        "unexpected-end",
+        scanner.end,
+        scanner.end,
+        "The text ends inside an object.",
+        "a member name in double quotes",
+        RULE_OBJECTS
+      );
+    if (c === 0x27)
+      scanner.fail(
+        "bad-string",
+        i,
+        i + 1,
+        "Member names must be written in double quotes, not single quotes.",
+        "a member name in double quotes",
+        RULE_OBJECTS
+      );
+    if (/[A-Za-z_$]/.test(scanner.text[i]!))
+      scanner.fail(
+        "unexpected-character",
+        i,
+        i + 1,
+        "Member names must be quoted strings.",
+        "a member name in double quotes",
+        RULE_OBJECTS
+      );
+    if (c === 0x2f)
+      scanner.fail(
+        "unexpected-character",
+        i,
+        Math.min(scanner.end, i + 2),
+        "JSON has no comments.",
+        "a member name in double quotes",
+        RULE_GRAMMAR
+      );
+    scanner.fail(
+      "unexpected-character",
+      i,
+      i + 1,
+      `Expected a member name, found ${scanner.describe(i)}.`,
+      "a member name in double quotes",
+      RULE_OBJECTS
+    );
   }
 
   /** Reads a member name and its colon; pos is at the opening quote. */
@@ -227,8 +356,23 @@ class TreeBuilder implements ScanContext {
     if (firstIndex >= 0) this.noteDuplicate(frame, firstIndex, nameNode);
     scanner.skipWhitespace();
     if (scanner.peek() !== 0x3a) {
-      if (scanner.atEnd()) scanner.fail("unexpected-end", scanner.end, scanner.end, "The text ends after a member name.", "':' after the member name", RULE_OBJECTS);
-      scanner.fail("unexpected-character", scanner.pos, scanner.pos + 1, `Expected ':' after the member name, found ${scanner.describe()}.`, "':' after the member name", RULE_OBJECTS);
+      if (scanner.atEnd())
+        scanner.fail(
+          "unexpected-end",
+          scanner.end,
+          scanner.end,
+          "The text ends after a member name.",
+          "':' after the member name",
+          RULE_OBJECTS
+        );
+      scanner.fail(
+        "unexpected-character",
+        scanner.pos,
+        scanner.pos + 1,
+        `Expected ':' after the member name, found ${scanner.describe()}.`,
+        "':' after the member name",
+        RULE_OBJECTS
+      );
     }
     scanner.pos++;
     frame.inValue = true;
@@ -272,8 +416,23 @@ class TreeBuilder implements ScanContext {
     if (scanner.atEnd()) return;
     const i = scanner.pos;
     const c = scanner.peek();
-    if (c >= 0xd800 && c <= 0xdfff && !scanner.isPairAt(i)) scanner.fail("lone-surrogate", i, i + 1, `The text contains an ${scanner.describe(i)}.`, "well-formed Unicode text", RULE_ENCODING);
-    scanner.fail("trailing-text", i, scanner.end, `Unexpected ${scanner.describe(i)} after the end of the JSON value.`, "only whitespace after the value (send several requests as one array: a batch)", RULE_GRAMMAR);
+    if (c >= 0xd800 && c <= 0xdfff && !scanner.isPairAt(i))
+      scanner.fail(
+        "lone-surrogate",
+        i,
+        i + 1,
+        `The text contains an ${scanner.describe(i)}.`,
+        "well-formed Unicode text",
+        RULE_ENCODING
+      );
+    scanner.fail(
+      "trailing-text",
+      i,
+      scanner.end,
+      `Unexpected ${scanner.describe(i)} after the end of the JSON value.`,
+      "only whitespace after the value (send several requests as one array: a batch)",
+      RULE_GRAMMAR
+    );
   }
 }
 

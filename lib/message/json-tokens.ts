@@ -7,13 +7,21 @@
  * The builder knows where in the tree the scanner is, so it supplies the JSON
  * pointer of an error and records escaped lone surrogates (ScanContext).
  */
-import type {JsonBooleanNode, JsonNullNode, JsonNumberNode, JsonStringNode, ParseError, ParseErrorKind} from "../shared/json-nodes.js";
+import type {
+  JsonBooleanNode,
+  JsonNullNode,
+  JsonNumberNode,
+  JsonStringNode,
+  ParseError,
+  ParseErrorKind
+} from "../shared/json-nodes.js";
 
 export const RULE_GRAMMAR = "RFC 8259 section 2 (JSON grammar)";
 const RULE_VALUES = "RFC 8259 section 3: a value is an object, array, number, string, true, false or null";
 const RULE_NUMBERS = "RFC 8259 section 6 (numbers)";
 const RULE_STRINGS = "RFC 8259 section 7 (strings)";
-export const RULE_ENCODING = "RFC 8259 section 8.1: JSON text is UTF-8, which cannot encode an unpaired surrogate (RFC 3629 section 3)";
+export const RULE_ENCODING =
+  "RFC 8259 section 8.1: JSON text is UTF-8, which cannot encode an unpaired surrogate (RFC 3629 section 3)";
 
 /** A run of string characters needing no attention: not '"', '\\', a control character or a surrogate. */
 const PLAIN_RUN = /[^"\\\u0000-\u001f\ud800-\udfff]*/y;
@@ -59,7 +67,8 @@ class StringBuilder {
   }
 
   private flush(): void {
-    if (this.length > 0) this.pieces.push(String.fromCharCode.apply(null, scratch.subarray(0, this.length) as unknown as number[]));
+    if (this.length > 0)
+      this.pieces.push(String.fromCharCode.apply(null, scratch.subarray(0, this.length) as unknown as number[]));
     this.length = 0;
   }
 
@@ -72,15 +81,24 @@ class StringBuilder {
 /** The code unit a one-character escape stands for (\n is U+000A), or -1. */
 function singleEscape(letter: number): number {
   switch (letter) {
-    case 0x22: return 0x22;
-    case 0x5c: return 0x5c;
-    case 0x2f: return 0x2f;
-    case 0x62: return 0x08;
-    case 0x66: return 0x0c;
-    case 0x6e: return 0x0a;
-    case 0x72: return 0x0d;
-    case 0x74: return 0x09;
-    default: return -1;
+    case 0x22:
+      return 0x22;
+    case 0x5c:
+      return 0x5c;
+    case 0x2f:
+      return 0x2f;
+    case 0x62:
+      return 0x08;
+    case 0x66:
+      return 0x0c;
+    case 0x6e:
+      return 0x0a;
+    case 0x72:
+      return 0x0d;
+    case 0x74:
+      return 0x09;
+    default:
+      return -1;
   }
 }
 
@@ -173,7 +191,15 @@ export class JsonScanner {
     let plain = 0;
     this.loneInString = false;
     for (;;) {
-      if (j >= this.end) this.fail("bad-string", start, this.end, "This string is never closed.", "a closing double quote", RULE_STRINGS);
+      if (j >= this.end)
+        this.fail(
+          "bad-string",
+          start,
+          this.end,
+          "This string is never closed.",
+          "a closing double quote",
+          RULE_STRINGS
+        );
       const c = text.charCodeAt(j);
       if (c === 0x22) break;
       if (c === 0x5c) {
@@ -210,10 +236,24 @@ export class JsonScanner {
   private rawSpecialLength(j: number): number {
     const c = this.text.charCodeAt(j);
     if (c < 0x20) {
-      this.fail("control-character", j, j + 1, `A string contains the raw ${this.describe(j)}.`, "control characters U+0000 to U+001F written as escapes (\\n, \\t, \\u0000 ...)", RULE_STRINGS);
+      this.fail(
+        "control-character",
+        j,
+        j + 1,
+        `A string contains the raw ${this.describe(j)}.`,
+        "control characters U+0000 to U+001F written as escapes (\\n, \\t, \\u0000 ...)",
+        RULE_STRINGS
+      );
     }
     if (this.isPairAt(j)) return 2;
-    return this.fail("lone-surrogate", j, j + 1, `A string contains an ${this.describe(j)}.`, "well-formed Unicode text", RULE_ENCODING);
+    return this.fail(
+      "lone-surrogate",
+      j,
+      j + 1,
+      `A string contains an ${this.describe(j)}.`,
+      "well-formed Unicode text",
+      RULE_ENCODING
+    );
   }
 
   /** Decodes the escape at `j` (a backslash) into `decoded`; returns the offset after it. */
@@ -222,8 +262,23 @@ export class JsonScanner {
     if (letter === 0x75) return this.decodeUnicodeEscape(j, decoded);
     const unit = singleEscape(letter);
     if (unit < 0) {
-      if (j + 1 >= this.end) this.fail("bad-string", stringStart, this.end, "This string is never closed.", "a closing double quote", RULE_STRINGS);
-      this.fail("bad-escape", j, j + 2, `'\\${this.text[j + 1]}' is not a JSON escape.`, "\\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u followed by four hex digits", RULE_STRINGS);
+      if (j + 1 >= this.end)
+        this.fail(
+          "bad-string",
+          stringStart,
+          this.end,
+          "This string is never closed.",
+          "a closing double quote",
+          RULE_STRINGS
+        );
+      this.fail(
+        "bad-escape",
+        j,
+        j + 2,
+        `'\\${this.text[j + 1]}' is not a JSON escape.`,
+        '\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u followed by four hex digits',
+        RULE_STRINGS
+      );
     }
     decoded.addUnit(unit);
     return j + 2;
@@ -255,8 +310,23 @@ export class JsonScanner {
     for (let k = at + 2; k < at + 6; k++) {
       const h = k < this.end ? hexValue(this.text.charCodeAt(k)) : -1;
       if (h < 0) {
-        if (k >= this.end) this.fail("bad-string", at, this.end, "The text ends inside a \\u escape.", "\\u followed by four hex digits", RULE_STRINGS);
-        this.fail("bad-escape", at, k + 1, `'\\u' must be followed by four hex digits; found ${this.describe(k)}.`, "\\u followed by four hex digits (0-9, a-f, A-F)", RULE_STRINGS);
+        if (k >= this.end)
+          this.fail(
+            "bad-string",
+            at,
+            this.end,
+            "The text ends inside a \\u escape.",
+            "\\u followed by four hex digits",
+            RULE_STRINGS
+          );
+        this.fail(
+          "bad-escape",
+          at,
+          k + 1,
+          `'\\u' must be followed by four hex digits; found ${this.describe(k)}.`,
+          "\\u followed by four hex digits (0-9, a-f, A-F)",
+          RULE_STRINGS
+        );
       }
       value = value * 16 + h;
     }
@@ -275,7 +345,15 @@ export class JsonScanner {
     let j = this.readInteger(start);
     if (this.text.charCodeAt(j) === 0x2e) {
       const after = this.readDigits(j + 1);
-      if (after === j + 1) this.fail("bad-number", start, Math.min(this.end, j + 2), "A decimal point must be followed by a digit.", "digits after '.'", RULE_NUMBERS);
+      if (after === j + 1)
+        this.fail(
+          "bad-number",
+          start,
+          Math.min(this.end, j + 2),
+          "A decimal point must be followed by a digit.",
+          "digits after '.'",
+          RULE_NUMBERS
+        );
       j = after;
     }
     const e = this.text.charCodeAt(j);
@@ -284,7 +362,15 @@ export class JsonScanner {
       const sign = this.text.charCodeAt(k);
       if (sign === 0x2b || sign === 0x2d) k++;
       const after = this.readDigits(k);
-      if (after === k) this.fail("bad-number", start, Math.min(this.end, k + 1), "An exponent must have digits.", "digits after 'e', 'e+' or 'e-'", RULE_NUMBERS);
+      if (after === k)
+        this.fail(
+          "bad-number",
+          start,
+          Math.min(this.end, k + 1),
+          "An exponent must have digits.",
+          "digits after 'e', 'e+' or 'e-'",
+          RULE_NUMBERS
+        );
       j = after;
     }
     this.pos = j;
@@ -298,14 +384,45 @@ export class JsonScanner {
     if (text.charCodeAt(j) === 0x2d) {
       j++;
       if (!isDigit(text.charCodeAt(j))) {
-        if (text.startsWith("Infinity", j)) this.fail("bad-number", start, j + 8, "-Infinity is not a JSON number.", "a finite number written in decimal", RULE_NUMBERS);
-        this.fail("bad-number", start, Math.min(this.end, j + 1), `A minus sign must be followed by a digit; found ${this.describe(j)}.`, "a digit after '-'", RULE_NUMBERS);
+        if (text.startsWith("Infinity", j))
+          this.fail(
+            "bad-number",
+            start,
+            j + 8,
+            "-Infinity is not a JSON number.",
+            "a finite number written in decimal",
+            RULE_NUMBERS
+          );
+        this.fail(
+          "bad-number",
+          start,
+          Math.min(this.end, j + 1),
+          `A minus sign must be followed by a digit; found ${this.describe(j)}.`,
+          "a digit after '-'",
+          RULE_NUMBERS
+        );
       }
     }
     if (text.charCodeAt(j) !== 0x30) return this.readDigits(j);
     const c = text.charCodeAt(j + 1);
-    if (isDigit(c)) this.fail("bad-number", start, this.readDigits(j + 1), "A number cannot have a leading zero.", "0, or a digit 1-9 followed by digits", RULE_NUMBERS);
-    if (c === 0x78 || c === 0x58) this.fail("bad-number", start, j + 2, "JSON numbers are decimal; hexadecimal is not allowed.", "decimal digits", RULE_NUMBERS);
+    if (isDigit(c))
+      this.fail(
+        "bad-number",
+        start,
+        this.readDigits(j + 1),
+        "A number cannot have a leading zero.",
+        "0, or a digit 1-9 followed by digits",
+        RULE_NUMBERS
+      );
+    if (c === 0x78 || c === 0x58)
+      this.fail(
+        "bad-number",
+        start,
+        j + 2,
+        "JSON numbers are decimal; hexadecimal is not allowed.",
+        "decimal digits",
+        RULE_NUMBERS
+      );
     return j + 1;
   }
 
@@ -331,22 +448,92 @@ export class JsonScanner {
   /** The error for a character where a value should start, as specific as the character allows. */
   private expectedValueError(): never {
     const i = this.pos;
-    if (i >= this.end) this.fail("unexpected-end", this.end, this.end, "The text ends where a value should start.", "a JSON value", RULE_VALUES);
+    if (i >= this.end)
+      this.fail(
+        "unexpected-end",
+        this.end,
+        this.end,
+        "The text ends where a value should start.",
+        "a JSON value",
+        RULE_VALUES
+      );
     const c = this.text.charCodeAt(i);
     const what = this.describe(i);
-    if (c === 0x27) this.fail("bad-string", i, i + 1, "Strings must be written in double quotes, not single quotes.", "a string in double quotes", RULE_STRINGS);
-    if (c === 0x2f) this.fail("unexpected-character", i, Math.min(this.end, i + 2), "JSON has no comments.", "a JSON value", RULE_GRAMMAR);
-    if (c === 0x2b || c === 0x2e) this.fail("bad-number", i, i + 1, `A number cannot start with ${what}.`, "an optional '-' then digits", RULE_NUMBERS);
-    if (c === 0x7d || c === 0x5d || c === 0x2c || c === 0x3a) this.fail("unexpected-character", i, i + 1, `Found ${what} where a value should start.`, "a JSON value", RULE_VALUES);
+    if (c === 0x27)
+      this.fail(
+        "bad-string",
+        i,
+        i + 1,
+        "Strings must be written in double quotes, not single quotes.",
+        "a string in double quotes",
+        RULE_STRINGS
+      );
+    if (c === 0x2f)
+      this.fail(
+        "unexpected-character",
+        i,
+        Math.min(this.end, i + 2),
+        "JSON has no comments.",
+        "a JSON value",
+        RULE_GRAMMAR
+      );
+    if (c === 0x2b || c === 0x2e)
+      this.fail(
+        "bad-number",
+        i,
+        i + 1,
+        `A number cannot start with ${what}.`,
+        "an optional '-' then digits",
+        RULE_NUMBERS
+      );
+    if (c === 0x7d || c === 0x5d || c === 0x2c || c === 0x3a)
+      this.fail(
+        "unexpected-character",
+        i,
+        i + 1,
+        `Found ${what} where a value should start.`,
+        "a JSON value",
+        RULE_VALUES
+      );
     if (/[A-Za-z_$]/.test(this.text[i]!)) {
       const word = /^[A-Za-z_$][A-Za-z0-9_$]*/.exec(this.text.slice(i, i + 32))![0];
-      this.fail("bad-literal", i, i + word.length, `'${word}' is not a JSON value.`, "true, false or null (lowercase), a number, a string, an object or an array", RULE_VALUES);
+      this.fail(
+        "bad-literal",
+        i,
+        i + word.length,
+        `'${word}' is not a JSON value.`,
+        "true, false or null (lowercase), a number, a string, an object or an array",
+        RULE_VALUES
+      );
     }
-    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) this.fail("unexpected-character", i, i + 1, `Found ${what} where a value should start.`, "a JSON value", RULE_VALUES);
-    if (c >= 0xd800 && c <= 0xdfff && !this.isPairAt(i)) this.fail("lone-surrogate", i, i + 1, `The text contains an ${what}.`, "well-formed Unicode text", RULE_ENCODING);
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d)
+      this.fail(
+        "unexpected-character",
+        i,
+        i + 1,
+        `Found ${what} where a value should start.`,
+        "a JSON value",
+        RULE_VALUES
+      );
+    if (c >= 0xd800 && c <= 0xdfff && !this.isPairAt(i))
+      this.fail("lone-surrogate", i, i + 1, `The text contains an ${what}.`, "well-formed Unicode text", RULE_ENCODING);
     if (c === 0xa0 || c === 0x0b || c === 0x0c || c === 0xfeff || c === 0x2028 || c === 0x2029) {
-      this.fail("unexpected-character", i, i + 1, `${what} is not JSON whitespace.`, "space, tab, line feed or carriage return between tokens", RULE_GRAMMAR);
+      this.fail(
+        "unexpected-character",
+        i,
+        i + 1,
+        `${what} is not JSON whitespace.`,
+        "space, tab, line feed or carriage return between tokens",
+        RULE_GRAMMAR
+      );
     }
-    return this.fail("unexpected-character", i, i + 1, `Found ${what} where a value should start.`, "a JSON value", RULE_VALUES);
+    return this.fail(
+      "unexpected-character",
+      i,
+      i + 1,
+      `Found ${what} where a value should start.`,
+      "a JSON value",
+      RULE_VALUES
+    );
   }
 }

@@ -25,7 +25,8 @@ const V03_TO_V1: Readonly<Record<string, string>> = {
 /** Every v0.3.0 method with its 1.0 name. Checked when the module loads: both sides must be real methods. */
 export const METHOD_PAIRS: readonly {v03: string; v1: string}[] = A2A_REQUEST_METHODS.map(({method}) => {
   const v1 = V03_TO_V1[method];
-  if (v1 === undefined || !A2A_V1_METHODS.includes(v1)) throw new Error(`method-names: no A2A 1.0 method for ${method}`);
+  if (v1 === undefined || !A2A_V1_METHODS.includes(v1))
+    throw new Error(`method-names: no A2A 1.0 method for ${method}`);
   return {v03: method, v1};
 });
 

@@ -10,7 +10,8 @@ import {makeFinding, type Finding, type RequestContext} from "./finding.js";
 import {v03MethodFor, v1MethodFor} from "./method-names.js";
 import type {MessageVersion} from "../shared/message-version.js";
 
-const RULE_NOT_FOUND = "JSON-RPC 2.0 section 5.1: -32601 Method not found: the method does not exist / is not available";
+const RULE_NOT_FOUND =
+  "JSON-RPC 2.0 section 5.1: -32601 Method not found: the method does not exist / is not available";
 
 /** What stage 3 needs to know of a version. */
 export interface MethodTable {
@@ -31,7 +32,12 @@ export interface MethodVerdict {
   a2aMethod: boolean;
 }
 
-export function checkMethod(method: string, methodNode: JsonNode, context: RequestContext, table: MethodTable): MethodVerdict {
+export function checkMethod(
+  method: string,
+  methodNode: JsonNode,
+  context: RequestContext,
+  table: MethodTable
+): MethodVerdict {
   if (method === table.dispatchedMethod) return {ok: true, findings: [], a2aMethod: true};
   const shown = JSON.stringify(method.length > 80 ? `${method.slice(0, 80)}…` : method);
   const names = table.methods.map((m) => m.method);

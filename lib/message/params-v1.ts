@@ -22,24 +22,49 @@ export function protoParamsCheck(method: string, typeName: string): ParamsCheck 
         from: at.from,
         to: at.to,
         rule: `A2A ${A2A_V1_VERSION} specification section 9.4: params is the method's request message (a2a.proto: ${fullName}), read with ProtoJSON from an object`,
-        message: params === null ? `${method} has no "params" member.` : `params is ${describeNode(params)}: ProtoJSON reads a ${typeName} from an object, not by position.`,
+        message:
+          params === null
+            ? `${method} has no "params" member.`
+            : `params is ${describeNode(params)}: ProtoJSON reads a ${typeName} from an object, not by position.`,
         accepted: `a "params" object holding a ${typeName}`
       });
       return report.verdict(false);
     }
     const verdict = validateProtoJson(typeName, params, "/params");
     for (const v of verdict.violations) {
-      const specNote = v.keyword === "required" && v.field === "lf.a2a.v1.Message.message_id" ? ("v1-examples-omit-message-id" as const) : undefined;
-      report.error({code: v.keyword === "required" ? "params.proto-required" : "params.proto", pointer: v.pointer, from: v.from, to: v.to, rule: v.rule, message: v.message, accepted: v.accepted, specNote});
+      const specNote =
+        v.keyword === "required" && v.field === "lf.a2a.v1.Message.message_id"
+          ? ("v1-examples-omit-message-id" as const)
+          : undefined;
+      report.error({
+        code: v.keyword === "required" ? "params.proto-required" : "params.proto",
+        pointer: v.pointer,
+        from: v.from,
+        to: v.to,
+        rule: v.rule,
+        message: v.message,
+        accepted: v.accepted,
+        specNote
+      });
     }
     const members = verdict.notValidated.map((member) => ({...member, definition: member.message}));
     report.notValidatedMembers(
       members,
       params,
-      (definition) => `A2A ${A2A_V1_VERSION} a2a.proto: ${definition} has no such field; specification section 5.7: implementations SHOULD ignore unrecognized fields`,
+      (definition) =>
+        `A2A ${A2A_V1_VERSION} a2a.proto: ${definition} has no such field; specification section 5.7: implementations SHOULD ignore unrecognized fields`,
       `A2A ${A2A_V1_VERSION} specification section 5.7: unrecognized fields are ignored`
     );
-    for (const named of verdict.protoNamed) report.note({code: "params.proto-name", pointer: named.pointer, from: named.from, to: named.to, rule: `A2A ${A2A_V1_VERSION} specification section 5.5: JSON serializations MUST use camelCase field names (ProtoJSON readers also accept the proto name)`, message: `${named.pointer} uses the proto name; it is read, but a 1.0 sender writes "${named.json}".`, accepted: `"${named.json}"`});
+    for (const named of verdict.protoNamed)
+      report.note({
+        code: "params.proto-name",
+        pointer: named.pointer,
+        from: named.from,
+        to: named.to,
+        rule: `A2A ${A2A_V1_VERSION} specification section 5.5: JSON serializations MUST use camelCase field names (ProtoJSON readers also accept the proto name)`,
+        message: `${named.pointer} uses the proto name; it is read, but a 1.0 sender writes "${named.json}".`,
+        accepted: `"${named.json}"`
+      });
     report.duplicates(duplicates, params);
     return report.verdict(verdict.valid);
   };

@@ -8,7 +8,13 @@
  */
 import {makeFinding, type Finding, type RequestContext} from "./finding.js";
 import type {JsonNode, JsonObjectNode, DuplicateName} from "../shared/json-nodes.js";
-import {compileSchema, validateNode, type CompiledSchema, type SchemaVerdict, type SchemaViolation} from "./schema-validator.js";
+import {
+  compileSchema,
+  validateNode,
+  type CompiledSchema,
+  type SchemaVerdict,
+  type SchemaViolation
+} from "./schema-validator.js";
 import {methodRequestIdViolations} from "./method-request-id.js";
 import {a2aSchema} from "./spec.js";
 import type {SpecNoteId} from "./spec-notes.js";
@@ -63,14 +69,19 @@ export interface ParamsVerdict {
   errorData: ParamsErrorData | null;
 }
 
-const RULE_DUPLICATE = "RFC 8259 section 4: member names SHOULD be unique; receivers disagree on which duplicate counts, so the lab does not guess";
+const RULE_DUPLICATE =
+  "RFC 8259 section 4: member names SHOULD be unique; receivers disagree on which duplicate counts, so the lab does not guess";
 
 function schemaRule(violation: SchemaViolation): string {
   return `A2A v0.3.0 schema ${violation.schemaPath}`;
 }
 
 function noteFor(violation: SchemaViolation): SpecNoteId | undefined {
-  if (violation.keyword === "required" && violation.schemaPath === "#/definitions/Message/required" && violation.message.startsWith('Missing member "kind"')) {
+  if (
+    violation.keyword === "required" &&
+    violation.schemaPath === "#/definitions/Message/required" &&
+    violation.message.startsWith('Missing member "kind"')
+  ) {
     return "examples-omit-message-kind";
   }
   return undefined;
@@ -98,27 +109,86 @@ export class ParamsReport {
   private count = 0;
   constructor(private readonly context: RequestContext) {}
 
-  error(fields: {pointer: string; from: number; to: number; rule: string; message: string; accepted: string; code: string; specNote?: SpecNoteId | undefined}): void {
+  error(fields: {
+    pointer: string;
+    from: number;
+    to: number;
+    rule: string;
+    message: string;
+    accepted: string;
+    code: string;
+    specNote?: SpecNoteId | undefined;
+  }): void {
     this.count++;
     if (this.count > MAX_REPORTED_VIOLATIONS) return;
     this.data.push({pointer: fields.pointer, rule: fields.rule, message: fields.message, accepted: fields.accepted});
-    this.findings.push(makeFinding(this.context, {stage: 4, severity: "error", code: fields.code, pointer: fields.pointer, from: fields.from, to: fields.to, rule: fields.rule, message: fields.message, accepted: fields.accepted, ...(fields.specNote ? {specNote: fields.specNote} : {})}));
+    this.findings.push(
+      makeFinding(this.context, {
+        stage: 4,
+        severity: "error",
+        code: fields.code,
+        pointer: fields.pointer,
+        from: fields.from,
+        to: fields.to,
+        rule: fields.rule,
+        message: fields.message,
+        accepted: fields.accepted,
+        ...(fields.specNote ? {specNote: fields.specNote} : {})
+      })
+    );
   }
 
   /** A note that does not stop the request. */
-  note(fields: {pointer: string; from: number; to: number; rule: string; message: string; accepted: string; code: string}): void {
+  note(fields: {
+    pointer: string;
+    from: number;
+    to: number;
+    rule: string;
+    message: string;
+    accepted: string;
+    code: string;
+  }): void {
     this.findings.push(makeFinding(this.context, {stage: 4, severity: "note", ...fields}));
   }
 
   /** Members the definition does not describe: noted one by one up to the cap, then counted. */
-  notValidatedMembers(members: readonly {pointer: string; from: number; to: number; definition: string}[], params: JsonNode, ruleOf: (definition: string) => string, moreRule: string): void {
+  notValidatedMembers(
+    members: readonly {pointer: string; from: number; to: number; definition: string}[],
+    params: JsonNode,
+    ruleOf: (definition: string) => string,
+    moreRule: string
+  ): void {
     for (const member of members.slice(0, MAX_REPORTED_VIOLATIONS)) {
       this.notValidated.push(member.pointer);
       const {definition} = member;
-      this.findings.push(makeFinding(this.context, {stage: 4, severity: "note", code: "params.not-validated", pointer: member.pointer, from: member.from, to: member.to, rule: ruleOf(definition), message: `${member.pointer} is not part of ${definition}; it is not validated.`, accepted: `any value (only the members ${definition} lists are checked)`}));
+      this.findings.push(
+        makeFinding(this.context, {
+          stage: 4,
+          severity: "note",
+          code: "params.not-validated",
+          pointer: member.pointer,
+          from: member.from,
+          to: member.to,
+          rule: ruleOf(definition),
+          message: `${member.pointer} is not part of ${definition}; it is not validated.`,
+          accepted: `any value (only the members ${definition} lists are checked)`
+        })
+      );
     }
     if (members.length > MAX_REPORTED_VIOLATIONS) {
-      this.findings.push(makeFinding(this.context, {stage: 4, severity: "note", code: "params.not-validated", pointer: "/params", from: params.from, to: params.from + 1, rule: moreRule, message: `${members.length - MAX_REPORTED_VIOLATIONS} more members are not validated.`, accepted: "any value"}));
+      this.findings.push(
+        makeFinding(this.context, {
+          stage: 4,
+          severity: "note",
+          code: "params.not-validated",
+          pointer: "/params",
+          from: params.from,
+          to: params.from + 1,
+          rule: moreRule,
+          message: `${members.length - MAX_REPORTED_VIOLATIONS} more members are not validated.`,
+          accepted: "any value"
+        })
+      );
     }
   }
 
@@ -126,7 +196,15 @@ export class ParamsReport {
   duplicates(duplicates: readonly DuplicateName[], params: JsonNode): void {
     for (const duplicate of duplicatesWithin(duplicates, params.from, params.to)) {
       const pointer = `${duplicate.objectPointer.slice(this.context.prefix.length)}/${duplicate.name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
-      this.error({code: "params.duplicate-member", pointer, from: duplicate.repeatFrom, to: duplicate.repeatTo, rule: RULE_DUPLICATE, message: `The member name "${duplicate.name}" appears more than once in the same object.`, accepted: "each member name once per object"});
+      this.error({
+        code: "params.duplicate-member",
+        pointer,
+        from: duplicate.repeatFrom,
+        to: duplicate.repeatTo,
+        rule: RULE_DUPLICATE,
+        message: `The member name "${duplicate.name}" appears more than once in the same object.`,
+        accepted: "each member name once per object"
+      });
     }
   }
 
@@ -143,7 +221,12 @@ export class ParamsReport {
 }
 
 /** The signature every version's and method's stage 4 has. */
-export type ParamsCheck = (request: JsonObjectNode, params: JsonNode | null, duplicates: DuplicateName[], context: RequestContext) => ParamsVerdict;
+export type ParamsCheck = (
+  request: JsonObjectNode,
+  params: JsonNode | null,
+  duplicates: DuplicateName[],
+  context: RequestContext
+) => ParamsVerdict;
 
 /**
  * Stage 4 under A2A v0.3.0 for a method whose params are `#/definitions/<definition>` and whose
@@ -156,15 +239,40 @@ export function schemaParamsCheck(method: string, definition: string, requestDef
     for (const violation of idViolations) report.error(violation);
     const idInvalid = idViolations.length > 0;
     if (params === null) {
-      report.error({code: "params.schema", pointer: "/params", from: request.from, to: request.from + 1, rule: `A2A v0.3.0 schema #/definitions/${requestDefinition}/required`, message: `${method} has no "params" member.`, accepted: `a "params" object holding ${definition}`});
+      report.error({
+        code: "params.schema",
+        pointer: "/params",
+        from: request.from,
+        to: request.from + 1,
+        rule: `A2A v0.3.0 schema #/definitions/${requestDefinition}/required`,
+        message: `${method} has no "params" member.`,
+        accepted: `a "params" object holding ${definition}`
+      });
       return report.verdict(false, idInvalid);
     }
     const verdict = validateNode(compiledDefinition(`#/definitions/${definition}`), params, "/params");
     for (const v of verdict.violations) {
-      report.error({code: "params.schema", pointer: v.pointer, from: v.from, to: v.to, rule: schemaRule(v), message: v.message, accepted: v.accepted, specNote: noteFor(v)});
+      report.error({
+        code: "params.schema",
+        pointer: v.pointer,
+        from: v.from,
+        to: v.to,
+        rule: schemaRule(v),
+        message: v.message,
+        accepted: v.accepted,
+        specNote: noteFor(v)
+      });
     }
-    const members = verdict.notValidated.map((member) => ({...member, definition: member.schemaPath.replace("#/definitions/", "")}));
-    report.notValidatedMembers(members, params, (name) => `A2A v0.3.0 schema #/definitions/${name} does not describe this member (and does not forbid it)`, "A2A v0.3.0 schema: members a definition does not describe are not validated");
+    const members = verdict.notValidated.map((member) => ({
+      ...member,
+      definition: member.schemaPath.replace("#/definitions/", "")
+    }));
+    report.notValidatedMembers(
+      members,
+      params,
+      (name) => `A2A v0.3.0 schema #/definitions/${name} does not describe this member (and does not forbid it)`,
+      "A2A v0.3.0 schema: members a definition does not describe are not validated"
+    );
     report.duplicates(duplicates, params);
     return report.verdict(verdict.valid, idInvalid);
   };

@@ -17,7 +17,11 @@ import {PartsReport, hexPreview, type DecodedPart, type PartsVerdict} from "./pa
 import {A2A_V1_VERSION} from "./proto-spec.js";
 
 const CONTENT = ["text", "raw", "url", "data"] as const;
-const DEPARTURES = {"url-safe": "uses the URL-safe alphabet ('-' and '_')", unpadded: "has no '=' padding", "pad-bits": "leaves non-zero pad bits"} as const;
+const DEPARTURES = {
+  "url-safe": "uses the URL-safe alphabet ('-' and '_')",
+  unpadded: "has no '=' padding",
+  "pad-bits": "leaves non-zero pad bits"
+} as const;
 
 /** A member by its JSON name or its proto name (stage 4 has refused both at once). */
 function field(part: JsonObjectNode, json: string, proto = json): JsonMember | undefined {
@@ -41,7 +45,9 @@ export function decodePartsV1(params: JsonObjectNode, context: RequestContext): 
   partsNode.items.forEach((partNode, index) => {
     if (partNode.type !== "object") throw new Error("stage 5 reached with a part that is not an object");
     const pointer = childPointer("/params/message/parts", index);
-    const content = CONTENT.map((name) => ({name, member: memberOf(partNode, name)})).find(({member}) => member !== undefined && (member.value.type !== "null" || member.name === "data"));
+    const content = CONTENT.map((name) => ({name, member: memberOf(partNode, name)})).find(
+      ({member}) => member !== undefined && (member.value.type !== "null" || member.name === "data")
+    );
     const metadata = memberOf(partNode, "metadata")?.value;
     const info = {
       index,
@@ -70,11 +76,25 @@ export function decodePartsV1(params: JsonObjectNode, context: RequestContext): 
       const textValue = (value as JsonStringNode).value;
       parts.push({...info, kind: "text", text: textValue, length: textValue.length});
     } else if (content.name === "data") {
-      parts.push({...info, kind: "data", dataText: text.slice(value.from, value.to), memberCount: value.type === "object" ? value.members.length : 0, jsonType: value.type});
+      parts.push({
+        ...info,
+        kind: "data",
+        dataText: text.slice(value.from, value.to),
+        memberCount: value.type === "object" ? value.members.length : 0,
+        jsonType: value.type
+      });
     } else if (content.name === "raw") {
       const decoded = decodeBase64((value as JsonStringNode).value, BASE64_LENIENT);
       if (!decoded.ok) throw new Error("stage 5 reached with raw bytes stage 4 refused");
-      parts.push({...info, ...description, kind: "file", source: "bytes", encodedLength: (value as JsonStringNode).value.length, byteLength: decoded.bytes.length, previewHex: hexPreview(decoded.bytes)});
+      parts.push({
+        ...info,
+        ...description,
+        kind: "file",
+        source: "bytes",
+        encodedLength: (value as JsonStringNode).value.length,
+        byteLength: decoded.bytes.length,
+        previewHex: hexPreview(decoded.bytes)
+      });
       if (decoded.departures.length > 0) {
         findings.push(
           makeFinding(context, {
@@ -93,9 +113,26 @@ export function decodePartsV1(params: JsonObjectNode, context: RequestContext): 
     } else {
       const uri = (value as JsonStringNode).value;
       const checked = checkFileUri(uri);
-      const part: DecodedPart = {...info, ...description, kind: "file", source: "uri", uri, host: checked.ok ? checked.host : null, fetched: false};
+      const part: DecodedPart = {
+        ...info,
+        ...description,
+        kind: "file",
+        source: "uri",
+        uri,
+        host: checked.ok ? checked.host : null,
+        fetched: false
+      };
       parts.push(part);
-      if (!checked.ok) reject(part, childPointer(pointer, "url"), value as JsonNode, `parts.uri-${checked.problem}`, checked.rule, `${label}: ${checked.message}`, checked.accepted);
+      if (!checked.ok)
+        reject(
+          part,
+          childPointer(pointer, "url"),
+          value as JsonNode,
+          `parts.uri-${checked.problem}`,
+          checked.rule,
+          `${label}: ${checked.message}`,
+          checked.accepted
+        );
     }
   });
 

@@ -128,13 +128,35 @@ export class PartsReport {
   constructor(private readonly context: RequestContext) {}
 
   /** Rejects a part (or the list, with part null): the request stops at stage 5 with this violation. */
-  reject(part: DecodedPart | null, pointer: string, at: {from: number; to: number}, code: string, rule: string, message: string, accepted: string, specNote?: SpecNoteId): void {
+  reject(
+    part: DecodedPart | null,
+    pointer: string,
+    at: {from: number; to: number},
+    code: string,
+    rule: string,
+    message: string,
+    accepted: string,
+    specNote?: SpecNoteId
+  ): void {
     if (part) {
       part.status = "rejected";
       part.problem = message;
     }
     this.violations.push({pointer, rule, message, accepted});
-    this.findings.push(makeFinding(this.context, {stage: 5, severity: "error", code, pointer, from: at.from, to: at.to, rule, message, accepted, ...(specNote ? {specNote} : {})}));
+    this.findings.push(
+      makeFinding(this.context, {
+        stage: 5,
+        severity: "error",
+        code,
+        pointer,
+        from: at.from,
+        to: at.to,
+        rule,
+        message,
+        accepted,
+        ...(specNote ? {specNote} : {})
+      })
+    );
   }
 
   verdict(): PartsVerdict {
@@ -142,7 +164,6 @@ export class PartsReport {
     return {ok, parts: this.parts, findings: this.findings, errorData: ok ? null : {violations: this.violations}};
   }
 }
-
 
 /** Where a part stands and how its findings name it, read once per part. */
 interface PartPlace {
@@ -190,7 +211,13 @@ export function decodeParts(params: JsonObjectNode, context: RequestContext): Pa
   return report.verdict();
 }
 
-function placeOf(partNode: JsonObjectNode, index: number, kind: string | undefined, pointer: string, context: RequestContext): PartPlace {
+function placeOf(
+  partNode: JsonObjectNode,
+  index: number,
+  kind: string | undefined,
+  pointer: string,
+  context: RequestContext
+): PartPlace {
   const metadata = memberOf(partNode, "metadata")?.value;
   return {
     index,
@@ -207,7 +234,17 @@ function placeOf(partNode: JsonObjectNode, index: number, kind: string | undefin
 function decodeTextPart(partNode: JsonObjectNode, place: PartPlace, report: PartsReport, text: string): void {
   const {index, partPointer, span, metadataText, label} = place;
   const textNode = stringMember(partNode, "text")!;
-  const part: TextPartView = {index, pointer: partPointer, span, status: "decoded", problem: null, metadataText, kind: "text", text: textNode.value, length: textNode.value.length};
+  const part: TextPartView = {
+    index,
+    pointer: partPointer,
+    span,
+    status: "decoded",
+    problem: null,
+    metadataText,
+    kind: "text",
+    text: textNode.value,
+    length: textNode.value.length
+  };
   report.parts.push(part);
   const lone = textNode.hasLoneSurrogate ? firstLoneSurrogate(textNode.value) : -1;
   if (lone < 0) return;
@@ -226,7 +263,17 @@ function decodeTextPart(partNode: JsonObjectNode, place: PartPlace, report: Part
 function decodeDataPart(partNode: JsonObjectNode, place: PartPlace, report: PartsReport, text: string): void {
   const {index, partPointer, span, metadataText} = place;
   const dataNode = memberOf(partNode, "data")!.value as JsonObjectNode;
-  report.parts.push({index, pointer: partPointer, span, status: "decoded", problem: null, metadataText, kind: "data", dataText: text.slice(dataNode.from, dataNode.to), memberCount: dataNode.members.length});
+  report.parts.push({
+    index,
+    pointer: partPointer,
+    span,
+    status: "decoded",
+    problem: null,
+    metadataText,
+    kind: "data",
+    dataText: text.slice(dataNode.from, dataNode.to),
+    memberCount: dataNode.members.length
+  });
 }
 
 /** A file part's object, where it is, and what it says of itself. */
@@ -237,7 +284,12 @@ interface FileAt extends FileDescription {
 
 function decodeFilePart(partNode: JsonObjectNode, place: PartPlace, report: PartsReport, text: string): void {
   const fileNode = memberOf(partNode, "file")!.value as JsonObjectNode;
-  const file: FileAt = {node: fileNode, pointer: childPointer(place.pointer, "file"), name: stringMember(fileNode, "name")?.value ?? null, mimeType: stringMember(fileNode, "mimeType")?.value ?? null};
+  const file: FileAt = {
+    node: fileNode,
+    pointer: childPointer(place.pointer, "file"),
+    name: stringMember(fileNode, "name")?.value ?? null,
+    mimeType: stringMember(fileNode, "mimeType")?.value ?? null
+  };
   const bytesMember = memberOf(fileNode, "bytes");
   const uriMember = memberOf(fileNode, "uri");
   const bytesNode = stringMember(fileNode, "bytes");
@@ -253,9 +305,28 @@ function decodeFilePart(partNode: JsonObjectNode, place: PartPlace, report: Part
   }
 }
 
-function fileWithBothPart(place: PartPlace, file: FileAt, uri: string, encodedLength: number, report: PartsReport): void {
+function fileWithBothPart(
+  place: PartPlace,
+  file: FileAt,
+  uri: string,
+  encodedLength: number,
+  report: PartsReport
+): void {
   const {index, partPointer, span, metadataText, label} = place;
-  const part: FileBothPartView = {index, pointer: partPointer, span, status: "decoded", problem: null, metadataText, name: file.name, mimeType: file.mimeType, kind: "file", source: "bytes-and-uri", uri, encodedLength};
+  const part: FileBothPartView = {
+    index,
+    pointer: partPointer,
+    span,
+    status: "decoded",
+    problem: null,
+    metadataText,
+    name: file.name,
+    mimeType: file.mimeType,
+    kind: "file",
+    source: "bytes-and-uri",
+    uri,
+    encodedLength
+  };
   report.parts.push(part);
   report.reject(
     part,
@@ -271,10 +342,26 @@ function fileWithBothPart(place: PartPlace, file: FileAt, uri: string, encodedLe
 
 /** What a file part's view says whatever its source: where it is, and the file's name and type. */
 function fileViewBase({index, partPointer, span, metadataText}: PartPlace, file: FileAt) {
-  return {index, pointer: partPointer, span, status: "decoded" as const, problem: null, metadataText, name: file.name, mimeType: file.mimeType, kind: "file" as const};
+  return {
+    index,
+    pointer: partPointer,
+    span,
+    status: "decoded" as const,
+    problem: null,
+    metadataText,
+    name: file.name,
+    mimeType: file.mimeType,
+    kind: "file" as const
+  };
 }
 
-function fileBytesPart(place: PartPlace, file: FileAt, bytesNode: JsonStringNode, report: PartsReport, text: string): void {
+function fileBytesPart(
+  place: PartPlace,
+  file: FileAt,
+  bytesNode: JsonStringNode,
+  report: PartsReport,
+  text: string
+): void {
   const {label} = place;
   const decoded = decodeBase64(bytesNode.value, BASE64_STRICT);
   const part: FileBytesPartView = {
@@ -287,7 +374,15 @@ function fileBytesPart(place: PartPlace, file: FileAt, bytesNode: JsonStringNode
   report.parts.push(part);
   if (decoded.ok) return;
   const at = sourceOffsetOfIndex(text, bytesNode, decoded.index);
-  report.reject(part, childPointer(file.pointer, "bytes"), {from: at, to: Math.min(at + 1, bytesNode.to - 1)}, "parts.base64", decoded.rule, `${label}: the bytes are not canonical padded Base64. ${decoded.message}`, "canonical padded Base64 (RFC 4648 section 4): A-Z a-z 0-9 + /, '=' padding to a multiple of 4, zero pad bits, no whitespace");
+  report.reject(
+    part,
+    childPointer(file.pointer, "bytes"),
+    {from: at, to: Math.min(at + 1, bytesNode.to - 1)},
+    "parts.base64",
+    decoded.rule,
+    `${label}: the bytes are not canonical padded Base64. ${decoded.message}`,
+    "canonical padded Base64 (RFC 4648 section 4): A-Z a-z 0-9 + /, '=' padding to a multiple of 4, zero pad bits, no whitespace"
+  );
 }
 
 function fileUriPart(place: PartPlace, file: FileAt, uri: JsonStringNode, report: PartsReport): void {
@@ -301,5 +396,14 @@ function fileUriPart(place: PartPlace, file: FileAt, uri: JsonStringNode, report
     fetched: false
   };
   report.parts.push(part);
-  if (!checked.ok) report.reject(part, childPointer(file.pointer, "uri"), uri, `parts.uri-${checked.problem}`, checked.rule, `${label}: ${checked.message}`, checked.accepted);
+  if (!checked.ok)
+    report.reject(
+      part,
+      childPointer(file.pointer, "uri"),
+      uri,
+      `parts.uri-${checked.problem}`,
+      checked.rule,
+      `${label}: ${checked.message}`,
+      checked.accepted
+    );
 }

@@ -17,7 +17,12 @@ import type {FieldSpec} from "../lesson-inputs/fields.js";
 import {PIN_PREFIX, readPermalink, writePermalink, type PermalinkNotice} from "../lesson-inputs/permalink.js";
 import {readPinnedRun, writePinnedRun} from "../lesson-inputs/pinned-run.js";
 import {decodeBase64, encodeBase64, type Base64Departure} from "../shared/base64.js";
-import {DEFAULT_MESSAGE_VERSION, MESSAGE_VERSIONS, versionField, type MessageVersion} from "../shared/message-version.js";
+import {
+  DEFAULT_MESSAGE_VERSION,
+  MESSAGE_VERSIONS,
+  versionField,
+  type MessageVersion
+} from "../shared/message-version.js";
 import {MESSAGE_EXAMPLES, messageExample, messageExamplesFor} from "./examples.js";
 import {utf8ByteLength} from "./request-size.js";
 
@@ -29,14 +34,31 @@ export const MAX_LINKED_REQUEST_BYTES = (MAX_LINKED_REQUEST_CHARACTERS / 4) * 3;
 export const MESSAGE_LINK_FIELDS: readonly FieldSpec[] = [
   versionField("Request", "The A2A-Version header the request is sent with.", "A2A-Version"),
   {
-    kind: "choice", name: "example", label: "Example", group: "Request", options: MESSAGE_EXAMPLES.map((example) => ({value: example.id, label: example.title})),
+    kind: "choice",
+    name: "example",
+    label: "Example",
+    group: "Request",
+    options: MESSAGE_EXAMPLES.map((example) => ({value: example.id, label: example.title})),
     // A link that names only a version (carried from another lesson) opens that version's first example.
-    defaultFollows: {field: "version", values: Object.fromEntries(MESSAGE_VERSIONS.map((version) => [version, messageExamplesFor(version)[0]!.id]))}
+    defaultFollows: {
+      field: "version",
+      values: Object.fromEntries(MESSAGE_VERSIONS.map((version) => [version, messageExamplesFor(version)[0]!.id]))
+    }
   },
-  {kind: "text", name: "request", label: "Edited request (base64url of its UTF-8)", group: "Request", maxLength: MAX_LINKED_REQUEST_CHARACTERS}
+  {
+    kind: "text",
+    name: "request",
+    label: "Edited request (base64url of its UTF-8)",
+    group: "Request",
+    maxLength: MAX_LINKED_REQUEST_CHARACTERS
+  }
 ];
 
-export const MESSAGE_LINK_DEFAULTS: {version: string; example: string; request: string} = {version: DEFAULT_MESSAGE_VERSION, example: messageExamplesFor(DEFAULT_MESSAGE_VERSION)[0]!.id, request: ""};
+export const MESSAGE_LINK_DEFAULTS: {version: string; example: string; request: string} = {
+  version: DEFAULT_MESSAGE_VERSION,
+  example: messageExamplesFor(DEFAULT_MESSAGE_VERSION)[0]!.id,
+  request: ""
+};
 
 export interface MessageLinkState {
   /** The example the request was chosen from (and perhaps edited). */
@@ -76,21 +98,30 @@ const decoder = new TextDecoder("utf-8", {fatal: true, ignoreBOM: true});
 export function encodeLinkedRequest(text: string): LinkedRequestEncoding {
   // Every code unit is at least one byte of UTF-8: a long text is refused without counting.
   if (text.length > MAX_LINKED_REQUEST_BYTES || utf8ByteLength(text) > MAX_LINKED_REQUEST_BYTES) {
-    return {ok: false, reason: `the edited request (${text.length} characters) is more than ${MAX_LINKED_REQUEST_BYTES} bytes of UTF-8, the most a link carries`};
+    return {
+      ok: false,
+      reason: `the edited request (${text.length} characters) is more than ${MAX_LINKED_REQUEST_BYTES} bytes of UTF-8, the most a link carries`
+    };
   }
   // An empty parameter is the field's default ("no edit"), so it cannot stand for an empty text.
   if (text === "") return {ok: false, reason: "the edited request is empty, and an empty parameter means no edit"};
   if (UNPAIRED_SURROGATE.test(text)) {
     return {ok: false, reason: "the edited request contains an unpaired surrogate, which UTF-8 cannot carry"};
   }
-  return {ok: true, parameter: encodeBase64(encoder.encode(text)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")};
+  return {
+    ok: true,
+    parameter: encodeBase64(encoder.encode(text)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")
+  };
 }
 
 /** The text a `request` parameter carries, or what is wrong with it. */
 export function decodeLinkedRequest(parameter: string): LinkedRequestDecoding {
-  if (parameter.length > MAX_LINKED_REQUEST_CHARACTERS) return {ok: false, problem: `it is ${parameter.length} characters, more than ${MAX_LINKED_REQUEST_CHARACTERS}`};
-  if (!BASE64URL.test(parameter)) return {ok: false, problem: "it has characters outside the base64url alphabet (A-Z a-z 0-9 - _)"};
-  if (parameter.length % 4 === 1) return {ok: false, problem: "its length leaves one character over, which no byte sequence encodes to"};
+  if (parameter.length > MAX_LINKED_REQUEST_CHARACTERS)
+    return {ok: false, problem: `it is ${parameter.length} characters, more than ${MAX_LINKED_REQUEST_CHARACTERS}`};
+  if (!BASE64URL.test(parameter))
+    return {ok: false, problem: "it has characters outside the base64url alphabet (A-Z a-z 0-9 - _)"};
+  if (parameter.length % 4 === 1)
+    return {ok: false, problem: "its length leaves one character over, which no byte sequence encodes to"};
   const decoded = decodeBase64(parameter, LINK_BASE64);
   // The only failure left is non-zero pad bits: each text has exactly one spelling.
   if (!decoded.ok) return {ok: false, problem: "its last character is not the canonical spelling (non-zero pad bits)"};
@@ -136,7 +167,11 @@ export function writePinnedMessage(pinned: MessageLinkState | null): PinnedMessa
 }
 
 /** The state link values stand for; a `request` that does not decode adds a notice and leaves the example's text. */
-function stateFromValues(values: typeof MESSAGE_LINK_DEFAULTS, notices: PermalinkNotice[], requestParameter: string): MessageLinkState {
+function stateFromValues(
+  values: typeof MESSAGE_LINK_DEFAULTS,
+  notices: PermalinkNotice[],
+  requestParameter: string
+): MessageLinkState {
   const example = messageExample(values.example) ?? MESSAGE_EXAMPLES[0]!;
   // readPermalink has already replaced a version that is not one of the choices (with a notice).
   const version = MESSAGE_VERSIONS.find((known) => known === values.version) ?? DEFAULT_MESSAGE_VERSION;
@@ -146,8 +181,13 @@ function stateFromValues(values: typeof MESSAGE_LINK_DEFAULTS, notices: Permalin
   if (decoded.ok) {
     state.requestText = decoded.text;
   } else {
-    const value = values.request.length > SHOWN_VALUE_LENGTH ? `${values.request.slice(0, SHOWN_VALUE_LENGTH)}…` : values.request;
-    notices.push({parameter: requestParameter, value, problem: `request must be base64url (RFC 4648 section 5, no padding) of UTF-8 text, but ${decoded.problem}; the example's own text is used`});
+    const value =
+      values.request.length > SHOWN_VALUE_LENGTH ? `${values.request.slice(0, SHOWN_VALUE_LENGTH)}…` : values.request;
+    notices.push({
+      parameter: requestParameter,
+      value,
+      problem: `request must be base64url (RFC 4648 section 5, no padding) of UTF-8 text, but ${decoded.problem}; the example's own text is used`
+    });
   }
   return state;
 }
@@ -155,11 +195,18 @@ function stateFromValues(values: typeof MESSAGE_LINK_DEFAULTS, notices: Permalin
 /** The link for a state: the example unless it is the first, and the request text when it is edited and fits. */
 export function writeMessageLink(state: MessageLinkState): MessageLinkWriting {
   const {values, omittedReason} = linkValues(state);
-  return {search: writePermalink(values, MESSAGE_LINK_FIELDS, MESSAGE_LINK_DEFAULTS), carriesRequest: values.request !== "", omittedReason};
+  return {
+    search: writePermalink(values, MESSAGE_LINK_FIELDS, MESSAGE_LINK_DEFAULTS),
+    carriesRequest: values.request !== "",
+    omittedReason
+  };
 }
 
 /** The link's values for a state, and why an edited request is left out of them (or null). */
-function linkValues({exampleId, requestText, version}: MessageLinkState): {values: typeof MESSAGE_LINK_DEFAULTS; omittedReason: string | null} {
+function linkValues({exampleId, requestText, version}: MessageLinkState): {
+  values: typeof MESSAGE_LINK_DEFAULTS;
+  omittedReason: string | null;
+} {
   const example = messageExample(exampleId) ?? MESSAGE_EXAMPLES[0]!;
   let request = "";
   let omittedReason: string | null = null;

@@ -16,7 +16,7 @@
 import {BASE64_LENIENT, decodeBase64} from "../shared/base64.js";
 import {childPointer} from "./json-pointer.js";
 import {describeNode} from "./json-source.js";
-import type {JsonNode, } from "../shared/json-nodes.js";
+import type {JsonNode} from "../shared/json-nodes.js";
 import {decimalOf, isIntegerDecimal} from "./json-number.js";
 import {A2A_V1, A2A_V1_VERSION, type ProtoField, type ProtoMessage, type ProtoModel} from "./proto-spec.js";
 
@@ -61,8 +61,10 @@ export interface ProtoVerdict {
 const PROTO = `A2A ${A2A_V1_VERSION} a2a.proto`;
 const RULE_JSON = "ProtoJSON (protobuf.dev/programming-guides/json)";
 /** ProtoJSON's bytes ("bytes" in the JSON mapping): what writers send is canonical, readers accept more (lib/shared/base64.ts, BASE64_LENIENT). */
-const BYTES_RULE = 'ProtoJSON: bytes are a base64 string; "either standard or URL-safe base64 encoding with/without paddings are accepted"';
-const BYTES_ACCEPTED = "base64 (RFC 4648 section 4, or section 5's URL-safe alphabet, not both), with or without '=' padding, no whitespace";
+const BYTES_RULE =
+  'ProtoJSON: bytes are a base64 string; "either standard or URL-safe base64 encoding with/without paddings are accepted"';
+const BYTES_ACCEPTED =
+  "base64 (RFC 4648 section 4, or section 5's URL-safe alphabet, not both), with or without '=' padding, no whitespace";
 const INT_BOUNDS: Record<string, [bigint, bigint]> = {
   int32: [-(2n ** 31n), 2n ** 31n - 1n],
   sint32: [-(2n ** 31n), 2n ** 31n - 1n],
@@ -79,10 +81,20 @@ const NUMBER_TEXT = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
 
 /** Checks `node` as the message `typeName` (e.g. "SendMessageRequest"); `basePointer` is where it sits. */
-export function validateProtoJson(typeName: string, node: JsonNode, basePointer = "", model: ProtoModel = A2A_V1): ProtoVerdict {
+export function validateProtoJson(
+  typeName: string,
+  node: JsonNode,
+  basePointer = "",
+  model: ProtoModel = A2A_V1
+): ProtoVerdict {
   const reader = new Reader(model);
   reader.message(model.message(typeName), node, basePointer);
-  return {valid: reader.violations.length === 0, violations: reader.violations, notValidated: reader.notValidated, protoNamed: reader.protoNamed};
+  return {
+    valid: reader.violations.length === 0,
+    violations: reader.violations,
+    notValidated: reader.notValidated,
+    protoNamed: reader.protoNamed
+  };
 }
 
 class Reader {
@@ -91,13 +103,29 @@ class Reader {
   protoNamed: ProtoNamedMember[] = [];
   constructor(private readonly model: ProtoModel) {}
 
-  private fail(keyword: ProtoViolation["keyword"], field: string, pointer: string, at: {from: number; to: number}, rule: string, message: string, accepted: string): void {
+  private fail(
+    keyword: ProtoViolation["keyword"],
+    field: string,
+    pointer: string,
+    at: {from: number; to: number},
+    rule: string,
+    message: string,
+    accepted: string
+  ): void {
     this.violations.push({pointer, keyword, field, rule, message, accepted, from: at.from, to: at.to});
   }
 
   message(type: ProtoMessage, node: JsonNode, pointer: string): void {
     if (node.type !== "object") {
-      this.fail("type", type.fullName, pointer, node, `${RULE_JSON}: a message is a JSON object`, `${pointer || "The value"} is ${describeNode(node)}, not a ${type.fullName} object.`, `an object (${type.fullName})`);
+      this.fail(
+        "type",
+        type.fullName,
+        pointer,
+        node,
+        `${RULE_JSON}: a message is a JSON object`,
+        `${pointer || "The value"} is ${describeNode(node)}, not a ${type.fullName} object.`,
+        `an object (${type.fullName})`
+      );
       return;
     }
     const seen = new Map<ProtoField, string>();
@@ -110,23 +138,45 @@ class Reader {
       const memberPointer = childPointer(pointer, member.name);
       const field = type.byName.get(member.name);
       if (!field) {
-        this.notValidated.push({pointer: memberPointer, message: type.fullName, from: member.nameFrom, to: member.value.to});
+        this.notValidated.push({
+          pointer: memberPointer,
+          message: type.fullName,
+          from: member.nameFrom,
+          to: member.value.to
+        });
         return;
       }
       const fieldName = `${type.fullName}.${field.name}`;
       const earlier = seen.get(field);
       if (earlier !== undefined) {
-        this.fail("duplicate-field", fieldName, memberPointer, {from: member.nameFrom, to: member.nameTo}, `${RULE_JSON}: a field is named by its JSON name or its proto name, once`, `"${member.name}" and "${earlier}" are the same field (${fieldName}).`, `one of "${field.json}" or "${field.name}"`);
+        this.fail(
+          "duplicate-field",
+          fieldName,
+          memberPointer,
+          {from: member.nameFrom, to: member.nameTo},
+          `${RULE_JSON}: a field is named by its JSON name or its proto name, once`,
+          `"${member.name}" and "${earlier}" are the same field (${fieldName}).`,
+          `one of "${field.json}" or "${field.name}"`
+        );
         return;
       }
       seen.set(field, member.name);
-      if (member.name !== field.json) this.protoNamed.push({pointer: memberPointer, json: field.json, from: member.nameFrom, to: member.nameTo});
+      if (member.name !== field.json)
+        this.protoNamed.push({pointer: memberPointer, json: field.json, from: member.nameFrom, to: member.nameTo});
       const value = member.value;
       if (value.type === "null" && field.type !== "google.protobuf.Value") return;
       if (field.oneof !== undefined && !field.repeated) {
         const other = oneofSet.get(field.oneof);
         if (other !== undefined) {
-          this.fail("oneof", fieldName, memberPointer, {from: member.nameFrom, to: value.to}, `${PROTO} ${type.fullName}: oneof ${field.oneof} holds at most one member`, `"${member.name}" is set beside "${other}"; ${type.name}.${field.oneof} is one of ${oneofMembers(type, field.oneof)}.`, `exactly one of ${oneofMembers(type, field.oneof)}`);
+          this.fail(
+            "oneof",
+            fieldName,
+            memberPointer,
+            {from: member.nameFrom, to: value.to},
+            `${PROTO} ${type.fullName}: oneof ${field.oneof} holds at most one member`,
+            `"${member.name}" is set beside "${other}"; ${type.name}.${field.oneof} is one of ${oneofMembers(type, field.oneof)}.`,
+            `exactly one of ${oneofMembers(type, field.oneof)}`
+          );
           return;
         }
         oneofSet.set(field.oneof, member.name);
@@ -139,7 +189,12 @@ class Reader {
       const member = name === undefined ? undefined : node.members[last.get(name)!];
       if (member === undefined || !isSet(this.model, field, member.value)) {
         const emptyArray = member?.value.type === "array";
-        const shown = member === undefined ? `has no "${field.json}"` : emptyArray ? `has an empty "${field.json}"` : `has "${field.json}" ${describeNode(member.value)}, which is not set`;
+        const shown =
+          member === undefined
+            ? `has no "${field.json}"`
+            : emptyArray
+              ? `has an empty "${field.json}"`
+              : `has "${field.json}" ${describeNode(member.value)}, which is not set`;
         this.fail(
           "required",
           `${type.fullName}.${field.name}`,
@@ -157,21 +212,46 @@ class Reader {
     const fieldName = `${type.fullName}.${field.name}`;
     if (field.mapKey !== undefined) {
       if (value.type !== "object") {
-        this.fail("type", fieldName, pointer, value, `${RULE_JSON}: a map is a JSON object`, `${fieldName} is ${describeNode(value)}, not an object.`, "an object");
+        this.fail(
+          "type",
+          fieldName,
+          pointer,
+          value,
+          `${RULE_JSON}: a map is a JSON object`,
+          `${fieldName} is ${describeNode(value)}, not an object.`,
+          "an object"
+        );
         return;
       }
-      for (const entry of value.members) this.single(fieldName, field.type, entry.value, childPointer(pointer, entry.name));
+      for (const entry of value.members)
+        this.single(fieldName, field.type, entry.value, childPointer(pointer, entry.name));
       return;
     }
     if (field.repeated) {
       if (value.type !== "array") {
-        this.fail("type", fieldName, pointer, value, `${RULE_JSON}: a repeated field is a JSON array`, `${fieldName} is ${describeNode(value)}, not an array.`, "an array");
+        this.fail(
+          "type",
+          fieldName,
+          pointer,
+          value,
+          `${RULE_JSON}: a repeated field is a JSON array`,
+          `${fieldName} is ${describeNode(value)}, not an array.`,
+          "an array"
+        );
         return;
       }
       value.items.forEach((item, index) => {
         const itemPointer = childPointer(pointer, index);
         if (item.type === "null" && field.type !== "google.protobuf.Value") {
-          this.fail("type", fieldName, itemPointer, item, `${RULE_JSON}: a repeated field holds no null element`, `Element ${index} of ${fieldName} is null.`, acceptedFor(this.model, field.type));
+          this.fail(
+            "type",
+            fieldName,
+            itemPointer,
+            item,
+            `${RULE_JSON}: a repeated field holds no null element`,
+            `Element ${index} of ${fieldName} is null.`,
+            acceptedFor(this.model, field.type)
+          );
         } else this.single(fieldName, field.type, item, itemPointer);
       });
       return;
@@ -181,7 +261,16 @@ class Reader {
 
   /** One value of a field's type (not null, unless the type is google.protobuf.Value). */
   private single(fieldName: string, type: string, value: JsonNode, pointer: string): void {
-    const wrong = (rule: string) => this.fail("type", fieldName, pointer, value, `${RULE_JSON}: ${rule}`, `${fieldName} (${type.replace(/^(message|enum):/, "")}) is ${describeNode(value)}.`, acceptedFor(this.model, type));
+    const wrong = (rule: string) =>
+      this.fail(
+        "type",
+        fieldName,
+        pointer,
+        value,
+        `${RULE_JSON}: ${rule}`,
+        `${fieldName} (${type.replace(/^(message|enum):/, "")}) is ${describeNode(value)}.`,
+        acceptedFor(this.model, type)
+      );
     if (type.startsWith("message:")) return this.message(this.model.message(type.slice(8)), value, pointer);
     if (type.startsWith("enum:")) return this.enumValue(fieldName, type.slice(5), value, pointer);
     switch (type) {
@@ -194,13 +283,26 @@ class Reader {
       case "bytes": {
         if (value.type !== "string") return wrong("a bytes field is a base64 string");
         const decoded = decodeBase64(value.value, BASE64_LENIENT);
-        if (!decoded.ok) this.fail("bytes", fieldName, pointer, value, BYTES_RULE, `${fieldName} is not base64: ${decoded.message}`, BYTES_ACCEPTED);
+        if (!decoded.ok)
+          this.fail(
+            "bytes",
+            fieldName,
+            pointer,
+            value,
+            BYTES_RULE,
+            `${fieldName} is not base64: ${decoded.message}`,
+            BYTES_ACCEPTED
+          );
         return;
       }
       case "float":
       case "double":
         if (value.type === "number") return;
-        if (value.type === "string" && (NUMBER_TEXT.test(value.value) || ["NaN", "Infinity", "-Infinity"].includes(value.value))) return;
+        if (
+          value.type === "string" &&
+          (NUMBER_TEXT.test(value.value) || ["NaN", "Infinity", "-Infinity"].includes(value.value))
+        )
+          return;
         return wrong(`${withArticle(type)} is a number, a numeric string, or "NaN", "Infinity", "-Infinity"`);
       case "google.protobuf.Value":
         return this.anyJson(fieldName, value, pointer);
@@ -214,18 +316,40 @@ class Reader {
         if (value.type !== "object" || value.members.length > 0) return wrong("a google.protobuf.Empty is {}");
         return;
       case "google.protobuf.Timestamp":
-        if (value.type !== "string" || !validTimestamp(value.value)) return wrong('a google.protobuf.Timestamp is an RFC 3339 string such as "2026-03-12T10:00:00.000Z"');
+        if (value.type !== "string" || !validTimestamp(value.value))
+          return wrong('a google.protobuf.Timestamp is an RFC 3339 string such as "2026-03-12T10:00:00.000Z"');
         return;
     }
     const bounds = INT_BOUNDS[type];
     if (bounds === undefined) throw new Error(`no ProtoJSON rule for type ${type}`);
-    const lexeme = value.type === "number" ? value.lexeme : value.type === "string" && NUMBER_TEXT.test(value.value) ? value.value : null;
+    const lexeme =
+      value.type === "number"
+        ? value.lexeme
+        : value.type === "string" && NUMBER_TEXT.test(value.value)
+          ? value.value
+          : null;
     if (lexeme === null) return wrong(`${withArticle(type)} is a number or a string holding one`);
     const integer = integerOf(lexeme);
     if (integer === null) {
-      this.fail("type", fieldName, pointer, value, `${RULE_JSON}: ${withArticle(type)} is a whole number`, `${fieldName} is ${describeNode(value)}, which is not a whole number.`, `a whole number from ${bounds[0]} to ${bounds[1]}`);
+      this.fail(
+        "type",
+        fieldName,
+        pointer,
+        value,
+        `${RULE_JSON}: ${withArticle(type)} is a whole number`,
+        `${fieldName} is ${describeNode(value)}, which is not a whole number.`,
+        `a whole number from ${bounds[0]} to ${bounds[1]}`
+      );
     } else if (integer === "huge" || integer < bounds[0] || integer > bounds[1]) {
-      this.fail("range", fieldName, pointer, value, `${RULE_JSON}: ${withArticle(type)} lies in its type's range`, `${fieldName} is ${describeNode(value)}, outside the range of ${type}.`, `a whole number from ${bounds[0]} to ${bounds[1]}`);
+      this.fail(
+        "range",
+        fieldName,
+        pointer,
+        value,
+        `${RULE_JSON}: ${withArticle(type)} lies in its type's range`,
+        `${fieldName} is ${describeNode(value)}, outside the range of ${type}.`,
+        `a whole number from ${bounds[0]} to ${bounds[1]}`
+      );
     }
   }
 
@@ -234,38 +358,92 @@ class Reader {
     const accepted = `one of ${type.names.map((name) => `"${name}"`).join(", ")} (or its number)`;
     if (value.type === "string") {
       if (type.numberOf.has(value.value)) return;
-      const near = type.names.find((name) => name.toLowerCase() === value.value.toLowerCase() || name.toLowerCase().endsWith(`_${value.value.toLowerCase()}`));
+      const near = type.names.find(
+        (name) =>
+          name.toLowerCase() === value.value.toLowerCase() ||
+          name.toLowerCase().endsWith(`_${value.value.toLowerCase()}`)
+      );
       const hint = near === undefined ? "" : ` A2A 1.0 spells it "${near}".`;
-      this.fail("enum", fieldName, pointer, value, `${RULE_JSON}: an enum value is written as its name from the proto (A2A ${A2A_V1_VERSION} specification section 5.5)`, `${fieldName} is "${shorten(value.value)}", not a value name of ${type.fullName}.${hint}`, accepted);
+      this.fail(
+        "enum",
+        fieldName,
+        pointer,
+        value,
+        `${RULE_JSON}: an enum value is written as its name from the proto (A2A ${A2A_V1_VERSION} specification section 5.5)`,
+        `${fieldName} is "${shorten(value.value)}", not a value name of ${type.fullName}.${hint}`,
+        accepted
+      );
       return;
     }
     if (value.type === "number") {
       const integer = integerOf(value.lexeme);
-      if (integer !== null && integer !== "huge" && integer >= INT_BOUNDS["int32"]![0] && integer <= INT_BOUNDS["int32"]![1]) return;
-      this.fail("enum", fieldName, pointer, value, `${RULE_JSON}: an enum value may also be its number, a 32-bit integer`, `${fieldName} is ${describeNode(value)}, not an enum number.`, accepted);
+      if (
+        integer !== null &&
+        integer !== "huge" &&
+        integer >= INT_BOUNDS["int32"]![0] &&
+        integer <= INT_BOUNDS["int32"]![1]
+      )
+        return;
+      this.fail(
+        "enum",
+        fieldName,
+        pointer,
+        value,
+        `${RULE_JSON}: an enum value may also be its number, a 32-bit integer`,
+        `${fieldName} is ${describeNode(value)}, not an enum number.`,
+        accepted
+      );
       return;
     }
-    this.fail("type", fieldName, pointer, value, `${RULE_JSON}: an enum value is a string (its name) or a number`, `${fieldName} is ${describeNode(value)}.`, accepted);
+    this.fail(
+      "type",
+      fieldName,
+      pointer,
+      value,
+      `${RULE_JSON}: an enum value is a string (its name) or a number`,
+      `${fieldName} is ${describeNode(value)}.`,
+      accepted
+    );
   }
 
   /** google.protobuf.Value and Struct hold any JSON, whose strings (and names) are proto strings: valid Unicode. */
   private anyJson(fieldName: string, value: JsonNode, pointer: string): void {
     if (value.type === "string") this.unicode(fieldName, value, pointer);
-    else if (value.type === "array") value.items.forEach((item, index) => this.anyJson(fieldName, item, childPointer(pointer, index)));
+    else if (value.type === "array")
+      value.items.forEach((item, index) => this.anyJson(fieldName, item, childPointer(pointer, index)));
     else if (value.type === "object") {
       for (const member of value.members) {
-        if (hasLoneSurrogate(member.name)) this.fail("unicode", fieldName, childPointer(pointer, member.name), {from: member.nameFrom, to: member.nameTo}, UNICODE_RULE, `A name inside ${fieldName} has an unpaired surrogate.`, UNICODE_ACCEPTED);
+        if (hasLoneSurrogate(member.name))
+          this.fail(
+            "unicode",
+            fieldName,
+            childPointer(pointer, member.name),
+            {from: member.nameFrom, to: member.nameTo},
+            UNICODE_RULE,
+            `A name inside ${fieldName} has an unpaired surrogate.`,
+            UNICODE_ACCEPTED
+          );
         this.anyJson(fieldName, member.value, childPointer(pointer, member.name));
       }
     }
   }
 
   private unicode(fieldName: string, value: Extract<JsonNode, {type: "string"}>, pointer: string): void {
-    if (value.hasLoneSurrogate) this.fail("unicode", fieldName, pointer, value, UNICODE_RULE, `${fieldName} has an unpaired surrogate escape: it is not valid Unicode.`, UNICODE_ACCEPTED);
+    if (value.hasLoneSurrogate)
+      this.fail(
+        "unicode",
+        fieldName,
+        pointer,
+        value,
+        UNICODE_RULE,
+        `${fieldName} has an unpaired surrogate escape: it is not valid Unicode.`,
+        UNICODE_ACCEPTED
+      );
   }
 }
 
-const UNICODE_RULE = "proto3: a string field holds valid UTF-8, so a JSON string with an unpaired surrogate escape (RFC 8259 section 8.2) is refused";
+const UNICODE_RULE =
+  "proto3: a string field holds valid UTF-8, so a JSON string with an unpaired surrogate escape (RFC 8259 section 8.2) is refused";
 const UNICODE_ACCEPTED = "text made of Unicode scalar values (surrogates only in valid pairs)";
 
 function hasLoneSurrogate(text: string): boolean {
@@ -293,9 +471,18 @@ function integerOf(lexeme: string): bigint | "huge" | null {
 function validTimestamp(text: string): boolean {
   const match = TIMESTAMP.exec(text);
   if (!match) return false;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number
+  ];
   const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= days && hour <= 23 && minute <= 59 && second <= 59;
+  return (
+    year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= days && hour <= 23 && minute <= 59 && second <= 59
+  );
 }
 
 /** Proto3 presence for a REQUIRED field: set means not the default (a non-empty string or array, a non-zero enum, any message). */
@@ -312,7 +499,10 @@ function isSet(model: ProtoModel, field: ProtoField, value: JsonNode): boolean {
 }
 
 function oneofMembers(type: ProtoMessage, oneof: string): string {
-  return type.fields.filter((field) => field.oneof === oneof).map((field) => `"${field.json}"`).join(", ");
+  return type.fields
+    .filter((field) => field.oneof === oneof)
+    .map((field) => `"${field.json}"`)
+    .join(", ");
 }
 
 function requiredAccepted(field: ProtoField): string {
@@ -324,7 +514,11 @@ function requiredAccepted(field: ProtoField): string {
 
 function acceptedFor(model: ProtoModel, type: string): string {
   if (type.startsWith("message:")) return `an object (${model.message(type.slice(8)).fullName})`;
-  if (type.startsWith("enum:")) return `one of ${model.enumType(type.slice(5)).names.map((name) => `"${name}"`).join(", ")}`;
+  if (type.startsWith("enum:"))
+    return `one of ${model
+      .enumType(type.slice(5))
+      .names.map((name) => `"${name}"`)
+      .join(", ")}`;
   switch (type) {
     case "string":
       return "a string";

@@ -11,8 +11,30 @@ export const A2A_V1_VERSION = "1.0.1";
 export const A2A_V1_PROTO_FILE = "data/spec/a2a-v1.0/a2a.proto";
 
 /** The scalar types of proto3 and the google.protobuf types the ProtoJSON reader implements. */
-export const SCALAR_TYPES = ["string", "bytes", "bool", "int32", "sint32", "sfixed32", "uint32", "fixed32", "int64", "sint64", "sfixed64", "uint64", "fixed64", "float", "double"] as const;
-export const WELL_KNOWN_TYPES = ["google.protobuf.Struct", "google.protobuf.Value", "google.protobuf.ListValue", "google.protobuf.Timestamp", "google.protobuf.Empty"] as const;
+export const SCALAR_TYPES = [
+  "string",
+  "bytes",
+  "bool",
+  "int32",
+  "sint32",
+  "sfixed32",
+  "uint32",
+  "fixed32",
+  "int64",
+  "sint64",
+  "sfixed64",
+  "uint64",
+  "fixed64",
+  "float",
+  "double"
+] as const;
+export const WELL_KNOWN_TYPES = [
+  "google.protobuf.Struct",
+  "google.protobuf.Value",
+  "google.protobuf.ListValue",
+  "google.protobuf.Timestamp",
+  "google.protobuf.Empty"
+] as const;
 
 const FieldSchema = z.object({
   name: z.string(),
@@ -66,7 +88,12 @@ export function readProtoTable(data: unknown): ProtoModel {
   const messages = new Map<string, ProtoMessage>();
   const enums = new Map<string, ProtoEnum>();
   for (const [name, values] of Object.entries(table.enums)) {
-    enums.set(name, {name, fullName: `${table.package}.${name}`, numberOf: new Map(values), names: values.map(([valueName]) => valueName)});
+    enums.set(name, {
+      name,
+      fullName: `${table.package}.${name}`,
+      numberOf: new Map(values),
+      names: values.map(([valueName]) => valueName)
+    });
   }
   for (const [name, {fields}] of Object.entries(table.messages)) {
     const byName = new Map<string, ProtoField>();
@@ -83,7 +110,10 @@ export function readProtoTable(data: unknown): ProtoModel {
         (WELL_KNOWN_TYPES as readonly string[]).includes(field.type) ||
         (field.type.startsWith("message:") && messages.has(field.type.slice(8))) ||
         (field.type.startsWith("enum:") && enums.has(field.type.slice(5)));
-      if (!known) throw new Error(`${A2A_V1_PROTO_FILE}: ${message.fullName}.${field.name} has type ${field.type}, which the ProtoJSON reader does not implement`);
+      if (!known)
+        throw new Error(
+          `${A2A_V1_PROTO_FILE}: ${message.fullName}.${field.name} has type ${field.type}, which the ProtoJSON reader does not implement`
+        );
     }
   }
   return {

@@ -29,7 +29,13 @@ function stringOf(node: JsonObjectNode | undefined, ...names: string[]): string 
 }
 
 /** The stored config: the params as written, with the agent's id added when the client set none. */
-export function handlePushConfig(params: JsonObjectNode, context: RequestContext, receiptNumber: number, requestId: RequestId | null, version: MessageVersion): HandlerOutput {
+export function handlePushConfig(
+  params: JsonObjectNode,
+  context: RequestContext,
+  receiptNumber: number,
+  requestId: RequestId | null,
+  version: MessageVersion
+): HandlerOutput {
   const {text} = context;
   // v0.3.0 keeps url and id inside pushNotificationConfig; 1.0 has them on the config itself.
   const configValue = version === "1.0" ? params : memberOf(params, "pushNotificationConfig")?.value;

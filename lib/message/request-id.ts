@@ -4,10 +4,17 @@
  * So `1` and `"1"` are different ids, and 9007199254740993 is not ...992.
  */
 import type {JsonNode} from "../shared/json-nodes.js";
-import {decimalOf, isIntegerDecimal, isSafeIntegerDecimal, jsonParseReading, sameDecimal, type DecimalValue} from "./json-number.js";
+import {
+  decimalOf,
+  isIntegerDecimal,
+  isSafeIntegerDecimal,
+  jsonParseReading,
+  sameDecimal,
+  type DecimalValue
+} from "./json-number.js";
 
 export type RequestId =
-  | {type: "string"; value: string; /** The source text, quotes and escapes included. */ lexeme: string}
+  | {type: "string"; value: string /** The source text, quotes and escapes included. */; lexeme: string}
   | {
       type: "number";
       lexeme: string;
@@ -72,7 +79,10 @@ export function readRequestId(node: JsonNode, text: string): RequestId | undefin
 export function sameRequestId(a: RequestId, b: RequestId): boolean {
   if (a.type !== b.type) return false;
   if (a.type === "string") return a.value === (b as {value: string}).value;
-  if (a.type === "number") return a.lexeme === (b as NumberId).lexeme || sameDecimal(numberIdReading(a).value, numberIdReading(b as NumberId).value);
+  if (a.type === "number")
+    return (
+      a.lexeme === (b as NumberId).lexeme || sameDecimal(numberIdReading(a).value, numberIdReading(b as NumberId).value)
+    );
   return true;
 }
 

@@ -8,7 +8,16 @@ import {checkMethod} from "./method.js";
 import {readEnvelope} from "./envelope.js";
 import type {DecodedPart} from "./parts.js";
 import type {Receipt} from "./handler.js";
-import {INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, VERSION_NOT_SUPPORTED, errorResponseText, resultResponseText, rpcError, type RpcError} from "./response.js";
+import {
+  INVALID_PARAMS,
+  INVALID_REQUEST,
+  METHOD_NOT_FOUND,
+  VERSION_NOT_SUPPORTED,
+  errorResponseText,
+  resultResponseText,
+  rpcError,
+  type RpcError
+} from "./response.js";
 import type {Dialect} from "./dialect.js";
 import {v1WireError} from "./error-details.js";
 import {MESSAGE_VERSIONS} from "../shared/message-version.js";
@@ -82,7 +91,7 @@ function patchNote(state: TransactionState, at: JsonNode, context: RequestContex
     to: at.to,
     rule: "A2A 1.0.1 specification section 3.6: patch version numbers SHOULD NOT be used in requests, and MUST not be considered when negotiating versions",
     message: `A2A-Version ${JSON.stringify(state.versionHeader)} carries a patch number (.${state.versionPatch}); it is read as ${state.dialect?.version}.`,
-    accepted: "Major.Minor only: \"0.3\" or \"1.0\""
+    accepted: 'Major.Minor only: "0.3" or "1.0"'
   });
 }
 
@@ -91,10 +100,17 @@ export function wireErrorFor(dialect: Dialect | null): (error: RpcError) => RpcE
   return dialect === null ? v1WireError : dialect.wireError;
 }
 
-const RULE_VERSION = "A2A 1.0.1 specification section 3.6.2: agents MUST process requests using the semantics of the requested A2A-Version, and MUST return a VersionNotSupportedError (-32009, section 5.4) for a version they do not support";
+const RULE_VERSION =
+  "A2A 1.0.1 specification section 3.6.2: agents MUST process requests using the semantics of the requested A2A-Version, and MUST return a VersionNotSupportedError (-32009, section 5.4) for a version they do not support";
 
 function emptyStages(): StageVerdict[] {
-  return ([1, 2, 3, 4, 5, 6] as const).map((stage) => ({stage, name: STAGE_NAMES[stage], status: "not-reached" as StageStatus, findings: [], error: null}));
+  return ([1, 2, 3, 4, 5, 6] as const).map((stage) => ({
+    stage,
+    name: STAGE_NAMES[stage],
+    status: "not-reached" as StageStatus,
+    findings: [],
+    error: null
+  }));
 }
 
 /** An outcome before anything past parsing is known: no id, no response; callers fill in what they learn. */
@@ -128,12 +144,19 @@ export function stopOutcome(outcome: RequestOutcome, n: StageNumber, error: RpcE
   outcome.stoppedAt = n;
   outcome.error = error;
   outcome.responseText = answer ? errorResponseText(outcome.id, error) : null;
-  const reply = answer ? `error ${error.code} sent with id ${outcome.id ? outcome.id.lexeme : "null"}` : "no response (a notification is never answered, JSON-RPC 2.0 section 4.1)";
+  const reply = answer
+    ? `error ${error.code} sent with id ${outcome.id ? outcome.id.lexeme : "null"}`
+    : "no response (a notification is never answered, JSON-RPC 2.0 section 4.1)";
   outcome.verdict = `Stopped at stage ${n} (${STAGE_NAMES[n]}): ${error.message}; ${reply}.`;
   return outcome;
 }
 
-export function processRequest(node: JsonNode, context: RequestContext, parseFindings: Finding[], state: TransactionState): RequestOutcome {
+export function processRequest(
+  node: JsonNode,
+  context: RequestContext,
+  parseFindings: Finding[],
+  state: TransactionState
+): RequestOutcome {
   const outcome = newOutcome(context.requestIndex, context.prefix, context.locator.span(node.from, node.to));
   const stages = outcome.stages;
   const stage = (n: StageNumber): StageVerdict => stages[n - 1]!;
@@ -141,7 +164,8 @@ export function processRequest(node: JsonNode, context: RequestContext, parseFin
   stage(1).findings = parseFindings;
   const {dialect} = state;
   const wire = wireErrorFor(dialect);
-  const stop = (n: StageNumber, error: RpcError, answer: boolean): RequestOutcome => stopOutcome(outcome, n, wire(error), answer);
+  const stop = (n: StageNumber, error: RpcError, answer: boolean): RequestOutcome =>
+    stopOutcome(outcome, n, wire(error), answer);
 
   // Stage 2: envelope. An invalid Request is always answered (JSON-RPC 2.0 section 5), with id null if unreadable.
   outcome.stageReached = 2;
@@ -151,7 +175,13 @@ export function processRequest(node: JsonNode, context: RequestContext, parseFin
   outcome.hasIdMember = envelope.hasIdMember;
   outcome.method = envelope.method;
   if (!envelope.ok || envelope.request === null) {
-    return stop(2, rpcError(INVALID_REQUEST, {violations: envelope.findings.filter((f) => f.severity === "error").map(toData(context))}), true);
+    return stop(
+      2,
+      rpcError(INVALID_REQUEST, {
+        violations: envelope.findings.filter((f) => f.severity === "error").map(toData(context))
+      }),
+      true
+    );
   }
   stage(2).status = "pass";
   const request: JsonObjectNode = envelope.request;
@@ -163,25 +193,59 @@ export function processRequest(node: JsonNode, context: RequestContext, parseFin
   if (dialect === null) {
     const served = MESSAGE_VERSIONS.map((v) => `"${v}"`).join(" and ");
     stage(3).findings = [
-      makeFinding(context, {stage: 3, severity: "error", code: "method.version-not-supported", pointer: "/method", from: envelope.methodNode!.from, to: envelope.methodNode!.to, rule: RULE_VERSION, message: `The request comes with A2A-Version ${JSON.stringify(state.versionHeader)}; this lab's agent serves ${served} (and reads no header as 0.3).`, accepted: `A2A-Version ${served}, or none`, specNote: "v1-version-error-shape"})
+      makeFinding(context, {
+        stage: 3,
+        severity: "error",
+        code: "method.version-not-supported",
+        pointer: "/method",
+        from: envelope.methodNode!.from,
+        to: envelope.methodNode!.to,
+        rule: RULE_VERSION,
+        message: `The request comes with A2A-Version ${JSON.stringify(state.versionHeader)}; this lab's agent serves ${served} (and reads no header as 0.3).`,
+        accepted: `A2A-Version ${served}, or none`,
+        specNote: "v1-version-error-shape"
+      })
     ];
-    return stop(3, rpcError(VERSION_NOT_SUPPORTED, {requestedVersion: state.versionHeader, supportedVersions: MESSAGE_VERSIONS.join(", ")}), answer);
+    return stop(
+      3,
+      rpcError(VERSION_NOT_SUPPORTED, {
+        requestedVersion: state.versionHeader,
+        supportedVersions: MESSAGE_VERSIONS.join(", ")
+      }),
+      answer
+    );
   }
   const method = checkMethod(envelope.method!, envelope.methodNode!, context, dialect);
-  stage(3).findings = state.versionPatch === null ? method.findings : [...method.findings, patchNote(state, envelope.methodNode!, context)];
-  if (!method.ok) return stop(3, rpcError(METHOD_NOT_FOUND, {method: envelope.method, a2aMethod: method.a2aMethod, detail: method.findings[0]?.message}), answer);
+  stage(3).findings =
+    state.versionPatch === null
+      ? method.findings
+      : [...method.findings, patchNote(state, envelope.methodNode!, context)];
+  if (!method.ok)
+    return stop(
+      3,
+      rpcError(METHOD_NOT_FOUND, {
+        method: envelope.method,
+        a2aMethod: method.a2aMethod,
+        detail: method.findings[0]?.message
+      }),
+      answer
+    );
   stage(3).status = "pass";
 
   // Stage 4: the request against its method's definition (params, and under 0.3 the id it narrows).
   outcome.stageReached = 4;
   const params = dialect.checkParams(request, envelope.params, state.duplicates, context);
   stage(4).findings = params.findings;
-  if (!params.ok) return stop(4, rpcError(params.requestInvalid ? INVALID_REQUEST : INVALID_PARAMS, params.errorData), answer);
+  if (!params.ok)
+    return stop(4, rpcError(params.requestInvalid ? INVALID_REQUEST : INVALID_PARAMS, params.errorData), answer);
   stage(4).status = "pass";
 
   // Stage 5: parts (a push config has none: the stage passes with nothing decoded).
   outcome.stageReached = 5;
-  const decoded = dialect.decodeParts === null ? {ok: true, parts: [], findings: [], errorData: null} : dialect.decodeParts(envelope.params as JsonObjectNode, context);
+  const decoded =
+    dialect.decodeParts === null
+      ? {ok: true, parts: [], findings: [], errorData: null}
+      : dialect.decodeParts(envelope.params as JsonObjectNode, context);
   stage(5).findings = decoded.findings;
   outcome.parts = decoded.parts;
   if (!decoded.ok) return stop(5, rpcError(INVALID_PARAMS, decoded.errorData), answer);
@@ -189,7 +253,13 @@ export function processRequest(node: JsonNode, context: RequestContext, parseFin
 
   // Stage 6: the handler records a receipt; the reply (if any) carries the id exactly as sent.
   outcome.stageReached = 6;
-  const handled = dialect.handle(envelope.params as JsonObjectNode, decoded.parts, state.receipts.length + 1, context, outcome.notification ? null : outcome.id);
+  const handled = dialect.handle(
+    envelope.params as JsonObjectNode,
+    decoded.parts,
+    state.receipts.length + 1,
+    context,
+    outcome.notification ? null : outcome.id
+  );
   state.receipts.push(handled.receipt);
   outcome.handled = true;
   outcome.receipt = handled.receipt;
@@ -204,6 +274,13 @@ export function processRequest(node: JsonNode, context: RequestContext, parseFin
 }
 
 /** A finding as it appears in error.data: pointer relative to the request, rule, message, accepted. */
-function toData(context: RequestContext): (finding: Finding) => {pointer: string; rule: string; message: string; accepted: string} {
-  return (finding) => ({pointer: finding.pointer.slice(context.prefix.length), rule: finding.rule, message: finding.message, accepted: finding.accepted});
+function toData(
+  context: RequestContext
+): (finding: Finding) => {pointer: string; rule: string; message: string; accepted: string} {
+  return (finding) => ({
+    pointer: finding.pointer.slice(context.prefix.length),
+    rule: finding.rule,
+    message: finding.message,
+    accepted: finding.accepted
+  });
 }

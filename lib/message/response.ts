@@ -31,19 +31,47 @@ export interface ErrorClass {
  * A2A 1.0.1 section 5.4: VersionNotSupportedError is -32009. Neither the specification nor
  * the proto gives it a message; this is @a2a-js/sdk 1.3.0's default (A2A_ERROR_SPECS).
  */
-export const VERSION_NOT_SUPPORTED: ErrorClass = {code: -32009, message: "Version not supported", source: "A2A 1.0.1 specification section 5.4 (VersionNotSupportedError)"};
+export const VERSION_NOT_SUPPORTED: ErrorClass = {
+  code: -32009,
+  message: "Version not supported",
+  source: "A2A 1.0.1 specification section 5.4 (VersionNotSupportedError)"
+};
 
 /** JSON-RPC 2.0 section 5.1 codes, with the messages A2A v0.3.0 gives them. */
-export const PARSE_ERROR: ErrorClass = {code: a2aErrorCode("JSONParseError"), message: a2aErrorMessage("JSONParseError"), source: "#/definitions/JSONParseError"};
-export const INVALID_REQUEST: ErrorClass = {code: a2aErrorCode("InvalidRequestError"), message: a2aErrorMessage("InvalidRequestError"), source: "#/definitions/InvalidRequestError"};
-export const METHOD_NOT_FOUND: ErrorClass = {code: a2aErrorCode("MethodNotFoundError"), message: a2aErrorMessage("MethodNotFoundError"), source: "#/definitions/MethodNotFoundError"};
-export const INVALID_PARAMS: ErrorClass = {code: a2aErrorCode("InvalidParamsError"), message: a2aErrorMessage("InvalidParamsError"), source: "#/definitions/InvalidParamsError"};
-export const INTERNAL_ERROR: ErrorClass = {code: a2aErrorCode("InternalError"), message: a2aErrorMessage("InternalError"), source: "#/definitions/InternalError"};
+export const PARSE_ERROR: ErrorClass = {
+  code: a2aErrorCode("JSONParseError"),
+  message: a2aErrorMessage("JSONParseError"),
+  source: "#/definitions/JSONParseError"
+};
+export const INVALID_REQUEST: ErrorClass = {
+  code: a2aErrorCode("InvalidRequestError"),
+  message: a2aErrorMessage("InvalidRequestError"),
+  source: "#/definitions/InvalidRequestError"
+};
+export const METHOD_NOT_FOUND: ErrorClass = {
+  code: a2aErrorCode("MethodNotFoundError"),
+  message: a2aErrorMessage("MethodNotFoundError"),
+  source: "#/definitions/MethodNotFoundError"
+};
+export const INVALID_PARAMS: ErrorClass = {
+  code: a2aErrorCode("InvalidParamsError"),
+  message: a2aErrorMessage("InvalidParamsError"),
+  source: "#/definitions/InvalidParamsError"
+};
+export const INTERNAL_ERROR: ErrorClass = {
+  code: a2aErrorCode("InternalError"),
+  message: a2aErrorMessage("InternalError"),
+  source: "#/definitions/InternalError"
+};
 /**
  * JSON-RPC 2.0 section 5.1: -32000 to -32099 are implementation-defined server
  * errors; A2A v0.3.0 uses -32001 to -32007, so the lab's size limit uses -32000.
  */
-export const REQUEST_TOO_LARGE: ErrorClass = {code: -32000, message: "Request too large", source: "JSON-RPC 2.0 section 5.1 (implementation-defined server error)"};
+export const REQUEST_TOO_LARGE: ErrorClass = {
+  code: -32000,
+  message: "Request too large",
+  source: "JSON-RPC 2.0 section 5.1 (implementation-defined server error)"
+};
 
 export function rpcError(kind: ErrorClass, data?: unknown): RpcError {
   return data === undefined ? {code: kind.code, message: kind.message} : {code: kind.code, message: kind.message, data};

@@ -120,12 +120,14 @@ export function compileSchema(root: unknown, path: string): CompiledSchema {
 }
 
 function resolvePath(root: unknown, path: string): unknown {
-  if (!path.startsWith("#")) throw new UnsupportedSchemaError(path, "$ref", "only references inside this document (#/...) are implemented");
+  if (!path.startsWith("#"))
+    throw new UnsupportedSchemaError(path, "$ref", "only references inside this document (#/...) are implemented");
   let node: unknown = root;
   const tokens = path.slice(1).split("/").slice(1);
   for (const raw of tokens) {
     const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    if (typeof node !== "object" || node === null || !(token in node)) throw new UnsupportedSchemaError(path, "$ref", "reference does not resolve");
+    if (typeof node !== "object" || node === null || !(token in node))
+      throw new UnsupportedSchemaError(path, "$ref", "reference does not resolve");
     node = (node as Record<string, unknown>)[token];
   }
   return node;
@@ -141,7 +143,8 @@ function compileAt(root: unknown, path: string, cache: Map<string, CompiledSchem
     compiled.always = raw;
     return compiled;
   }
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new UnsupportedSchemaError(path, "", "a schema must be an object or a boolean");
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+    throw new UnsupportedSchemaError(path, "", "a schema must be an object or a boolean");
   const schema = raw as Record<string, unknown>;
   for (const keyword of Object.keys(schema)) {
     if (!IMPLEMENTED_KEYWORDS.includes(keyword) && !ANNOTATION_KEYWORDS.includes(keyword)) {
@@ -186,13 +189,14 @@ interface SchemaAt {
 
 type KeywordCompiler = (schema: Record<string, unknown>, compiled: CompiledSchema, at: SchemaAt) => void;
 
-
 function compileRef(schema: Record<string, unknown>, compiled: CompiledSchema, {root, path, cache}: SchemaAt): void {
   // Draft-07 core section 8.3: siblings of $ref are ignored. Refuse them rather than guess which reading a validator applies.
   const siblings = Object.keys(schema).filter((k) => k !== "$ref" && !ANNOTATION_KEYWORDS.includes(k));
-  if (siblings.length > 0) throw new UnsupportedSchemaError(path, siblings[0]!, "keywords beside $ref are not implemented");
+  if (siblings.length > 0)
+    throw new UnsupportedSchemaError(path, siblings[0]!, "keywords beside $ref are not implemented");
   const ref = schema["$ref"];
-  if (typeof ref !== "string" || !ref.startsWith("#/definitions/")) throw new UnsupportedSchemaError(path, "$ref", "only #/definitions/... references are implemented");
+  if (typeof ref !== "string" || !ref.startsWith("#/definitions/"))
+    throw new UnsupportedSchemaError(path, "$ref", "only #/definitions/... references are implemented");
   compiled.ref = ref;
   // Resolve now, so every reachable keyword is checked at compile time.
   compileAt(root, ref, cache);
@@ -202,32 +206,47 @@ function compileType(schema: Record<string, unknown>, compiled: CompiledSchema, 
   const type = schema["type"];
   const list = Array.isArray(type) ? type : [type];
   for (const t of list) {
-    if (typeof t !== "string" || !(JSON_TYPES as readonly string[]).includes(t)) throw new UnsupportedSchemaError(path, "type", `unknown type ${JSON.stringify(t)}`);
+    if (typeof t !== "string" || !(JSON_TYPES as readonly string[]).includes(t))
+      throw new UnsupportedSchemaError(path, "type", `unknown type ${JSON.stringify(t)}`);
   }
   compiled.types = list as JsonType[];
 }
 
-function compileProperties(schema: Record<string, unknown>, compiled: CompiledSchema, {root, path, cache}: SchemaAt): void {
+function compileProperties(
+  schema: Record<string, unknown>,
+  compiled: CompiledSchema,
+  {root, path, cache}: SchemaAt
+): void {
   const properties = schema["properties"];
-  if (typeof properties !== "object" || properties === null) throw new UnsupportedSchemaError(path, "properties", "properties must be an object");
+  if (typeof properties !== "object" || properties === null)
+    throw new UnsupportedSchemaError(path, "properties", "properties must be an object");
   compiled.properties = new Map();
   for (const name of Object.keys(properties)) {
-    compiled.properties.set(name, compileAt(root, `${path}/properties/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, cache));
+    compiled.properties.set(
+      name,
+      compileAt(root, `${path}/properties/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, cache)
+    );
   }
 }
 
 function compileRequired(schema: Record<string, unknown>, compiled: CompiledSchema, {path}: SchemaAt): void {
   const required = schema["required"];
-  if (!Array.isArray(required) || !required.every((r) => typeof r === "string")) throw new UnsupportedSchemaError(path, "required", "required must be an array of strings");
+  if (!Array.isArray(required) || !required.every((r) => typeof r === "string"))
+    throw new UnsupportedSchemaError(path, "required", "required must be an array of strings");
   compiled.required = required as string[];
 }
 
-function compileAdditionalProperties(_schema: Record<string, unknown>, compiled: CompiledSchema, {root, path, cache}: SchemaAt): void {
+function compileAdditionalProperties(
+  _schema: Record<string, unknown>,
+  compiled: CompiledSchema,
+  {root, path, cache}: SchemaAt
+): void {
   compiled.additionalProperties = compileAt(root, `${path}/additionalProperties`, cache);
 }
 
 function compileItems(schema: Record<string, unknown>, compiled: CompiledSchema, {root, path, cache}: SchemaAt): void {
-  if (Array.isArray(schema["items"])) throw new UnsupportedSchemaError(path, "items", "the array (tuple) form of items is not implemented");
+  if (Array.isArray(schema["items"]))
+    throw new UnsupportedSchemaError(path, "items", "the array (tuple) form of items is not implemented");
   compiled.items = compileAt(root, `${path}/items`, cache);
 }
 
@@ -245,7 +264,8 @@ function compileConst(schema: Record<string, unknown>, compiled: CompiledSchema)
 function compileSchemaList(keyword: "anyOf" | "oneOf" | "allOf"): KeywordCompiler {
   return (schema, compiled, {root, path, cache}) => {
     const list = schema[keyword];
-    if (!Array.isArray(list) || list.length === 0) throw new UnsupportedSchemaError(path, keyword, `${keyword} must be a non-empty array`);
+    if (!Array.isArray(list) || list.length === 0)
+      throw new UnsupportedSchemaError(path, keyword, `${keyword} must be a non-empty array`);
     compiled[keyword] = list.map((_, k) => compileAt(root, `${path}/${keyword}/${k}`, cache));
   };
 }
@@ -267,7 +287,8 @@ export function keywordsReachable(root: unknown, path: string): string[] {
       const value = schema[keyword];
       if (keyword === "$ref" && typeof value === "string") pending.push(value);
       else if (keyword === "properties" && typeof value === "object" && value !== null) {
-        for (const name of Object.keys(value)) pending.push(`${at}/properties/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+        for (const name of Object.keys(value))
+          pending.push(`${at}/properties/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`);
       } else if (keyword === "additionalProperties" || keyword === "items" || keyword === "not") {
         if (typeof value === "object" && value !== null && !Array.isArray(value)) pending.push(`${at}/${keyword}`);
       } else if ((keyword === "anyOf" || keyword === "oneOf" || keyword === "allOf") && Array.isArray(value)) {
@@ -307,7 +328,11 @@ export function nodeEquals(node: JsonNode, value: unknown): boolean {
     case "number":
       return typeof value === "number" && Number.isFinite(value) && sameNumber(node.lexeme, lexemeOfNumber(value));
     case "array":
-      return Array.isArray(value) && value.length === node.items.length && node.items.every((item, k) => nodeEquals(item, value[k]));
+      return (
+        Array.isArray(value) &&
+        value.length === node.items.length &&
+        node.items.every((item, k) => nodeEquals(item, value[k]))
+      );
     case "object": {
       if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
       const record = value as Record<string, unknown>;
@@ -331,7 +356,17 @@ function describeValue(value: unknown): string {
 }
 
 function describeTypes(types: JsonType[]): string {
-  const words = types.map((t) => (t === "integer" ? "an integer (a number with no fractional part)" : t === "object" ? "an object" : t === "array" ? "an array" : t === "null" ? "null" : `a ${t}`));
+  const words = types.map((t) =>
+    t === "integer"
+      ? "an integer (a number with no fractional part)"
+      : t === "object"
+        ? "an object"
+        : t === "array"
+          ? "an array"
+          : t === "null"
+            ? "null"
+            : `a ${t}`
+  );
   return words.length === 1 ? words[0]! : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
 }
 
@@ -353,9 +388,27 @@ function describeBranch(schema: CompiledSchema): string {
   return bits.length > 0 ? `${name} (${bits.join("; ")})` : name;
 }
 
-function violation(sink: Sink, schema: CompiledSchema, node: JsonNode, pointer: string, keyword: string, message: () => string, accepted: () => string, field = pointer): void {
+function violation(
+  sink: Sink,
+  schema: CompiledSchema,
+  node: JsonNode,
+  pointer: string,
+  keyword: string,
+  message: () => string,
+  accepted: () => string,
+  field = pointer
+): void {
   if (sink.quiet) return;
-  sink.violations.push({pointer: field, instancePointer: pointer, keyword, schemaPath: `${schema.path}/${keyword}`, message: message(), accepted: accepted(), from: node.from, to: node.to});
+  sink.violations.push({
+    pointer: field,
+    instancePointer: pointer,
+    keyword,
+    schemaPath: `${schema.path}/${keyword}`,
+    message: message(),
+    accepted: accepted(),
+    from: node.from,
+    to: node.to
+  });
 }
 
 function hasMember(node: JsonObjectNode, name: string): boolean {
@@ -379,7 +432,15 @@ function check(schema: CompiledSchema, node: JsonNode, pointer: string, sink: Si
   if (schema.trivial) return true;
   if (schema.always !== null) {
     if (schema.always) return true;
-    violation(sink, schema, node, pointer, "false", () => "No value is allowed here.", () => "nothing (the schema is false)");
+    violation(
+      sink,
+      schema,
+      node,
+      pointer,
+      "false",
+      () => "No value is allowed here.",
+      () => "nothing (the schema is false)"
+    );
     return false;
   }
   if (schema.ref !== null) {
@@ -388,7 +449,15 @@ function check(schema: CompiledSchema, node: JsonNode, pointer: string, sink: Si
   }
   const types = schema.types;
   if (types !== null && !types.some((t) => typeMatches(t, node))) {
-    violation(sink, schema, node, pointer, "type", () => `Expected ${describeTypes(types)}, found ${describeNode(node)}.`, () => describeTypes(types));
+    violation(
+      sink,
+      schema,
+      node,
+      pointer,
+      "type",
+      () => `Expected ${describeTypes(types)}, found ${describeNode(node)}.`,
+      () => describeTypes(types)
+    );
     // Other keywords would only add noise about a value of the wrong type.
     return false;
   }
@@ -396,14 +465,30 @@ function check(schema: CompiledSchema, node: JsonNode, pointer: string, sink: Si
   if (schema.hasConst && !nodeEquals(node, schema.constValue)) {
     if (sink.quiet) return false;
     valid = false;
-    violation(sink, schema, node, pointer, "const", () => `Expected exactly ${describeValue(schema.constValue)}, found ${describeNode(node)}.`, () => `exactly ${describeValue(schema.constValue)}`);
+    violation(
+      sink,
+      schema,
+      node,
+      pointer,
+      "const",
+      () => `Expected exactly ${describeValue(schema.constValue)}, found ${describeNode(node)}.`,
+      () => `exactly ${describeValue(schema.constValue)}`
+    );
   }
   const enumValues = schema.enumValues;
   if (enumValues !== null && !enumValues.some((v) => nodeEquals(node, v))) {
     if (sink.quiet) return false;
     valid = false;
     const options = enumValues.map(describeValue).join(", ");
-    violation(sink, schema, node, pointer, "enum", () => `Expected one of ${options}, found ${describeNode(node)}.`, () => `one of ${options}`);
+    violation(
+      sink,
+      schema,
+      node,
+      pointer,
+      "enum",
+      () => `Expected one of ${options}, found ${describeNode(node)}.`,
+      () => `one of ${options}`
+    );
   }
   if (node.type === "object") {
     const required = schema.required;
@@ -412,7 +497,16 @@ function check(schema: CompiledSchema, node: JsonNode, pointer: string, sink: Si
         if (hasMember(node, name)) continue;
         if (sink.quiet) return false;
         valid = false;
-        violation(sink, schema, node, pointer, "required", () => `Missing member "${name}" (${label(schema)} requires ${required.join(", ")}).`, () => `an object with member "${name}"`, childPointer(pointer, name));
+        violation(
+          sink,
+          schema,
+          node,
+          pointer,
+          "required",
+          () => `Missing member "${name}" (${label(schema)} requires ${required.join(", ")}).`,
+          () => `an object with member "${name}"`,
+          childPointer(pointer, name)
+        );
       }
     }
     if (schema.properties !== null || schema.additionalProperties !== null) {
@@ -422,7 +516,12 @@ function check(schema: CompiledSchema, node: JsonNode, pointer: string, sink: Si
         if (!isLastOfName(node, k)) continue; // an earlier duplicate: JSON.parse would drop it
         const sub = schema.properties?.get(member.name) ?? schema.additionalProperties;
         if (sub === null) {
-          sink.notValidated.push({pointer: childPointer(pointer, member.name), schemaPath: schema.path, from: member.nameFrom, to: member.value.to});
+          sink.notValidated.push({
+            pointer: childPointer(pointer, member.name),
+            schemaPath: schema.path,
+            from: member.nameFrom,
+            to: member.value.to
+          });
         } else if (!sub.trivial && !check(sub, member.value, childPointer(pointer, member.name), sink)) {
           if (sink.quiet) return false;
           valid = false;
@@ -463,7 +562,14 @@ interface BranchRun {
  * report names the branch the value evidently meant (its discriminating const
  * and its required members hold) or else lists what each branch accepts.
  */
-function checkAlternatives(owner: CompiledSchema, branches: CompiledSchema[], keyword: "anyOf" | "oneOf", node: JsonNode, pointer: string, sink: Sink): boolean {
+function checkAlternatives(
+  owner: CompiledSchema,
+  branches: CompiledSchema[],
+  keyword: "anyOf" | "oneOf",
+  node: JsonNode,
+  pointer: string,
+  sink: Sink
+): boolean {
   // First pass: verdicts only (no messages), keeping the not-validated members of passing branches.
   const quietRuns = branches.map((branch) => {
     const branchSink: Sink = {quiet: true, violations: [], notValidated: []};
@@ -478,7 +584,8 @@ function checkAlternatives(owner: CompiledSchema, branches: CompiledSchema[], ke
       node,
       pointer,
       keyword,
-      () => `The value matches ${passing.length} alternatives (${passing.map((r) => describeBranch(r.schema)).join(", ")}); oneOf allows exactly one.`,
+      () =>
+        `The value matches ${passing.length} alternatives (${passing.map((r) => describeBranch(r.schema)).join(", ")}); oneOf allows exactly one.`,
       () => `exactly one of: ${branches.map(describeBranch).join("; ")}`
     );
     return false;
@@ -508,7 +615,16 @@ function checkAlternatives(owner: CompiledSchema, branches: CompiledSchema[], ke
     sink.notValidated.push(...meant.sink.notValidated);
   } else {
     const accepted = branches.map(describeBranch).join("; or ");
-    sink.violations.push({pointer, instancePointer: pointer, keyword, schemaPath: path, message: `The value matches none of the ${branches.length} alternatives: ${accepted}.`, accepted: `one of: ${accepted}`, from: node.from, to: node.to});
+    sink.violations.push({
+      pointer,
+      instancePointer: pointer,
+      keyword,
+      schemaPath: path,
+      message: `The value matches none of the ${branches.length} alternatives: ${accepted}.`,
+      accepted: `one of: ${accepted}`,
+      from: node.from,
+      to: node.to
+    });
   }
   return false;
 }
@@ -519,11 +635,16 @@ function pickIntendedBranch(runs: BranchRun[], pointer: string): BranchRun | und
   let candidates = runs.filter(
     (run) =>
       !run.sink.violations.some(
-        (v) => (v.instancePointer === pointer && (v.keyword === "type" || v.keyword === "const" || v.keyword === "anyOf" || v.keyword === "oneOf")) || (v.keyword === "const" && v.instancePointer.split("/").length === depth + 1)
+        (v) =>
+          (v.instancePointer === pointer &&
+            (v.keyword === "type" || v.keyword === "const" || v.keyword === "anyOf" || v.keyword === "oneOf")) ||
+          (v.keyword === "const" && v.instancePointer.split("/").length === depth + 1)
       )
   );
   if (candidates.length > 1) {
-    const complete = candidates.filter((run) => !run.sink.violations.some((v) => v.instancePointer === pointer && v.keyword === "required"));
+    const complete = candidates.filter(
+      (run) => !run.sink.violations.some((v) => v.instancePointer === pointer && v.keyword === "required")
+    );
     if (complete.length > 0) candidates = complete;
   }
   return candidates.length === 1 ? candidates[0] : undefined;

@@ -66,7 +66,14 @@ export function createLocator(text: string): SourceLocator {
   function span(from: number, to: number): SourceSpan {
     const start = position(from);
     const end = position(Math.max(from, to));
-    return {from, to: Math.max(from, to), line: start.line, column: start.column, endLine: end.line, endColumn: end.column};
+    return {
+      from,
+      to: Math.max(from, to),
+      line: start.line,
+      column: start.column,
+      endLine: end.line,
+      endColumn: end.column
+    };
   }
 
   return {position, span};

@@ -48,7 +48,8 @@ function readRequestMethods(): A2AMethod[] {
  * InvalidParamsError → "Invalid parameters".
  */
 export function a2aErrorMessage(definition: string): string {
-  const message = (a2aDefinition(definition)?.["properties"] as {message?: {default?: unknown}} | undefined)?.message?.default;
+  const message = (a2aDefinition(definition)?.["properties"] as {message?: {default?: unknown}} | undefined)?.message
+    ?.default;
   if (typeof message !== "string") throw new Error(`a2a-v0.3.0.json: ${definition}.message has no default`);
   return message;
 }

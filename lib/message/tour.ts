@@ -17,20 +17,33 @@ const NOT_STOPPED = "none";
 /** The request the lesson's text names each step for, taken from the examples file (validated there). */
 function step(exampleId: string, rest: Omit<MessageTourStep, "exampleId" | "title" | "lookAt">): MessageTourStep {
   const example = messageExample(exampleId);
-  if (!example) throw new Error(`the message tour names an example that data/message/examples.json does not have: ${exampleId}`);
+  if (!example)
+    throw new Error(`the message tour names an example that data/message/examples.json does not have: ${exampleId}`);
   return {exampleId, title: example.title, lookAt: example.summary, ...rest};
 }
 
 export const messageTour: readonly MessageTourStep[] = [
   step("notification", {
     id: "notification",
-    prediction: {kind: "number", question: "A request without an id. How many responses does the client receive?", units: ["response", "responses"], max: 2000, answer: (t) => t.client.responses.length},
+    prediction: {
+      kind: "number",
+      question: "A request without an id. How many responses does the client receive?",
+      units: ["response", "responses"],
+      max: 2000,
+      answer: (t) => t.client.responses.length
+    },
     why: "A request without an id is a notification: the handler runs, and JSON-RPC 2.0 forbids answering it, even with an error.",
     shows: (t) => t.receipts.length > 0 && t.responseText === null
   }),
   step("batch", {
     id: "batch",
-    prediction: {kind: "number", question: "A batch of four elements, one of them a notification. How many entries does the response array hold?", units: ["entry", "entries"], max: 2000, answer: (t) => t.client.responses.length},
+    prediction: {
+      kind: "number",
+      question: "A batch of four elements, one of them a notification. How many entries does the response array hold?",
+      units: ["entry", "entries"],
+      max: 2000,
+      answer: (t) => t.client.responses.length
+    },
     why: "Every element is answered on its own except the notification, which gets no entry at all.",
     shows: (t) => t.shape === "batch" && t.client.responses.length < t.requests.length
   }),
@@ -38,12 +51,13 @@ export const messageTour: readonly MessageTourStep[] = [
     id: "string-vs-number-id",
     prediction: {
       kind: "number",
-      question: "Two requests, with ids 1 and \"1\". How many responses would a client comparing ids loosely accept for the request with id 1?",
+      question:
+        'Two requests, with ids 1 and "1". How many responses would a client comparing ids loosely accept for the request with id 1?',
       units: ["response", "responses"],
       max: 2000,
       answer: (t) => t.client.perRequest[0]?.looseMatches ?? 0
     },
-    why: "Loosely, 1 equals \"1\", so both responses look like the answer; a careful client compares type and value and matches one each.",
+    why: 'Loosely, 1 equals "1", so both responses look like the answer; a careful client compares type and value and matches one each.',
     shows: (t) => t.client.perRequest.some((request) => request.looseMatches > 1)
   }),
   step("id-beyond-2-53", {
@@ -58,11 +72,20 @@ export const messageTour: readonly MessageTourStep[] = [
       ],
       answer: (t) => {
         const id = t.client.responses[0]?.id;
-        return id?.type !== "number" ? "other" : id.lexeme === "9007199254740993" ? "exact" : id.lexeme === "9007199254740992" ? "rounded" : "other";
+        return id?.type !== "number"
+          ? "other"
+          : id.lexeme === "9007199254740993"
+            ? "exact"
+            : id.lexeme === "9007199254740992"
+              ? "rounded"
+              : "other";
       }
     },
     why: "The receiver keeps numbers exactly as written; only a client reading the response with plain JSON.parse sees 9007199254740992.",
-    shows: (t) => t.client.responses.some((response) => response.id?.type === "number" && response.id.integer && !response.id.safeInJavaScript)
+    shows: (t) =>
+      t.client.responses.some(
+        (response) => response.id?.type === "number" && response.id.integer && !response.id.safeInJavaScript
+      )
   }),
   step("missing-kind", {
     id: "missing-kind",

@@ -36,7 +36,9 @@ function passDetail(outcome: RequestOutcome, verdict: StageVerdict, dialect: Dia
     case 1:
       return `The text is one JSON value${tail}.`;
     case 2:
-      return outcome.notification ? `A JSON-RPC 2.0 request without id: a notification, which is never answered${tail}.` : `A JSON-RPC 2.0 request with id ${outcome.id ? describeRequestId(outcome.id) : "null"}${tail}.`;
+      return outcome.notification
+        ? `A JSON-RPC 2.0 request without id: a notification, which is never answered${tail}.`
+        : `A JSON-RPC 2.0 request with id ${outcome.id ? describeRequestId(outcome.id) : "null"}${tail}.`;
     case 3:
       return `${dialect?.dispatchedMethod} is the method this lab dispatches under ${dialect?.label}.`;
     case 4: {
@@ -51,11 +53,25 @@ function passDetail(outcome: RequestOutcome, verdict: StageVerdict, dialect: Dia
   }
 }
 
-export function buildTrace(requests: readonly RequestOutcome[], documentFindings: readonly Finding[], receipts: readonly Receipt[], client: ClientDecision, dialect: Dialect | null): StageDecision[] {
+export function buildTrace(
+  requests: readonly RequestOutcome[],
+  documentFindings: readonly Finding[],
+  receipts: readonly Receipt[],
+  client: ClientDecision,
+  dialect: Dialect | null
+): StageDecision[] {
   const trace: StageDecision[] = [];
   const batch = requests.length > 0 && requests[0]!.requestIndex !== null;
   if (batch) {
-    trace.push({atSeconds: 1, stage: 1, kind: "pass", requestIndex: null, title: `${STAGE_NAMES[1]}: a batch of ${requests.length}`, detail: `The text is a JSON array: a JSON-RPC 2.0 batch of ${requests.length} element${requests.length === 1 ? "" : "s"}, each checked on its own.`, findings: [...documentFindings]});
+    trace.push({
+      atSeconds: 1,
+      stage: 1,
+      kind: "pass",
+      requestIndex: null,
+      title: `${STAGE_NAMES[1]}: a batch of ${requests.length}`,
+      detail: `The text is a JSON array: a JSON-RPC 2.0 batch of ${requests.length} element${requests.length === 1 ? "" : "s"}, each checked on its own.`,
+      findings: [...documentFindings]
+    });
   }
   for (const outcome of requests) {
     for (const verdict of outcome.stages) {
@@ -70,16 +86,33 @@ export function buildTrace(requests: readonly RequestOutcome[], documentFindings
           kind: "stop",
           requestIndex: outcome.requestIndex,
           title: `${who(outcome)}${name} stops it (${verdict.error?.code})`,
-          detail: `${first ? first.message : ""} ${outcome.responseText === null ? "No response: a notification is never answered." : `Error ${verdict.error?.code} is sent with id ${outcome.id ? outcome.id.lexeme : "null"}.`}`.trim(),
+          detail:
+            `${first ? first.message : ""} ${outcome.responseText === null ? "No response: a notification is never answered." : `Error ${verdict.error?.code} is sent with id ${outcome.id ? outcome.id.lexeme : "null"}.`}`.trim(),
           findings: verdict.findings
         });
       } else {
-        trace.push({atSeconds: verdict.stage, stage: verdict.stage, kind: verdict.stage === 6 ? "handler" : "pass", requestIndex: outcome.requestIndex, title: `${who(outcome)}${name} passes`, detail: passDetail(outcome, verdict, dialect), findings: verdict.findings});
+        trace.push({
+          atSeconds: verdict.stage,
+          stage: verdict.stage,
+          kind: verdict.stage === 6 ? "handler" : "pass",
+          requestIndex: outcome.requestIndex,
+          title: `${who(outcome)}${name} passes`,
+          detail: passDetail(outcome, verdict, dialect),
+          findings: verdict.findings
+        });
       }
     }
   }
   for (const decision of client.perRequest) {
-    trace.push({atSeconds: 6, stage: 6, kind: "client", requestIndex: decision.requestIndex, title: `${decision.requestIndex === null ? "" : `Request ${decision.requestIndex}: `}client decides ${decision.verdict}`, detail: decision.detail, findings: []});
+    trace.push({
+      atSeconds: 6,
+      stage: 6,
+      kind: "client",
+      requestIndex: decision.requestIndex,
+      title: `${decision.requestIndex === null ? "" : `Request ${decision.requestIndex}: `}client decides ${decision.verdict}`,
+      detail: decision.detail,
+      findings: []
+    });
   }
   const confirmed = client.confirmedSuccesses;
   trace.push({

@@ -8,11 +8,26 @@ import {parseJson} from "./json-source.js";
 import type {JsonNode, ParseWarnings} from "../shared/json-nodes.js";
 import {createLocator, type SourceLocator} from "./source-span.js";
 import type {Finding, RequestContext} from "./finding.js";
-import {newOutcome, processRequest, stopOutcome, wireErrorFor, type RequestOutcome, type TransactionState} from "./request.js";
+import {
+  newOutcome,
+  processRequest,
+  stopOutcome,
+  wireErrorFor,
+  type RequestOutcome,
+  type TransactionState
+} from "./request.js";
 import {dialectFor, type Dialect, type MessageOperation} from "./dialect.js";
 import {readVersionHeader, type VersionReading} from "./version-header.js";
 import {MAX_BATCH_REQUESTS, refusedBatchFinding, runBatch} from "./batch.js";
-import {INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR, REQUEST_TOO_LARGE, rpcError, type ErrorClass, type RpcError} from "./response.js";
+import {
+  INTERNAL_ERROR,
+  INVALID_REQUEST,
+  PARSE_ERROR,
+  REQUEST_TOO_LARGE,
+  rpcError,
+  type ErrorClass,
+  type RpcError
+} from "./response.js";
 import {decideClient, type ClientDecision, type SentRequest} from "./client.js";
 import {MAX_REQUEST_BYTES, exceedsRequestLimit, utf8ByteLength} from "./request-size.js";
 import {SPEC_NOTES, type SpecNote} from "./spec-notes.js";
@@ -53,7 +68,10 @@ export interface MessageTransaction {
 }
 
 /** Runs `requestText` through all six stages, read under the A2A version `options.version` names. */
-export function runMessageTransaction(requestText: string, options: MessageTransactionOptions = {}): MessageTransaction {
+export function runMessageTransaction(
+  requestText: string,
+  options: MessageTransactionOptions = {}
+): MessageTransaction {
   const text = typeof requestText === "string" ? requestText : String(requestText);
   const version = readVersionHeader(options?.version);
   const operation: MessageOperation = options?.operation === "set-push-config" ? "set-push-config" : "send-message";
@@ -89,7 +107,10 @@ function run(text: string, reading: Reading): MessageTransaction {
       accepted: `at most ${MAX_REQUEST_BYTES} bytes (1 MiB)`,
       requestIndex: null
     };
-    return unreadable(reading, byteLength, [finding], REQUEST_TOO_LARGE, {limit: MAX_REQUEST_BYTES, received: byteLength});
+    return unreadable(reading, byteLength, [finding], REQUEST_TOO_LARGE, {
+      limit: MAX_REQUEST_BYTES,
+      received: byteLength
+    });
   }
   const byteLength = utf8ByteLength(text);
   const parsed = parseJson(text);
@@ -97,12 +118,33 @@ function run(text: string, reading: Reading): MessageTransaction {
   if (!parsed.ok) {
     const e = parsed.error;
     const span = locator.span(e.from, e.to);
-    const finding: Finding = {stage: 1, severity: "error", code: `parse.${e.kind}`, pointer: e.pointer, span, rule: e.rule, message: e.message, accepted: e.accepted, requestIndex: null};
+    const finding: Finding = {
+      stage: 1,
+      severity: "error",
+      code: `parse.${e.kind}`,
+      pointer: e.pointer,
+      span,
+      rule: e.rule,
+      message: e.message,
+      accepted: e.accepted,
+      requestIndex: null
+    };
     // JSON-RPC 2.0 section 5: a parse error is answered with id null; the data says where.
-    return unreadable(reading, byteLength, [finding, ...warnings], PARSE_ERROR, {line: span.line, column: span.column, offset: e.from, message: e.message});
+    return unreadable(reading, byteLength, [finding, ...warnings], PARSE_ERROR, {
+      line: span.line,
+      column: span.column,
+      offset: e.from,
+      message: e.message
+    });
   }
 
-  const state: TransactionState = {duplicates: parsed.warnings.duplicates, receipts: [], dialect: reading.dialect, versionHeader: reading.version.header, versionPatch: reading.version.ignoredPatch};
+  const state: TransactionState = {
+    duplicates: parsed.warnings.duplicates,
+    receipts: [],
+    dialect: reading.dialect,
+    versionHeader: reading.version.header,
+    versionPatch: reading.version.ignoredPatch
+  };
   const root: JsonNode = parsed.value;
   if (root.type === "array") {
     if (root.items.length === 0 || root.items.length > MAX_BATCH_REQUESTS) {
@@ -110,10 +152,23 @@ function run(text: string, reading: Reading): MessageTransaction {
       return refusedBatch(reading, byteLength, warnings, refusal, locator, root.from, root.to);
     }
     const inside = (from: number, to: number, index: number): Finding[] =>
-      warnings.filter((f) => f.span !== null && f.span.from >= from && f.span.from < to).map((f) => ({...f, requestIndex: index}));
+      warnings
+        .filter((f) => f.span !== null && f.span.from >= from && f.span.from < to)
+        .map((f) => ({...f, requestIndex: index}));
     const batch = runBatch(root, text, locator, inside, state);
-    const documentFindings = warnings.filter((f) => !root.items.some((item) => f.span !== null && f.span.from >= item.from && f.span.from < item.to));
-    return finish(reading, byteLength, "batch", batch.outcomes, documentFindings, state.receipts, batch.responseText, true);
+    const documentFindings = warnings.filter(
+      (f) => !root.items.some((item) => f.span !== null && f.span.from >= item.from && f.span.from < item.to)
+    );
+    return finish(
+      reading,
+      byteLength,
+      "batch",
+      batch.outcomes,
+      documentFindings,
+      state.receipts,
+      batch.responseText,
+      true
+    );
   }
   const context: RequestContext = {text, locator, prefix: "", requestIndex: null};
   const outcome = processRequest(root, context, warnings, state);
@@ -123,7 +178,17 @@ function run(text: string, reading: Reading): MessageTransaction {
 function parseWarningFindings(warnings: ParseWarnings, locator: SourceLocator): Finding[] {
   const findings: Finding[] = [];
   if (warnings.byteOrderMark) {
-    findings.push({stage: 1, severity: "warning", code: "parse.byte-order-mark", pointer: "", span: locator.span(0, 1), rule: "RFC 8259 section 8.1: senders MUST NOT add a byte order mark; parsers MAY ignore it", message: "The text starts with a byte order mark (U+FEFF); it is ignored.", accepted: "text without a byte order mark", requestIndex: null});
+    findings.push({
+      stage: 1,
+      severity: "warning",
+      code: "parse.byte-order-mark",
+      pointer: "",
+      span: locator.span(0, 1),
+      rule: "RFC 8259 section 8.1: senders MUST NOT add a byte order mark; parsers MAY ignore it",
+      message: "The text starts with a byte order mark (U+FEFF); it is ignored.",
+      accepted: "text without a byte order mark",
+      requestIndex: null
+    });
   }
   warnings.duplicates.slice(0, MAX_PARSE_WARNING_FINDINGS).forEach((d) => {
     findings.push({
@@ -140,7 +205,17 @@ function parseWarningFindings(warnings: ParseWarnings, locator: SourceLocator): 
   });
   const moreDuplicates = warnings.duplicates.length - MAX_PARSE_WARNING_FINDINGS;
   if (moreDuplicates > 0) {
-    findings.push({stage: 1, severity: "warning", code: "parse.duplicate-name", pointer: "", span: null, rule: "RFC 8259 section 4", message: `${moreDuplicates} more duplicate names are not listed.`, accepted: "each name once per object", requestIndex: null});
+    findings.push({
+      stage: 1,
+      severity: "warning",
+      code: "parse.duplicate-name",
+      pointer: "",
+      span: null,
+      rule: "RFC 8259 section 4",
+      message: `${moreDuplicates} more duplicate names are not listed.`,
+      accepted: "each name once per object",
+      requestIndex: null
+    });
   }
   for (const lone of warnings.loneSurrogateEscapes) {
     findings.push({
@@ -156,7 +231,17 @@ function parseWarningFindings(warnings: ParseWarnings, locator: SourceLocator): 
     });
   }
   if (warnings.loneSurrogateEscapesOmitted > 0) {
-    findings.push({stage: 1, severity: "warning", code: "parse.lone-surrogate-escape", pointer: "", span: null, rule: "RFC 8259 section 8.2", message: `${warnings.loneSurrogateEscapesOmitted} more unpaired surrogate escapes are not listed.`, accepted: "surrogate escapes only in high-low pairs", requestIndex: null});
+    findings.push({
+      stage: 1,
+      severity: "warning",
+      code: "parse.lone-surrogate-escape",
+      pointer: "",
+      span: null,
+      rule: "RFC 8259 section 8.2",
+      message: `${warnings.loneSurrogateEscapesOmitted} more unpaired surrogate escapes are not listed.`,
+      accepted: "surrogate escapes only in high-low pairs",
+      requestIndex: null
+    });
   }
   return findings;
 }
@@ -169,15 +254,33 @@ function wholeTextStopped(error: RpcError, findings: Finding[]): RequestOutcome 
 }
 
 /** One outcome for a text that was not read as requests (too large, or not JSON). */
-function unreadable(reading: Reading, byteLength: number, findings: Finding[], kind: ErrorClass, data: unknown): MessageTransaction {
+function unreadable(
+  reading: Reading,
+  byteLength: number,
+  findings: Finding[],
+  kind: ErrorClass,
+  data: unknown
+): MessageTransaction {
   const error = wireErrorFor(reading.dialect)(rpcError(kind, data));
   const outcome = wholeTextStopped(error, findings);
   return finish(reading, byteLength, "unreadable", [outcome], [], [], outcome.responseText, false);
 }
 
 /** An array that is not run as a batch: one -32600 response with id null (JSON-RPC 2.0 section 6). */
-function refusedBatch(reading: Reading, byteLength: number, warnings: Finding[], refusal: Finding, locator: SourceLocator, from: number, to: number): MessageTransaction {
-  const error = wireErrorFor(reading.dialect)(rpcError(INVALID_REQUEST, {violations: [{pointer: "", rule: refusal.rule, message: refusal.message, accepted: refusal.accepted}]}));
+function refusedBatch(
+  reading: Reading,
+  byteLength: number,
+  warnings: Finding[],
+  refusal: Finding,
+  locator: SourceLocator,
+  from: number,
+  to: number
+): MessageTransaction {
+  const error = wireErrorFor(reading.dialect)(
+    rpcError(INVALID_REQUEST, {
+      violations: [{pointer: "", rule: refusal.rule, message: refusal.message, accepted: refusal.accepted}]
+    })
+  );
   const outcome = newOutcome(null, "", locator.span(from, to));
   outcome.stages[0]!.status = "pass";
   outcome.stages[0]!.findings = warnings;
@@ -200,19 +303,50 @@ function finish(
   const findings = [...documentFindings];
   for (const outcome of requests) for (const stage of outcome.stages) findings.push(...stage.findings);
   // The client knows what it sent: the ids of the request objects it wrote.
-  const sent: SentRequest[] = requestsRead ? requests.map((o) => ({requestIndex: o.requestIndex, id: o.id, hasIdMember: o.hasIdMember, notification: o.notification})) : [];
+  const sent: SentRequest[] = requestsRead
+    ? requests.map((o) => ({
+        requestIndex: o.requestIndex,
+        id: o.id,
+        hasIdMember: o.hasIdMember,
+        notification: o.notification
+      }))
+    : [];
   const client = decideClient(sent, responseText);
   const noteIds = new Set(findings.map((f) => f.specNote).filter((id) => id !== undefined));
   if (shape === "batch") noteIds.add("batch-body");
   const specNotes = [...noteIds].map((id) => SPEC_NOTES[id]);
-  return {version: reading.version, shape, byteLength, requests, findings, receipts, responseText, client, trace: buildTrace(requests, documentFindings, receipts, client, reading.dialect), specNotes};
+  return {
+    version: reading.version,
+    shape,
+    byteLength,
+    requests,
+    findings,
+    receipts,
+    responseText,
+    client,
+    trace: buildTrace(requests, documentFindings, receipts, client, reading.dialect),
+    specNotes
+  };
 }
 
 function internalFailure(text: string, thrown: unknown, reading: Reading): MessageTransaction {
-  const error = wireErrorFor(reading.dialect)(rpcError(INTERNAL_ERROR, {detail: thrown instanceof Error ? thrown.message : String(thrown)}));
+  const error = wireErrorFor(reading.dialect)(
+    rpcError(INTERNAL_ERROR, {detail: thrown instanceof Error ? thrown.message : String(thrown)})
+  );
   const outcome = wholeTextStopped(error, []);
   outcome.verdict = `The lab failed internally (${error.message}); this is a bug.`;
   const responseText = outcome.responseText;
   const client = decideClient([], responseText);
-  return {version: reading.version, shape: "unreadable", byteLength: text.length, requests: [outcome], findings: [], receipts: [], responseText, client, trace: [], specNotes: []};
+  return {
+    version: reading.version,
+    shape: "unreadable",
+    byteLength: text.length,
+    requests: [outcome],
+    findings: [],
+    receipts: [],
+    responseText,
+    client,
+    trace: [],
+    specNotes: []
+  };
 }

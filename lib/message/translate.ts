@@ -52,7 +52,16 @@ export interface TranslationSize {
 }
 
 export type Translation =
-  | {ok: true; from: MessageVersion; to: MessageVersion; text: string; layout: TextLayout; size: TranslationSize; changes: TranslationChange[]; untranslatable: Untranslatable[]}
+  | {
+      ok: true;
+      from: MessageVersion;
+      to: MessageVersion;
+      text: string;
+      layout: TextLayout;
+      size: TranslationSize;
+      changes: TranslationChange[];
+      untranslatable: Untranslatable[];
+    }
   | {ok: false; from: MessageVersion; to: MessageVersion; reason: string};
 
 /** A JSON value kept as source text at the leaves, so numbers and strings are copied exactly. */
@@ -74,7 +83,10 @@ function outOf(node: JsonNode, text: string, duplicate: (pointer: string) => voi
       return {t: "obj", members: [...members]};
     }
     case "array":
-      return {t: "arr", items: node.items.map((item, index) => outOf(item, text, duplicate, childPointer(pointer, index)))};
+      return {
+        t: "arr",
+        items: node.items.map((item, index) => outOf(item, text, duplicate, childPointer(pointer, index)))
+      };
     case "number":
       return {t: "lit", text: node.lexeme};
     default:
@@ -172,7 +184,11 @@ class Translator {
 
   request(value: Out, pointer: string): Out {
     if (value.t !== "obj") {
-      this.lose(pointer, "not a request object; copied as is", "only a JSON-RPC Request object has a method and params to translate");
+      this.lose(
+        pointer,
+        "not a request object; copied as is",
+        "only a JSON-RPC Request object has a method and params to translate"
+      );
       return value;
     }
     const method = stringOf(get(value, "method"));
@@ -181,19 +197,52 @@ class Translator {
     for (const [name, member] of value.members) {
       if (name === "method" && method !== null) {
         if (renamed === undefined) {
-          this.lose(childPointer(pointer, "method"), `"${method}" has no ${this.to === "1.0" ? "A2A 1.0" : "A2A v0.3.0"} counterpart; copied as is`, this.to === "0.3" && method === "ListTasks" ? "ListTasks is new in 1.0: v0.3.0 has no tasks/list" : `it is not a${this.to === "1.0" ? " v0.3.0" : "n A2A 1.0"} method`);
+          this.lose(
+            childPointer(pointer, "method"),
+            `"${method}" has no ${this.to === "1.0" ? "A2A 1.0" : "A2A v0.3.0"} counterpart; copied as is`,
+            this.to === "0.3" && method === "ListTasks"
+              ? "ListTasks is new in 1.0: v0.3.0 has no tasks/list"
+              : `it is not a${this.to === "1.0" ? " v0.3.0" : "n A2A 1.0"} method`
+          );
           members.push([name, member]);
         } else {
-          this.change(childPointer(pointer, "method"), method, renamed, this.to === "1.0" ? `JSON-RPC methods are PascalCase in 1.0, named as the proto's rpcs (specification section 9.1; ${WHATS_NEW})` : `v0.3.0 names the method "${renamed}" (${WHATS_NEW})`);
+          this.change(
+            childPointer(pointer, "method"),
+            method,
+            renamed,
+            this.to === "1.0"
+              ? `JSON-RPC methods are PascalCase in 1.0, named as the proto's rpcs (specification section 9.1; ${WHATS_NEW})`
+              : `v0.3.0 names the method "${renamed}" (${WHATS_NEW})`
+          );
           members.push([name, lit(renamed)]);
         }
       } else if (name === "id" && this.to === "0.3" && member.t === "lit" && member.text === "null") {
-        this.lose(childPointer(pointer, "id"), "the id null: copied as is", "v0.3.0's schema types a request id as a string or an integer; 1.0 (as @a2a-js/sdk) also reads null");
+        this.lose(
+          childPointer(pointer, "id"),
+          "the id null: copied as is",
+          "v0.3.0's schema types a request id as a string or an integer; 1.0 (as @a2a-js/sdk) also reads null"
+        );
         members.push([name, member]);
-      } else if (name === "params" && (renamed === "SendMessage" || renamed === "SendStreamingMessage" || renamed === "message/send" || renamed === "message/stream")) {
-        members.push([name, this.to === "1.0" ? this.paramsTo1(member, childPointer(pointer, "params")) : this.paramsTo03(member, childPointer(pointer, "params"))]);
+      } else if (
+        name === "params" &&
+        (renamed === "SendMessage" ||
+          renamed === "SendStreamingMessage" ||
+          renamed === "message/send" ||
+          renamed === "message/stream")
+      ) {
+        members.push([
+          name,
+          this.to === "1.0"
+            ? this.paramsTo1(member, childPointer(pointer, "params"))
+            : this.paramsTo03(member, childPointer(pointer, "params"))
+        ]);
       } else {
-        if (name === "params" && renamed !== undefined) this.lose(childPointer(pointer, "params"), `the params of ${method} are copied unchanged`, "this lab translates the params of message/send (SendMessage) only");
+        if (name === "params" && renamed !== undefined)
+          this.lose(
+            childPointer(pointer, "params"),
+            `the params of ${method} are copied unchanged`,
+            "this lab translates the params of message/send (SendMessage) only"
+          );
         members.push([name, member]);
       }
     }
@@ -213,12 +262,25 @@ class Translator {
   private messageTo1(message: Out, pointer: string): Out {
     return this.mapMembers(message, pointer, (name, value, at) => {
       if (name === "kind") {
-        this.change(at, `"kind": ${shortText(value)}`, "(removed)", `1.0 has no kind discriminators: a SendMessageRequest's message is a Message by its field (${WHATS_NEW})`);
+        this.change(
+          at,
+          `"kind": ${shortText(value)}`,
+          "(removed)",
+          `1.0 has no kind discriminators: a SendMessageRequest's message is a Message by its field (${WHATS_NEW})`
+        );
         return [];
       }
       if (name === "role") return [[name, this.enumTo1(value, at, {user: "ROLE_USER", agent: "ROLE_AGENT"})]];
-      if (name === "messageId" && stringOf(value) === "") this.lose(at, "an empty messageId: copied as is", "1.0's message_id is REQUIRED, and proto3 cannot tell an empty string from no value (specification section 5.7)");
-      if (name === "parts" && value.t === "arr") return [[name, {t: "arr", items: value.items.map((part, index) => this.partTo1(part, childPointer(at, index)))}]];
+      if (name === "messageId" && stringOf(value) === "")
+        this.lose(
+          at,
+          "an empty messageId: copied as is",
+          "1.0's message_id is REQUIRED, and proto3 cannot tell an empty string from no value (specification section 5.7)"
+        );
+      if (name === "parts" && value.t === "arr")
+        return [
+          [name, {t: "arr", items: value.items.map((part, index) => this.partTo1(part, childPointer(at, index)))}]
+        ];
       return [[name, value]];
     });
   }
@@ -227,27 +289,51 @@ class Translator {
     const written = stringOf(value);
     const name = written === null ? undefined : names[written];
     if (name === undefined) {
-      this.lose(pointer, `${shortText(value)} is not a v0.3.0 role; copied as is`, "v0.3.0 roles are \"user\" and \"agent\"");
+      this.lose(
+        pointer,
+        `${shortText(value)} is not a v0.3.0 role; copied as is`,
+        'v0.3.0 roles are "user" and "agent"'
+      );
       return value;
     }
-    this.change(pointer, JSON.stringify(written), JSON.stringify(name), "1.0 writes enum values by their proto names, ProtoJSON's mapping (specification section 5.5)");
+    this.change(
+      pointer,
+      JSON.stringify(written),
+      JSON.stringify(name),
+      "1.0 writes enum values by their proto names, ProtoJSON's mapping (specification section 5.5)"
+    );
     return lit(name);
   }
 
   private partTo1(part: Out, pointer: string): Out {
     const kind = stringOf(get(part, "kind"));
     if (part.t !== "obj" || (kind !== "text" && kind !== "file" && kind !== "data")) {
-      this.lose(pointer, "a part without a v0.3.0 kind (text, file, data); copied as is", "the kind says which content the part holds, and 1.0 needs to know it");
+      this.lose(
+        pointer,
+        "a part without a v0.3.0 kind (text, file, data); copied as is",
+        "the kind says which content the part holds, and 1.0 needs to know it"
+      );
       return part;
     }
     const members: [string, Out][] = [];
     for (const [name, value] of part.members) {
       const at = childPointer(pointer, name);
-      if (name === "kind") this.change(at, `"kind": "${kind}"`, "(removed)", `1.0's Part is a oneof: the member set (text, raw, url, data) says what it is (${WHATS_NEW})`);
+      if (name === "kind")
+        this.change(
+          at,
+          `"kind": "${kind}"`,
+          "(removed)",
+          `1.0's Part is a oneof: the member set (text, raw, url, data) says what it is (${WHATS_NEW})`
+        );
       else if (name === "file" && value.t === "obj") members.push(...this.fileTo1(value, at));
       else if (name === kind || name === "metadata") members.push([name, value]);
       // v0.3.0 does not forbid other members; in 1.0 one could be a second content (a raw beside a text).
-      else this.lose(at, `${name}: dropped`, `it is not a member of v0.3.0's ${kind} part, and in 1.0 it could be read as a second content or an unknown field`);
+      else
+        this.lose(
+          at,
+          `${name}: dropped`,
+          `it is not a member of v0.3.0's ${kind} part, and in 1.0 it could be read as a second content or an unknown field`
+        );
     }
     return {t: "obj", members};
   }
@@ -258,24 +344,49 @@ class Translator {
     const members: [string, Out][] = [];
     if (bytes !== undefined) {
       members.push(["raw", bytes]);
-      this.change(childPointer(pointer, "bytes"), "file.bytes", "raw", "1.0 has no nested file object: bytes are the part's own raw content, the same base64 text");
+      this.change(
+        childPointer(pointer, "bytes"),
+        "file.bytes",
+        "raw",
+        "1.0 has no nested file object: bytes are the part's own raw content, the same base64 text"
+      );
     }
     if (uri !== undefined) {
-      if (bytes !== undefined) this.lose(childPointer(pointer, "uri"), "file.uri beside file.bytes: dropped, raw kept", "a 1.0 Part holds exactly one of raw and url");
+      if (bytes !== undefined)
+        this.lose(
+          childPointer(pointer, "uri"),
+          "file.uri beside file.bytes: dropped, raw kept",
+          "a 1.0 Part holds exactly one of raw and url"
+        );
       else {
         members.push(["url", uri]);
-        this.change(childPointer(pointer, "uri"), "file.uri", "url", "1.0 has no nested file object: a file by reference is the part's own url");
+        this.change(
+          childPointer(pointer, "uri"),
+          "file.uri",
+          "url",
+          "1.0 has no nested file object: a file by reference is the part's own url"
+        );
       }
     }
     const mimeType = get(file, "mimeType");
     if (mimeType !== undefined) {
       members.push(["mediaType", mimeType]);
-      this.change(childPointer(pointer, "mimeType"), "file.mimeType", "mediaType", `1.0 calls it mediaType, and any part may have one (${WHATS_NEW})`);
+      this.change(
+        childPointer(pointer, "mimeType"),
+        "file.mimeType",
+        "mediaType",
+        `1.0 calls it mediaType, and any part may have one (${WHATS_NEW})`
+      );
     }
     const name = get(file, "name");
     if (name !== undefined) {
       members.push(["filename", name]);
-      this.change(childPointer(pointer, "name"), "file.name", "filename", "1.0's Part carries the file's name as filename");
+      this.change(
+        childPointer(pointer, "name"),
+        "file.name",
+        "filename",
+        "1.0's Part carries the file's name as filename"
+      );
     }
     return members;
   }
@@ -286,11 +397,21 @@ class Translator {
         const blocking = value.t === "lit" ? value.text : "";
         if (blocking !== "true" && blocking !== "false") return [[name, value]];
         const inverted = blocking === "true" ? "false" : "true";
-        this.change(at, `"blocking": ${blocking}`, `"returnImmediately": ${inverted}`, `1.0 replaces blocking with returnImmediately, which means the opposite (${WHATS_NEW})`);
+        this.change(
+          at,
+          `"blocking": ${blocking}`,
+          `"returnImmediately": ${inverted}`,
+          `1.0 replaces blocking with returnImmediately, which means the opposite (${WHATS_NEW})`
+        );
         return [["returnImmediately", {t: "lit", text: inverted}]];
       }
       if (name === "pushNotificationConfig") {
-        this.change(at, "pushNotificationConfig", "taskPushNotificationConfig", "1.0's configuration holds a TaskPushNotificationConfig (a2a.proto, SendMessageConfiguration.task_push_notification_config)");
+        this.change(
+          at,
+          "pushNotificationConfig",
+          "taskPushNotificationConfig",
+          "1.0's configuration holds a TaskPushNotificationConfig (a2a.proto, SendMessageConfiguration.task_push_notification_config)"
+        );
         return [["taskPushNotificationConfig", this.pushConfigTo1(value, at)]];
       }
       return [[name, value]];
@@ -299,20 +420,49 @@ class Translator {
 
   private pushConfigTo1(config: Out, pointer: string): Out {
     return this.mapMembers(config, pointer, (name, value, at) => {
-      if (name === "url" && stringOf(value) === "") this.lose(at, "an empty url: copied as is", "1.0's TaskPushNotificationConfig.url is REQUIRED, and an empty string does not set it");
+      if (name === "url" && stringOf(value) === "")
+        this.lose(
+          at,
+          "an empty url: copied as is",
+          "1.0's TaskPushNotificationConfig.url is REQUIRED, and an empty string does not set it"
+        );
       if (name !== "authentication" || value.t !== "obj") return [[name, value]];
-      return [[name, this.mapMembers(value, at, (field, schemes, schemesAt) => {
-        if (field !== "schemes" || schemes.t !== "arr") return [[field, schemes]];
-        const [first, ...rest] = schemes.items;
-        if (first === undefined) {
-          this.lose(schemesAt, "an empty schemes list: copied as is", "1.0's AuthenticationInfo has one REQUIRED scheme, and there is none to carry over");
-          return [[field, schemes]];
-        }
-        if (stringOf(first) === "") this.lose(schemesAt, "an empty scheme: copied as is", "1.0's AuthenticationInfo.scheme is REQUIRED, and an empty string does not set it");
-        this.change(schemesAt, `"schemes": ${shortText(schemes)}`, `"scheme": ${shortText(first)}`, "1.0's AuthenticationInfo has one scheme, not a list (a2a.proto, AuthenticationInfo.scheme)");
-        if (rest.length > 0) this.lose(schemesAt, `schemes after the first (${rest.map(shortText).join(", ")}): dropped`, "1.0 names one scheme per push config");
-        return [["scheme", first]];
-      })]];
+      return [
+        [
+          name,
+          this.mapMembers(value, at, (field, schemes, schemesAt) => {
+            if (field !== "schemes" || schemes.t !== "arr") return [[field, schemes]];
+            const [first, ...rest] = schemes.items;
+            if (first === undefined) {
+              this.lose(
+                schemesAt,
+                "an empty schemes list: copied as is",
+                "1.0's AuthenticationInfo has one REQUIRED scheme, and there is none to carry over"
+              );
+              return [[field, schemes]];
+            }
+            if (stringOf(first) === "")
+              this.lose(
+                schemesAt,
+                "an empty scheme: copied as is",
+                "1.0's AuthenticationInfo.scheme is REQUIRED, and an empty string does not set it"
+              );
+            this.change(
+              schemesAt,
+              `"schemes": ${shortText(schemes)}`,
+              `"scheme": ${shortText(first)}`,
+              "1.0's AuthenticationInfo has one scheme, not a list (a2a.proto, AuthenticationInfo.scheme)"
+            );
+            if (rest.length > 0)
+              this.lose(
+                schemesAt,
+                `schemes after the first (${rest.map(shortText).join(", ")}): dropped`,
+                "1.0 names one scheme per push config"
+              );
+            return [["scheme", first]];
+          })
+        ]
+      ];
     });
   }
 
@@ -321,7 +471,11 @@ class Translator {
     if (params.t !== "obj") return params;
     return this.mapMembers(params, pointer, (name, value, at) => {
       if (name === "tenant") {
-        this.lose(at, "tenant: dropped", "v0.3.0 has no tenant; 1.0 added it for routing (a2a.proto, SendMessageRequest.tenant)");
+        this.lose(
+          at,
+          "tenant: dropped",
+          "v0.3.0 has no tenant; 1.0 added it for routing (a2a.proto, SendMessageRequest.tenant)"
+        );
         return [];
       }
       if (name === "message") return [[name, this.messageTo03(value, at)]];
@@ -332,12 +486,18 @@ class Translator {
 
   private messageTo03(message: Out, pointer: string): Out {
     if (message.t !== "obj") return message;
-    this.change(pointer, "(no kind)", '"kind": "message"', "v0.3.0's Message requires kind \"message\" (schema #/definitions/Message/required)");
+    this.change(
+      pointer,
+      "(no kind)",
+      '"kind": "message"',
+      'v0.3.0\'s Message requires kind "message" (schema #/definitions/Message/required)'
+    );
     const converted = this.mapMembers(message, pointer, (name, value, at) => {
       // The kind is written first, once; a kind already there (1.0 ignores it) is not written twice.
       if (name === "kind") return [];
       const jsonName = PROTO_TO_JSON[name] ?? name;
-      if (jsonName !== name) this.change(at, name, jsonName, "v0.3.0 knows only the JSON name; 1.0's ProtoJSON also reads the proto name");
+      if (jsonName !== name)
+        this.change(at, name, jsonName, "v0.3.0 knows only the JSON name; 1.0's ProtoJSON also reads the proto name");
       if (jsonName === "role") {
         const written = stringOf(value);
         const role = written === null ? undefined : {ROLE_USER: "user", ROLE_AGENT: "agent"}[written];
@@ -345,10 +505,18 @@ class Translator {
           this.lose(at, `${shortText(value)} has no v0.3.0 role; copied as is`, 'v0.3.0 roles are "user" and "agent"');
           return [[jsonName, value]];
         }
-        this.change(at, JSON.stringify(written), JSON.stringify(role), "v0.3.0 writes the role in lower case (schema #/definitions/Message/properties/role)");
+        this.change(
+          at,
+          JSON.stringify(written),
+          JSON.stringify(role),
+          "v0.3.0 writes the role in lower case (schema #/definitions/Message/properties/role)"
+        );
         return [[jsonName, lit(role)]];
       }
-      if (jsonName === "parts" && value.t === "arr") return [[jsonName, {t: "arr", items: value.items.map((part, index) => this.partTo03(part, childPointer(at, index)))}]];
+      if (jsonName === "parts" && value.t === "arr")
+        return [
+          [jsonName, {t: "arr", items: value.items.map((part, index) => this.partTo03(part, childPointer(at, index)))}]
+        ];
       return [[jsonName, value]];
     });
     return converted.t === "obj" ? {t: "obj", members: [["kind", lit("message")], ...converted.members]} : converted;
@@ -356,9 +524,17 @@ class Translator {
 
   private partTo03(part: Out, pointer: string): Out {
     if (part.t !== "obj") return part;
-    const content = (["text", "raw", "url", "data"] as const).find((name) => get(part, name) !== undefined && (get(part, name)!.t !== "lit" || (get(part, name) as {text: string}).text !== "null" || name === "data"));
+    const content = (["text", "raw", "url", "data"] as const).find(
+      (name) =>
+        get(part, name) !== undefined &&
+        (get(part, name)!.t !== "lit" || (get(part, name) as {text: string}).text !== "null" || name === "data")
+    );
     if (content === undefined) {
-      this.lose(pointer, "a part with none of text, raw, url, data: copied as is", "there is no content to give a v0.3.0 kind");
+      this.lose(
+        pointer,
+        "a part with none of text, raw, url, data: copied as is",
+        "there is no content to give a v0.3.0 kind"
+      );
       return part;
     }
     const present = (value: Out | undefined) => (value?.t === "lit" && value.text === "null" ? undefined : value);
@@ -369,33 +545,78 @@ class Translator {
     const members: [string, Out][] = [];
     if (content === "text" || content === "data") {
       members.push(["kind", lit(content)], [content, value]);
-      this.change(pointer, `a part with ${content}`, `"kind": "${content}"`, "v0.3.0 parts say what they hold with kind");
-      if (content === "data" && value.t !== "obj") this.lose(childPointer(pointer, "data"), `data ${shortText(value)} is not an object: copied as is`, "v0.3.0's DataPart.data is an object; 1.0's is any JSON value");
-      if (mediaType !== undefined) this.lose(childPointer(pointer, "mediaType"), "mediaType on a text or data part: dropped", "v0.3.0 gives only file parts a MIME type");
-      if (filename !== undefined) this.lose(childPointer(pointer, "filename"), "filename on a text or data part: dropped", "v0.3.0 gives only file parts a name");
+      this.change(
+        pointer,
+        `a part with ${content}`,
+        `"kind": "${content}"`,
+        "v0.3.0 parts say what they hold with kind"
+      );
+      if (content === "data" && value.t !== "obj")
+        this.lose(
+          childPointer(pointer, "data"),
+          `data ${shortText(value)} is not an object: copied as is`,
+          "v0.3.0's DataPart.data is an object; 1.0's is any JSON value"
+        );
+      if (mediaType !== undefined)
+        this.lose(
+          childPointer(pointer, "mediaType"),
+          "mediaType on a text or data part: dropped",
+          "v0.3.0 gives only file parts a MIME type"
+        );
+      if (filename !== undefined)
+        this.lose(
+          childPointer(pointer, "filename"),
+          "filename on a text or data part: dropped",
+          "v0.3.0 gives only file parts a name"
+        );
     } else {
       const file: [string, Out][] = [];
       if (content === "raw") {
         file.push(["bytes", this.canonicalBytes(value, childPointer(pointer, "raw"))]);
-        this.change(childPointer(pointer, "raw"), "raw", "file.bytes", "v0.3.0 puts a file's bytes inside a file object (FileWithBytes)");
+        this.change(
+          childPointer(pointer, "raw"),
+          "raw",
+          "file.bytes",
+          "v0.3.0 puts a file's bytes inside a file object (FileWithBytes)"
+        );
       } else {
         file.push(["uri", value]);
-        this.change(childPointer(pointer, "url"), "url", "file.uri", "v0.3.0 puts a file's reference inside a file object (FileWithUri)");
+        this.change(
+          childPointer(pointer, "url"),
+          "url",
+          "file.uri",
+          "v0.3.0 puts a file's reference inside a file object (FileWithUri)"
+        );
       }
       if (mediaType !== undefined) {
         file.push(["mimeType", mediaType]);
-        this.change(childPointer(pointer, "mediaType"), "mediaType", "file.mimeType", "v0.3.0 calls it mimeType, inside the file object");
+        this.change(
+          childPointer(pointer, "mediaType"),
+          "mediaType",
+          "file.mimeType",
+          "v0.3.0 calls it mimeType, inside the file object"
+        );
       }
       if (filename !== undefined) {
         file.push(["name", filename]);
-        this.change(childPointer(pointer, "filename"), "filename", "file.name", "v0.3.0 names the file inside the file object");
+        this.change(
+          childPointer(pointer, "filename"),
+          "filename",
+          "file.name",
+          "v0.3.0 names the file inside the file object"
+        );
       }
       members.push(["kind", lit("file")], ["file", {t: "obj", members: file}]);
     }
     if (metadata !== undefined) members.push(["metadata", metadata]);
     const known = new Set(["text", "raw", "url", "data", "mediaType", "media_type", "filename", "metadata"]);
     for (const [name] of part.members) {
-      if (!known.has(name)) this.lose(childPointer(pointer, name), `${name}: dropped`, "it is not a field of 1.0's Part (stage 4 did not validate it), so it has no place in a v0.3.0 part");
+      if (!known.has(name))
+        this.lose(
+          childPointer(pointer, name),
+          `${name}: dropped`,
+          "it is not a field of 1.0's Part (stage 4 did not validate it), so it has no place in a v0.3.0 part"
+        );
     }
     return {t: "obj", members};
   }
@@ -407,7 +628,12 @@ class Translator {
     const decoded = decodeBase64(text, BASE64_LENIENT);
     if (!decoded.ok || decoded.departures.length === 0) return raw;
     const canonical = encodeBase64(decoded.bytes);
-    this.change(pointer, JSON.stringify(text), JSON.stringify(canonical), "the same bytes in canonical padded Base64, which v0.3.0's lesson requires (RFC 4648 section 4)");
+    this.change(
+      pointer,
+      JSON.stringify(text),
+      JSON.stringify(canonical),
+      "the same bytes in canonical padded Base64, which v0.3.0's lesson requires (RFC 4648 section 4)"
+    );
     return lit(canonical);
   }
 
@@ -417,11 +643,21 @@ class Translator {
         const flag = value.t === "lit" ? value.text : "";
         if (flag !== "true" && flag !== "false") return [[name, value]];
         const inverted = flag === "true" ? "false" : "true";
-        this.change(at, `"${name}": ${flag}`, `"blocking": ${inverted}`, "v0.3.0's blocking means the opposite of 1.0's returnImmediately");
+        this.change(
+          at,
+          `"${name}": ${flag}`,
+          `"blocking": ${inverted}`,
+          "v0.3.0's blocking means the opposite of 1.0's returnImmediately"
+        );
         return [["blocking", {t: "lit", text: inverted}]];
       }
       if (name === "taskPushNotificationConfig" || name === "task_push_notification_config") {
-        this.change(at, name, "pushNotificationConfig", "v0.3.0's MessageSendConfiguration holds a PushNotificationConfig");
+        this.change(
+          at,
+          name,
+          "pushNotificationConfig",
+          "v0.3.0's MessageSendConfiguration holds a PushNotificationConfig"
+        );
         return [["pushNotificationConfig", this.pushConfigTo03(value, at)]];
       }
       const jsonName = PROTO_TO_JSON[name] ?? name;
@@ -435,26 +671,49 @@ class Translator {
   private integerTo03(value: Out, pointer: string): Out {
     const text = stringOf(value);
     if (text === null || !/^-?(?:0|[1-9][0-9]{0,8})$/.test(text)) return value;
-    this.change(pointer, JSON.stringify(text), text, "ProtoJSON reads an int32 from a string; v0.3.0's schema types it as a JSON integer");
+    this.change(
+      pointer,
+      JSON.stringify(text),
+      text,
+      "ProtoJSON reads an int32 from a string; v0.3.0's schema types it as a JSON integer"
+    );
     return {t: "lit", text: String(Number(text))};
   }
 
   private pushConfigTo03(config: Out, pointer: string): Out {
     return this.mapMembers(config, pointer, (name, value, at) => {
       if (name === "tenant" || name === "taskId" || name === "task_id") {
-        this.lose(at, `${name}: dropped`, "v0.3.0's PushNotificationConfig has no tenant or task id; the task is the one the message creates or continues");
+        this.lose(
+          at,
+          `${name}: dropped`,
+          "v0.3.0's PushNotificationConfig has no tenant or task id; the task is the one the message creates or continues"
+        );
         return [];
       }
       if (name !== "authentication" || value.t !== "obj") return [[name, value]];
-      return [[name, this.mapMembers(value, at, (field, scheme, schemeAt) => {
-        if (field !== "scheme") return [[field, scheme]];
-        this.change(schemeAt, `"scheme": ${shortText(scheme)}`, `"schemes": [${shortText(scheme)}]`, "v0.3.0's authentication lists its schemes (PushNotificationAuthenticationInfo.schemes)");
-        return [["schemes", {t: "arr", items: [scheme]}]];
-      })]];
+      return [
+        [
+          name,
+          this.mapMembers(value, at, (field, scheme, schemeAt) => {
+            if (field !== "scheme") return [[field, scheme]];
+            this.change(
+              schemeAt,
+              `"scheme": ${shortText(scheme)}`,
+              `"schemes": [${shortText(scheme)}]`,
+              "v0.3.0's authentication lists its schemes (PushNotificationAuthenticationInfo.schemes)"
+            );
+            return [["schemes", {t: "arr", items: [scheme]}]];
+          })
+        ]
+      ];
     });
   }
 
-  private mapMembers(object: Out, pointer: string, map: (name: string, value: Out, pointer: string) => [string, Out][]): Out {
+  private mapMembers(
+    object: Out,
+    pointer: string,
+    map: (name: string, value: Out, pointer: string) => [string, Out][]
+  ): Out {
     if (object.t !== "obj") return object;
     const written = new Set<string>();
     const members: [string, Out][] = [];
@@ -463,7 +722,12 @@ class Translator {
       if (this.droppedNull(name, value, at)) continue;
       for (const [outName, outValue] of map(name, value, at)) {
         // Two source members can become one name (blocking beside returnImmediately): the first is kept.
-        if (written.has(outName)) this.lose(at, `${name}: dropped, since "${outName}" is already written`, "one object cannot hold a name twice");
+        if (written.has(outName))
+          this.lose(
+            at,
+            `${name}: dropped, since "${outName}" is already written`,
+            "one object cannot hold a name twice"
+          );
         else {
           written.add(outName);
           members.push([outName, outValue]);
@@ -476,7 +740,12 @@ class Translator {
   /** Into v0.3.0, a member written null goes: ProtoJSON reads null as "not set", the v0.3.0 schema refuses it. */
   droppedNull(name: string, value: Out, pointer: string): boolean {
     if (this.to !== "0.3" || value.t !== "lit" || value.text !== "null" || name === "data") return false;
-    this.change(pointer, `"${name}": null`, "(removed)", "ProtoJSON reads null as not set; the v0.3.0 schema has no null for it");
+    this.change(
+      pointer,
+      `"${name}": null`,
+      "(removed)",
+      "ProtoJSON reads null as not set; the v0.3.0 schema has no null for it"
+    );
     return true;
   }
 }
@@ -496,21 +765,47 @@ export function translateRequest(text: string, from: MessageVersion, to: Message
   if (from === to) return {ok: false, from, to, reason: `The request is already written for ${from}.`};
   const source = typeof text === "string" ? text : String(text);
   // The lab refuses such a text unparsed (-32000); so does the translation, before any work on it.
-  if (exceedsRequestLimit(source)) return {ok: false, from, to, reason: `The request is over the size limit (${MAX_REQUEST_BYTES.toLocaleString("en-US")} bytes of UTF-8), so it is not parsed; make it smaller first.`};
+  if (exceedsRequestLimit(source))
+    return {
+      ok: false,
+      from,
+      to,
+      reason: `The request is over the size limit (${MAX_REQUEST_BYTES.toLocaleString("en-US")} bytes of UTF-8), so it is not parsed; make it smaller first.`
+    };
   const parsed = parseJson(source);
-  if (!parsed.ok) return {ok: false, from, to, reason: `The request is not JSON (${parsed.error.message}); fix stage 1 first.`};
+  if (!parsed.ok)
+    return {ok: false, from, to, reason: `The request is not JSON (${parsed.error.message}); fix stage 1 first.`};
   const translator = new Translator(to);
-  const root = outOf(parsed.value, source, (pointer) => translator.lose(pointer, "a name given more than once: only the last kept", "JSON.parse keeps the last of duplicate names, and receivers disagree on which counts"));
-  const translated = root.t === "arr" ? {t: "arr" as const, items: root.items.map((item, index) => translator.request(item, childPointer("", index)))} : translator.request(root, "");
+  const root = outOf(parsed.value, source, (pointer) =>
+    translator.lose(
+      pointer,
+      "a name given more than once: only the last kept",
+      "JSON.parse keeps the last of duplicate names, and receivers disagree on which counts"
+    )
+  );
+  const translated =
+    root.t === "arr"
+      ? {t: "arr" as const, items: root.items.map((item, index) => translator.request(item, childPointer("", index)))}
+      : translator.request(root, "");
   const layout = textLayout(source);
   const written = serialize(translated, layout);
-  return {ok: true, from, to, text: written, layout, size: sizeOf(translated, written, layout), changes: translator.changes, untranslatable: translator.untranslatable};
+  return {
+    ok: true,
+    from,
+    to,
+    text: written,
+    layout,
+    size: sizeOf(translated, written, layout),
+    changes: translator.changes,
+    untranslatable: translator.untranslatable
+  };
 }
 
 function sizeOf(translated: Out, written: string, layout: TextLayout): TranslationSize {
   const bytes = utf8ByteLength(written);
   const overLimit = bytes > MAX_REQUEST_BYTES;
-  const oneLineBytes = overLimit && layout.multiline ? utf8ByteLength(serialize(translated, {...layout, multiline: false})) : null;
+  const oneLineBytes =
+    overLimit && layout.multiline ? utf8ByteLength(serialize(translated, {...layout, multiline: false})) : null;
   return {bytes, limit: MAX_REQUEST_BYTES, overLimit, oneLineBytes};
 }
 
@@ -538,5 +833,9 @@ export function groupChanges(changes: readonly TranslationChange[]): Translation
 /** The translation with alike changes and alike losses grouped: what a report shows, and all a page needs. */
 export function summarizeTranslation(translation: Translation): Translation {
   if (!translation.ok) return translation;
-  return {...translation, changes: groupChanges(translation.changes), untranslatable: grouped(translation.untranslatable, (item) => `${item.what}\u0000${item.why}`)};
+  return {
+    ...translation,
+    changes: groupChanges(translation.changes),
+    untranslatable: grouped(translation.untranslatable, (item) => `${item.what}\u0000${item.why}`)
+  };
 }

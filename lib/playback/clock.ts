@@ -65,7 +65,10 @@ export function togglePlay(state: PlaybackState): PlaybackState {
 /** Advances by wall-clock time; stops by itself at the end of the history. */
 export function tick(state: PlaybackState, elapsedWallSeconds: number): PlaybackState {
   if (!state.playing || !(elapsedWallSeconds > 0)) return state;
-  const inspectionSeconds = Math.min(PLAYBACK_DURATION_SECONDS, state.inspectionSeconds + elapsedWallSeconds * state.speed);
+  const inspectionSeconds = Math.min(
+    PLAYBACK_DURATION_SECONDS,
+    state.inspectionSeconds + elapsedWallSeconds * state.speed
+  );
   const revealed = revealedAt(inspectionSeconds, state.total);
   return {...state, inspectionSeconds, revealed, playing: revealed < state.total};
 }
@@ -98,7 +101,7 @@ export function playDurationSeconds(state: Pick<PlaybackState, "speed">): number
 
 /** The modeled time of the latest revealed decision (the simulated world's clock), or null before the first. */
 export function modeledSeconds(state: PlaybackState, history: readonly Decision[]): number | null {
-  return state.revealed === 0 ? null : history[state.revealed - 1]?.atSeconds ?? null;
+  return state.revealed === 0 ? null : (history[state.revealed - 1]?.atSeconds ?? null);
 }
 
 function checkedSpeed(speed: number): number {

@@ -13,7 +13,15 @@
 import {UnsecuredJWT, type JWK} from "jose";
 import {v1TaskStates} from "../delivery/wire-request.js";
 import type {A2aTaskState} from "../delivery/task-state.js";
-import {BODY_HASH_CLAIM, bodySha256Hex, DEFAULT_JWT_TTL_SECONDS, NOTIFICATION_TOKEN_HEADER, signA2aPushJwt, TASK_ID_CLAIM, type A2aPushJwtAlgorithm} from "../webhook-auth/jwt/jwt-profile.js";
+import {
+  BODY_HASH_CLAIM,
+  bodySha256Hex,
+  DEFAULT_JWT_TTL_SECONDS,
+  NOTIFICATION_TOKEN_HEADER,
+  signA2aPushJwt,
+  TASK_ID_CLAIM,
+  type A2aPushJwtAlgorithm
+} from "../webhook-auth/jwt/jwt-profile.js";
 import {signStandardWebhook} from "../webhook-auth/standard-webhooks/standard-webhooks.js";
 
 export type CheckAuth =
@@ -105,9 +113,24 @@ export function updateBody(target: CheckTarget, spec: UpdateSpec): string {
   const taskId = spec.taskId ?? target.taskId;
   const status = {state: spec.state, timestamp: new Date(spec.statusAtSeconds * 1000).toISOString()};
   const metadata = spec.paddingBytes ? {padding: "x".repeat(spec.paddingBytes)} : undefined;
-  const event = (spec.version ?? target.version) === "1.0"
-    ? {statusUpdate: {taskId, contextId: `ctx-${taskId}`, status: {...status, state: v1TaskStates[spec.state]}, ...(metadata ? {metadata} : {})}}
-    : {kind: "status-update", taskId, contextId: `ctx-${taskId}`, status, final: spec.state === "completed", ...(metadata ? {metadata} : {})};
+  const event =
+    (spec.version ?? target.version) === "1.0"
+      ? {
+          statusUpdate: {
+            taskId,
+            contextId: `ctx-${taskId}`,
+            status: {...status, state: v1TaskStates[spec.state]},
+            ...(metadata ? {metadata} : {})
+          }
+        }
+      : {
+          kind: "status-update",
+          taskId,
+          contextId: `ctx-${taskId}`,
+          status,
+          final: spec.state === "completed",
+          ...(metadata ? {metadata} : {})
+        };
   return JSON.stringify(event);
 }
 
@@ -116,21 +139,33 @@ export async function buildDelivery(target: CheckTarget, spec: UpdateSpec): Prom
   const body = updateBody(target, spec);
   const headers: Record<string, string> = {"Content-Type": "application/json"};
   const {auth} = target;
-  if (auth.kind === "bearer" && spec.credential !== "missing") headers.Authorization = `Bearer ${spec.credential === "wrong" ? wrong(auth.credentials) : auth.credentials}`;
-  if (auth.kind === "token" && spec.credential !== "missing") headers[NOTIFICATION_TOKEN_HEADER] = spec.credential === "wrong" ? wrong(auth.token) : auth.token;
+  if (auth.kind === "bearer" && spec.credential !== "missing")
+    headers.Authorization = `Bearer ${spec.credential === "wrong" ? wrong(auth.credentials) : auth.credentials}`;
+  if (auth.kind === "token" && spec.credential !== "missing")
+    headers[NOTIFICATION_TOKEN_HEADER] = spec.credential === "wrong" ? wrong(auth.token) : auth.token;
   if (auth.kind === "standard-webhooks" && spec.credential !== "missing") {
-    const signed = await signStandardWebhook({secret: spec.credential === "wrong" ? WRONG_SECRET : auth.secret, msgId: spec.eventId, timestamp: Math.floor(spec.sentAtSeconds), payload: body});
+    const signed = await signStandardWebhook({
+      secret: spec.credential === "wrong" ? WRONG_SECRET : auth.secret,
+      msgId: spec.eventId,
+      timestamp: Math.floor(spec.sentAtSeconds),
+      payload: body
+    });
     Object.assign(headers, signed.headers);
   }
-  if (auth.kind === "jwt" && spec.credential !== "missing") headers.Authorization = `Bearer ${await pushToken(auth, spec, body, target.taskId)}`;
+  if (auth.kind === "jwt" && spec.credential !== "missing")
+    headers.Authorization = `Bearer ${await pushToken(auth, spec, body, target.taskId)}`;
   return {headers, body: spec.tamperAfterSigning ? tamper(body) : body, label: deliveryLabel(spec)};
 }
 
 /** A few words for a report's swimlane: the state, the attempt, and what is wrong with it. */
 function deliveryLabel(spec: UpdateSpec): string {
   const faults = [
-    spec.credential && `${spec.credential} credential`, spec.tamperAfterSigning && "tampered body", spec.token,
-    spec.taskId && "another task", spec.version && `A2A ${spec.version}`, spec.paddingBytes && `${Math.round(spec.paddingBytes / 1048576)} MiB`
+    spec.credential && `${spec.credential} credential`,
+    spec.tamperAfterSigning && "tampered body",
+    spec.token,
+    spec.taskId && "another task",
+    spec.version && `A2A ${spec.version}`,
+    spec.paddingBytes && `${Math.round(spec.paddingBytes / 1048576)} MiB`
   ].filter(Boolean);
   return [spec.state, (spec.attempt ?? 1) > 1 ? `copy ${spec.attempt}` : "", ...faults].filter(Boolean).join(", ");
 }
@@ -144,18 +179,46 @@ const OTHER_AUDIENCE = "https://another-receiver.example/a2a/push";
  * jti is single-use: RFC 7519 §4.1.7 makes it unique per token), while the body, and so
  * `request_body_sha256`, stays the same across attempts.
  */
-async function pushToken(auth: Extract<CheckAuth, {kind: "jwt"}>, spec: UpdateSpec, body: string, taskId: string): Promise<string> {
-  const key = spec.credential === "wrong" ? {...auth.keys.foreign, kid: auth.keys.current.kid} : spec.token === "next-key" ? auth.keys.next : auth.keys.current;
+async function pushToken(
+  auth: Extract<CheckAuth, {kind: "jwt"}>,
+  spec: UpdateSpec,
+  body: string,
+  taskId: string
+): Promise<string> {
+  const key =
+    spec.credential === "wrong"
+      ? {...auth.keys.foreign, kid: auth.keys.current.kid}
+      : spec.token === "next-key"
+        ? auth.keys.next
+        : auth.keys.current;
   const now = Math.floor(spec.sentAtSeconds) - (spec.token === "expired" ? EXPIRED_BY_SECONDS : 0);
-  const claims = {issuer: auth.issuer, audience: spec.token === "wrong-audience" ? OTHER_AUDIENCE : auth.audience, taskId: spec.taskId ?? taskId, jti: `${spec.eventId}.${spec.attempt ?? 1}`, body, nowSeconds: now};
+  const claims = {
+    issuer: auth.issuer,
+    audience: spec.token === "wrong-audience" ? OTHER_AUDIENCE : auth.audience,
+    taskId: spec.taskId ?? taskId,
+    jti: `${spec.eventId}.${spec.attempt ?? 1}`,
+    body,
+    nowSeconds: now
+  };
   if (spec.token === "alg-none") return unsignedToken(claims);
   return signA2aPushJwt({...claims, privateKey: key.privateKey, kid: key.kid, alg: key.alg});
 }
 
 /** The same claims with `alg: "none"` and no signature (RFC 7519 §6): what a forger sends. */
-async function unsignedToken(claims: {issuer: string; audience: string; taskId: string; jti: string; body: string; nowSeconds: number}): Promise<string> {
+async function unsignedToken(claims: {
+  issuer: string;
+  audience: string;
+  taskId: string;
+  jti: string;
+  body: string;
+  nowSeconds: number;
+}): Promise<string> {
   return new UnsecuredJWT({[TASK_ID_CLAIM]: claims.taskId, [BODY_HASH_CLAIM]: await bodySha256Hex(claims.body)})
-    .setIssuer(claims.issuer).setAudience(claims.audience).setIssuedAt(claims.nowSeconds).setExpirationTime(claims.nowSeconds + DEFAULT_JWT_TTL_SECONDS).setJti(claims.jti)
+    .setIssuer(claims.issuer)
+    .setAudience(claims.audience)
+    .setIssuedAt(claims.nowSeconds)
+    .setExpirationTime(claims.nowSeconds + DEFAULT_JWT_TTL_SECONDS)
+    .setJti(claims.jti)
     .encode();
 }
 
@@ -166,13 +229,20 @@ export function publishedKeySet(keys: CheckSigningKeys, rotated: boolean): {keys
 
 /** The body with one byte changed where it still parses: the state's first letter upper-cased. */
 function tamper(body: string): string {
-  const at = body.indexOf("\"state\":\"") + "\"state\":\"".length;
+  const at = body.indexOf('"state":"') + '"state":"'.length;
   const letter = body.charAt(at);
-  return body.slice(0, at) + (letter === letter.toUpperCase() ? letter.toLowerCase() : letter.toUpperCase()) + body.slice(at + 1);
+  return (
+    body.slice(0, at) +
+    (letter === letter.toUpperCase() ? letter.toLowerCase() : letter.toUpperCase()) +
+    body.slice(at + 1)
+  );
 }
 
 /** A TaskState as a receiver may report it (`TASK_STATE_COMPLETED`, `completed`), in v0.3's words. */
 export function normalTaskState(state: string | null | undefined): string | null {
   if (state === null || state === undefined) return null;
-  return state.toLowerCase().replace(/^task_state_/, "").replaceAll("_", "-");
+  return state
+    .toLowerCase()
+    .replace(/^task_state_/, "")
+    .replaceAll("_", "-");
 }

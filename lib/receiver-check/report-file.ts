@@ -19,7 +19,11 @@ const attempt = z.union([
   z.object({label: text(200), atMs: ms, batch, error: text(300), ms})
 ]);
 const check = z.object({
-  id: text(100), title: text(300), verdict: z.enum(["pass", "fail", "not-observable"]), detail: text(4_000), lesson: text(300),
+  id: text(100),
+  title: text(300),
+  verdict: z.enum(["pass", "fail", "not-observable"]),
+  detail: text(4_000),
+  lesson: text(300),
   // Reports written before attempts were recorded have none: their checks are drawn without a swimlane.
   attempts: z._default(z.array(attempt).check(z.maxLength(500)), [])
 });
@@ -29,7 +33,8 @@ export type ReportRead = {ok: true; report: ReceiverCheckReport} | {ok: false; p
 
 /** The report in `text`, or what is wrong with it in a reader's words. */
 export function readReceiverCheckReport(text: string): ReportRead {
-  if (text.length > REPORT_FILE_LIMIT_BYTES) return {ok: false, problem: `it is larger than ${REPORT_FILE_LIMIT_BYTES / 1_000_000} MB`};
+  if (text.length > REPORT_FILE_LIMIT_BYTES)
+    return {ok: false, problem: `it is larger than ${REPORT_FILE_LIMIT_BYTES / 1_000_000} MB`};
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -65,7 +70,8 @@ export interface SwimlaneStep {
 export type AnswerKind = "2xx" | "3xx" | "4xx" | "5xx" | "none";
 
 const answerText = (sent: SentAttempt) => ("status" in sent ? `HTTP ${sent.status}` : `no answer (${sent.error})`);
-const answerKind = (sent: SentAttempt): AnswerKind => ("status" in sent ? (`${Math.floor(sent.status / 100)}xx` as AnswerKind) : "none");
+const answerKind = (sent: SentAttempt): AnswerKind =>
+  "status" in sent ? (`${Math.floor(sent.status / 100)}xx` as AnswerKind) : "none";
 const withoutCopy = (label: string) => label.replace(/, copy \d+/, "");
 
 /** The check's attempts as steps: the POSTs of one batch (sent at once) are one step, each other POST a step of its own. */
@@ -84,6 +90,12 @@ export function swimlaneSteps(check: {attempts: readonly SentAttempt[]}): Swimla
       if (seen) seen.count += 1;
       else answers.set(key, {text: key, count: 1, kind: answerKind(one)});
     }
-    return {label, copies: sent.length, atMs, answers: [...answers.values()], ms: Math.max(...sent.map((one) => one.ms))};
+    return {
+      label,
+      copies: sent.length,
+      atMs,
+      answers: [...answers.values()],
+      ms: Math.max(...sent.map((one) => one.ms))
+    };
   });
 }

@@ -21,7 +21,13 @@ export function reportLines(report: ReceiverCheckReport): string[] {
     `      ${" ".repeat(width)}  Taught in: ${check.lesson}`
   ]);
   const count = (verdict: CheckResult["verdict"]) => report.checks.filter((check) => check.verdict === verdict).length;
-  return [`Receiver check of ${report.target}`, "", ...lines, "", `${count("pass")} passed, ${count("fail")} failed, ${count("not-observable")} not observable (give --effects-url to see effects).`];
+  return [
+    `Receiver check of ${report.target}`,
+    "",
+    ...lines,
+    "",
+    `${count("pass")} passed, ${count("fail")} failed, ${count("not-observable")} not observable (give --effects-url to see effects).`
+  ];
 }
 
 /** The process's exit code: 1 when a check failed, 0 otherwise (a check that cannot be observed is not a failure). */

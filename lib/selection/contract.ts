@@ -120,17 +120,29 @@ export function buildIncompatibility(
   const stage = selectionStages.find((candidate) => candidate.id === emptiedAtStage)!;
   const removedAtStage = (stage.gates as readonly GateId[])
     .filter((gate) => removedByGate[gate] > 0)
-    .map((gate) => ({gate, requirement: gateRequirement(gate, policy), reason: gateRejectionReason(gate, policy), count: removedByGate[gate]}));
+    .map((gate) => ({
+      gate,
+      requirement: gateRequirement(gate, policy),
+      reason: gateRejectionReason(gate, policy),
+      count: removedByGate[gate]
+    }));
 
   const names = lastCandidates.map((candidate) => candidate.agentId);
-  const shownNames = names.length <= 5 ? names.join(", ") : `${names.slice(0, 5).join(", ")} and ${names.length - 5} more`;
+  const shownNames =
+    names.length <= 5 ? names.join(", ") : `${names.slice(0, 5).join(", ")} and ${names.length - 5} more`;
   const stillBlocked = lastCandidates.filter((candidate) => candidate.alsoFails.length > 0);
   const message = [
     `No eligible agent (0/${agentCount}).`,
     `The last ${names.length === 1 ? "candidate" : `${names.length} candidates`} (${shownNames}) failed the requirement "${gateRequirement(emptiedAtGate, policy)}".`,
     `At stage ${stage.index} (${stage.title}) agents left for: ${removedAtStage.map((entry) => `${entry.count} ${entry.reason}`).join(", ")}.`,
     stillBlocked.length > 0
-      ? `Relaxing that requirement alone would not be enough for ${stillBlocked.map((candidate) => `${candidate.agentId} (also ${candidate.alsoFails.map((gate) => gateRejectionReason(gate, policy)).join(", ")})`).slice(0, 5).join("; ")}.`
+      ? `Relaxing that requirement alone would not be enough for ${stillBlocked
+          .map(
+            (candidate) =>
+              `${candidate.agentId} (also ${candidate.alsoFails.map((gate) => gateRejectionReason(gate, policy)).join(", ")})`
+          )
+          .slice(0, 5)
+          .join("; ")}.`
       : "",
     "No requirement was relaxed; change the policy to get a contract."
   ]

@@ -42,7 +42,12 @@ function winnerAmong(agentIds: readonly string[]) {
 
 const WINNER_CANDIDATES = ["northwind-swift", "northwind-steady", "northwind-newcomer", "northwind-brief-writer"];
 const whoWins = (question: string) =>
-  ({kind: "choice", question, choices: winnerChoices(WINNER_CANDIDATES), answer: winnerAmong(WINNER_CANDIDATES)}) as const;
+  ({
+    kind: "choice",
+    question,
+    choices: winnerChoices(WINNER_CANDIDATES),
+    answer: winnerAmong(WINNER_CANDIDATES)
+  }) as const;
 
 const NOT_REJECTED = "eligible";
 
@@ -82,7 +87,10 @@ export const selectionExperiments: readonly SelectionExperiment[] = [
     lookAt:
       "With no extra time northwind-swift is fresh again, but 40 observations are fewer than 50: the same agent now leaves at stage 5 for a different reason. Its freshness gate passes in the gate table.",
     focusAgentId: swift,
-    prediction: leavesAt("Fresh again, but 50 observations are now required. At which gate does northwind-swift leave?", swift),
+    prediction: leavesAt(
+      "Fresh again, but 50 observations are now required. At which gate does northwind-swift leave?",
+      swift
+    ),
     why: "Its 40 observations are fewer than 50: the agent passes freshness and is removed by the minimum-observations gate instead.",
     shows: (result) => {
       const agent = result.rejected.find((candidate) => candidate.agentId === swift);
@@ -110,7 +118,13 @@ export const selectionExperiments: readonly SelectionExperiment[] = [
     lookAt:
       "Only northwind-brief-writer and northwind-stale offer text/html for summarize-document in this tenant, and neither streams. Stage 2 removes every candidate and the result is an incompatibility naming the streaming requirement, not a quietly relaxed contract.",
     focusAgentId: null,
-    prediction: {kind: "number", question: "Streaming with HTML output is required. How many agents pass every gate?", units: ["agent", "agents"], max: 50, answer: (result: SelectionResult) => result.ranked.length},
+    prediction: {
+      kind: "number",
+      question: "Streaming with HTML output is required. How many agents pass every gate?",
+      units: ["agent", "agents"],
+      max: 50,
+      answer: (result: SelectionResult) => result.ranked.length
+    },
     why: "The only agents offering text/html for this skill do not stream, so the streaming gate removes the last candidates and the selector reports the incompatibility.",
     shows: (result) => result.contract === null && result.incompatibility?.emptiedAtGate === "streaming"
   },
@@ -128,6 +142,9 @@ export const selectionExperiments: readonly SelectionExperiment[] = [
 ];
 
 /** The policy an experiment asks for, on top of `base` (the default policy unless given). */
-export function selectionExperimentPolicy(experiment: SelectionExperiment, base: Readonly<Policy> = defaultPolicy): Policy {
+export function selectionExperimentPolicy(
+  experiment: SelectionExperiment,
+  base: Readonly<Policy> = defaultPolicy
+): Policy {
   return {...base, ...experiment.overrides};
 }

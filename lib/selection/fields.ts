@@ -15,7 +15,9 @@ import {selectionStages, type SelectionStageId} from "./stages.js";
  */
 
 /** The page's control groups: one per stage a field changes, titled as the stage. */
-export const selectionLessonGroups = Object.fromEntries(selectionStages.map((stage) => [stage.id, stage.title])) as Record<SelectionStageId, string>;
+export const selectionLessonGroups = Object.fromEntries(
+  selectionStages.map((stage) => [stage.id, stage.title])
+) as Record<SelectionStageId, string>;
 const stageTitle = (id: SelectionStageId) => selectionLessonGroups[id];
 
 /**
@@ -28,10 +30,28 @@ const SLIDER_MAX: Partial<Record<PolicyNumberField, number>> = {minimumObservati
 function numberField(name: PolicyNumberField, label: string, help: string, stage: SelectionStageId): FieldSpec {
   const {min, max, step, whole, unit} = policyNumberLimits[name];
   const sliderMax = SLIDER_MAX[name];
-  return {kind: "number", name, label, help, group: stageTitle(stage), min, max, step, whole, unit, ...(sliderMax === undefined ? {} : {sliderMax})};
+  return {
+    kind: "number",
+    name,
+    label,
+    help,
+    group: stageTitle(stage),
+    min,
+    max,
+    step,
+    whole,
+    unit,
+    ...(sliderMax === undefined ? {} : {sliderMax})
+  };
 }
 
-function choiceField(name: keyof Policy, label: string, help: string, stage: SelectionStageId, values: Iterable<string>): FieldSpec {
+function choiceField(
+  name: keyof Policy,
+  label: string,
+  help: string,
+  stage: SelectionStageId,
+  values: Iterable<string>
+): FieldSpec {
   const options = [...new Set(values)].sort().map((value) => ({value, label: value}));
   return {kind: "choice", name, label, help, group: stageTitle(stage), options};
 }
@@ -54,18 +74,73 @@ export function describePolicyFields(registry: Registry): FieldSpec[] {
   }
   return [
     choiceField("tenant", "Tenant", "Only agents registered to this tenant are candidates.", "tenant", tenants),
-    choiceField("requiredSkillId", "Required skill", "The AgentSkill id the job needs; the card must list it.", "capability", skillIds),
-    choiceField("outputMode", "Output format", "MIME type the result must come in. A skill's outputModes, when present, replace the card's defaultOutputModes.", "capability", outputModes),
-    toggleField("requireStreaming", "Require streaming", "Only agents whose capabilities.streaming is true; the contract then uses message/stream.", "capability"),
-    toggleField("requireCuratorApproval", "Require curator approval", "Approval is fictional registry metadata, not verified identity or a safety assessment.", "curatorApproval"),
-    numberField("metadataTtlSeconds", "Metadata TTL", "How old an agent's registry metadata may be and still count as fresh.", "freshness"),
-    numberField("additionalElapsedSeconds", "Additional elapsed time", "Time passed since the registry snapshot; it is added to every agent's metadata age.", "freshness"),
+    choiceField(
+      "requiredSkillId",
+      "Required skill",
+      "The AgentSkill id the job needs; the card must list it.",
+      "capability",
+      skillIds
+    ),
+    choiceField(
+      "outputMode",
+      "Output format",
+      "MIME type the result must come in. A skill's outputModes, when present, replace the card's defaultOutputModes.",
+      "capability",
+      outputModes
+    ),
+    toggleField(
+      "requireStreaming",
+      "Require streaming",
+      "Only agents whose capabilities.streaming is true; the contract then uses message/stream.",
+      "capability"
+    ),
+    toggleField(
+      "requireCuratorApproval",
+      "Require curator approval",
+      "Approval is fictional registry metadata, not verified identity or a safety assessment.",
+      "curatorApproval"
+    ),
+    numberField(
+      "metadataTtlSeconds",
+      "Metadata TTL",
+      "How old an agent's registry metadata may be and still count as fresh.",
+      "freshness"
+    ),
+    numberField(
+      "additionalElapsedSeconds",
+      "Additional elapsed time",
+      "Time passed since the registry snapshot; it is added to every agent's metadata age.",
+      "freshness"
+    ),
     numberField("costBudgetCents", "Cost budget", "The most the client pays per call.", "costAndObservations"),
-    numberField("minimumObservations", "Minimum observations", "Fewest historical observations (synthetic counts, not live telemetry) for a success rate to be trusted.", "costAndObservations"),
-    numberField("latencyWeight", "Latency weight", "Relative weight of the latency term (lower latency is better).", "rankingAndContract"),
-    numberField("costWeight", "Cost weight", "Relative weight of the cost term (lower cost is better).", "rankingAndContract"),
-    numberField("observedSuccessWeight", "Observed success weight", "Relative weight of successes / observations.", "rankingAndContract"),
-    versionField(stageTitle("rankingAndContract"), "The A2A version the client speaks: the contract's method (message/send or SendMessage, and their streaming twins). Not a gate: every card here declares protocolVersion 0.3.0.")
+    numberField(
+      "minimumObservations",
+      "Minimum observations",
+      "Fewest historical observations (synthetic counts, not live telemetry) for a success rate to be trusted.",
+      "costAndObservations"
+    ),
+    numberField(
+      "latencyWeight",
+      "Latency weight",
+      "Relative weight of the latency term (lower latency is better).",
+      "rankingAndContract"
+    ),
+    numberField(
+      "costWeight",
+      "Cost weight",
+      "Relative weight of the cost term (lower cost is better).",
+      "rankingAndContract"
+    ),
+    numberField(
+      "observedSuccessWeight",
+      "Observed success weight",
+      "Relative weight of successes / observations.",
+      "rankingAndContract"
+    ),
+    versionField(
+      stageTitle("rankingAndContract"),
+      "The A2A version the client speaks: the contract's method (message/send or SendMessage, and their streaming twins). Not a gate: every card here declares protocolVersion 0.3.0."
+    )
   ];
 }
 
@@ -74,7 +149,6 @@ export const selectionInputFields: readonly FieldSpec[] = describePolicyFields(d
 
 /** The default policy as the shared control panel's defaults (and what permalinks leave out). */
 export const selectionInputDefaults: FieldValues = Object.freeze({...defaultPolicy});
-
 
 /** Names a run of lesson 3 on exports: the policy inputs that differ from the defaults. */
 export function selectionRunLabel(values: Readonly<Record<string, unknown>>): RunLabel {

@@ -109,7 +109,8 @@ export function gateFailures(entry: RegistryEntry, policy: Policy): GateFailureM
   const skill = findSkill(card.skills, policy.requiredSkillId);
   let mask = 0;
   if (metadata.tenant !== policy.tenant) mask |= 1 << 0;
-  if (skill === undefined) mask |= (1 << 1) | (1 << 2); // without the skill there is nothing to offer the format for
+  if (skill === undefined)
+    mask |= (1 << 1) | (1 << 2); // without the skill there is nothing to offer the format for
   else if (!offersMediaType(offeredOutputModes(card, skill), policy.outputMode)) mask |= 1 << 2;
   if (policy.requireStreaming && card.capabilities.streaming !== true) mask |= 1 << 3;
   if (policy.requireCuratorApproval && !metadata.curatorApproved) mask |= 1 << 4;
@@ -124,7 +125,9 @@ export function gateFailures(entry: RegistryEntry, policy: Policy): GateFailureM
 export type GateVerdicts = Readonly<Record<GateId, boolean>>;
 
 const verdictsByMask: GateVerdicts[] = Array.from({length: 1 << gateOrder.length}, (_, mask) =>
-  Object.freeze(Object.fromEntries(gateOrder.map((gate, index) => [gate, (mask & (1 << index)) === 0])) as Record<GateId, boolean>)
+  Object.freeze(
+    Object.fromEntries(gateOrder.map((gate, index) => [gate, (mask & (1 << index)) === 0])) as Record<GateId, boolean>
+  )
 );
 
 export function gateVerdicts(mask: GateFailureMask): GateVerdicts {
@@ -147,7 +150,12 @@ function listOf(values: readonly string[]): string {
 }
 
 /** One gate's verdict with the values compared, for the agent's gate table or its rejection reason. */
-export function explainGate(gate: GateId, entry: RegistryEntry, policy: Policy, mask: GateFailureMask = gateFailures(entry, policy)): GateResult {
+export function explainGate(
+  gate: GateId,
+  entry: RegistryEntry,
+  policy: Policy,
+  mask: GateFailureMask = gateFailures(entry, policy)
+): GateResult {
   const passed = (mask & (1 << gateOrder.indexOf(gate))) === 0;
   return {gate, passed, detail: describeGate(gate, entry, policy, passed)};
 }

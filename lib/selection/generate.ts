@@ -9,7 +9,13 @@ import {seededRandom} from "../random/seeded-random.js";
 
 export const generatedTenants = ["northwind", "northwind", "northwind", "contoso", "fabrikam"] as const;
 export const generatedSkillIds = ["summarize-document", "translate-text", "extract-tables", "classify-ticket"] as const;
-export const generatedOutputModes = ["text/markdown", "text/plain", "text/html", "application/pdf", "application/json"] as const;
+export const generatedOutputModes = [
+  "text/markdown",
+  "text/plain",
+  "text/html",
+  "application/pdf",
+  "application/json"
+] as const;
 const maxMetadataAgeSeconds = 172_800;
 const maxCostPerCallCents = 20;
 const latencyRangeMs = {min: 50, max: 2_000};
@@ -37,7 +43,12 @@ export function generateRegistry(agentCount: number, seed: number): Registry {
     const skills: AgentSkill[] = [];
     for (const skillId of generatedSkillIds) {
       if (random() < (skillId === "summarize-document" ? 0.7 : 0.3)) {
-        const skill: AgentSkill = {id: skillId, name: skillId, description: `Generated ${skillId} skill.`, tags: [skillId.split("-")[0]!]};
+        const skill: AgentSkill = {
+          id: skillId,
+          name: skillId,
+          description: `Generated ${skillId} skill.`,
+          tags: [skillId.split("-")[0]!]
+        };
         if (random() < 0.3) skill.outputModes = subset(random, generatedOutputModes, 0.35);
         skills.push(skill);
       }

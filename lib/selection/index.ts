@@ -13,7 +13,13 @@ export {
   type PolicyField,
   type PolicyNumberField
 } from "./policy.js";
-export {describePolicyFields, selectionInputDefaults, selectionInputFields, selectionLessonGroups, selectionRunLabel} from "./fields.js";
+export {
+  describePolicyFields,
+  selectionInputDefaults,
+  selectionInputFields,
+  selectionLessonGroups,
+  selectionRunLabel
+} from "./fields.js";
 export {policyFromInputs, type PolicyFromInputs} from "./inputs.js";
 export {gateTable, type AgentGateRow} from "./table.js";
 export {
@@ -33,7 +39,14 @@ export {
   type GateResult,
   type GateVerdicts
 } from "./gates.js";
-export {exitStageIndex, rankingStageIndex, stageOfGate, selectionStages, type SelectionStage, type SelectionStageId} from "./stages.js";
+export {
+  exitStageIndex,
+  rankingStageIndex,
+  stageOfGate,
+  selectionStages,
+  type SelectionStage,
+  type SelectionStageId
+} from "./stages.js";
 export {
   compareRanked,
   scoreDecimals,

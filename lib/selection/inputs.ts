@@ -23,8 +23,16 @@ export function policyFromInputs(values: Readonly<Record<string, unknown>>): Pol
   // The rows accept only what parsePolicy accepts, so this is a guard, not a path the page takes.
   for (const problem of parsed.problems) {
     const field = problem.field.split("/")[1] ?? "";
-    const fallback = Object.hasOwn(defaultPolicy, field) ? String(defaultPolicy[field as PolicyField]) : "the default policy";
-    problems.push({field, label: field || "policy", value: String(checked.values[field] ?? ""), problem: problem.message, fallback});
+    const fallback = Object.hasOwn(defaultPolicy, field)
+      ? String(defaultPolicy[field as PolicyField])
+      : "the default policy";
+    problems.push({
+      field,
+      label: field || "policy",
+      value: String(checked.values[field] ?? ""),
+      problem: problem.message,
+      fallback
+    });
   }
   return {policy: {...defaultPolicy}, problems};
 }

@@ -42,25 +42,32 @@ function limitedNumber(field: PolicyNumberField) {
   const accepted = `must be ${whole ? "a whole number" : "a number"} from ${min} to ${max} (${unit})`;
   const error = (issue: {input?: unknown}) =>
     issue.input === undefined ? `is required; it ${accepted}` : `${accepted}; got ${JSON.stringify(issue.input)}`;
-  const checks = whole ? [z.int({error}), z.minimum(min, {error}), z.maximum(max, {error})] : [z.minimum(min, {error}), z.maximum(max, {error})];
+  const checks = whole
+    ? [z.int({error}), z.minimum(min, {error}), z.maximum(max, {error})]
+    : [z.minimum(min, {error}), z.maximum(max, {error})];
   return z.number({error}).check(...checks);
 }
 
 function requiredText(what: string) {
   const error = (issue: {input?: unknown}) =>
-    issue.input === undefined ? `is required; it must be ${what}` : `must be ${what}; got ${JSON.stringify(issue.input)}`;
+    issue.input === undefined
+      ? `is required; it must be ${what}`
+      : `must be ${what}; got ${JSON.stringify(issue.input)}`;
   return z.string({error}).check(z.minLength(1, {error}));
 }
 
 function requiredFlag() {
   const error = (issue: {input?: unknown}) =>
-    issue.input === undefined ? "is required; it must be true or false" : `must be true or false; got ${JSON.stringify(issue.input)}`;
+    issue.input === undefined
+      ? "is required; it must be true or false"
+      : `must be true or false; got ${JSON.stringify(issue.input)}`;
   return z.boolean({error});
 }
 
 const mediaTypeText = requiredText('a MIME type such as "text/markdown"').check(
   z.regex(/^[A-Za-z0-9][\w!#$&^.+-]*\/[A-Za-z0-9][\w!#$&^.+-]*$/, {
-    error: (issue) => `must be a MIME type such as "text/markdown" (type/subtype, no parameters); got ${JSON.stringify(issue.input)}`
+    error: (issue) =>
+      `must be a MIME type such as "text/markdown" (type/subtype, no parameters); got ${JSON.stringify(issue.input)}`
   })
 );
 
@@ -79,7 +86,10 @@ export const policySchema = z.strictObject({
   costWeight: limitedNumber("costWeight"),
   observedSuccessWeight: limitedNumber("observedSuccessWeight"),
   /** The A2A version the client speaks: it names the contract's method. */
-  version: z.enum(MESSAGE_VERSIONS, {error: (issue) => `must be one of ${MESSAGE_VERSIONS.map((v) => `"${v}"`).join(", ")}; got ${JSON.stringify(issue.input)}`})
+  version: z.enum(MESSAGE_VERSIONS, {
+    error: (issue) =>
+      `must be one of ${MESSAGE_VERSIONS.map((v) => `"${v}"`).join(", ")}; got ${JSON.stringify(issue.input)}`
+  })
 });
 
 export type Policy = z.infer<typeof policySchema>;
@@ -90,7 +100,9 @@ export type ParsePolicyResult = {ok: true; policy: Policy} | {ok: false; problem
 /** Validates a complete policy from untrusted input (a form, a permalink, a test). Unknown fields are refused. */
 export function parsePolicy(input: unknown): ParsePolicyResult {
   const parsed = z.safeParse(policySchema, input);
-  return parsed.success ? {ok: true, policy: parsed.data} : {ok: false, problems: problemsFromIssues(parsed.error.issues)};
+  return parsed.success
+    ? {ok: true, policy: parsed.data}
+    : {ok: false, problems: problemsFromIssues(parsed.error.issues)};
 }
 
 /** The default policy with some fields replaced; the overrides are validated like any other input. */

@@ -88,7 +88,10 @@ export function compareRanked(a: {score: number; agentId: string}, b: {score: nu
 }
 
 /** Scores the eligible agents and sorts them; the sort is the only super-linear step of selection. */
-export function rankEligible(eligible: readonly EligibleAgent[], policy: Policy): {ranked: RankedAgent[]; scale: RankingScale | null} {
+export function rankEligible(
+  eligible: readonly EligibleAgent[],
+  policy: Policy
+): {ranked: RankedAgent[]; scale: RankingScale | null} {
   const first = eligible[0];
   if (first === undefined) return {ranked: [], scale: null};
 
@@ -108,11 +111,21 @@ export function rankEligible(eligible: readonly EligibleAgent[], policy: Policy)
 
   const ranked: RankedAgent[] = eligible.map(({entry, gates}) => {
     const {medianLatencyMs, costPerCallCents, observations, successes} = entry.registryMetadata;
-    const latency = term(lowerIsBetter(medianLatencyMs, scale.fastestLatencyMs, scale.slowestLatencyMs, "ms"), policy.latencyWeight);
-    const cost = term(lowerIsBetter(costPerCallCents, scale.lowestCostCents, scale.highestCostCents, "cents"), policy.costWeight);
+    const latency = term(
+      lowerIsBetter(medianLatencyMs, scale.fastestLatencyMs, scale.slowestLatencyMs, "ms"),
+      policy.latencyWeight
+    );
+    const cost = term(
+      lowerIsBetter(costPerCallCents, scale.lowestCostCents, scale.highestCostCents, "cents"),
+      policy.costWeight
+    );
     const successRate = observations === 0 ? 0 : successes / observations;
     const observedSuccess = term(
-      {value: successRate, derivation: observations === 0 ? "no observations → 0" : `${successes} / ${observations} = ${shown(successRate)}`},
+      {
+        value: successRate,
+        derivation:
+          observations === 0 ? "no observations → 0" : `${successes} / ${observations} = ${shown(successRate)}`
+      },
       policy.observedSuccessWeight
     );
     const score = roundScore(latency.weighted + cost.weighted + observedSuccess.weighted);

@@ -9,14 +9,14 @@ import {problemsFromIssues, type InputProblem} from "./problems.js";
  */
 
 const nonEmptyText = z.string().check(z.minLength(1, {error: "must be a non-empty string"}));
-const wholeNumberAtLeastZero = z.number({error: "must be a whole number ≥ 0"}).check(
-  z.int({error: "must be a whole number ≥ 0"}),
-  z.minimum(0, {error: "must be a whole number ≥ 0"})
-);
+const wholeNumberAtLeastZero = z
+  .number({error: "must be a whole number ≥ 0"})
+  .check(z.int({error: "must be a whole number ≥ 0"}), z.minimum(0, {error: "must be a whole number ≥ 0"}));
 // RFC 6838 section 4.2: a media type is "type/subtype"; parameters are not part of the match here.
 const mediaType = z.string().check(
   z.regex(/^[A-Za-z0-9][\w!#$&^.+-]*\/[A-Za-z0-9][\w!#$&^.+-]*$/, {
-    error: (issue) => `must be a MIME type such as "text/markdown" (type/subtype, no parameters); got ${JSON.stringify(issue.input)}`
+    error: (issue) =>
+      `must be a MIME type such as "text/markdown" (type/subtype, no parameters); got ${JSON.stringify(issue.input)}`
   })
 );
 
@@ -116,7 +116,9 @@ export type ParseRegistryResult = {ok: true; registry: Registry} | {ok: false; p
 /** Validates a registry read from anywhere (the fixture, a pasted file). */
 export function parseRegistry(input: unknown): ParseRegistryResult {
   const parsed = z.safeParse(registrySchema, input);
-  return parsed.success ? {ok: true, registry: parsed.data} : {ok: false, problems: problemsFromIssues(parsed.error.issues)};
+  return parsed.success
+    ? {ok: true, registry: parsed.data}
+    : {ok: false, problems: problemsFromIssues(parsed.error.issues)};
 }
 
 /** Like parseRegistry, but throws with every problem listed; for data that ships with the code. */

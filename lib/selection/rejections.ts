@@ -90,7 +90,13 @@ export class Rejections {
       if (!include(mask)) continue;
       const entry = this.#agents[index]!;
       const gate = firstFailedGate(mask)!;
-      list.push({agentId: entry.agentId, entry, gates: gateVerdicts(mask), firstFailedGate: gate, stage: stageOfGate[gate]});
+      list.push({
+        agentId: entry.agentId,
+        entry,
+        gates: gateVerdicts(mask),
+        firstFailedGate: gate,
+        stage: stageOfGate[gate]
+      });
     }
     return list;
   }

@@ -88,7 +88,11 @@ const reusable = new WeakMap<SelectionResult, Reusable>();
  * (the gate verdicts when only a weight moved, the ranking when the eligible set and the weights
  * stayed), so a page can tell an unchanged part by identity and skip redrawing it.
  */
-export function selectAgent(registry: Registry, policy: Policy, previous: SelectionResult | null = null): SelectionResult {
+export function selectAgent(
+  registry: Registry,
+  policy: Policy,
+  previous: SelectionResult | null = null
+): SelectionResult {
   const agents = registry.agents;
   const before = previous ? reusable.get(previous) : undefined;
   const reuseGates = before !== undefined && before.registry === registry && before.gateKey === gateKey(policy);
@@ -96,7 +100,10 @@ export function selectAgent(registry: Registry, policy: Policy, previous: Select
   const {eligible, removedByGate, failureMasks, rejections} = gates;
 
   const thisRankingKey = rankingKey(eligible, policy);
-  const ranking = before !== undefined && before.registry === registry && before.rankingKey === thisRankingKey ? before.ranking : rankEligible(eligible, policy);
+  const ranking =
+    before !== undefined && before.registry === registry && before.rankingKey === thisRankingKey
+      ? before.ranking
+      : rankEligible(eligible, policy);
   const {ranked, scale} = ranking;
   const top = ranked[0];
   let contract: Contract | null = null;
@@ -120,7 +127,16 @@ export function selectAgent(registry: Registry, policy: Policy, previous: Select
     contract,
     incompatibility,
     summary: summarizeSelection(agents.length, ranked.length, removedByGate, policy),
-    trace: buildTrace({policy, agentCount: agents.length, removedByGate, rejections, ranked, scale, contract, incompatibility})
+    trace: buildTrace({
+      policy,
+      agentCount: agents.length,
+      removedByGate,
+      rejections,
+      ranked,
+      scale,
+      contract,
+      incompatibility
+    })
   };
   reusable.set(result, {registry, gateKey: gateKey(policy), gates, rankingKey: thisRankingKey, ranking});
   return result;

@@ -23,14 +23,23 @@ export interface SelectionStageDecision extends Decision {
 }
 
 /** "0/13 agents eligible: 2 other tenant, 1 missing skill, ...", counted by first failed gate, in gate order. */
-export function summarizeSelection(agentCount: number, eligibleCount: number, removedByGate: Readonly<Record<GateId, number>>, policy: Policy): string {
-  const reasons = gateOrder.filter((gate) => removedByGate[gate] > 0).map((gate) => `${removedByGate[gate]} ${gateRejectionReason(gate, policy)}`);
+export function summarizeSelection(
+  agentCount: number,
+  eligibleCount: number,
+  removedByGate: Readonly<Record<GateId, number>>,
+  policy: Policy
+): string {
+  const reasons = gateOrder
+    .filter((gate) => removedByGate[gate] > 0)
+    .map((gate) => `${removedByGate[gate]} ${gateRejectionReason(gate, policy)}`);
   const head = `${eligibleCount}/${agentCount} agents eligible`;
   return reasons.length === 0 ? `${head}.` : `${head}: ${reasons.join(", ")}.`;
 }
 
 function nameRemovals(removed: readonly RejectedAgent[], count: number, policy: Policy): string {
-  const named = removed.map((agent) => `${agent.agentId} (${describeGate(agent.firstFailedGate, agent.entry, policy, false)})`);
+  const named = removed.map(
+    (agent) => `${agent.agentId} (${describeGate(agent.firstFailedGate, agent.entry, policy, false)})`
+  );
   const more = count - named.length;
   return named.join("; ") + (more > 0 ? `; and ${more} more` : "");
 }

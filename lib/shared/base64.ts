@@ -40,7 +40,14 @@ export const BASE64_STRICT: readonly Base64Departure[] = [];
 /** ProtoJSON's `bytes`: "either standard or URL-safe base64 encoding with/without paddings are accepted". */
 export const BASE64_LENIENT: readonly Base64Departure[] = ["url-safe", "unpadded", "pad-bits"];
 
-export type Base64Problem = "alphabet" | "whitespace" | "base64url" | "mixed-alphabets" | "padding" | "length" | "pad-bits";
+export type Base64Problem =
+  | "alphabet"
+  | "whitespace"
+  | "base64url"
+  | "mixed-alphabets"
+  | "padding"
+  | "length"
+  | "pad-bits";
 
 export type Base64Result =
   | {
@@ -113,7 +120,12 @@ function sextetOf(code: number): number {
 }
 
 /** The first character before the padding that the reader refuses; notes a URL-safe alphabet it reads. */
-function misspelling(text: string, body: number, reads: readonly Base64Departure[], departures: Base64Departure[]): Base64Failure | undefined {
+function misspelling(
+  text: string,
+  body: number,
+  reads: readonly Base64Departure[],
+  departures: Base64Departure[]
+): Base64Failure | undefined {
   const readsUrlSafe = reads.includes("url-safe");
   let urlSafe = false;
   let standard = false;
@@ -121,13 +133,24 @@ function misspelling(text: string, body: number, reads: readonly Base64Departure
     const code = text.charCodeAt(k);
     if (sextetOf(code) < 0) return outsideAlphabets(k, code);
     if (code === MINUS || code === UNDERSCORE) {
-      if (!readsUrlSafe) return failure("base64url", k, `Character ${k} is ${describeUnit(code)}, which belongs to the base64url alphabet (RFC 4648 section 5), not base64.`, "RFC 4648 section 4: the base64 alphabet is A-Z a-z 0-9 + /");
+      if (!readsUrlSafe)
+        return failure(
+          "base64url",
+          k,
+          `Character ${k} is ${describeUnit(code)}, which belongs to the base64url alphabet (RFC 4648 section 5), not base64.`,
+          "RFC 4648 section 4: the base64 alphabet is A-Z a-z 0-9 + /"
+        );
       urlSafe = true;
     } else if (code === PLUS || code === SLASH) {
       standard = true;
     }
     if (urlSafe && standard) {
-      return failure("mixed-alphabets", k, `Character ${k} is ${describeUnit(code)}: the text mixes the standard alphabet ('+' '/') with the URL-safe one ('-' '_').`, "RFC 4648 section 5: the URL-safe alphabet replaces '+' and '/' with '-' and '_'; a text is spelt in one of the two");
+      return failure(
+        "mixed-alphabets",
+        k,
+        `Character ${k} is ${describeUnit(code)}: the text mixes the standard alphabet ('+' '/') with the URL-safe one ('-' '_').`,
+        "RFC 4648 section 5: the URL-safe alphabet replaces '+' and '/' with '-' and '_'; a text is spelt in one of the two"
+      );
     }
   }
   if (urlSafe) departures.push("url-safe");
@@ -136,16 +159,36 @@ function misspelling(text: string, body: number, reads: readonly Base64Departure
 
 function outsideAlphabets(index: number, code: number): Base64Failure {
   if (code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d) {
-    return failure("whitespace", index, `Character ${index} is whitespace (${describeUnit(code)}).`, "RFC 4648 section 3.3: characters outside the alphabet (including line breaks, section 3.1) make the data invalid");
+    return failure(
+      "whitespace",
+      index,
+      `Character ${index} is whitespace (${describeUnit(code)}).`,
+      "RFC 4648 section 3.3: characters outside the alphabet (including line breaks, section 3.1) make the data invalid"
+    );
   }
   if (code === EQUALS) {
-    return failure("padding", index, `Character ${index} is '=' before the end; padding may only close the last group.`, "RFC 4648 section 4: '=' pads only the final quantum");
+    return failure(
+      "padding",
+      index,
+      `Character ${index} is '=' before the end; padding may only close the last group.`,
+      "RFC 4648 section 4: '=' pads only the final quantum"
+    );
   }
-  return failure("alphabet", index, `Character ${index} is ${describeUnit(code)}, which is not in the base64 alphabet.`, "RFC 4648 section 4: the base64 alphabet is A-Z a-z 0-9 + / with '=' for padding");
+  return failure(
+    "alphabet",
+    index,
+    `Character ${index} is ${describeUnit(code)}, which is not in the base64 alphabet.`,
+    "RFC 4648 section 4: the base64 alphabet is A-Z a-z 0-9 + / with '=' for padding"
+  );
 }
 
 /** Whether the characters make whole groups: padded to a multiple of 4, or (read unpadded) a last group of 2 or 3. */
-function lengthProblem(text: string, padding: number, reads: readonly Base64Departure[], departures: Base64Departure[]): Base64Failure | undefined {
+function lengthProblem(
+  text: string,
+  padding: number,
+  reads: readonly Base64Departure[],
+  departures: Base64Departure[]
+): Base64Failure | undefined {
   const n = text.length;
   if (n % 4 === 0) return undefined;
   const readsUnpadded = reads.includes("unpadded");
@@ -153,11 +196,21 @@ function lengthProblem(text: string, padding: number, reads: readonly Base64Depa
     departures.push("unpadded");
     return undefined;
   }
-  const finalGroup = n % 4 === 1 ? "one character (never valid)" : padding > 0 ? "not completed by its '=' padding" : "not padded with '='";
+  const finalGroup =
+    n % 4 === 1
+      ? "one character (never valid)"
+      : padding > 0
+        ? "not completed by its '=' padding"
+        : "not padded with '='";
   const rule = readsUnpadded
     ? "RFC 4648 section 3.2: padding may be left off, but a final group of one character encodes no whole byte, and '=' completes a group of 4"
     : "RFC 4648 section 4: padded encoding; the output is a whole number of 4-character groups";
-  return failure("length", Math.max(0, n - 1), `The length is ${n}, not a multiple of 4: the final group is ${finalGroup}.`, rule);
+  return failure(
+    "length",
+    Math.max(0, n - 1),
+    `The length is ${n}, not a multiple of 4: the final group is ${finalGroup}.`,
+    rule
+  );
 }
 
 /** The bytes of the first `body` characters, all in one alphabet (checked before). */
@@ -166,7 +219,11 @@ function decodeBody(text: string, body: number): Uint8Array<ArrayBuffer> {
   const whole = body - (body % 4);
   let out = 0;
   for (let k = 0; k < whole; k += 4) {
-    const group = (VALUES[text.charCodeAt(k)]! << 18) | (VALUES[text.charCodeAt(k + 1)]! << 12) | (VALUES[text.charCodeAt(k + 2)]! << 6) | VALUES[text.charCodeAt(k + 3)]!;
+    const group =
+      (VALUES[text.charCodeAt(k)]! << 18) |
+      (VALUES[text.charCodeAt(k + 1)]! << 12) |
+      (VALUES[text.charCodeAt(k + 2)]! << 6) |
+      VALUES[text.charCodeAt(k + 3)]!;
     bytes[out++] = group >> 16;
     bytes[out++] = (group >> 8) & 255;
     bytes[out++] = group & 255;

@@ -54,7 +54,13 @@ export interface JsonNullNode extends NodeBase {
   type: "null";
 }
 
-export type JsonNode = JsonObjectNode | JsonArrayNode | JsonStringNode | JsonNumberNode | JsonBooleanNode | JsonNullNode;
+export type JsonNode =
+  | JsonObjectNode
+  | JsonArrayNode
+  | JsonStringNode
+  | JsonNumberNode
+  | JsonBooleanNode
+  | JsonNullNode;
 
 export type ParseErrorKind =
   | "empty"

@@ -14,8 +14,19 @@ export const DEFAULT_MESSAGE_VERSION: MessageVersion = "0.3";
 export const VERSION_PARAMETER = "version";
 
 /** How the version inputs and the links name each version. */
-export const MESSAGE_VERSION_LABELS: Readonly<Record<MessageVersion, string>> = {"0.3": "0.3 (A2A v0.3.0)", "1.0": "1.0 (A2A 1.0.1)"};
+export const MESSAGE_VERSION_LABELS: Readonly<Record<MessageVersion, string>> = {
+  "0.3": "0.3 (A2A v0.3.0)",
+  "1.0": "1.0 (A2A 1.0.1)"
+};
 
 export function versionField(group: string, help: string, label = "A2A version"): ChoiceField {
-  return {kind: "choice", name: VERSION_PARAMETER, label, group, help, courseWide: true, options: MESSAGE_VERSIONS.map((version) => ({value: version, label: MESSAGE_VERSION_LABELS[version]}))};
+  return {
+    kind: "choice",
+    name: VERSION_PARAMETER,
+    label,
+    group,
+    help,
+    courseWide: true,
+    options: MESSAGE_VERSIONS.map((version) => ({value: version, label: MESSAGE_VERSION_LABELS[version]}))
+  };
 }

@@ -77,8 +77,14 @@ export interface AwsExperimentResult {
 /** Each field's rule, and what it accepts in words for the error message. */
 const FIELD_RULES = {
   clients: {schema: z.int().check(z.minimum(1), z.maximum(1000)), accepted: "a whole number from 1 to 1000"},
-  strategy: {schema: z.enum(STORM_STRATEGIES), accepted: `one of ${STORM_STRATEGIES.map((name) => `"${name}"`).join(", ")}`},
-  seed: {schema: z.int().check(z.minimum(0), z.maximum(4_294_967_295)), accepted: "a whole number from 0 to 4294967295"},
+  strategy: {
+    schema: z.enum(STORM_STRATEGIES),
+    accepted: `one of ${STORM_STRATEGIES.map((name) => `"${name}"`).join(", ")}`
+  },
+  seed: {
+    schema: z.int().check(z.minimum(0), z.maximum(4_294_967_295)),
+    accepted: "a whole number from 0 to 4294967295"
+  },
   runs: {schema: z.int().check(z.minimum(1), z.maximum(1000)), accepted: "a whole number from 1 to 1000"}
 } as const;
 type FieldName = keyof typeof FIELD_RULES;
@@ -92,7 +98,9 @@ function checkOptions(options: unknown): AwsExperimentOptions {
   for (const name of FIELD_NAMES) {
     const rule = FIELD_RULES[name];
     if (!z.safeParse(rule.schema, record[name]).success) {
-      throw new RangeError(`awsBackoffExperiment: ${name} must be ${rule.accepted}, got ${describeValue(record[name])}`);
+      throw new RangeError(
+        `awsBackoffExperiment: ${name} must be ${rule.accepted}, got ${describeValue(record[name])}`
+      );
     }
   }
   return record as unknown as AwsExperimentOptions;
@@ -143,7 +151,14 @@ export function awsBackoffExperiment(options: AwsExperimentOptions): AwsExperime
     calls += totals.calls;
     failures += totals.failures;
   }
-  return {clients, strategy, runs, meanCompletionMs: completionMs / runs, meanCalls: calls / runs, meanFailures: failures / runs};
+  return {
+    clients,
+    strategy,
+    runs,
+    meanCompletionMs: completionMs / runs,
+    meanCalls: calls / runs,
+    meanFailures: failures / runs
+  };
 }
 
 function simulateOneRun(clients: number, strategy: StormStrategy, random: () => number): RunTotals {
@@ -154,7 +169,8 @@ function simulateOneRun(clients: number, strategy: StormStrategy, random: () => 
   const previousSleepMs = new Array<number>(clients).fill(AWS_EXPERIMENT.baseMs);
   const queue = new EventQueue<Message>(before);
   let order = 0;
-  const send = (timeMs: number, client: number, step: Step, value: number) => queue.push({timeMs, order: order++, client, step, value});
+  const send = (timeMs: number, client: number, step: Step, value: number) =>
+    queue.push({timeMs, order: order++, client, step, value});
 
   for (let client = 0; client < clients; client++) send(delay(), client, READ_AT_SERVER, 0);
 
@@ -186,7 +202,8 @@ function simulateOneRun(clients: number, strategy: StormStrategy, random: () => 
         // The delay is drawn before the sleep, as in write_rsp's `tm + delay() + backoff(attempt)`.
         const networkMs = delay();
         // NoBackoff sleeps 0: the client reads again at once. backoffSleep's fixed interval is lesson 5's.
-        const sleepMs = strategy === "none" ? 0 : backoffSleep(strategy, backoff, attempt, previousSleepMs[client]!, random);
+        const sleepMs =
+          strategy === "none" ? 0 : backoffSleep(strategy, backoff, attempt, previousSleepMs[client]!, random);
         previousSleepMs[client] = sleepMs;
         send(nowMs + networkMs + sleepMs, client, READ_AT_SERVER, 0);
         break;
@@ -212,11 +229,16 @@ export function compareWithReference(results: readonly AwsExperimentResult[]): A
     const full = results.find((other) => other.clients === result.clients && other.strategy === "full");
     if (!table || !full) return [];
     const reference = table[result.strategy];
-    return [{
-      result,
-      reference,
-      callsToFull: {ours: result.meanCalls / full.meanCalls, reference: reference.meanCalls / table.full.meanCalls},
-      timeToFull: {ours: result.meanCompletionMs / full.meanCompletionMs, reference: reference.meanCompletionMs / table.full.meanCompletionMs}
-    }];
+    return [
+      {
+        result,
+        reference,
+        callsToFull: {ours: result.meanCalls / full.meanCalls, reference: reference.meanCalls / table.full.meanCalls},
+        timeToFull: {
+          ours: result.meanCompletionMs / full.meanCompletionMs,
+          reference: reference.meanCompletionMs / table.full.meanCompletionMs
+        }
+      }
+    ];
   });
 }

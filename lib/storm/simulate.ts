@@ -167,7 +167,13 @@ function stormBins(config: StormConfig): StormBins {
   const horizonMs = stormHorizonMs(config);
   const binMs = binWidthFor(horizonMs, MAX_TIME_BINS);
   const bins = Math.ceil(horizonMs / binMs) + 1;
-  return {binMs, offered: new Int32Array(bins), accepted: new Int32Array(bins), acknowledged: new Int32Array(bins), exhausted: new Int32Array(bins)};
+  return {
+    binMs,
+    offered: new Int32Array(bins),
+    accepted: new Int32Array(bins),
+    acknowledged: new Int32Array(bins),
+    exhausted: new Int32Array(bins)
+  };
 }
 
 /** The calendar's size: a power of two past the furthest anything is scheduled ahead (the longest sleep plus a trip, or the update spacing). */
@@ -303,7 +309,8 @@ class Storm {
 
   private closeWindow(): void {
     if (this.windowOffered > this.peakWindowOffered) this.peakWindowOffered = this.windowOffered;
-    if (this.windowEndsMs > this.outageEndsMs && this.windowOffered > this.peakAfterRecovery) this.peakAfterRecovery = this.windowOffered;
+    if (this.windowEndsMs > this.outageEndsMs && this.windowOffered > this.peakAfterRecovery)
+      this.peakAfterRecovery = this.windowOffered;
   }
 
   /** A request reaches the receiver: accepted while the window has capacity left after the outage, else 503. */
@@ -324,7 +331,8 @@ class Storm {
   private answer(sender: number, record: number, nowMs: number, bin: number): void {
     const progress = this.state[record + PROGRESS]!;
     const acknowledged = (this.state[record + EVENT]! & ACCEPTED_FLAG) !== 0;
-    if (!acknowledged && (progress & 255) + 1 < this.config.maxAttemptsPerUpdate) this.retry(sender, record, nowMs, progress);
+    if (!acknowledged && (progress & 255) + 1 < this.config.maxAttemptsPerUpdate)
+      this.retry(sender, record, nowMs, progress);
     else this.finishUpdate(sender, record, nowMs, bin, progress, acknowledged);
   }
 
@@ -332,7 +340,13 @@ class Storm {
   private retry(sender: number, record: number, nowMs: number, progress: number): void {
     const {strategy} = this.config;
     const failed = progress & 255;
-    const sleep = backoffSleep(strategy, this.backoff, failed + 1, this.decorrelated ? this.previousSleep[sender]! : this.backoff.baseMs, this.random);
+    const sleep = backoffSleep(
+      strategy,
+      this.backoff,
+      failed + 1,
+      this.decorrelated ? this.previousSleep[sender]! : this.backoff.baseMs,
+      this.random
+    );
     if (this.decorrelated) this.previousSleep[sender] = sleep;
     this.sleeps++;
     // The cap decided this sleep (no backoff's fixed interval never reads the cap).
@@ -342,7 +356,14 @@ class Storm {
   }
 
   /** Done with this update: acknowledged, or given up after its last attempt; the sender's next one goes out. */
-  private finishUpdate(sender: number, record: number, nowMs: number, bin: number, progress: number, acknowledged: boolean): void {
+  private finishUpdate(
+    sender: number,
+    record: number,
+    nowMs: number,
+    bin: number,
+    progress: number,
+    acknowledged: boolean
+  ): void {
     const {updatesPerSender} = this.config;
     const current = progress >> 8;
     const produced = this.state[record + FIRST_PRODUCED_MS]! + current * UPDATE_SPACING_MS;

@@ -50,7 +50,13 @@ export function exponentialCeiling({baseMs, capMs}: Backoff, failures: number): 
  * one (base before the first): only decorrelated jitter reads it, and its result is the next
  * call's previous sleep. `random` returns [0, 1).
  */
-export function backoffSleep(strategy: StormStrategy, backoff: Backoff, failures: number, previousSleepMs: number, random: () => number): number {
+export function backoffSleep(
+  strategy: StormStrategy,
+  backoff: Backoff,
+  failures: number,
+  previousSleepMs: number,
+  random: () => number
+): number {
   switch (strategy) {
     case "none":
       return backoff.baseMs;

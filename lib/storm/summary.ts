@@ -68,7 +68,14 @@ export function* summarizeStormInSteps(run: StormRun): Generator<void, StormSumm
   const completion = completionDistribution(run);
   yield;
   const history = stormHistory(run);
-  return {config: run.config, totals: run.totals, attemptsPerUpdate: run.totals.attempts / run.totals.updates, load, completion, history};
+  return {
+    config: run.config,
+    totals: run.totals,
+    attemptsPerUpdate: run.totals.attempts / run.totals.updates,
+    load,
+    completion,
+    history
+  };
 }
 
 /** How many times its capacity the worst 100 ms after the outage brought the receiver. */
@@ -95,7 +102,14 @@ export function loadSeries(run: StormRun): LoadSeries {
   const bucketMs = bucketWidth(run.binMs, spanMs, MAX_CHART_BUCKETS);
   const binsPerBucket = bucketMs / run.binMs;
   const buckets = Math.ceil(spanMs / bucketMs);
-  const series: LoadSeries = {bucketMs, startSeconds: [], offeredPerSecond: [], acceptedPerSecond: [], acknowledgedSoFar: [], exhaustedSoFar: []};
+  const series: LoadSeries = {
+    bucketMs,
+    startSeconds: [],
+    offeredPerSecond: [],
+    acceptedPerSecond: [],
+    acknowledgedSoFar: [],
+    exhaustedSoFar: []
+  };
   let acknowledged = 0;
   let exhausted = 0;
   for (let bucket = 0; bucket < buckets; bucket++) {
@@ -134,8 +148,19 @@ export function completionDistribution(run: StormRun): CompletionDistribution {
   }
   const byAttempts = new Array<number>(run.config.maxAttemptsPerUpdate).fill(0);
   for (const attempts of run.attempts) byAttempts[attempts - 1]!++;
-  const [p50, p90, p99] = percentiles(byStep, acknowledged, [0.5, 0.9, 0.99]).map((step) => (step === null ? null : step * percentileResolutionMs));
-  return {barMs, counts, p50Ms: p50 ?? null, p90Ms: p90 ?? null, p99Ms: p99 ?? null, maxMs: acknowledged === 0 ? null : maxMs, percentileResolutionMs, byAttempts};
+  const [p50, p90, p99] = percentiles(byStep, acknowledged, [0.5, 0.9, 0.99]).map((step) =>
+    step === null ? null : step * percentileResolutionMs
+  );
+  return {
+    barMs,
+    counts,
+    p50Ms: p50 ?? null,
+    p90Ms: p90 ?? null,
+    p99Ms: p99 ?? null,
+    maxMs: acknowledged === 0 ? null : maxMs,
+    percentileResolutionMs,
+    byAttempts
+  };
 }
 
 /** Nearest-rank percentiles of values held as counts per step: the step that holds each rank. */
@@ -152,7 +177,8 @@ function percentiles(countsByStep: Int32Array, total: number, shares: readonly n
 }
 
 const count = (value: number) => value.toLocaleString("en-US");
-const seconds = (ms: number) => `${(ms / 1000).toLocaleString("en-US", {maximumFractionDigits: ms < 10_000 ? 2 : 1})} s`;
+const seconds = (ms: number) =>
+  `${(ms / 1000).toLocaleString("en-US", {maximumFractionDigits: ms < 10_000 ? 2 : 1})} s`;
 
 /**
  * The run's history for playback: the run in at most MAX_HISTORY_STRETCHES stretches, one more
@@ -167,10 +193,15 @@ export function stormHistory(run: StormRun): Decision[] {
   const outageEndsMs = config.receiverUnavailableUntilSeconds * 1000;
   const history: Decision[] = [];
   if (outageEndsMs > 0) {
-    history.push({atSeconds: outageEndsMs / 1000, kind: "recovery", title: `${seconds(outageEndsMs)}: the receiver is back`,
-      detail: outageEndsMs > totals.drainedAtMs
-        ? `Too late: every update was acknowledged or given up by ${seconds(totals.drainedAtMs)}, and no sender is trying any more.`
-        : `From now on it accepts up to ${count(config.capacityPerSecond)} requests a second (${count(config.capacityPerSecond / 10)} per 100 ms window) and answers the rest 503.`});
+    history.push({
+      atSeconds: outageEndsMs / 1000,
+      kind: "recovery",
+      title: `${seconds(outageEndsMs)}: the receiver is back`,
+      detail:
+        outageEndsMs > totals.drainedAtMs
+          ? `Too late: every update was acknowledged or given up by ${seconds(totals.drainedAtMs)}, and no sender is trying any more.`
+          : `From now on it accepts up to ${count(config.capacityPerSecond)} requests a second (${count(config.capacityPerSecond / 10)} per 100 ms window) and answers the rest 503.`
+    });
   }
   let done = 0;
   for (const [fromMs, untilMs] of stretches(spanMs, stretchMs, Math.ceil(outageEndsMs / run.binMs) * run.binMs)) {
@@ -186,10 +217,13 @@ export function stormHistory(run: StormRun): Decision[] {
     const down = untilMs <= outageEndsMs;
     // Only the part of the stretch after the outage had capacity (all of it, unless bins wider than a second straddle the end).
     const capacity = Math.floor((config.capacityPerSecond * (untilMs - Math.max(fromMs, outageEndsMs))) / 1000);
-    const why = down ? "The receiver is down: every request is answered 503."
-      : offered > capacity ? `More than the ${count(capacity)} its capacity allows in the stretch arrived, and the excess was answered 503.`
-      : refused > 0 ? "Within capacity over the stretch, but bunched: some 100 ms windows got more than their share and refused the rest."
-      : "The receiver kept up.";
+    const why = down
+      ? "The receiver is down: every request is answered 503."
+      : offered > capacity
+        ? `More than the ${count(capacity)} its capacity allows in the stretch arrived, and the excess was answered 503.`
+        : refused > 0
+          ? "Within capacity over the stretch, but bunched: some 100 ms windows got more than their share and refused the rest."
+          : "The receiver kept up.";
     history.push({
       // The stretch the storm drained in ends when it drained, so its last step comes after it.
       atSeconds: Math.min(untilMs, totals.drainedAtMs) / 1000,
@@ -199,7 +233,9 @@ export function stormHistory(run: StormRun): Decision[] {
     });
   }
   history.push({
-    atSeconds: totals.drainedAtMs / 1000, kind: "drained", title: `${seconds(totals.drainedAtMs)}: the storm has drained`,
+    atSeconds: totals.drainedAtMs / 1000,
+    kind: "drained",
+    title: `${seconds(totals.drainedAtMs)}: the storm has drained`,
     detail: `${count(totals.acknowledgedUpdates)} update${totals.acknowledgedUpdates === 1 ? "" : "s"} acknowledged and ${count(totals.exhaustedUpdates)} given up, for ${count(totals.attempts)} request${totals.attempts === 1 ? "" : "s"} in all (${(totals.attempts / totals.updates).toFixed(2)} per update).`
   });
   // At the same moment, the stretch that ends there comes first, then the recovery, then the drain.

@@ -56,7 +56,10 @@ export type StormAnswer =
 export function* stormAnswers(request: StormRequest, post: (answer: StormAnswer) => void): Generator<void, void, void> {
   const {id} = request;
   const config = checkStormInputs(request.values).values;
-  const strategies = request.scope === "all" ? [config.strategy, ...STORM_STRATEGIES.filter((strategy) => strategy !== config.strategy)] : [config.strategy];
+  const strategies =
+    request.scope === "all"
+      ? [config.strategy, ...STORM_STRATEGIES.filter((strategy) => strategy !== config.strategy)]
+      : [config.strategy];
   post({id, kind: "checked", config});
   for (const [index, strategy] of strategies.entries()) {
     const steps = stormSteps({...config, strategy});

@@ -13,7 +13,8 @@
  * fillers that render blank; with the u flag, [\uD800-\uDFFF] matches only a lone surrogate.
  * The token's own "⟨" is written as a token too, so a literal "⟨U+0041⟩" reads back as itself.
  */
-const UNSEEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\u115F\u1160\u2800\u3164\uFFA0\uD800-\uDFFF⟨]/gu;
+const UNSEEN =
+  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\u115F\u1160\u2800\u3164\uFFA0\uD800-\uDFFF⟨]/gu;
 const TOKEN_OPEN = "⟨";
 const TOKEN = /⟨U\+([0-9A-F]{4,6})⟩/g;
 
@@ -24,11 +25,14 @@ export interface VisibleTextOptions {
   edges?: boolean;
 }
 
-export const codePointToken = (codePoint: number) => `${TOKEN_OPEN}U+${codePoint.toString(16).toUpperCase().padStart(4, "0")}⟩`;
+export const codePointToken = (codePoint: number) =>
+  `${TOKEN_OPEN}U+${codePoint.toString(16).toUpperCase().padStart(4, "0")}⟩`;
 
 export function toVisible(text: string, options: VisibleTextOptions = {}): string {
   const {keep = "", edges = false} = options;
-  let visible = text.replace(UNSEEN, (character) => (keep.includes(character) ? character : codePointToken(character.codePointAt(0)!)));
+  let visible = text.replace(UNSEEN, (character) =>
+    keep.includes(character) ? character : codePointToken(character.codePointAt(0)!)
+  );
   if (edges) visible = visible.replace(/^ +| +$/g, (spaces) => codePointToken(0x20).repeat(spaces.length));
   return visible;
 }

@@ -10,11 +10,32 @@
  * lib/tour/index.ts (which the lessons' own modules reach): the course home and a lesson page
  * never load it; a build-time data loader does (src/data/answer-key.json.ts).
  */
-import {deliveryConfigFromInputs, deliveryExperiments, deliveryInputDefaults, deliveryRunLabel, simulateDelivery} from "../delivery/index.js";
+import {
+  deliveryConfigFromInputs,
+  deliveryExperiments,
+  deliveryInputDefaults,
+  deliveryRunLabel,
+  simulateDelivery
+} from "../delivery/index.js";
 import {exampleVersion, messageExample, messageTour, runMessageTransaction} from "../message/index.js";
-import {defaultRegistry, policyFromInputs, selectAgent, selectionExperiments, selectionInputDefaults, selectionRunLabel} from "../selection/index.js";
+import {
+  defaultRegistry,
+  policyFromInputs,
+  selectAgent,
+  selectionExperiments,
+  selectionInputDefaults,
+  selectionRunLabel
+} from "../selection/index.js";
 import {runStormLesson, stormExperiments, stormLessonDefaults, stormRunLabel} from "../storm/index.js";
-import {DEMO_OTHER_ENDPOINT_SECRET, DEMO_ROTATED_SECRET, runWebhookLesson, STANDARD_WEBHOOKS_TEST_SECRET, webhookExperiments, webhookLessonDefaults, webhookRunLabel} from "../webhook-auth/index.js";
+import {
+  DEMO_OTHER_ENDPOINT_SECRET,
+  DEMO_ROTATED_SECRET,
+  runWebhookLesson,
+  STANDARD_WEBHOOKS_TEST_SECRET,
+  webhookExperiments,
+  webhookLessonDefaults,
+  webhookRunLabel
+} from "../webhook-auth/index.js";
 import type {RunLabel} from "../lesson-inputs/run-label.js";
 import {stepOutline, type StepOutline} from "./course-progress.js";
 import {describeAnswer} from "./prediction.js";
@@ -28,7 +49,12 @@ export const WORDS_READ_PER_MINUTE = 150;
 const ROUND_TO_MINUTES = 5;
 
 /** The secrets lesson 4 signs with here (the page draws its own; every verdict is the same). */
-const ANSWER_KEY_SECRETS = {secret: STANDARD_WEBHOOKS_TEST_SECRET, rotatedSecret: DEMO_ROTATED_SECRET, otherEndpointSecret: DEMO_OTHER_ENDPOINT_SECRET, eventId: "msg_answerkey01"};
+const ANSWER_KEY_SECRETS = {
+  secret: STANDARD_WEBHOOKS_TEST_SECRET,
+  rotatedSecret: DEMO_ROTATED_SECRET,
+  otherEndpointSecret: DEMO_OTHER_ENDPOINT_SECRET,
+  eventId: "msg_answerkey01"
+};
 
 /** A lesson's guided steps, and how its page computes and names a step's run. */
 export interface CourseTour<Run = unknown> {
@@ -44,7 +70,8 @@ export interface CourseTour<Run = unknown> {
 }
 
 /** A run label as "Sets: …" reads it: the inputs the step changes, or the lesson's defaults. */
-const setUpWords = (label: RunLabel) => (label.fileLabel === "defaults" ? "nothing: the lesson's defaults" : label.caption);
+const setUpWords = (label: RunLabel) =>
+  label.fileLabel === "defaults" ? "nothing: the lesson's defaults" : label.caption;
 
 const overridesOf = (step: unknown) => (step as {overrides: Readonly<Record<string, unknown>>}).overrides;
 
@@ -66,7 +93,8 @@ export const COURSE_TOURS: readonly CourseTour[] = [
   tour({
     lesson: "push delivery",
     steps: deliveryExperiments,
-    runOf: (step) => simulateDelivery(deliveryConfigFromInputs({...deliveryInputDefaults, ...overridesOf(step)}).config),
+    runOf: (step) =>
+      simulateDelivery(deliveryConfigFromInputs({...deliveryInputDefaults, ...overridesOf(step)}).config),
     describeSetUp: (step) => setUpWords(deliveryRunLabel({...deliveryInputDefaults, ...overridesOf(step)}))
   }),
   tour({
@@ -81,7 +109,8 @@ export const COURSE_TOURS: readonly CourseTour[] = [
   tour({
     lesson: "agent selection",
     steps: selectionExperiments,
-    runOf: (step) => selectAgent(defaultRegistry, policyFromInputs({...selectionInputDefaults, ...overridesOf(step)}).policy),
+    runOf: (step) =>
+      selectAgent(defaultRegistry, policyFromInputs({...selectionInputDefaults, ...overridesOf(step)}).policy),
     describeSetUp: (step) => setUpWords(selectionRunLabel({...selectionInputDefaults, ...overridesOf(step)}))
   }),
   tour({
@@ -95,7 +124,8 @@ export const COURSE_TOURS: readonly CourseTour[] = [
     lesson: "retry storms",
     steps: stormExperiments,
     runOf: (step) => runStormLesson({...stormLessonDefaults, ...overridesOf(step)}).run,
-    describeSetUp: (step) => setUpWords(stormRunLabel({...stormLessonDefaults, ...overridesOf(step)} as typeof stormLessonDefaults))
+    describeSetUp: (step) =>
+      setUpWords(stormRunLabel({...stormLessonDefaults, ...overridesOf(step)} as typeof stormLessonDefaults))
   })
 ];
 
@@ -154,7 +184,9 @@ export function courseAnswerKey(tours: readonly CourseTour[] = COURSE_TOURS): Pr
 }
 
 /** Every lesson's steps as the course home needs them (ids, titles, what an answer box accepts). */
-export function courseStepOutlines(tours: readonly CourseTour[] = COURSE_TOURS): {lesson: string; steps: StepOutline[]}[] {
+export function courseStepOutlines(
+  tours: readonly CourseTour[] = COURSE_TOURS
+): {lesson: string; steps: StepOutline[]}[] {
   return tours.map((course) => ({lesson: course.lesson, steps: course.steps.map(stepOutline)}));
 }
 
@@ -168,7 +200,11 @@ export interface LessonTimeEstimate {
 export function estimateLessonMinutes(stepCount: number, proseWords: number): LessonTimeEstimate {
   const stepMinutes = stepCount * MINUTES_PER_STEP;
   const readingMinutes = Math.ceil(proseWords / WORDS_READ_PER_MINUTE);
-  return {minutes: Math.ceil((stepMinutes + readingMinutes) / ROUND_TO_MINUTES) * ROUND_TO_MINUTES, stepMinutes, readingMinutes};
+  return {
+    minutes: Math.ceil((stepMinutes + readingMinutes) / ROUND_TO_MINUTES) * ROUND_TO_MINUTES,
+    stepMinutes,
+    readingMinutes
+  };
 }
 
 /**

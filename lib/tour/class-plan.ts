@@ -28,16 +28,16 @@ export const MAX_CLASS_MINUTES = 8 * 60;
  */
 export const CORE_STEPS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   "push delivery": {
-    "baseline": "The lesson's premise: at-least-once delivery sends duplicates, and deduplication absorbs them.",
+    baseline: "The lesson's premise: at-least-once delivery sends duplicates, and deduplication absorbs them.",
     "dedup-off": "The same run without deduplication: the duplicate effects a receiver must prevent.",
     "wrong-credential": "A permanent refusal is not retried: 4xx and 5xx mean different things to a sender.",
-    "long-outage": "A sender's retry budget runs out: what \"exhausted\" does and does not mean.",
+    "long-outage": 'A sender\'s retry budget runs out: what "exhausted" does and does not mean.',
     "ordering-off": "Retries arrive out of order: a receiver that applies them blindly moves backwards.",
     "js-aborts-at-5s": "A real SDK's sender: its timeout, not the receiver, decides what counts as delivered."
   },
   "message transaction": {
-    "notification": "JSON-RPC's notification: a request that gets no answer at all.",
-    "batch": "A batch answers per element, and notifications drop out of it.",
+    notification: "JSON-RPC's notification: a request that gets no answer at all.",
+    batch: "A batch answers per element, and notifications drop out of it.",
     "id-beyond-2-53": "An id JavaScript cannot hold exactly: why ids should be strings."
   },
   "agent selection": {
@@ -57,7 +57,7 @@ export const CORE_STEPS: Readonly<Record<string, Readonly<Record<string, string>
     "rotation-refetch": "Key rotation: refetch the key set once on an unknown kid."
   },
   "retry storms": {
-    "herd": "Exponential backoff without jitter: the herd comes back together.",
+    herd: "Exponential backoff without jitter: the herd comes back together.",
     "full-jitter": "Full jitter spreads the herd: AWS's result reproduced.",
     "cap-too-small": "A cap too small for the outage gives updates up."
   }
@@ -103,7 +103,11 @@ export const CLASS_MINUTES_PARAMETER = "minutes";
  * order, 1-based step numbers) and `minutes=90`. Whatever names no lesson or step is left out with
  * a notice; a link without `plan` gives `fallback`.
  */
-export function readClassPlan(search: string, lessons: readonly PlanLesson[], fallback: ClassPlan): {plan: ClassPlan; notices: PermalinkNotice[]} {
+export function readClassPlan(
+  search: string,
+  lessons: readonly PlanLesson[],
+  fallback: ClassPlan
+): {plan: ClassPlan; notices: PermalinkNotice[]} {
   const params = new URLSearchParams(search);
   const notices: PermalinkNotice[] = [];
   const minutes = readMinutes(params.get(CLASS_MINUTES_PARAMETER), fallback.minutes, notices);
@@ -127,7 +131,11 @@ export function readClassPlan(search: string, lessons: readonly PlanLesson[], fa
     planned.push({slug, steps});
   }
   if (refused.length > 0) {
-    notices.push({parameter: PLAN_PARAMETER, value: shorten(refused.join(";")), problem: `left out: a plan lists lessons (${lessons.map((one) => one.slug).join(", ")}) each once, as lesson:step,step, separated by ";"`});
+    notices.push({
+      parameter: PLAN_PARAMETER,
+      value: shorten(refused.join(";")),
+      problem: `left out: a plan lists lessons (${lessons.map((one) => one.slug).join(", ")}) each once, as lesson:step,step, separated by ";"`
+    });
   }
   return {plan: {minutes, lessons: planned}, notices};
 }
@@ -136,7 +144,11 @@ function readMinutes(value: string | null, fallback: number, notices: PermalinkN
   if (value === null) return fallback;
   const minutes = /^\d{1,4}$/.test(value) ? Number(value) : NaN;
   if (minutes >= 10 && minutes <= MAX_CLASS_MINUTES) return minutes;
-  notices.push({parameter: CLASS_MINUTES_PARAMETER, value: shorten(value), problem: `must be a whole number of minutes from 10 to ${MAX_CLASS_MINUTES}; the plan uses ${fallback}`});
+  notices.push({
+    parameter: CLASS_MINUTES_PARAMETER,
+    value: shorten(value),
+    problem: `must be a whole number of minutes from 10 to ${MAX_CLASS_MINUTES}; the plan uses ${fallback}`
+  });
   return fallback;
 }
 
@@ -148,7 +160,13 @@ export function encodeClassPlan(plan: ClassPlan): string {
 /** `search` with the plan's `plan` and `minutes` set, other parameters as they were; ":", "," and ";" kept readable. */
 export function withClassPlan(search: string, plan: ClassPlan): string {
   const params = new URLSearchParams(search);
-  params.set(PLAN_PARAMETER, plan.lessons.filter((lesson) => lesson.steps.length > 0).map((lesson) => `${lesson.slug}:${lesson.steps.map((index) => index + 1).join(",")}`).join(";"));
+  params.set(
+    PLAN_PARAMETER,
+    plan.lessons
+      .filter((lesson) => lesson.steps.length > 0)
+      .map((lesson) => `${lesson.slug}:${lesson.steps.map((index) => index + 1).join(",")}`)
+      .join(";")
+  );
   params.set(CLASS_MINUTES_PARAMETER, String(plan.minutes));
   return `?${params.toString().replaceAll("%3A", ":").replaceAll("%2C", ",").replaceAll("%3B", ";")}`;
 }

@@ -43,10 +43,15 @@ const stepOutlineSchema = z.object({
   title: z.string(),
   prediction: z.union([
     z.object({kind: z.literal("number"), max: z.int().check(z.minimum(0))}),
-    z.object({kind: z.literal("choice"), choices: z.array(z.object({value: z.string(), label: z.string()})).check(z.minLength(1))})
+    z.object({
+      kind: z.literal("choice"),
+      choices: z.array(z.object({value: z.string(), label: z.string()})).check(z.minLength(1))
+    })
   ])
 });
-const courseOutlineSchema = z.array(z.object({slug: TEXT, lesson: TEXT, name: z.string(), steps: z.array(stepOutlineSchema)}));
+const courseOutlineSchema = z.array(
+  z.object({slug: TEXT, lesson: TEXT, name: z.string(), steps: z.array(stepOutlineSchema)})
+);
 
 /** The outline of a lesson's steps (what a page built at build time hands the course home). */
 export function stepOutline<Run>(step: Pick<TourStep<Run>, "id" | "title" | "prediction">): StepOutline {
@@ -54,7 +59,10 @@ export function stepOutline<Run>(step: Pick<TourStep<Run>, "id" | "title" | "pre
   return {
     id: step.id,
     title: step.title,
-    prediction: prediction.kind === "number" ? {kind: "number", max: prediction.max} : {kind: "choice", choices: prediction.choices.map(({value, label}) => ({value, label}))}
+    prediction:
+      prediction.kind === "number"
+        ? {kind: "number", max: prediction.max}
+        : {kind: "choice", choices: prediction.choices.map(({value, label}) => ({value, label}))}
   };
 }
 
@@ -64,7 +72,10 @@ export function parseCourseOutline(data: unknown): LessonOutline[] {
 }
 
 /** The text kept for a position (null: nothing to keep; the start is not a place to come back to). */
-export function storedPositionText<Run>(position: TourPosition, steps: readonly Pick<TourStep<Run>, "id">[]): string | null {
+export function storedPositionText<Run>(
+  position: TourPosition,
+  steps: readonly Pick<TourStep<Run>, "id">[]
+): string | null {
   if (position.kind === "recap") return RECAP;
   if (position.kind === "step") return steps[position.index]?.id ?? null;
   return null;
@@ -77,7 +88,10 @@ export interface StoredPositionReading {
 }
 
 /** Where the reader left off, from the kept text: a step of `steps` by its id, or the recap; anything else is dropped and named. */
-export function readStoredPosition(text: string | null, steps: readonly Pick<StepOutline, "id">[]): StoredPositionReading {
+export function readStoredPosition(
+  text: string | null,
+  steps: readonly Pick<StepOutline, "id">[]
+): StoredPositionReading {
   if (text === null) return {position: null, dropped: []};
   if (text === RECAP) return {position: {kind: "recap"}, dropped: []};
   const index = text.length <= MAX_POSITION_TEXT ? steps.findIndex((step) => step.id === text) : -1;
@@ -88,9 +102,10 @@ export function readStoredPosition(text: string | null, steps: readonly Pick<Ste
 /** A step outline as the record's checks take a step: an answer box with no run to read (a run of type never cannot be passed). */
 function outlineAsStep(step: StepOutline): Pick<TourStep<never>, "id" | "title" | "prediction"> {
   const answer = (run: never) => run;
-  const prediction: Prediction<never> = step.prediction.kind === "number"
-    ? {kind: "number", question: "", units: ["", ""], max: step.prediction.max, answer}
-    : {kind: "choice", question: "", choices: step.prediction.choices, answer};
+  const prediction: Prediction<never> =
+    step.prediction.kind === "number"
+      ? {kind: "number", question: "", units: ["", ""], max: step.prediction.max, answer}
+      : {kind: "choice", question: "", choices: step.prediction.choices, answer};
   return {id: step.id, title: step.title, prediction};
 }
 
@@ -105,13 +120,20 @@ export interface LessonProgress {
 }
 
 /** One lesson's progress from its two kept texts, each checked against the lesson's steps. */
-export function readLessonProgress(outline: LessonOutline, recordText: string | null, positionText: string | null): LessonProgress {
+export function readLessonProgress(
+  outline: LessonOutline,
+  recordText: string | null,
+  positionText: string | null
+): LessonProgress {
   const stored = readStoredTourRecord(recordText, outline.steps.map(outlineAsStep));
   const position = readStoredPosition(positionText, outline.steps);
   return {
     outline,
     record: stored.record,
-    done: scoreTour(stored.record, outline.steps.map((step) => step.id)).revealed,
+    done: scoreTour(
+      stored.record,
+      outline.steps.map((step) => step.id)
+    ).revealed,
     position: position.position,
     dropped: [...stored.dropped, ...position.dropped]
   };

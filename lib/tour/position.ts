@@ -12,7 +12,12 @@
  * names its second step. A number naming no step, or given twice, is left out with a notice.
  */
 import {shorten} from "../lesson-inputs/check.js";
-import {DECK_STEPS_PARAMETER, PRESENT_PARAMETER, TOUR_STEP_PARAMETER, type PermalinkNotice} from "../lesson-inputs/permalink.js";
+import {
+  DECK_STEPS_PARAMETER,
+  PRESENT_PARAMETER,
+  TOUR_STEP_PARAMETER,
+  type PermalinkNotice
+} from "../lesson-inputs/permalink.js";
 
 export type TourPosition = {kind: "start"} | {kind: "step"; index: number} | {kind: "recap"};
 
@@ -42,12 +47,16 @@ interface PositionParameter {
 }
 
 /** The first value of a position's parameter (null when absent); a value given again, or naming no position, is a notice. */
-function readPositionParameter(search: string, {parameter, decode, accepted}: PositionParameter): {position: TourPosition | null; notices: PermalinkNotice[]} {
+function readPositionParameter(
+  search: string,
+  {parameter, decode, accepted}: PositionParameter
+): {position: TourPosition | null; notices: PermalinkNotice[]} {
   const values = new URLSearchParams(search).getAll(parameter);
   if (values.length === 0) return {position: null, notices: []};
   const [first, ...rest] = values as [string, ...string[]];
   // A link may repeat a parameter thousands of times: one notice says so.
-  const notices: PermalinkNotice[] = rest.length === 0 ? [] : [{parameter, value: shorten(rest[0]!), problem: givenMoreThanOnce(values.length)}];
+  const notices: PermalinkNotice[] =
+    rest.length === 0 ? [] : [{parameter, value: shorten(rest[0]!), problem: givenMoreThanOnce(values.length)}];
   const position = decode(first);
   if (position !== null) return {position, notices};
   notices.unshift({parameter, value: shorten(first), problem: `must be ${accepted}`});
@@ -57,9 +66,12 @@ function readPositionParameter(search: string, {parameter, decode, accepted}: Po
 /** The `step` parameter's value for a position, or null for the start (no parameter). */
 export function encodeTourPosition(position: TourPosition): string | null {
   switch (position.kind) {
-    case "start": return null;
-    case "step": return String(position.index + 1);
-    case "recap": return RECAP;
+    case "start":
+      return null;
+    case "step":
+      return String(position.index + 1);
+    case "recap":
+      return RECAP;
   }
 }
 
@@ -107,7 +119,10 @@ export function readDeckSteps(search: string, stepCount: number): {order: number
   const every = Array.from({length: stepCount}, (_, index) => index);
   const values = new URLSearchParams(search).getAll(DECK_STEPS_PARAMETER);
   if (values.length === 0) return {order: every, notices: []};
-  const notices: PermalinkNotice[] = values.length > 1 ? [{parameter: DECK_STEPS_PARAMETER, value: shorten(values[1]!), problem: givenMoreThanOnce(values.length)}] : [];
+  const notices: PermalinkNotice[] =
+    values.length > 1
+      ? [{parameter: DECK_STEPS_PARAMETER, value: shorten(values[1]!), problem: givenMoreThanOnce(values.length)}]
+      : [];
   const order: number[] = [];
   const refused: string[] = [];
   const listed = values[0]!.split(",");
@@ -116,26 +131,41 @@ export function readDeckSteps(search: string, stepCount: number): {order: number
     if (position?.kind === "step" && !order.includes(position.index)) order.push(position.index);
     else refused.push(item);
   }
-  if (listed.length > MAX_LISTED_STEPS) refused.push(`…${(listed.length - MAX_LISTED_STEPS).toLocaleString("en-US")} more`);
+  if (listed.length > MAX_LISTED_STEPS)
+    refused.push(`…${(listed.length - MAX_LISTED_STEPS).toLocaleString("en-US")} more`);
   const accepted = `step numbers from 1 to ${stepCount}, each once, separated by commas`;
   if (order.length === 0) {
-    notices.unshift({parameter: DECK_STEPS_PARAMETER, value: shorten(values[0]!), problem: `must list ${accepted}; the deck shows every step`});
+    notices.unshift({
+      parameter: DECK_STEPS_PARAMETER,
+      value: shorten(values[0]!),
+      problem: `must list ${accepted}; the deck shows every step`
+    });
     return {order: every, notices};
   }
-  if (refused.length > 0) notices.unshift({parameter: DECK_STEPS_PARAMETER, value: shorten(refused.join(",")), problem: `left out: the list must hold ${accepted}`});
+  if (refused.length > 0)
+    notices.unshift({
+      parameter: DECK_STEPS_PARAMETER,
+      value: shorten(refused.join(",")),
+      problem: `left out: the list must hold ${accepted}`
+    });
   return {order, notices};
 }
 
 /** The `steps` value of a deck's order, or null when it shows every step in the lesson's order. */
 export function encodeDeckSteps(order: readonly number[], stepCount: number): string | null {
-  return order.length === stepCount && order.every((index, at) => index === at) ? null : order.map((index) => index + 1).join(",");
+  return order.length === stepCount && order.every((index, at) => index === at)
+    ? null
+    : order.map((index) => index + 1).join(",");
 }
 
 /**
  * `search` with the deck's slide and steps set (null: the deck closed, `present` and `steps`
  * removed); other parameters as they were.
  */
-export function withDeckPosition(search: string, deck: {position: TourPosition; order: readonly number[]; stepCount: number} | null): string {
+export function withDeckPosition(
+  search: string,
+  deck: {position: TourPosition; order: readonly number[]; stepCount: number} | null
+): string {
   const params = new URLSearchParams(search);
   params.delete(PRESENT_PARAMETER);
   params.delete(DECK_STEPS_PARAMETER);

@@ -37,7 +37,13 @@ const SHOWN_GUESS_LENGTH = 40;
 /** The reader's answer from a box or a choice, checked: a bad one says what is accepted. */
 export function readGuess<Run>(prediction: Prediction<Run>, text: string | null): GuessReading {
   if (text === null || text.trim() === "") {
-    return {ok: false, problem: prediction.kind === "number" ? `Type a whole number from 0 to ${prediction.max.toLocaleString("en-US")} first.` : "Choose one answer first."};
+    return {
+      ok: false,
+      problem:
+        prediction.kind === "number"
+          ? `Type a whole number from 0 to ${prediction.max.toLocaleString("en-US")} first.`
+          : "Choose one answer first."
+    };
   }
   if (prediction.kind === "choice") {
     return prediction.choices.some((choice) => choice.value === text)
@@ -46,7 +52,10 @@ export function readGuess<Run>(prediction: Prediction<Run>, text: string | null)
   }
   const number = WHOLE_NUMBER.test(text) ? Number(text) : NaN;
   if (!Number.isInteger(number) || number > prediction.max) {
-    return {ok: false, problem: `“${shown(text)}” is not a whole number from 0 to ${prediction.max.toLocaleString("en-US")}.`};
+    return {
+      ok: false,
+      problem: `“${shown(text)}” is not a whole number from 0 to ${prediction.max.toLocaleString("en-US")}.`
+    };
   }
   return {ok: true, guess: number};
 }
@@ -72,8 +81,12 @@ export function answerInSentence<Run>(prediction: Prediction<Run>, value: Guess)
  * The class deck speaks in the present ("the run shows"), the guided lesson of a reveal that is
  * over ("the run showed").
  */
-export function outcomeVerbs<Run>(prediction: Prediction<Run>, tense: "present" | "past"): {said: string; shows: string} {
-  if (prediction.kind === "number") return tense === "present" ? {said: "said", shows: "the run shows"} : {said: "predicted", shows: "the run showed"};
+export function outcomeVerbs<Run>(
+  prediction: Prediction<Run>,
+  tense: "present" | "past"
+): {said: string; shows: string} {
+  if (prediction.kind === "number")
+    return tense === "present" ? {said: "said", shows: "the run shows"} : {said: "predicted", shows: "the run showed"};
   return {said: "chose", shows: tense === "present" ? "the run's answer is" : "the run's answer was"};
 }
 

@@ -31,20 +31,25 @@ export interface TourRecordReading {
 /** The record a stored text holds, step by step: a step that is not a revealed prediction is dropped and named. */
 export function parseTourRecord(text: string | null): TourRecordReading {
   if (text === null) return {record: {}, dropped: []};
-  if (text.length > MAX_STEPS * MAX_TEXT * 4) return {record: {}, dropped: [`the whole record (${text.length} characters, more than a record holds)`]};
+  if (text.length > MAX_STEPS * MAX_TEXT * 4)
+    return {record: {}, dropped: [`the whole record (${text.length} characters, more than a record holds)`]};
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
     return {record: {}, dropped: ["the whole record (not JSON)"]};
   }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return {record: {}, dropped: ["the whole record (not an object of steps)"]};
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    return {record: {}, dropped: ["the whole record (not an object of steps)"]};
   const kept: [string, RevealedPrediction][] = [];
   const dropped: string[] = [];
   for (const [stepId, value] of Object.entries(data).slice(0, MAX_STEPS)) {
     const parsed = revealedSchema.safeParse(value);
     if (parsed.success && stepId.length <= MAX_TEXT) kept.push([stepId, parsed.data]);
-    else dropped.push(`step ${quoteStoredText(stepId)} (not a revealed prediction: a guess, the run's answer and whether they matched)`);
+    else
+      dropped.push(
+        `step ${quoteStoredText(stepId)} (not a revealed prediction: a guess, the run's answer and whether they matched)`
+      );
   }
   const extra = Object.keys(data).length - MAX_STEPS;
   if (extra > 0) dropped.push(`${extra} steps past the first ${MAX_STEPS}`);

@@ -23,7 +23,11 @@ export interface TourStep<Run> {
 }
 
 /** Whether `values` are the lesson's defaults with a step's `overrides` applied, input by input. */
-export function hasStepInputs(values: Readonly<Record<string, unknown>>, defaults: Readonly<Record<string, unknown>>, overrides: Readonly<Record<string, unknown>>): boolean {
+export function hasStepInputs(
+  values: Readonly<Record<string, unknown>>,
+  defaults: Readonly<Record<string, unknown>>,
+  overrides: Readonly<Record<string, unknown>>
+): boolean {
   const wanted: Record<string, unknown> = {...defaults, ...overrides};
   return Object.keys(wanted).every((name) => Object.is(values[name] ?? null, wanted[name] ?? null));
 }

@@ -13,7 +13,10 @@ import type {TourStep} from "./step.js";
 import {quoteStoredText} from "./stored-text.js";
 
 /** The record a stored text holds, keeping only the steps of `steps` whose values that step could have produced. */
-export function readStoredTourRecord<Run>(text: string | null, steps: readonly Pick<TourStep<Run>, "id" | "title" | "prediction">[]): TourRecordReading {
+export function readStoredTourRecord<Run>(
+  text: string | null,
+  steps: readonly Pick<TourStep<Run>, "id" | "title" | "prediction">[]
+): TourRecordReading {
   const parsed = parseTourRecord(text);
   const byId = new Map(steps.map((step, index) => [step.id, {step, number: index + 1}]));
   const kept: [string, RevealedPrediction][] = [];
@@ -33,16 +36,21 @@ export function readStoredTourRecord<Run>(text: string | null, steps: readonly P
 
 /** What is wrong with a stored reveal for this prediction, in words that quote nothing stored; null when nothing is. */
 export function revealedProblem<Run>(prediction: Prediction<Run>, revealed: RevealedPrediction): string | null {
-  const accepted = prediction.kind === "number" ? `a whole number from 0 to ${prediction.max.toLocaleString("en-US")}` : "one of the step's answers";
+  const accepted =
+    prediction.kind === "number"
+      ? `a whole number from 0 to ${prediction.max.toLocaleString("en-US")}`
+      : "one of the step's answers";
   if (!isStoredGuess(prediction, revealed.guess)) return `the stored prediction is not ${accepted}`;
   if (!isStoredGuess(prediction, revealed.actual)) return `the stored run's answer is not ${accepted}`;
-  if (revealed.matches !== judgeGuesses(revealed.guess, revealed.actual)) return "the stored verdict does not follow from the prediction and the run's answer";
+  if (revealed.matches !== judgeGuesses(revealed.guess, revealed.actual))
+    return "the stored verdict does not follow from the prediction and the run's answer";
   return null;
 }
 
 /** Whether a stored value is one the step's answer box would have produced: the right kind, checked as the box checks it. */
 function isStoredGuess<Run>(prediction: Prediction<Run>, value: Guess): boolean {
-  if (prediction.kind === "choice") return typeof value === "string" && prediction.choices.some((choice) => choice.value === value);
+  if (prediction.kind === "choice")
+    return typeof value === "string" && prediction.choices.some((choice) => choice.value === value);
   if (typeof value !== "number") return false;
   // The box reads typed text: String() gives what a reader would have typed for a whole number ("1e+21", "2.5", "-1" fail).
   const reading = readGuess(prediction, String(value));

@@ -96,14 +96,24 @@ export const DEMO_ATTACKER_KEY: DemoSigningKey = {
 export const DEMO_ED25519_SIGNING_KEY: DemoSigningKey = {
   kid: "agent-push-ed-01",
   alg: "EdDSA",
-  privateJwk: {kty: "OKP", crv: "Ed25519", x: "zbPijHNsEwd-fvtLp0ymruhD6jgzaQAk7K1bODilkGA", d: "n96G0uAc0D2nB0WWlsfROoB1EqWiq04-fRJ2UbBaXr4"}
+  privateJwk: {
+    kty: "OKP",
+    crv: "Ed25519",
+    x: "zbPijHNsEwd-fvtLp0ymruhD6jgzaQAk7K1bODilkGA",
+    d: "n96G0uAc0D2nB0WWlsfROoB1EqWiq04-fRJ2UbBaXr4"
+  }
 };
 
 /** The EdDSA key the sender rotates to (generated once with node:crypto generateKeyPairSync("ed25519")). */
 export const DEMO_ED25519_SIGNING_KEY_2: DemoSigningKey = {
   kid: "agent-push-ed-02",
   alg: "EdDSA",
-  privateJwk: {kty: "OKP", crv: "Ed25519", x: "GCCPDk6RA-MSlQfOjCz7l2L_XvEWEMF8A2yqYq8Rm-Q", d: "d5kBRw3WRyvj-z82ZxWH4D43c7oGpCfdCnfEo_ngssk"}
+  privateJwk: {
+    kty: "OKP",
+    crv: "Ed25519",
+    x: "GCCPDk6RA-MSlQfOjCz7l2L_XvEWEMF8A2yqYq8Rm-Q",
+    d: "d5kBRw3WRyvj-z82ZxWH4D43c7oGpCfdCnfEo_ngssk"
+  }
 };
 
 /** The published JWK (public members, kid, alg, use) of a signing key. */
@@ -125,7 +135,11 @@ export async function importDemoPrivateKey(key: DemoSigningKey): Promise<CryptoK
  * A fresh signing key pair from the caller's crypto source (lib draws no
  * randomness itself). Returns the private key and its public JWK with kid.
  */
-export async function generateSigningKey(input: {kid: string; alg?: A2aPushJwtAlgorithm; subtle?: SubtleCrypto}): Promise<{privateKey: CryptoKey; publicJwk: JWK}> {
+export async function generateSigningKey(input: {
+  kid: string;
+  alg?: A2aPushJwtAlgorithm;
+  subtle?: SubtleCrypto;
+}): Promise<{privateKey: CryptoKey; publicJwk: JWK}> {
   const subtle = input.subtle ?? globalThis.crypto.subtle;
   const alg = input.alg ?? "ES256";
   const params = alg === "ES256" ? {name: "ECDSA", namedCurve: "P-256"} : {name: "Ed25519"};

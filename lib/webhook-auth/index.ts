@@ -34,6 +34,10 @@ export * from "./standard-webhooks/v1a-demo.js";
 export * from "./pasted/received-request.js";
 export * from "./pasted/received-profile.js";
 export * from "./pasted/received-comparison.js";
-export {checkReceivedSignature, type SignatureCheckInput, type SignatureCheckResult} from "./pasted/received-signature.js";
+export {
+  checkReceivedSignature,
+  type SignatureCheckInput,
+  type SignatureCheckResult
+} from "./pasted/received-signature.js";
 export * from "./pasted/received-webhook.js";
 export * from "./pasted/received-webhook-example.js";

@@ -15,7 +15,12 @@ import {DEFAULT_MESSAGE_VERSION, versionField, type MessageVersion} from "../sha
 import {DEMO_BODIES, DEMO_NOW_SECONDS} from "./fixtures.js";
 import {RACE_STRATEGIES, raceTable, type RaceRun, type RaceStrategy, type RaceTable} from "./receiver/race.js";
 import {compareReconciliation, RECONCILE_SCENARIOS, type ReconcileComparison} from "./receiver/reconcile.js";
-import {analyzeRetryHorizon, type AttemptFate, type RetryHorizonResult, type RetryLaneResult} from "./rotation/retry-horizon.js";
+import {
+  analyzeRetryHorizon,
+  type AttemptFate,
+  type RetryHorizonResult,
+  type RetryLaneResult
+} from "./rotation/retry-horizon.js";
 import {RETRY_PRESETS, STANDARD_WEBHOOKS_EXAMPLE_SCHEDULE, type RetrySchedule} from "./rotation/retry-presets.js";
 import {DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS} from "./jwt/jwks-cache.js";
 import {KEY_ROTATION_RANGES, keyRotationTimeline, type KeyRotationTimeline} from "./rotation/key-rotation.js";
@@ -35,7 +40,15 @@ export const webhookLessonGroups = {
   rotation: "Key rotation"
 } as const;
 
-const {body: GROUP_BODY, debugger: GROUP_DEBUGGER, horizon: GROUP_HORIZON, race: GROUP_RACE, reconcile: GROUP_RECONCILE, jwt: GROUP_JWT, rotation: GROUP_ROTATION} = webhookLessonGroups;
+const {
+  body: GROUP_BODY,
+  debugger: GROUP_DEBUGGER,
+  horizon: GROUP_HORIZON,
+  race: GROUP_RACE,
+  reconcile: GROUP_RECONCILE,
+  jwt: GROUP_JWT,
+  rotation: GROUP_ROTATION
+} = webhookLessonGroups;
 
 /** Upper bounds of the reader's inputs. */
 export const MAX_BODY_CHARACTERS = 2000;
@@ -113,91 +126,236 @@ export const webhookLessonDefaults: WebhookLessonInputs = {
 };
 
 export const webhookLessonFields: readonly FieldSpec[] = [
-  versionField(GROUP_BODY, "The A2A version the push config was registered with, so the shape of the body the sender signs here and in the tampering run: a v0.3.0 TaskStatusUpdateEvent or a 1.0 StreamResponse."),
+  versionField(
+    GROUP_BODY,
+    "The A2A version the push config was registered with, so the shape of the body the sender signs here and in the tampering run: a v0.3.0 TaskStatusUpdateEvent or a 1.0 StreamResponse."
+  ),
   {
-    kind: "text", name: "body", label: "Request body (raw)", group: GROUP_BODY, maxLength: MAX_BODY_CHARACTERS, rows: 4,
+    kind: "text",
+    name: "body",
+    label: "Request body (raw)",
+    group: GROUP_BODY,
+    maxLength: MAX_BODY_CHARACTERS,
+    rows: 4,
     help: "The exact bytes the sender signs. Spaces, key order and escapes all count. Until you edit it, it is the chosen version's demo body.",
     defaultFollows: {field: "version", values: DEMO_BODIES}
   },
-  {kind: "boolean", name: "reserializedBody", label: "Receiver verifies a re-serialized body (JSON.parse, then JSON.stringify)", group: GROUP_DEBUGGER},
-  {kind: "boolean", name: "secretNotBase64Decoded", label: "Receiver uses the whsec_ text as the key, not its base64-decoded bytes", group: GROUP_DEBUGGER},
+  {
+    kind: "boolean",
+    name: "reserializedBody",
+    label: "Receiver verifies a re-serialized body (JSON.parse, then JSON.stringify)",
+    group: GROUP_DEBUGGER
+  },
+  {
+    kind: "boolean",
+    name: "secretNotBase64Decoded",
+    label: "Receiver uses the whsec_ text as the key, not its base64-decoded bytes",
+    group: GROUP_DEBUGGER
+  },
   {kind: "boolean", name: "wrongSecret", label: "Receiver holds another endpoint's secret", group: GROUP_DEBUGGER},
   {
-    kind: "number", name: "clockSkewSeconds", label: "Receiver clock skew", group: GROUP_DEBUGGER, unit: "s",
-    min: -MAX_CLOCK_SKEW_SECONDS, max: MAX_CLOCK_SKEW_SECONDS, step: 1, whole: true,
+    kind: "number",
+    name: "clockSkewSeconds",
+    label: "Receiver clock skew",
+    group: GROUP_DEBUGGER,
+    unit: "s",
+    min: -MAX_CLOCK_SKEW_SECONDS,
+    max: MAX_CLOCK_SKEW_SECONDS,
+    step: 1,
+    whole: true,
     help: "Receiver clock minus true time. Negative: the receiver runs behind and sees timestamps from the future."
   },
-  {kind: "boolean", name: "signatureHeaderSplitOnComma", label: "Receiver splits webhook-signature on \",\" instead of spaces", group: GROUP_DEBUGGER},
-  {kind: "boolean", name: "missingVersionPrefix", label: "Sender omits the \"v1,\" prefix", group: GROUP_DEBUGGER},
-  {kind: "boolean", name: "duringRotation", label: "Sender signs with the old and the new secret (rotation overlap)", group: GROUP_DEBUGGER},
-  {kind: "boolean", name: "rotatedWithoutOverlap", label: "Sender switched to the new secret only (rotation without overlap)", group: GROUP_DEBUGGER},
   {
-    kind: "number", name: "toleranceSeconds", label: "Timestamp tolerance", group: GROUP_DEBUGGER, unit: "s",
-    min: 0, max: MAX_TOLERANCE_SECONDS, step: 1, whole: true,
+    kind: "boolean",
+    name: "signatureHeaderSplitOnComma",
+    label: 'Receiver splits webhook-signature on "," instead of spaces',
+    group: GROUP_DEBUGGER
+  },
+  {kind: "boolean", name: "missingVersionPrefix", label: 'Sender omits the "v1," prefix', group: GROUP_DEBUGGER},
+  {
+    kind: "boolean",
+    name: "duringRotation",
+    label: "Sender signs with the old and the new secret (rotation overlap)",
+    group: GROUP_DEBUGGER
+  },
+  {
+    kind: "boolean",
+    name: "rotatedWithoutOverlap",
+    label: "Sender switched to the new secret only (rotation without overlap)",
+    group: GROUP_DEBUGGER
+  },
+  {
+    kind: "number",
+    name: "toleranceSeconds",
+    label: "Timestamp tolerance",
+    group: GROUP_DEBUGGER,
+    unit: "s",
+    min: 0,
+    max: MAX_TOLERANCE_SECONDS,
+    step: 1,
+    whole: true,
     help: "How far webhook-timestamp may be from the receiver's clock, either way (Standard Webhooks default: 300 s). Also used by the tampering and retry experiments."
   },
   {
-    kind: "choice", name: "retryPreset", label: "Sender retry schedule", group: GROUP_HORIZON,
+    kind: "choice",
+    name: "retryPreset",
+    label: "Sender retry schedule",
+    group: GROUP_HORIZON,
     options: RETRY_PRESETS.map((preset) => ({value: preset.id, label: preset.label}))
   },
   {
-    kind: "number", name: "retentionSeconds", label: "Dedup retention", group: GROUP_HORIZON, unit: "s",
-    min: 0, max: MAX_RETENTION_SECONDS, step: 1, whole: true,
+    kind: "number",
+    name: "retentionSeconds",
+    label: "Dedup retention",
+    group: GROUP_HORIZON,
+    unit: "s",
+    min: 0,
+    max: MAX_RETENTION_SECONDS,
+    step: 1,
+    whole: true,
     help: "How long the receiver keeps an event id after recording it (86400 s = 1 day; default 4 days)."
   },
   {
-    kind: "number", name: "unreachableAttempts", label: "Attempts that find the receiver down", group: GROUP_HORIZON,
-    min: 0, max: 10, step: 1, whole: true, unit: "attempts",
+    kind: "number",
+    name: "unreachableAttempts",
+    label: "Attempts that find the receiver down",
+    group: GROUP_HORIZON,
+    min: 0,
+    max: 10,
+    step: 1,
+    whole: true,
+    unit: "attempts",
     help: "The first attempts of the schedule arrive during an outage: nothing is processed."
   },
-  {kind: "boolean", name: "acksLost", label: "After the outage, every 2xx is lost on its way back (the sender keeps retrying)", group: GROUP_HORIZON},
   {
-    kind: "number", name: "raceWorkers", label: "Concurrent deliveries of the same event", group: GROUP_RACE,
-    min: 2, max: MAX_RACE_WORKERS, step: 1, whole: true, unit: "workers"
+    kind: "boolean",
+    name: "acksLost",
+    label: "After the outage, every 2xx is lost on its way back (the sender keeps retrying)",
+    group: GROUP_HORIZON
   },
   {
-    kind: "choice", name: "raceStrategy", label: "Dedup strategy to step through", group: GROUP_RACE,
+    kind: "number",
+    name: "raceWorkers",
+    label: "Concurrent deliveries of the same event",
+    group: GROUP_RACE,
+    min: 2,
+    max: MAX_RACE_WORKERS,
+    step: 1,
+    whole: true,
+    unit: "workers"
+  },
+  {
+    kind: "choice",
+    name: "raceStrategy",
+    label: "Dedup strategy to step through",
+    group: GROUP_RACE,
     options: RACE_STRATEGIES.map((strategy) => ({value: strategy.id, label: strategy.label}))
   },
   {
-    kind: "number", name: "raceInterleaving", label: "Interleaving to step through", group: GROUP_RACE,
-    min: 1, max: MAX_RACE_INTERLEAVING, step: 1, whole: true, sliderMax: 90,
+    kind: "number",
+    name: "raceInterleaving",
+    label: "Interleaving to step through",
+    group: GROUP_RACE,
+    min: 1,
+    max: MAX_RACE_INTERLEAVING,
+    step: 1,
+    whole: true,
+    sliderMax: 90,
     help: "Interleavings are numbered in lexicographic order of the workers' steps; a number past the strategy's count shows its last one."
   },
   {
-    kind: "choice", name: "reconcileScenario", label: "Arrivals", group: GROUP_RECONCILE,
+    kind: "choice",
+    name: "reconcileScenario",
+    label: "Arrivals",
+    group: GROUP_RECONCILE,
     options: RECONCILE_SCENARIOS.map((scenario) => ({value: scenario.id, label: scenario.label}))
   },
   {
-    kind: "choice", name: "jwtAlgorithm", label: "Signing algorithm", group: GROUP_JWT,
-    options: [{value: "ES256", label: "ES256 (P-256)"}, {value: "EdDSA", label: "EdDSA (Ed25519, where the browser has it)"}]
+    kind: "choice",
+    name: "jwtAlgorithm",
+    label: "Signing algorithm",
+    group: GROUP_JWT,
+    options: [
+      {value: "ES256", label: "ES256 (P-256)"},
+      {value: "EdDSA", label: "EdDSA (Ed25519, where the browser has it)"}
+    ]
   },
   {
-    kind: "choice", name: "jwtMistake", label: "Mistake (one at a time)", group: GROUP_JWT,
-    options: [{value: "none", label: "None: a correct delivery"}, ...JWT_MISTAKES.map((mistake) => ({value: mistake.id, label: mistake.label}))]
+    kind: "choice",
+    name: "jwtMistake",
+    label: "Mistake (one at a time)",
+    group: GROUP_JWT,
+    options: [
+      {value: "none", label: "None: a correct delivery"},
+      ...JWT_MISTAKES.map((mistake) => ({value: mistake.id, label: mistake.label}))
+    ]
   },
   {
-    kind: "number", name: "jwksFetchedSecondsAgo", label: "Receiver last fetched the JWKS", group: GROUP_JWT, unit: "s ago",
-    min: 0, max: MAX_JWKS_AGE_SECONDS, step: 1, whole: true, sliderMax: 120,
+    kind: "number",
+    name: "jwksFetchedSecondsAgo",
+    label: "Receiver last fetched the JWKS",
+    group: GROUP_JWT,
+    unit: "s ago",
+    min: 0,
+    max: MAX_JWKS_AGE_SECONDS,
+    step: 1,
+    whole: true,
+    sliderMax: 120,
     help: `An unknown kid makes the receiver fetch the key set again, but not within ${DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS} s of its last fetch (the rate limit).`
   },
   {
-    kind: "number", name: "rotationLeadSeconds", label: "New key published before it signs", group: GROUP_ROTATION, unit: "s",
-    min: 0, max: MAX_JWKS_AGE_SECONDS, step: 60, whole: true, sliderMax: 7200
+    kind: "number",
+    name: "rotationLeadSeconds",
+    label: "New key published before it signs",
+    group: GROUP_ROTATION,
+    unit: "s",
+    min: 0,
+    max: MAX_JWKS_AGE_SECONDS,
+    step: 60,
+    whole: true,
+    sliderMax: 7200
   },
   {
-    kind: "number", name: "rotationOverlapSeconds", label: "Old key kept published after the switch", group: GROUP_ROTATION, unit: "s",
-    min: 0, max: MAX_JWKS_AGE_SECONDS, step: 60, whole: true, sliderMax: 7200
+    kind: "number",
+    name: "rotationOverlapSeconds",
+    label: "Old key kept published after the switch",
+    group: GROUP_ROTATION,
+    unit: "s",
+    min: 0,
+    max: MAX_JWKS_AGE_SECONDS,
+    step: 60,
+    whole: true,
+    sliderMax: 7200
   },
   {
-    kind: "number", name: "jwksMaxAgeSeconds", label: "Receiver's JWKS cache max age", group: GROUP_ROTATION, unit: "s",
-    min: 60, max: MAX_JWKS_AGE_SECONDS, step: 60, whole: true, sliderMax: 7200,
+    kind: "number",
+    name: "jwksMaxAgeSeconds",
+    label: "Receiver's JWKS cache max age",
+    group: GROUP_ROTATION,
+    unit: "s",
+    min: 60,
+    max: MAX_JWKS_AGE_SECONDS,
+    step: 60,
+    whole: true,
+    sliderMax: 7200,
     help: "The receiver fetches the key set again on the first delivery after its copy is this old."
   },
-  {kind: "boolean", name: "refetchOnUnknownKid", label: "Receiver refetches the JWKS once on an unknown kid (rate-limited)", group: GROUP_ROTATION},
   {
-    kind: "number", name: "deliveryDelaySeconds", label: "Delivery delay (signed, then queued)", group: GROUP_ROTATION, unit: "s",
-    min: 0, max: MAX_DELIVERY_DELAY_SECONDS, step: 10, whole: true,
+    kind: "boolean",
+    name: "refetchOnUnknownKid",
+    label: "Receiver refetches the JWKS once on an unknown kid (rate-limited)",
+    group: GROUP_ROTATION
+  },
+  {
+    kind: "number",
+    name: "deliveryDelaySeconds",
+    label: "Delivery delay (signed, then queued)",
+    group: GROUP_ROTATION,
+    unit: "s",
+    min: 0,
+    max: MAX_DELIVERY_DELAY_SECONDS,
+    step: 10,
+    whole: true,
     help: "A token is signed when the delivery is sent and verified when it arrives this much later."
   }
 ];
@@ -254,7 +412,9 @@ export function retryPresetById(id: string): RetrySchedule {
 
 /** Each scheduled attempt's fate: the outage first, then lost or delivered acknowledgements. */
 export function attemptFates(attempts: number, unreachableAttempts: number, acksLost: boolean): AttemptFate[] {
-  return Array.from({length: attempts}, (_, index) => (index < unreachableAttempts ? "unreachable" : acksLost ? "ack-lost" : "acknowledged"));
+  return Array.from({length: attempts}, (_, index) =>
+    index < unreachableAttempts ? "unreachable" : acksLost ? "ack-lost" : "acknowledged"
+  );
 }
 
 /** The interleaving numbered `oneBasedIndex`, or the last one when the number is past the count. */
@@ -275,10 +435,15 @@ export interface DedupRecordSpan {
 export function dedupRecordSpans(lane: RetryLaneResult, retentionSeconds: number): DedupRecordSpan[] {
   return lane.rows
     .filter((row) => row.dedup === "recorded" || row.dedup === "slipped-past")
-    .map((row) => ({attempt: row.attempt, fromSeconds: row.arrivesAtSeconds, untilSeconds: row.arrivesAtSeconds + retentionSeconds}));
+    .map((row) => ({
+      attempt: row.attempt,
+      fromSeconds: row.arrivesAtSeconds,
+      untilSeconds: row.arrivesAtSeconds + retentionSeconds
+    }));
 }
 
-export const NO_WEB_CRYPTO_REASON = "this page has no Web Crypto (crypto.subtle exists only in secure contexts: https, or http on localhost/127.0.0.1), so nothing can be signed or verified here";
+export const NO_WEB_CRYPTO_REASON =
+  "this page has no Web Crypto (crypto.subtle exists only in secure contexts: https, or http on localhost/127.0.0.1), so nothing can be signed or verified here";
 
 /**
  * Every model of the lesson from one input state. The state may hold anything (a link's
@@ -301,16 +466,29 @@ export async function runWebhookLesson(
   const {values: inputs, refused} = checkInputs(values, webhookLessonFields, webhookLessonDefaults);
   // The parts the previous run may give, when the inputs each reads are the same (and, for signed parts, the secrets).
   const before = previous !== null && sameSecrets.get(previous) === secrets ? previous : null;
-  const unchanged = (...names: (keyof WebhookLessonInputs)[]) => previous !== null && names.every((name) => Object.is(previous.inputs[name], inputs[name]));
+  const unchanged = (...names: (keyof WebhookLessonInputs)[]) =>
+    previous !== null && names.every((name) => Object.is(previous.inputs[name], inputs[name]));
 
-  const debug = !subtle ? {ok: false as const, issues: [NO_WEB_CRYPTO_REASON]} : before?.debug && unchanged(...DEBUG_INPUTS) ? before.debug : await debugFor(inputs, secrets);
-  const horizon = previous && unchanged("retryPreset", "retentionSeconds", "toleranceSeconds", "unreachableAttempts", "acksLost") ? previous.horizon : horizonFor(inputs);
+  const debug = !subtle
+    ? {ok: false as const, issues: [NO_WEB_CRYPTO_REASON]}
+    : before?.debug && unchanged(...DEBUG_INPUTS)
+      ? before.debug
+      : await debugFor(inputs, secrets);
+  const horizon =
+    previous && unchanged("retryPreset", "retentionSeconds", "toleranceSeconds", "unreachableAttempts", "acksLost")
+      ? previous.horizon
+      : horizonFor(inputs);
   const races = racesFor(inputs.raceWorkers);
   const chosen = races.find((table) => table.strategy === (inputs.raceStrategy as RaceStrategy)) ?? races[0]!;
-  const race = previous && previous.race.table === chosen && unchanged("raceInterleaving") ? previous.race : selectRaceRun(chosen, inputs.raceInterleaving);
+  const race =
+    previous && previous.race.table === chosen && unchanged("raceInterleaving")
+      ? previous.race
+      : selectRaceRun(chosen, inputs.raceInterleaving);
   if (race.clamped) refused.push(interleavingPastCount(inputs.raceInterleaving, race));
-  const scenario = RECONCILE_SCENARIOS.find((candidate) => candidate.id === inputs.reconcileScenario) ?? RECONCILE_SCENARIOS[0]!;
-  const reconcile = previous && previous.reconcile.scenario === scenario ? previous.reconcile : compareReconciliation(scenario);
+  const scenario =
+    RECONCILE_SCENARIOS.find((candidate) => candidate.id === inputs.reconcileScenario) ?? RECONCILE_SCENARIOS[0]!;
+  const reconcile =
+    previous && previous.reconcile.scenario === scenario ? previous.reconcile : compareReconciliation(scenario);
   const rotation = previous && unchanged(...ROTATION_INPUTS) ? previous.rotation : rotationFor(inputs);
   const jwt = !subtle ? null : previous?.jwt && unchanged(...JWT_INPUTS) ? previous.jwt : await jwtFor(inputs);
 
@@ -340,7 +518,8 @@ const racesByWorkers = new Map<number, readonly RaceTable[]>();
 
 function racesFor(workers: number): readonly RaceTable[] {
   let races = racesByWorkers.get(workers);
-  if (races === undefined) racesByWorkers.set(workers, (races = RACE_STRATEGIES.map((strategy) => raceTable(strategy.id, workers))));
+  if (races === undefined)
+    racesByWorkers.set(workers, (races = RACE_STRATEGIES.map((strategy) => raceTable(strategy.id, workers))));
   return races;
 }
 
@@ -376,7 +555,13 @@ export function runWebhookTampering(
   subtle: SubtleCrypto | null = globalThis.crypto?.subtle ?? null
 ): Promise<TamperingReport | null> {
   if (!subtle) return Promise.resolve(null);
-  return runTamperingExperiments({secret: secrets.secret, msgId: secrets.eventId, sentAtSeconds: DEMO_NOW_SECONDS, toleranceSeconds, body: DEMO_BODIES[version]});
+  return runTamperingExperiments({
+    secret: secrets.secret,
+    msgId: secrets.eventId,
+    sentAtSeconds: DEMO_NOW_SECONDS,
+    toleranceSeconds,
+    body: DEMO_BODIES[version]
+  });
 }
 
 /**
@@ -384,11 +569,28 @@ export function runWebhookTampering(
  * tolerance and the secrets are those it was made with: a page keeps this function, not a report.
  */
 export function rememberingWebhookTampering(): typeof runWebhookTampering {
-  let last: {version: string; toleranceSeconds: number; secrets: object; subtle: SubtleCrypto | null; report: Promise<TamperingReport | null>} | null = null;
+  let last: {
+    version: string;
+    toleranceSeconds: number;
+    secrets: object;
+    subtle: SubtleCrypto | null;
+    report: Promise<TamperingReport | null>;
+  } | null = null;
   return (inputs, secrets, subtle = globalThis.crypto?.subtle ?? null) => {
-    const same = last !== null && last.version === inputs.version && last.toleranceSeconds === inputs.toleranceSeconds && last.secrets === secrets && last.subtle === subtle;
+    const same =
+      last !== null &&
+      last.version === inputs.version &&
+      last.toleranceSeconds === inputs.toleranceSeconds &&
+      last.secrets === secrets &&
+      last.subtle === subtle;
     if (!same) {
-      const made = {version: inputs.version, toleranceSeconds: inputs.toleranceSeconds, secrets, subtle, report: runWebhookTampering(inputs, secrets, subtle)};
+      const made = {
+        version: inputs.version,
+        toleranceSeconds: inputs.toleranceSeconds,
+        secrets,
+        subtle,
+        report: runWebhookTampering(inputs, secrets, subtle)
+      };
       // A run that failed (a Web Crypto that rejects) is not handed back: the next call runs again.
       made.report.catch(() => {
         if (last === made) last = null;
@@ -407,8 +609,16 @@ function interleavingPastCount(requested: number, race: RaceSelection): RefusedI
 
 /** Every input debugFor reads: a run whose other inputs changed reuses the previous run's debug. */
 const DEBUG_INPUTS = [
-  "body", "toleranceSeconds", "duringRotation", "reserializedBody", "secretNotBase64Decoded", "wrongSecret",
-  "clockSkewSeconds", "signatureHeaderSplitOnComma", "missingVersionPrefix", "rotatedWithoutOverlap"
+  "body",
+  "toleranceSeconds",
+  "duringRotation",
+  "reserializedBody",
+  "secretNotBase64Decoded",
+  "wrongSecret",
+  "clockSkewSeconds",
+  "signatureHeaderSplitOnComma",
+  "missingVersionPrefix",
+  "rotatedWithoutOverlap"
 ] as const satisfies readonly (keyof WebhookLessonInputs)[];
 
 /**
@@ -417,7 +627,13 @@ const DEBUG_INPUTS = [
  */
 export const ROTATION_SWITCH_SECONDS = 3650;
 
-const ROTATION_INPUTS = ["rotationLeadSeconds", "rotationOverlapSeconds", "jwksMaxAgeSeconds", "refetchOnUnknownKid", "deliveryDelaySeconds"] as const satisfies readonly (keyof WebhookLessonInputs)[];
+const ROTATION_INPUTS = [
+  "rotationLeadSeconds",
+  "rotationOverlapSeconds",
+  "jwksMaxAgeSeconds",
+  "refetchOnUnknownKid",
+  "deliveryDelaySeconds"
+] as const satisfies readonly (keyof WebhookLessonInputs)[];
 
 function rotationFor(inputs: WebhookLessonInputs): KeyRotationTimeline {
   return keyRotationTimeline({
@@ -431,7 +647,12 @@ function rotationFor(inputs: WebhookLessonInputs): KeyRotationTimeline {
 }
 
 /** Every input the JWT lab reads. */
-const JWT_INPUTS = ["body", "jwtAlgorithm", "jwtMistake", "jwksFetchedSecondsAgo"] as const satisfies readonly (keyof WebhookLessonInputs)[];
+const JWT_INPUTS = [
+  "body",
+  "jwtAlgorithm",
+  "jwtMistake",
+  "jwksFetchedSecondsAgo"
+] as const satisfies readonly (keyof WebhookLessonInputs)[];
 
 function jwtFor(inputs: WebhookLessonInputs): Promise<JwtLabReport> {
   return runJwtLab({
@@ -474,7 +695,10 @@ export function webhookRunLabel(values: Readonly<Record<string, unknown>>): RunL
  * runWebhookLesson that remembers its last run and hands it in as `previous`, so the parts an
  * input did not change come back as the same objects: a page keeps this function, not a run.
  */
-export function rememberingWebhookLesson(): (values: Readonly<Record<string, unknown>>, secrets: WebhookLessonSecrets) => Promise<WebhookLessonRun> {
+export function rememberingWebhookLesson(): (
+  values: Readonly<Record<string, unknown>>,
+  secrets: WebhookLessonSecrets
+) => Promise<WebhookLessonRun> {
   let previous: WebhookLessonRun | null = null;
   return async (values, secrets) => (previous = await runWebhookLesson(values, secrets, undefined, previous));
 }

@@ -15,9 +15,19 @@ export interface DecisionTraceOptions {
   entry?: {name: string; plural: string};
 }
 
-export function DecisionTrace(revealed: readonly Decision[], total: number, {clock = "seconds", step = "stage", entry = {name: "decision", plural: "decisions"}}: DecisionTraceOptions = {}): HTMLElement {
+export function DecisionTrace(
+  revealed: readonly Decision[],
+  total: number,
+  {clock = "seconds", step = "stage", entry = {name: "decision", plural: "decisions"}}: DecisionTraceOptions = {}
+): HTMLElement {
   if (revealed.length === 0) {
-    return element("p", {class: "decision-trace-empty"}, total === 1 ? `Nothing revealed yet: press Play, or Next to reveal its one ${entry.name}.` : `Nothing revealed yet: press Play, or Next to step through ${total} ${entry.plural} one at a time.`);
+    return element(
+      "p",
+      {class: "decision-trace-empty"},
+      total === 1
+        ? `Nothing revealed yet: press Play, or Next to reveal its one ${entry.name}.`
+        : `Nothing revealed yet: press Play, or Next to step through ${total} ${entry.plural} one at a time.`
+    );
   }
   const last = revealed.length - 1;
   return element(
@@ -28,7 +38,11 @@ export function DecisionTrace(revealed: readonly Decision[], total: number, {clo
       element(
         "li",
         {class: `decision decision-${decision.kind}${index === last ? " decision-latest" : ""}`},
-        element("span", {class: "decision-time"}, clock === "seconds" ? `t = ${decision.atSeconds} s` : `${step} ${decision.atSeconds}`),
+        element(
+          "span",
+          {class: "decision-time"},
+          clock === "seconds" ? `t = ${decision.atSeconds} s` : `${step} ${decision.atSeconds}`
+        ),
         element("strong", {class: "decision-title"}, decision.title),
         element("span", {class: "decision-detail"}, decision.detail)
       )

@@ -87,13 +87,26 @@ export function Lab({label, figures, stage, controls, balance = "chart", onPaper
   // Every lesson has a lab: a link's refused values are announced at the top when their notice is off screen.
   announceLinkNoticeOnLoad();
   // The stage can scroll when it is taller than the screen: focusable and named (WCAG 2.1.1).
-  const stageView = element("div", {class: "lab-stage", tabindex: 0, role: "region", "aria-label": `${label}: results`}, ...stage);
+  const stageView = element(
+    "div",
+    {class: "lab-stage", tabindex: 0, role: "region", "aria-label": `${label}: results`},
+    ...stage
+  );
   const figuresView = figures ? element("div", {class: "lab-figures"}, figures) : null;
   if (figuresView && figures) reachableWhenScrolling(figuresView, figures, `${label}: key figures`);
   const results = element("div", {class: "lab-results"}, figuresView, stageView);
   const controlsView = element("div", {class: "lab-controls"}, ...controls);
-  const classes = ["lab", figures ? "lab-has-figures" : "", balance === "even" ? "lab-even" : "", onPaper ? "lab-screen-only" : ""].filter(Boolean).join(" ");
-  const root = element("section", {class: classes, "aria-label": label},
+  const classes = [
+    "lab",
+    figures ? "lab-has-figures" : "",
+    balance === "even" ? "lab-even" : "",
+    onPaper ? "lab-screen-only" : ""
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const root = element(
+    "section",
+    {class: classes, "aria-label": label},
     element("div", {class: "lab-grid"}, results, controlsView),
     onPaper ? element("p", {class: "print-only"}, onPaper) : null
   );
@@ -122,7 +135,10 @@ export function Lab({label, figures, stage, controls, balance = "chart", onPaper
       scrollToTopOfScreen(root);
     },
     lend(places: {figures: Element; playback: Element}) {
-      const moves = [moveInto(figures ?? null, places.figures), moveInto(stageView.querySelector(".playback"), places.playback)];
+      const moves = [
+        moveInto(figures ?? null, places.figures),
+        moveInto(stageView.querySelector(".playback"), places.playback)
+      ];
       return () => {
         for (const giveBack of moves) giveBack();
       };

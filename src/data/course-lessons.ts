@@ -20,11 +20,18 @@ export interface CourseLesson {
 const tourName = (sidebarName: string) => sidebarName.replace(/^\d+\.\s*/, "").toLowerCase();
 
 export function courseLessons(): CourseLesson[] {
-  if (LESSONS.length !== COURSE_TOURS.length) throw new Error(`src/lessons.ts lists ${LESSONS.length} lessons, lib's COURSE_TOURS ${COURSE_TOURS.length}`);
+  if (LESSONS.length !== COURSE_TOURS.length)
+    throw new Error(`src/lessons.ts lists ${LESSONS.length} lessons, lib's COURSE_TOURS ${COURSE_TOURS.length}`);
   return LESSONS.map((lesson, index) => {
     const tour = COURSE_TOURS[index]!;
-    if (tourName(lesson.name) !== tour.lesson) throw new Error(`lesson ${index + 1}: src/lessons.ts names "${lesson.name}", lib's tour "${tour.lesson}"`);
+    if (tourName(lesson.name) !== tour.lesson)
+      throw new Error(`lesson ${index + 1}: src/lessons.ts names "${lesson.name}", lib's tour "${tour.lesson}"`);
     const slug = lesson.path.slice(1);
-    return {slug, name: lesson.name, tour, markdown: () => readFileSync(new URL(`../${slug}.md`, import.meta.url), "utf8")};
+    return {
+      slug,
+      name: lesson.name,
+      tour,
+      markdown: () => readFileSync(new URL(`../${slug}.md`, import.meta.url), "utf8")
+    };
   });
 }

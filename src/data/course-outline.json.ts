@@ -6,5 +6,10 @@
 import {stepOutline, type LessonOutline} from "../../lib/index.js";
 import {courseLessons} from "./course-lessons.js";
 
-const outline: LessonOutline[] = courseLessons().map(({slug, name, tour}) => ({slug, name, lesson: tour.lesson, steps: tour.steps.map(stepOutline)}));
+const outline: LessonOutline[] = courseLessons().map(({slug, name, tour}) => ({
+  slug,
+  name,
+  lesson: tour.lesson,
+  steps: tour.steps.map(stepOutline)
+}));
 process.stdout.write(JSON.stringify(outline));

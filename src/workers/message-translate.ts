@@ -7,7 +7,10 @@
 import {summarizeTranslation, translateRequest} from "../../lib/message/translate.js";
 import type {TranslationAsk, TranslationAnswer} from "../../lib/message/translate-protocol.js";
 
-const scope = globalThis as unknown as {onmessage: ((event: MessageEvent<TranslationAsk>) => void) | null; postMessage(message: TranslationAnswer): void};
+const scope = globalThis as unknown as {
+  onmessage: ((event: MessageEvent<TranslationAsk>) => void) | null;
+  postMessage(message: TranslationAnswer): void;
+};
 scope.onmessage = ({data: {id, text, from, to}}) => {
   scope.postMessage({id, translation: summarizeTranslation(translateRequest(text, from, to))});
 };

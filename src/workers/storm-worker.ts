@@ -4,7 +4,10 @@
  */
 import {awsAnswers, stormAnswers, type StormAnswer, type StormMessage} from "../../lib/storm/worker-protocol.js";
 
-const scope = globalThis as unknown as {onmessage: ((event: MessageEvent<StormMessage>) => void) | null; postMessage(message: unknown): void};
+const scope = globalThis as unknown as {
+  onmessage: ((event: MessageEvent<StormMessage>) => void) | null;
+  postMessage(message: unknown): void;
+};
 let running: Generator<void, void, void> | null = null;
 let runningId = 0;
 // A message to itself schedules the next step as a task without setTimeout's clamping.

@@ -32,16 +32,21 @@ const summaryOf = (policy: Policy) => selectAgent(defaultRegistry, policy).summa
 const revealedCount = (page: Page) => page.locator(".decision-trace > li").count();
 
 describe("experiments", () => {
-  it.each(selectionExperiments.map((experiment) => [experiment.id, experiment] as const))("%s: one click sets the policy and the link, and the result shows it", async (_id, experiment) => {
-    const {page, context, problems} = await openLesson();
-    await page.getByRole("button", {name: `Try it: ${experiment.title}`}).click();
-    const policy = selectionExperimentPolicy(experiment);
-    await expect.poll(() => summaryText(page)).toBe(summaryOf(policy));
-    await expect.poll(() => new URL(page.url()).search).toBe(writePermalink(policy, selectionInputFields, selectionInputDefaults));
-    await expect.poll(() => page.locator(`[data-experiment="${experiment.id}"] .experiment-shown`).count()).toBe(1);
-    expect(problems.pageErrors).toEqual([]);
-    await context.close();
-  });
+  it.each(selectionExperiments.map((experiment) => [experiment.id, experiment] as const))(
+    "%s: one click sets the policy and the link, and the result shows it",
+    async (_id, experiment) => {
+      const {page, context, problems} = await openLesson();
+      await page.getByRole("button", {name: `Try it: ${experiment.title}`}).click();
+      const policy = selectionExperimentPolicy(experiment);
+      await expect.poll(() => summaryText(page)).toBe(summaryOf(policy));
+      await expect
+        .poll(() => new URL(page.url()).search)
+        .toBe(writePermalink(policy, selectionInputFields, selectionInputDefaults));
+      await expect.poll(() => page.locator(`[data-experiment="${experiment.id}"] .experiment-shown`).count()).toBe(1);
+      expect(problems.pageErrors).toEqual([]);
+      await context.close();
+    }
+  );
 
   it("streaming with HTML ends in an incompatibility naming the streaming requirement, and no contract", async () => {
     const {page, context} = await openLesson("?outputMode=text%2Fhtml&requireStreaming=true", "dark");
@@ -98,7 +103,9 @@ describe("playback", () => {
     await expect.poll(() => page.locator(".removal-table tbody tr").count()).toBe(2);
     await control.locator(".playback-next").click();
     await expect.poll(() => revealedCount(page)).toBe(2);
-    expect(await page.locator(".decision-trace .decision-latest .decision-title").textContent()).toBe(selectAgent(defaultRegistry, defaultPolicy).trace[1]!.title);
+    expect(await page.locator(".decision-trace .decision-latest .decision-title").textContent()).toBe(
+      selectAgent(defaultRegistry, defaultPolicy).trace[1]!.title
+    );
 
     await page.locator("input[type=number][id$=additionalElapsedSeconds]").fill("7200");
     await expect.poll(() => page.locator(".decision-trace-empty").count()).toBe(1);
@@ -135,15 +142,18 @@ describe("agent inspector", () => {
 });
 
 describe("chart export", () => {
-  it.each(["light", "dark"] as const)("every chart downloads a standalone SVG and a 2x PNG (%s theme)", async (colorScheme) => {
-    const {page, context, problems} = await openLesson("", colorScheme);
-    const exports = await expectEveryChartExports(page, "agent-selection");
-    expect(exports.map((chart) => chart.svgFileName)).toEqual([
-      "a2a-workbench-agent-selection-ranking-breakdown--defaults.svg",
-      "a2a-workbench-agent-selection-candidates-by-stage--defaults.svg"
-    ]);
-    expect(exports[0]!.svg).toContain("northwind-swift");
-    expect(problems.consoleErrors).toEqual([]);
-    await context.close();
-  });
+  it.each(["light", "dark"] as const)(
+    "every chart downloads a standalone SVG and a 2x PNG (%s theme)",
+    async (colorScheme) => {
+      const {page, context, problems} = await openLesson("", colorScheme);
+      const exports = await expectEveryChartExports(page, "agent-selection");
+      expect(exports.map((chart) => chart.svgFileName)).toEqual([
+        "a2a-workbench-agent-selection-ranking-breakdown--defaults.svg",
+        "a2a-workbench-agent-selection-candidates-by-stage--defaults.svg"
+      ]);
+      expect(exports[0]!.svg).toContain("northwind-swift");
+      expect(problems.consoleErrors).toEqual([]);
+      await context.close();
+    }
+  );
 });

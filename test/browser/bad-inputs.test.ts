@@ -34,7 +34,19 @@ function valuesFor(field: FieldSpec): string[] {
   const common = ["", HUNDRED_KB, MARKUP, RTL, ZERO_WIDTH, NUL, LONE_SURROGATE];
   switch (field.kind) {
     case "number":
-      return ["2.5", "1.5", `${field.min}.000001`, "NaN", "Infinity", "-Infinity", "1e308", "-0", String(field.min - 1), String(field.max + 1), ...common];
+      return [
+        "2.5",
+        "1.5",
+        `${field.min}.000001`,
+        "NaN",
+        "Infinity",
+        "-Infinity",
+        "1e308",
+        "-0",
+        String(field.min - 1),
+        String(field.max + 1),
+        ...common
+      ];
     case "boolean":
       return ["yes", "1", "TRUE", ...common];
     case "choice":
@@ -93,7 +105,11 @@ function rounds(fields: readonly FieldSpec[]): {query: string; named: string[]}[
 
 // A chart is drawn when its frame holds an SVG (legends add more SVGs, and how many depends on the run).
 const chartCount = (page: Page) => page.locator(".exportable-chart:has(svg)").count();
-const noticeText = (page: Page) => page.locator(".permalink-notices").allTextContents().then((texts) => texts.join("\n"));
+const noticeText = (page: Page) =>
+  page
+    .locator(".permalink-notices")
+    .allTextContents()
+    .then((texts) => texts.join("\n"));
 const injected = (page: Page) => page.evaluate(() => (window as unknown as {__injected?: number}).__injected ?? null);
 
 async function cleanChartCount(path: string): Promise<number> {
@@ -118,7 +134,9 @@ describe.each(lessons)("$path: bad values in the link", ({path, fields}) => {
 
   it("names duplicated and unknown parameters, and uses the first value", async () => {
     const number = fields.find((field) => field.kind === "number")!;
-    const {page} = await site.open(`${path}?${number.name}=${number.min}&${number.name}=${number.max}&noSuchInput=1&%3Cb%3E=2`);
+    const {page} = await site.open(
+      `${path}?${number.name}=${number.min}&${number.name}=${number.max}&noSuchInput=1&%3Cb%3E=2`
+    );
     const notices = await noticeText(page);
     expect(notices).toContain(`${number.name}=${number.max}`);
     expect(notices).toContain("given more than once");
@@ -141,7 +159,17 @@ describe.each(lessons)("$path: bad values in the link", ({path, fields}) => {
 
 /** Values a reader can type into a number box (Chromium takes only number syntax there). */
 function typedValuesFor(field: FieldSpec & {kind: "number"}): string[] {
-  return ["2.5", `${field.min}.000001`, "1e308", "1e3", "1e-400", "-0", String(field.min - 1), String(field.max + 1), ""];
+  return [
+    "2.5",
+    `${field.min}.000001`,
+    "1e308",
+    "1e3",
+    "1e-400",
+    "-0",
+    String(field.min - 1),
+    String(field.max + 1),
+    ""
+  ];
 }
 
 describe.each(lessons)("$path: bad values typed into number boxes", ({path, fields}) => {
@@ -158,10 +186,14 @@ describe.each(lessons)("$path: bad values typed into number boxes", ({path, fiel
       for (const value of typedValuesFor(field)) {
         await box.fill(value);
         if (mustBeRefused(field, value)) {
-          await expect.poll(() => problem.textContent(), {message: `${field.name} typed ${JSON.stringify(value)}`}).toContain(field.label);
+          await expect
+            .poll(() => problem.textContent(), {message: `${field.name} typed ${JSON.stringify(value)}`})
+            .toContain(field.label);
           expect(await problem.textContent()).toContain(value === "" ? "empty" : value);
         } else {
-          await expect.poll(() => problem.textContent(), {message: `${field.name} typed ${JSON.stringify(value)}`}).toBe("");
+          await expect
+            .poll(() => problem.textContent(), {message: `${field.name} typed ${JSON.stringify(value)}`})
+            .toBe("");
         }
         expect(await chartCount(page)).toBe(charts);
       }

@@ -13,12 +13,14 @@ import {useBuiltSite} from "./browser.js";
 const site = useBuiltSite();
 
 /** How far the lab named `label` is from where scrolling it to the top puts it (the top of the screen below the page's scroll padding), in pixels. */
-const labOffset = (page: Page, label: string) => page.evaluate(`(() => {
+const labOffset = (page: Page, label: string) =>
+  page.evaluate(`(() => {
   const lab = document.querySelector('section.lab[aria-label="${label}"]');
   const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
   return Math.abs(lab.getBoundingClientRect().top - padding);
 })()`) as Promise<number>;
-const markedIn = (page: Page, selector: string) => page.locator(`${selector} [data-changed], ${selector}[data-changed]`).count();
+const markedIn = (page: Page, selector: string) =>
+  page.locator(`${selector} [data-changed], ${selector}[data-changed]`).count();
 
 const outage = deliveryExperiments.find((experiment) => experiment.id === "long-outage")!;
 const race = webhookExperiments.find((experiment) => experiment.section === "race")!;
@@ -27,15 +29,18 @@ describe("an experiment's button brings its lab into view", () => {
   it.each([
     {width: 1280, height: 800},
     {width: 390, height: 844}
-  ])("lesson 1 at $width px: Try it scrolls the lab to the top and marks the figures that changed", async (viewport) => {
-    const {page} = await site.open("push-delivery", {viewport});
-    const button = page.getByRole("button", {name: `Try it: ${outage.title}`});
-    await button.scrollIntoViewIfNeeded();
-    expect(await labOffset(page, "Push delivery lab")).toBeGreaterThan(viewport.height);
-    await button.click();
-    await expect.poll(() => labOffset(page, "Push delivery lab")).toBeLessThan(2);
-    await expect.poll(() => markedIn(page, ".lab-figures")).toBeGreaterThan(0);
-  });
+  ])(
+    "lesson 1 at $width px: Try it scrolls the lab to the top and marks the figures that changed",
+    async (viewport) => {
+      const {page} = await site.open("push-delivery", {viewport});
+      const button = page.getByRole("button", {name: `Try it: ${outage.title}`});
+      await button.scrollIntoViewIfNeeded();
+      expect(await labOffset(page, "Push delivery lab")).toBeGreaterThan(viewport.height);
+      await button.click();
+      await expect.poll(() => labOffset(page, "Push delivery lab")).toBeLessThan(2);
+      await expect.poll(() => markedIn(page, ".lab-figures")).toBeGreaterThan(0);
+    }
+  );
 
   it("lesson 4: Compare with baseline brings the race lab (no key figures) into view and marks its chart", async () => {
     const {page} = await site.open("webhook-authentication", {viewport: {width: 1024, height: 768}});

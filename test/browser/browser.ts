@@ -9,21 +9,29 @@ import {afterAll, afterEach, beforeAll, expect} from "vitest";
 import {findBrowser, INSTALL_BROWSER_HINT} from "../../scripts/find-browser.js";
 import {startStaticServer, type RunningServer, type StaticServerOptions} from "../../scripts/static-server.js";
 
-
 // As root with no network: no sandbox, and no background connections that the closed network refuses.
 const CHROMIUM_ARGS = [
-  "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage"
 ];
 
 export function requireBuiltSite(): void {
-  if (!existsSync("dist/index.html")) throw new Error("dist/ has no built site: run `npm run build` first (npm test does).");
+  if (!existsSync("dist/index.html"))
+    throw new Error("dist/ has no built site: run `npm run build` first (npm test does).");
 }
 
 /** Launches the browser findBrowser finds (or the one given); says exactly how to install one when there is none. */
 export async function launchBrowser(executablePath: string | null = findBrowser()): Promise<Browser> {
   if (executablePath === null || !existsSync(executablePath)) {
-    throw new Error(executablePath === null ? INSTALL_BROWSER_HINT : `No browser at ${executablePath}. ${INSTALL_BROWSER_HINT}`);
+    throw new Error(
+      executablePath === null ? INSTALL_BROWSER_HINT : `No browser at ${executablePath}. ${INSTALL_BROWSER_HINT}`
+    );
   }
   return chromium.launch({executablePath, args: CHROMIUM_ARGS});
 }
@@ -72,8 +80,16 @@ function reportErrorCells(): void {
   }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["class"]});
 }
 
-export async function openWatchedPage(browser: Browser, origin: string, options: {colorScheme?: "light" | "dark"; viewport?: {width: number; height: number}} = {}): Promise<WatchedPage> {
-  const context = await browser.newContext({colorScheme: options.colorScheme ?? "light", acceptDownloads: true, ...(options.viewport ? {viewport: options.viewport} : {})});
+export async function openWatchedPage(
+  browser: Browser,
+  origin: string,
+  options: {colorScheme?: "light" | "dark"; viewport?: {width: number; height: number}} = {}
+): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    colorScheme: options.colorScheme ?? "light",
+    acceptDownloads: true,
+    ...(options.viewport ? {viewport: options.viewport} : {})
+  });
   await context.addInitScript(reportErrorCells);
   const page = await context.newPage();
   const problems: PageProblems = {consoleErrors: [], pageErrors: [], failedRequests: [], otherOrigins: []};
@@ -81,7 +97,9 @@ export async function openWatchedPage(browser: Browser, origin: string, options:
     if (message.type() === "error") problems.consoleErrors.push(message.text());
   });
   page.on("pageerror", (error) => problems.pageErrors.push(String(error)));
-  page.on("requestfailed", (request) => problems.failedRequests.push(`${request.url()} (${request.failure()?.errorText})`));
+  page.on("requestfailed", (request) =>
+    problems.failedRequests.push(`${request.url()} (${request.failure()?.errorText})`)
+  );
   page.on("response", (response) => {
     if (response.status() >= 400) problems.failedRequests.push(`${response.url()} (HTTP ${response.status()})`);
   });
@@ -96,7 +114,9 @@ export async function openWatchedPage(browser: Browser, origin: string, options:
 export async function waitForPage(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
   await page.waitForFunction(() => !document.querySelector(".observablehq--loading"), null, {timeout: 30_000});
-  await page.waitForFunction(() => !document.documentElement.hasAttribute("data-redraws-pending"), null, {timeout: 30_000});
+  await page.waitForFunction(() => !document.documentElement.hasAttribute("data-redraws-pending"), null, {
+    timeout: 30_000
+  });
 }
 
 /**
@@ -105,11 +125,15 @@ export async function waitForPage(page: Page): Promise<void> {
  * of a fixed sleep.
  */
 export async function letFramesPass(page: Page, frames = 30): Promise<void> {
-  await page.evaluate((count) => new Promise<void>((resolve) => {
-    let left = count;
-    const step = () => (--left <= 0 ? resolve() : requestAnimationFrame(step));
-    requestAnimationFrame(step);
-  }), frames);
+  await page.evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        let left = count;
+        const step = () => (--left <= 0 ? resolve() : requestAnimationFrame(step));
+        requestAnimationFrame(step);
+      }),
+    frames
+  );
 }
 
 /**
@@ -117,7 +141,12 @@ export async function letFramesPass(page: Page, frames = 30): Promise<void> {
  * view is current, those out of sight too (redrawn once the reader pauses), then a few frames.
  */
 export async function waitUntilSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector(".observablehq--loading") && !document.documentElement.hasAttribute("data-redraws-pending") && !document.documentElement.hasAttribute("data-redraws-unseen"));
+  await page.waitForFunction(
+    () =>
+      !document.querySelector(".observablehq--loading") &&
+      !document.documentElement.hasAttribute("data-redraws-pending") &&
+      !document.documentElement.hasAttribute("data-redraws-unseen")
+  );
   await letFramesPass(page, 10);
 }
 
@@ -138,11 +167,25 @@ export interface AxeViolation {
 export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({path: require.resolve("axe-core/axe.min.js")});
   return page.evaluate(async () => {
-    const axe = (window as unknown as {axe: {run(context: Document, options: object): Promise<{violations: {id: string; impact: string | null; help: string; nodes: {target: string[]}[]}[]}>}}).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object
+          ): Promise<{violations: {id: string; impact: string | null; help: string; nodes: {target: string[]}[]}[]}>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, {resultTypes: ["violations"]});
     return result.violations
       .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map((violation) => ({id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(" "))}));
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.join(" "))
+      }));
   });
 }
 
@@ -164,9 +207,15 @@ export async function exportEveryChart(page: Page): Promise<ChartExport[]> {
   const exports: ChartExport[] = [];
   for (let index = 0; index < (await charts.count()); index++) {
     const chart = charts.nth(index);
-    const [svgDownload] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", {name: /as SVG/}).click()]);
+    const [svgDownload] = await Promise.all([
+      page.waitForEvent("download"),
+      chart.getByRole("button", {name: /as SVG/}).click()
+    ]);
     const svg = readFileSync((await svgDownload.path())!, "utf8");
-    const [pngDownload] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", {name: /as PNG/}).click()]);
+    const [pngDownload] = await Promise.all([
+      page.waitForEvent("download"),
+      chart.getByRole("button", {name: /as PNG/}).click()
+    ]);
     const png = readFileSync((await pngDownload.path())!);
     exports.push({
       svgFileName: svgDownload.suggestedFilename(),
@@ -207,7 +256,10 @@ export interface BuiltSite {
   readonly browser: Browser;
   readonly server: RunningServer;
   /** Opens a page of the site ("push-delivery?x=1", "" for the home page) and waits until every cell has run. */
-  open(path: string, options?: {colorScheme?: "light" | "dark"; viewport?: {width: number; height: number}}): Promise<WatchedPage>;
+  open(
+    path: string,
+    options?: {colorScheme?: "light" | "dark"; viewport?: {width: number; height: number}}
+  ): Promise<WatchedPage>;
 }
 
 /**
@@ -228,7 +280,11 @@ export function useBuiltSite(): BuiltSite {
     openedInTest = [];
     for (const {path, watched} of opened) {
       if (!watched.page.isClosed()) expect(await renderedErrors(watched.page), `error cells on ${path}`).toEqual([]);
-      expect({path, consoleErrors: watched.problems.consoleErrors, pageErrors: watched.problems.pageErrors}).toEqual({path, consoleErrors: [], pageErrors: []});
+      expect({path, consoleErrors: watched.problems.consoleErrors, pageErrors: watched.problems.pageErrors}).toEqual({
+        path,
+        consoleErrors: [],
+        pageErrors: []
+      });
       await watched.context.close().catch(() => undefined);
     }
   });

@@ -45,32 +45,45 @@ async function drawGallery(width: number, type: number): Promise<{charts: DrawnC
   page.on("pageerror", (error) => errors.push(String(error)));
   page.on("console", (message) => void (message.type() === "error" && errors.push(message.text())));
   await page.goto(`${GALLERY_ORIGIN}/?width=${width}&type=${type}`);
-  await page.waitForFunction(() => document.body.dataset.drawn === "true" || document.body.dataset.failed !== undefined);
+  await page.waitForFunction(
+    () => document.body.dataset.drawn === "true" || document.body.dataset.failed !== undefined
+  );
   const failed = await page.evaluate(() => document.body.dataset.failed ?? null);
   if (failed) errors.push(failed);
-  const charts = await page.$$eval("section", (sections) => sections.map((section) => {
-    const svg = [...section.querySelectorAll("svg")].find((candidate) => !candidate.closest("[class$='-swatch']"))!;
-    const box = svg.getBoundingClientRect();
-    const span = (elements: Element[]) => {
-      if (elements.length === 0) return null;
-      const rects = elements.map((element) => element.getBoundingClientRect());
-      return Math.max(...rects.map((rect) => rect.right)) - Math.min(...rects.map((rect) => rect.left));
-    };
-    const plot = span([...svg.querySelectorAll(".plot-outline, .stage-cells rect, .window-band, .race-bars rect")]);
-    const texts = [...svg.querySelectorAll("text")].filter((text) => (text.textContent ?? "").trim() !== "");
-    return {
-      name: section.dataset.chart!,
-      layer: svg.classList.contains("chart"),
-      width: box.width,
-      plotShare: plot === null ? null : plot / box.width,
-      axisTicks: [...svg.querySelectorAll(".x-axis, .y-axis")].map((axis) => [...axis.querySelectorAll(".tick text")].filter((text) => text.textContent !== "").length),
-      smallestText: Math.min(...texts.map((text) => parseFloat(getComputedStyle(text).fontSize))),
-      outside: texts.filter((text) => {
-        const rect = text.getBoundingClientRect();
-        return rect.left < box.left - 1 || rect.right > box.right + 1 || rect.top < box.top - 1 || rect.bottom > box.bottom + 1;
-      }).map((text) => text.textContent ?? "")
-    };
-  }));
+  const charts = await page.$$eval("section", (sections) =>
+    sections.map((section) => {
+      const svg = [...section.querySelectorAll("svg")].find((candidate) => !candidate.closest("[class$='-swatch']"))!;
+      const box = svg.getBoundingClientRect();
+      const span = (elements: Element[]) => {
+        if (elements.length === 0) return null;
+        const rects = elements.map((element) => element.getBoundingClientRect());
+        return Math.max(...rects.map((rect) => rect.right)) - Math.min(...rects.map((rect) => rect.left));
+      };
+      const plot = span([...svg.querySelectorAll(".plot-outline, .stage-cells rect, .window-band, .race-bars rect")]);
+      const texts = [...svg.querySelectorAll("text")].filter((text) => (text.textContent ?? "").trim() !== "");
+      return {
+        name: section.dataset.chart!,
+        layer: svg.classList.contains("chart"),
+        width: box.width,
+        plotShare: plot === null ? null : plot / box.width,
+        axisTicks: [...svg.querySelectorAll(".x-axis, .y-axis")].map(
+          (axis) => [...axis.querySelectorAll(".tick text")].filter((text) => text.textContent !== "").length
+        ),
+        smallestText: Math.min(...texts.map((text) => parseFloat(getComputedStyle(text).fontSize))),
+        outside: texts
+          .filter((text) => {
+            const rect = text.getBoundingClientRect();
+            return (
+              rect.left < box.left - 1 ||
+              rect.right > box.right + 1 ||
+              rect.top < box.top - 1 ||
+              rect.bottom > box.bottom + 1
+            );
+          })
+          .map((text) => text.textContent ?? "")
+      };
+    })
+  );
   await context.close();
   return {charts, errors};
 }
@@ -88,15 +101,27 @@ describe.each(SIZES)("every chart at $name ($width px, $type px type)", ({width,
   });
 
   it("keeps every text inside its chart", () => {
-    expect(drawn.charts.filter((chart) => chart.outside.length).map(({name, outside}) => ({name, outside}))).toEqual([]);
+    expect(drawn.charts.filter((chart) => chart.outside.length).map(({name, outside}) => ({name, outside}))).toEqual(
+      []
+    );
   });
 
   it(`gives the plot area at least ${minPlotShare * 100}% of the chart's width, and every axis three labelled ticks or more`, () => {
-    expect(drawn.charts.filter((chart) => chart.plotShare !== null && chart.plotShare < minPlotShare).map(({name, plotShare}) => ({name, plotShare}))).toEqual([]);
-    expect(drawn.charts.filter((chart) => chart.axisTicks.some((ticks) => ticks < 3)).map(({name, axisTicks}) => ({name, axisTicks}))).toEqual([]);
+    expect(
+      drawn.charts
+        .filter((chart) => chart.plotShare !== null && chart.plotShare < minPlotShare)
+        .map(({name, plotShare}) => ({name, plotShare}))
+    ).toEqual([]);
+    expect(
+      drawn.charts
+        .filter((chart) => chart.axisTicks.some((ticks) => ticks < 3))
+        .map(({name, axisTicks}) => ({name, axisTicks}))
+    ).toEqual([]);
   });
 
   it(`sets no text on the chart layer smaller than ${minText} px`, () => {
-    expect(drawn.charts.filter((chart) => chart.smallestText < minText).map(({name, smallestText}) => ({name, smallestText}))).toEqual([]);
+    expect(
+      drawn.charts.filter((chart) => chart.smallestText < minText).map(({name, smallestText}) => ({name, smallestText}))
+    ).toEqual([]);
   });
 });

@@ -7,7 +7,12 @@
  */
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {deliveryConfigFromInputs, deliveryExperiments, deliveryInputDefaults, simulateDelivery} from "../../lib/delivery/index.js";
+import {
+  deliveryConfigFromInputs,
+  deliveryExperiments,
+  deliveryInputDefaults,
+  simulateDelivery
+} from "../../lib/delivery/index.js";
 import {describeAnswer} from "../../lib/tour/index.js";
 import {webhookExperiments} from "../../lib/webhook-auth/index.js";
 import {measureSlideText, minimumSlideTextPx} from "../../scripts/slide-type-measure.js";
@@ -28,7 +33,8 @@ const where = (page: Page) => deck(page).locator(".deck-where").textContent();
 const present = (page: Page) => new URL(page.url()).searchParams.get("present");
 
 /** Every element of the deck whose box leaves the window, or leaves the chart or figures place it is drawn in. */
-const outOfPlace = (page: Page) => page.evaluate(`(() => {
+const outOfPlace = (page: Page) =>
+  page.evaluate(`(() => {
   const out = [];
   const inside = (r, box) => r.left >= box.left - 0.5 && r.top >= box.top - 0.5 && r.right <= box.right + 0.5 && r.bottom <= box.bottom + 0.5;
   const screen = {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
@@ -43,7 +49,8 @@ const outOfPlace = (page: Page) => page.evaluate(`(() => {
 })()`) as Promise<string[]>;
 
 /** The smallest and largest text of the slide's chart as drawn on screen, in CSS pixels. */
-const chartTextPx = (page: Page) => page.evaluate(`(() => {
+const chartTextPx = (page: Page) =>
+  page.evaluate(`(() => {
   const sizes = [];
   for (const svg of document.querySelectorAll("dialog.class-deck .deck-chart svg")) {
     const box = svg.viewBox.baseVal;
@@ -68,14 +75,18 @@ describe("the deck's keys", () => {
     expect(await deck(page).locator(".deck-main-hidden").count()).toBe(1);
     await deck(page).locator(".tour-number").fill(deliveryAnswer(1).split(" ")[0]!);
     await page.keyboard.press("Enter");
-    await expect.poll(() => deck(page).locator(".deck-outcome").textContent()).toContain(`the run shows ${deliveryAnswer(1)}. ✓ Matched.`);
+    await expect
+      .poll(() => deck(page).locator(".deck-outcome").textContent())
+      .toContain(`the run shows ${deliveryAnswer(1)}. ✓ Matched.`);
     expect(await deck(page).locator(".deck-main-hidden").count()).toBe(0);
     // The key figures are the lab's own, moved onto the slide while it is shown.
     expect(await deck(page).locator(".deck-figures .summary-figure").count()).toBeGreaterThan(3);
     await page.keyboard.press("ArrowRight");
     await expect.poll(() => present(page)).toBe("3");
     await page.keyboard.press("r");
-    await expect.poll(() => deck(page).locator(".deck-outcome").textContent()).toBe(`The run shows ${deliveryAnswer(2)}. (The class did not answer.)`);
+    await expect
+      .poll(() => deck(page).locator(".deck-outcome").textContent())
+      .toBe(`The run shows ${deliveryAnswer(2)}. (The class did not answer.)`);
     // PageDown and PageUp, as presenter clickers send, move too.
     await page.keyboard.press("PageDown");
     await expect.poll(() => present(page)).toBe("4");
@@ -104,7 +115,9 @@ describe("the deck's keys", () => {
     await expect.poll(() => playButton.textContent()).toBe("⏸ Pause");
     // Space on the focused "Speaker notes" button played the run instead of opening the notes.
     expect(page.context().pages()).toHaveLength(1);
-    const position = deck(page).locator(".deck-playback .playback").getByText(/ decisions$/);
+    const position = deck(page)
+      .locator(".deck-playback .playback")
+      .getByText(/ decisions$/);
     await expect.poll(() => position.textContent(), {timeout: 10_000}).not.toMatch(/· 0\//);
     await page.keyboard.press(" ");
     await expect.poll(() => playButton.textContent()).toBe("▶ Play");
@@ -146,7 +159,10 @@ describe("a class plan's steps (steps=)", () => {
   });
 
   it("a link repeating a parameter thousands of times gives a short notice, and the slide stays in view", async () => {
-    const {page} = await site.open(`push-delivery?present=1${"&present=2".repeat(3000)}&steps=1,x,2${"&steps=3".repeat(2000)}`, {viewport: {width: 1024, height: 768}});
+    const {page} = await site.open(
+      `push-delivery?present=1${"&present=2".repeat(3000)}&steps=1,x,2${"&steps=3".repeat(2000)}`,
+      {viewport: {width: 1024, height: 768}}
+    );
     await deck(page).waitFor();
     const notices = deck(page).locator(".permalink-notices li");
     expect(await notices.count()).toBeLessThanOrEqual(6);
@@ -157,35 +173,43 @@ describe("a class plan's steps (steps=)", () => {
 
 describe("every choice on its slide", () => {
   // Lesson 1's and lesson 4's choice steps, by their deck number.
-  const choiceSteps = (steps: readonly {prediction: {kind: string}}[]) => steps.flatMap((step, index) => (step.prediction.kind === "choice" ? [index + 1] : []));
+  const choiceSteps = (steps: readonly {prediction: {kind: string}}[]) =>
+    steps.flatMap((step, index) => (step.prediction.kind === "choice" ? [index + 1] : []));
   it.each([
     ["push-delivery", choiceSteps(deliveryExperiments)],
     ["webhook-authentication", choiceSteps(webhookExperiments)]
-  ] as const)("%s: each choice is shown large and clickable, and the class's choice is in the outcome", async (slug, numbers) => {
-    expect(numbers.length).toBeGreaterThan(2);
-    const {page} = await site.open(`${slug}?present=1&steps=${numbers.join(",")}`, {viewport: {width: 1024, height: 768}});
-    await deck(page).waitFor();
-    for (const [index] of numbers.entries()) {
-      await expect.poll(() => where(page)).toContain(`step ${index + 1} of ${numbers.length}`);
-      const choices = deck(page).locator(".deck-answer .tour-choice");
-      const count = await choices.count();
-      expect(count).toBeGreaterThan(1);
-      for (let choice = 0; choice < count; choice++) {
-        const box = (await choices.nth(choice).boundingBox())!;
-        expect(box.width).toBeGreaterThan(100);
-        expect(box.height).toBeGreaterThan(minimumSlideTextPx(1024));
+  ] as const)(
+    "%s: each choice is shown large and clickable, and the class's choice is in the outcome",
+    async (slug, numbers) => {
+      expect(numbers.length).toBeGreaterThan(2);
+      const {page} = await site.open(`${slug}?present=1&steps=${numbers.join(",")}`, {
+        viewport: {width: 1024, height: 768}
+      });
+      await deck(page).waitFor();
+      for (const [index] of numbers.entries()) {
+        await expect.poll(() => where(page)).toContain(`step ${index + 1} of ${numbers.length}`);
+        const choices = deck(page).locator(".deck-answer .tour-choice");
+        const count = await choices.count();
+        expect(count).toBeGreaterThan(1);
+        for (let choice = 0; choice < count; choice++) {
+          const box = (await choices.nth(choice).boundingBox())!;
+          expect(box.width).toBeGreaterThan(100);
+          expect(box.height).toBeGreaterThan(minimumSlideTextPx(1024));
+        }
+        const last = choices.nth(count - 1);
+        const label = (await last.textContent())!.trim();
+        await last.click();
+        expect(await last.locator("input").isChecked()).toBe(true);
+        await page.keyboard.press("r");
+        await expect
+          .poll(() => deck(page).locator(".deck-outcome").textContent())
+          .toContain(`The class chose “${label}”; the run's answer is “`);
+        await page.keyboard.press("ArrowRight");
       }
-      const last = choices.nth(count - 1);
-      const label = (await last.textContent())!.trim();
-      await last.click();
-      expect(await last.locator("input").isChecked()).toBe(true);
-      await page.keyboard.press("r");
-      await expect.poll(() => deck(page).locator(".deck-outcome").textContent()).toContain(`The class chose “${label}”; the run's answer is “`);
-      await page.keyboard.press("ArrowRight");
+      await expect.poll(() => where(page)).toContain("recap");
+      expect(await deck(page).locator(".deck-recap").textContent()).not.toContain("skipped");
     }
-    await expect.poll(() => where(page)).toContain("recap");
-    expect(await deck(page).locator(".deck-recap").textContent()).not.toContain("skipped");
-  });
+  );
 });
 
 describe("speaker notes in a second window", () => {
@@ -212,8 +236,12 @@ describe("speaker notes in a second window", () => {
     await page.keyboard.press("ArrowRight");
     await expect.poll(() => title.textContent()).toBe(deliveryExperiments[3]!.title);
     // A message that is not one of the deck's or the notes' is ignored by both.
-    await notes.evaluate(`new BroadcastChannel("a2a-workbench:class-deck:push-delivery").postMessage({kind: "go", by: 5})`);
-    await notes.evaluate(`new BroadcastChannel("a2a-workbench:class-deck:push-delivery").postMessage({kind: "slide", title: "<img src=x onerror=alert(1)>"})`);
+    await notes.evaluate(
+      `new BroadcastChannel("a2a-workbench:class-deck:push-delivery").postMessage({kind: "go", by: 5})`
+    );
+    await notes.evaluate(
+      `new BroadcastChannel("a2a-workbench:class-deck:push-delivery").postMessage({kind: "slide", title: "<img src=x onerror=alert(1)>"})`
+    );
     await letFramesPass(page, 10);
     expect(present(page)).toBe("4");
     expect(await title.textContent()).toBe(deliveryExperiments[3]!.title);
@@ -268,7 +296,8 @@ describe("a slide fits and its type is large", () => {
       await waitUntilSettled(page);
       await expect.poll(() => outOfPlace(page)).toEqual([]);
       const text = await measureSlideText(page);
-      if (text.min !== null && text.min < smallest.px) smallest = {px: text.min, where: `${label}: ${JSON.stringify(text.smallest[0])}`};
+      if (text.min !== null && text.min < smallest.px)
+        smallest = {px: text.min, where: `${label}: ${JSON.stringify(text.smallest[0])}`};
     };
     for (let slide = 0; slide < 60; slide++) {
       const label = (await where(page))!;
@@ -285,26 +314,39 @@ describe("a slide fits and its type is large", () => {
     return {smallest: smallest.px, where: smallest.where};
   }
 
-  it.each(LESSON_SLUGS.flatMap((slug) => [[slug, 1024, 768], ...(slug === "push-delivery" || slug === "webhook-authentication" ? [[slug, 1920, 1080] as const] : [])] as const))(
-    "%s at %ix%i: every slide, asked and revealed, fits, and no text a class reads is under the minimum", async (slug, width, height) => {
+  it.each(
+    LESSON_SLUGS.flatMap(
+      (slug) =>
+        [
+          [slug, 1024, 768],
+          ...(slug === "push-delivery" || slug === "webhook-authentication" ? [[slug, 1920, 1080] as const] : [])
+        ] as const
+    )
+  )(
+    "%s at %ix%i: every slide, asked and revealed, fits, and no text a class reads is under the minimum",
+    async (slug, width, height) => {
       const {page} = await site.open(`${slug}?present=title`, {viewport: {width, height}});
       await deck(page).waitFor();
       const walked = await walkDeck(page);
       expect(walked.smallest, walked.where).toBeGreaterThanOrEqual(minimumSlideTextPx(width) - 0.05);
-    });
+    }
+  );
 
   // Lesson 4's first step draws the signature's evidence, not a chart: its fourth draws the timestamp window.
-  it.each(LESSON_SLUGS.map((slug) => [slug, slug === "webhook-authentication" ? 4 : 1] as const))("%s at 1920x1080: step %i's chart text is slide-sized", async (slug, number) => {
-    const {page} = await site.open(`${slug}?present=${number}`, {viewport: {width: 1920, height: 1080}});
-    await deck(page).waitFor();
-    await deck(page).getByRole("button", {name: "Skip"}).click();
-    await deck(page).locator(".deck-outcome").waitFor();
-    await expect.poll(() => chartTextPx(page)).not.toBeNull();
-    await expect.poll(() => outOfPlace(page)).toEqual([]);
-    const text = (await chartTextPx(page))!;
-    expect(text.max).toBeGreaterThanOrEqual(24 - 0.5);
-    expect(text.min).toBeGreaterThanOrEqual(0.85 * 24 - 0.5);
-  });
+  it.each(LESSON_SLUGS.map((slug) => [slug, slug === "webhook-authentication" ? 4 : 1] as const))(
+    "%s at 1920x1080: step %i's chart text is slide-sized",
+    async (slug, number) => {
+      const {page} = await site.open(`${slug}?present=${number}`, {viewport: {width: 1920, height: 1080}});
+      await deck(page).waitFor();
+      await deck(page).getByRole("button", {name: "Skip"}).click();
+      await deck(page).locator(".deck-outcome").waitFor();
+      await expect.poll(() => chartTextPx(page)).not.toBeNull();
+      await expect.poll(() => outOfPlace(page)).toEqual([]);
+      const text = (await chartTextPx(page))!;
+      expect(text.max).toBeGreaterThanOrEqual(24 - 0.5);
+      expect(text.min).toBeGreaterThanOrEqual(0.85 * 24 - 0.5);
+    }
+  );
 
   it("at 3840x2160 the whole recap and a step fit too", async () => {
     const {page} = await site.open("webhook-authentication?present=recap", {viewport: {width: 3840, height: 2160}});

@@ -11,8 +11,10 @@ import {useBuiltSite} from "./browser.js";
 
 const site = useBuiltSite();
 const search = (page: Page) => new URL(page.url()).searchParams;
-const figure = (page: Page, label: string) => page.locator(".lab-figures .summary-figure", {hasText: label}).first().locator(".figure-value").textContent();
-const swimlaneRuns = (page: Page) => page.locator(".exportable-chart[data-chart='attempt swimlane'] .compared-name").allTextContents();
+const figure = (page: Page, label: string) =>
+  page.locator(".lab-figures .summary-figure", {hasText: label}).first().locator(".figure-value").textContent();
+const swimlaneRuns = (page: Page) =>
+  page.locator(".exportable-chart[data-chart='attempt swimlane'] .compared-name").allTextContents();
 
 describe("comparing two runs", () => {
   it("pins a run, shows both while an input changes, and shares both in the link", async () => {
@@ -21,13 +23,17 @@ describe("comparing two runs", () => {
     await expect.poll(() => search(page).get("vs")).toBe("baseline");
     await page.getByLabel("Receiver ignores seen event ids").uncheck();
     await expect.poll(() => search(page).get("ignoreSeenEventIds")).toBe("false");
-    await expect.poll(() => swimlaneRuns(page)).toEqual(["Pinned run: Lesson defaults", "Current run: Receiver ignores seen event ids: off"]);
+    await expect
+      .poll(() => swimlaneRuns(page))
+      .toEqual(["Pinned run: Lesson defaults", "Current run: Receiver ignores seen event ids: off"]);
     expect(await figure(page, "duplicate effects")).toBe("0 → 4, +4");
     // The receiver's charts are out of sight: they follow once the reader pauses.
     await expect.poll(() => page.locator(".compared-charts").count()).toBe(3);
     // The link brings back both runs.
     const again = await site.open(`push-delivery${new URL(page.url()).search}`);
-    await expect.poll(() => swimlaneRuns(again.page)).toEqual(["Pinned run: Lesson defaults", "Current run: Receiver ignores seen event ids: off"]);
+    await expect
+      .poll(() => swimlaneRuns(again.page))
+      .toEqual(["Pinned run: Lesson defaults", "Current run: Receiver ignores seen event ids: off"]);
     expect(await figure(again.page, "effects applied")).toBe("4 → 8, +4");
     await again.page.getByRole("button", {name: "Stop comparing"}).click();
     await expect.poll(() => search(again.page).has("vs")).toBe(false);
@@ -38,7 +44,9 @@ describe("comparing two runs", () => {
 
   it("pins a run other than the defaults with vs.<input>, checked like any input", async () => {
     const {page} = await site.open("push-delivery?vs.senderTimeoutSeconds=1&vs.maxAttemptsPerUpdate=2.5");
-    await expect.poll(() => swimlaneRuns(page)).toEqual(["Pinned run: Sender timeout: 1 s", "Current run: Lesson defaults"]);
+    await expect
+      .poll(() => swimlaneRuns(page))
+      .toEqual(["Pinned run: Sender timeout: 1 s", "Current run: Lesson defaults"]);
     const notice = page.locator(".permalink-notices");
     expect(await notice.textContent()).toContain("vs.maxAttemptsPerUpdate=2.5");
     expect(await notice.textContent()).toMatch(/whole number/);
@@ -51,8 +59,13 @@ describe("comparing two runs", () => {
     expect(search(page).get("ignoreSeenEventIds")).toBe("false");
     const chart = page.locator(".exportable-chart[data-chart='attempt swimlane']");
     await expect.poll(() => swimlaneRuns(page)).toHaveLength(2);
-    const [download] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", {name: /as SVG/}).click()]);
-    expect(download.suggestedFilename()).toBe("a2a-workbench-push-delivery-attempt-swimlane--ignoreSeenEventIds-false--vs--defaults.svg");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      chart.getByRole("button", {name: /as SVG/}).click()
+    ]);
+    expect(download.suggestedFilename()).toBe(
+      "a2a-workbench-push-delivery-attempt-swimlane--ignoreSeenEventIds-false--vs--defaults.svg"
+    );
     const svg = readFileSync((await download.path())!, "utf8");
     expect(svg).toContain("Pinned run: Lesson defaults");
     expect(svg).toContain("Current run: Receiver ignores seen event ids: off");
@@ -63,7 +76,9 @@ describe("comparing two runs in lessons 3 and 4", () => {
   it("lesson 3 draws the pinned and the current ranking and names both decisions", async () => {
     const {page} = await site.open("agent-selection?vs=baseline&latencyWeight=0");
     const ranking = page.locator(".exportable-chart[data-chart='ranking breakdown'] .compared-name");
-    await expect.poll(() => ranking.allTextContents()).toEqual(["Pinned run: Lesson defaults", "Current run: Latency weight: 0 relative weight"]);
+    await expect
+      .poll(() => ranking.allTextContents())
+      .toEqual(["Pinned run: Lesson defaults", "Current run: Latency weight: 0 relative weight"]);
     expect(await page.locator(".lab-figures .headline-pinned").count()).toBe(1);
     expect(await page.locator(".exportable-chart[data-chart='candidates by stage'] .compared-run").count()).toBe(2);
   });
@@ -80,7 +95,8 @@ describe("comparing two runs in lessons 3 and 4", () => {
 });
 
 describe("comparing two requests in lesson 2", () => {
-  const stageRuns = (page: Page) => page.locator(".exportable-chart[data-chart='stages per request'] .compared-name").allTextContents();
+  const stageRuns = (page: Page) =>
+    page.locator(".exportable-chart[data-chart='stages per request'] .compared-name").allTextContents();
 
   it("pins a request, shows both while the text changes, and shares both in the link", async () => {
     const {page} = await site.open("message-transaction");
@@ -111,7 +127,8 @@ describe("comparing two requests in lesson 2", () => {
 });
 
 describe("reading either run of a comparison", () => {
-  const decisionCount = async (page: Page) => Number(/\/(\d+) decisions/.exec((await page.locator(".lab .playback-modeled").textContent()) ?? "")?.[1]);
+  const decisionCount = async (page: Page) =>
+    Number(/\/(\d+) decisions/.exec((await page.locator(".lab .playback-modeled").textContent()) ?? "")?.[1]);
 
   it("lesson 1's playback, trace, table and inspector follow the run the reader chooses", async () => {
     const {page} = await site.open("push-delivery?vs=baseline&credential=wrong");

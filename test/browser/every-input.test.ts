@@ -54,7 +54,8 @@ async function change(page: Page, field: FieldSpec, defaults: FieldValues): Prom
       return;
     }
     case "number": {
-      if (field.nullLabel !== undefined && defaults[field.name] === null) await page.locator(`input[type=checkbox][id$="-${field.name}-on"]`).click();
+      if (field.nullLabel !== undefined && defaults[field.name] === null)
+        await page.locator(`input[type=checkbox][id$="-${field.name}-on"]`).click();
       const box = control("input[type=number]");
       await box.fill(String(otherNumber(field, Number(await box.inputValue()))));
       return;
@@ -64,7 +65,12 @@ async function change(page: Page, field: FieldSpec, defaults: FieldValues): Prom
 
 async function expectClean(watched: WatchedPage, what: string): Promise<void> {
   await waitUntilSettled(watched.page);
-  expect({what, errors: await renderedErrors(watched.page), console: watched.problems.consoleErrors, page: watched.problems.pageErrors}).toEqual({what, errors: [], console: [], page: []});
+  expect({
+    what,
+    errors: await renderedErrors(watched.page),
+    console: watched.problems.consoleErrors,
+    page: watched.problems.pageErrors
+  }).toEqual({what, errors: [], console: [], page: []});
 }
 
 /** Steps each playback control on the page: Next twice, Play, Pause, Restart, a timeline drag and a speed. */
@@ -103,7 +109,11 @@ describe.each(panelLessons)("%s: every input changed in turn", (path, fields, de
     for (const field of fields) {
       await change(page, field, defaults);
       // The panel writes every accepted change into the link: the lesson took the new value.
-      await expect.poll(() => new URL(page.url()).searchParams.has(field.name), {message: `${path}: ${field.name} reached the link`}).toBe(true);
+      await expect
+        .poll(() => new URL(page.url()).searchParams.has(field.name), {
+          message: `${path}: ${field.name} reached the link`
+        })
+        .toBe(true);
       await expectClean(watched, `${path}: ${field.name}`);
     }
     await exercisePlayback(watched);
@@ -114,7 +124,14 @@ describe.each(panelLessons)("%s: every input changed in turn", (path, fields, de
     }
     await page.locator(".restore-defaults").first().click();
     // Restore keeps a course-wide input (the A2A version, changed above) and resets the rest.
-    const kept = new URLSearchParams(fields.filter((field) => field.courseWide).map((field) => [field.name, (field as FieldSpec & {kind: "choice"}).options.find((option) => option.value !== defaults[field.name])!.value]));
+    const kept = new URLSearchParams(
+      fields
+        .filter((field) => field.courseWide)
+        .map((field) => [
+          field.name,
+          (field as FieldSpec & {kind: "choice"}).options.find((option) => option.value !== defaults[field.name])!.value
+        ])
+    );
     await expect.poll(() => new URL(page.url()).search).toBe(kept.size ? `?${kept}` : "");
     await expectClean(watched, `${path}: defaults restored`);
   });
@@ -129,8 +146,14 @@ const liveLabs: [string, string, readonly FieldSpec[], FieldValues][] = [
 describe.each(liveLabs)("%s: the live lab's inputs, connected to a receiver", (path, label, fields, defaults) => {
   it("changes each, applies the faults and reconnects, never showing an error", async () => {
     const receiver = await startReceiver({
-      port: 0, origins: [site.server.origin], msPerSecond: 100, authSummary: "Bearer",
-      settings: {auth: {scheme: "authentication-info", authentication: {scheme: "Bearer", credentials: "x"}}, expectedTaskIds: []}
+      port: 0,
+      origins: [site.server.origin],
+      msPerSecond: 100,
+      authSummary: "Bearer",
+      settings: {
+        auth: {scheme: "authentication-info", authentication: {scheme: "Bearer", credentials: "x"}},
+        expectedTaskIds: []
+      }
     });
     try {
       const watched = await site.open(path);
@@ -139,10 +162,24 @@ describe.each(liveLabs)("%s: the live lab's inputs, connected to a receiver", (p
       await lab.locator("input[id$='-liveReceiverPort']").fill(String(receiver.port));
       await lab.locator("input[id$='-liveReceiverPort']").press("Tab");
       await lab.locator("button.live-connect").click();
-      await expect.poll(() => lab.locator(".live-connection-status").textContent()).toBe(`Connected to ${receiver.url}.`);
-      const body = JSON.stringify({statusUpdate: {taskId: "task-1", contextId: "c", status: {state: "TASK_STATE_WORKING"}}});
-      expect((await fetch(receiver.hookUrl, {method: "POST", headers: {Authorization: "Bearer x", "Content-Type": "application/json"}, body})).status).toBe(200);
-      await expect.poll(() => page.locator(".live-receiver-line").first().textContent()).toContain("1 attempt in this run");
+      await expect
+        .poll(() => lab.locator(".live-connection-status").textContent())
+        .toBe(`Connected to ${receiver.url}.`);
+      const body = JSON.stringify({
+        statusUpdate: {taskId: "task-1", contextId: "c", status: {state: "TASK_STATE_WORKING"}}
+      });
+      expect(
+        (
+          await fetch(receiver.hookUrl, {
+            method: "POST",
+            headers: {Authorization: "Bearer x", "Content-Type": "application/json"},
+            body
+          })
+        ).status
+      ).toBe(200);
+      await expect
+        .poll(() => page.locator(".live-receiver-line").first().textContent())
+        .toContain("1 attempt in this run");
       await expectClean(watched, `${path}: connected, one push`);
       for (const field of fields.filter((one) => one.name !== "liveReceiverPort")) {
         await change(page, field, defaults);
@@ -159,7 +196,9 @@ describe.each(liveLabs)("%s: the live lab's inputs, connected to a receiver", (p
       const request = page.locator(".live-request").first();
       await request.locator("summary").click();
       await request.getByRole("button", {name: "Copy as curl"}).click();
-      await expect.poll(() => request.locator(".live-copy-status").textContent()).toMatch(/^(Copied\.|This browser did not allow copying)/);
+      await expect
+        .poll(() => request.locator(".live-copy-status").textContent())
+        .toMatch(/^(Copied\.|This browser did not allow copying)/);
       await expectClean(watched, `${path}: what arrived, copied as curl`);
       if (await page.locator("button.live-apply-faults").count()) {
         await page.locator("button.live-apply-faults").click();
@@ -169,7 +208,9 @@ describe.each(liveLabs)("%s: the live lab's inputs, connected to a receiver", (p
       await change(page, fields.find((one) => one.name === "liveReceiverPort")!, defaults);
       await lab.locator("button.live-disconnect").click();
       await lab.locator("button.live-connect").click();
-      await expect.poll(() => lab.locator(".live-connection-status").textContent()).toContain("the port must be a whole number from 1 to 65535");
+      await expect
+        .poll(() => lab.locator(".live-connection-status").textContent())
+        .toContain("the port must be a whole number from 1 to 65535");
       await expectClean(watched, `${path}: an out-of-range port`);
     } finally {
       await receiver.close();
@@ -188,7 +229,10 @@ describe("message-transaction: every example, an edit, the picker and playback",
       await expectClean(watched, `example ${example.id}`);
       const picker = page.locator("#request-picker-select");
       if (await picker.isVisible()) {
-        for (const value of await picker.locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))) await picker.selectOption(value);
+        for (const value of await picker
+          .locator("option")
+          .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)))
+          await picker.selectOption(value);
         await expectClean(watched, `example ${example.id}, every request picked`);
       }
     }

@@ -10,16 +10,25 @@ import {LESSON_SLUGS} from "../../src/lessons.js";
 import {exportEveryChart, useBuiltSite, waitUntilSettled} from "./browser.js";
 
 const site = useBuiltSite();
-const noticeText = (page: Page) => page.locator(".permalink-notices").allTextContents().then((texts) => texts.join("\n"));
+const noticeText = (page: Page) =>
+  page
+    .locator(".permalink-notices")
+    .allTextContents()
+    .then((texts) => texts.join("\n"));
 
 /** Whether the page's own XML parser accepts `svg` (a real parser: a control character fails it). */
-const wellFormed = (page: Page, svg: string) => page.evaluate((text) => new DOMParser().parseFromString(text, "application/xml").querySelector("parsererror") === null, svg);
+const wellFormed = (page: Page, svg: string) =>
+  page.evaluate(
+    (text) => new DOMParser().parseFromString(text, "application/xml").querySelector("parsererror") === null,
+    svg
+  );
 
 describe.each(LESSON_SLUGS)("%s: parameters that are not inputs", (path) => {
   it("names each one and pins nothing for them", async () => {
     const {page} = await site.open(`${path}?vs.step=zzz&vs.vs=garbage&vs.experiment=%3Cb%3Ex%3C%2Fb%3E&experiment=1`);
     const notices = await noticeText(page);
-    for (const expected of ["vs.step=zzz", "vs.vs=garbage", "vs.experiment=<b>x</b>", "experiment=1"]) expect(notices).toContain(expected);
+    for (const expected of ["vs.step=zzz", "vs.vs=garbage", "vs.experiment=<b>x</b>", "experiment=1"])
+      expect(notices).toContain(expected);
     expect(await page.locator(".permalink-notices b").count()).toBe(0);
     await waitUntilSettled(page);
     expect(new URL(page.url()).searchParams.get("vs")).toBeNull();
@@ -33,7 +42,9 @@ describe("a box shows the exact value in use", () => {
     expect(await box.inputValue()).toBe("https://receiver.example/hook⟨U+000A⟩⟨U+0000⟩");
     await box.press("End");
     await box.press("x");
-    await expect.poll(() => new URL(page.url()).searchParams.get("callbackUrl")).toBe("https://receiver.example/hook\n\u0000x");
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get("callbackUrl"))
+      .toBe("https://receiver.example/hook\n\u0000x");
   });
 
   it("lesson 4's body keeps its line break through the first keystroke", async () => {

@@ -6,7 +6,12 @@
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {runStormLesson, stormExperiments} from "../../lib/storm/index.js";
-import {deliveryConfigFromInputs, deliveryExperiments, deliveryInputDefaults, simulateDelivery} from "../../lib/delivery/index.js";
+import {
+  deliveryConfigFromInputs,
+  deliveryExperiments,
+  deliveryInputDefaults,
+  simulateDelivery
+} from "../../lib/delivery/index.js";
 import {webhookExperiments} from "../../lib/webhook-auth/index.js";
 import {LESSON_SLUGS} from "../../src/lessons.js";
 import {useBuiltSite} from "./browser.js";
@@ -17,7 +22,8 @@ const STEPS = deliveryExperiments.length;
 const search = (page: Page) => new URL(page.url()).searchParams;
 const tourOf = (page: Page) => page.locator(".tour");
 const position = (page: Page) => tourOf(page).locator(".tour-position").textContent();
-const figure = (page: Page, label: string) => page.locator(".lab-figures .summary-figure", {hasText: label}).first().locator(".figure-value").textContent();
+const figure = (page: Page, label: string) =>
+  page.locator(".lab-figures .summary-figure", {hasText: label}).first().locator(".figure-value").textContent();
 const resultsHidden = (page: Page) => page.locator(".lab-results-hidden").count();
 
 describe("the guided lesson", () => {
@@ -57,24 +63,35 @@ describe("the guided lesson", () => {
     await expect.poll(() => tour.getAttribute("data-set-up")).toBe("");
     expect(await resultsHidden(page)).toBe(1);
     // The first lab's stage: lesson 1's live lab (its own stage) is further down and never hidden by the tour.
-    expect(await page.locator(".lab-stage").first().evaluate((stage) => (stage as HTMLElement).inert)).toBe(true);
+    expect(
+      await page
+        .locator(".lab-stage")
+        .first()
+        .evaluate((stage) => (stage as HTMLElement).inert)
+    ).toBe(true);
     // A reveal needs a prediction, and a bad one is named with what is accepted.
     await tour.getByRole("button", {name: "Reveal the run"}).click();
     expect(await tour.locator(".tour-problem").textContent()).toBe("Type a whole number from 0 to 2,000,000 first.");
     await tour.locator("input.tour-number").fill("<b>4</b>");
     await tour.getByRole("button", {name: "Reveal the run"}).click();
-    expect(await tour.locator(".tour-problem").textContent()).toBe("“<b>4</b>” is not a whole number from 0 to 2,000,000.");
+    expect(await tour.locator(".tour-problem").textContent()).toBe(
+      "“<b>4</b>” is not a whole number from 0 to 2,000,000."
+    );
     expect(await resultsHidden(page)).toBe(1);
     await tour.locator("input.tour-number").fill("4");
     await tour.getByRole("button", {name: "Reveal the run"}).click();
     await expect.poll(() => resultsHidden(page)).toBe(0);
     const effects = await figure(page, "effects applied");
-    expect(await tour.locator(".tour-outcome").textContent()).toContain(`You predicted 4 effects; the run showed ${effects} effects.`);
+    expect(await tour.locator(".tour-outcome").textContent()).toContain(
+      `You predicted 4 effects; the run showed ${effects} effects.`
+    );
     expect(await tour.locator(".tour-live-check").textContent()).toBe("✓ Your run shows this.");
     // The live check follows the run: turning deduplication back on no longer shows the step.
     await page.getByLabel("Receiver ignores seen event ids").check();
     await expect.poll(() => tour.locator(".tour-live-check").textContent()).toContain("does not show this now");
-    expect(await tour.locator(".tour-live-check").textContent()).toContain(`It now answers ${await figure(page, "effects applied")} effects.`);
+    expect(await tour.locator(".tour-live-check").textContent()).toContain(
+      `It now answers ${await figure(page, "effects applied")} effects.`
+    );
     expect(await tour.getAttribute("data-set-up")).toBeNull();
   });
 
@@ -104,7 +121,12 @@ describe("the guided lesson", () => {
 
   it("says, beside the tour, what it could not read of the predictions kept in the tab", async () => {
     const {page} = await site.open("push-delivery?step=2");
-    await page.evaluate(() => localStorage.setItem("a2a-workbench:guided-lesson:push delivery", JSON.stringify({"dedup-off": {guess: 4, actual: 8, matches: false}, "baseline": {guess: "<b>x</b>"}})));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        "a2a-workbench:guided-lesson:push delivery",
+        JSON.stringify({"dedup-off": {guess: 4, actual: 8, matches: false}, baseline: {guess: "<b>x</b>"}})
+      )
+    );
     await page.reload();
     const notice = tourOf(page).locator(".tour-storage-notice");
     await expect.poll(() => notice.textContent()).toContain("step “baseline”");
@@ -113,10 +135,20 @@ describe("the guided lesson", () => {
 
   it("shows no stored value the step could not have produced: a wrong kind or a reversed line is named and left out", async () => {
     const {page} = await site.open("push-delivery?step=2");
-    await page.evaluate(() => localStorage.setItem("a2a-workbench:guided-lesson:push delivery", JSON.stringify({"dedup-off": {guess: "banana", actual: 8, matches: false}, "\u202Eevil": {guess: 1, actual: 1, matches: true}})));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        "a2a-workbench:guided-lesson:push delivery",
+        JSON.stringify({
+          "dedup-off": {guess: "banana", actual: 8, matches: false},
+          "\u202Eevil": {guess: 1, actual: 1, matches: true}
+        })
+      )
+    );
     await page.reload();
     const notice = tourOf(page).locator(".tour-storage-notice");
-    await expect.poll(() => notice.textContent()).toMatch(/step 2, “[^”]+” \(the stored prediction is not a whole number/);
+    await expect
+      .poll(() => notice.textContent())
+      .toMatch(/step 2, “[^”]+” \(the stored prediction is not a whole number/);
     expect(await notice.textContent()).toContain("“⟨U+202E⟩evil”");
     expect(await tourOf(page).textContent()).not.toContain("banana");
   });
@@ -130,14 +162,20 @@ describe("the guided lesson", () => {
     await tour.getByRole("button", {name: "Reveal the run"}).click();
     const attempts = await figure(page, "requests sent");
     await page.reload();
-    await expect.poll(() => tour.locator(".tour-outcome").textContent()).toContain(`You predicted 1 attempt; the run showed ${attempts} attempts.`);
+    await expect
+      .poll(() => tour.locator(".tour-outcome").textContent())
+      .toContain(`You predicted 1 attempt; the run showed ${attempts} attempts.`);
     // The last step's Next is the recap.
     await page.goto(new URL(`push-delivery?step=${STEPS}`, site.server.url).href);
     await tour.getByRole("button", {name: "Recap ›"}).click();
     await expect.poll(() => search(page).get("step")).toBe("recap");
-    expect(await tour.locator(".tour-title").textContent()).toBe(`Recap: ${attempts === "1" ? 1 : 0} of 1 prediction matched the run (${STEPS - 1} steps not predicted).`);
+    expect(await tour.locator(".tour-title").textContent()).toBe(
+      `Recap: ${attempts === "1" ? 1 : 0} of 1 prediction matched the run (${STEPS - 1} steps not predicted).`
+    );
     expect(await tour.locator(".tour-recap li").count()).toBe(STEPS);
-    expect(await tour.locator(".tour-recap li[data-step='wrong-credential']").textContent()).toContain(`You predicted 1 attempt; the run showed ${attempts} attempts.`);
+    expect(await tour.locator(".tour-recap li[data-step='wrong-credential']").textContent()).toContain(
+      `You predicted 1 attempt; the run showed ${attempts} attempts.`
+    );
     expect(await tour.locator(".tour-recap li[data-step='dedup-off']").textContent()).toContain("Not predicted.");
     await tour.getByRole("button", {name: "Start again (forget the predictions)"}).click();
     await expect.poll(() => position(page)).toBe(`Step 1 of ${STEPS}`);
@@ -166,7 +204,9 @@ describe("the guided lesson in the other lessons", () => {
     await expect.poll(() => tour.getAttribute("data-set-up")).toBe("");
     await tour.locator("input.tour-number").fill("1");
     await tour.getByRole("button", {name: "Reveal the run"}).click();
-    expect(await tour.locator(".tour-outcome").textContent()).toContain("You predicted 1 response; the run showed 0 responses.");
+    expect(await tour.locator(".tour-outcome").textContent()).toContain(
+      "You predicted 1 response; the run showed 0 responses."
+    );
     expect(await figure(page, "response objects sent back")).toBe("0");
   });
 
@@ -199,7 +239,9 @@ describe("the guided lesson in the other lessons", () => {
     const step = deliveryExperiments[1]!;
     const own = simulateDelivery(deliveryConfigFromInputs({...deliveryInputDefaults, ...step.overrides}).config);
     const actual = step.prediction.answer(own);
-    expect(await tour.locator(".tour-outcome").textContent()).toContain(`You predicted 8 effects; the run showed ${actual} effects.`);
+    expect(await tour.locator(".tour-outcome").textContent()).toContain(
+      `You predicted 8 effects; the run showed ${actual} effects.`
+    );
   });
 
   it("lesson 4 moves the card to the lab of its step", async () => {
@@ -229,7 +271,9 @@ describe("the guided lesson in the other lessons", () => {
     await tour.getByRole("button", {name: "Reveal the run"}).click();
     const experiment = stormExperiments[step]!;
     const answer = experiment.prediction.answer(runStormLesson(experiment.overrides).run);
-    expect(await tour.locator(".tour-outcome").textContent()).toContain(`You predicted 50 sleeps; the run showed ${answer} sleeps.`);
+    expect(await tour.locator(".tour-outcome").textContent()).toContain(
+      `You predicted 50 sleeps; the run showed ${answer} sleeps.`
+    );
     expect(await page.locator(".lab-results-hidden").count()).toBe(0);
   });
 });

@@ -55,11 +55,15 @@ describe("playback", () => {
     expect(total).toBeGreaterThan(3);
     await expect.poll(() => revealedCount(page)).toBe(total);
     // The trace keeps its newest decision in view, inside its own scrolling list.
-    await expect.poll(() => page.locator(".decision-trace").evaluate((list) => {
-      const latest = list.querySelector(".decision-latest")!.getBoundingClientRect();
-      const box = list.getBoundingClientRect();
-      return list.scrollTop > 0 && latest.top >= box.top - 1 && latest.bottom <= box.bottom + 1;
-    })).toBe(true);
+    await expect
+      .poll(() =>
+        page.locator(".decision-trace").evaluate((list) => {
+          const latest = list.querySelector(".decision-latest")!.getBoundingClientRect();
+          const box = list.getBoundingClientRect();
+          return list.scrollTop > 0 && latest.top >= box.top - 1 && latest.bottom <= box.bottom + 1;
+        })
+      )
+      .toBe(true);
     await context.close();
   });
 
@@ -88,11 +92,15 @@ describe("inspector", () => {
     // The click shows: the lane is outlined in the chart, and the inspector comes into view.
     const outlined = page.locator(".exportable-chart[data-chart='attempt swimlane'] g.lane-chosen rect");
     await expect.poll(() => outlined.count()).toBeGreaterThan(0);
-    await expect.poll(() => page.locator(".attempt-inspector").evaluate((node) => {
-      // Its heading (the chosen update) is on screen, in the upper half.
-      const {top} = node.getBoundingClientRect();
-      return top >= -1 && top < innerHeight / 2;
-    })).toBe(true);
+    await expect
+      .poll(() =>
+        page.locator(".attempt-inspector").evaluate((node) => {
+          // Its heading (the chosen update) is on screen, in the upper half.
+          const {top} = node.getBoundingClientRect();
+          return top >= -1 && top < innerHeight / 2;
+        })
+      )
+      .toBe(true);
     await page.getByRole("button", {name: "Inspect update 2"}).click();
     await expect.poll(() => inspector.textContent()).toMatch(/^U2:/);
     // The table and inspector are updated in place: after an input change the choice stays,
@@ -110,7 +118,10 @@ describe("inspector", () => {
 
 describe("charts far from the screen", () => {
   // What a chart shows, comparable across page loads: its text and how many marks it draws.
-  const chartsDrawn = (page: Page) => page.$$eval(".exportable-chart svg", (svgs) => svgs.map((svg) => `${svg.querySelectorAll("*").length}:${svg.textContent}`));
+  const chartsDrawn = (page: Page) =>
+    page.$$eval(".exportable-chart svg", (svgs) =>
+      svgs.map((svg) => `${svg.querySelectorAll("*").length}:${svg.textContent}`)
+    );
 
   it("are redrawn once the reader pauses, exactly as a fresh load of the same link draws them", async () => {
     const {page, context} = await openLesson();
@@ -121,7 +132,10 @@ describe("charts far from the screen", () => {
     });
     await letFramesPass(page, 5);
     // The receiver's charts (outside the lab) are far below the controls, so their redraw waits for sight or the reader's pause.
-    const nearestChartTop = await page.$eval("main > * > .live-view .exportable-chart", (chart) => chart.getBoundingClientRect().top / innerHeight);
+    const nearestChartTop = await page.$eval(
+      "main > * > .live-view .exportable-chart",
+      (chart) => chart.getBoundingClientRect().top / innerHeight
+    );
     expect(nearestChartTop).toBeGreaterThan(1.25);
     await slider.fill("0.5");
     await expect.poll(() => new URL(page.url()).searchParams.get("senderTimeoutSeconds")).toBe("0.5");
@@ -145,10 +159,11 @@ describe("a chart far from the screen, while the reader keeps moving", () => {
     const {page, context, problems} = await openLesson();
     // One evaluate, counted in frames: all of it happens well within the reader's pause (1 s).
     const seen = await page.evaluate(async (selector) => {
-      const frames = (count: number) => new Promise<void>((resolve) => {
-        const step = () => (--count <= 0 ? resolve() : requestAnimationFrame(step));
-        requestAnimationFrame(step);
-      });
+      const frames = (count: number) =>
+        new Promise<void>((resolve) => {
+          const step = () => (--count <= 0 ? resolve() : requestAnimationFrame(step));
+          requestAnimationFrame(step);
+        });
       const chartText = () => document.querySelector(selector)!.textContent;
       const slider = document.querySelector<HTMLInputElement>('input[type=range][aria-label^="Sender timeout"]')!;
       slider.scrollIntoView({block: "start"});
@@ -172,12 +187,15 @@ describe("a chart far from the screen, while the reader keeps moving", () => {
 });
 
 describe("chart export", () => {
-  it.each(["light", "dark"] as const)("every chart downloads a standalone SVG and a 2x PNG (%s theme)", async (colorScheme) => {
-    const {page, context, problems} = await openLesson("", colorScheme);
-    await expectEveryChartExports(page, "push-delivery");
-    expect(problems.consoleErrors).toEqual([]);
-    await context.close();
-  });
+  it.each(["light", "dark"] as const)(
+    "every chart downloads a standalone SVG and a 2x PNG (%s theme)",
+    async (colorScheme) => {
+      const {page, context, problems} = await openLesson("", colorScheme);
+      await expectEveryChartExports(page, "push-delivery");
+      expect(problems.consoleErrors).toEqual([]);
+      await context.close();
+    }
+  );
 
   it("names the run it shows and draws the whole run, even mid-playback", async () => {
     const {page, context} = await openLesson("?ignoreSeenEventIds=false");
@@ -186,8 +204,13 @@ describe("chart export", () => {
     const chart = page.locator(".exportable-chart[data-chart='attempt swimlane']");
     // On screen, playback fades what has not happened yet; the export does not.
     expect(await chart.locator("svg [stroke-opacity='0.25']").count()).toBeGreaterThan(0);
-    const [download] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", {name: /as SVG/}).click()]);
-    expect(download.suggestedFilename()).toBe("a2a-workbench-push-delivery-attempt-swimlane--ignoreSeenEventIds-false.svg");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      chart.getByRole("button", {name: /as SVG/}).click()
+    ]);
+    expect(download.suggestedFilename()).toBe(
+      "a2a-workbench-push-delivery-attempt-swimlane--ignoreSeenEventIds-false.svg"
+    );
     const svg = readFileSync((await download.path())!, "utf8");
     expect(svg).toContain("Receiver ignores seen event ids: off");
     expect(svg).not.toMatch(/stroke-opacity="0\.25"/);
@@ -257,7 +280,9 @@ describe("permalinks", () => {
   });
 
   it("a bad value is reported by name and the input falls back to its default", async () => {
-    const {page, context, problems} = await openLesson("?maxAttemptsPerUpdate=99&bogus=%3Cb%3Ex%3C%2Fb%3E&credential=admin");
+    const {page, context, problems} = await openLesson(
+      "?maxAttemptsPerUpdate=99&bogus=%3Cb%3Ex%3C%2Fb%3E&credential=admin"
+    );
     const notice = page.locator(".permalink-notices");
     await expect.poll(() => notice.count()).toBe(1);
     const text = await notice.textContent();
@@ -272,7 +297,8 @@ describe("permalinks", () => {
 });
 
 describe("emitted updates", () => {
-  const figure = (page: Page, label: string | RegExp) => page.locator(".summary-figure", {hasText: label}).locator(".figure-value");
+  const figure = (page: Page, label: string | RegExp) =>
+    page.locator(".summary-figure", {hasText: label}).locator(".figure-value");
 
   it("an edited list runs, goes into the link and comes back from it", async () => {
     const {page, context, problems} = await openLesson();
@@ -283,9 +309,16 @@ describe("emitted updates", () => {
     await expect.poll(() => page.locator(".update-table tbody tr").count()).toBe(2);
     // One effect: the label says so in the singular ("1 effect applied").
     await expect.poll(() => figure(page, /^\S+\s*effects? applied$/).textContent()).toBe("1");
-    expect(await page.locator(".summary-figure", {hasText: /effects? applied/}).locator(".figure-label").textContent()).toBe("effect applied");
+    expect(
+      await page
+        .locator(".summary-figure", {hasText: /effects? applied/})
+        .locator(".figure-label")
+        .textContent()
+    ).toBe("effect applied");
     // The link is written shortly after the input (debounced), so poll.
-    await expect.poll(() => new URL(page.url()).searchParams.get("updates")).toBe("2 same 1 working\n12 same 2 completed");
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get("updates"))
+      .toBe("2 same 1 working\n12 same 2 completed");
     // Without deduplication every delivery applies: each update's first 2xx is lost, so each is sent twice.
     await page.getByLabel("Receiver ignores seen event ids").first().click();
     await expect.poll(() => figure(page, "effects applied").textContent()).toBe("4");
@@ -293,7 +326,9 @@ describe("emitted updates", () => {
     const link = page.url();
     await context.close();
     const reopened = await site.open(link.slice(link.indexOf(LESSON)));
-    expect(await reopened.page.getByLabel("Emitted updates").inputValue()).toBe("2 same 1 working\n12 same 2 completed");
+    expect(await reopened.page.getByLabel("Emitted updates").inputValue()).toBe(
+      "2 same 1 working\n12 same 2 completed"
+    );
     await expect.poll(() => reopened.page.locator(".update-table tbody tr").count()).toBe(2);
     expect(problems.pageErrors).toEqual([]);
     await reopened.context.close();
@@ -305,7 +340,9 @@ describe("emitted updates", () => {
     await updates.fill("2 evt-1 1 submitted\n12 <b>evt</b> 2 finished");
     await updates.blur();
     const notice = page.locator(".permalink-notices[role=alert]");
-    await expect.poll(() => notice.textContent()).toContain('Update 2 ("12 <b>evt</b> 2 finished"): the task state "finished" must be one of');
+    await expect
+      .poll(() => notice.textContent())
+      .toContain('Update 2 ("12 <b>evt</b> 2 finished"): the task state "finished" must be one of');
     expect(await notice.locator("b").count()).toBe(0);
     expect(await notice.textContent()).toContain("; using the 4 baseline updates.");
     expect(await page.locator(".update-table tbody tr").count()).toBe(4);
@@ -319,14 +356,20 @@ describe("the A2A version (issue #13)", () => {
   it("registers the push config with lesson 2's gates in either version, and the teaching sender's body follows", async () => {
     const {page, context, problems} = await openLesson();
     const registration = page.locator(".push-config-registration");
-    await expect.poll(() => registration.locator(".registration-method").textContent()).toBe("tasks/pushNotificationConfig/set");
+    await expect
+      .poll(() => registration.locator(".registration-method").textContent())
+      .toBe("tasks/pushNotificationConfig/set");
     // Lesson 2's checker loads only when asked for; from then on every change is checked.
     await registration.getByRole("button", {name: "Check it with lesson 2's six gates"}).click();
-    await expect.poll(() => registration.locator(".registration-gates").textContent()).toContain("✓ Parse · ✓ Envelope · ✓ Method · ✓ Params · ✓ Parts · ✓ Handler");
+    await expect
+      .poll(() => registration.locator(".registration-gates").textContent())
+      .toContain("✓ Parse · ✓ Envelope · ✓ Method · ✓ Params · ✓ Parts · ✓ Handler");
     expect(await page.locator(".attempt-inspector pre").nth(1).textContent()).toContain('"kind": "status-update"');
     await page.locator('select[id$="-version"]').selectOption("1.0");
     await expect.poll(() => new URL(page.url()).search).toBe("?version=1.0");
-    await expect.poll(() => registration.locator(".registration-method").textContent()).toBe("CreateTaskPushNotificationConfig");
+    await expect
+      .poll(() => registration.locator(".registration-method").textContent())
+      .toBe("CreateTaskPushNotificationConfig");
     await expect.poll(() => registration.locator(".verdict-good").textContent()).toContain("Stored as lab-config-1");
     await expect.poll(() => page.locator(".attempt-inspector pre").nth(1).textContent()).toContain('"statusUpdate"');
     expect(await page.locator(".attempt-inspector").textContent()).toContain("A2A 1.0 StreamResponse");

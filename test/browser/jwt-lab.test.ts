@@ -17,7 +17,9 @@ describe("the JWT profile lab", () => {
   it("a guided experiment sets the mistake and the link, and the verdict names the check", async () => {
     const {page, context} = await site.open("webhook-authentication");
     expect(await verdict(page)).toContain("✓ accepts");
-    await experiment(page, "jwt-replay").getByRole("button", {name: /^Try it/}).click();
+    await experiment(page, "jwt-replay")
+      .getByRole("button", {name: /^Try it/})
+      .click();
     await expect.poll(() => search(page).get("jwtMistake")).toBe("replayedJti");
     await expect.poll(() => verdict(page)).toContain("refuses at “Single use (jti not seen before)”");
     await expect.poll(() => experiment(page, "jwt-replay").locator(".experiment-shown").count()).toBe(1);
@@ -49,7 +51,12 @@ describe("the JWT profile lab", () => {
 
   it("signs with EdDSA where Web Crypto has Ed25519, and says so where it falls back", async () => {
     const {page, context} = await site.open("webhook-authentication?jwtAlgorithm=EdDSA&jwtMistake=rotatedKey");
-    const hasEd25519 = await page.evaluate(() => crypto.subtle.generateKey({name: "Ed25519"}, false, ["sign"]).then(() => true, () => false));
+    const hasEd25519 = await page.evaluate(() =>
+      crypto.subtle.generateKey({name: "Ed25519"}, false, ["sign"]).then(
+        () => true,
+        () => false
+      )
+    );
     const delivery = await page.locator(".jwt-delivery").textContent();
     if (hasEd25519) expect(delivery).toContain('"alg": "EdDSA"');
     else expect(delivery).toContain("no Ed25519");

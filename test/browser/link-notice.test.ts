@@ -7,7 +7,8 @@ import {describe, expect, it} from "vitest";
 import {useBuiltSite} from "./browser.js";
 
 const site = useBuiltSite();
-const inView = (selector: string) => `(() => { const rect = document.querySelector(${JSON.stringify(selector)})?.getBoundingClientRect(); return !!rect && rect.height > 0 && rect.top >= 0 && rect.bottom <= innerHeight; })()`;
+const inView = (selector: string) =>
+  `(() => { const rect = document.querySelector(${JSON.stringify(selector)})?.getBoundingClientRect(); return !!rect && rect.height > 0 && rect.top >= 0 && rect.bottom <= innerHeight; })()`;
 
 describe("a link with values the lesson could not use", () => {
   it.each([
@@ -18,8 +19,14 @@ describe("a link with values the lesson could not use", () => {
     const {page} = await site.open(path, {viewport: {width: 1280, height: 800}});
     const banner = page.locator(".link-notice-banner");
     await expect.poll(() => banner.count()).toBe(1);
-    expect(await banner.textContent()).toContain(count === 1 ? "This link had a value the lesson could not use" : `This link had ${count} values the lesson could not use`);
-    expect(await page.evaluate(inView(".link-notice-banner")), "the line is on screen where the reader lands").toBe(true);
+    expect(await banner.textContent()).toContain(
+      count === 1
+        ? "This link had a value the lesson could not use"
+        : `This link had ${count} values the lesson could not use`
+    );
+    expect(await page.evaluate(inView(".link-notice-banner")), "the line is on screen where the reader lands").toBe(
+      true
+    );
     // The full notice, with the values, is elsewhere and off screen; the line's link reaches it.
     const notice = page.locator(".control-panel > .permalink-notices");
     expect(await notice.locator("li").count()).toBe(count);

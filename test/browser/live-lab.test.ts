@@ -24,8 +24,14 @@ afterEach(async () => {
 
 async function startTestReceiver(): Promise<RunningReceiver> {
   receiver = await startReceiver({
-    port: 0, origins: [site.server.origin], msPerSecond: MS_PER_SECOND, authSummary: "Authorization: Bearer <credentials>",
-    settings: {auth: {scheme: "authentication-info", authentication: {scheme: "Bearer", credentials: CREDENTIALS}}, expectedTaskIds: []}
+    port: 0,
+    origins: [site.server.origin],
+    msPerSecond: MS_PER_SECOND,
+    authSummary: "Authorization: Bearer <credentials>",
+    settings: {
+      auth: {scheme: "authentication-info", authentication: {scheme: "Bearer", credentials: CREDENTIALS}},
+      expectedTaskIds: []
+    }
   });
   return receiver;
 }
@@ -49,7 +55,9 @@ function receiverRequests(watched: WatchedPage, port: number): string[] {
 }
 
 async function connect(page: Page, port: number): Promise<void> {
-  const lab = page.locator("section.lab[aria-label='Live lab'], section.lab[aria-label='Live receiver checks']").first();
+  const lab = page
+    .locator("section.lab[aria-label='Live lab'], section.lab[aria-label='Live receiver checks']")
+    .first();
   const box = lab.locator("input[id$='-liveReceiverPort']");
   await box.fill(String(port));
   await box.press("Tab");
@@ -57,10 +65,15 @@ async function connect(page: Page, port: number): Promise<void> {
 }
 
 function expectNoErrors(watched: WatchedPage, what: string): void {
-  expect({what, console: watched.problems.consoleErrors, page: watched.problems.pageErrors}).toEqual({what, console: [], page: []});
+  expect({what, console: watched.problems.consoleErrors, page: watched.problems.pageErrors}).toEqual({
+    what,
+    console: [],
+    page: []
+  });
 }
 
-const swimlane = (page: Page, role: "pinned" | "current") => page.locator(`.exportable-chart[data-chart='live attempt swimlane'] .compared-${role}`);
+const swimlane = (page: Page, role: "pinned" | "current") =>
+  page.locator(`.exportable-chart[data-chart='live attempt swimlane'] .compared-${role}`);
 
 describe("lesson 1's live lab", () => {
   it("connects only when asked, applies a 5 s outage, and draws the demo agent's run beside the model: they match", async () => {
@@ -73,25 +86,36 @@ describe("lesson 1's live lab", () => {
     expect(asked, "nothing is asked of the receiver before Connect").toEqual([]);
 
     await connect(page, target.port);
-    await expect.poll(() => page.locator(".live-connection-status").first().textContent()).toBe(`Connected to ${target.url}.`);
+    await expect
+      .poll(() => page.locator(".live-connection-status").first().textContent())
+      .toBe(`Connected to ${target.url}.`);
     await expect.poll(() => page.locator(".live-receiver-line").textContent()).toContain(target.hookUrl);
     // A 5 s outage: the a2a-js preset predicts U1 (at 2 s) refused with 503 and never retried, U2-U4 applied.
     const outage = page.locator("input[type=number][id$='-liveOutageSeconds']");
     await outage.fill("5");
     await page.locator("button.live-apply-faults").click();
     await expect.poll(() => page.locator(".live-apply-result").textContent()).toContain("Applied");
-    await expect.poll(() => page.locator(".live-receiver-line").textContent()).toContain("503 for the first 5 s of a run");
+    await expect
+      .poll(() => page.locator(".live-receiver-line").textContent())
+      .toContain("503 for the first 5 s of a run");
     expectNoErrors(watched, "connected, faults applied");
 
     await runDemoAgent({receiverUrl: target.hookUrl, credentials: CREDENTIALS, msPerSecond: MS_PER_SECOND});
     await expect.poll(() => swimlane(page, "current").locator(".attempt-bars path").count(), {timeout: 20_000}).toBe(4);
     expect(await swimlane(page, "pinned").locator(".attempt-bars path").count()).toBe(4);
-    expect(await page.locator(".exportable-chart[data-chart='live attempt swimlane'] .compared-name").allTextContents()).toEqual(["model (a2a-js preset)", "real (your receiver)"]);
-    await expect.poll(() => page.locator(".live-differences").textContent()).toContain("none: the real run matches the model");
+    expect(
+      await page.locator(".exportable-chart[data-chart='live attempt swimlane'] .compared-name").allTextContents()
+    ).toEqual(["model (a2a-js preset)", "real (your receiver)"]);
+    await expect
+      .poll(() => page.locator(".live-differences").textContent())
+      .toContain("none: the real run matches the model");
     // U1's only attempt: 503 in the model and at the receiver.
     for (const role of ["pinned", "current"] as const) {
       const titles = await swimlane(page, role).locator(".attempt-bars path title").allTextContents();
-      expect(titles.filter((title) => title.includes("(503)")), role).toHaveLength(1);
+      expect(
+        titles.filter((title) => title.includes("(503)")),
+        role
+      ).toHaveLength(1);
     }
     const rows = page.locator(".live-attempt-table tbody tr");
     expect(await rows.count()).toBe(4);
@@ -108,7 +132,9 @@ describe("lesson 1's live lab", () => {
     expect(await page.locator(".live-differences").textContent()).toMatch(/the model expected a retry of U1/);
 
     await page.locator("button.live-disconnect").click();
-    await expect.poll(() => page.locator(".live-connection-status").first().textContent()).toBe(`Disconnected from ${target.url}.`);
+    await expect
+      .poll(() => page.locator(".live-connection-status").first().textContent())
+      .toBe(`Disconnected from ${target.url}.`);
     expectNoErrors(watched, "disconnected");
 
     // Faults set elsewhere (its flags, another page) are the receiver's: connecting shows them in the inputs.
@@ -131,8 +157,10 @@ describe("lesson 1's live lab", () => {
     let mode: "redirect" | "500" | "silent" = "redirect";
     const fake = httpServer((request, response) => {
       const cors = {"access-control-allow-origin": site.server.origin};
-      if (mode === "redirect") return void response.writeHead(307, {...cors, location: `http://127.0.0.1:${otherPort}${request.url}`}).end();
-      if (request.url === "/") return void response.writeHead(200, {...cors, "content-type": "application/json"}).end("{}");
+      if (mode === "redirect")
+        return void response.writeHead(307, {...cors, location: `http://127.0.0.1:${otherPort}${request.url}`}).end();
+      if (request.url === "/")
+        return void response.writeHead(200, {...cors, "content-type": "application/json"}).end("{}");
       if (mode === "500") return void response.writeHead(500, cors).end();
       response.writeHead(200, {...cors, "content-type": "text/event-stream"});
       response.write(": a stream that never says hello\n\n");
@@ -180,7 +208,11 @@ describe("lesson 1's live lab", () => {
     // Chromium itself logs the refused connection (a network error, not the page's): the page logs nothing of its own.
     const refused = (message: string) => /net::ERR_CONNECTION_REFUSED/.test(message);
     expect(watched.problems.consoleErrors.filter((message) => !refused(message))).toEqual([]);
-    watched.problems.consoleErrors.splice(0, watched.problems.consoleErrors.length, ...watched.problems.consoleErrors.filter((message) => !refused(message)));
+    watched.problems.consoleErrors.splice(
+      0,
+      watched.problems.consoleErrors.length,
+      ...watched.problems.consoleErrors.filter((message) => !refused(message))
+    );
 
     await page.locator("input[id$='-liveReceiverPort']").fill("99999");
     await page.locator("input[id$='-liveReceiverPort']").press("Tab");
@@ -200,7 +232,14 @@ describe("lesson 1's live lab", () => {
         method: "POST",
         headers: {"Content-Type": "application/json", Authorization: `Bearer ${CREDENTIALS}`, "X-Note": markup},
         // Markup where the page draws it: the task, the update key (the lesson's event id) and the state.
-        body: JSON.stringify({statusUpdate: {taskId: markup, contextId: "c", status: {state: markup}, metadata: {"a2a-workbench/teaching": {eventId: markup, sequence: 1}}}})
+        body: JSON.stringify({
+          statusUpdate: {
+            taskId: markup,
+            contextId: "c",
+            status: {state: markup},
+            metadata: {"a2a-workbench/teaching": {eventId: markup, sequence: 1}}
+          }
+        })
       });
       expect(response.status).toBeLessThan(500);
       const views = page.locator(".live-lab-view, .live-details");

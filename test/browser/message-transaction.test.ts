@@ -7,7 +7,12 @@
 import {readFileSync} from "node:fs";
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {MAX_MESSAGE_REQUEST_BYTES, MESSAGE_EXAMPLES, messageExample, runMessageTransaction} from "../../lib/message/index.js";
+import {
+  MAX_MESSAGE_REQUEST_BYTES,
+  MESSAGE_EXAMPLES,
+  messageExample,
+  runMessageTransaction
+} from "../../lib/message/index.js";
 import {seriousAccessibilityViolations, useBuiltSite, type WatchedPage} from "./browser.js";
 
 const LESSON = "message-transaction";
@@ -55,8 +60,12 @@ describe("the A2A-Version switch and the translation", () => {
     await expect.poll(() => headline(page)).toMatch(/^Handled: receipt 1 recorded/);
     expect(await textarea(page).inputValue()).toContain('"method": "SendMessage"');
     const report = page.locator(".translation-report");
-    expect(await report.locator("summary").textContent()).toMatch(/^Translated from A2A v0\.3\.0 to A2A 1\.0: \d+ changes\./);
-    expect(await report.locator(".translation-changes li").allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining("message/send → SendMessage")]));
+    expect(await report.locator("summary").textContent()).toMatch(
+      /^Translated from A2A v0\.3\.0 to A2A 1\.0: \d+ changes\./
+    );
+    expect(await report.locator(".translation-changes li").allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining("message/send → SendMessage")])
+    );
     // The text is an edit of the 0.3 example, which 1.0 does not open by default: the link names it.
     await expect.poll(() => search(page)).toMatch(/^\?version=1\.0&example=valid-send&request=/);
     // An edit of the translated text ends the report; translating back brings another.
@@ -85,7 +94,11 @@ describe("the request editor", () => {
     const {page, context, problems} = await openLesson();
     const menu = page.getByLabel("Example", {exact: true});
     expect(await menu.locator("option").count()).toBe(MESSAGE_EXAMPLES.length);
-    expect(await menu.locator("optgroup").evaluateAll((groups) => groups.map((group) => (group as HTMLOptGroupElement).label))).toEqual(["A2A v0.3.0 (message/send)", "A2A 1.0 (SendMessage)"]);
+    expect(
+      await menu
+        .locator("optgroup")
+        .evaluateAll((groups) => groups.map((group) => (group as HTMLOptGroupElement).label))
+    ).toEqual(["A2A v0.3.0 (message/send)", "A2A 1.0 (SendMessage)"]);
     expect(await textarea(page).inputValue()).toBe(MESSAGE_EXAMPLES[0]!.requestText);
     expect(await headline(page)).toMatch(/^Handled: receipt 1 recorded; result sent with id 1\./);
     await menu.selectOption("notification");
@@ -102,23 +115,33 @@ describe("the request editor", () => {
     const text = MESSAGE_EXAMPLES[0]!.requestText;
     const at = text.indexOf('"2.0"') + 1;
     await textarea(page).focus();
-    await textarea(page).evaluate((element: HTMLTextAreaElement, offset) => element.setSelectionRange(offset, offset + 1), at);
+    await textarea(page).evaluate(
+      (element: HTMLTextAreaElement, offset) => element.setSelectionRange(offset, offset + 1),
+      at
+    );
     await page.keyboard.type("1");
-    await expect.poll(() => page.locator(".request-editor-mirror mark.mark-error").allTextContents()).toEqual(['"1.0"']);
+    await expect
+      .poll(() => page.locator(".request-editor-mirror mark.mark-error").allTextContents())
+      .toEqual(['"1.0"']);
     expect(await headline(page)).toContain("Stopped at stage 2 (Envelope)");
     expect(await page.locator(".request-editor-status").textContent()).toMatch(/First at line 2, column 14/);
     // The mark sits under the text it marks (line 2, column 14), wherever the textarea is scrolled:
     // 1 px border + 8 px padding above, 20 px lines; 1 + 10 px at the left, monospace columns.
     const markBox = (await page.locator(".request-editor-mirror mark.mark-error").boundingBox())!;
     const frameBox = (await page.locator(".request-editor-frame").boundingBox())!;
-    const [scrollTop, scrollLeft] = await textarea(page).evaluate((element: HTMLTextAreaElement) => [element.scrollTop, element.scrollLeft]);
+    const [scrollTop, scrollLeft] = await textarea(page).evaluate((element: HTMLTextAreaElement) => [
+      element.scrollTop,
+      element.scrollLeft
+    ]);
     const lineTop = 9 + 20 * (2 - 1) - scrollTop!;
     expect(markBox.y - frameBox.y).toBeGreaterThanOrEqual(lineTop);
     expect(markBox.y + markBox.height - frameBox.y).toBeLessThanOrEqual(lineTop + 20);
     const columnWidth = markBox.width / '"1.0"'.length;
     expect(markBox.x - frameBox.x).toBeCloseTo(11 + 13 * columnWidth - scrollLeft!, 0);
     await expect.poll(() => search(page)).toMatch(/^\?request=[A-Za-z0-9_-]+$/);
-    expect(await page.locator(".link-scope").textContent()).toBe("The link holds this example and your edited request.");
+    expect(await page.locator(".link-scope").textContent()).toBe(
+      "The link holds this example and your edited request."
+    );
 
     const edited = await textarea(page).inputValue();
     const {page: reopened, context: second} = await openLesson(search(page));
@@ -148,7 +171,11 @@ describe("the request editor", () => {
   it("selects a finding's span in the editor", async () => {
     const {page, context} = await openLesson("?example=missing-kind");
     await page.locator(".finding-locate").first().click();
-    const selection = await textarea(page).evaluate((element: HTMLTextAreaElement) => [element.selectionStart, element.selectionEnd, document.activeElement === element]);
+    const selection = await textarea(page).evaluate((element: HTMLTextAreaElement) => [
+      element.selectionStart,
+      element.selectionEnd,
+      document.activeElement === element
+    ]);
     const span = runMessageTransaction(messageExample("missing-kind")!.requestText).findings[0]!.span!;
     expect(selection).toEqual([span.from, span.to, true]);
     await context.close();
@@ -157,20 +184,24 @@ describe("the request editor", () => {
 
 describe("accessibility beyond the first example", () => {
   // The trace may sit below the screen: a far view redraws at the reader's pause (UNSEEN_AFTER_PAUSE_MS, 1 s), past expect.poll's default 1 s.
-  it.each(["missing-kind", "parse-error", "batch", "notifications-only-batch"])("%s, one gate revealed, has no serious axe violation (dark theme)", async (id) => {
-    const {page, context} = await openLesson(`?example=${id}`, "dark");
-    await page.locator(".playback-next").first().click();
-    await expect.poll(() => page.locator(".decision-trace > li").count(), {timeout: 10_000}).toBe(1);
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await context.close();
-  });
+  it.each(["missing-kind", "parse-error", "batch", "notifications-only-batch"])(
+    "%s, one gate revealed, has no serious axe violation (dark theme)",
+    async (id) => {
+      const {page, context} = await openLesson(`?example=${id}`, "dark");
+      await page.locator(".playback-next").first().click();
+      await expect.poll(() => page.locator(".decision-trace > li").count(), {timeout: 10_000}).toBe(1);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await context.close();
+    }
+  );
 });
 
 describe("size", () => {
   it("gives a 1 MiB request a verdict without freezing, and marks only what it lays out", async () => {
     const {page, context, problems} = await openLesson();
     await textarea(page).evaluate((element: HTMLTextAreaElement) => {
-      const shell = '{"jsonrpc":"2.0","id":7,"method":"message/send","params":{"message":{"kind":"message","messageId":"m","role":"user","parts":[{"kind":"text","text":""}]}}}';
+      const shell =
+        '{"jsonrpc":"2.0","id":7,"method":"message/send","params":{"message":{"kind":"message","messageId":"m","role":"user","parts":[{"kind":"text","text":""}]}}}';
       element.value = shell.replace('"text":""', `"text":"${"a".repeat(1_048_576 - shell.length)}"`);
       element.dispatchEvent(new Event("input", {bubbles: true}));
     });
@@ -204,12 +235,16 @@ describe("large pastes (issue #23)", () => {
   it("names a paste over the size limit in the status, inserts it, answers -32000, and one undo takes it back", async () => {
     const watched = await openLesson();
     const {page} = watched;
-    const text = `{"jsonrpc": "2.0",\n${"  \"padding\": 1,\n".repeat(120_000)}}`;
+    const text = `{"jsonrpc": "2.0",\n${'  "padding": 1,\n'.repeat(120_000)}}`;
     expect(text.length).toBeGreaterThan(MAX_MESSAGE_REQUEST_BYTES);
     await pasteFromClipboard(watched, text);
     const status = page.locator(".request-editor-status");
-    await expect.poll(() => status.textContent(), {timeout: 30_000}).toContain(`${text.length.toLocaleString("en-US")} characters: over the size limit`);
-    await expect.poll(() => textarea(page).evaluate((element: HTMLTextAreaElement) => element.textLength), {timeout: 30_000}).toBe(text.length);
+    await expect
+      .poll(() => status.textContent(), {timeout: 30_000})
+      .toContain(`${text.length.toLocaleString("en-US")} characters: over the size limit`);
+    await expect
+      .poll(() => textarea(page).evaluate((element: HTMLTextAreaElement) => element.textLength), {timeout: 30_000})
+      .toBe(text.length);
     await expect.poll(() => page.locator(".response-text").textContent(), {timeout: 30_000}).toContain('"code":-32000');
     expect(await page.locator(".request-editor-mirror mark").count()).toBe(0);
     await page.keyboard.press("Control+Z");
@@ -223,7 +258,9 @@ describe("large pastes (issue #23)", () => {
     const text = Array.from({length: 30_000}, () => '"@"').join("\n");
     await pasteFromClipboard(watched, text);
     const status = page.locator(".request-editor-status");
-    await expect.poll(() => status.textContent(), {timeout: 30_000}).toContain(`${text.length.toLocaleString("en-US")} characters. Marked: 1 error. First at line 2, column 1`);
+    await expect
+      .poll(() => status.textContent(), {timeout: 30_000})
+      .toContain(`${text.length.toLocaleString("en-US")} characters. Marked: 1 error. First at line 2, column 1`);
     expect(await status.textContent()).toContain("drawn over the first 200");
     await expect.poll(() => headline(page)).toContain("Stopped at stage 1 (Parse)");
     expect((await page.locator(".request-editor-mirror mark").textContent())!.split("\n")).toHaveLength(200);
@@ -231,23 +268,46 @@ describe("large pastes (issue #23)", () => {
 
   it("translates in a worker and says when the translation is over the size limit", async () => {
     // A pretty 1.0 request under the limit whose v0.3.0 (a kind on every part) is over it.
-    const request = {jsonrpc: "2.0", id: 1, method: "SendMessage", params: {message: {messageId: "m", role: "ROLE_USER", parts: Array.from({length: 20_000}, (_, index) => ({text: String(index)}))}}};
+    const request = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "SendMessage",
+      params: {
+        message: {
+          messageId: "m",
+          role: "ROLE_USER",
+          parts: Array.from({length: 20_000}, (_, index) => ({text: String(index)}))
+        }
+      }
+    };
     const text = JSON.stringify(request, null, 2);
     expect(text.length).toBeLessThan(MAX_MESSAGE_REQUEST_BYTES);
     const {page} = await openLesson("?version=1.0");
     await pasteText(page, text);
-    await expect.poll(() => page.locator(".request-editor-status").textContent(), {timeout: 30_000}).toContain(`${text.length.toLocaleString("en-US")} characters`);
+    await expect
+      .poll(() => page.locator(".request-editor-status").textContent(), {timeout: 30_000})
+      .toContain(`${text.length.toLocaleString("en-US")} characters`);
     await page.getByRole("button", {name: "Translate to 0.3"}).click();
     const summary = page.locator(".translation-report summary");
-    await expect.poll(() => summary.textContent(), {timeout: 30_000}).toContain("over the size limit of 1,048,576 bytes");
+    await expect
+      .poll(() => summary.textContent(), {timeout: 30_000})
+      .toContain("over the size limit of 1,048,576 bytes");
     expect(await summary.textContent()).toMatch(/Written on one line it would be [\d,]+ bytes, within the limit\./);
     // The worker's script was loaded: the translation ran off the main thread.
-    expect(await page.evaluate(() => performance.getEntriesByType("resource").some((entry) => entry.name.includes("message-translate")))).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        performance.getEntriesByType("resource").some((entry) => entry.name.includes("message-translate"))
+      )
+    ).toBe(true);
     // Alike changes are one line each, with their count.
-    expect(await page.locator(".translation-changes li").allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining("(and 19,999 more places like it)")]));
+    expect(await page.locator(".translation-changes li").allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining("(and 19,999 more places like it)")])
+    );
     // Pretty stays pretty, and the editor names the limit for it.
     expect((await textarea(page).inputValue()).split("\n").length).toBeGreaterThan(20_000);
-    await expect.poll(() => page.locator(".request-editor-status").textContent(), {timeout: 30_000}).toContain("over the size limit");
+    await expect
+      .poll(() => page.locator(".request-editor-status").textContent(), {timeout: 30_000})
+      .toContain("over the size limit");
   });
 });
 
@@ -265,7 +325,9 @@ describe("typing in a large request", () => {
     await textarea(page).focus();
     await page.keyboard.press("End");
     await page.keyboard.type("x");
-    await expect.poll(() => page.locator(".request-editor-status").textContent()).toContain("checked again once you pause typing");
+    await expect
+      .poll(() => page.locator(".request-editor-status").textContent())
+      .toContain("checked again once you pause typing");
     expect(await page.locator(".request-editor-status").textContent()).toContain("Marked:"); // the last check's words stay beside it
     expect(await page.locator(".request-editor-mirror-text.mirror-stale").count()).toBe(1);
     // The text now ends in "x" after the closing brace: no longer one JSON value.
@@ -309,7 +371,9 @@ describe("batches", () => {
     // The lab's stage is narrower than the chart's full layout at 1280 px: rows are named by position, the picker names the ids.
     const chartText = await page.locator(".exportable-chart").first().textContent();
     for (const row of ["Request 0", "Request 1", "Request 2", "Request 3"]) expect(chartText).toContain(row);
-    expect(await page.locator(".request-picker option").allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining("id 10"), expect.stringContaining("notification")]));
+    expect(await page.locator(".request-picker option").allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining("id 10"), expect.stringContaining("notification")])
+    );
     await context.close();
   });
 });
@@ -332,7 +396,11 @@ describe("permalinks", () => {
   it("keeps only the example when an edit is too long for a link, and says so", async () => {
     const {page, context} = await openLesson("?example=batch");
     await pasteText(page, `${messageExample("batch")!.requestText}${" ".repeat(2000)}`);
-    await expect.poll(() => page.locator(".link-scope").textContent()).toMatch(/^The link holds only the example \(“A batch”\): the edited request \(\d+ characters\) is more than 1500 bytes/);
+    await expect
+      .poll(() => page.locator(".link-scope").textContent())
+      .toMatch(
+        /^The link holds only the example \(“A batch”\): the edited request \(\d+ characters\) is more than 1500 bytes/
+      );
     expect(search(page)).toBe("?example=batch");
     await context.close();
   });
@@ -342,14 +410,24 @@ describe("chart export", () => {
   it("downloads the stage chart as a standalone SVG and a 2x PNG", async () => {
     const {page, context} = await openLesson("?example=batch", "dark");
     const chart = page.locator(".exportable-chart").first();
-    const [svgDownload] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", {name: /as SVG/}).click()]);
+    const [svgDownload] = await Promise.all([
+      page.waitForEvent("download"),
+      chart.getByRole("button", {name: /as SVG/}).click()
+    ]);
     expect(svgDownload.suggestedFilename()).toBe("a2a-workbench-message-transaction-stages-per-request--batch.svg");
     const svg = readFileSync((await svgDownload.path())!, "utf8");
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(svg).not.toMatch(/currentColor|var\(--/i);
     expect(svg).toContain("not reached");
-    const [pngDownload] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", {name: /as PNG/}).click()]);
-    expect(readFileSync((await pngDownload.path())!).subarray(1, 4).toString("latin1")).toBe("PNG");
+    const [pngDownload] = await Promise.all([
+      page.waitForEvent("download"),
+      chart.getByRole("button", {name: /as PNG/}).click()
+    ]);
+    expect(
+      readFileSync((await pngDownload.path())!)
+        .subarray(1, 4)
+        .toString("latin1")
+    ).toBe("PNG");
     await context.close();
   });
 });

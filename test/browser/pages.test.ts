@@ -1,8 +1,15 @@
-
 import {describe, expect, it} from "vitest";
 import {listPages} from "../../scripts/site-files.js";
-import {LESSON_SLUGS, } from "../../src/lessons.js";
-import {openWatchedPage, renderedErrors, seriousAccessibilityViolations, serveSite, useBuiltSite, waitForPage, waitUntilSettled} from "./browser.js";
+import {LESSON_SLUGS} from "../../src/lessons.js";
+import {
+  openWatchedPage,
+  renderedErrors,
+  seriousAccessibilityViolations,
+  serveSite,
+  useBuiltSite,
+  waitForPage,
+  waitUntilSettled
+} from "./browser.js";
 
 const site = useBuiltSite();
 
@@ -16,7 +23,8 @@ function unreachableScrollRegions(page: import("playwright-core").Page): Promise
     const scrolls = (value: string) => value === "auto" || value === "scroll";
     const missing: string[] = [];
     for (const node of document.querySelectorAll("main *")) {
-      if (node instanceof HTMLTextAreaElement || node instanceof HTMLInputElement || node instanceof HTMLSelectElement) continue;
+      if (node instanceof HTMLTextAreaElement || node instanceof HTMLInputElement || node instanceof HTMLSelectElement)
+        continue;
       const style = getComputedStyle(node);
       if (!scrolls(style.overflowX) && !scrolls(style.overflowY)) continue;
       const focusable = node.getAttribute("tabindex") === "0";
@@ -47,33 +55,61 @@ describe("printed", () => {
   it.each(LESSON_SLUGS)("%s shows its narrative, charts and figures, and no control", async (lesson) => {
     const {page, context} = await site.open(lesson);
     await page.emulateMedia({media: "print"});
-    const shown = (selector: string) => page.$$eval(selector, (nodes) => nodes.filter((node) => (node as HTMLElement).offsetParent !== null || getComputedStyle(node).position === "fixed").length);
+    const shown = (selector: string) =>
+      page.$$eval(
+        selector,
+        (nodes) =>
+          nodes.filter(
+            (node) => (node as HTMLElement).offsetParent !== null || getComputedStyle(node).position === "fixed"
+          ).length
+      );
     expect(await shown("main input, main select, main textarea, main button:not(table button)")).toBe(0);
-    expect(await page.$$eval("main table button", (buttons) => buttons.filter((button) => getComputedStyle(button).borderTopStyle !== "none").length)).toBe(0);
+    expect(
+      await page.$$eval(
+        "main table button",
+        (buttons) => buttons.filter((button) => getComputedStyle(button).borderTopStyle !== "none").length
+      )
+    ).toBe(0);
     expect(await shown("main h1, main p")).toBeGreaterThan(3);
     expect(await shown(".exportable-chart svg, .lab-figures")).toBeGreaterThan(0);
     // Nothing is cut off by a scrolling box or a pinned column on paper.
-    expect(await page.$$eval(".lab-stage, .lab-results", (nodes) => nodes.map((node) => getComputedStyle(node).overflowY + " " + getComputedStyle(node).position))).toEqual(expect.not.arrayContaining([expect.stringMatching(/auto|sticky/)]));
+    expect(
+      await page.$$eval(".lab-stage, .lab-results", (nodes) =>
+        nodes.map((node) => getComputedStyle(node).overflowY + " " + getComputedStyle(node).position)
+      )
+    ).toEqual(expect.not.arrayContaining([expect.stringMatching(/auto|sticky/)]));
     await context.close();
   });
 });
 
 describe("one chart layer", () => {
-  it.each(LESSON_SLUGS)("%s draws every chart on the chart layer, and loads no charting library beside it", async (lesson) => {
-    const {page, context, problems} = await site.open(lesson);
-    await waitUntilSettled(page);
-    const charts = await page.$$eval(".exportable-chart", (wrappers) => wrappers.map((wrapper) => {
-      const svg = [...wrapper.querySelectorAll("svg")].find((candidate) => !candidate.closest("[class$='-swatch']"));
-      return svg?.getAttribute("class")?.split(" ")[0] ?? "(none)";
-    }));
-    expect(charts.length).toBeGreaterThan(0);
-    expect(new Set(charts)).toEqual(new Set(["chart"]));
-    expect(await page.locator("svg[class^='plot-'], .live-view-loading").count()).toBe(0);
-    const scripts = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name).filter((name) => /\.js(\?|$)/.test(name)));
-    expect(scripts.filter((name) => /plot/i.test(name.replace(/.*\//, "")))).toEqual([]);
-    expect(problems).toEqual({consoleErrors: [], pageErrors: [], failedRequests: [], otherOrigins: []});
-    await context.close();
-  });
+  it.each(LESSON_SLUGS)(
+    "%s draws every chart on the chart layer, and loads no charting library beside it",
+    async (lesson) => {
+      const {page, context, problems} = await site.open(lesson);
+      await waitUntilSettled(page);
+      const charts = await page.$$eval(".exportable-chart", (wrappers) =>
+        wrappers.map((wrapper) => {
+          const svg = [...wrapper.querySelectorAll("svg")].find(
+            (candidate) => !candidate.closest("[class$='-swatch']")
+          );
+          return svg?.getAttribute("class")?.split(" ")[0] ?? "(none)";
+        })
+      );
+      expect(charts.length).toBeGreaterThan(0);
+      expect(new Set(charts)).toEqual(new Set(["chart"]));
+      expect(await page.locator("svg[class^='plot-'], .live-view-loading").count()).toBe(0);
+      const scripts = await page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map((entry) => entry.name)
+          .filter((name) => /\.js(\?|$)/.test(name))
+      );
+      expect(scripts.filter((name) => /plot/i.test(name.replace(/.*\//, "")))).toEqual([]);
+      expect(problems).toEqual({consoleErrors: [], pageErrors: [], failedRequests: [], otherOrigins: []});
+      await context.close();
+    }
+  );
 });
 
 describe("a deploy under a sub-folder", () => {

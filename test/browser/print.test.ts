@@ -11,7 +11,16 @@ const site = useBuiltSite();
 const search = (page: Page) => new URL(page.url()).searchParams;
 const LESSONS = ["push-delivery", "message-transaction", "agent-selection", "webhook-authentication", "retry-storms"];
 /** Text that only makes sense at the screen. */
-const CONTROL_TEXT = ["press Play", "does not show this", "Your current run shows this", "Checking your current run", "Slide 16:9", "PNG (2x)", "press Connect", "Connect:"];
+const CONTROL_TEXT = [
+  "press Play",
+  "does not show this",
+  "Your current run shows this",
+  "Checking your current run",
+  "Slide 16:9",
+  "PNG (2x)",
+  "press Connect",
+  "Connect:"
+];
 /** A4's printable width at the browser's default margins, in CSS pixels (210 mm less two 10 mm margins, at 96 px an inch). */
 const A4_PRINTABLE_PX = (190 / 25.4) * 96;
 /** A CSS pixel on paper, in points (72 pt an inch, 96 px an inch), when the drawing is not scaled down to fit. */
@@ -70,7 +79,7 @@ describe("a printed lesson", () => {
     await page.emulateMedia({media: "print"});
     // The print media query's change event draws them: wait for it (a condition, not a time).
     await expect.poll(() => page.locator(".exportable-chart > .chart-print-drawing").count()).toBeGreaterThan(0);
-    const paper = await page.evaluate(`(() => {
+    const paper = (await page.evaluate(`(() => {
       const shown = (node) => node.getClientRects().length > 0 && getComputedStyle(node).visibility !== "hidden";
       const drawings = [...document.querySelectorAll(".exportable-chart > .chart-print-drawing")].filter(shown);
       let smallest = Infinity, widest = 0, texts = 0;
@@ -94,7 +103,7 @@ describe("a printed lesson", () => {
         }
       }
       return {drawings: drawings.length, smallest, widest, texts};
-    })()`) as {drawings: number; smallest: number; widest: number; texts: number};
+    })()`)) as {drawings: number; smallest: number; widest: number; texts: number};
     expect(paper.drawings).toBe(charts);
     expect(paper.texts).toBeGreaterThan(0);
     // Inside the page's width, so the paper shows it at the size it was drawn, and its type is at least 8 pt there.
@@ -108,15 +117,24 @@ describe("a printed lesson", () => {
     const page = await openDrawn("push-delivery?vs=baseline&ignoreSeenEventIds=false");
     await page.emulateMedia({media: "print"});
     const {captions} = await printed(page);
-    expect(new Set(captions.map((chart) => chart.caption))).toEqual(new Set(["Two runs compared. Pinned run: Lesson defaults; versus current run: Receiver ignores seen event ids: off."]));
+    expect(new Set(captions.map((chart) => chart.caption))).toEqual(
+      new Set([
+        "Two runs compared. Pinned run: Lesson defaults; versus current run: Receiver ignores seen event ids: off."
+      ])
+    );
   });
 
   it("a caption follows an input change (every chart names the new run)", async () => {
     const page = await openDrawn("agent-selection");
-    await page.getByRole("slider", {name: /^Latency weight/}).first().fill("0");
+    await page
+      .getByRole("slider", {name: /^Latency weight/})
+      .first()
+      .fill("0");
     await waitUntilSettled(page);
     await page.emulateMedia({media: "print"});
-    await expect.poll(async () => new Set((await printed(page)).captions.map((chart) => chart.caption))).toEqual(new Set(["Run: Latency weight: 0 relative weight."]));
+    await expect
+      .poll(async () => new Set((await printed(page)).captions.map((chart) => chart.caption)))
+      .toEqual(new Set(["Run: Latency weight: 0 relative weight."]));
   });
 
   it("lesson 2 prints the request its editor holds, and the pinned one when compared", async () => {
@@ -136,9 +154,14 @@ describe("a printed lesson", () => {
     expect(await request.count()).toBe(2);
     expect(await request.first().isVisible()).toBe(true);
     expect(await request.allTextContents()).toEqual([await editorText.inputValue(), notification]);
-    expect(await page.locator(".printed-request-name").allTextContents()).toEqual(["The request analysed (A2A-Version 0.3):", "The pinned request it is compared with (A2A-Version 0.3):"]);
+    expect(await page.locator(".printed-request-name").allTextContents()).toEqual([
+      "The request analysed (A2A-Version 0.3):",
+      "The pinned request it is compared with (A2A-Version 0.3):"
+    ]);
     const {captions} = await printed(page);
     expect(captions).toHaveLength(1);
-    expect(captions[0]!.caption).toMatch(/^Two runs compared\. Pinned run: Example: A notification; versus current run: Example: .*batch/i);
+    expect(captions[0]!.caption).toMatch(
+      /^Two runs compared\. Pinned run: Example: A notification; versus current run: Example: .*batch/i
+    );
   });
 });

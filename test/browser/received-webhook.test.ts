@@ -27,8 +27,15 @@ async function paste(page: Page, label: string, text: string): Promise<void> {
 /** What the tab keeps that could outlive it: the address, the history's length, both storages. */
 async function whatTheTabKeeps(page: Page): Promise<{href: string; historyLength: number; storage: string}> {
   return page.evaluate(() => {
-    const dump = (storage: Storage) => Array.from({length: storage.length}, (_, k) => `${storage.key(k)}=${storage.getItem(storage.key(k)!)}`).join("\n");
-    return {href: location.href, historyLength: history.length, storage: `${dump(localStorage)}\n${dump(sessionStorage)}`};
+    const dump = (storage: Storage) =>
+      Array.from({length: storage.length}, (_, k) => `${storage.key(k)}=${storage.getItem(storage.key(k)!)}`).join(
+        "\n"
+      );
+    return {
+      href: location.href,
+      historyLength: history.length,
+      storage: `${dump(localStorage)}\n${dump(sessionStorage)}`
+    };
   });
 }
 
@@ -46,7 +53,9 @@ describe("verify a webhook you received", () => {
     await expect.poll(() => outcome(page)).toMatch(/^✗ Refused at “Signature”/);
     const failed = verifier(page).locator(".received-first-failure");
     expect(await failed.getAttribute("data-check")).toBe("sw-signature");
-    expect(await failed.locator(".received-difference").first().textContent()).toMatch(/^first difference at byte \d+ /);
+    expect(await failed.locator(".received-difference").first().textContent()).toMatch(
+      /^first difference at byte \d+ /
+    );
   });
 
   it("the token example passes; a wrong expected token fails, naming X-A2A-Notification-Token", async () => {
@@ -54,7 +63,9 @@ describe("verify a webhook you received", () => {
     await verifier(page).getByRole("button", {name: "Fill with an @a2a-js/sdk token example"}).click();
     await expect.poll(() => outcome(page)).toMatch(/^✓ Accepted/);
     await box(page, "Expected token").fill("not-the-token");
-    await expect.poll(() => outcome(page)).toMatch(/^✗ Refused at “Configured token”: X-A2A-Notification-Token does not match/);
+    await expect
+      .poll(() => outcome(page))
+      .toMatch(/^✗ Refused at “Configured token”: X-A2A-Notification-Token does not match/);
   });
 
   it("the JWT profile example, signed with a key made in the tab, passes; another audience fails at aud", async () => {
@@ -71,9 +82,9 @@ describe("verify a webhook you received", () => {
     await page.evaluate(() => ((window as unknown as {pwned: number}).pwned = 0));
 
     await paste(page, "Body", "x".repeat(200 * 1024));
-    await expect.poll(() => verifier(page).locator(".received-problems").textContent()).toBe(
-      "Body holds more than 65,536 bytes. Accepted: up to 65,536 bytes (64 KB) of text; nothing was checked."
-    );
+    await expect
+      .poll(() => verifier(page).locator(".received-problems").textContent())
+      .toBe("Body holds more than 65,536 bytes. Accepted: up to 65,536 bytes (64 KB) of text; nothing was checked.");
 
     const markup = "<script>window.pwned = 1</script>";
     const hostile = [
@@ -83,13 +94,17 @@ describe("verify a webhook you received", () => {
       "X-Binary: a\u0000b\u0007c\uD800",
       "\uFFFE\u0001\u0002"
     ].join("\n");
-    await paste(page, "Body", "{\"a\":1}\u0000\uDC00");
+    await paste(page, "Body", '{"a":1}\u0000\uDC00');
     await paste(page, "Headers", hostile);
     await expect.poll(() => outcome(page)).toMatch(/^✗ Refused at “Profile”: no header of any profile/);
     const leftOut = verifier(page).locator(".received-unreadable li");
     expect(await leftOut.count()).toBe(3);
-    expect(await leftOut.nth(0).textContent()).toMatch(/^line 3: <script>window\.pwned = 1<\/script>: not a name — the name holds/);
-    expect(await leftOut.nth(1).textContent()).toMatch(/^line 4: X-Binary: a⟨U\+0000⟩b⟨U\+0007⟩c⟨U\+D800⟩ — the value holds the control character ⟨U\+0000⟩/);
+    expect(await leftOut.nth(0).textContent()).toMatch(
+      /^line 3: <script>window\.pwned = 1<\/script>: not a name — the name holds/
+    );
+    expect(await leftOut.nth(1).textContent()).toMatch(
+      /^line 4: X-Binary: a⟨U\+0000⟩b⟨U\+0007⟩c⟨U\+D800⟩ — the value holds the control character ⟨U\+0000⟩/
+    );
     expect(await verifier(page).locator(".received-notices").textContent()).toMatch(/lone surrogate at character 9/);
     // Markup is text: no element was made from it, and nothing ran.
     expect(await verifier(page).locator(".received-result script, .received-result img").count()).toBe(0);
@@ -99,9 +114,13 @@ describe("verify a webhook you received", () => {
   it("a huge header block of unreadable lines finishes, lists 20 and counts the rest", async () => {
     const {page} = await site.open(LESSON);
     await paste(page, "Headers", "\u202E<b>x</b>\n".repeat(5000));
-    await expect.poll(() => verifier(page).locator(".received-unreadable summary").textContent()).toBe("Header lines left out (5000)");
+    await expect
+      .poll(() => verifier(page).locator(".received-unreadable summary").textContent())
+      .toBe("Header lines left out (5000)");
     expect(await verifier(page).locator(".received-unreadable li").count()).toBe(20);
-    expect(await verifier(page).locator(".received-unreadable li").first().textContent()).toMatch(/^line 1: ⟨U\+202E⟩<b>x<\/b> — no ":"/);
+    expect(await verifier(page).locator(".received-unreadable li").first().textContent()).toMatch(
+      /^line 1: ⟨U\+202E⟩<b>x<\/b> — no ":"/
+    );
   });
 
   it("nothing pasted reaches the link, the history or storage, and a reload clears the boxes", async () => {
@@ -128,16 +147,20 @@ describe("verify a webhook you received", () => {
 
     await page.reload();
     await page.waitForFunction(() => document.querySelector(".received-verifier") !== null);
-    for (const label of ["Headers", "Body", "Secret (whsec_)", "Expected token"]) expect(await box(page, label).inputValue(), label).toBe("");
+    for (const label of ["Headers", "Body", "Secret (whsec_)", "Expected token"])
+      expect(await box(page, label).inputValue(), label).toBe("");
   });
 
-  it.each(["light", "dark"] as const)("a refused verdict, every value compared shown, passes axe in the %s theme", async (colorScheme) => {
-    const {page} = await site.open(LESSON, {colorScheme});
-    await verifier(page).getByRole("button", {name: "Fill with an example (Standard Webhooks v1)"}).click();
-    await expect.poll(() => outcome(page)).toMatch(/^✓ Accepted/);
-    await box(page, "Body").fill(`${await box(page, "Body").inputValue()}\n`);
-    await expect.poll(() => outcome(page)).toMatch(/ends with a line break the sender did not sign/);
-    expect(await verifier(page).locator(".received-compared dd").count()).toBeGreaterThan(4);
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-  });
+  it.each(["light", "dark"] as const)(
+    "a refused verdict, every value compared shown, passes axe in the %s theme",
+    async (colorScheme) => {
+      const {page} = await site.open(LESSON, {colorScheme});
+      await verifier(page).getByRole("button", {name: "Fill with an example (Standard Webhooks v1)"}).click();
+      await expect.poll(() => outcome(page)).toMatch(/^✓ Accepted/);
+      await box(page, "Body").fill(`${await box(page, "Body").inputValue()}\n`);
+      await expect.poll(() => outcome(page)).toMatch(/ends with a line break the sender did not sign/);
+      expect(await verifier(page).locator(".received-compared dd").count()).toBeGreaterThan(4);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    }
+  );
 });

@@ -14,21 +14,41 @@ const site = useBuiltSite();
 const loader = (page: Page) => page.locator(".check-report-loader");
 const summary = (page: Page) => loader(page).locator(".check-report-summary").textContent();
 const load = (page: Page, name: string, text: string | Buffer) =>
-  loader(page).locator(".check-report-file").setInputFiles({name, mimeType: "application/json", buffer: typeof text === "string" ? Buffer.from(text) : text});
+  loader(page)
+    .locator(".check-report-file")
+    .setInputFiles({name, mimeType: "application/json", buffer: typeof text === "string" ? Buffer.from(text) : text});
 
 const report = {
   target: "http://127.0.0.1:9000/\u202Ehook",
   checks: [
-    {id: "jwt-replayed-jti", title: "The same token sent again is refused", verdict: "fail", detail: "answered HTTP 200, then HTTP 200 <b>bold</b>", lesson: "Lesson 4",
-      attempts: [{label: "working", atMs: 0, status: 200, ms: 2}, {label: "working", atMs: 3, status: 200, ms: 2}]},
-    {id: "task-unknown", title: "Unknown task", verdict: "pass", detail: "404", lesson: "Lesson 1", attempts: [{label: "working, another task", atMs: 0, status: 404, ms: 1}]}
+    {
+      id: "jwt-replayed-jti",
+      title: "The same token sent again is refused",
+      verdict: "fail",
+      detail: "answered HTTP 200, then HTTP 200 <b>bold</b>",
+      lesson: "Lesson 4",
+      attempts: [
+        {label: "working", atMs: 0, status: 200, ms: 2},
+        {label: "working", atMs: 3, status: 200, ms: 2}
+      ]
+    },
+    {
+      id: "task-unknown",
+      title: "Unknown task",
+      verdict: "pass",
+      detail: "404",
+      lesson: "Lesson 1",
+      attempts: [{label: "working, another task", atMs: 0, status: 404, ms: 1}]
+    }
   ]
 };
 
 describe("check your own receiver: a report drawn", () => {
   it("draws the example: totals, its one failed check open, five steps of eight copies as a swimlane", async () => {
     const {page} = await site.open(LESSON);
-    await expect.poll(() => summary(page)).toMatch(/^Example: .* 13 passed, 1 failed, 0 not observable \(failed: duplicate-concurrent\)\.$/);
+    await expect
+      .poll(() => summary(page))
+      .toMatch(/^Example: .* 13 passed, 1 failed, 0 not observable \(failed: duplicate-concurrent\)\.$/);
     const open = loader(page).locator("details.check-report-item[open]");
     expect(await open.count()).toBe(1);
     expect(await open.locator("summary").textContent()).toMatch(/^✗ fail duplicate-concurrent /);
@@ -39,9 +59,15 @@ describe("check your own receiver: a report drawn", () => {
   it("a report the reader loads replaces the example, its text as text; the example comes back on request", async () => {
     const {page} = await site.open(LESSON);
     await load(page, "mine.json", JSON.stringify(report));
-    await expect.poll(() => summary(page)).toBe("Your report (mine.json): http://127.0.0.1:9000/⟨U+202E⟩hook. 1 passed, 1 failed, 0 not observable (failed: jwt-replayed-jti).");
+    await expect
+      .poll(() => summary(page))
+      .toBe(
+        "Your report (mine.json): http://127.0.0.1:9000/⟨U+202E⟩hook. 1 passed, 1 failed, 0 not observable (failed: jwt-replayed-jti)."
+      );
     const failed = loader(page).locator("details.check-fail");
-    expect(await failed.locator(".check-report-detail").textContent()).toBe("answered HTTP 200, then HTTP 200 <b>bold</b>");
+    expect(await failed.locator(".check-report-detail").textContent()).toBe(
+      "answered HTTP 200, then HTTP 200 <b>bold</b>"
+    );
     expect(await failed.locator("b").count()).toBe(0);
     expect(await failed.locator(".swimlane-step").count()).toBe(2);
     await loader(page).getByRole("button", {name: "Show the example again"}).click();
@@ -50,7 +76,12 @@ describe("check your own receiver: a report drawn", () => {
 
   it.each([
     ["not JSON", "notes.json", "{oops", /it is not JSON/],
-    ["not a report", "<b>x</b>.json", JSON.stringify({target: "t", checks: [{...report.checks[0], verdict: "maybe"}]}), /checks\.0\.verdict: /],
+    [
+      "not a report",
+      "<b>x</b>.json",
+      JSON.stringify({target: "t", checks: [{...report.checks[0], verdict: "maybe"}]}),
+      /checks\.0\.verdict: /
+    ],
     ["too large", "huge.json", Buffer.alloc(1_200_000, 32), /1\.2 MB, more than 1 MB/]
   ])("a file that is %s is named with what is accepted; the report shown stays", async (_what, name, text, problem) => {
     const {page} = await site.open(LESSON);
@@ -65,10 +96,13 @@ describe("check your own receiver: a report drawn", () => {
     expect(await summary(page)).toMatch(/^Your report \(mine\.json\)/);
   });
 
-  it.each(["light", "dark"] as const)("the drawn report, a check opened, passes axe in the %s theme", async (colorScheme) => {
-    const {page} = await site.open(LESSON, {colorScheme});
-    await loader(page).locator("details.check-pass summary").first().click();
-    await waitUntilSettled(page);
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-  });
+  it.each(["light", "dark"] as const)(
+    "the drawn report, a check opened, passes axe in the %s theme",
+    async (colorScheme) => {
+      const {page} = await site.open(LESSON, {colorScheme});
+      await loader(page).locator("details.check-pass summary").first().click();
+      await waitUntilSettled(page);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    }
+  );
 });

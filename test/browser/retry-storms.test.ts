@@ -13,9 +13,13 @@ const LESSON = "retry-storms";
 const site = useBuiltSite();
 
 const search = (page: Page) => new URL(page.url()).searchParams;
-const figure = (page: Page, label: string | RegExp) => page.locator(".lab-figures .summary-figure", {hasText: label}).first().locator(".figure-value").textContent();
+const figure = (page: Page, label: string | RegExp) =>
+  page.locator(".lab-figures .summary-figure", {hasText: label}).first().locator(".figure-value").textContent();
 const grouped = (value: number) => value.toLocaleString("en-US");
-const panelNames = (page: Page, chart: string) => page.locator(`.exportable-chart[data-chart='${chart}'] .panel-name`).evaluateAll((names) => names.map((name) => name.firstChild?.textContent ?? ""));
+const panelNames = (page: Page, chart: string) =>
+  page
+    .locator(`.exportable-chart[data-chart='${chart}'] .panel-name`)
+    .evaluateAll((names) => names.map((name) => name.firstChild?.textContent ?? ""));
 
 describe("the storm in the page is lib's storm", () => {
   it("shows the defaults' figures as lib computes them in Node, and every strategy", async () => {
@@ -23,7 +27,13 @@ describe("the storm in the page is lib's storm", () => {
     const {totals} = runStormLesson({}).run;
     expect(await figure(page, "requests sent")).toBe(grouped(totals.attempts));
     expect(await figure(page, "s until drained")).toBe(String(Math.round(totals.drainedAtMs / 100) / 10));
-    expect(await panelNames(page, "every strategy")).toEqual(["No backoff (fixed interval)", "Exponential, no jitter (chosen)", "Full jitter", "Equal jitter", "Decorrelated jitter"]);
+    expect(await panelNames(page, "every strategy")).toEqual([
+      "No backoff (fixed interval)",
+      "Exponential, no jitter (chosen)",
+      "Full jitter",
+      "Equal jitter",
+      "Decorrelated jitter"
+    ]);
     expect(await page.locator(".strategy-table tbody tr").count()).toBe(STORM_STRATEGIES.length);
     // Each strategy's row holds lib's figures for that strategy on the same seed.
     for (const strategy of STORM_STRATEGIES) {
@@ -38,7 +48,10 @@ describe("the storm in the page is lib's storm", () => {
   it("an experiment sets the inputs and the link, and its check follows the run", async () => {
     const {page, context} = await site.open(LESSON);
     const experiment = stormExperiments.find((one) => one.id === "cap-too-small")!;
-    await page.locator(`[data-experiment="${experiment.id}"]`).getByRole("button", {name: /^Try it/}).click();
+    await page
+      .locator(`[data-experiment="${experiment.id}"]`)
+      .getByRole("button", {name: /^Try it/})
+      .click();
     await expect.poll(() => search(page).get("capMs")).toBe(String(experiment.overrides.capMs));
     await waitUntilSettled(page);
     const {run} = runStormLesson(experiment.overrides);
@@ -55,7 +68,9 @@ describe("the worker keeps the page responsive", () => {
     await box.fill("100000");
     await box.dispatchEvent("change");
     // Five storms of 100,000 senders take well over 100 ms: the progress bar comes up and counts.
-    await expect.poll(() => page.locator(".storm-progress:not([hidden])").first().textContent(), {timeout: 20_000}).toMatch(/^Running the storm: \d+%$/);
+    await expect
+      .poll(() => page.locator(".storm-progress:not([hidden])").first().textContent(), {timeout: 20_000})
+      .toMatch(/^Running the storm: \d+%$/);
     await page.locator("select[id$=-strategy]").selectOption("full");
     await expect.poll(() => page.locator(".storm-progress").first().getAttribute("data-superseded")).toBe("1");
     await waitUntilSettled(page);
@@ -76,11 +91,16 @@ describe("comparing, playback and export", () => {
     await page.locator("select[id$=-strategy]").selectOption("full");
     await expect.poll(() => search(page).get("strategy")).toBe("full");
     await waitUntilSettled(page);
-    expect(await panelNames(page, "receiver load")).toEqual(["Pinned run (Exponential, no jitter)", "Current run (Full jitter)"]);
+    expect(await panelNames(page, "receiver load")).toEqual([
+      "Pinned run (Exponential, no jitter)",
+      "Current run (Full jitter)"
+    ]);
     const herd = runStormLesson({}).run.totals.attempts;
     const full = runStormLesson({strategy: "full"}).run.totals.attempts;
     expect(await figure(page, "requests sent")).toBe(`${grouped(herd)} → ${grouped(full)}, −${grouped(herd - full)}`);
-    expect(await page.locator(".exportable-chart[data-chart='completion times'] .compared-name").allTextContents()).toEqual(["Pinned run: Lesson defaults", "Current run: Retry strategy: Full jitter"]);
+    expect(
+      await page.locator(".exportable-chart[data-chart='completion times'] .compared-name").allTextContents()
+    ).toEqual(["Pinned run: Lesson defaults", "Current run: Retry strategy: Full jitter"]);
     expect(search(page).get("vs")).toBe("baseline");
     await context.close();
   });
@@ -100,7 +120,13 @@ describe("comparing, playback and export", () => {
   it("every chart exports as a standalone SVG and PNG named for the lesson", async () => {
     const {page, context} = await site.open(`${LESSON}?senders=500`);
     const exports = await expectEveryChartExports(page, LESSON);
-    expect(exports.map((chart) => chart.svgFileName)).toEqual(expect.arrayContaining([expect.stringMatching(/^a2a-workbench-retry-storms-receiver-load--/), expect.stringMatching(/every-strategy/), expect.stringMatching(/work-per-strategy/)]));
+    expect(exports.map((chart) => chart.svgFileName)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^a2a-workbench-retry-storms-receiver-load--/),
+        expect.stringMatching(/every-strategy/),
+        expect.stringMatching(/work-per-strategy/)
+      ])
+    );
     await context.close();
   });
 });
@@ -109,12 +135,16 @@ describe("AWS's experiment in the page", () => {
   it("runs on request in a worker and shows, row by row, what lib computes in Node for the same seed", async () => {
     const {page, context, problems} = await site.open(LESSON);
     await page.getByRole("button", {name: /^Run AWS's experiment here/}).click();
-    await expect.poll(() => page.locator(".aws-status").textContent(), {timeout: 60_000}).toMatch(/^Done: 10 experiments of 100 runs each, seed 2015/);
+    await expect
+      .poll(() => page.locator(".aws-status").textContent(), {timeout: 60_000})
+      .toMatch(/^Done: 10 experiments of 100 runs each, seed 2015/);
     const rows = page.locator(".aws-table tbody tr");
     expect(await rows.count()).toBe(10);
     const ours = awsBackoffExperiment({clients: 50, strategy: "decorrelated", seed: 2015, runs: 100});
     const row = rows.filter({hasText: "Decorrelated jitter"}).first();
-    expect(await row.locator("td").nth(1).textContent()).toBe(`${Math.round(ours.meanCompletionMs).toLocaleString("en-US")} / ${Math.round(ours.meanCalls)}`);
+    expect(await row.locator("td").nth(1).textContent()).toBe(
+      `${Math.round(ours.meanCompletionMs).toLocaleString("en-US")} / ${Math.round(ours.meanCalls)}`
+    );
     expect(problems.pageErrors).toEqual([]);
     expect(problems.consoleErrors).toEqual([]);
     await context.close();

@@ -26,7 +26,9 @@ describe("experiments", () => {
   it("a debugger experiment sets the toggle and the link, and the verdict follows", async () => {
     const {page, context, problems} = await openLesson();
     expect(await verdict(page)).toContain("✓ accepts");
-    await experiment(page, "reserialized-body").getByRole("button", {name: /^Try it/}).click();
+    await experiment(page, "reserialized-body")
+      .getByRole("button", {name: /^Try it/})
+      .click();
     await expect.poll(() => search(page).get("reserializedBody")).toBe("true");
     expect(await page.locator("input[type=checkbox][id$=reserializedBody]").isChecked()).toBe(true);
     await expect.poll(() => verdict(page)).toContain("✗ refuses");
@@ -39,7 +41,9 @@ describe("experiments", () => {
 
   it("a retention experiment sets the retention and shows retries slipping past", async () => {
     const {page, context} = await openLesson();
-    await experiment(page, "spec-example-retention").getByRole("button", {name: /^Try it/}).click();
+    await experiment(page, "spec-example-retention")
+      .getByRole("button", {name: /^Try it/})
+      .click();
     await expect.poll(() => search(page).get("retentionSeconds")).toBe("300");
     expect(await page.locator("input[type=number][id$=retentionSeconds]").inputValue()).toBe("300");
     await expect.poll(() => page.locator(".horizon-summary").textContent()).toMatch(/slipped past dedup/);
@@ -61,7 +65,9 @@ describe("experiments", () => {
 
 describe("permalinks", () => {
   it("a link restores the inputs", async () => {
-    const {page, context} = await openLesson("?retryPreset=a2a-js-sdk-default-sender&unreachableAttempts=1&raceStrategy=insert-if-absent");
+    const {page, context} = await openLesson(
+      "?retryPreset=a2a-js-sdk-default-sender&unreachableAttempts=1&raceStrategy=insert-if-absent"
+    );
     expect(await page.getByLabel("Sender retry schedule").inputValue()).toBe("a2a-js-sdk-default-sender");
     expect(await page.getByLabel("Dedup strategy to step through").inputValue()).toBe("insert-if-absent");
     expect(await page.locator(".horizon-summary").textContent()).toContain("update lost");
@@ -140,13 +146,16 @@ describe("keys", () => {
 });
 
 describe("chart export", () => {
-  it.each(["light", "dark"] as const)("every chart downloads a standalone SVG and a 2x PNG (%s theme)", async (colorScheme) => {
-    const {page, context, problems} = await openLesson("", colorScheme);
-    // The timestamp window, the retry horizon, the race and the key rotation.
-    expect(await expectEveryChartExports(page, "webhook-authentication")).toHaveLength(4);
-    expect(problems.consoleErrors).toEqual([]);
-    await context.close();
-  });
+  it.each(["light", "dark"] as const)(
+    "every chart downloads a standalone SVG and a 2x PNG (%s theme)",
+    async (colorScheme) => {
+      const {page, context, problems} = await openLesson("", colorScheme);
+      // The timestamp window, the retry horizon, the race and the key rotation.
+      expect(await expectEveryChartExports(page, "webhook-authentication")).toHaveLength(4);
+      expect(problems.consoleErrors).toEqual([]);
+      await context.close();
+    }
+  );
 });
 
 describe("the timestamp window beside the debugger's inputs", () => {
@@ -154,7 +163,9 @@ describe("the timestamp window beside the debugger's inputs", () => {
     const {page} = await site.open("webhook-authentication");
     const chart = page.locator(".exportable-chart[data-chart='timestamp window']");
     // In the debugger's lab, with the inputs that move it.
-    expect(await chart.evaluate((node) => node.closest(".lab")?.getAttribute("aria-label"))).toBe("Signature debugger lab");
+    expect(await chart.evaluate((node) => node.closest(".lab")?.getAttribute("aria-label"))).toBe(
+      "Signature debugger lab"
+    );
     await expect.poll(() => chart.locator("svg.timestamp-window").textContent()).toContain("✓ 0 s: within the window");
     expect(await chart.locator("svg.timestamp-window").textContent()).toContain("accepted: ± 300 s");
     const slider = (name: string) => page.getByRole("slider", {name: new RegExp(`^${name}`)});
@@ -168,8 +179,9 @@ describe("the timestamp window beside the debugger's inputs", () => {
     await expect.poll(() => chart.locator("svg.timestamp-window").textContent()).toContain("✗ −100 s: too new");
     await slider("Timestamp tolerance").fill("100");
     // The bounds are included, as the reference libraries include them.
-    await expect.poll(() => chart.locator("svg.timestamp-window").textContent()).toContain("✓ −100 s: within the window");
+    await expect
+      .poll(() => chart.locator("svg.timestamp-window").textContent())
+      .toContain("✓ −100 s: within the window");
     await expect.poll(() => verdict(page)).toContain("✓ accepts");
   });
 });
-

@@ -9,7 +9,14 @@ import {scaleBand, scaleLinear} from "d3-scale";
 import {symbol, symbolCircle, symbolDiamond, symbolSquare, symbolStar, symbolTimes, symbolTriangle} from "d3-shape";
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import {bottomAxis, bottomAxisHeight, leftAxis, MIN_TICKS, rowLabelsLeft, ticksAtLeast} from "../../src/components/chart/axes.js";
+import {
+  bottomAxis,
+  bottomAxisHeight,
+  leftAxis,
+  MIN_TICKS,
+  rowLabelsLeft,
+  ticksAtLeast
+} from "../../src/components/chart/axes.js";
 import {chartFrame} from "../../src/components/chart/chart-frame.js";
 import {MIN_PLOT_SHARE, placeRowLabels} from "../../src/components/chart/row-labels.js";
 import {symbolPath} from "../../src/components/chart/symbols.js";
@@ -18,15 +25,22 @@ import {drawnAxis} from "./drawn-axis.js";
 
 describe("ticksAtLeast", () => {
   it("is d3's ticks where d3 gives at least three, and never fewer than three over a span", () => {
-    fc.assert(fc.property(fc.double({min: 1e-3, max: 1e7, noNaN: true}), fc.double({min: 1, max: 40, noNaN: true}), (end, count) => {
-      const ours = ticksAtLeast(0, end, count);
-      const d3 = d3Ticks(0, end, count);
-      if (d3.length >= MIN_TICKS) expect(ours).toEqual(d3);
-      expect(ours.length).toBeGreaterThanOrEqual(MIN_TICKS);
-      // Every tick is one d3 would give for some count: round, inside the span, ascending.
-      for (const tick of ours) expect(tick >= 0 && tick <= end).toBe(true);
-      expect([...ours].sort((a, b) => a - b)).toEqual(ours);
-    }), {numRuns: 500});
+    fc.assert(
+      fc.property(
+        fc.double({min: 1e-3, max: 1e7, noNaN: true}),
+        fc.double({min: 1, max: 40, noNaN: true}),
+        (end, count) => {
+          const ours = ticksAtLeast(0, end, count);
+          const d3 = d3Ticks(0, end, count);
+          if (d3.length >= MIN_TICKS) expect(ours).toEqual(d3);
+          expect(ours.length).toBeGreaterThanOrEqual(MIN_TICKS);
+          // Every tick is one d3 would give for some count: round, inside the span, ascending.
+          for (const tick of ours) expect(tick >= 0 && tick <= end).toBe(true);
+          expect([...ours].sort((a, b) => a - b)).toEqual(ours);
+        }
+      ),
+      {numRuns: 500}
+    );
   });
 
   it("asks d3 for more where its round step leaves two (0 to 9.9 by about 3)", () => {
@@ -36,9 +50,19 @@ describe("ticksAtLeast", () => {
 });
 
 describe("bottomAxis", () => {
-  it.each([[0, 40, 640], [0, 9.9, 250], [0, 1_234_567, 1900]])("labels d3's ticks of [%d, %d] at the scale's positions (%d px)", (start, end, width) => {
+  it.each([
+    [0, 40, 640],
+    [0, 9.9, 250],
+    [0, 1_234_567, 1900]
+  ])("labels d3's ticks of [%d, %d] at the scale's positions (%d px)", (start, end, width) => {
     const type = typeScale();
-    const frame = chartFrame({width, height: 100, margin: {top: 10, right: 20, bottom: bottomAxisHeight(type), left: 30}, label: "test", type});
+    const frame = chartFrame({
+      width,
+      height: 100,
+      margin: {top: 10, right: 20, bottom: bottomAxisHeight(type), left: 30},
+      label: "test",
+      type
+    });
     const x = scaleLinear().domain([start, end]).range([frame.left, frame.right]);
     bottomAxis(frame, x, {label: "value"});
     const axis = drawnAxis(frame.svg.node()!, "g.x-axis");
@@ -53,25 +77,39 @@ describe("bottomAxis", () => {
 
 describe("axes drawn again from memory", () => {
   it("are the drawing d3-axis makes for the same ticks, labels and frame, and a new one when any of them differs", () => {
-    const frameOf = (width: number) => chartFrame({width, height: 200, margin: {top: 20, right: 20, bottom: 40, left: 50}, label: "axes"});
+    const frameOf = (width: number) =>
+      chartFrame({width, height: 200, margin: {top: 20, right: 20, bottom: 40, left: 50}, label: "axes"});
     const draw = (width: number, end: number, label: string) => {
       const frame = frameOf(width);
       bottomAxis(frame, scaleLinear([0, end], [frame.left, frame.right]), {label});
       leftAxis(frame, scaleLinear([0, end], [frame.bottom, frame.top]), {label});
       return frame.svg.node()!.innerHTML;
     };
-    fc.assert(fc.property(fc.integer({min: 200, max: 1600}), fc.double({min: 0.5, max: 1e6, noNaN: true}), fc.constantFrom("time (s)", "requests"), (width, end, label) => {
-      const first = draw(width, end, label);
-      // Another axis in between, so the second drawing of the first comes from memory.
-      const other = draw(width + 1, end * 2, label);
-      expect(other).not.toBe(first);
-      expect(draw(width, end, label)).toBe(first);
-    }), {numRuns: 40});
+    fc.assert(
+      fc.property(
+        fc.integer({min: 200, max: 1600}),
+        fc.double({min: 0.5, max: 1e6, noNaN: true}),
+        fc.constantFrom("time (s)", "requests"),
+        (width, end, label) => {
+          const first = draw(width, end, label);
+          // Another axis in between, so the second drawing of the first comes from memory.
+          const other = draw(width + 1, end * 2, label);
+          expect(other).not.toBe(first);
+          expect(draw(width, end, label)).toBe(first);
+        }
+      ),
+      {numRuns: 40}
+    );
   });
 
   it("label their ticks with their own format: two formats of the same ticks are two drawings", () => {
     const labels = (format: (value: number) => string) => {
-      const frame = chartFrame({width: 400, height: 200, margin: {top: 20, right: 20, bottom: 40, left: 50}, label: "axes"});
+      const frame = chartFrame({
+        width: 400,
+        height: 200,
+        margin: {top: 20, right: 20, bottom: 40, left: 50},
+        label: "axes"
+      });
       bottomAxis(frame, scaleLinear([0, 600], [50, 380]), {label: "time", values: [0, 300, 600], format});
       return [...frame.svg.node()!.querySelectorAll(".tick text")].map((text) => text.textContent);
     };
@@ -87,35 +125,65 @@ describe("symbols", () => {
   });
 
   it("stay d3-shape's when drawn again from memory, for any name and radius, past the memory's bound", () => {
-    const types = {circle: symbolCircle, square: symbolSquare, diamond: symbolDiamond, star: symbolStar, times: symbolTimes, triangle: symbolTriangle} as const;
+    const types = {
+      circle: symbolCircle,
+      square: symbolSquare,
+      diamond: symbolDiamond,
+      star: symbolStar,
+      times: symbolTimes,
+      triangle: symbolTriangle
+    } as const;
     const name = fc.constantFrom(...(Object.keys(types) as (keyof typeof types)[]));
-    fc.assert(fc.property(fc.array(fc.tuple(name, fc.double({min: 0.5, max: 40, noNaN: true})), {minLength: 1, maxLength: 800}), (drawings) => {
-      for (const [kind, radius] of [...drawings, ...drawings]) expect(symbolPath(kind, radius)).toBe(symbol(types[kind], Math.PI * radius * radius)());
-    }), {numRuns: 5});
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(name, fc.double({min: 0.5, max: 40, noNaN: true})), {minLength: 1, maxLength: 800}),
+        (drawings) => {
+          for (const [kind, radius] of [...drawings, ...drawings])
+            expect(symbolPath(kind, radius)).toBe(symbol(types[kind], Math.PI * radius * radius)());
+        }
+      ),
+      {numRuns: 5}
+    );
   });
 });
 
 describe("rowLabelsLeft", () => {
   it("puts each row's name where d3-axis puts a band's tick: with tick marks drawn by d3-axis, without them one text per row at the same place", () => {
-    fc.assert(fc.property(fc.integer({min: 1, max: 12}), fc.boolean(), fc.integer({min: 40, max: 400}), (rows, round, height) => {
-      const names = Array.from({length: rows}, (_, index) => `row ${index}`);
-      const y = scaleBand(names, [20, 20 + height]).round(round);
-      const place = (ticks: boolean) => {
-        const frame = chartFrame({width: 400, height: height + 60, margin: {top: 20, right: 10, bottom: 40, left: 80}, label: "rows"});
-        rowLabelsLeft(frame, y, (row) => row, {ticks});
-        return [...frame.svg.node()!.querySelectorAll(".row-labels text")].map((text) => {
-          const tick = text.closest(".tick")?.getAttribute("transform");
-          const [, tickY] = tick?.match(/translate\(0,([-\d.]+)\)/) ?? [null, "0"];
-          return {text: text.textContent, y: Number(text.getAttribute("y") ?? 0) + Number(tickY), dy: text.getAttribute("dy")};
-        });
-      };
-      const [plain, withTicks] = [place(false), place(true)];
-      expect(plain.map(({text}) => text)).toEqual(names);
-      for (const [index, label] of plain.entries()) {
-        expect(label.y).toBeCloseTo(withTicks[index]!.y, 6);
-        expect(label.dy).toBe(withTicks[index]!.dy);
-      }
-    }));
+    fc.assert(
+      fc.property(
+        fc.integer({min: 1, max: 12}),
+        fc.boolean(),
+        fc.integer({min: 40, max: 400}),
+        (rows, round, height) => {
+          const names = Array.from({length: rows}, (_, index) => `row ${index}`);
+          const y = scaleBand(names, [20, 20 + height]).round(round);
+          const place = (ticks: boolean) => {
+            const frame = chartFrame({
+              width: 400,
+              height: height + 60,
+              margin: {top: 20, right: 10, bottom: 40, left: 80},
+              label: "rows"
+            });
+            rowLabelsLeft(frame, y, (row) => row, {ticks});
+            return [...frame.svg.node()!.querySelectorAll(".row-labels text")].map((text) => {
+              const tick = text.closest(".tick")?.getAttribute("transform");
+              const [, tickY] = tick?.match(/translate\(0,([-\d.]+)\)/) ?? [null, "0"];
+              return {
+                text: text.textContent,
+                y: Number(text.getAttribute("y") ?? 0) + Number(tickY),
+                dy: text.getAttribute("dy")
+              };
+            });
+          };
+          const [plain, withTicks] = [place(false), place(true)];
+          expect(plain.map(({text}) => text)).toEqual(names);
+          for (const [index, label] of plain.entries()) {
+            expect(label.y).toBeCloseTo(withTicks[index]!.y, 6);
+            expect(label.dy).toBe(withTicks[index]!.dy);
+          }
+        }
+      )
+    );
   });
 });
 
@@ -138,12 +206,29 @@ describe("typeScale", () => {
 
 describe("placeRowLabels", () => {
   it("keeps a label column only while the plot keeps its share of the width, and tries shorter names first", () => {
-    fc.assert(fc.property(fc.integer({min: 120, max: 2000}), fc.array(fc.string({minLength: 1, maxLength: 40}), {minLength: 1, maxLength: 8}), (width, rows) => {
-      const type = typeScale();
-      const placed = placeRowLabels({width, marginRight: 20, type, rows, labels: [(row) => row, (row) => row.slice(0, 3)]});
-      if (placed.placement === "left") expect(width - placed.marginLeft - 20).toBeGreaterThanOrEqual(MIN_PLOT_SHARE * width);
-      // Above: even the shortest names, with the gap before the plot, would squeeze it.
-      else expect(width - Math.ceil(Math.max(...rows.map((row) => type.widthOf(row.slice(0, 3)))) + 9 * type.unit + 4) - 20).toBeLessThan(MIN_PLOT_SHARE * width);
-    }), {numRuns: 300});
+    fc.assert(
+      fc.property(
+        fc.integer({min: 120, max: 2000}),
+        fc.array(fc.string({minLength: 1, maxLength: 40}), {minLength: 1, maxLength: 8}),
+        (width, rows) => {
+          const type = typeScale();
+          const placed = placeRowLabels({
+            width,
+            marginRight: 20,
+            type,
+            rows,
+            labels: [(row) => row, (row) => row.slice(0, 3)]
+          });
+          if (placed.placement === "left")
+            expect(width - placed.marginLeft - 20).toBeGreaterThanOrEqual(MIN_PLOT_SHARE * width);
+          // Above: even the shortest names, with the gap before the plot, would squeeze it.
+          else
+            expect(
+              width - Math.ceil(Math.max(...rows.map((row) => type.widthOf(row.slice(0, 3)))) + 9 * type.unit + 4) - 20
+            ).toBeLessThan(MIN_PLOT_SHARE * width);
+        }
+      ),
+      {numRuns: 300}
+    );
   });
 });

@@ -24,15 +24,38 @@ const hrefsOf = (root: HTMLElement) => [...root.querySelectorAll("a")].map((anch
 
 describe("carryVersionInLinks", () => {
   it("carries a version other than the default into links to other lessons and home, relative or absolute on this origin", () => {
-    const root = page(["./message-transaction", "http://localhost:3000/agent-selection#top", "./", "./retry-storms?version=0.3"]);
+    const root = page([
+      "./message-transaction",
+      "http://localhost:3000/agent-selection#top",
+      "./",
+      "./retry-storms?version=0.3"
+    ]);
     carryVersionInLinks("1.0", root, HERE);
-    expect(hrefsOf(root)).toEqual(["./message-transaction?version=1.0", "http://localhost:3000/agent-selection?version=1.0#top", "./?version=1.0", "./retry-storms?version=1.0"]);
+    expect(hrefsOf(root)).toEqual([
+      "./message-transaction?version=1.0",
+      "http://localhost:3000/agent-selection?version=1.0#top",
+      "./?version=1.0",
+      "./retry-storms?version=1.0"
+    ]);
     carryVersionInLinks("0.3", root, HERE);
-    expect(hrefsOf(root)).toEqual(["./message-transaction", "http://localhost:3000/agent-selection#top", "./", "./retry-storms"]);
+    expect(hrefsOf(root)).toEqual([
+      "./message-transaction",
+      "http://localhost:3000/agent-selection#top",
+      "./",
+      "./retry-storms"
+    ]);
   });
 
   it("leaves in-page links, other sites (a lesson's path on them included) and the lesson's own address as written", () => {
-    const hrefs = ["#1-the-signature", "https://github.com/a2aproject/A2A", "https://example.org/message-transaction", "http://localhost:3001/agent-selection", "mailto:someone@example.org", "./push-delivery", "./notes.pdf"];
+    const hrefs = [
+      "#1-the-signature",
+      "https://github.com/a2aproject/A2A",
+      "https://example.org/message-transaction",
+      "http://localhost:3001/agent-selection",
+      "mailto:someone@example.org",
+      "./push-delivery",
+      "./notes.pdf"
+    ];
     const root = page(hrefs);
     carryVersionInLinks("1.0", root, HERE);
     expect(hrefsOf(root)).toEqual(hrefs);
@@ -52,14 +75,23 @@ describe("carryVersionInLinks", () => {
 
 describe("lessonLink", () => {
   it("carries the version into a lesson link a view makes, as the page's own links carry it", () => {
-    expect(lessonLink("./webhook-authentication#5-no-event-id", "1.0", HERE)).toBe("./webhook-authentication?version=1.0#5-no-event-id");
-    expect(lessonLink("./webhook-authentication#5-no-event-id", "0.3", HERE)).toBe("./webhook-authentication#5-no-event-id");
+    expect(lessonLink("./webhook-authentication#5-no-event-id", "1.0", HERE)).toBe(
+      "./webhook-authentication?version=1.0#5-no-event-id"
+    );
+    expect(lessonLink("./webhook-authentication#5-no-event-id", "0.3", HERE)).toBe(
+      "./webhook-authentication#5-no-event-id"
+    );
     expect(lessonLink("https://github.com/a2aproject/A2A", "1.0", HERE)).toBe("https://github.com/a2aproject/A2A");
   });
 
   it("is how lesson 1's sender table links to lesson 4 at the page's version", () => {
-    const lost = compareSenders(resolveDeliveryConfig({receiverUnavailableUntilSeconds: 5, loseFirstSuccessfulAck: false}));
-    const link = (version: string) => SenderComparisonTable(lost, {version}).querySelector<HTMLAnchorElement>("a[href*='webhook-authentication']")!.getAttribute("href");
+    const lost = compareSenders(
+      resolveDeliveryConfig({receiverUnavailableUntilSeconds: 5, loseFirstSuccessfulAck: false})
+    );
+    const link = (version: string) =>
+      SenderComparisonTable(lost, {version})
+        .querySelector<HTMLAnchorElement>("a[href*='webhook-authentication']")!
+        .getAttribute("href");
     expect(link("1.0")).toMatch(/^\.\/webhook-authentication\?version=1\.0#/);
     expect(link("0.3")).not.toContain("version=");
   });

@@ -31,7 +31,6 @@ function chartSvg(chart: Element): string {
   return findChartSvg(chart)!.outerHTML;
 }
 
-
 describe("push delivery charts", () => {
   it.each(["baseline", "dedup-off", "delete-at-3s", "ordering-off"])("swimlane: %s", (id) => {
     const run = runOf(id);
@@ -45,88 +44,148 @@ describe("push delivery charts", () => {
     const links = svg.querySelectorAll("g.attempt-bars > path");
     expect(links).toHaveLength(run.attempts.length);
     expect(run.suppressedAttempts.length).toBeGreaterThan(0);
-    expect([...svg.querySelectorAll("text")].filter((text) => text.textContent === "suppressed")).toHaveLength(run.suppressedAttempts.length);
+    expect([...svg.querySelectorAll("text")].filter((text) => text.textContent === "suppressed")).toHaveLength(
+      run.suppressedAttempts.length
+    );
   });
 
   // The snapshots hold the drawing; these hold it to the model: each mark, read back through the axis the chart draws, is at the run's value.
-  it.each(["baseline", "dedup-off", "delete-at-3s", "long-outage", "ordering-off"])("swimlane %s: each bar runs from dispatch to arrival, each symbol at the sender's moment, on the drawn axis", (id) => {
-    const run = runOf(id);
-    const svg = findChartSvg(AttemptSwimlane(run, {width: 640}))!;
-    const axis = drawnAxis(svg, "g.x-axis");
-    const bars = [...svg.querySelectorAll("g.attempt-bars > path")].map((path) => /^M([-\d.]+),[-\d.]+H([-\d.]+)$/.exec(path.getAttribute("d")!)!.slice(1).map((px) => axis.valueAt(Number(px))));
-    expect(bars).toHaveLength(run.attempts.length);
-    run.attempts.forEach((attempt, index) => {
-      expect(bars[index]![0]).toBeCloseTo(attempt.dispatchedAtSeconds, 6);
-      expect(bars[index]![1]).toBeCloseTo(attempt.arrivesAtSeconds, 6);
-    });
-    const seen = run.attempts.filter((attempt) => attempt.sender.kind !== "waiting");
-    const dots = [...svg.querySelectorAll("g.sender-dots > path")].map((path) => axis.valueAt(absolute(path, "x", "__none__")));
-    expect(dots).toHaveLength(seen.length);
-    seen.forEach((attempt, index) => expect(dots[index]).toBeCloseTo(attempt.sender.atSeconds, 6));
-  });
+  it.each(["baseline", "dedup-off", "delete-at-3s", "long-outage", "ordering-off"])(
+    "swimlane %s: each bar runs from dispatch to arrival, each symbol at the sender's moment, on the drawn axis",
+    (id) => {
+      const run = runOf(id);
+      const svg = findChartSvg(AttemptSwimlane(run, {width: 640}))!;
+      const axis = drawnAxis(svg, "g.x-axis");
+      const bars = [...svg.querySelectorAll("g.attempt-bars > path")].map((path) =>
+        /^M([-\d.]+),[-\d.]+H([-\d.]+)$/
+          .exec(path.getAttribute("d")!)!
+          .slice(1)
+          .map((px) => axis.valueAt(Number(px)))
+      );
+      expect(bars).toHaveLength(run.attempts.length);
+      run.attempts.forEach((attempt, index) => {
+        expect(bars[index]![0]).toBeCloseTo(attempt.dispatchedAtSeconds, 6);
+        expect(bars[index]![1]).toBeCloseTo(attempt.arrivesAtSeconds, 6);
+      });
+      const seen = run.attempts.filter((attempt) => attempt.sender.kind !== "waiting");
+      const dots = [...svg.querySelectorAll("g.sender-dots > path")].map((path) =>
+        axis.valueAt(absolute(path, "x", "__none__"))
+      );
+      expect(dots).toHaveLength(seen.length);
+      seen.forEach((attempt, index) => expect(dots[index]).toBeCloseTo(attempt.sender.atSeconds, 6));
+    }
+  );
 
-  it.each(["baseline", "dedup-off", "ordering-off"])("receiver charts %s: each arrival dot at its arrival, each regression at its time and sequence, on the drawn axes", (id) => {
-    const run = runOf(id);
-    const decisions = findChartSvg(ReceiverDecisions(run, {width: 640}))!;
-    const time = drawnAxis(decisions, "g.x-axis");
-    const dots = [...decisions.querySelectorAll("g.arrival-dots circle")].map((circle) => time.valueAt(Number(circle.getAttribute("cx"))));
-    expect(dots).toHaveLength(run.attempts.length);
-    run.attempts.forEach((attempt, index) => expect(dots[index]).toBeCloseTo(attempt.arrivesAtSeconds, 6));
-    const state = findChartSvg(ReceiverState(run, {width: 640}))!;
-    const [x, y] = [drawnAxis(state, "g.x-axis"), drawnAxis(state, "g.y-axis")];
-    const marks = [...state.querySelectorAll("g.regression-marks > g")].map((mark) => [x.valueAt(absolute(mark, "x", "__none__")), y.valueAt(absolute(mark, "y", "__none__"))]);
-    const regressions = run.receiverStates.filter((sample) => sample.regression);
-    expect(marks).toHaveLength(regressions.length);
-    regressions.forEach((sample, index) => {
-      expect(marks[index]![0]).toBeCloseTo(sample.atSeconds, 6);
-      expect(marks[index]![1]).toBeCloseTo(sample.shownSequence!, 6);
-    });
-  });
+  it.each(["baseline", "dedup-off", "ordering-off"])(
+    "receiver charts %s: each arrival dot at its arrival, each regression at its time and sequence, on the drawn axes",
+    (id) => {
+      const run = runOf(id);
+      const decisions = findChartSvg(ReceiverDecisions(run, {width: 640}))!;
+      const time = drawnAxis(decisions, "g.x-axis");
+      const dots = [...decisions.querySelectorAll("g.arrival-dots circle")].map((circle) =>
+        time.valueAt(Number(circle.getAttribute("cx")))
+      );
+      expect(dots).toHaveLength(run.attempts.length);
+      run.attempts.forEach((attempt, index) => expect(dots[index]).toBeCloseTo(attempt.arrivesAtSeconds, 6));
+      const state = findChartSvg(ReceiverState(run, {width: 640}))!;
+      const [x, y] = [drawnAxis(state, "g.x-axis"), drawnAxis(state, "g.y-axis")];
+      const marks = [...state.querySelectorAll("g.regression-marks > g")].map((mark) => [
+        x.valueAt(absolute(mark, "x", "__none__")),
+        y.valueAt(absolute(mark, "y", "__none__"))
+      ]);
+      const regressions = run.receiverStates.filter((sample) => sample.regression);
+      expect(marks).toHaveLength(regressions.length);
+      regressions.forEach((sample, index) => {
+        expect(marks[index]![0]).toBeCloseTo(sample.atSeconds, 6);
+        expect(marks[index]![1]).toBeCloseTo(sample.shownSequence!, 6);
+      });
+    }
+  );
 
   it.each(["baseline", "dedup-off", "ordering-off"])("receiver decisions and state: %s", (id) => {
     const run = runOf(id);
-    expect(compareSnapshot(`delivery-receiver-decisions-${id}`, chartSvg(ReceiverDecisions(run, {width: 640})))).toBeNull();
+    expect(
+      compareSnapshot(`delivery-receiver-decisions-${id}`, chartSvg(ReceiverDecisions(run, {width: 640})))
+    ).toBeNull();
     expect(compareSnapshot(`delivery-receiver-state-${id}`, chartSvg(ReceiverState(run, {width: 640})))).toBeNull();
   });
 
   it("two runs drawn beside each other (compare, model vs real) start their plots at one x, whatever their row names", () => {
     const model = simulateDelivery({sender: "a2a-js"});
     // Other row names: more updates (U10 is wider than U1) and other states.
-    const other = simulateDelivery({sender: "teaching", updates: Array.from({length: 12}, (_, k) => ({atSeconds: k, eventId: `evt-${k}`, sequence: k + 1, taskState: "working" as const}))});
-    const plotLeft = (chart: Element) => Number(findChartSvg(chart)!.querySelector("rect.plot-outline")!.getAttribute("x"));
+    const other = simulateDelivery({
+      sender: "teaching",
+      updates: Array.from({length: 12}, (_, k) => ({
+        atSeconds: k,
+        eventId: `evt-${k}`,
+        sequence: k + 1,
+        taskState: "working" as const
+      }))
+    });
+    const plotLeft = (chart: Element) =>
+      Number(findChartSvg(chart)!.querySelector("rect.plot-outline")!.getAttribute("x"));
     const alone = [plotLeft(AttemptSwimlane(model, {width: 640})), plotLeft(AttemptSwimlane(other, {width: 640}))];
     expect(alone[0]).not.toBe(alone[1]);
-    expect(plotLeft(AttemptSwimlane(model, {width: 640, alongside: other}))).toBe(plotLeft(AttemptSwimlane(other, {width: 640, alongside: model})));
+    expect(plotLeft(AttemptSwimlane(model, {width: 640, alongside: other}))).toBe(
+      plotLeft(AttemptSwimlane(other, {width: 640, alongside: model}))
+    );
   });
 
   it("marks every regression the run reports", () => {
     const run = runOf("ordering-off");
     expect(run.summary.regressions).toBeGreaterThan(0);
     const svg = findChartSvg(ReceiverState(run, {width: 640}))!;
-    expect([...svg.querySelectorAll("text")].filter((text) => text.textContent === "regression")).toHaveLength(run.summary.regressions);
+    expect([...svg.querySelectorAll("text")].filter((text) => text.textContent === "regression")).toHaveLength(
+      run.summary.regressions
+    );
   });
 
-  it.each(["baseline", "delete-at-3s", "long-outage", "localhost-url"])("%s: the three charts share one time axis, a multiple of 10 s past everything the run shows", (id) => {
-    const run = runOf(id);
-    // Each axis end is read from where the chart draws its ticks.
-    const domains = [AttemptSwimlane, ReceiverDecisions, ReceiverState].map((chart) => drawnTimeAxis(chart(run, {width: 640})));
-    const [start, end] = domains[0]!;
-    for (const domain of domains) expect(domain).toEqual([start, end]);
-    expect(start).toBe(0);
-    expect(end! % 10).toBe(0);
-    expect(end).toBeGreaterThanOrEqual(Math.max(run.endsAtSeconds, run.config.deleteConfigAtSeconds ?? 0, run.config.receiverUnavailableUntilSeconds, 1));
-    expect(end! - 10).toBeLessThan(Math.max(run.endsAtSeconds, run.config.deleteConfigAtSeconds ?? 0, run.config.receiverUnavailableUntilSeconds, 1));
-  });
+  it.each(["baseline", "delete-at-3s", "long-outage", "localhost-url"])(
+    "%s: the three charts share one time axis, a multiple of 10 s past everything the run shows",
+    (id) => {
+      const run = runOf(id);
+      // Each axis end is read from where the chart draws its ticks.
+      const domains = [AttemptSwimlane, ReceiverDecisions, ReceiverState].map((chart) =>
+        drawnTimeAxis(chart(run, {width: 640}))
+      );
+      const [start, end] = domains[0]!;
+      for (const domain of domains) expect(domain).toEqual([start, end]);
+      expect(start).toBe(0);
+      expect(end! % 10).toBe(0);
+      expect(end).toBeGreaterThanOrEqual(
+        Math.max(
+          run.endsAtSeconds,
+          run.config.deleteConfigAtSeconds ?? 0,
+          run.config.receiverUnavailableUntilSeconds,
+          1
+        )
+      );
+      expect(end! - 10).toBeLessThan(
+        Math.max(
+          run.endsAtSeconds,
+          run.config.deleteConfigAtSeconds ?? 0,
+          run.config.receiverUnavailableUntilSeconds,
+          1
+        )
+      );
+    }
+  );
 
   it("draws every sender's run, a still-waiting a2a-java and Svix's hours-long schedule included, with finite marks", () => {
     for (const sender of ["a2a-js", "a2a-python", "a2a-go", "a2a-java", "svix", "convoy"] as const) {
       const run = simulateDelivery({sender, receiverUnavailableUntilSeconds: 400});
-      for (const chart of [AttemptSwimlane(run, {width: 640}), ReceiverDecisions(run, {width: 640}), ReceiverState(run, {width: 640})]) {
+      for (const chart of [
+        AttemptSwimlane(run, {width: 640}),
+        ReceiverDecisions(run, {width: 640}),
+        ReceiverState(run, {width: 640})
+      ]) {
         expect(chart.outerHTML, sender).not.toMatch(/NaN|Infinity/);
       }
     }
     // Svix's fourth attempt comes half an hour in: the axis counts minutes.
-    const svix = findChartSvg(AttemptSwimlane(simulateDelivery({sender: "svix", receiverUnavailableUntilSeconds: 400}), {width: 640}))!;
+    const svix = findChartSvg(
+      AttemptSwimlane(simulateDelivery({sender: "svix", receiverUnavailableUntilSeconds: 400}), {width: 640})
+    )!;
     expect(svix.querySelector(".x-axis-label")!.textContent).toBe("modeled time (min) →");
     const java = findChartSvg(AttemptSwimlane(simulateDelivery({sender: "a2a-java"}), {width: 640}))!;
     expect(java.querySelectorAll(".sender-dots path")).toHaveLength(0);

@@ -33,5 +33,9 @@ export function drawnAxis(svg: Element, selector: string, {unit = 1}: {unit?: nu
   }));
   const [first, last] = [ticks[0]!, ticks[ticks.length - 1]!];
   const perPx = (last.value - first.value) / (last.at - first.at);
-  return {ticks, valueAt: (px) => first.value + (px - first.at) * perPx, pxOf: (value) => first.at + (value - first.value) / perPx};
+  return {
+    ticks,
+    valueAt: (px) => first.value + (px - first.at) * perPx,
+    pxOf: (value) => first.at + (value - first.value) / perPx
+  };
 }

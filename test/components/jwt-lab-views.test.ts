@@ -5,16 +5,24 @@
  */
 import {webcrypto} from "node:crypto";
 import {describe, expect, it} from "vitest";
-import {JWT_CHECK_ORDER, runWebhookLesson, webhookLessonDefaults, type WebhookLessonInputs} from "../../lib/webhook-auth/index.js";
+import {
+  JWT_CHECK_ORDER,
+  runWebhookLesson,
+  webhookLessonDefaults,
+  type WebhookLessonInputs
+} from "../../lib/webhook-auth/index.js";
 import {JwtChecks, JwtDelivery, JwtVerdict, generateDemoKeyMaterial} from "../../src/components/webhook-auth/index.js";
 
-const {JSDOM} = (await import("jsdom" as string)) as {JSDOM: new (html: string) => {window: Window & typeof globalThis}};
+const {JSDOM} = (await import("jsdom" as string)) as {
+  JSDOM: new (html: string) => {window: Window & typeof globalThis};
+};
 const {window} = new JSDOM("<!doctype html><body></body>");
 Object.assign(globalThis, {document: window.document, Node: window.Node, Element: window.Element});
 
 const subtle = webcrypto.subtle as unknown as SubtleCrypto;
 const keys = generateDemoKeyMaterial();
-const jwtOf = async (overrides: Partial<WebhookLessonInputs>) => (await runWebhookLesson({...webhookLessonDefaults, ...overrides}, keys, subtle)).jwt;
+const jwtOf = async (overrides: Partial<WebhookLessonInputs>) =>
+  (await runWebhookLesson({...webhookLessonDefaults, ...overrides}, keys, subtle)).jwt;
 
 describe("JWT lab views", () => {
   it("list every check in order with the values compared, and name the refusing check", async () => {

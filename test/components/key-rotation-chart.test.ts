@@ -6,7 +6,12 @@
  */
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import {isFailedVerdict, keyRotationTimeline, KEY_ROTATION_VERDICTS, type KeyRotationInput} from "../../lib/webhook-auth/index.js";
+import {
+  isFailedVerdict,
+  keyRotationTimeline,
+  KEY_ROTATION_VERDICTS,
+  type KeyRotationInput
+} from "../../lib/webhook-auth/index.js";
 import {KeyRotationChart} from "../../src/components/webhook-auth/index.js";
 import {VERDICT_COLOURS} from "../../src/components/webhook-auth/key-rotation-chart.js";
 import {SLIDE_FONT_SIZE, typeScale, type TypeScale} from "../../src/components/chart/type-scale.js";
@@ -17,12 +22,29 @@ import {absolute, drawnAxis} from "./drawn-axis.js";
 const SCENARIOS: Record<string, KeyRotationInput> = {
   defaults: {},
   "unannounced-no-refetch": {cacheMaxAgeSeconds: 1500, refetchOnUnknownKid: false},
-  "refetch-in-cooldown": {deliveryIntervalSeconds: 120, rotateAtSeconds: 3605, cacheMaxAgeSeconds: 3600, refetchCooldownSeconds: 300},
-  "withdrawn-too-soon": {rotateAtSeconds: 3650, overlapSeconds: 0, deliveryDelaySeconds: 200, refetchOnUnknownKid: false, publishLeadSeconds: 1200}
+  "refetch-in-cooldown": {
+    deliveryIntervalSeconds: 120,
+    rotateAtSeconds: 3605,
+    cacheMaxAgeSeconds: 3600,
+    refetchCooldownSeconds: 300
+  },
+  "withdrawn-too-soon": {
+    rotateAtSeconds: 3650,
+    overlapSeconds: 0,
+    deliveryDelaySeconds: 200,
+    refetchOnUnknownKid: false,
+    publishLeadSeconds: 1200
+  }
 };
 
 // 600 px at a slide's type puts the rows' names above them.
-const SIZES: [number, TypeScale][] = [[320, typeScale()], [390, typeScale()], [1280, typeScale()], [600, typeScale(SLIDE_FONT_SIZE)], [1920, typeScale(SLIDE_FONT_SIZE)]];
+const SIZES: [number, TypeScale][] = [
+  [320, typeScale()],
+  [390, typeScale()],
+  [1280, typeScale()],
+  [600, typeScale(SLIDE_FONT_SIZE)],
+  [1920, typeScale(SLIDE_FONT_SIZE)]
+];
 
 function textBox(text: Element, type: TypeScale) {
   const size = Number(text.closest("[font-size]")?.getAttribute("font-size") ?? type.body);
@@ -44,7 +66,8 @@ function expectTextsClear(svg: SVGSVGElement, width: number, type: TypeScale): v
   for (const [index, a] of boxes.entries()) {
     for (const b of boxes.slice(index + 1)) {
       const sameLine = Math.abs(a.y - b.y) < Math.max(a.size, b.size);
-      if (sameLine) expect(a.right <= b.left || b.right <= a.left, `"${a.text}" and "${b.text}" overlap at ${width} px`).toBe(true);
+      if (sameLine)
+        expect(a.right <= b.left || b.right <= a.left, `"${a.text}" and "${b.text}" overlap at ${width} px`).toBe(true);
     }
   }
   expect(textBox(svg.querySelector(".x-axis-label")!, type).left).toBeGreaterThanOrEqual(0);
@@ -52,42 +75,65 @@ function expectTextsClear(svg: SVGSVGElement, width: number, type: TypeScale): v
 
 describe("key rotation chart", () => {
   it.each(Object.keys(SCENARIOS))("snapshot: %s", (id) => {
-    expect(compareSnapshot(`webhook-auth-key-rotation-${id}`, KeyRotationChart(keyRotationTimeline(SCENARIOS[id]), {width: 640}).outerHTML)).toBeNull();
+    expect(
+      compareSnapshot(
+        `webhook-auth-key-rotation-${id}`,
+        KeyRotationChart(keyRotationTimeline(SCENARIOS[id]), {width: 640}).outerHTML
+      )
+    ).toBeNull();
   });
 
-  it.each(Object.keys(SCENARIOS).flatMap((id) => SIZES.map(([width, type]) => [id, width, type] as const)))("%s at %i px: one mark per delivery at its arrival, failures marked, no NaN", (id, width, type) => {
-    const timeline = keyRotationTimeline(SCENARIOS[id]);
-    const svg = KeyRotationChart(timeline, {width, type});
-    expect(svg.tagName.toLowerCase()).toBe("svg");
-    expect(Number(svg.getAttribute("width"))).toBe(width);
-    for (const element of svg.querySelectorAll("*")) {
-      for (const attribute of element.attributes) expect(attribute.value, `${element.tagName} ${attribute.name}`).not.toMatch(/NaN|undefined|Infinity/);
+  it.each(Object.keys(SCENARIOS).flatMap((id) => SIZES.map(([width, type]) => [id, width, type] as const)))(
+    "%s at %i px: one mark per delivery at its arrival, failures marked, no NaN",
+    (id, width, type) => {
+      const timeline = keyRotationTimeline(SCENARIOS[id]);
+      const svg = KeyRotationChart(timeline, {width, type});
+      expect(svg.tagName.toLowerCase()).toBe("svg");
+      expect(Number(svg.getAttribute("width"))).toBe(width);
+      for (const element of svg.querySelectorAll("*")) {
+        for (const attribute of element.attributes)
+          expect(attribute.value, `${element.tagName} ${attribute.name}`).not.toMatch(/NaN|undefined|Infinity/);
+      }
+      const marks = [...svg.querySelectorAll("g.delivery-marks path")];
+      expect(marks).toHaveLength(timeline.deliveries.length);
+      expect(svg.querySelectorAll("g.delivery-marks path.failed")).toHaveLength(timeline.summary.failures);
+      // Each mark's title names its delivery; its colour and place are that delivery's verdict and arrival.
+      const axis = drawnAxis(svg, "g.x-axis", {unit: 60});
+      for (const mark of marks) {
+        const [, number, verdict] = /^Delivery (\d+): .*: (verified|verified after refetch|unknown kid: .+)$/.exec(
+          mark.querySelector("title")!.textContent!
+        )!;
+        const delivery = timeline.deliveries[Number(number) - 1]!;
+        expect(verdict).toBe(delivery.verdict);
+        expect(mark.getAttribute("fill")).toBe(VERDICT_COLOURS[delivery.verdict]);
+        expect(mark.classList.contains("failed")).toBe(isFailedVerdict(delivery.verdict));
+        expect(axis.valueAt(absolute(mark, "x", "__none__"))).toBeCloseTo(delivery.arrivesAtSeconds, 0);
+      }
+      expect(svg.querySelectorAll("g.fetch-ticks path")).toHaveLength(timeline.fetches.length);
+      expect(svg.querySelectorAll("g.cache-segments > rect")).toHaveLength(
+        timeline.cache.reduce((sum, span) => sum + span.kids.length, 0)
+      );
+      // The legend names every verdict with its count, in lib's order, by its full name wherever it fits.
+      const legend = [...svg.querySelectorAll("g.verdict-legend text")].map(
+        (text) => /^(.+) \((\d+)\)$/.exec(text.textContent!)!
+      );
+      expect(legend.map((entry) => Number(entry?.[2]))).toEqual(
+        KEY_ROTATION_VERDICTS.map((verdict) => timeline.summary.byVerdict[verdict])
+      );
+      if (width >= 390 && type.body < SLIDE_FONT_SIZE)
+        expect(legend.map((entry) => entry[1])).toEqual([...KEY_ROTATION_VERDICTS]);
+      expect([...svg.querySelectorAll("g.verdict-legend path")].map((path) => path.getAttribute("fill"))).toEqual(
+        KEY_ROTATION_VERDICTS.map((verdict) => VERDICT_COLOURS[verdict])
+      );
     }
-    const marks = [...svg.querySelectorAll("g.delivery-marks path")];
-    expect(marks).toHaveLength(timeline.deliveries.length);
-    expect(svg.querySelectorAll("g.delivery-marks path.failed")).toHaveLength(timeline.summary.failures);
-    // Each mark's title names its delivery; its colour and place are that delivery's verdict and arrival.
-    const axis = drawnAxis(svg, "g.x-axis", {unit: 60});
-    for (const mark of marks) {
-      const [, number, verdict] = /^Delivery (\d+): .*: (verified|verified after refetch|unknown kid: .+)$/.exec(mark.querySelector("title")!.textContent!)!;
-      const delivery = timeline.deliveries[Number(number) - 1]!;
-      expect(verdict).toBe(delivery.verdict);
-      expect(mark.getAttribute("fill")).toBe(VERDICT_COLOURS[delivery.verdict]);
-      expect(mark.classList.contains("failed")).toBe(isFailedVerdict(delivery.verdict));
-      expect(axis.valueAt(absolute(mark, "x", "__none__"))).toBeCloseTo(delivery.arrivesAtSeconds, 0);
-    }
-    expect(svg.querySelectorAll("g.fetch-ticks path")).toHaveLength(timeline.fetches.length);
-    expect(svg.querySelectorAll("g.cache-segments > rect")).toHaveLength(timeline.cache.reduce((sum, span) => sum + span.kids.length, 0));
-    // The legend names every verdict with its count, in lib's order, by its full name wherever it fits.
-    const legend = [...svg.querySelectorAll("g.verdict-legend text")].map((text) => /^(.+) \((\d+)\)$/.exec(text.textContent!)!);
-    expect(legend.map((entry) => Number(entry?.[2]))).toEqual(KEY_ROTATION_VERDICTS.map((verdict) => timeline.summary.byVerdict[verdict]));
-    if (width >= 390 && type.body < SLIDE_FONT_SIZE) expect(legend.map((entry) => entry[1])).toEqual([...KEY_ROTATION_VERDICTS]);
-    expect([...svg.querySelectorAll("g.verdict-legend path")].map((path) => path.getAttribute("fill"))).toEqual(KEY_ROTATION_VERDICTS.map((verdict) => VERDICT_COLOURS[verdict]));
-  });
+  );
 
-  it.each(Object.keys(SCENARIOS).flatMap((id) => SIZES.map(([width, type]) => [id, width, type] as const)))("%s at %i px: every text stays inside the chart, and texts on one line never overlap", (id, width, type) => {
-    expectTextsClear(KeyRotationChart(keyRotationTimeline(SCENARIOS[id]), {width, type}), width, type);
-  });
+  it.each(Object.keys(SCENARIOS).flatMap((id) => SIZES.map(([width, type]) => [id, width, type] as const)))(
+    "%s at %i px: every text stays inside the chart, and texts on one line never overlap",
+    (id, width, type) => {
+      expectTextsClear(KeyRotationChart(keyRotationTimeline(SCENARIOS[id]), {width, type}), width, type);
+    }
+  );
 
   it("draws any in-range run from 320 to 1920 px, page or slide type, with no NaN, a mark per delivery and its text clear", () => {
     const inputs = fc.record({
@@ -101,27 +147,48 @@ describe("key rotation chart", () => {
       deliveryDelaySeconds: fc.integer({min: 0, max: 240}),
       horizonSeconds: fc.integer({min: 60, max: 14400})
     });
-    fc.assert(fc.property(inputs, fc.integer({min: 320, max: 1920}), fc.boolean(), (input, width, slide) => {
-      const type = slide ? typeScale(SLIDE_FONT_SIZE) : typeScale();
-      const timeline = keyRotationTimeline(input);
-      const svg = KeyRotationChart(timeline, {width, type});
-      expect(svg.outerHTML).not.toMatch(/NaN|undefined|Infinity/);
-      expect(svg.querySelectorAll("g.delivery-marks path")).toHaveLength(timeline.deliveries.length);
-      expectTextsClear(svg, width, type);
-    }), {numRuns: 60});
+    fc.assert(
+      fc.property(inputs, fc.integer({min: 320, max: 1920}), fc.boolean(), (input, width, slide) => {
+        const type = slide ? typeScale(SLIDE_FONT_SIZE) : typeScale();
+        const timeline = keyRotationTimeline(input);
+        const svg = KeyRotationChart(timeline, {width, type});
+        expect(svg.outerHTML).not.toMatch(/NaN|undefined|Infinity/);
+        expect(svg.querySelectorAll("g.delivery-marks path")).toHaveLength(timeline.deliveries.length);
+        expectTextsClear(svg, width, type);
+      }),
+      {numRuns: 60}
+    );
   });
 
   it("drops the legend's counts only where no naming with them fits: a slide's type on a phone's width (fast-check's counterexample)", () => {
-    const timeline = keyRotationTimeline({rotateAtSeconds: 1, publishLeadSeconds: 0, overlapSeconds: 0, cacheMaxAgeSeconds: Infinity, refetchOnUnknownKid: false, deliveryIntervalSeconds: 60, horizonSeconds: 6001});
+    const timeline = keyRotationTimeline({
+      rotateAtSeconds: 1,
+      publishLeadSeconds: 0,
+      overlapSeconds: 0,
+      cacheMaxAgeSeconds: Infinity,
+      refetchOnUnknownKid: false,
+      deliveryIntervalSeconds: 60,
+      horizonSeconds: 6001
+    });
     expect(timeline.summary.byVerdict["unknown kid: no refetch"]).toBe(100);
     const slide = typeScale(SLIDE_FONT_SIZE);
     const narrow = KeyRotationChart(timeline, {width: 320, type: slide});
     expectTextsClear(narrow, 320, slide);
-    expect([...narrow.querySelectorAll("g.verdict-legend text")].map((text) => text.textContent)).toContain("no refetch");
-    expect([...KeyRotationChart(timeline, {width: 320}).querySelectorAll("g.verdict-legend text")].map((text) => text.textContent)).toContain("unknown kid: no refetch (100)");
+    expect([...narrow.querySelectorAll("g.verdict-legend text")].map((text) => text.textContent)).toContain(
+      "no refetch"
+    );
+    expect(
+      [...KeyRotationChart(timeline, {width: 320}).querySelectorAll("g.verdict-legend text")].map(
+        (text) => text.textContent
+      )
+    ).toContain("unknown kid: no refetch (100)");
   });
 
-  it.each([...Object.keys(SCENARIOS), "switch beside a max-age fetch"].flatMap((id) => SIZES.map(([width, type]) => [id, width, type] as const)))("%s at %i px: the switch's rule crosses no fetch reason", (id, width, type) => {
+  it.each(
+    [...Object.keys(SCENARIOS), "switch beside a max-age fetch"].flatMap((id) =>
+      SIZES.map(([width, type]) => [id, width, type] as const)
+    )
+  )("%s at %i px: the switch's rule crosses no fetch reason", (id, width, type) => {
     // Lesson 4's step 22: the switch 50 s after the hour, beside the receiver's max-age fetch at the hour.
     const input = SCENARIOS[id] ?? {publishLeadSeconds: 0, refetchOnUnknownKid: false, rotateAtSeconds: 3650};
     const svg = KeyRotationChart(keyRotationTimeline(input), {width, type});
@@ -130,7 +197,10 @@ describe("key rotation chart", () => {
     const at = Number(/^M([\d.]+),/.exec(rule)![1]);
     for (const text of svg.querySelectorAll("g.fetch-reasons text")) {
       const box = textBox(text, type);
-      expect(box.left > at || box.right < at, `“${text.textContent}” spans ${box.left}..${box.right}, the rule is at ${at}`).toBe(true);
+      expect(
+        box.left > at || box.right < at,
+        `“${text.textContent}” spans ${box.left}..${box.right}, the rule is at ${at}`
+      ).toBe(true);
     }
   });
 
@@ -142,7 +212,10 @@ describe("key rotation chart", () => {
     // On the pixel (a crisp 1.5 px rule), so within a pixel of 3600 s.
     expect(Math.abs(Number(/^M([\d.]+),/.exec(rule.getAttribute("d")!)![1]) - axis.pxOf(3600))).toBeLessThanOrEqual(1);
     expect(svg.querySelector("g.switch-marker text")!.textContent).toMatch(/^switch to k2/);
-    expect(KeyRotationChart(keyRotationTimeline({rotateAtSeconds: 20000}), {width: 640}).querySelector("g.switch-marker")!.childElementCount).toBe(0);
+    expect(
+      KeyRotationChart(keyRotationTimeline({rotateAtSeconds: 20000}), {width: 640}).querySelector("g.switch-marker")!
+        .childElementCount
+    ).toBe(0);
   });
 
   it("draws failures larger than successes and last, so no success covers one", () => {
@@ -151,7 +224,8 @@ describe("key rotation chart", () => {
     const marks = [...KeyRotationChart(timeline, {width: 1280}).querySelectorAll("g.delivery-marks path")];
     const firstFailed = marks.findIndex((mark) => mark.classList.contains("failed"));
     expect(marks.slice(firstFailed).every((mark) => mark.classList.contains("failed"))).toBe(true);
-    const extent = (mark: Element) => Math.max(...(mark.getAttribute("d")!.match(/-?[\d.]+/g) ?? []).map((value) => Math.abs(Number(value))));
+    const extent = (mark: Element) =>
+      Math.max(...(mark.getAttribute("d")!.match(/-?[\d.]+/g) ?? []).map((value) => Math.abs(Number(value))));
     expect(extent(marks[firstFailed]!)).toBeGreaterThan(extent(marks[0]!));
   });
 });

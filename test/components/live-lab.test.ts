@@ -5,8 +5,29 @@
  * text, however hostile (markup, 10,000-character reasons, lone surrogates).
  */
 import {describe, expect, it} from "vitest";
-import {compareLiveRun, emptyLiveFeed, liveFaultsFromInputs, liveFeedProblem, liveFeedWith, liveLabDefaults, liveReceiverUrl, noFaults, readFaultsAnswer, readLiveMessage, type LiveAttempt, type LiveFeed, type LiveHello} from "../../lib/live/index.js";
-import {LiveAttemptTable, LiveChecks, LiveDeliveryDetails, LiveDeliveryLab, LiveDifferences, LiveProblems} from "../../src/components/live-lab/index.js";
+import {
+  compareLiveRun,
+  emptyLiveFeed,
+  liveFaultsFromInputs,
+  liveFeedProblem,
+  liveFeedWith,
+  liveLabDefaults,
+  liveReceiverUrl,
+  noFaults,
+  readFaultsAnswer,
+  readLiveMessage,
+  type LiveAttempt,
+  type LiveFeed,
+  type LiveHello
+} from "../../lib/live/index.js";
+import {
+  LiveAttemptTable,
+  LiveChecks,
+  LiveDeliveryDetails,
+  LiveDeliveryLab,
+  LiveDifferences,
+  LiveProblems
+} from "../../src/components/live-lab/index.js";
 import type {ConnectionState} from "../../src/components/live-lab/index.js";
 
 const MARKUP = "<img src=x onerror=alert(1)>";
@@ -14,19 +35,48 @@ const LONG = "r".repeat(2_000);
 const LONE_SURROGATE = "a\uD800b";
 
 const status = {run: 1, kept: 1, dropped: 0, total: 1, evictedReplayRecords: 0, replayRecords: 1, expectedTask: null};
-const hello: LiveHello = {receiver: "A2A Workbench live receiver", hookUrl: "http://127.0.0.1:8787/hook", auth: MARKUP, faults: noFaults, msPerSecond: 1000, status};
+const hello: LiveHello = {
+  receiver: "A2A Workbench live receiver",
+  hookUrl: "http://127.0.0.1:8787/hook",
+  auth: MARKUP,
+  faults: noFaults,
+  msPerSecond: 1000,
+  status
+};
 
 function attempt(overrides: Partial<LiveAttempt> = {}): LiveAttempt {
   return {
-    run: 1, number: 1, atSeconds: 0, decidedAtSeconds: 0, settledAtSeconds: 0, method: "POST", path: "/hook", headers: {"x-note": MARKUP},
-    body: MARKUP, bodyBytes: 30, taskId: MARKUP, taskState: "TASK_STATE_WORKING", updateKey: `event:${MARKUP}`, keySource: "teaching-metadata",
-    order: {by: "sequence", value: 1}, decision: "applied", httpStatus: 200, answer: "sent", reason: `${MARKUP}${LONE_SURROGATE}`,
-    checks: [{id: "authenticity", label: MARKUP, status: "fail", reason: LONG}], ...overrides
+    run: 1,
+    number: 1,
+    atSeconds: 0,
+    decidedAtSeconds: 0,
+    settledAtSeconds: 0,
+    method: "POST",
+    path: "/hook",
+    headers: {"x-note": MARKUP},
+    body: MARKUP,
+    bodyBytes: 30,
+    taskId: MARKUP,
+    taskState: "TASK_STATE_WORKING",
+    updateKey: `event:${MARKUP}`,
+    keySource: "teaching-metadata",
+    order: {by: "sequence", value: 1},
+    decision: "applied",
+    httpStatus: 200,
+    answer: "sent",
+    reason: `${MARKUP}${LONE_SURROGATE}`,
+    checks: [{id: "authenticity", label: MARKUP, status: "fail", reason: LONG}],
+    ...overrides
   };
 }
 
 const message = (event: "hello" | "run" | "attempt", value: unknown) => readLiveMessage(event, JSON.stringify(value));
-const connected = (feed: LiveFeed): ConnectionState => ({phase: "connected", url: "http://127.0.0.1:8787", feed, notice: null});
+const connected = (feed: LiveFeed): ConnectionState => ({
+  phase: "connected",
+  url: "http://127.0.0.1:8787",
+  feed,
+  notice: null
+});
 
 function feedOf(...attempts: LiveAttempt[]): LiveFeed {
   let feed = emptyLiveFeed;
@@ -56,13 +106,22 @@ describe("readLiveMessage", () => {
     expect(badHello.ok).toBe(false);
     if (!badHello.ok) expect(badHello.problem).toMatch(/faults\.lostAck/);
     // A message failing every field is named briefly.
-    const everything = message("attempt", {attempt: Object.fromEntries(Object.keys(attempt()).map((key) => [key, {x: MARKUP}]))});
+    const everything = message("attempt", {
+      attempt: Object.fromEntries(Object.keys(attempt()).map((key) => [key, {x: MARKUP}]))
+    });
     expect(everything.ok).toBe(false);
     if (!everything.ok) expect(everything.problem.length).toBeLessThanOrEqual(400);
   });
 
   it("refuses numbers no receiver sends, so nothing drawn from them is NaN", () => {
-    for (const changes of [{atSeconds: 1e306}, {decidedAtSeconds: 1e306}, {number: 1e300}, {order: {by: "sequence", value: "abc"}}, {order: {by: "sequence", value: 1e306}}, {order: {by: "status timestamp", value: 5}}]) {
+    for (const changes of [
+      {atSeconds: 1e306},
+      {decidedAtSeconds: 1e306},
+      {number: 1e300},
+      {order: {by: "sequence", value: "abc"}},
+      {order: {by: "sequence", value: 1e306}},
+      {order: {by: "status timestamp", value: 5}}
+    ]) {
       const read = message("attempt", {attempt: {...attempt(), ...changes}});
       expect(read.ok, JSON.stringify(changes)).toBe(false);
     }
@@ -78,7 +137,10 @@ describe("a sender's text in the live views", () => {
   it("shows bidi and control characters as ⟨U+XXXX⟩, never raw", () => {
     const hostile = attempt({taskId: "task\u202Eevil", updateKey: "key\u0000x", reason: "refused \u2066quoted\u2069"});
     const feed = feedOf(hostile);
-    for (const [view, token] of [[LiveAttemptTable(feed.attempts), "⟨U+202E⟩"], [LiveChecks(connected(feed)), "⟨U+0000⟩"]] as const) {
+    for (const [view, token] of [
+      [LiveAttemptTable(feed.attempts), "⟨U+202E⟩"],
+      [LiveChecks(connected(feed)), "⟨U+0000⟩"]
+    ] as const) {
       const text = view.textContent ?? "";
       expect(text).not.toMatch(/[\u202E\u0000\u2066\u2069]/);
       expect(text).toContain(token);
@@ -92,7 +154,11 @@ describe("liveFeedWith", () => {
     expect(feed.attempts.map((one) => one.number)).toEqual([1, 2]);
     const newer = liveFeedWith(feed, {kind: "attempt", attempt: attempt({run: 2, number: 3}), status: null});
     expect(newer.attempts.map((one) => one.number)).toEqual([3]);
-    expect(liveFeedWith(newer, {kind: "attempt", attempt: attempt({run: 1, number: 4}), status: null}).attempts.map((one) => one.number)).toEqual([3]);
+    expect(
+      liveFeedWith(newer, {kind: "attempt", attempt: attempt({run: 1, number: 4}), status: null}).attempts.map(
+        (one) => one.number
+      )
+    ).toEqual([3]);
     expect(liveFeedWith(newer, {kind: "run", hello}).attempts).toEqual([]);
     let problems = feed;
     for (let index = 0; index < 9; index++) problems = liveFeedProblem(problems, `problem ${index}`);
@@ -102,17 +168,28 @@ describe("liveFeedWith", () => {
 
 describe("the live lab's inputs", () => {
   it("make faults and a loopback URL, and refuse a port that is not one", () => {
-    expect(liveFaultsFromInputs({...liveLabDefaults, liveOutageSeconds: 10, liveRefuseWith: "404"})).toEqual({...noFaults, outageSeconds: 10, refuseWith: 404});
+    expect(liveFaultsFromInputs({...liveLabDefaults, liveOutageSeconds: 10, liveRefuseWith: "404"})).toEqual({
+      ...noFaults,
+      outageSeconds: 10,
+      refuseWith: 404
+    });
     expect(liveReceiverUrl(" 8787 ")).toEqual({ok: true, url: "http://127.0.0.1:8787"});
-    for (const bad of ["0", "65536", "80.5", "example.com:80", MARKUP, ""]) expect(liveReceiverUrl(bad).ok, bad).toBe(false);
+    for (const bad of ["0", "65536", "80.5", "example.com:80", MARKUP, ""])
+      expect(liveReceiverUrl(bad).ok, bad).toBe(false);
     const bidi = liveReceiverUrl("80\u202E87\u0000");
     expect(!bidi.ok && bidi.problem).toContain("not “80⟨U+202E⟩87⟨U+0000⟩”");
   });
 
   it("read the receiver's answer to new faults: its problems, or that it named none", () => {
     expect(readFaultsAnswer(200, "{}")).toEqual({ok: true});
-    expect(readFaultsAnswer(400, JSON.stringify({problems: ["outageSeconds: from 0 to 600 s"]}))).toEqual({ok: false, problems: ["outageSeconds: from 0 to 600 s"]});
-    expect(readFaultsAnswer(403, MARKUP)).toEqual({ok: false, problems: ["the receiver answered 403 without a list of problems"]});
+    expect(readFaultsAnswer(400, JSON.stringify({problems: ["outageSeconds: from 0 to 600 s"]}))).toEqual({
+      ok: false,
+      problems: ["outageSeconds: from 0 to 600 s"]
+    });
+    expect(readFaultsAnswer(403, MARKUP)).toEqual({
+      ok: false,
+      problems: ["the receiver answered 403 without a list of problems"]
+    });
   });
 });
 
@@ -143,24 +220,41 @@ describe("the live views draw whatever the receiver sent as text", () => {
     const masked = "Bearer abcd…(40 characters)";
     const view = LiveChecks(connected(feedOf(attempt({headers: {"x-note": MARKUP, authorization: masked}}))));
     const request = view.querySelector(".live-request")!;
-    expect(request.querySelector(".live-request-text")!.textContent).toBe(`POST /hook\nx-note: ${MARKUP}\nauthorization: ${masked}\n\n${MARKUP}\n… (30 bytes in all; the first ${MARKUP.length} are kept)`);
+    expect(request.querySelector(".live-request-text")!.textContent).toBe(
+      `POST /hook\nx-note: ${MARKUP}\nauthorization: ${masked}\n\n${MARKUP}\n… (30 bytes in all; the first ${MARKUP.length} are kept)`
+    );
     const curl = request.querySelector(".live-request-curl")!.textContent!;
-    expect(curl).toMatch(/^# CREDENTIAL_1: the authorization credential, masked by the receiver as Bearer abcd…\(40 characters\)\n/);
+    expect(curl).toMatch(
+      /^# CREDENTIAL_1: the authorization credential, masked by the receiver as Bearer abcd…\(40 characters\)\n/
+    );
     expect(curl).toContain("curl -i -X 'POST' 'http://127.0.0.1:8787/hook'");
     expect(request.querySelectorAll("img")).toHaveLength(0);
   });
 
   it("differences mid-run: none so far, and the model's attempts not yet due in a line of their own", () => {
     const view = LiveDifferences([], "Not yet due: 3 more attempts.");
-    expect(view.querySelector(".live-no-difference")!.textContent).toBe("none so far: the real run matches the model up to its newest arrival");
+    expect(view.querySelector(".live-no-difference")!.textContent).toBe(
+      "none so far: the real run matches the model up to its newest arrival"
+    );
     expect(view.querySelector(".live-pending")!.textContent).toBe("Not yet due: 3 more attempts.");
   });
 
   it("a long run draws the newest updates and says of how many; my sender only draws no model and no differences", () => {
-    const many = Array.from({length: 45}, (_, k) => attempt({number: k + 1, updateKey: `event:evt-${k}`, order: {by: "sequence", value: k + 1}, atSeconds: k, decidedAtSeconds: k, settledAtSeconds: k}));
+    const many = Array.from({length: 45}, (_, k) =>
+      attempt({
+        number: k + 1,
+        updateKey: `event:evt-${k}`,
+        order: {by: "sequence", value: k + 1},
+        atSeconds: k,
+        decidedAtSeconds: k,
+        settledAtSeconds: k
+      })
+    );
     const state = connected(feedOf(...many));
     const own = LiveDeliveryLab(state, compareLiveRun(state.feed, null), {width: 600});
-    expect(own.querySelector(".live-window-note")!.textContent).toMatch(/^Drawn: the newest 40 of 45 updates in this run/);
+    expect(own.querySelector(".live-window-note")!.textContent).toMatch(
+      /^Drawn: the newest 40 of 45 updates in this run/
+    );
     expect(own.textContent).not.toContain("model (");
     expect(own.querySelector(".live-differences")).toBeNull();
   });
@@ -182,7 +276,9 @@ describe("the live views draw whatever the receiver sent as text", () => {
     const lab = LiveDeliveryLab({phase: "idle", url: null, feed: emptyLiveFeed, notice: null}, null);
     expect(lab.textContent).toContain("Not connected");
     expect(lab.querySelector("svg")).toBeNull();
-    expect(LiveDeliveryDetails({phase: "idle", url: null, feed: emptyLiveFeed, notice: null}, null).childElementCount).toBe(0);
+    expect(
+      LiveDeliveryDetails({phase: "idle", url: null, feed: emptyLiveFeed, notice: null}, null).childElementCount
+    ).toBe(0);
   });
 });
 
@@ -197,7 +293,9 @@ describe("what arrived, folded out, across redraws", () => {
     details.open = true;
     details.dispatchEvent(new Event("toggle"));
     view.draw(LiveChecks, connected(feedOf(first, attempt({number: 2}))));
-    const openOn = [...view.querySelectorAll(".live-check-attempt")].filter((item) => item.querySelector("details")!.hasAttribute("open")).map((item) => item.getAttribute("value"));
+    const openOn = [...view.querySelectorAll(".live-check-attempt")]
+      .filter((item) => item.querySelector("details")!.hasAttribute("open"))
+      .map((item) => item.getAttribute("value"));
     expect(openOn).toEqual(["1"]);
     view.remove();
   });

@@ -23,7 +23,14 @@ describe("element", () => {
   });
 
   it("sets attributes, leaves out false, null and undefined, sets true as empty, and flattens child lists", () => {
-    const node = element("input", {type: "checkbox", checked: true, disabled: false, title: null, name: undefined, max: 3});
+    const node = element("input", {
+      type: "checkbox",
+      checked: true,
+      disabled: false,
+      title: null,
+      name: undefined,
+      max: 3
+    });
     expect(node.getAttribute("checked")).toBe("");
     expect(node.hasAttribute("disabled")).toBe(false);
     expect(node.hasAttribute("title")).toBe(false);
@@ -44,7 +51,10 @@ describe("morph", () => {
   it("keeps nodes that did not change and rewrites only text and attributes that did", () => {
     const current = element("div", {class: "a"}, element("span", {title: "t"}, "same"), element("b", null, "old"));
     const [span, bold] = [current.children[0]!, current.children[1]!];
-    const kept = morph(current, element("div", {class: "b"}, element("span", {title: "t"}, "same"), element("b", null, "new")));
+    const kept = morph(
+      current,
+      element("div", {class: "b"}, element("span", {title: "t"}, "same"), element("b", null, "new"))
+    );
     expect(kept).toBe(current);
     expect(current.children[0]).toBe(span);
     expect(current.children[1]).toBe(bold);
@@ -91,10 +101,17 @@ describe("ViewSlot", () => {
   });
 
   it("says plainly when the browser cannot copy a chart, and points to the download", async () => {
-    const exportable = ExportableChart(element("figure", null, document.createElementNS("http://www.w3.org/2000/svg", "svg")), {lesson: "l", name: "n", title: "T"});
+    const exportable = ExportableChart(
+      element("figure", null, document.createElementNS("http://www.w3.org/2000/svg", "svg")),
+      {lesson: "l", name: "n", title: "T"}
+    );
     exportable.querySelector<HTMLButtonElement>(".copy-chart")!.click();
     const status = exportable.querySelector(".export-status")!;
-    await vi.waitFor(() => expect(status.textContent).toMatch(/^The browser refused to copy the image \(this browser cannot put an image on the clipboard\)\. Use PNG \(2x\)/));
+    await vi.waitFor(() =>
+      expect(status.textContent).toMatch(
+        /^The browser refused to copy the image \(this browser cannot put an image on the clipboard\)\. Use PNG \(2x\)/
+      )
+    );
   });
 
   it("keeps a chart's export buttons and morphs the redrawn chart into the one shown", () => {
@@ -113,7 +130,10 @@ describe("ViewSlot", () => {
     document.body.append(live);
     const options = {lesson: "l", name: "n", title: "T"};
     live.show(ExportableChart(element("figure", null, "chart 1"), options));
-    const [copy, status] = [live.querySelector<HTMLButtonElement>(".copy-chart")!, live.querySelector(".export-status")!];
+    const [copy, status] = [
+      live.querySelector<HTMLButtonElement>(".copy-chart")!,
+      live.querySelector(".export-status")!
+    ];
     live.show(ExportableChart(element("figure", null, "chart 2"), options));
     expect(live.querySelector(".copy-chart")).toBe(copy);
     // jsdom has no ClipboardItem: the copy is refused, and says so where the reader looks.
@@ -154,7 +174,9 @@ describe("views updated in place", () => {
     const list = ExperimentList(experiments, applied);
     list.update(1);
     const texts = [...list.querySelectorAll("li > p:first-of-type")];
-    expect([...list.querySelectorAll(".experiment-shown")].map((p) => p.closest("li")!.dataset.experiment)).toEqual(["a"]);
+    expect([...list.querySelectorAll(".experiment-shown")].map((p) => p.closest("li")!.dataset.experiment)).toEqual([
+      "a"
+    ]);
     list.update(9);
     expect([...list.querySelectorAll(".experiment-shown")]).toHaveLength(2);
     expect([...list.querySelectorAll("li > p:first-of-type")]).toEqual(texts);
@@ -186,7 +208,9 @@ describe("views updated in place", () => {
   it("AttemptInspector shows the last update for an index past the run's, and says when there is none", () => {
     const two = simulateDelivery({updates: simulateDelivery({}).config.updates.slice(0, 2)});
     expect(AttemptInspector(two, 3).querySelector("h3")!.textContent).toMatch(/^U2: POST /);
-    expect(AttemptInspector(simulateDelivery({updates: []}), 0).textContent).toBe("No update to inspect: this run emits none.");
+    expect(AttemptInspector(simulateDelivery({updates: []}), 0).textContent).toBe(
+      "No update to inspect: this run emits none."
+    );
   });
 
   it("PlaybackControl.reset starts over on a new history, silently; playbackFor ignores a value from an older one", () => {
@@ -212,7 +236,9 @@ describe("views updated in place", () => {
     const gates = PlaybackControl(history, {clock: "stage", step: {name: "gate", plural: "gate decisions"}});
     expect(gates.querySelector(".playback-next")!.textContent).toBe("Next gate");
     gates.querySelector<HTMLButtonElement>(".playback-next")!.click();
-    expect(gates.querySelector(".playback-modeled")!.textContent).toBe(`Gate: ${history[0]!.atSeconds} · 1/${history.length} gate decisions`);
+    expect(gates.querySelector(".playback-modeled")!.textContent).toBe(
+      `Gate: ${history[0]!.atSeconds} · 1/${history.length} gate decisions`
+    );
     const decisions = PlaybackControl(history);
     expect(decisions.querySelector(".playback-next")!.textContent).toBe("Next decision");
     const timeline = decisions.querySelector<HTMLInputElement>(".playback-timeline")!;

@@ -6,19 +6,47 @@
  */
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import {MAX_MESSAGE_REQUEST_BYTES, MESSAGE_EXAMPLES, MESSAGE_SPEC_NOTES, messageExample, runMessageTransaction, type MessageFinding} from "../../lib/message/index.js";
+import {
+  MAX_MESSAGE_REQUEST_BYTES,
+  MESSAGE_EXAMPLES,
+  MESSAGE_SPEC_NOTES,
+  messageExample,
+  runMessageTransaction,
+  type MessageFinding
+} from "../../lib/message/index.js";
 import {findChartSvg} from "../../src/components/export/standalone-svg.js";
 import {capText, moreNotShown} from "../../src/components/message/capped-text.js";
 import {highlightSegments, MARK_LINE_LIMIT} from "../../src/components/message/highlight.js";
 import {dedentContinuation} from "../../src/components/message/parts.js";
 import {
-  FindingList, GateTrace, PartInspector, ReceiptsAndClient, RequestEditor, RequestPicker, ResponseView, SpecNoteList, StageGates, StageGrid, TransactionSummary, gateCursor
+  FindingList,
+  GateTrace,
+  PartInspector,
+  ReceiptsAndClient,
+  RequestEditor,
+  RequestPicker,
+  ResponseView,
+  SpecNoteList,
+  StageGates,
+  StageGrid,
+  TransactionSummary,
+  gateCursor
 } from "../../src/components/message/index.js";
 import {typeScale} from "../../src/components/chart/type-scale.js";
 import {compareSnapshot} from "../snapshot.js";
 
 function finding(from: number, to: number, severity: MessageFinding["severity"] = "error"): MessageFinding {
-  return {stage: 1, severity, code: "test", pointer: "", span: {from, to, line: 1, column: from + 1, endLine: 1, endColumn: to + 1}, rule: "r", message: "m", accepted: "a", requestIndex: null};
+  return {
+    stage: 1,
+    severity,
+    code: "test",
+    pointer: "",
+    span: {from, to, line: 1, column: from + 1, endLine: 1, endColumn: to + 1},
+    rule: "r",
+    message: "m",
+    accepted: "a",
+    requestIndex: null
+  };
 }
 
 describe("highlightSegments", () => {
@@ -33,11 +61,20 @@ describe("highlightSegments", () => {
   });
 
   it("leaves unmarked text as one run", () => {
-    expect(highlightSegments("abcdef", [])).toEqual({segments: [{from: 0, to: 6, severity: null, point: false}], shownLength: 6, unmarkedFindings: 0});
+    expect(highlightSegments("abcdef", [])).toEqual({
+      segments: [{from: 0, to: 6, severity: null, point: false}],
+      shownLength: 6,
+      unmarkedFindings: 0
+    });
   });
 
   it("lets the most severe mark win where marks overlap, and merges equal neighbours", () => {
-    const {segments} = highlightSegments("0123456789", [finding(1, 8, "warning"), finding(3, 5, "error"), finding(6, 9, "warning"), finding(0, 0, "note")]);
+    const {segments} = highlightSegments("0123456789", [
+      finding(1, 8, "warning"),
+      finding(3, 5, "error"),
+      finding(6, 9, "warning"),
+      finding(0, 0, "note")
+    ]);
     expect(segments).toEqual([
       {from: 0, to: 0, severity: "note", point: true},
       {from: 0, to: 1, severity: null, point: false},
@@ -49,7 +86,10 @@ describe("highlightSegments", () => {
   });
 
   it("marks a position at the end of the text", () => {
-    expect(highlightSegments("{", [finding(1, 1)]).segments).toEqual([{from: 0, to: 1, severity: null, point: false}, {from: 1, to: 1, severity: "error", point: true}]);
+    expect(highlightSegments("{", [finding(1, 1)]).segments).toEqual([
+      {from: 0, to: 1, severity: null, point: false},
+      {from: 1, to: 1, severity: "error", point: true}
+    ]);
   });
 
   it("lays out only up to the limit, never splitting a surrogate pair, and counts what it cannot mark", () => {
@@ -57,23 +97,43 @@ describe("highlightSegments", () => {
     const highlight = highlightSegments(text, [finding(1, 3), finding(5, 6)], 3);
     expect(highlight.shownLength).toBe(2);
     expect(highlight.unmarkedFindings).toBe(1);
-    expect(highlight.segments).toEqual([{from: 0, to: 1, severity: null, point: false}, {from: 1, to: 2, severity: "error", point: false}]);
+    expect(highlight.segments).toEqual([
+      {from: 0, to: 1, severity: null, point: false},
+      {from: 1, to: 2, severity: "error", point: false}
+    ]);
   });
 
   it("always covers the shown text with ordered, non-overlapping runs", () => {
-    const span = fc.tuple(fc.nat(60), fc.nat(20), fc.constantFrom("error", "warning", "note") as fc.Arbitrary<MessageFinding["severity"]>);
-    fc.assert(fc.property(fc.string({maxLength: 50}), fc.array(span, {maxLength: 12}), fc.integer({min: 1, max: 60}), (text, spans, limit) => {
-      const {segments, shownLength} = highlightSegments(text, spans.map(([from, length, severity]) => finding(from, from + length, severity)), limit);
-      const runs = segments.filter((segment) => !segment.point);
-      let at = 0;
-      for (const run of runs) {
-        expect(run.from).toBe(at);
-        expect(run.to).toBeGreaterThan(run.from);
-        at = run.to;
-      }
-      expect(at).toBe(shownLength);
-      for (const point of segments.filter((segment) => segment.point)) expect(point.from).toBeLessThanOrEqual(shownLength);
-    }), {numRuns: 2000});
+    const span = fc.tuple(
+      fc.nat(60),
+      fc.nat(20),
+      fc.constantFrom("error", "warning", "note") as fc.Arbitrary<MessageFinding["severity"]>
+    );
+    fc.assert(
+      fc.property(
+        fc.string({maxLength: 50}),
+        fc.array(span, {maxLength: 12}),
+        fc.integer({min: 1, max: 60}),
+        (text, spans, limit) => {
+          const {segments, shownLength} = highlightSegments(
+            text,
+            spans.map(([from, length, severity]) => finding(from, from + length, severity)),
+            limit
+          );
+          const runs = segments.filter((segment) => !segment.point);
+          let at = 0;
+          for (const run of runs) {
+            expect(run.from).toBe(at);
+            expect(run.to).toBeGreaterThan(run.from);
+            at = run.to;
+          }
+          expect(at).toBe(shownLength);
+          for (const point of segments.filter((segment) => segment.point))
+            expect(point.from).toBeLessThanOrEqual(shownLength);
+        }
+      ),
+      {numRuns: 2000}
+    );
   });
 });
 
@@ -86,7 +146,9 @@ describe("cut text", () => {
   });
 
   it("removes the request's indentation from a value sliced out of it", () => {
-    expect(dedentContinuation('{\n          "a": 1,\n          "b": [\n            2\n          ]\n        }')).toBe('{\n  "a": 1,\n  "b": [\n    2\n  ]\n}');
+    expect(dedentContinuation('{\n          "a": 1,\n          "b": [\n            2\n          ]\n        }')).toBe(
+      '{\n  "a": 1,\n  "b": [\n    2\n  ]\n}'
+    );
     expect(dedentContinuation('{"a": 1}')).toBe('{"a": 1}');
   });
 });
@@ -122,7 +184,8 @@ describe("the view pieces", () => {
   });
 
   it("show user text as text, never as markup", () => {
-    const hostile = '{"jsonrpc":"2.0","id":"<b>x</b>","method":"message/send","params":{"message":{"kind":"message","messageId":"<i>m</i>","role":"user","parts":[{"kind":"text","text":"<script>alert(1)</script>"},{"kind":"data","data":{"<img>":1}}]}}}';
+    const hostile =
+      '{"jsonrpc":"2.0","id":"<b>x</b>","method":"message/send","params":{"message":{"kind":"message","messageId":"<i>m</i>","role":"user","parts":[{"kind":"text","text":"<script>alert(1)</script>"},{"kind":"data","data":{"<img>":1}}]}}}';
     const root = renderAll(hostile);
     expect(root.querySelectorAll("b, i, script, img")).toHaveLength(0);
     expect(root.textContent).toContain("<script>alert(1)</script>");
@@ -130,8 +193,13 @@ describe("the view pieces", () => {
   });
 
   it("cut a huge request to what a page can lay out, and say so", () => {
-    const parts = Array.from({length: 300}, (_, k) => `{"kind":"text","text":"${k === 0 ? "x".repeat(50_000) : "p"}"}`).join(",");
-    const root = renderAll(`{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"kind":"message","messageId":"m","role":"user","parts":[${parts}]}}}`);
+    const parts = Array.from(
+      {length: 300},
+      (_, k) => `{"kind":"text","text":"${k === 0 ? "x".repeat(50_000) : "p"}"}`
+    ).join(",");
+    const root = renderAll(
+      `{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"kind":"message","messageId":"m","role":"user","parts":[${parts}]}}}`
+    );
     expect(root.querySelectorAll(".part-card")).toHaveLength(50);
     const notes = [...root.querySelectorAll(".capped-note")].map((note) => note.textContent);
     expect(notes).toContain("… 250 more parts not shown.");
@@ -144,12 +212,17 @@ describe("the view pieces", () => {
     expect(transaction.trace.length).toBeGreaterThan(200);
     const trace = GateTrace(transaction.trace, transaction.trace.length);
     expect(trace.querySelectorAll(".decision-trace > li")).toHaveLength(200);
-    expect(trace.querySelector(".capped-note")!.textContent).toContain(`${transaction.trace.length - 200} more earlier decisions not shown`);
+    expect(trace.querySelector(".capped-note")!.textContent).toContain(
+      `${transaction.trace.length - 200} more earlier decisions not shown`
+    );
   });
 });
 
 describe("the transaction summary", () => {
-  const figures = (requestText: string) => [...TransactionSummary(runMessageTransaction(requestText)).querySelectorAll(".summary-figure")].map((figure) => figure.textContent);
+  const figures = (requestText: string) =>
+    [...TransactionSummary(runMessageTransaction(requestText)).querySelectorAll(".summary-figure")].map(
+      (figure) => figure.textContent
+    );
 
   it.each(["{not json", "[]"])("counts %s as one text that is not a request, answered once", (requestText) => {
     const shown = figures(requestText);
@@ -159,7 +232,9 @@ describe("the transaction summary", () => {
   });
 
   it("counts the requests of a batch as requests", () => {
-    expect(figures('[{"jsonrpc":"2.0","id":1,"method":"x"},{"jsonrpc":"2.0","id":2,"method":"y"}]')).toContain("2requests the client sent");
+    expect(figures('[{"jsonrpc":"2.0","id":1,"method":"x"},{"jsonrpc":"2.0","id":2,"method":"y"}]')).toContain(
+      "2requests the client sent"
+    );
   });
 });
 
@@ -201,7 +276,13 @@ describe("the request editor", () => {
   it("names a text over the size limit from its length at once, and marks nothing in it", () => {
     const editor = RequestEditor(MESSAGE_EXAMPLES);
     const textarea = editor.querySelector("textarea")!;
-    editor.mark(editor.value, runMessageTransaction('{"jsonrpc": 1}').findings.map((finding) => ({...finding, span: {from: 0, to: 5, line: 1, column: 1, endLine: 1, endColumn: 6}})));
+    editor.mark(
+      editor.value,
+      runMessageTransaction('{"jsonrpc": 1}').findings.map((finding) => ({
+        ...finding,
+        span: {from: 0, to: 5, line: 1, column: 1, endLine: 1, endColumn: 6}
+      }))
+    );
     expect(editor.querySelector(".request-editor-mirror mark")).not.toBeNull();
     let heard = 0;
     editor.addEventListener("input", () => heard++);
@@ -209,7 +290,9 @@ describe("the request editor", () => {
     textarea.value = text;
     // A keystroke (not a paste): named at once, but the page hears of it only once typing pauses.
     textarea.dispatchEvent(new Event("input", {bubbles: true}));
-    expect(editor.querySelector(".request-editor-status")!.textContent).toContain(`${text.length.toLocaleString("en-US")} characters: over the size limit of 1,048,576 bytes`);
+    expect(editor.querySelector(".request-editor-status")!.textContent).toContain(
+      `${text.length.toLocaleString("en-US")} characters: over the size limit of 1,048,576 bytes`
+    );
     expect(editor.querySelector(".request-editor-mirror mark")).toBeNull();
     expect(heard).toBe(0);
     // A check that comes for it draws no marks either.
@@ -260,6 +343,8 @@ describe("stage chart snapshots", () => {
     const batch = `[${Array.from({length: 45}, (_, k) => `{"jsonrpc":"2.0","id":${k},"method":"nope"}`).join(",")}]`;
     const chart = StageGrid(runMessageTransaction(batch), {width: 640});
     expect(findChartSvg(chart)!.querySelectorAll(".stage-cells rect")).toHaveLength(30 * 6);
-    expect(chart.querySelector("[role=note]")?.textContent).toBe("15 more requests (from request 30) not drawn; the request picker lists them all.");
+    expect(chart.querySelector("[role=note]")?.textContent).toBe(
+      "15 more requests (from request 30) not drawn; the request picker lists them all."
+    );
   });
 });

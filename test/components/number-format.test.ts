@@ -9,11 +9,17 @@ import {describe, expect, it} from "vitest";
 import {formatNumber} from "../../src/components/format/number-format.js";
 
 describe("formatNumber", () => {
-  it("prints what toLocaleString(\"en-US\") prints, for any number up to 10^15", () => {
-    fc.assert(fc.property(fc.oneof(fc.integer({min: -1e15, max: 1e15}), fc.double({min: -1e9, max: 1e9, noNaN: true})), (value) => {
-      const locale = value.toLocaleString("en-US");
-      expect(formatNumber(value)).toBe(locale === "-0" ? "0" : locale);
-    }), {numRuns: 2000});
+  it('prints what toLocaleString("en-US") prints, for any number up to 10^15', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({min: -1e15, max: 1e15}), fc.double({min: -1e9, max: 1e9, noNaN: true})),
+        (value) => {
+          const locale = value.toLocaleString("en-US");
+          expect(formatNumber(value)).toBe(locale === "-0" ? "0" : locale);
+        }
+      ),
+      {numRuns: 2000}
+    );
   });
 
   it("hides the sign of a value that rounds to 0, and keeps an ASCII minus", () => {
@@ -21,6 +27,14 @@ describe("formatNumber", () => {
   });
 
   it("prints the lessons' usual figures", () => {
-    expect([0, 5, 1234, 1234.5, 100000, 0.1, 1e-7].map(formatNumber)).toEqual(["0", "5", "1,234", "1,234.5", "100,000", "0.1", "0"]);
+    expect([0, 5, 1234, 1234.5, 100000, 0.1, 1e-7].map(formatNumber)).toEqual([
+      "0",
+      "5",
+      "1,234",
+      "1,234.5",
+      "100,000",
+      "0.1",
+      "0"
+    ]);
   });
 });

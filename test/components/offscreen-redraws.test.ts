@@ -14,20 +14,26 @@ let idleCallbacks: ((deadline: {timeRemaining(): number}) => void)[];
 async function freshModules() {
   vi.resetModules();
   idleCallbacks = [];
-  vi.stubGlobal("IntersectionObserver", class {
-    constructor(callback: ObserverCallback) {
-      reportDistance = callback;
+  vi.stubGlobal(
+    "IntersectionObserver",
+    class {
+      constructor(callback: ObserverCallback) {
+        reportDistance = callback;
+      }
+      observe() {}
     }
-    observe() {}
-  });
-  vi.stubGlobal("requestIdleCallback", (callback: (deadline: {timeRemaining(): number}) => void) => idleCallbacks.push(callback));
+  );
+  vi.stubGlobal("requestIdleCallback", (callback: (deadline: {timeRemaining(): number}) => void) =>
+    idleCallbacks.push(callback)
+  );
   const {ViewSlot} = await import("../../src/components/runtime/view-slot.js");
   const {flushRedraws, UNSEEN_AFTER_PAUSE_MS} = await import("../../src/components/runtime/offscreen-redraws.js");
   const {ModuleNotLoaded} = await import("../../src/components/runtime/on-demand.js");
   return {ViewSlot, flushRedraws, UNSEEN_AFTER_PAUSE_MS, ModuleNotLoaded};
 }
 
-const runIdle = (timeRemaining = 50) => idleCallbacks.splice(0).forEach((callback) => callback({timeRemaining: () => timeRemaining}));
+const runIdle = (timeRemaining = 50) =>
+  idleCallbacks.splice(0).forEach((callback) => callback({timeRemaining: () => timeRemaining}));
 const paragraph = (text: string) => Object.assign(document.createElement("p"), {textContent: text});
 
 describe("off-screen redraws", () => {
@@ -157,7 +163,8 @@ describe("off-screen redraws", () => {
   });
 
   it("says on the document which drawings wait for idle time and which for sight", () => {
-    const attributes = () => ["data-redraws-pending", "data-redraws-unseen"].map((name) => document.documentElement.getAttribute(name));
+    const attributes = () =>
+      ["data-redraws-pending", "data-redraws-unseen"].map((name) => document.documentElement.getAttribute(name));
     const view = farView();
     view.draw(paragraph, "one");
     expect(attributes()).toEqual(["1", null]);
@@ -188,11 +195,20 @@ describe("off-screen redraws", () => {
       let settle!: {resolve: () => void; reject: (reason: unknown) => void};
       const loaded = new Promise<void>((resolve, reject) => (settle = {resolve, reject}));
       let here = false;
-      void loaded.then(() => (here = true), () => {});
+      void loaded.then(
+        () => (here = true),
+        () => {}
+      );
       const builds: string[] = [];
       const chart = (text: string) => {
         builds.push(text);
-        if (!here) throw new modules.ModuleNotLoaded(loaded, "Drawing the chart…", (reason) => `The chart could not be drawn: its charting library did not load (${String(reason)}). Reload the page to try again.`);
+        if (!here)
+          throw new modules.ModuleNotLoaded(
+            loaded,
+            "Drawing the chart…",
+            (reason) =>
+              `The chart could not be drawn: its charting library did not load (${String(reason)}). Reload the page to try again.`
+          );
         return paragraph(text);
       };
       return {settle, chart, builds, loaded};
@@ -241,7 +257,11 @@ describe("off-screen redraws", () => {
       const load = moduleLoad();
       view.draw(load.chart, "chart");
       load.settle.reject(new TypeError("Failed to fetch dynamically imported module"));
-      await vi.waitFor(() => expect(view.querySelector("[role=alert]")?.textContent).toMatch(/^The chart could not be drawn: its charting library did not load \(TypeError: Failed to fetch dynamically imported module\)\. Reload the page/));
+      await vi.waitFor(() =>
+        expect(view.querySelector("[role=alert]")?.textContent).toMatch(
+          /^The chart could not be drawn: its charting library did not load \(TypeError: Failed to fetch dynamically imported module\)\. Reload the page/
+        )
+      );
       expect(pendingAttribute()).toBeNull();
     });
   });

@@ -11,14 +11,19 @@ import {SummaryFigure} from "../../src/components/chart/summary-figure.js";
 
 const PLURAL_NOUNS = /\b(requests|updates|responses|effects|regressions|attempts)\b/;
 
-const figures = (root: HTMLElement) => [...root.querySelectorAll(".summary-figure")].map((figure) => ({
-  value: figure.querySelector(".figure-value")!.textContent ?? "",
-  label: figure.querySelector(".figure-label")!.textContent ?? ""
-}));
+const figures = (root: HTMLElement) =>
+  [...root.querySelectorAll(".summary-figure")].map((figure) => ({
+    value: figure.querySelector(".figure-value")!.textContent ?? "",
+    label: figure.querySelector(".figure-label")!.textContent ?? ""
+  }));
 
 describe("counts and their nouns", () => {
   it("plural and counted choose the singular for exactly 1", () => {
-    expect([0, 1, 2].map((count) => counted(count, "regression"))).toEqual(["0 regressions", "1 regression", "2 regressions"]);
+    expect([0, 1, 2].map((count) => counted(count, "regression"))).toEqual([
+      "0 regressions",
+      "1 regression",
+      "2 regressions"
+    ]);
     expect(plural(1, "retry", "retries")).toBe("retry");
     expect(counted(1_500, "update")).toBe("1,500 updates");
   });

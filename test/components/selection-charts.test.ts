@@ -33,11 +33,15 @@ const barRects = (svg: SVGSVGElement) => [...svg.querySelectorAll("g.term-bars r
 
 describe("agent selection charts", () => {
   it.each(["default", "expire-metadata", "zero-weights", "streaming-html"])("candidates by stage: %s", (id) => {
-    expect(compareSnapshot(`selection-candidates-${id}`, svgOf(CandidatesByStage(resultOf(id), {width: 640})).outerHTML)).toBeNull();
+    expect(
+      compareSnapshot(`selection-candidates-${id}`, svgOf(CandidatesByStage(resultOf(id), {width: 640})).outerHTML)
+    ).toBeNull();
   });
 
   it.each(["default", "zero-weights", "streaming-html", "trust-tiny-sample"])("ranking breakdown: %s", (id) => {
-    expect(compareSnapshot(`selection-ranking-${id}`, svgOf(RankingBreakdown(resultOf(id), {width: 640})).outerHTML)).toBeNull();
+    expect(
+      compareSnapshot(`selection-ranking-${id}`, svgOf(RankingBreakdown(resultOf(id), {width: 640})).outerHTML)
+    ).toBeNull();
   });
 
   it("draws one remaining bar per stage, and a removed bar only where the stage removed someone", () => {
@@ -45,25 +49,42 @@ describe("agent selection charts", () => {
     const svg = svgOf(CandidatesByStage(result, {width: 640}));
     const [remaining, removed] = [svg.querySelector("g.remaining-bars"), svg.querySelector("g.removed-bars")];
     expect(remaining!.querySelectorAll("rect")).toHaveLength(result.trace.length);
-    expect(removed!.querySelectorAll("rect")).toHaveLength(result.trace.filter((decision) => decision.removed.length > 0).length);
+    expect(removed!.querySelectorAll("rect")).toHaveLength(
+      result.trace.filter((decision) => decision.removed.length > 0).length
+    );
     // Remaining counts are printed on the bars, from the trace.
     for (const decision of result.trace) expect(texts(svg)).toContain(String(decision.candidatesAfter));
   });
 
-  it.each(["default", "expire-metadata", "zero-weights"])("candidates %s: each stage's bars end at its counts, and each score bar at its score, on the drawn axis", (id) => {
-    const result = resultOf(id);
-    const candidates = svgOf(CandidatesByStage(result, {width: 640}));
-    const count = drawnAxis(candidates, "g.x-axis");
-    const remaining = [...candidates.querySelectorAll("g.remaining-bars rect")].map((rect) => count.valueAt(Number(rect.getAttribute("x")) + Number(rect.getAttribute("width"))));
-    expect(remaining.map((value) => Math.round(value * 1e6) / 1e6)).toEqual(result.trace.map((decision) => decision.candidatesAfter));
-    const removed = [...candidates.querySelectorAll("g.removed-bars rect")].map((rect) => count.valueAt(Number(rect.getAttribute("x")) + Number(rect.getAttribute("width"))));
-    expect(removed.map((value) => Math.round(value * 1e6) / 1e6)).toEqual(result.trace.filter((decision) => decision.candidatesBefore > decision.candidatesAfter).map((decision) => decision.candidatesBefore));
-    const ranking = svgOf(RankingBreakdown(result, {width: 640}));
-    const score = drawnAxis(ranking, "g.x-axis");
-    // The last of each agent's three segments ends at its score.
-    const ends = barRects(ranking).filter((_, index) => index % 3 === 2).map((rect) => score.valueAt(Number(rect.getAttribute("x")) + Number(rect.getAttribute("width"))));
-    ends.forEach((end, index) => expect(end).toBeCloseTo(result.ranked[index]!.score, 6));
-  });
+  it.each(["default", "expire-metadata", "zero-weights"])(
+    "candidates %s: each stage's bars end at its counts, and each score bar at its score, on the drawn axis",
+    (id) => {
+      const result = resultOf(id);
+      const candidates = svgOf(CandidatesByStage(result, {width: 640}));
+      const count = drawnAxis(candidates, "g.x-axis");
+      const remaining = [...candidates.querySelectorAll("g.remaining-bars rect")].map((rect) =>
+        count.valueAt(Number(rect.getAttribute("x")) + Number(rect.getAttribute("width")))
+      );
+      expect(remaining.map((value) => Math.round(value * 1e6) / 1e6)).toEqual(
+        result.trace.map((decision) => decision.candidatesAfter)
+      );
+      const removed = [...candidates.querySelectorAll("g.removed-bars rect")].map((rect) =>
+        count.valueAt(Number(rect.getAttribute("x")) + Number(rect.getAttribute("width")))
+      );
+      expect(removed.map((value) => Math.round(value * 1e6) / 1e6)).toEqual(
+        result.trace
+          .filter((decision) => decision.candidatesBefore > decision.candidatesAfter)
+          .map((decision) => decision.candidatesBefore)
+      );
+      const ranking = svgOf(RankingBreakdown(result, {width: 640}));
+      const score = drawnAxis(ranking, "g.x-axis");
+      // The last of each agent's three segments ends at its score.
+      const ends = barRects(ranking)
+        .filter((_, index) => index % 3 === 2)
+        .map((rect) => score.valueAt(Number(rect.getAttribute("x")) + Number(rect.getAttribute("width"))));
+      ends.forEach((end, index) => expect(end).toBeCloseTo(result.ranked[index]!.score, 6));
+    }
+  );
 
   it("labels each stage with who left by gate, as the trace counts them", () => {
     const result = resultOf("expire-metadata");
@@ -75,7 +96,9 @@ describe("agent selection charts", () => {
 
   it("fades the stages playback has not revealed", () => {
     const svg = svgOf(CandidatesByStage(resultOf("default"), {width: 640, revealedStages: 2}));
-    const opacities = [...svg.querySelector("g.remaining-bars")!.querySelectorAll("rect")].map((rect) => rect.getAttribute("fill-opacity"));
+    const opacities = [...svg.querySelector("g.remaining-bars")!.querySelectorAll("rect")].map((rect) =>
+      rect.getAttribute("fill-opacity")
+    );
     expect(opacities).toEqual(["1", "1", "0.25", "0.25", "0.25", "0.25"]);
   });
 
@@ -99,18 +122,22 @@ describe("agent selection charts", () => {
     const result = resultOf("default");
     const svg = svgOf(RankingBreakdown(result, {width: 640}));
     const widthOf = (agentId: string, term: string) => {
-      const rect = barRects(svg).find((candidate) => candidate.querySelector("title")?.textContent?.startsWith(`${agentId}, ${term}`));
+      const rect = barRects(svg).find((candidate) =>
+        candidate.querySelector("title")?.textContent?.startsWith(`${agentId}, ${term}`)
+      );
       return Number(rect!.getAttribute("width"));
     };
     for (const agent of result.ranked) {
       // Widths share one x scale, so their ratio is the ratio of weighted terms.
-      expect(widthOf(agent.agentId, "observed success") / widthOf(result.ranked[0]!.agentId, "observed success")).toBeCloseTo(
-        agent.terms.observedSuccess.weighted / result.ranked[0]!.terms.observedSuccess.weighted,
-        2
-      );
+      expect(
+        widthOf(agent.agentId, "observed success") / widthOf(result.ranked[0]!.agentId, "observed success")
+      ).toBeCloseTo(agent.terms.observedSuccess.weighted / result.ranked[0]!.terms.observedSuccess.weighted, 2);
     }
     const top = result.ranked[0]!;
-    expect(widthOf(top.agentId, "observed success") / widthOf(top.agentId, "latency")).toBeCloseTo(top.terms.observedSuccess.weighted / top.terms.latency.weighted, 2);
+    expect(widthOf(top.agentId, "observed success") / widthOf(top.agentId, "latency")).toBeCloseTo(
+      top.terms.observedSuccess.weighted / top.terms.latency.weighted,
+      2
+    );
   });
 
   it("shows the incompatibility instead of bars when nothing is eligible", () => {
@@ -124,7 +151,9 @@ describe("agent selection charts", () => {
 
   it("says that zero weights leave only the tie-break", () => {
     const chart = RankingBreakdown(resultOf("zero-weights"), {width: 640});
-    expect(chart.querySelector(".chart-empty-note")!.textContent).toContain("every score is 0: the order is the tie-break alone (agent id, ascending).");
+    expect(chart.querySelector(".chart-empty-note")!.textContent).toContain(
+      "every score is 0: the order is the tie-break alone (agent id, ascending)."
+    );
     expect(svgOf(chart).textContent).not.toContain("tie-break");
   });
 
@@ -135,10 +164,16 @@ describe("agent selection charts", () => {
         const svg = svgOf(chart);
         for (const rect of svg.querySelectorAll("rect")) {
           const [x, rectWidth] = [Number(rect.getAttribute("x")), Number(rect.getAttribute("width"))];
-          expect({id, width, rectWidth: rectWidth >= 0, inside: x >= 0 && x + rectWidth <= width + 0.5}).toEqual({id, width, rectWidth: true, inside: true});
+          expect({id, width, rectWidth: rectWidth >= 0, inside: x >= 0 && x + rectWidth <= width + 0.5}).toEqual({
+            id,
+            width,
+            rectWidth: true,
+            inside: true
+          });
         }
         // Row labels start inside the chart (a narrow chart puts them above their bars).
-        for (const text of svg.querySelectorAll(".row-labels text")) expect(absolute(text, "x")).toBeGreaterThanOrEqual(0);
+        for (const text of svg.querySelectorAll(".row-labels text"))
+          expect(absolute(text, "x")).toBeGreaterThanOrEqual(0);
       }
     }
   });
@@ -151,6 +186,8 @@ describe("agent selection charts", () => {
     // Some reason takes more than one line, each line fits, and the lines read the whole reason.
     expect(Math.max(...lines.map((reasonLines) => reasonLines.length))).toBeGreaterThan(1);
     for (const line of lines.flat()) expect(typeScale().widthOf(line)).toBeLessThanOrEqual(256);
-    expect(lines.map((reasonLines) => reasonLines.join(" "))).toEqual(result.trace.map((decision) => stageRemovalLabel(result, decision.atSeconds)));
+    expect(lines.map((reasonLines) => reasonLines.join(" "))).toEqual(
+      result.trace.map((decision) => stageRemovalLabel(result, decision.atSeconds))
+    );
   });
 });

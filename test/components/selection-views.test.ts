@@ -5,16 +5,39 @@
  * ViewSlot morphs one result's view into the next (the gate matrix's buttons included).
  */
 import {describe, expect, it, vi} from "vitest";
-import {defaultPolicy, defaultRegistry, gateTable, selectAgent, selectionExperimentPolicy, selectionExperiments, type SelectionResult} from "../../lib/selection/index.js";
+import {
+  defaultPolicy,
+  defaultRegistry,
+  gateTable,
+  selectAgent,
+  selectionExperimentPolicy,
+  selectionExperiments,
+  type SelectionResult
+} from "../../lib/selection/index.js";
 import {ViewSlot} from "../../src/components/runtime/view-slot.js";
-import {AgentInspector, AgentPicker, GateMatrix, RemovalTable, ScoreFormula, ScoreTable, SelectionOutcome} from "../../src/components/selection/index.js";
+import {
+  AgentInspector,
+  AgentPicker,
+  GateMatrix,
+  RemovalTable,
+  ScoreFormula,
+  ScoreTable,
+  SelectionOutcome
+} from "../../src/components/selection/index.js";
 
 const results: [string, SelectionResult][] = [
   ["default", selectAgent(defaultRegistry, defaultPolicy)],
-  ...selectionExperiments.map((experiment): [string, SelectionResult] => [experiment.id, selectAgent(defaultRegistry, selectionExperimentPolicy(experiment))])
+  ...selectionExperiments.map((experiment): [string, SelectionResult] => [
+    experiment.id,
+    selectAgent(defaultRegistry, selectionExperimentPolicy(experiment))
+  ])
 ];
 
-function renderAll(result: SelectionResult, agentId = "northwind-swift", revealedStages: number | null = null): HTMLElement {
+function renderAll(
+  result: SelectionResult,
+  agentId = "northwind-swift",
+  revealedStages: number | null = null
+): HTMLElement {
   const root = document.createElement("main");
   root.append(
     SelectionOutcome(result),

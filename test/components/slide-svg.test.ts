@@ -12,7 +12,13 @@ const NAMES = {pinned: "Pinned run: Lesson defaults", current: "Current run: Sen
 /** A chart of `size.width` by `height`, with a two-entry legend, in the size's type. */
 function chart(size: ChartSize, height: number, label: string): Element {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  for (const [key, value] of Object.entries({width: size.width, height, "font-size": size.type.body, fill: "currentColor"})) svg.setAttribute(key, String(value));
+  for (const [key, value] of Object.entries({
+    width: size.width,
+    height,
+    "font-size": size.type.body,
+    fill: "currentColor"
+  }))
+    svg.setAttribute(key, String(value));
   const text = document.createElementNS("http://www.w3.org/2000/svg", "text");
   text.textContent = label;
   svg.append(text);
@@ -21,29 +27,69 @@ function chart(size: ChartSize, height: number, label: string): Element {
 
 const parse = (text: string) => new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
 /** The nested chart svgs (not legend swatches) of a slide, with their places. */
-const charts = (root: Element) => [...root.querySelectorAll("g.slide-chart > svg")].filter((svg) => Number(svg.getAttribute("width")) > 100)
-  .map((svg) => ({x: Number(svg.getAttribute("x")), y: Number(svg.getAttribute("y")), width: Number(svg.getAttribute("width")), label: svg.textContent}));
+const charts = (root: Element) =>
+  [...root.querySelectorAll("g.slide-chart > svg")]
+    .filter((svg) => Number(svg.getAttribute("width")) > 100)
+    .map((svg) => ({
+      x: Number(svg.getAttribute("x")),
+      y: Number(svg.getAttribute("y")),
+      width: Number(svg.getAttribute("width")),
+      label: svg.textContent
+    }));
 
 describe("a 16:9 slide export", () => {
   it("is 1920×1080, with the title, the run's caption and the credit, and the chart drawn at the width left, in slide type", () => {
     const asked: ChartSize[] = [];
-    const svg = slideSvg((size) => (asked.push(size), chart(size, 500, "one run")), {...SLIDE, title: "Webhook attempts per update", caption: "Sender timeout: 0.5 s", credit: "A2A Workbench · push delivery"});
+    const svg = slideSvg((size) => (asked.push(size), chart(size, 500, "one run")), {
+      ...SLIDE,
+      title: "Webhook attempts per update",
+      caption: "Sender timeout: 0.5 s",
+      credit: "A2A Workbench · push delivery"
+    });
     const root = parse(svg);
-    expect([root.getAttribute("width"), root.getAttribute("height"), root.getAttribute("viewBox")]).toEqual(["1920", "1080", "0 0 1920 1080"]);
+    expect([root.getAttribute("width"), root.getAttribute("height"), root.getAttribute("viewBox")]).toEqual([
+      "1920",
+      "1080",
+      "0 0 1920 1080"
+    ]);
     const texts = [...root.querySelectorAll(":scope > text")].map((text) => text.textContent);
     expect(texts).toEqual(["Webhook attempts per update", "Sender timeout: 0.5 s", "A2A Workbench · push delivery"]);
-    const layout = slideLayout({...SLIDE, title: "Webhook attempts per update", caption: "Sender timeout: 0.5 s", credit: "A2A Workbench · push delivery"});
+    const layout = slideLayout({
+      ...SLIDE,
+      title: "Webhook attempts per update",
+      caption: "Sender timeout: 0.5 s",
+      credit: "A2A Workbench · push delivery"
+    });
     expect(asked).toEqual([{width: layout.chart.width, height: layout.chart.height, type: SLIDE.type}]);
     expect(layout.chart.width).toBe(1920 - 2 * layout.padding);
     // The chart fits: no scale, the legend drawn in slide type above it.
     expect(root.querySelector("g.slide-chart")!.getAttribute("transform")).not.toContain("scale");
-    expect([...root.querySelectorAll("g.slide-chart > text")].map((text) => [text.textContent, text.getAttribute("font-size")])).toEqual([["applied", "28"], ["refused", "28"]]);
+    expect(
+      [...root.querySelectorAll("g.slide-chart > text")].map((text) => [
+        text.textContent,
+        text.getAttribute("font-size")
+      ])
+    ).toEqual([
+      ["applied", "28"],
+      ["refused", "28"]
+    ]);
     expect(svg).not.toMatch(/currentColor/i);
   });
 
   it("lays two compared runs side by side, the pinned one on the left, their charts level and each named", () => {
-    const draw = drawnAtSize((run: string, _other: string | null, size: ChartSize) => chart(size, 400, run), "current", "pinned", NAMES);
-    const root = parse(slideSvg(draw, {...SLIDE, title: "Webhook attempts per update", caption: "Pinned run: Lesson defaults; versus current run: Sender timeout: 0.5 s"}));
+    const draw = drawnAtSize(
+      (run: string, _other: string | null, size: ChartSize) => chart(size, 400, run),
+      "current",
+      "pinned",
+      NAMES
+    );
+    const root = parse(
+      slideSvg(draw, {
+        ...SLIDE,
+        title: "Webhook attempts per update",
+        caption: "Pinned run: Lesson defaults; versus current run: Sender timeout: 0.5 s"
+      })
+    );
     const [left, right] = charts(root);
     expect([left!.label, right!.label]).toEqual(["pinned", "current"]);
     expect(left!.y).toBe(right!.y);

@@ -5,7 +5,13 @@ import {bottomAxis, bottomAxisHeight, rowLabelsLeft} from "../../src/components/
 import {chartFrame} from "../../src/components/chart/chart-frame.js";
 import {colourLegend, withLegends} from "../../src/components/chart/legend.js";
 import {typeScale} from "../../src/components/chart/type-scale.js";
-import {EXPORT_INK, exportFileName, findChartSvg, standaloneSvg, wrapWords} from "../../src/components/export/standalone-svg.js";
+import {
+  EXPORT_INK,
+  exportFileName,
+  findChartSvg,
+  standaloneSvg,
+  wrapWords
+} from "../../src/components/export/standalone-svg.js";
 import {compareSnapshot} from "../snapshot.js";
 
 /** A small chart on the chart layer: bars in two lanes, an axis, a colour legend above it. */
@@ -16,13 +22,25 @@ function sampleChart(): Element {
     {lane: "update 2", start: 12, end: 13, outcome: "refused"}
   ];
   const colours = {domain: ["applied", "duplicate", "refused"], range: ["#1a7f37", "#9a6700", "#c62828"]};
-  const frame = chartFrame({width: 480, height: 100 + bottomAxisHeight(typeScale()), margin: {top: 10, right: 10, bottom: bottomAxisHeight(typeScale()), left: 70}, label: "sample"});
+  const frame = chartFrame({
+    width: 480,
+    height: 100 + bottomAxisHeight(typeScale()),
+    margin: {top: 10, right: 10, bottom: bottomAxisHeight(typeScale()), left: 70},
+    label: "sample"
+  });
   const x = scaleLinear().domain([0, 14]).range([frame.left, frame.right]);
   const y = scaleBand(["update 1", "update 2"], [frame.top, frame.bottom]).padding(0.2);
   rowLabelsLeft(frame, y, (lane) => lane);
   bottomAxis(frame, x, {label: "time (s)"});
-  frame.svg.append("g").selectAll("rect").data(data).join("rect")
-    .attr("x", (d) => x(d.start)).attr("width", (d) => x(d.end) - x(d.start)).attr("y", (d) => y(d.lane)!).attr("height", y.bandwidth())
+  frame.svg
+    .append("g")
+    .selectAll("rect")
+    .data(data)
+    .join("rect")
+    .attr("x", (d) => x(d.start))
+    .attr("width", (d) => x(d.end) - x(d.start))
+    .attr("y", (d) => y(d.lane)!)
+    .attr("height", y.bandwidth())
     .attr("fill", (d) => colours.range[colours.domain.indexOf(d.outcome)]!);
   return withLegends(frame.svg.node()!, [colourLegend(colours)]);
 }
@@ -57,7 +75,15 @@ describe("standalone SVG export", () => {
     expect(svg).not.toMatch(/currentColor|var\(--/i);
     expect(svg).toContain(`fill="${EXPORT_INK}"`);
     const texts = [...root.querySelectorAll("text")].map((text) => text.textContent);
-    expect(texts).toEqual(expect.arrayContaining(["Attempts per update", "applied", "duplicate", "refused", "A2A Workbench · push delivery"]));
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        "Attempts per update",
+        "applied",
+        "duplicate",
+        "refused",
+        "A2A Workbench · push delivery"
+      ])
+    );
     expect(doc.querySelector("parsererror")).toBeNull();
     expect(compareSnapshot("export-sample", svg)).toBeNull();
   });
@@ -67,8 +93,12 @@ describe("standalone SVG export", () => {
   });
 
   it("names files after the lesson and chart, and the run when given", () => {
-    expect(exportFileName("Push delivery", "Attempt swimlane", "png")).toBe("a2a-workbench-push-delivery-attempt-swimlane.png");
-    expect(exportFileName("Push delivery", "Attempt swimlane", "svg", "senderTimeoutSeconds-0.5")).toBe("a2a-workbench-push-delivery-attempt-swimlane--senderTimeoutSeconds-0.5.svg");
+    expect(exportFileName("Push delivery", "Attempt swimlane", "png")).toBe(
+      "a2a-workbench-push-delivery-attempt-swimlane.png"
+    );
+    expect(exportFileName("Push delivery", "Attempt swimlane", "svg", "senderTimeoutSeconds-0.5")).toBe(
+      "a2a-workbench-push-delivery-attempt-swimlane--senderTimeoutSeconds-0.5.svg"
+    );
   });
 
   it("prints the run's caption under the title, wrapped to the chart's width, as text", () => {
@@ -77,7 +107,9 @@ describe("standalone SVG export", () => {
     svg.setAttribute("height", "100");
     const caption = "Sender timeout: 0.5 s · Receiver ignores seen event ids: off · <b>not markup</b>";
     const text = standaloneSvg(svg, {title: "T", caption});
-    const lines = [...new DOMParser().parseFromString(text, "image/svg+xml").querySelectorAll(":root > text")].map((line) => line.textContent);
+    const lines = [...new DOMParser().parseFromString(text, "image/svg+xml").querySelectorAll(":root > text")].map(
+      (line) => line.textContent
+    );
     expect(lines[0]).toBe("T");
     expect(lines.slice(1).join(" ")).toBe(caption);
     expect(lines.length).toBeGreaterThan(2);

@@ -10,7 +10,9 @@ import {WorkChart} from "../../src/components/storm/index.js";
 describe("the work chart", () => {
   it("paints its accepted and refused bars as their swatches, with no opacity the swatches lack", () => {
     const storm = runStormLesson({senders: 200});
-    const byStrategy = Object.fromEntries(STORM_STRATEGIES.map((strategy) => [strategy, stormUnder(storm.inputs, strategy)]));
+    const byStrategy = Object.fromEntries(
+      STORM_STRATEGIES.map((strategy) => [strategy, stormUnder(storm.inputs, strategy)])
+    );
     const chart = WorkChart(byStrategy, storm.inputs.strategy, {width: 640});
     const swatches = [...chart.querySelectorAll(".chart-swatch svg")].map((swatch) => swatch.getAttribute("fill"));
     const bars = [...chart.querySelectorAll(".work-row rect")];
@@ -26,8 +28,12 @@ describe("the work chart", () => {
 
 describe("the decision trace before anything is revealed", () => {
   it("names its entries as the playback does: lesson 5's stretches, decisions elsewhere", () => {
-    expect(DecisionTrace([], 9, {entry: {name: "stretch", plural: "stretches"}}).textContent).toBe("Nothing revealed yet: press Play, or Next to step through 9 stretches one at a time.");
-    expect(DecisionTrace([], 1, {entry: {name: "stretch", plural: "stretches"}}).textContent).toContain("its one stretch.");
+    expect(DecisionTrace([], 9, {entry: {name: "stretch", plural: "stretches"}}).textContent).toBe(
+      "Nothing revealed yet: press Play, or Next to step through 9 stretches one at a time."
+    );
+    expect(DecisionTrace([], 1, {entry: {name: "stretch", plural: "stretches"}}).textContent).toContain(
+      "its one stretch."
+    );
     expect(DecisionTrace([], 4).textContent).toContain("4 decisions");
   });
 });

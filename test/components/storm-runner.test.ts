@@ -41,7 +41,9 @@ const runs = (worker: FakeWorker) => worker.posted.filter((message) => message.k
 beforeEach(() => {
   FakeWorker.made = [];
   vi.stubGlobal("Worker", FakeWorker);
-  vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => setTimeout(() => callback(performance.now()), 5));
+  vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) =>
+    setTimeout(() => callback(performance.now()), 5)
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -137,7 +139,13 @@ describe("StormRunner", () => {
     changes.push(...observer.takeRecords());
     observer.disconnect();
     // What changed is the runner's own state (its pending mark and value), never its progress line.
-    expect(changes.filter((change) => (change.target as Element).closest?.(".storm-progress") ?? change.target.parentElement?.closest(".storm-progress"))).toEqual([]);
+    expect(
+      changes.filter(
+        (change) =>
+          (change.target as Element).closest?.(".storm-progress") ??
+          change.target.parentElement?.closest(".storm-progress")
+      )
+    ).toEqual([]);
     expect(runner.hidden).toBe(true);
   });
 

@@ -7,7 +7,8 @@
 import {describe, expect, it, vi} from "vitest";
 import {ViewSlot, sameArguments} from "../../src/components/runtime/view-slot.js";
 
-const paragraph = (text: string, options: {width: number}) => Object.assign(document.createElement("p"), {textContent: `${text} at ${options.width}`});
+const paragraph = (text: string, options: {width: number}) =>
+  Object.assign(document.createElement("p"), {textContent: `${text} at ${options.width}`});
 
 describe("ViewSlot.draw", () => {
   it("does no work when drawn again from equal arguments, an options literal written anew included", () => {
@@ -20,7 +21,9 @@ describe("ViewSlot.draw", () => {
     place.draw(view, "run", {width: 390});
     expect(view).toHaveBeenCalledTimes(2);
     expect(place.textContent).toBe("run at 390");
-    const chart = vi.fn((drawn: typeof run) => Object.assign(document.createElement("p"), {textContent: String(drawn.attempts.length)}));
+    const chart = vi.fn((drawn: typeof run) =>
+      Object.assign(document.createElement("p"), {textContent: String(drawn.attempts.length)})
+    );
     place.draw(chart, run);
     // A result rebuilt with the same members (lib's memoised parts) is the same drawing.
     place.draw(chart, {attempts: run.attempts});
@@ -32,7 +35,8 @@ describe("ViewSlot.draw", () => {
 
   it("draws again with a new view, so a closure over a changed value is never stale", () => {
     const place = ViewSlot();
-    const viewFor = (suffix: string) => (text: string) => Object.assign(document.createElement("p"), {textContent: text + suffix});
+    const viewFor = (suffix: string) => (text: string) =>
+      Object.assign(document.createElement("p"), {textContent: text + suffix});
     place.draw(viewFor("!"), "run");
     place.draw(viewFor("?"), "run");
     expect(place.textContent).toBe("run?");

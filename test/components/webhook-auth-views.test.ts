@@ -8,14 +8,32 @@
  */
 import {webcrypto} from "node:crypto";
 import {describe, expect, it} from "vitest";
-import {DEMO_NOW_SECONDS, findWebhookExperiment, runV1aDemo, runWebhookLesson, runWebhookTampering, webhookLessonDefaults, type WebhookLessonRun} from "../../lib/webhook-auth/index.js";
+import {
+  DEMO_NOW_SECONDS,
+  findWebhookExperiment,
+  runV1aDemo,
+  runWebhookLesson,
+  runWebhookTampering,
+  webhookLessonDefaults,
+  type WebhookLessonRun
+} from "../../lib/webhook-auth/index.js";
 import {ViewSlot} from "../../src/components/runtime/view-slot.js";
 import {
-  HorizonSummary, MistakeTable, RaceCountsTable, RaceSelectionSummary, ReconcileLanes, SignatureDebugger, TamperingResults, V1aDemoView, generateDemoKeyMaterial
+  HorizonSummary,
+  MistakeTable,
+  RaceCountsTable,
+  RaceSelectionSummary,
+  ReconcileLanes,
+  SignatureDebugger,
+  TamperingResults,
+  V1aDemoView,
+  generateDemoKeyMaterial
 } from "../../src/components/webhook-auth/index.js";
 
 // jsdom ships no type declarations (a non-literal import is typed any); only its window is used.
-const {JSDOM} = (await import("jsdom" as string)) as {JSDOM: new (html: string) => {window: Window & typeof globalThis}};
+const {JSDOM} = (await import("jsdom" as string)) as {
+  JSDOM: new (html: string) => {window: Window & typeof globalThis};
+};
 const {window} = new JSDOM("<!doctype html><body></body>");
 Object.assign(globalThis, {document: window.document, Node: window.Node, Element: window.Element});
 
@@ -43,7 +61,7 @@ async function renderAll(lesson: WebhookLessonRun): Promise<HTMLElement> {
 
 describe("webhook authentication views", () => {
   it("render the defaults: the verdicts, the six tampering experiments and their checks", async () => {
-    const root = (await renderAll(await lessonFor(null)));
+    const root = await renderAll(await lessonFor(null));
     expect(root.textContent).not.toMatch(/undefined|NaN/);
     expect(root.querySelector(".debug-verdict")!.textContent).toContain("✓ accepts");
     expect(root.querySelectorAll(".signature-debugger pre")[1]!.textContent).toMatch(/webhook-id: msg_[0-9a-f]{32}/);
@@ -56,12 +74,16 @@ describe("webhook authentication views", () => {
   });
 
   it("say what an experiment shows", async () => {
-    const reserialized = (await renderAll(await lessonFor("reserialized-body")));
+    const reserialized = await renderAll(await lessonFor("reserialized-body"));
     expect(reserialized.querySelectorAll(".debug-verdict")[0]!.textContent).toContain("✗ refuses");
     expect(reserialized.querySelectorAll(".debug-verdict")[1]!.textContent).toContain("✓ accepts");
     expect(reserialized.querySelector(".debug-difference")!.textContent).toMatch(/first differ at byte \d+/);
-    expect((await renderAll(await lessonFor("spec-example-retention"))).querySelector(".horizon-summary")!.textContent).toMatch(/slipped past dedup/);
-    expect((await renderAll(await lessonFor("sdk-outage"))).querySelector(".horizon-summary")!.textContent).toContain("update lost");
+    expect(
+      (await renderAll(await lessonFor("spec-example-retention"))).querySelector(".horizon-summary")!.textContent
+    ).toMatch(/slipped past dedup/);
+    expect((await renderAll(await lessonFor("sdk-outage"))).querySelector(".horizon-summary")!.textContent).toContain(
+      "update lost"
+    );
   });
 
   it("label the generation receiver as a draft of an unreleased version, in its column head and cells", async () => {
@@ -71,12 +93,23 @@ describe("webhook authentication views", () => {
     expect(heads[4]).toBe("Generation order, GetTask on a gapA2A 1.1 draft, not released");
     expect(table.querySelectorAll("tbody td.reconcile-draft")).toHaveLength(table.querySelectorAll("tbody tr").length);
     expect(table.querySelector("tbody th small")!.textContent).toMatch(/; generation 3 \(draft\)$/);
-    expect([...table.querySelectorAll("tfoot td")].map((td) => td.textContent!.match(/(\d+) GetTask calls?/)?.[1])).toEqual(["0", "0", "4", "1"]);
+    expect(
+      [...table.querySelectorAll("tfoot td")].map((td) => td.textContent!.match(/(\d+) GetTask calls?/)?.[1])
+    ).toEqual(["0", "0", "4", "1"]);
   });
 
   it("show the v1a demo, or why it cannot run", async () => {
-    const demo = await runV1aDemo({secretKey: keys.ed25519SecretKey, msgId: keys.eventId, timestamp: DEMO_NOW_SECONDS, body: webhookLessonDefaults.body, nowSeconds: DEMO_NOW_SECONDS, subtle});
-    expect(V1aDemoView(demo).textContent).toMatch(/Unchanged body: v1a signature entry 1 verifies|Not available in this browser/);
+    const demo = await runV1aDemo({
+      secretKey: keys.ed25519SecretKey,
+      msgId: keys.eventId,
+      timestamp: DEMO_NOW_SECONDS,
+      body: webhookLessonDefaults.body,
+      nowSeconds: DEMO_NOW_SECONDS,
+      subtle
+    });
+    expect(V1aDemoView(demo).textContent).toMatch(
+      /Unchanged body: v1a signature entry 1 verifies|Not available in this browser/
+    );
   });
 
   it("morph into the next run's views in place", async () => {

@@ -19,15 +19,24 @@ export const partialDeliveryConfig: fc.Arbitrary<Partial<DeliveryConfig>> = fc.r
   {
     callbackUrl: fc.oneof(
       {weight: 6, arbitrary: fc.constant("https://receiver.example/hook")},
-      {weight: 1, arbitrary: fc.constantFrom("https://localhost/hook", "https://10.0.0.7/hook", "https://receiver.example/hook/")},
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom("https://localhost/hook", "https://10.0.0.7/hook", "https://receiver.example/hook/")
+      },
       {weight: 1, arbitrary: fc.string({maxLength: 40})}
     ),
-    agentAdvertisesPush: fc.oneof({weight: 6, arbitrary: fc.constant(true)}, {weight: 1, arbitrary: fc.constant(false)}),
+    agentAdvertisesPush: fc.oneof(
+      {weight: 6, arbitrary: fc.constant(true)},
+      {weight: 1, arbitrary: fc.constant(false)}
+    ),
     credential: fc.oneof(
       {weight: 6, arbitrary: fc.constant("matched" as const)},
       {weight: 1, arbitrary: fc.constantFrom("wrong" as const, "missing" as const)}
     ),
-    payloadNamesExpectedTask: fc.oneof({weight: 6, arbitrary: fc.constant(true)}, {weight: 1, arbitrary: fc.constant(false)}),
+    payloadNamesExpectedTask: fc.oneof(
+      {weight: 6, arbitrary: fc.constant(true)},
+      {weight: 1, arbitrary: fc.constant(false)}
+    ),
     responseDelaySeconds: halfSeconds(8),
     senderTimeoutSeconds: halfSeconds(8),
     receiverUnavailableUntilSeconds: fc.oneof(fc.constant(0), halfSeconds(80)),

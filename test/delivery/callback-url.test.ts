@@ -112,8 +112,38 @@ describe("checkCallbackUrl", () => {
 
   it("never throws on URL-shaped text built from URL pieces (fuzz)", () => {
     const piece = fc.constantFrom(
-      "https", "http", "HTTPS", ":", "//", "/", "@", "[", "]", "::", ".", "..", "%", "%2e", "?", "#", "\\",
-      "receiver", "example", "hook", "localhost", "127", "0x7f", "0", "1", "255", "256", "ffff", "fe80", " ", "\t", "é"
+      "https",
+      "http",
+      "HTTPS",
+      ":",
+      "//",
+      "/",
+      "@",
+      "[",
+      "]",
+      "::",
+      ".",
+      "..",
+      "%",
+      "%2e",
+      "?",
+      "#",
+      "\\",
+      "receiver",
+      "example",
+      "hook",
+      "localhost",
+      "127",
+      "0x7f",
+      "0",
+      "1",
+      "255",
+      "256",
+      "ffff",
+      "fe80",
+      " ",
+      "\t",
+      "é"
     );
     fc.assert(
       fc.property(fc.array(piece, {maxLength: 14}), (pieces) => {

@@ -67,7 +67,9 @@ describe("parseDeliveryConfig", () => {
   it("names an unknown field and the accepted fields", () => {
     const [problem] = problemsOf({senderTimeout: 3});
     expect(problem?.field).toBe("senderTimeout");
-    expect(problem?.message).toMatch(/senderTimeout is not a delivery config field; accepted fields: .*senderTimeoutSeconds/);
+    expect(problem?.message).toMatch(
+      /senderTimeout is not a delivery config field; accepted fields: .*senderTimeoutSeconds/
+    );
   });
 
   it("names the field, the rule and what is accepted for an out-of-range number", () => {
@@ -87,13 +89,29 @@ describe("parseDeliveryConfig", () => {
     [{initialBackoffSeconds: Number.POSITIVE_INFINITY}, "initialBackoffSeconds", /finite number/],
     [{credential: "stolen"}, "credential", /one of "matched", "wrong", "missing"/],
     [{ignoreSeenEventIds: "yes"}, "ignoreSeenEventIds", /must be a boolean.*accepted: true or false/],
-    [{deleteConfigAtSeconds: "soon"}, "deleteConfigAtSeconds", /accepted: a number from 0 to 3600 s, or null \(never deleted\)/],
+    [
+      {deleteConfigAtSeconds: "soon"},
+      "deleteConfigAtSeconds",
+      /accepted: a number from 0 to 3600 s, or null \(never deleted\)/
+    ],
     [{callbackUrl: "x".repeat(3000)}, "callbackUrl", /at most 2048 characters/],
     [{updates: "four"}, "updates", /must be a list/],
-    [{updates: [{atSeconds: 1, eventId: "", sequence: 1, taskState: "working"}]}, "updates[0].eventId", /at least 1 characters/],
-    [{updates: [{atSeconds: 1, eventId: "a", sequence: -1, taskState: "working"}]}, "updates[0].sequence", /at least 0.*whole number/],
+    [
+      {updates: [{atSeconds: 1, eventId: "", sequence: 1, taskState: "working"}]},
+      "updates[0].eventId",
+      /at least 1 characters/
+    ],
+    [
+      {updates: [{atSeconds: 1, eventId: "a", sequence: -1, taskState: "working"}]},
+      "updates[0].sequence",
+      /at least 0.*whole number/
+    ],
     [{updates: [{atSeconds: 1, eventId: "a", sequence: 1, taskState: "done"}]}, "updates[0].taskState", /"completed"/],
-    [{updates: [{atSeconds: 1, eventId: "a", sequence: 1, taskState: "working", extra: 1}]}, "updates[0].extra", /not an update field/]
+    [
+      {updates: [{atSeconds: 1, eventId: "a", sequence: 1, taskState: "working", extra: 1}]},
+      "updates[0].extra",
+      /not an update field/
+    ]
   ] as const)("%j is refused at %s", (input, field, message) => {
     const problems = problemsOf(input);
     expect(problems.map((problem) => problem.field)).toContain(field);
@@ -104,16 +122,22 @@ describe("parseDeliveryConfig", () => {
     const updates = evenlySpacedUpdates(maxAttemptBudget / 20 + 1);
     const [problem] = problemsOf({updates, maxAttemptsPerUpdate: 20});
     expect(problem?.field).toBe("updates");
-    expect(problem?.message).toContain(`maxAttemptsPerUpdate is 20, so a run could send ${(maxAttemptBudget / 20 + 1) * 20} attempts; the rule is updates x attempts per update at most ${maxAttemptBudget}`);
+    expect(problem?.message).toContain(
+      `maxAttemptsPerUpdate is 20, so a run could send ${(maxAttemptBudget / 20 + 1) * 20} attempts; the rule is updates x attempts per update at most ${maxAttemptBudget}`
+    );
     expect(parseDeliveryConfig({updates, maxAttemptsPerUpdate: 19}).ok).toBe(true);
   });
 
   it("counts a preset sender's own attempts against the budget, not the slider's", () => {
     // Convoy makes up to 10 attempts, a2a-js one: the slider's 20 does not apply to either.
     const updates = evenlySpacedUpdates(maxAttemptBudget / 10 + 1);
-    expect(problemsOf({updates, sender: "convoy", maxAttemptsPerUpdate: 1})[0]?.message).toContain("Convoy, exponential strategy makes up to 10 attempts per update");
+    expect(problemsOf({updates, sender: "convoy", maxAttemptsPerUpdate: 1})[0]?.message).toContain(
+      "Convoy, exponential strategy makes up to 10 attempts per update"
+    );
     expect(parseDeliveryConfig({updates: evenlySpacedUpdates(maxAttemptBudget / 10), sender: "convoy"}).ok).toBe(true);
-    expect(parseDeliveryConfig({updates: evenlySpacedUpdates(100_000), sender: "a2a-js", maxAttemptsPerUpdate: 20}).ok).toBe(true);
+    expect(
+      parseDeliveryConfig({updates: evenlySpacedUpdates(100_000), sender: "a2a-js", maxAttemptsPerUpdate: 20}).ok
+    ).toBe(true);
   });
 
   it("accepts up to 100,000 updates when the attempt budget allows, and no more", () => {
@@ -124,19 +148,22 @@ describe("parseDeliveryConfig", () => {
   });
 
   it("gives each problem's place as a JSON pointer", () => {
-    expect(problemsOf({updates: [{atSeconds: 1, eventId: "a", sequence: 1.5, taskState: "working"}]})[0]).toMatchObject({
-      field: "updates[0].sequence",
-      pointer: "/updates/0/sequence"
-    });
+    expect(problemsOf({updates: [{atSeconds: 1, eventId: "a", sequence: 1.5, taskState: "working"}]})[0]).toMatchObject(
+      {
+        field: "updates[0].sequence",
+        pointer: "/updates/0/sequence"
+      }
+    );
     expect(problemsOf({"a/b~c": 1})[0]?.pointer).toBe("/a~1b~0c");
     expect(problemsOf(null)[0]?.pointer).toBe("");
   });
 
   it("reports every problem, not just the first", () => {
-    expect(problemsOf({senderTimeoutSeconds: -1, credential: "x"}).map((problem) => problem.field).sort()).toEqual([
-      "credential",
-      "senderTimeoutSeconds"
-    ]);
+    expect(
+      problemsOf({senderTimeoutSeconds: -1, credential: "x"})
+        .map((problem) => problem.field)
+        .sort()
+    ).toEqual(["credential", "senderTimeoutSeconds"]);
   });
 
   it("never throws on arbitrary input", () => {
@@ -165,15 +192,25 @@ describe("simulateDelivery validation", () => {
   });
 
   it("refuses unknown fields from untyped callers", () => {
-    expect(() => simulateDelivery({timeout: 3} as unknown as Partial<DeliveryConfig>)).toThrow(/timeout is not a delivery config field/);
+    expect(() => simulateDelivery({timeout: 3} as unknown as Partial<DeliveryConfig>)).toThrow(
+      /timeout is not a delivery config field/
+    );
   });
 
   it.each([
     ["refuses an unknown key set to undefined", {x: undefined}, false],
-    ["refuses an unknown key set to undefined beside a valid field", {timeout: undefined, senderTimeoutSeconds: 3}, false],
+    [
+      "refuses an unknown key set to undefined beside a valid field",
+      {timeout: undefined, senderTimeoutSeconds: 3},
+      false
+    ],
     ["accepts {__proto__: undefined}: in a literal it sets the prototype, it is no key", {__proto__: undefined}, true],
     ['refuses an own "__proto__" key, as JSON.parse makes it', JSON.parse('{"__proto__": 1}'), false],
-    ["accepts known fields set to undefined, leaving them at the baseline", {senderTimeoutSeconds: undefined, updates: undefined, deleteConfigAtSeconds: undefined}, true],
+    [
+      "accepts known fields set to undefined, leaving them at the baseline",
+      {senderTimeoutSeconds: undefined, updates: undefined, deleteConfigAtSeconds: undefined},
+      true
+    ],
     ["accepts deleteConfigAtSeconds null", {deleteConfigAtSeconds: null}, true],
     ["refuses a list", [], false],
     ["refuses null", null, false]
@@ -192,11 +229,35 @@ describe("simulateDelivery validation", () => {
     const anyValue = fc.oneof(
       fc.constant(undefined),
       fc.anything(),
-      fc.constantFrom(-0, -1, 0.5, 2.5, 21, 601, 3601, 5e-324, Number.NaN, Infinity, null, "", "matched", "wrong", true, false, [], {})
+      fc.constantFrom(
+        -0,
+        -1,
+        0.5,
+        2.5,
+        21,
+        601,
+        3601,
+        5e-324,
+        Number.NaN,
+        Infinity,
+        null,
+        "",
+        "matched",
+        "wrong",
+        true,
+        false,
+        [],
+        {}
+      )
     );
     const someFields = fc.dictionary(fc.constantFrom(...deliveryConfigFieldNames), anyValue, {maxKeys: 3});
     const unknownKeys = fc.dictionary(
-      fc.oneof(fc.string({maxLength: 12}), fc.constantFrom("__proto__", "constructor", "toString", "timeout", "SenderTimeoutSeconds")).filter((key) => !(deliveryConfigFieldNames as string[]).includes(key)),
+      fc
+        .oneof(
+          fc.string({maxLength: 12}),
+          fc.constantFrom("__proto__", "constructor", "toString", "timeout", "SenderTimeoutSeconds")
+        )
+        .filter((key) => !(deliveryConfigFieldNames as string[]).includes(key)),
       anyValue,
       {minKeys: 1, maxKeys: 2}
     );
@@ -273,7 +334,8 @@ describe("field table", () => {
     expect(credential.options.map((option) => option.value)).toEqual(["matched", "wrong", "missing"]);
     const sender = deliveryInputFieldsByName.sender;
     if (sender.kind !== "choice") throw new Error("sender is a choice");
-    for (const option of sender.options) expect(parseDeliveryConfig({sender: option.value as DeliveryConfig["sender"]}).ok).toBe(true);
+    for (const option of sender.options)
+      expect(parseDeliveryConfig({sender: option.value as DeliveryConfig["sender"]}).ok).toBe(true);
     expect(sender.options.map((option) => option.value)).toEqual([...senderIds]);
     expect(parseDeliveryConfig({sender: "a2a-rust" as DeliveryConfig["sender"]}).ok).toBe(false);
   });
@@ -297,7 +359,9 @@ const updateListArbitrary = fc
     }),
     {maxLength: 6}
   )
-  .chain((updates) => fc.constantFrom("; ", "\n").map((separator) => formatUpdateList(updates).replaceAll("; ", separator)));
+  .chain((updates) =>
+    fc.constantFrom("; ", "\n").map((separator) => formatUpdateList(updates).replaceAll("; ", separator))
+  );
 
 describe("shared control and permalink form", () => {
   it("covers every config field, with the baseline as defaults (the update list as its text)", () => {
@@ -306,12 +370,43 @@ describe("shared control and permalink form", () => {
       if (field.name === "updates") continue;
       expect(deliveryInputDefaults[field.name]).toBe(baselineDeliveryConfig[field.name as keyof DeliveryConfig]);
     }
-    expect(deliveryInputDefaults.updates).toBe("2 evt-1 1 submitted\n12 evt-2 2 working\n22 evt-3 3 input-required\n32 evt-4 4 completed");
+    expect(deliveryInputDefaults.updates).toBe(
+      "2 evt-1 1 submitted\n12 evt-2 2 working\n22 evt-3 3 input-required\n32 evt-4 4 completed"
+    );
     expect(deliveryConfigFromInputs(deliveryInputDefaults)).toEqual({config: baselineDeliveryConfig, problems: []});
   });
 
   it("accepts a value exactly when the delivery validator does", () => {
-    const candidates: unknown[] = [-1, -0.5, 0, 0.5, 1, 1.5, 2.5, 3, 4.000001, 20, 21, 600, 600.5, 3600, 3601, Number.NaN, Infinity, -Infinity, 1e308, null, true, "matched", "wrong", "nope", "https://x", "3", [], {}];
+    const candidates: unknown[] = [
+      -1,
+      -0.5,
+      0,
+      0.5,
+      1,
+      1.5,
+      2.5,
+      3,
+      4.000001,
+      20,
+      21,
+      600,
+      600.5,
+      3600,
+      3601,
+      Number.NaN,
+      Infinity,
+      -Infinity,
+      1e308,
+      null,
+      true,
+      "matched",
+      "wrong",
+      "nope",
+      "https://x",
+      "3",
+      [],
+      {}
+    ];
     for (const field of deliveryInputFields) {
       if (field.name === "updates") continue; // text in the panel, a list in the config: see update-list.test.ts
       for (const value of candidates) {
@@ -357,14 +452,23 @@ describe("shared control and permalink form", () => {
   });
 
   it("reports a bad link value by field and keeps the baseline for it", () => {
-    const reading = readPermalink("?ignoreSeenEventIds=no&senderTimeoutSeconds=601", deliveryInputFields, deliveryInputDefaults);
+    const reading = readPermalink(
+      "?ignoreSeenEventIds=no&senderTimeoutSeconds=601",
+      deliveryInputFields,
+      deliveryInputDefaults
+    );
     expect(reading.notices.map((notice) => notice.parameter)).toEqual(["ignoreSeenEventIds", "senderTimeoutSeconds"]);
     expect(reading.values).toEqual(deliveryInputDefaults);
   });
 
   it("labels every credential option for readers", () => {
     const credential = deliveryInputFields.find((field) => field.name === "credential");
-    expect(credential?.kind === "choice" && credential.options.map((option) => option.value)).toEqual(["matched", "wrong", "missing"]);
-    if (credential?.kind === "choice") for (const option of credential.options) expect(option.label).not.toBe(option.value);
+    expect(credential?.kind === "choice" && credential.options.map((option) => option.value)).toEqual([
+      "matched",
+      "wrong",
+      "missing"
+    ]);
+    if (credential?.kind === "choice")
+      for (const option of credential.options) expect(option.label).not.toBe(option.value);
   });
 });

@@ -18,11 +18,14 @@ describe("the lesson's named experiments", () => {
     ]);
   });
 
-  it.each(deliveryExperiments.map((experiment) => [experiment.id, experiment] as const))("%s shows its effect", (_, experiment) => {
-    expect(experiment.shows(simulateDelivery(experiment.overrides))).toBe(true);
-    expect(experiment.title.length).toBeGreaterThan(0);
-    expect(experiment.lookAt.length).toBeGreaterThan(0);
-  });
+  it.each(deliveryExperiments.map((experiment) => [experiment.id, experiment] as const))(
+    "%s shows its effect",
+    (_, experiment) => {
+      expect(experiment.shows(simulateDelivery(experiment.overrides))).toBe(true);
+      expect(experiment.title.length).toBeGreaterThan(0);
+      expect(experiment.lookAt.length).toBeGreaterThan(0);
+    }
+  );
 
   it("each non-baseline predicate is false for the baseline run, so it can fail", () => {
     const baseline = simulateDelivery();

@@ -12,7 +12,9 @@ import {
   unexpectedTaskId
 } from "../../lib/delivery/index.js";
 
-const schema = JSON.parse(readFileSync(new URL("../../data/delivery/a2a-v0.3.0-excerpt.json", import.meta.url), "utf8")) as {
+const schema = JSON.parse(
+  readFileSync(new URL("../../data/delivery/a2a-v0.3.0-excerpt.json", import.meta.url), "utf8")
+) as {
   definitions: Record<string, {enum?: string[]}>;
 };
 const ajv = new Ajv({strict: false});

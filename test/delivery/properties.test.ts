@@ -28,9 +28,11 @@ describe("delivery properties (random configs)", () => {
   it("attempts per update never exceed the maximum", () => {
     forEveryRun((run, config) => {
       const perUpdate = new Map<number, number>();
-      for (const attempt of run.attempts) perUpdate.set(attempt.updateIndex, (perUpdate.get(attempt.updateIndex) ?? 0) + 1);
+      for (const attempt of run.attempts)
+        perUpdate.set(attempt.updateIndex, (perUpdate.get(attempt.updateIndex) ?? 0) + 1);
       for (const count of perUpdate.values()) expect(count).toBeLessThanOrEqual(config.maxAttemptsPerUpdate);
-      for (const attempt of run.attempts) expect(attempt.attemptNumber).toBeLessThanOrEqual(config.maxAttemptsPerUpdate);
+      for (const attempt of run.attempts)
+        expect(attempt.attemptNumber).toBeLessThanOrEqual(config.maxAttemptsPerUpdate);
     });
   });
 
@@ -42,7 +44,8 @@ describe("delivery properties (random configs)", () => {
         return;
       }
       for (const attempt of run.attempts) expect(attempt.dispatchedAtSeconds).toBeLessThan(deletedAt);
-      for (const suppressed of run.suppressedAttempts) expect(suppressed.wouldStartAtSeconds).toBeGreaterThanOrEqual(deletedAt);
+      for (const suppressed of run.suppressedAttempts)
+        expect(suppressed.wouldStartAtSeconds).toBeGreaterThanOrEqual(deletedAt);
     });
   });
 
@@ -84,7 +87,11 @@ describe("delivery properties (random configs)", () => {
       );
       for (const attempt of run.attempts) {
         if (attempt.receiverDecision === "unauthorized" || attempt.receiverDecision === "unknown-task") {
-          expect(run.effects.some((effect) => effect.updateIndex === attempt.updateIndex && effect.attemptNumber === attempt.attemptNumber)).toBe(false);
+          expect(
+            run.effects.some(
+              (effect) => effect.updateIndex === attempt.updateIndex && effect.attemptNumber === attempt.attemptNumber
+            )
+          ).toBe(false);
         }
       }
     });
@@ -107,7 +114,9 @@ describe("delivery rules hold in random runs", () => {
     forEveryRun((run, config) => {
       const accepted = new Set<string>();
       let newest: number | null = null;
-      const attemptBy = new Map(run.attempts.map((attempt) => [`${attempt.updateIndex}/${attempt.attemptNumber}`, attempt]));
+      const attemptBy = new Map(
+        run.attempts.map((attempt) => [`${attempt.updateIndex}/${attempt.attemptNumber}`, attempt])
+      );
       for (const sample of run.receiverStates) {
         const attempt = attemptBy.get(`${sample.updateIndex}/${sample.attemptNumber}`)!;
         expect(sample.atSeconds).toBe(attempt.dispatchedAtSeconds + config.responseDelaySeconds);
@@ -128,19 +137,26 @@ describe("delivery rules hold in random runs", () => {
   it("the sender sees a response by the deadline, else times out; retries follow the backoff; 401/404 stop", () => {
     forEveryRun((run, config) => {
       const byUpdate = new Map<number, typeof run.attempts>();
-      for (const attempt of run.attempts) byUpdate.set(attempt.updateIndex, [...(byUpdate.get(attempt.updateIndex) ?? []), attempt]);
+      for (const attempt of run.attempts)
+        byUpdate.set(attempt.updateIndex, [...(byUpdate.get(attempt.updateIndex) ?? []), attempt]);
       for (const attempt of run.attempts) {
         // The teaching sender always has a deadline.
         expect(attempt.deadlineAtSeconds).not.toBeNull();
         const inTime = attempt.arrivesAtSeconds <= attempt.deadlineAtSeconds!;
         if (inTime && !attempt.responseLost) {
-          expect(attempt.sender).toEqual({kind: "response", httpStatus: attempt.httpStatus, atSeconds: attempt.arrivesAtSeconds});
+          expect(attempt.sender).toEqual({
+            kind: "response",
+            httpStatus: attempt.httpStatus,
+            atSeconds: attempt.arrivesAtSeconds
+          });
         } else {
           expect(attempt.sender.kind).toBe("timeout");
           expect(attempt.sender.atSeconds).toBe(attempt.deadlineAtSeconds);
         }
         const retryable = attempt.sender.kind === "timeout" || attempt.httpStatus === 503;
-        const next = byUpdate.get(attempt.updateIndex)!.find((other) => other.attemptNumber === attempt.attemptNumber + 1);
+        const next = byUpdate
+          .get(attempt.updateIndex)!
+          .find((other) => other.attemptNumber === attempt.attemptNumber + 1);
         if (!retryable || attempt.attemptNumber === config.maxAttemptsPerUpdate) {
           expect(attempt.nextRetryAtSeconds).toBe(null);
           expect(next).toBeUndefined();
@@ -148,7 +164,10 @@ describe("delivery rules hold in random runs", () => {
           const due = attempt.sender.atSeconds + config.initialBackoffSeconds * 2 ** (attempt.attemptNumber - 1);
           expect(attempt.nextRetryAtSeconds).toBe(due);
           if (next) expect(next.dispatchedAtSeconds).toBe(due);
-          else expect(run.suppressedAttempts.some((s) => s.updateIndex === attempt.updateIndex && s.wouldStartAtSeconds === due)).toBe(true);
+          else
+            expect(
+              run.suppressedAttempts.some((s) => s.updateIndex === attempt.updateIndex && s.wouldStartAtSeconds === due)
+            ).toBe(true);
         }
       }
     });
@@ -173,7 +192,9 @@ describe("delivery rules hold in random runs", () => {
                   ? "refused"
                   : "exhausted";
         expect(update.outcome).toBe(expected);
-        expect(update.receiverEffects).toBe(run.effects.filter((effect) => effect.updateIndex === update.updateIndex).length);
+        expect(update.receiverEffects).toBe(
+          run.effects.filter((effect) => effect.updateIndex === update.updateIndex).length
+        );
       }
     });
   });
@@ -181,7 +202,8 @@ describe("delivery rules hold in random runs", () => {
   it("the decision trace is time-ordered and the summary agrees with the records", () => {
     forEveryRun((run) => {
       const times = run.decisions.map((decision) => decision.atSeconds);
-      for (let index = 1; index < times.length; index++) expect(times[index]!).toBeGreaterThanOrEqual(times[index - 1]!);
+      for (let index = 1; index < times.length; index++)
+        expect(times[index]!).toBeGreaterThanOrEqual(times[index - 1]!);
       expect(run.summary.attempts).toBe(run.attempts.length);
       expect(run.summary.effects).toBe(run.effects.length);
       expect(run.summary.duplicateEffects).toBe(run.effects.filter((effect) => effect.duplicate).length);

@@ -11,20 +11,34 @@ describe("compareSenders", () => {
   });
 
   it("one 503: every SDK sender loses update 1 for good, the teaching sender and the platforms do not", () => {
-    const {rows, sdkLosses} = compareSenders(resolveDeliveryConfig({receiverUnavailableUntilSeconds: 5, loseFirstSuccessfulAck: false}));
-    expect(sdkLosses.map((loss) => [loss.preset.id, loss.updateIndex])).toEqual([["a2a-js", 0], ["a2a-python", 0], ["a2a-go", 0], ["a2a-java", 0]]);
+    const {rows, sdkLosses} = compareSenders(
+      resolveDeliveryConfig({receiverUnavailableUntilSeconds: 5, loseFirstSuccessfulAck: false})
+    );
+    expect(sdkLosses.map((loss) => [loss.preset.id, loss.updateIndex])).toEqual([
+      ["a2a-js", 0],
+      ["a2a-python", 0],
+      ["a2a-go", 0],
+      ["a2a-java", 0]
+    ]);
     const lost = Object.fromEntries(rows.map((row) => [row.preset.id, row.lostUpdates]));
     expect(lost).toMatchObject({teaching: 0, svix: 0, "a2a-js": 1, "a2a-java": 1});
     // Convoy retries 100 s later, after the newer updates: answered stale, superseded rather than lost.
     expect(lost.convoy).toBe(0);
-    expect(rows.find((row) => row.preset.id === "convoy")!.fates[0]).toMatchObject({firstAppliedAtSeconds: null, superseded: true});
+    expect(rows.find((row) => row.preset.id === "convoy")!.fates[0]).toMatchObject({
+      firstAppliedAtSeconds: null,
+      superseded: true
+    });
   });
 
   it("states no loss where the SDK senders lost nothing (lost acknowledgements of applied updates are not losses)", () => {
     const {rows, sdkLosses} = compareSenders(resolveDeliveryConfig({}));
     expect(sdkLosses).toEqual([]);
     // The SDKs time out on every lost 2xx, but the receiver applied each update and refused none.
-    expect(rows.find((row) => row.preset.id === "a2a-js")!.fates.every((fate) => fate.firstAppliedAtSeconds !== null && !fate.metFailure)).toBe(true);
+    expect(
+      rows
+        .find((row) => row.preset.id === "a2a-js")!
+        .fates.every((fate) => fate.firstAppliedAtSeconds !== null && !fate.metFailure)
+    ).toBe(true);
   });
 
   it("leaves out a sender whose attempts would pass the attempt budget, and says when the first update arrives", () => {

@@ -108,12 +108,27 @@ describe("the baseline timeline, derived by hand from the rules", () => {
       const e = update.atSeconds;
       const [first, second, ...rest] = attemptsOf(run, index);
       expect(rest).toEqual([]);
-      expect(first).toMatchObject({dispatchedAtSeconds: e, arrivesAtSeconds: e + 1, receiverDecision: "applied", responseLost: true});
+      expect(first).toMatchObject({
+        dispatchedAtSeconds: e,
+        arrivesAtSeconds: e + 1,
+        receiverDecision: "applied",
+        responseLost: true
+      });
       expect(first?.sender).toEqual({kind: "timeout", atSeconds: e + 3, cause: "response-lost"});
       expect(first?.nextRetryAtSeconds).toBe(e + 5);
-      expect(second).toMatchObject({dispatchedAtSeconds: e + 5, arrivesAtSeconds: e + 6, receiverDecision: "duplicate", responseLost: false});
+      expect(second).toMatchObject({
+        dispatchedAtSeconds: e + 5,
+        arrivesAtSeconds: e + 6,
+        receiverDecision: "duplicate",
+        responseLost: false
+      });
       expect(second?.sender).toEqual({kind: "response", httpStatus: 200, atSeconds: e + 6});
-      expect(run.updates[index]).toMatchObject({outcome: "acknowledged", settledAtSeconds: e + 6, attemptsSent: 2, receiverEffects: 1});
+      expect(run.updates[index]).toMatchObject({
+        outcome: "acknowledged",
+        settledAtSeconds: e + 6,
+        attemptsSent: 2,
+        receiverEffects: 1
+      });
     });
   });
 });
@@ -135,7 +150,9 @@ describe("before dispatch", () => {
 
   it("a blocked run still records every update as blocked at its emission time", () => {
     const run = simulateDelivery({agentAdvertisesPush: false});
-    expect(run.updates.map((update) => update.settledAtSeconds)).toEqual(baselineUpdates.map((update) => update.atSeconds));
+    expect(run.updates.map((update) => update.settledAtSeconds)).toEqual(
+      baselineUpdates.map((update) => update.atSeconds)
+    );
     expect(run.decisions.filter((decision) => decision.kind === "blocked")).toHaveLength(4);
   });
 });
@@ -181,14 +198,19 @@ describe("receiver decisions, in order", () => {
     const run = simulateDelivery({ignoreSeenEventIds: false});
     const second = attemptsOf(run, 0)[1];
     expect(second?.receiverDecision).toBe("applied");
-    expect(run.effects.filter((effect) => effect.updateIndex === 0).map((effect) => effect.duplicate)).toEqual([false, true]);
+    expect(run.effects.filter((effect) => effect.updateIndex === 0).map((effect) => effect.duplicate)).toEqual([
+      false,
+      true
+    ]);
     expect(run.summary.regressions).toBe(0);
   });
 
   it("refused attempts never apply and are not retried", () => {
     const run = simulateDelivery({credential: "wrong", maxAttemptsPerUpdate: 10});
     expect(run.summary.attempts).toBe(4);
-    expect(run.attempts.every((attempt) => attempt.senderAction === "refused" && attempt.nextRetryAtSeconds === null)).toBe(true);
+    expect(
+      run.attempts.every((attempt) => attempt.senderAction === "refused" && attempt.nextRetryAtSeconds === null)
+    ).toBe(true);
   });
 });
 
@@ -243,7 +265,9 @@ describe("retry schedule", () => {
         if (attempt.senderAction !== "retry") continue;
         const expected = observedAt(attempt) + backoff * 2 ** (attempt.attemptNumber - 1);
         expect(attempt.nextRetryAtSeconds).toBe(expected);
-        const next = attemptsOf(run, attempt.updateIndex).find((other) => other.attemptNumber === attempt.attemptNumber + 1);
+        const next = attemptsOf(run, attempt.updateIndex).find(
+          (other) => other.attemptNumber === attempt.attemptNumber + 1
+        );
         expect(next?.dispatchedAtSeconds).toBe(expected);
       }
     }
@@ -276,7 +300,12 @@ describe("deleting the push config", () => {
     // Update 1's retry is due at 7 s.
     const run = simulateDelivery({deleteConfigAtSeconds: 7});
     expect(attemptsOf(run, 0)).toHaveLength(1);
-    expect(run.suppressedAttempts[0]).toEqual({updateIndex: 0, attemptNumber: 2, wouldStartAtSeconds: 7, configDeletedAtSeconds: 7});
+    expect(run.suppressedAttempts[0]).toEqual({
+      updateIndex: 0,
+      attemptNumber: 2,
+      wouldStartAtSeconds: 7,
+      configDeletedAtSeconds: 7
+    });
     expect(run.updates[0]?.outcome).toBe("stopped-by-deletion");
   });
 
@@ -356,7 +385,14 @@ describe("run records", () => {
 
   it("summary counts agree with the records", () => {
     const count = (outcome: string) => run.updates.filter((update) => update.outcome === outcome).length;
-    expect(run.summary.acknowledgedUpdates + run.summary.exhaustedUpdates + run.summary.refusedUpdates + run.summary.stoppedByDeletionUpdates + run.summary.blockedUpdates + run.summary.unansweredUpdates).toBe(run.updates.length);
+    expect(
+      run.summary.acknowledgedUpdates +
+        run.summary.exhaustedUpdates +
+        run.summary.refusedUpdates +
+        run.summary.stoppedByDeletionUpdates +
+        run.summary.blockedUpdates +
+        run.summary.unansweredUpdates
+    ).toBe(run.updates.length);
     expect(run.summary.exhaustedUpdates).toBe(count("exhausted"));
     expect(run.summary.effects).toBe(run.updates.reduce((sum, update) => sum + update.receiverEffects, 0));
   });

@@ -50,12 +50,11 @@ const schemaTime = fc.oneof(
   fc.constantFrom(...edgeTimes)
 );
 // Any id at all: the schema itself (taskUpdateSchema, below) decides which ids a list may hold.
-const anyEventId = fc
-  .oneof(
-    {weight: 8, arbitrary: fc.stringMatching(/^[^\s;]{1,12}$/)},
-    {weight: 2, arbitrary: fc.string({unit: "binary", minLength: 1, maxLength: 60})},
-    {weight: 1, arbitrary: fc.constant("x".repeat(maxEventIdLength))}
-  );
+const anyEventId = fc.oneof(
+  {weight: 8, arbitrary: fc.stringMatching(/^[^\s;]{1,12}$/)},
+  {weight: 2, arbitrary: fc.string({unit: "binary", minLength: 1, maxLength: 60})},
+  {weight: 1, arbitrary: fc.constant("x".repeat(maxEventIdLength))}
+);
 const schemaUpdate = fc
   .record({
     atSeconds: schemaTime,
@@ -103,12 +102,16 @@ describe("the update list as text (the page's Emitted updates control)", () => {
   });
 
   it("writes -0 (which the schema accepts) as 0, the same instant", () => {
-    const parsed = parseUpdateList(formatUpdateList([{atSeconds: -0, eventId: "a", sequence: -0, taskState: "working"}]));
+    const parsed = parseUpdateList(
+      formatUpdateList([{atSeconds: -0, eventId: "a", sequence: -0, taskState: "working"}])
+    );
     expect(parsed).toEqual({ok: true, updates: [{atSeconds: 0, eventId: "a", sequence: 0, taskState: "working"}]});
   });
 
   it("writes the lesson's four updates in one line, and takes new lines, extra spaces and an empty list", () => {
-    expect(formatUpdateList(baselineUpdates)).toBe("2 evt-1 1 submitted; 12 evt-2 2 working; 22 evt-3 3 input-required; 32 evt-4 4 completed");
+    expect(formatUpdateList(baselineUpdates)).toBe(
+      "2 evt-1 1 submitted; 12 evt-2 2 working; 22 evt-3 3 input-required; 32 evt-4 4 completed"
+    );
     expect(parseUpdateList("  2   a 1 working \n\n 4 b 2 completed;  ")).toEqual({
       ok: true,
       updates: [
@@ -120,8 +123,14 @@ describe("the update list as text (the page's Emitted updates control)", () => {
   });
 
   it.each([
-    ["12 evt-2 working", /^Update 1 \("12 evt-2 working"\) has 3 parts; write each update as <time s> <event id> <sequence> <task state>/],
-    ["2 a 1 working; soon b 2 working", /^Update 2 \("soon b 2 working"\): the time "soon" must be a number of seconds from 0 to 10000000, e\.g\. 12\.5 or 1e-7\.$/],
+    [
+      "12 evt-2 working",
+      /^Update 1 \("12 evt-2 working"\) has 3 parts; write each update as <time s> <event id> <sequence> <task state>/
+    ],
+    [
+      "2 a 1 working; soon b 2 working",
+      /^Update 2 \("soon b 2 working"\): the time "soon" must be a number of seconds from 0 to 10000000, e\.g\. 12\.5 or 1e-7\.$/
+    ],
     ["-1 a 1 working", /the time "-1" must be a number of seconds/],
     ["1e8 a 1 working", /the time "1e8" must be a number of seconds from 0 to 10000000/],
     ["1e a 1 working", /the time "1e" must be a number of seconds/],
@@ -129,7 +138,10 @@ describe("the update list as text (the page's Emitted updates control)", () => {
     ["Infinity a 1 working", /the time "Infinity" must be a number of seconds/],
     ["2 a 1.5 working", /^Update 1 .*: the sequence "1.5" must be a whole number from 0 to 1000000000\.$/],
     ["2 a 1000000001 working", /the sequence "1000000001" must be a whole number/],
-    ["2 a 1 done", /^Update 1 .*: the task state "done" must be one of submitted, working, input-required, completed, canceled, failed, rejected, auth-required, unknown\.$/],
+    [
+      "2 a 1 done",
+      /^Update 1 .*: the task state "done" must be one of submitted, working, input-required, completed, canceled, failed, rejected, auth-required, unknown\.$/
+    ],
     [`2 ${"x".repeat(201)} 1 working`, /the event id has 201 characters; accepted: 1 to 200, no spaces or ";"/],
     ["2 a 1 working ".repeat(60), /^The update list has \d+ characters; accepted: at most 600\.$/]
   ])("refuses %j, naming the update, the part, the rule and what is accepted", (text, message) => {
@@ -143,7 +155,10 @@ describe("the update list as text (the page's Emitted updates control)", () => {
 
 describe("deliveryConfigFromInputs", () => {
   it("turns the text into the config's list, so the run emits the reader's updates", () => {
-    const {config, problems} = deliveryConfigFromInputs({...deliveryInputDefaults, updates: "5 first 1 working; 5 second 2 completed"});
+    const {config, problems} = deliveryConfigFromInputs({
+      ...deliveryInputDefaults,
+      updates: "5 first 1 working; 5 second 2 completed"
+    });
     expect(problems).toEqual([]);
     const run = simulateDelivery(config);
     expect(run.updates.map((update) => update.emittedAtSeconds)).toEqual([5, 5]);
@@ -155,13 +170,19 @@ describe("deliveryConfigFromInputs", () => {
     // The problem's wording belongs to inputs.ts (test/delivery/inputs.test.ts); here: the field and the reason.
     expect(problems.map((problem) => problem.field)).toEqual(["updates"]);
     expect(JSON.stringify(problems)).toContain('the task state \\"finished\\" must be one of submitted, working');
-    expect(simulateDelivery(config).updates.map((update) => update.emittedAtSeconds)).toEqual(baselineUpdates.map((update) => update.atSeconds));
+    expect(simulateDelivery(config).updates.map((update) => update.emittedAtSeconds)).toEqual(
+      baselineUpdates.map((update) => update.atSeconds)
+    );
   });
 
   it("takes as many updates as the control's length allows, well within the simulator's bounds", () => {
     const many = formatUpdateList(evenlySpacedUpdates(24));
     expect(many.length).toBeLessThanOrEqual(maxUpdateListLength);
-    const {config, problems} = deliveryConfigFromInputs({...deliveryInputDefaults, updates: many, maxAttemptsPerUpdate: 20});
+    const {config, problems} = deliveryConfigFromInputs({
+      ...deliveryInputDefaults,
+      updates: many,
+      maxAttemptsPerUpdate: 20
+    });
     expect(problems).toEqual([]);
     expect(simulateDelivery(config).updates).toHaveLength(24);
   });

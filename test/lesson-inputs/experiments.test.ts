@@ -21,6 +21,9 @@ describe("every experiment passes the shared check its lesson's panel and links 
   });
 
   it("the check does refuse an override no row accepts", () => {
-    expect(checkInputs({...deliveryInputDefaults, maxAttemptsPerUpdate: 2.5}, deliveryInputFields, deliveryInputDefaults).refused).toHaveLength(1);
+    expect(
+      checkInputs({...deliveryInputDefaults, maxAttemptsPerUpdate: 2.5}, deliveryInputFields, deliveryInputDefaults)
+        .refused
+    ).toHaveLength(1);
   });
 });

@@ -24,27 +24,39 @@ describe("the pinned run in the link", () => {
   });
 
   it("leaves the current run's reading alone", () => {
-    expect(readPermalink("?vs=baseline&vs.senderTimeoutSeconds=1", deliveryInputFields, deliveryInputDefaults)).toEqual({values: deliveryInputDefaults, notices: []});
+    expect(readPermalink("?vs=baseline&vs.senderTimeoutSeconds=1", deliveryInputFields, deliveryInputDefaults)).toEqual(
+      {values: deliveryInputDefaults, notices: []}
+    );
   });
 
   it("writes only what differs, and reads back what it wrote", () => {
     expect(writePinnedRun(null, deliveryInputFields, deliveryInputDefaults)).toBe("");
     expect(writePinnedRun(deliveryInputDefaults, deliveryInputFields, deliveryInputDefaults)).toBe("vs=baseline");
     const timeout = fc.integer({min: 1, max: 60}).map((tenths) => tenths / 10);
-    fc.assert(fc.property(timeout, fc.boolean(), (senderTimeoutSeconds, ignoreSeenEventIds) => {
-      const pinned = {...deliveryInputDefaults, senderTimeoutSeconds, ignoreSeenEventIds};
-      expect(read(`?${writePinnedRun(pinned, deliveryInputFields, deliveryInputDefaults)}`)).toEqual({pinned, notices: []});
-    }));
+    fc.assert(
+      fc.property(timeout, fc.boolean(), (senderTimeoutSeconds, ignoreSeenEventIds) => {
+        const pinned = {...deliveryInputDefaults, senderTimeoutSeconds, ignoreSeenEventIds};
+        expect(read(`?${writePinnedRun(pinned, deliveryInputFields, deliveryInputDefaults)}`)).toEqual({
+          pinned,
+          notices: []
+        });
+      })
+    );
   });
 });
 
 describe("parameters that are not a pinned input", () => {
-  it.each(["?vs.step=zzz", "?vs.vs=garbage", "?vs.experiment=%3Cb%3Ex%3C%2Fb%3E", "?vs.vs.ignoreSeenEventIds=false"])("names %s and pins nothing", (search) => {
-    const reading = read(search);
-    expect(reading.pinned).toBeNull();
-    const [parameter] = [...new URLSearchParams(search).keys()];
-    expect(reading.notices).toEqual([expect.objectContaining({parameter, problem: expect.stringMatching(/^not an input of this lesson/)})]);
-  });
+  it.each(["?vs.step=zzz", "?vs.vs=garbage", "?vs.experiment=%3Cb%3Ex%3C%2Fb%3E", "?vs.vs.ignoreSeenEventIds=false"])(
+    "names %s and pins nothing",
+    (search) => {
+      const reading = read(search);
+      expect(reading.pinned).toBeNull();
+      const [parameter] = [...new URLSearchParams(search).keys()];
+      expect(reading.notices).toEqual([
+        expect.objectContaining({parameter, problem: expect.stringMatching(/^not an input of this lesson/)})
+      ]);
+    }
+  );
 
   it("names an unknown pinned parameter beside a pinned input, which still pins", () => {
     const reading = read("?vs.step=2&vs.ignoreSeenEventIds=false");

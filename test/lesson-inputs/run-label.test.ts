@@ -3,7 +3,8 @@ import {describe, expect, it} from "vitest";
 import {deliveryInputDefaults, deliveryInputFields} from "../../lib/delivery/index.js";
 import {describeRun, namedRun} from "../../lib/lesson-inputs/run-label.js";
 
-const run = (overrides: Record<string, unknown>) => describeRun({...deliveryInputDefaults, ...overrides}, deliveryInputFields, deliveryInputDefaults);
+const run = (overrides: Record<string, unknown>) =>
+  describeRun({...deliveryInputDefaults, ...overrides}, deliveryInputFields, deliveryInputDefaults);
 
 describe("describeRun", () => {
   it("names the defaults as such", () => {
@@ -23,15 +24,23 @@ describe("describeRun", () => {
   });
 
   it("keeps any file label short and safe for a file name", () => {
-    fc.assert(fc.property(fc.array(fc.string(), {maxLength: 12}), (words) => {
-      const {fileLabel} = namedRun("x", words);
-      expect(fileLabel.length).toBeLessThanOrEqual(64);
-      expect(fileLabel).toMatch(/^[A-Za-z0-9._+-]+$/);
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.string(), {maxLength: 12}), (words) => {
+        const {fileLabel} = namedRun("x", words);
+        expect(fileLabel.length).toBeLessThanOrEqual(64);
+        expect(fileLabel).toMatch(/^[A-Za-z0-9._+-]+$/);
+      })
+    );
   });
 
   it("counts the inputs it had no room for", () => {
-    const label = run({senderTimeoutSeconds: 0.5, maxAttemptsPerUpdate: 2, firstRetryWaitSeconds: 5, requestDelaySeconds: 2, receiverUnavailableUntilSeconds: 10});
+    const label = run({
+      senderTimeoutSeconds: 0.5,
+      maxAttemptsPerUpdate: 2,
+      firstRetryWaitSeconds: 5,
+      requestDelaySeconds: 2,
+      receiverUnavailableUntilSeconds: 10
+    });
     expect(label.fileLabel).toMatch(/_\+\d+$/);
   });
 });

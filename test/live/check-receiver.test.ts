@@ -10,14 +10,27 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterEach, describe, expect, it} from "vitest";
 import {createServer} from "node:net";
-import {REFERENCE_FLAWS, REFERENCE_JWT_FLAWS, startReferenceReceiver, type ReferenceAuth, type ReferenceFlaw, type ReferenceReceiver} from "../../check-receiver/reference-receiver.js";
+import {
+  REFERENCE_FLAWS,
+  REFERENCE_JWT_FLAWS,
+  startReferenceReceiver,
+  type ReferenceAuth,
+  type ReferenceFlaw,
+  type ReferenceReceiver
+} from "../../check-receiver/reference-receiver.js";
 import type {ReceiverCheckReport} from "../../lib/receiver-check/index.js";
 
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const TASK = "task-check-1";
 const PROFILES: Record<"bearer" | "standard-webhooks", {auth: ReferenceAuth; flags: string[]}> = {
-  bearer: {auth: {kind: "bearer", credentials: "s3cret-bearer"}, flags: ["--auth", "bearer", "--credentials", "s3cret-bearer"]},
-  "standard-webhooks": {auth: {kind: "standard-webhooks", secret: SECRET}, flags: ["--auth", "standard-webhooks", "--secret", SECRET]}
+  bearer: {
+    auth: {kind: "bearer", credentials: "s3cret-bearer"},
+    flags: ["--auth", "bearer", "--credentials", "s3cret-bearer"]
+  },
+  "standard-webhooks": {
+    auth: {kind: "standard-webhooks", secret: SECRET},
+    flags: ["--auth", "standard-webhooks", "--secret", SECRET]
+  }
 };
 /** The check each flaw is named for. */
 const FAILS_ON: Record<ReferenceFlaw, string> = {
@@ -43,46 +56,76 @@ afterEach(async () => {
 });
 
 /** Runs the command as a reader does; its exit code, what it printed, and its JSON report. */
-function checkReceiver(args: readonly string[]): Promise<{code: number | null; out: string; err: string; report: ReceiverCheckReport | null}> {
+function checkReceiver(
+  args: readonly string[]
+): Promise<{code: number | null; out: string; err: string; report: ReceiverCheckReport | null}> {
   const json = join(mkdtempSync(join(tmpdir(), "check-receiver-")), "report.json");
-  const child = spawn(process.execPath, ["--import", "tsx", "check-receiver/main.ts", ...args, "--json", json], {stdio: ["ignore", "pipe", "pipe"]});
+  const child = spawn(process.execPath, ["--import", "tsx", "check-receiver/main.ts", ...args, "--json", json], {
+    stdio: ["ignore", "pipe", "pipe"]
+  });
   let out = "";
   let err = "";
   child.stdout.on("data", (chunk) => (out += chunk));
   child.stderr.on("data", (chunk) => (err += chunk));
-  return new Promise((resolve) => child.on("close", (code) => {
-    let report: ReceiverCheckReport | null = null;
-    try {
-      report = JSON.parse(readFileSync(json, "utf8")) as ReceiverCheckReport;
-    } catch {
-      report = null;
-    }
-    resolve({code, out, err, report});
-  }));
+  return new Promise((resolve) =>
+    child.on("close", (code) => {
+      let report: ReceiverCheckReport | null = null;
+      try {
+        report = JSON.parse(readFileSync(json, "utf8")) as ReceiverCheckReport;
+      } catch {
+        report = null;
+      }
+      resolve({code, out, err, report});
+    })
+  );
 }
 
-const failing = (report: ReceiverCheckReport | null) => report?.checks.filter((check) => check.verdict === "fail").map((check) => check.id) ?? [];
+const failing = (report: ReceiverCheckReport | null) =>
+  report?.checks.filter((check) => check.verdict === "fail").map((check) => check.id) ?? [];
 
 describe.each(Object.entries(PROFILES))("check-receiver, %s", (name, {auth, flags}) => {
   it("the correct reference receiver passes every check, exit 0", async () => {
     receiver = await startReferenceReceiver({auth, taskId: TASK});
-    const run = await checkReceiver(["--target", receiver.url, "--effects-url", receiver.effectsUrl, "--task", TASK, "--a2a", "both", ...flags]);
+    const run = await checkReceiver([
+      "--target",
+      receiver.url,
+      "--effects-url",
+      receiver.effectsUrl,
+      "--task",
+      TASK,
+      "--a2a",
+      "both",
+      ...flags
+    ]);
     expect(run.err).toBe("");
     expect(failing(run.report), run.out).toEqual([]);
     expect(run.report!.checks.every((check) => check.verdict === "pass")).toBe(true);
-    expect(run.report!.checks.map((check) => check.id)).toEqual(expect.arrayContaining(["a2a-0.3-body", "a2a-1.0-body", "duplicate-concurrent"]));
+    expect(run.report!.checks.map((check) => check.id)).toEqual(
+      expect.arrayContaining(["a2a-0.3-body", "a2a-1.0-body", "duplicate-concurrent"])
+    );
     expect(run.report!.checks.length).toBe(name === "bearer" ? 11 : 14);
     expect(run.code).toBe(0);
     // The credential is never printed.
     expect(run.out).not.toContain(name === "bearer" ? "s3cret-bearer" : SECRET);
   });
 
-  it.each(REFERENCE_FLAWS.filter((flaw) => name === "standard-webhooks" || flaw !== "stale-timestamps"))("a receiver with the flaw %s fails its check, exit 1", async (flaw) => {
-    receiver = await startReferenceReceiver({auth, taskId: TASK, flaw});
-    const run = await checkReceiver(["--target", receiver.url, "--effects-url", receiver.effectsUrl, "--task", TASK, ...flags]);
-    expect(failing(run.report), run.out).toContain(FAILS_ON[flaw]);
-    expect(run.code).toBe(1);
-  });
+  it.each(REFERENCE_FLAWS.filter((flaw) => name === "standard-webhooks" || flaw !== "stale-timestamps"))(
+    "a receiver with the flaw %s fails its check, exit 1",
+    async (flaw) => {
+      receiver = await startReferenceReceiver({auth, taskId: TASK, flaw});
+      const run = await checkReceiver([
+        "--target",
+        receiver.url,
+        "--effects-url",
+        receiver.effectsUrl,
+        "--task",
+        TASK,
+        ...flags
+      ]);
+      expect(failing(run.report), run.out).toContain(FAILS_ON[flaw]);
+      expect(run.code).toBe(1);
+    }
+  );
 });
 
 /** A port free on loopback now: the JWKS the check serves must be at a URL the receiver knows before it starts. */
@@ -102,27 +145,92 @@ describe("check-receiver, jwt", () => {
   const COOLDOWN = 1;
   async function jwtRun(flaw?: ReferenceFlaw) {
     const port = await freePort();
-    receiver = await startReferenceReceiver({auth: {kind: "jwt", issuer: ISSUER, audience: AUDIENCE, jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`, cooldownSeconds: COOLDOWN}, taskId: TASK, ...(flaw ? {flaw} : {})});
-    return checkReceiver(["--target", receiver.url, "--effects-url", receiver.effectsUrl, "--task", TASK, "--auth", "jwt", "--issuer", ISSUER, "--audience", AUDIENCE, "--jwks-port", String(port), "--jwks-cooldown", String(COOLDOWN)]);
+    receiver = await startReferenceReceiver({
+      auth: {
+        kind: "jwt",
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`,
+        cooldownSeconds: COOLDOWN
+      },
+      taskId: TASK,
+      ...(flaw ? {flaw} : {})
+    });
+    return checkReceiver([
+      "--target",
+      receiver.url,
+      "--effects-url",
+      receiver.effectsUrl,
+      "--task",
+      TASK,
+      "--auth",
+      "jwt",
+      "--issuer",
+      ISSUER,
+      "--audience",
+      AUDIENCE,
+      "--jwks-port",
+      String(port),
+      "--jwks-cooldown",
+      String(COOLDOWN)
+    ]);
   }
 
   it("the correct reference receiver passes every check, the JWT ones among them, and fetched the rotated key set", async () => {
     const run = await jwtRun();
     expect(failing(run.report), run.out).toEqual([]);
     const ids = run.report!.checks.map((check) => check.id);
-    expect(ids).toEqual(expect.arrayContaining(["jwt-wrong-audience", "jwt-expired", "jwt-alg-none", "jwt-replayed-jti", "jwt-unknown-kid-refetch"]));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        "jwt-wrong-audience",
+        "jwt-expired",
+        "jwt-alg-none",
+        "jwt-replayed-jti",
+        "jwt-unknown-kid-refetch"
+      ])
+    );
     expect(ids).not.toContain("signature-tampered-body");
     expect(run.report!.checks.every((check) => check.verdict === "pass")).toBe(true);
-    expect(run.report!.checks.find((check) => check.id === "jwt-unknown-kid-refetch")!.detail).toContain("fetched the key set again");
+    expect(run.report!.checks.find((check) => check.id === "jwt-unknown-kid-refetch")!.detail).toContain(
+      "fetched the key set again"
+    );
     expect(run.out).toContain("Serving the sender's JWKS at http://127.0.0.1:");
     expect(run.code).toBe(0);
   });
 
   it("run alone, the rotation check still catches a receiver that never fetches the key set again", async () => {
     const port = await freePort();
-    receiver = await startReferenceReceiver({auth: {kind: "jwt", issuer: ISSUER, audience: AUDIENCE, jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`, cooldownSeconds: COOLDOWN}, taskId: TASK, flaw: "no-kid-refetch"});
-    const run = await checkReceiver(["--target", receiver.url, "--effects-url", receiver.effectsUrl, "--task", TASK, "--auth", "jwt", "--issuer", ISSUER, "--audience", AUDIENCE,
-      "--jwks-port", String(port), "--jwks-cooldown", String(COOLDOWN), "--only", "jwt-unknown-kid-refetch"]);
+    receiver = await startReferenceReceiver({
+      auth: {
+        kind: "jwt",
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`,
+        cooldownSeconds: COOLDOWN
+      },
+      taskId: TASK,
+      flaw: "no-kid-refetch"
+    });
+    const run = await checkReceiver([
+      "--target",
+      receiver.url,
+      "--effects-url",
+      receiver.effectsUrl,
+      "--task",
+      TASK,
+      "--auth",
+      "jwt",
+      "--issuer",
+      ISSUER,
+      "--audience",
+      AUDIENCE,
+      "--jwks-port",
+      String(port),
+      "--jwks-cooldown",
+      String(COOLDOWN),
+      "--only",
+      "jwt-unknown-kid-refetch"
+    ]);
     expect(failing(run.report), run.out).toEqual(["jwt-unknown-kid-refetch"]);
     expect(run.code).toBe(1);
   });
@@ -155,7 +263,21 @@ describe("check-receiver without the effects contract, and its flags", () => {
       [["--target", "http://127.0.0.1:9/hook", ...PROFILES.bearer.flags, "--only", "no-such-check"], "no-such-check"],
       [["--auth", "bearer"], "--target is required"],
       [["--target", "http://127.0.0.1:9/hook", "--auth", "jwt", "--issuer", "i"], "--audience"],
-      [["--target", "http://127.0.0.1:9/hook", "--auth", "jwt", "--issuer", "i", "--audience", "a", "--jwks-port", "70000"], "--jwks-port"]
+      [
+        [
+          "--target",
+          "http://127.0.0.1:9/hook",
+          "--auth",
+          "jwt",
+          "--issuer",
+          "i",
+          "--audience",
+          "a",
+          "--jwks-port",
+          "70000"
+        ],
+        "--jwks-port"
+      ]
     ] as const) {
       const run = await checkReceiver(args);
       expect(run.code, args.join(" ")).toBe(2);

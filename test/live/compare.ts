@@ -42,38 +42,71 @@ export function modelRun(partial: Partial<DeliveryConfig>, sender: SenderId): De
   return simulateDelivery({...partial, sender});
 }
 
-export function compareWithModel(partial: Partial<DeliveryConfig>, sender: SenderId, observed: LoopbackRun, toleranceSeconds: number): Comparison {
+export function compareWithModel(
+  partial: Partial<DeliveryConfig>,
+  sender: SenderId,
+  observed: LoopbackRun,
+  toleranceSeconds: number
+): Comparison {
   const run = modelRun(partial, sender);
   const differences: string[] = [];
   const timings: Timing[] = [];
-  const expectedRequests = [...run.attempts].sort((a, b) => a.dispatchedAtSeconds - b.dispatchedAtSeconds || a.updateIndex - b.updateIndex);
+  const expectedRequests = [...run.attempts].sort(
+    (a, b) => a.dispatchedAtSeconds - b.dispatchedAtSeconds || a.updateIndex - b.updateIndex
+  );
   const seenRequests = [...observed.requests].sort((a, b) => a.atSeconds - b.atSeconds);
   const model: Sequences = {
-    requests: expectedRequests.map((attempt) => `${attempt.eventId} ${attempt.httpStatus} @${at(attempt.dispatchedAtSeconds)}`),
-    outcomes: run.updates.map((update) => `${update.eventId} ${outcomeWord(update.outcome)} @${at(update.settledAtSeconds)}`),
+    requests: expectedRequests.map(
+      (attempt) => `${attempt.eventId} ${attempt.httpStatus} @${at(attempt.dispatchedAtSeconds)}`
+    ),
+    outcomes: run.updates.map(
+      (update) => `${update.eventId} ${outcomeWord(update.outcome)} @${at(update.settledAtSeconds)}`
+    ),
     effects: run.effects.map((effect) => effect.eventId)
   };
   const seen: Sequences = {
-    requests: seenRequests.map((request) => `${request.eventId} ${request.httpStatus ?? "no answer"} @${at(request.atSeconds)}`),
+    requests: seenRequests.map(
+      (request) => `${request.eventId} ${request.httpStatus ?? "no answer"} @${at(request.atSeconds)}`
+    ),
     outcomes: observed.outcomes.map((outcome) => `${outcome.eventId} ${outcome.outcome} @${at(outcome.atSeconds)}`),
     effects: observed.effects
   };
-  if (expectedRequests.length !== seenRequests.length) differences.push(`${expectedRequests.length} requests predicted, ${seenRequests.length} seen`);
+  if (expectedRequests.length !== seenRequests.length)
+    differences.push(`${expectedRequests.length} requests predicted, ${seenRequests.length} seen`);
   expectedRequests.forEach((attempt, index) => {
     const request = seenRequests[index];
     if (request === undefined) return;
-    if (request.eventId !== attempt.eventId || request.httpStatus !== attempt.httpStatus) differences.push(`request ${index + 1}: predicted ${model.requests[index]}, seen ${seen.requests[index]}`);
-    else timings.push({modelSeconds: attempt.dispatchedAtSeconds, observedSeconds: request.atSeconds, isOutcome: false, what: `request ${index + 1} sent`});
+    if (request.eventId !== attempt.eventId || request.httpStatus !== attempt.httpStatus)
+      differences.push(`request ${index + 1}: predicted ${model.requests[index]}, seen ${seen.requests[index]}`);
+    else
+      timings.push({
+        modelSeconds: attempt.dispatchedAtSeconds,
+        observedSeconds: request.atSeconds,
+        isOutcome: false,
+        what: `request ${index + 1} sent`
+      });
     differences.push(...wireDifferences(run, attempt.updateIndex, sender, request.headers, request.body, index));
   });
   run.updates.forEach((update, index) => {
     const outcome = observed.outcomes[index];
     const word = outcomeWord(update.outcome);
-    if (outcome === undefined || outcome.eventId !== update.eventId || outcome.outcome !== word) differences.push(`update ${index + 1}: predicted ${model.outcomes[index]}, seen ${seen.outcomes[index] ?? "nothing"}`);
-    else if (word !== "not-sent") timings.push({modelSeconds: update.settledAtSeconds, observedSeconds: outcome.atSeconds, isOutcome: true, what: `update ${index + 1} settled`});
+    if (outcome === undefined || outcome.eventId !== update.eventId || outcome.outcome !== word)
+      differences.push(
+        `update ${index + 1}: predicted ${model.outcomes[index]}, seen ${seen.outcomes[index] ?? "nothing"}`
+      );
+    else if (word !== "not-sent")
+      timings.push({
+        modelSeconds: update.settledAtSeconds,
+        observedSeconds: outcome.atSeconds,
+        isOutcome: true,
+        what: `update ${index + 1} settled`
+      });
   });
   differences.push(...timingDifferences(timings, toleranceSeconds));
-  if (model.effects.join(",") !== seen.effects.join(",")) differences.push(`effects: predicted ${model.effects.join(", ") || "none"}, seen ${seen.effects.join(", ") || "none"}`);
+  if (model.effects.join(",") !== seen.effects.join(","))
+    differences.push(
+      `effects: predicted ${model.effects.join(", ") || "none"}, seen ${seen.effects.join(", ") || "none"}`
+    );
   return {agree: differences.length === 0, model, observed: seen, differences};
 }
 
@@ -87,13 +120,17 @@ export interface Timing {
 
 /** Each time against its prediction, allowing the lateness of the latest earlier observation (see the top of this file). */
 export function timingDifferences(timings: readonly Timing[], toleranceSeconds: number): string[] {
-  const ordered = [...timings].sort((a, b) => a.modelSeconds - b.modelSeconds || Number(b.isOutcome) - Number(a.isOutcome));
+  const ordered = [...timings].sort(
+    (a, b) => a.modelSeconds - b.modelSeconds || Number(b.isOutcome) - Number(a.isOutcome)
+  );
   const problems: string[] = [];
   let carriedLateness = 0;
   for (const timing of ordered) {
     const lateness = timing.observedSeconds - timing.modelSeconds;
     if (lateness < -toleranceSeconds || lateness > carriedLateness + toleranceSeconds) {
-      problems.push(`${timing.what} at ${at(timing.observedSeconds)}, predicted ${at(timing.modelSeconds)} (earlier steps ran ${at(carriedLateness)} late)`);
+      problems.push(
+        `${timing.what} at ${at(timing.observedSeconds)}, predicted ${at(timing.modelSeconds)} (earlier steps ran ${at(carriedLateness)} late)`
+      );
     }
     carriedLateness = Math.max(carriedLateness, lateness);
   }
@@ -108,14 +145,32 @@ function outcomeWord(outcome: DeliveryRun["updates"][number]["outcome"]): Observ
 }
 
 /** Headers and body against wireRequest's prediction (the teaching sender's token is checked by the receiver's decision). */
-function wireDifferences(run: DeliveryRun, updateIndex: number, sender: SenderId, headers: Record<string, string>, body: unknown, index: number): string[] {
+function wireDifferences(
+  run: DeliveryRun,
+  updateIndex: number,
+  sender: SenderId,
+  headers: Record<string, string>,
+  body: unknown,
+  index: number
+): string[] {
   if (sender === "teaching") return [];
   const config = {...baselineDeliveryConfig, ...run.config};
-  const predicted = wireRequest(senderPreset(sender), buildPushPayload(config.updates[updateIndex]!, config.payloadNamesExpectedTask), config.credential, config.version);
+  const predicted = wireRequest(
+    senderPreset(sender),
+    buildPushPayload(config.updates[updateIndex]!, config.payloadNamesExpectedTask),
+    config.credential,
+    config.version
+  );
   const problems: string[] = [];
   for (const [name, value] of Object.entries(predicted.headers)) {
-    if (headers[name.toLowerCase()] !== value) problems.push(`request ${index + 1}: header ${name} predicted ${JSON.stringify(value)}, seen ${JSON.stringify(headers[name.toLowerCase()] ?? null)}`);
+    if (headers[name.toLowerCase()] !== value)
+      problems.push(
+        `request ${index + 1}: header ${name} predicted ${JSON.stringify(value)}, seen ${JSON.stringify(headers[name.toLowerCase()] ?? null)}`
+      );
   }
-  if (JSON.stringify(body) !== JSON.stringify(predicted.body)) problems.push(`request ${index + 1}: body predicted ${JSON.stringify(predicted.body)}, seen ${JSON.stringify(body)}`);
+  if (JSON.stringify(body) !== JSON.stringify(predicted.body))
+    problems.push(
+      `request ${index + 1}: body predicted ${JSON.stringify(predicted.body)}, seen ${JSON.stringify(body)}`
+    );
   return problems;
 }

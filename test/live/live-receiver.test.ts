@@ -10,7 +10,15 @@
 import {afterEach, describe, expect, test} from "vitest";
 import {runDemoAgent} from "../../demo-agent/agent.js";
 import {baselineUpdates, buildPushPayload, simulateDelivery, type SenderId} from "../../lib/delivery/index.js";
-import {liveDifferences, liveModelConfig, liveToleranceSeconds, noFaults, observedRun, type LiveAttempt, type LiveFaults} from "../../lib/live/index.js";
+import {
+  liveDifferences,
+  liveModelConfig,
+  liveToleranceSeconds,
+  noFaults,
+  observedRun,
+  type LiveAttempt,
+  type LiveFaults
+} from "../../lib/live/index.js";
 import {startReceiver, type RunningReceiver} from "../../receiver/server.js";
 import {post} from "./loopback.js";
 
@@ -25,8 +33,15 @@ afterEach(async () => {
 
 async function receiver(faults: LiveFaults): Promise<RunningReceiver> {
   running = await startReceiver({
-    port: 0, origins: [], msPerSecond: MS_PER_SECOND, authSummary: "Bearer",
-    settings: {auth: {scheme: "authentication-info", authentication: {scheme: "Bearer", credentials: CREDENTIALS}}, expectedTaskIds: [], faults}
+    port: 0,
+    origins: [],
+    msPerSecond: MS_PER_SECOND,
+    authSummary: "Bearer",
+    settings: {
+      auth: {scheme: "authentication-info", authentication: {scheme: "Bearer", credentials: CREDENTIALS}},
+      expectedTaskIds: [],
+      faults
+    }
   });
   return running;
 }
@@ -49,16 +64,25 @@ describe("the demo agent (@a2a-js/sdk's own sender) into the live receiver", () 
     test(`through a ${outageSeconds} s outage, it arrives as the a2a-js preset predicts`, async () => {
       const faults = {...noFaults, outageSeconds};
       const target = await receiver(faults);
-      const run = await runDemoAgent({receiverUrl: target.hookUrl, credentials: CREDENTIALS, msPerSecond: MS_PER_SECOND});
+      const run = await runDemoAgent({
+        receiverUrl: target.hookUrl,
+        credentials: CREDENTIALS,
+        msPerSecond: MS_PER_SECOND
+      });
       const attempts = await settled(target, 4);
       const {model, real, differences} = compared(attempts, faults, "a2a-js");
       expect(differences).toEqual([]);
       // One attempt per update (the SDK does not retry), the first ones refused by the outage.
       const dropped = outageSeconds === 5 ? 1 : 2;
-      expect(attempts.map((attempt) => attempt.httpStatus)).toEqual([...Array(dropped).fill(503), ...Array(4 - dropped).fill(200)]);
+      expect(attempts.map((attempt) => attempt.httpStatus)).toEqual([
+        ...Array(dropped).fill(503),
+        ...Array(4 - dropped).fill(200)
+      ]);
       expect(real.summary.effects).toBe(model.summary.effects);
       expect(run.reports.filter((report) => report.outcome === "sent")).toHaveLength(4 - dropped);
-      expect(attempts.every((attempt) => attempt.taskId === run.taskId && attempt.keySource === "teaching-metadata")).toBe(true);
+      expect(
+        attempts.every((attempt) => attempt.taskId === run.taskId && attempt.keySource === "teaching-metadata")
+      ).toBe(true);
     });
   }
 
@@ -71,7 +95,8 @@ describe("the demo agent (@a2a-js/sdk's own sender) into the live receiver", () 
     expect(attempts.map((attempt) => [attempt.decision, attempt.answer])).toEqual(Array(4).fill(["applied", "held"]));
     expect(run.reports.map((report) => report.outcome)).toEqual(Array(4).fill("failed"));
     // The held answer settles when the SDK aborts its fetch: 5 lesson seconds after the request.
-    for (const attempt of attempts) expect(attempt.settledAtSeconds! - attempt.atSeconds).toBeGreaterThanOrEqual(5 - 0.5);
+    for (const attempt of attempts)
+      expect(attempt.settledAtSeconds! - attempt.atSeconds).toBeGreaterThanOrEqual(5 - 0.5);
   });
 });
 
@@ -84,7 +109,8 @@ describe("the demo agent into a slow receiver", () => {
     expect(attempts.map((attempt) => [attempt.decision, attempt.answer])).toEqual(Array(4).fill(["applied", "none"]));
     expect(run.reports.map((report) => report.outcome)).toEqual(Array(4).fill("failed"));
     // Recorded when the SDK gave up (5 s after sending), not when the answer was ready (7 s).
-    for (const attempt of attempts) expect(attempt.settledAtSeconds! - attempt.atSeconds).toBeLessThan(attempt.decidedAtSeconds - attempt.atSeconds);
+    for (const attempt of attempts)
+      expect(attempt.settledAtSeconds! - attempt.atSeconds).toBeLessThan(attempt.decidedAtSeconds - attempt.atSeconds);
     expect(compared(attempts, faults, "a2a-js").differences).toEqual([]);
   });
 });
@@ -96,19 +122,27 @@ describe("a sender that retries (lesson 1's teaching policy) into the live recei
     const model = simulateDelivery(liveModelConfig(faults, "teaching"));
     const {senderTimeoutSeconds, initialBackoffSeconds, maxAttemptsPerUpdate} = model.config;
     const start = performance.now();
-    await Promise.all(baselineUpdates.map(async (update) => {
-      await new Promise((resolve) => setTimeout(resolve, update.atSeconds * MS_PER_SECOND - (performance.now() - start)));
-      const body = JSON.stringify(buildPushPayload(update, true));
-      for (let attempt = 1; attempt <= maxAttemptsPerUpdate; attempt++) {
-        const status = await post(target.hookUrl, body, CREDENTIALS, senderTimeoutSeconds * MS_PER_SECOND);
-        if (status !== null && status < 500) return;
-        await new Promise((resolve) => setTimeout(resolve, initialBackoffSeconds * 2 ** (attempt - 1) * MS_PER_SECOND));
-      }
-    }));
+    await Promise.all(
+      baselineUpdates.map(async (update) => {
+        await new Promise((resolve) =>
+          setTimeout(resolve, update.atSeconds * MS_PER_SECOND - (performance.now() - start))
+        );
+        const body = JSON.stringify(buildPushPayload(update, true));
+        for (let attempt = 1; attempt <= maxAttemptsPerUpdate; attempt++) {
+          const status = await post(target.hookUrl, body, CREDENTIALS, senderTimeoutSeconds * MS_PER_SECOND);
+          if (status !== null && status < 500) return;
+          await new Promise((resolve) =>
+            setTimeout(resolve, initialBackoffSeconds * 2 ** (attempt - 1) * MS_PER_SECOND)
+          );
+        }
+      })
+    );
     const attempts = await settled(target, 8);
     expect(attempts.filter((attempt) => attempt.decision === "applied")).toHaveLength(4);
     expect(attempts.filter((attempt) => attempt.decision === "duplicate")).toHaveLength(4);
-    expect(new Set(attempts.filter((attempt) => attempt.decision === "duplicate").map((attempt) => attempt.updateKey))).toEqual(new Set(baselineUpdates.map((update) => `event:${update.eventId}`)));
+    expect(
+      new Set(attempts.filter((attempt) => attempt.decision === "duplicate").map((attempt) => attempt.updateKey))
+    ).toEqual(new Set(baselineUpdates.map((update) => `event:${update.eventId}`)));
     expect(liveDifferences(model, observedRun(attempts, model), liveToleranceSeconds(MS_PER_SECOND))).toEqual([]);
   });
 });

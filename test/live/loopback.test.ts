@@ -19,7 +19,9 @@ const explain = (comparison: Comparison) =>
 describe("the real @a2a-js/sdk sender on loopback", () => {
   it("defaults to the preset's 5 s timeout and token header (used only for a config without authentication)", async () => {
     const {DefaultPushNotificationSender, InMemoryPushNotificationStore} = await import("@a2a-js/sdk/server");
-    const sender = new DefaultPushNotificationSender(new InMemoryPushNotificationStore()) as unknown as {options: {timeout: number; tokenHeaderName: string}};
+    const sender = new DefaultPushNotificationSender(new InMemoryPushNotificationStore()) as unknown as {
+      options: {timeout: number; tokenHeaderName: string};
+    };
     const preset = senderPreset("a2a-js");
     expect(sender.options.timeout).toBe((preset.timeoutSeconds as number) * 1000);
     expect(sender.options.tokenHeaderName).toBe(preset.tokenHeader);
@@ -29,10 +31,23 @@ describe("the real @a2a-js/sdk sender on loopback", () => {
     const sdk = await import("@a2a-js/sdk/server");
     const store = new sdk.InMemoryPushNotificationStore();
     const context = new sdk.ServerCallContext({requestedVersion: "1.0"});
-    const id = await registerLessonPushConfig({sdk, store, context, url: "http://127.0.0.1:9/hook", credential: "matched"});
+    const id = await registerLessonPushConfig({
+      sdk,
+      store,
+      context,
+      url: "http://127.0.0.1:9/hook",
+      credential: "matched"
+    });
     const [stored] = await store.load(expectedTaskId, context);
     const {token, authentication} = registeredPushConfig("matched");
-    expect(stored).toEqual({tenant: "", id, taskId: expectedTaskId, url: "http://127.0.0.1:9/hook", token, authentication});
+    expect(stored).toEqual({
+      tenant: "",
+      id,
+      taskId: expectedTaskId,
+      url: "http://127.0.0.1:9/hook",
+      token,
+      authentication
+    });
   });
 
   it.each(A2A_JS_SCENARIOS)("$id: $title", async ({overrides}) => {

@@ -61,7 +61,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** Opens the connection pool and runs fetch's POST path once (JSON body and all) before the run's clock starts. */
 async function warmUp(hookUrl: string): Promise<void> {
-  for (let k = 0; k < 2; k++) await fetch(new URL("/warm-up", hookUrl), {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({warmUp: k})});
+  for (let k = 0; k < 2; k++)
+    await fetch(new URL("/warm-up", hookUrl), {
+      method: "POST",
+      headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({warmUp: k})
+    });
 }
 
 /** The receiver, deciding in lesson 1's order from what it is sent: the credential it finds and the task the body names. */
@@ -76,7 +81,11 @@ class LoopbackReceiver {
   private startedAt = 0;
 
   /** `tokenOf` finds the credential in a request's headers (lower-case names), where the lesson's receiver looks for it. */
-  constructor(private readonly config: DeliveryConfig, private readonly scaleMs: number, private readonly tokenOf: (headers: Record<string, string>) => string | undefined) {}
+  constructor(
+    private readonly config: DeliveryConfig,
+    private readonly scaleMs: number,
+    private readonly tokenOf: (headers: Record<string, string>) => string | undefined
+  ) {}
 
   async listen(): Promise<string> {
     this.server = createServer((request, response) => {
@@ -110,7 +119,13 @@ class LoopbackReceiver {
     const text = await readBody(request);
     const body = JSON.parse(text) as Record<string, unknown>;
     const event = statusEvent(body);
-    const observed: ObservedRequest = {atSeconds, eventId: event.eventId, headers: headersOf(request), body, httpStatus: null};
+    const observed: ObservedRequest = {
+      atSeconds,
+      eventId: event.eventId,
+      headers: headersOf(request),
+      body,
+      httpStatus: null
+    };
     this.requests.push(observed);
     // The request travels for responseDelaySeconds: the receiver decides when it arrives.
     await sleep(this.config.responseDelaySeconds * this.scaleMs);
@@ -163,7 +178,10 @@ function credentialSeen(token: string | undefined): CredentialFixture {
 
 /** The status update in either body shape: the v0.3 event, or the 1.0 StreamResponse's statusUpdate. */
 function statusEvent(body: Record<string, unknown>): {taskId: string; eventId: string; sequence: number} {
-  const event = (body.statusUpdate ?? body) as {taskId: string; metadata: Record<string, {eventId: string; sequence: number}>};
+  const event = (body.statusUpdate ?? body) as {
+    taskId: string;
+    metadata: Record<string, {eventId: string; sequence: number}>;
+  };
   const teaching = event.metadata[teachingMetadataKey]!;
   return {taskId: event.taskId, eventId: teaching.eventId, sequence: teaching.sequence};
 }
@@ -191,22 +209,39 @@ export async function runA2aJsOnLoopback(partial: Partial<DeliveryConfig>, scale
   // The SDK reports each dispatch only in its log: console.info when sent, console.error when it gave up.
   const reports: {outcome: "acknowledged" | "gave-up"; atSeconds: number}[] = [];
   const original = {error: console.error, info: console.info};
-  console.error = (...args: unknown[]) => void (String(args[0]).startsWith("Error sending push notification") ? reports.push({outcome: "gave-up", atSeconds: receiver.now()}) : original.error(...args));
-  console.info = (...args: unknown[]) => void (String(args[0]).startsWith("Push notification sent") ? reports.push({outcome: "acknowledged", atSeconds: receiver.now()}) : original.info(...args));
+  console.error = (...args: unknown[]) =>
+    void (String(args[0]).startsWith("Error sending push notification")
+      ? reports.push({outcome: "gave-up", atSeconds: receiver.now()})
+      : original.error(...args));
+  console.info = (...args: unknown[]) =>
+    void (String(args[0]).startsWith("Push notification sent")
+      ? reports.push({outcome: "acknowledged", atSeconds: receiver.now()})
+      : original.info(...args));
   try {
     const configId = await registerLessonPushConfig({sdk, store, context, url, credential: config.credential, taskId});
     await warmUp(url);
     receiver.begin();
     const sends: Promise<void>[] = [];
-    const timers = config.updates.map((update) => sleep(update.atSeconds * scaleMs).then(() => {
-      const sent = sender.send({payload: {$case: "statusUpdate", value: {
-        taskId, contextId: lessonContextId,
-        status: {state: v1StateNumber(update.taskState), message: undefined, timestamp: undefined},
-        // The lesson's own payload metadata, so the body is the one wireRequest predicts.
-        metadata: buildPushPayload(update, config.payloadNamesExpectedTask).metadata
-      }}} as never, context);
-      sends.push(sent);
-    }));
+    const timers = config.updates.map((update) =>
+      sleep(update.atSeconds * scaleMs).then(() => {
+        const sent = sender.send(
+          {
+            payload: {
+              $case: "statusUpdate",
+              value: {
+                taskId,
+                contextId: lessonContextId,
+                status: {state: v1StateNumber(update.taskState), message: undefined, timestamp: undefined},
+                // The lesson's own payload metadata, so the body is the one wireRequest predicts.
+                metadata: buildPushPayload(update, config.payloadNamesExpectedTask).metadata
+              }
+            }
+          } as never,
+          context
+        );
+        sends.push(sent);
+      })
+    );
     if (config.deleteConfigAtSeconds !== null) {
       timers.push(sleep(config.deleteConfigAtSeconds * scaleMs).then(() => store.delete(taskId, context, configId)));
     }
@@ -218,10 +253,14 @@ export async function runA2aJsOnLoopback(partial: Partial<DeliveryConfig>, scale
     await receiver.close();
   }
   // One task's dispatches run one after another, so the k-th report is the k-th update sent.
-  const sentInOrder = [...new Set([...receiver.requests].sort((a, b) => a.atSeconds - b.atSeconds).map((request) => request.eventId))];
+  const sentInOrder = [
+    ...new Set([...receiver.requests].sort((a, b) => a.atSeconds - b.atSeconds).map((request) => request.eventId))
+  ];
   const outcomes: ObservedOutcome[] = config.updates.map((update) => {
     const report = reports[sentInOrder.indexOf(update.eventId)];
-    return report === undefined ? {eventId: update.eventId, outcome: "not-sent", atSeconds: 0} : {eventId: update.eventId, ...report};
+    return report === undefined
+      ? {eventId: update.eventId, outcome: "not-sent", atSeconds: 0}
+      : {eventId: update.eventId, ...report};
   });
   return {requests: receiver.requests, outcomes, effects: receiver.effects};
 }
@@ -231,34 +270,47 @@ export async function runA2aJsOnLoopback(partial: Partial<DeliveryConfig>, scale
  * fetch with its own deadline; a 503 or a timeout is retried after initialBackoff x 2^(k-1),
  * up to maxAttemptsPerUpdate; 401 and 404 refuse; a deleted push config stops further attempts.
  */
-export async function runTeachingSenderOnLoopback(partial: Partial<DeliveryConfig>, scaleMs: number): Promise<LoopbackRun> {
+export async function runTeachingSenderOnLoopback(
+  partial: Partial<DeliveryConfig>,
+  scaleMs: number
+): Promise<LoopbackRun> {
   const config = resolveDeliveryConfig({...baselineDeliveryConfig, ...partial, sender: "teaching"});
   const receiver = new LoopbackReceiver(config, scaleMs, bearerToken);
   const url = await receiver.listen();
   const outcomes: ObservedOutcome[] = [];
   const token = fixtureTokens[config.credential];
-  const deletedBy = (seconds: number) => config.deleteConfigAtSeconds !== null && seconds >= config.deleteConfigAtSeconds;
+  const deletedBy = (seconds: number) =>
+    config.deleteConfigAtSeconds !== null && seconds >= config.deleteConfigAtSeconds;
   const gateOpen = checkDispatchGate(config).blockedReason === null;
   try {
     await warmUp(url);
     receiver.begin();
-    await Promise.all(config.updates.map(async (update) => {
-      await sleep(update.atSeconds * scaleMs);
-      if (!gateOpen) return outcomes.push({eventId: update.eventId, outcome: "not-sent", atSeconds: receiver.now()});
-      const body = JSON.stringify({
-        kind: "status-update", taskId: taskIdOf(config), contextId: lessonContextId, status: {state: update.taskState}, final: update.taskState === "completed",
-        metadata: {[teachingMetadataKey]: {eventId: update.eventId, sequence: update.sequence}}
-      });
-      for (let attempt = 1; ; attempt++) {
-        // The attempt is due now; a deletion at or before this moment suppresses it.
-        if (deletedBy(receiver.now())) return outcomes.push({eventId: update.eventId, outcome: "not-sent", atSeconds: receiver.now()});
-        const status = await post(url, body, token, config.senderTimeoutSeconds * scaleMs);
-        const failedAt = receiver.now();
-        if (status !== null && status >= 200 && status < 300) return outcomes.push({eventId: update.eventId, outcome: "acknowledged", atSeconds: failedAt});
-        if (status === 401 || status === 404 || attempt >= config.maxAttemptsPerUpdate) return outcomes.push({eventId: update.eventId, outcome: "gave-up", atSeconds: failedAt});
-        await sleep(config.initialBackoffSeconds * 2 ** (attempt - 1) * scaleMs);
-      }
-    }));
+    await Promise.all(
+      config.updates.map(async (update) => {
+        await sleep(update.atSeconds * scaleMs);
+        if (!gateOpen) return outcomes.push({eventId: update.eventId, outcome: "not-sent", atSeconds: receiver.now()});
+        const body = JSON.stringify({
+          kind: "status-update",
+          taskId: taskIdOf(config),
+          contextId: lessonContextId,
+          status: {state: update.taskState},
+          final: update.taskState === "completed",
+          metadata: {[teachingMetadataKey]: {eventId: update.eventId, sequence: update.sequence}}
+        });
+        for (let attempt = 1; ; attempt++) {
+          // The attempt is due now; a deletion at or before this moment suppresses it.
+          if (deletedBy(receiver.now()))
+            return outcomes.push({eventId: update.eventId, outcome: "not-sent", atSeconds: receiver.now()});
+          const status = await post(url, body, token, config.senderTimeoutSeconds * scaleMs);
+          const failedAt = receiver.now();
+          if (status !== null && status >= 200 && status < 300)
+            return outcomes.push({eventId: update.eventId, outcome: "acknowledged", atSeconds: failedAt});
+          if (status === 401 || status === 404 || attempt >= config.maxAttemptsPerUpdate)
+            return outcomes.push({eventId: update.eventId, outcome: "gave-up", atSeconds: failedAt});
+          await sleep(config.initialBackoffSeconds * 2 ** (attempt - 1) * scaleMs);
+        }
+      })
+    );
   } finally {
     await receiver.close();
   }
@@ -288,6 +340,16 @@ function byEmission(outcomes: ObservedOutcome[], config: DeliveryConfig): Observ
 
 /** The SDK's numeric TaskState for a lesson state (its enum follows a2a.proto's numbering). */
 function v1StateNumber(state: DeliveryConfig["updates"][number]["taskState"]): number {
-  const names = ["TASK_STATE_UNSPECIFIED", "TASK_STATE_SUBMITTED", "TASK_STATE_WORKING", "TASK_STATE_COMPLETED", "TASK_STATE_FAILED", "TASK_STATE_CANCELED", "TASK_STATE_INPUT_REQUIRED", "TASK_STATE_REJECTED", "TASK_STATE_AUTH_REQUIRED"];
+  const names = [
+    "TASK_STATE_UNSPECIFIED",
+    "TASK_STATE_SUBMITTED",
+    "TASK_STATE_WORKING",
+    "TASK_STATE_COMPLETED",
+    "TASK_STATE_FAILED",
+    "TASK_STATE_CANCELED",
+    "TASK_STATE_INPUT_REQUIRED",
+    "TASK_STATE_REJECTED",
+    "TASK_STATE_AUTH_REQUIRED"
+  ];
   return names.indexOf(v1TaskStates[state]);
 }

@@ -32,7 +32,8 @@ beforeAll(async () => {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const lines = [`${request.method} ${request.url} HTTP/${request.httpVersion}`];
-      for (let k = 0; k < request.rawHeaders.length; k += 2) lines.push(`${request.rawHeaders[k]}: ${request.rawHeaders[k + 1]}`);
+      for (let k = 0; k < request.rawHeaders.length; k += 2)
+        lines.push(`${request.rawHeaders[k]}: ${request.rawHeaders[k + 1]}`);
       captured.push({headers: lines.join("\r\n"), body: Buffer.concat(chunks)});
       response.writeHead(200).end();
     });
@@ -46,7 +47,14 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 type Sdk = typeof import("@a2a-js/sdk/server");
 
 /** One status update sent by the SDK's sender for `taskId`; resolves with what the server received. */
-async function sendThroughSdk(register: (sdk: Sdk, store: InstanceType<Sdk["InMemoryPushNotificationStore"]>, context: InstanceType<Sdk["ServerCallContext"]>) => Promise<unknown>, taskId: string): Promise<CapturedRequest> {
+async function sendThroughSdk(
+  register: (
+    sdk: Sdk,
+    store: InstanceType<Sdk["InMemoryPushNotificationStore"]>,
+    context: InstanceType<Sdk["ServerCallContext"]>
+  ) => Promise<unknown>,
+  taskId: string
+): Promise<CapturedRequest> {
   const sdk = await import("@a2a-js/sdk/server");
   const store = new sdk.InMemoryPushNotificationStore();
   const context = new sdk.ServerCallContext({requestedVersion: "1.0"});
@@ -57,7 +65,20 @@ async function sendThroughSdk(register: (sdk: Sdk, store: InstanceType<Sdk["InMe
   const info = vi.spyOn(console, "info").mockImplementation(() => {});
   try {
     // send() resolves after the POST's response, so the server has read the whole request by then.
-    await sender.send({payload: {$case: "statusUpdate", value: {taskId, contextId: "context-live", status: {state: 3 /* TASK_STATE_COMPLETED */, message: undefined, timestamp: undefined}, metadata: undefined}}} as never, context);
+    await sender.send(
+      {
+        payload: {
+          $case: "statusUpdate",
+          value: {
+            taskId,
+            contextId: "context-live",
+            status: {state: 3 /* TASK_STATE_COMPLETED */, message: undefined, timestamp: undefined},
+            metadata: undefined
+          }
+        }
+      } as never,
+      context
+    );
   } finally {
     info.mockRestore();
   }
@@ -66,7 +87,12 @@ async function sendThroughSdk(register: (sdk: Sdk, store: InstanceType<Sdk["InMe
 }
 
 const verify = (request: CapturedRequest, receiver: ReceiverKnowledge) =>
-  verifyReceivedWebhook({headers: request.headers, body: request.body.toString("utf8"), receiver, nowSeconds: 1_800_000_000});
+  verifyReceivedWebhook({
+    headers: request.headers,
+    body: request.body.toString("utf8"),
+    receiver,
+    nowSeconds: 1_800_000_000
+  });
 
 describe("requests captured from @a2a-js/sdk's DefaultPushNotificationSender on loopback", () => {
   const taskId = "task-live-received";
@@ -75,8 +101,14 @@ describe("requests captured from @a2a-js/sdk's DefaultPushNotificationSender on 
   let bearerRequest: CapturedRequest;
 
   beforeAll(async () => {
-    tokenRequest = await sendThroughSdk((_sdk, store, context) => store.save(taskId, context, {id: "config-token-only", url, token} as never), taskId);
-    bearerRequest = await sendThroughSdk((sdk, store, context) => registerLessonPushConfig({sdk, store, context, url, credential: "matched", taskId}), taskId);
+    tokenRequest = await sendThroughSdk(
+      (_sdk, store, context) => store.save(taskId, context, {id: "config-token-only", url, token} as never),
+      taskId
+    );
+    bearerRequest = await sendThroughSdk(
+      (sdk, store, context) => registerLessonPushConfig({sdk, store, context, url, credential: "matched", taskId}),
+      taskId
+    );
   });
 
   it("captures the headers as sent: a request line and the SDK's token header", () => {
@@ -91,18 +123,32 @@ describe("requests captured from @a2a-js/sdk's DefaultPushNotificationSender on 
     expect(verdict.headerBlock!.unreadable).toEqual([]);
     expect(verdict.detection).toMatchObject({profile: "a2a-credentials", decidedBy: ["X-A2A-Notification-Token"]});
     expect(verdict.outcome).toBe("pass");
-    expect(verdict.checks.find((check) => check.id === "expected-task")).toMatchObject({status: "pass", reason: "the v1.0 StreamResponse.statusUpdate names the expected task"});
+    expect(verdict.checks.find((check) => check.id === "expected-task")).toMatchObject({
+      status: "pass",
+      reason: "the v1.0 StreamResponse.statusUpdate names the expected task"
+    });
   });
 
   it("token config: a wrong expected token fails the token check, naming the header and the first differing byte", async () => {
     const verdict = await verify(tokenRequest, {token: "tok-live-7f3b", taskId});
     expect(verdict.outcome).toBe("fail");
-    expect(verdict.firstFailure).toMatchObject({id: "token", reason: "X-A2A-Notification-Token does not match the expected token"});
-    expect(verdict.firstFailure!.compared[0]!.difference).toMatch(/^first difference at byte 12 .*expected 0x62, received 0x61/);
+    expect(verdict.firstFailure).toMatchObject({
+      id: "token",
+      reason: "X-A2A-Notification-Token does not match the expected token"
+    });
+    expect(verdict.firstFailure!.compared[0]!.difference).toMatch(
+      /^first difference at byte 12 .*expected 0x62, received 0x61/
+    );
   });
 
   it("token config: the exact body bytes, pasted as base64, pass too", async () => {
-    const verdict = await verifyReceivedWebhook({headers: tokenRequest.headers, body: encodeBase64(tokenRequest.body), bodyEncoding: "base64", receiver: {token, taskId}, nowSeconds: 0});
+    const verdict = await verifyReceivedWebhook({
+      headers: tokenRequest.headers,
+      body: encodeBase64(tokenRequest.body),
+      bodyEncoding: "base64",
+      receiver: {token, taskId},
+      nowSeconds: 0
+    });
     expect(verdict.outcome).toBe("pass");
     expect(verdict.bodyBytes).toBe(tokenRequest.body.length);
   });
@@ -113,12 +159,17 @@ describe("requests captured from @a2a-js/sdk's DefaultPushNotificationSender on 
     expect(right.detection).toMatchObject({profile: "a2a-credentials", decidedBy: ["Authorization"]});
     expect(right.outcome).toBe("pass");
     const wrong = await verify(bearerRequest, {authorization: `Bearer ${fixtureTokens.wrong}`, taskId});
-    expect(wrong.firstFailure).toMatchObject({id: "authorization", reason: "the Authorization credentials differ from the expected ones"});
+    expect(wrong.firstFailure).toMatchObject({
+      id: "authorization",
+      reason: "the Authorization credentials differ from the expected ones"
+    });
   });
 
   it("the lesson's registration: expecting the token header fails, naming X-A2A-Notification-Token (the SDK sends Authorization instead)", async () => {
     const verdict = await verify(bearerRequest, {token: fixtureTokens.matched!, taskId});
     expect(verdict.firstFailure?.id).toBe("token");
-    expect(verdict.firstFailure?.reason).toMatch(/^expected header X-A2A-Notification-Token, which the request does not carry; @a2a-js\/sdk sends this header only/);
+    expect(verdict.firstFailure?.reason).toMatch(
+      /^expected header X-A2A-Notification-Token, which the request does not carry; @a2a-js\/sdk sends this header only/
+    );
   });
 });

@@ -43,7 +43,12 @@ beforeAll(async () => {
 afterAll(() => running.close());
 
 async function signed(body = BODY): Promise<Record<string, string>> {
-  const push = await signStandardWebhook({secret: SECRET, msgId: `msg_hostile_${++pushNumber}`, timestamp: Math.floor(Date.now() / 1000), payload: body});
+  const push = await signStandardWebhook({
+    secret: SECRET,
+    msgId: `msg_hostile_${++pushNumber}`,
+    timestamp: Math.floor(Date.now() / 1000),
+    payload: body
+  });
   return {"Content-Type": "application/json", ...push.headers};
 }
 
@@ -54,14 +59,33 @@ interface Answer {
 }
 
 /** One request with node:http (no keep-alive), its whole answer. */
-function send(path: string, init: {method?: string; headers?: Record<string, string>; body?: string; agent?: Agent; to?: RunningReceiver} = {}): Promise<Answer> {
+function send(
+  path: string,
+  init: {method?: string; headers?: Record<string, string>; body?: string; agent?: Agent; to?: RunningReceiver} = {}
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest({host: "127.0.0.1", port: (init.to ?? running).port, path, method: init.method ?? "POST", headers: init.headers, agent: init.agent ?? false}, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString("utf8")}));
-      response.on("error", reject);
-    });
+    const request = httpRequest(
+      {
+        host: "127.0.0.1",
+        port: (init.to ?? running).port,
+        path,
+        method: init.method ?? "POST",
+        headers: init.headers,
+        agent: init.agent ?? false
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode!,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString("utf8")
+          })
+        );
+        response.on("error", reject);
+      }
+    );
     request.on("error", reject);
     request.end(init.body);
   });
@@ -72,7 +96,10 @@ function send(path: string, init: {method?: string; headers?: Record<string, str
  * with the status line's code and the answer's head as soon as it arrives. Errors after the answer
  * (the receiver closing a connection it will not read) are expected and ignored.
  */
-function raw(head: string, feed?: (socket: Socket, answered: () => boolean) => Promise<void>): Promise<{status: number; head: string}> {
+function raw(
+  head: string,
+  feed?: (socket: Socket, answered: () => boolean) => Promise<void>
+): Promise<{status: number; head: string}> {
   return new Promise((resolve, reject) => {
     const socket = connect(running.port, "127.0.0.1");
     let received = "";
@@ -90,7 +117,8 @@ function raw(head: string, feed?: (socket: Socket, answered: () => boolean) => P
       if (answer === null) reject(error);
     });
     socket.on("close", () => {
-      if (answer === null) reject(new Error(`the connection closed with no answer (received ${JSON.stringify(received.slice(0, 200))})`));
+      if (answer === null)
+        reject(new Error(`the connection closed with no answer (received ${JSON.stringify(received.slice(0, 200))})`));
     });
     socket.write(head);
     void feed?.(socket, () => answer !== null || socket.destroyed).catch(() => undefined);
@@ -100,7 +128,9 @@ function raw(head: string, feed?: (socket: Socket, answered: () => boolean) => P
 /** Writes `total` bytes of one shared 64 KB chunk (never the whole body in memory), chunked encoding or not, with backpressure. */
 async function stream(socket: Socket, answered: () => boolean, total: number, chunked: boolean): Promise<number> {
   const chunk = Buffer.alloc(64 * 1024, "x");
-  const framed = chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]) : chunk;
+  const framed = chunked
+    ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")])
+    : chunk;
   let sent = 0;
   while (sent < total && !answered()) {
     sent += chunk.length;
@@ -127,9 +157,18 @@ async function recordedSince(before: number, count = 1, to = running): Promise<r
   return attempts.slice(attempts.length - (to.receiver.log.total - before));
 }
 
-async function expectRecorded(before: number, decision: LiveDecision, status: number, reason: RegExp, to = running): Promise<LiveAttempt> {
+async function expectRecorded(
+  before: number,
+  decision: LiveDecision,
+  status: number,
+  reason: RegExp,
+  to = running
+): Promise<LiveAttempt> {
   const attempts = await recordedSince(before, 1, to);
-  expect(attempts.map((attempt) => attempt.decision), "the log records the request with its decision").toContain(decision);
+  expect(
+    attempts.map((attempt) => attempt.decision),
+    "the log records the request with its decision"
+  ).toContain(decision);
   const attempt = attempts.find((candidate) => candidate.decision === decision)!;
   expect(attempt.httpStatus).toBe(status);
   expect(attempt.reason, "the reason names the problem").toMatch(reason);
@@ -151,9 +190,12 @@ describe("the live receiver against hostile requests", () => {
   it("a 100 MB body with a declared Content-Length: 413 too-large, not read", async () => {
     const before = running.receiver.log.total;
     let sent = 0;
-    const answer = await raw(`POST /hook HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${HUNDRED_MB}\r\n\r\n`, async (socket, answered) => {
-      sent = await stream(socket, answered, HUNDRED_MB, false);
-    });
+    const answer = await raw(
+      `POST /hook HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${HUNDRED_MB}\r\n\r\n`,
+      async (socket, answered) => {
+        sent = await stream(socket, answered, HUNDRED_MB, false);
+      }
+    );
     expect(answer.status).toBe(413);
     expect(sent, "the answer came long before the 100 MB were sent").toBeLessThan(HUNDRED_MB);
     const attempt = await expectRecorded(before, "too-large", 413, /over 1048576 bytes/);
@@ -164,9 +206,12 @@ describe("the live receiver against hostile requests", () => {
   it("a 100 MB chunked body with no Content-Length: 413 too-large once past the limit", async () => {
     const before = running.receiver.log.total;
     let sent = 0;
-    const answer = await raw(`POST /hook HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`, async (socket, answered) => {
-      sent = await stream(socket, answered, HUNDRED_MB, true);
-    });
+    const answer = await raw(
+      `POST /hook HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      async (socket, answered) => {
+        sent = await stream(socket, answered, HUNDRED_MB, true);
+      }
+    );
     expect(answer.status).toBe(413);
     expect(sent).toBeLessThan(HUNDRED_MB);
     const attempt = await expectRecorded(before, "too-large", 413, /over 1048576 bytes/);
@@ -178,13 +223,16 @@ describe("the live receiver against hostile requests", () => {
   it("a slow sender (the body trickled past the body timeout): 408 timed-out", async () => {
     const before = running.receiver.log.total;
     let trickled = 0;
-    const answer = await raw(`POST /hook HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${BODY.length}\r\n\r\n`, async (socket, answered) => {
-      // One byte every 100 ms: the whole body would take about 10 s, twenty times the 500 ms limit.
-      while (!answered() && trickled < BODY.length) {
-        socket.write(BODY[trickled++]!);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+    const answer = await raw(
+      `POST /hook HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${BODY.length}\r\n\r\n`,
+      async (socket, answered) => {
+        // One byte every 100 ms: the whole body would take about 10 s, twenty times the 500 ms limit.
+        while (!answered() && trickled < BODY.length) {
+          socket.write(BODY[trickled++]!);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
       }
-    });
+    );
     expect(answer.status).toBe(408);
     expect(trickled, "answered while the body was still coming").toBeLessThan(BODY.length);
     expect(trickled, "not answered before the sender had been given time to send").toBeGreaterThanOrEqual(2);
@@ -210,7 +258,12 @@ describe("the live receiver against hostile requests", () => {
     await expectRecorded(before, "timed-out", 408, /headers did not arrive in time/);
     // Once: the sender closing the answered connection is not another request (it was recorded as a 400 too).
     await stillServing();
-    expect(running.receiver.log.attempts().filter((attempt) => attempt.number > before && attempt.decision !== "applied").map((attempt) => attempt.decision)).toEqual(["timed-out"]);
+    expect(
+      running.receiver.log
+        .attempts()
+        .filter((attempt) => attempt.number > before && attempt.decision !== "applied")
+        .map((attempt) => attempt.decision)
+    ).toEqual(["timed-out"]);
   });
 
   it("invalid JSON with a valid signature: 400 bad-request", async () => {
@@ -225,7 +278,9 @@ describe("the live receiver against hostile requests", () => {
 
   it("a Host that is not loopback (DNS rebinding): 421 wrong-host", async () => {
     const before = running.receiver.log.total;
-    const answer = await raw(`POST /hook HTTP/1.1\r\nHost: attacker.example\r\nContent-Type: application/json\r\nContent-Length: ${BODY.length}\r\nConnection: close\r\n\r\n${BODY}`);
+    const answer = await raw(
+      `POST /hook HTTP/1.1\r\nHost: attacker.example\r\nContent-Type: application/json\r\nContent-Length: ${BODY.length}\r\nConnection: close\r\n\r\n${BODY}`
+    );
     expect(answer.status).toBe(421);
     await expectRecorded(before, "wrong-host", 421, /attacker\.example.*not this machine's loopback/);
     await stillServing();
@@ -244,7 +299,14 @@ describe("the live receiver against hostile requests", () => {
     const attempts = await send("/attempts", {method: "GET", headers: {Origin: COURSE_ORIGIN}});
     expect(attempts.status).toBe(200);
     expect(attempts.headers["access-control-allow-origin"]).toBe(COURSE_ORIGIN);
-    const preflight = await send("/faults", {method: "OPTIONS", headers: {Origin: COURSE_ORIGIN, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type"}});
+    const preflight = await send("/faults", {
+      method: "OPTIONS",
+      headers: {
+        Origin: COURSE_ORIGIN,
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type"
+      }
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers["access-control-allow-origin"]).toBe(COURSE_ORIGIN);
     expect(preflight.headers["access-control-allow-methods"]).toMatch(/\bPOST\b/);
@@ -254,7 +316,9 @@ describe("the live receiver against hostile requests", () => {
 
   it("headers over 16 KB: 431, recorded as too-large", async () => {
     const before = running.receiver.log.total;
-    const answer = await raw(`POST /hook HTTP/1.1\r\nHost: ${host}\r\nX-Padding: ${"a".repeat(17 * 1024)}\r\nContent-Length: 0\r\n\r\n`);
+    const answer = await raw(
+      `POST /hook HTTP/1.1\r\nHost: ${host}\r\nX-Padding: ${"a".repeat(17 * 1024)}\r\nContent-Length: 0\r\n\r\n`
+    );
     expect(answer.status).toBe(431);
     await expectRecorded(before, "too-large", 431, /headers are over 16 KB/);
     await stillServing();
@@ -281,10 +345,15 @@ describe("the live receiver against hostile requests", () => {
     const appliedBefore = decided.applied ?? 0;
     const busyBefore = decided.busy ?? 0;
     try {
-      const answers = await Promise.all(pushes.map((headers) => send("/hook", {headers, body: BODY, agent, to: crowd})));
+      const answers = await Promise.all(
+        pushes.map((headers) => send("/hook", {headers, body: BODY, agent, to: crowd}))
+      );
       const statuses = new Map<number, number>();
       for (const answer of answers) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-      expect([...statuses.keys()].filter((status) => status !== 200 && status !== 503), `answers by status: ${JSON.stringify([...statuses])}`).toEqual([]);
+      expect(
+        [...statuses.keys()].filter((status) => status !== 200 && status !== 503),
+        `answers by status: ${JSON.stringify([...statuses])}`
+      ).toEqual([]);
       for (const answer of answers) {
         const decision = JSON.parse(answer.body).decision;
         if (answer.status === 200) expect(decision).toBe("applied");

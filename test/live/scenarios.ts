@@ -22,12 +22,23 @@ const experiments: LoopbackScenario[] = deliveryExperiments.map(({id, title, ove
 /** The experiments of the teaching sender (the others choose a real sender of their own). */
 const teachingExperiments = experiments.filter((scenario) => scenario.overrides.sender === undefined);
 
-const fourUpdatesOneSecondApart = [0, 1, 2, 3].map((atSeconds, index) => ({atSeconds, eventId: `evt-${index + 1}`, sequence: index + 1, taskState: "working" as const}));
+const fourUpdatesOneSecondApart = [0, 1, 2, 3].map((atSeconds, index) => ({
+  atSeconds,
+  eventId: `evt-${index + 1}`,
+  sequence: index + 1,
+  taskState: "working" as const
+}));
 
 export const A2A_JS_SCENARIOS: LoopbackScenario[] = [
-  ...experiments.filter((scenario) => scenario.id !== "localhost-url" && (scenario.overrides.sender ?? "a2a-js") === "a2a-js"),
+  ...experiments.filter(
+    (scenario) => scenario.id !== "localhost-url" && (scenario.overrides.sender ?? "a2a-js") === "a2a-js"
+  ),
   // The chain needs updates closer than an answer takes, which the lesson's list (10 s apart) is not.
-  {id: "slow-webhook-chain", title: "A slow webhook (4 s) holds each update behind the one before", overrides: {responseDelaySeconds: 4, loseFirstSuccessfulAck: false, updates: fourUpdatesOneSecondApart}}
+  {
+    id: "slow-webhook-chain",
+    title: "A slow webhook (4 s) holds each update behind the one before",
+    overrides: {responseDelaySeconds: 4, loseFirstSuccessfulAck: false, updates: fourUpdatesOneSecondApart}
+  }
 ];
 
 export const TEACHING_SCENARIOS: LoopbackScenario[] = teachingExperiments;

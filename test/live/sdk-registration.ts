@@ -25,17 +25,39 @@ export interface LessonRegistration {
 }
 
 /** Registers the config through the SDK's handler; returns the id the SDK's store gave it. */
-export async function registerLessonPushConfig({sdk, store, context, url, credential, taskId = expectedTaskId}: LessonRegistration): Promise<string> {
+export async function registerLessonPushConfig({
+  sdk,
+  store,
+  context,
+  url,
+  credential,
+  taskId = expectedTaskId
+}: LessonRegistration): Promise<string> {
   const {DefaultRequestHandler, InMemoryTaskStore, JsonRpcTransportHandler} = sdk;
   const tasks = new InMemoryTaskStore();
   // The handler only checks the task exists before it stores a config for it.
-  await tasks.save({id: taskId, contextId: "lesson-1-context", status: {state: 2 /* TASK_STATE_WORKING */}, history: [], artifacts: [], metadata: undefined} as never, context);
+  await tasks.save(
+    {
+      id: taskId,
+      contextId: "lesson-1-context",
+      status: {state: 2 /* TASK_STATE_WORKING */},
+      history: [],
+      artifacts: [],
+      metadata: undefined
+    } as never,
+    context
+  );
   const card = {name: "lesson-1 agent", capabilities: {pushNotifications: true}};
   const executor = {execute: async () => {}, cancelTask: async () => {}};
-  const handler = new JsonRpcTransportHandler(new DefaultRequestHandler(card as never, tasks, executor as never, undefined, store));
-  const request = JSON.parse(pushConfigRequest({callbackUrl: url, credential}, "1.0").text) as {params: Record<string, unknown>};
+  const handler = new JsonRpcTransportHandler(
+    new DefaultRequestHandler(card as never, tasks, executor as never, undefined, store)
+  );
+  const request = JSON.parse(pushConfigRequest({callbackUrl: url, credential}, "1.0").text) as {
+    params: Record<string, unknown>;
+  };
   request.params.taskId = taskId;
   const response = (await handler.handle(request, context)) as {result?: {id?: string}; error?: unknown};
-  if (response.result?.id === undefined) throw new Error(`the SDK refused the lesson's registration: ${JSON.stringify(response.error ?? response)}`);
+  if (response.result?.id === undefined)
+    throw new Error(`the SDK refused the lesson's registration: ${JSON.stringify(response.error ?? response)}`);
   return response.result.id;
 }

@@ -1,5 +1,9 @@
 import {describe, expect, test} from "vitest";
-import {MAX_MESSAGE_NESTING_DEPTH as MAX_NESTING_DEPTH, MAX_MESSAGE_REQUEST_BYTES as MAX_REQUEST_BYTES, runMessageTransaction} from "../../lib/message/index.js";
+import {
+  MAX_MESSAGE_NESTING_DEPTH as MAX_NESTING_DEPTH,
+  MAX_MESSAGE_REQUEST_BYTES as MAX_REQUEST_BYTES,
+  runMessageTransaction
+} from "../../lib/message/index.js";
 import {encodeBase64} from "../../lib/shared/base64.js";
 import {utf8ByteLength} from "../../lib/message/request-size.js";
 import {message, sendText, textPart} from "./requests.js";
@@ -34,7 +38,10 @@ describe("bad input: every text up to 1 MiB gets a verdict", () => {
     const transaction = run(requestOfSize(MAX_REQUEST_BYTES + 1));
     expect(transaction.shape).toBe("unreadable");
     expect(transaction.findings).toEqual([expect.objectContaining({code: "parse.too-large", span: null, stage: 1})]);
-    expect(JSON.parse(transaction.responseText!)).toMatchObject({id: null, error: {code: -32000, data: {limit: MAX_REQUEST_BYTES, received: MAX_REQUEST_BYTES + 1}}});
+    expect(JSON.parse(transaction.responseText!)).toMatchObject({
+      id: null,
+      error: {code: -32000, data: {limit: MAX_REQUEST_BYTES, received: MAX_REQUEST_BYTES + 1}}
+    });
   });
 
   test("the limit counts UTF-8 bytes, not characters", () => {
@@ -46,7 +53,9 @@ describe("bad input: every text up to 1 MiB gets a verdict", () => {
   });
 
   test("a 1 MiB inline file is decoded", () => {
-    const shell = sendText(1, {message: message([{kind: "file", file: {mimeType: "application/octet-stream", bytes: ""}}])});
+    const shell = sendText(1, {
+      message: message([{kind: "file", file: {mimeType: "application/octet-stream", bytes: ""}}])
+    });
     const size = Math.floor((MAX_REQUEST_BYTES - shell.length) / 4) * 3;
     const bytes = new Uint8Array(size).map((_, k) => k & 255);
     const transaction = run(shell.replace('"bytes":""', `"bytes":"${encodeBase64(bytes)}"`));
@@ -55,8 +64,8 @@ describe("bad input: every text up to 1 MiB gets a verdict", () => {
 
   test.each([
     ["[", 1_000_000],
-    ["{\"a\":", 200_000],
-    ["[{\"x\":", 150_000]
+    ['{"a":', 200_000],
+    ['[{"x":', 150_000]
   ])("nesting %j × %i: the depth limit, no stack overflow", (unit, count) => {
     const transaction = run(unit.repeat(count));
     expect(transaction.findings[0]).toMatchObject({code: "parse.too-deep", stage: 1});
@@ -75,14 +84,27 @@ describe("bad input: every text up to 1 MiB gets a verdict", () => {
     const transaction = run(sendText(1).replace('"id":1', `"id":${digits}`));
     expect(transaction.requests[0]!.stoppedAt).toBeNull();
     expect(transaction.responseText!.includes(`"id":${digits},`)).toBe(true);
-    const history = run(sendText(1, {message: message(), configuration: {historyLength: 5}}).replace('"historyLength":5', '"historyLength":1e999999999'));
+    const history = run(
+      sendText(1, {message: message(), configuration: {historyLength: 5}}).replace(
+        '"historyLength":5',
+        '"historyLength":1e999999999'
+      )
+    );
     expect(history.requests[0]!.stoppedAt).toBeNull();
-    const fraction = run(sendText(1, {message: message(), configuration: {historyLength: 5}}).replace('"historyLength":5', `"historyLength":1${"0".repeat(400)}.5`));
+    const fraction = run(
+      sendText(1, {message: message(), configuration: {historyLength: 5}}).replace(
+        '"historyLength":5',
+        `"historyLength":1${"0".repeat(400)}.5`
+      )
+    );
     expect(fraction.requests[0]!.stoppedAt).toBe(4);
   });
 
   test("huge strings: a 1 MB run of escapes in a text part", () => {
-    const text = sendText(1, {message: message([textPart("x")])}).replace('"text":"x"', `"text":"${"\\n".repeat(500_000)}"`);
+    const text = sendText(1, {message: message([textPart("x")])}).replace(
+      '"text":"x"',
+      `"text":"${"\\n".repeat(500_000)}"`
+    );
     const transaction = run(text);
     expect(transaction.requests[0]!.parts[0]).toMatchObject({kind: "text", length: 500_000});
   });
@@ -95,10 +117,15 @@ describe("bad input: every text up to 1 MiB gets a verdict", () => {
   });
 
   test("many escaped lone surrogates: listed up to a cap, counted beyond it, part rejected", () => {
-    const text = sendText(1, {message: message([textPart("x")])}).replace('"text":"x"', `"text":"${"\\udc00".repeat(50_000)}"`);
+    const text = sendText(1, {message: message([textPart("x")])}).replace(
+      '"text":"x"',
+      `"text":"${"\\udc00".repeat(50_000)}"`
+    );
     const transaction = run(text);
     expect(transaction.requests[0]!.stoppedAt).toBe(5);
-    expect(transaction.findings.filter((f) => f.code === "parse.lone-surrogate-escape").at(-1)!.message).toContain("more unpaired surrogate escapes");
+    expect(transaction.findings.filter((f) => f.code === "parse.lone-surrogate-escape").at(-1)!.message).toContain(
+      "more unpaired surrogate escapes"
+    );
   });
 
   test.each([

@@ -6,7 +6,12 @@
  */
 import fc from "fast-check";
 import {describe, expect, test} from "vitest";
-import {decideClient, type ClientRequestDecision, type ReceivedResponse, type SentRequest} from "../../lib/message/client.js";
+import {
+  decideClient,
+  type ClientRequestDecision,
+  type ReceivedResponse,
+  type SentRequest
+} from "../../lib/message/client.js";
 import {MAX_MESSAGE_REQUEST_BYTES, runMessageTransaction} from "../../lib/message/index.js";
 import {describeRequestId, looselySameRequestId, sameRequestId} from "../../lib/message/request-id.js";
 import {idLexeme, responseText, sentRequests} from "./request-id.arbitrary.js";
@@ -21,31 +26,84 @@ interface PairwiseDecision {
 function decidePairwise(sent: readonly SentRequest[], readings: readonly ReceivedResponse[]): PairwiseDecision {
   const responses = readings.map((r) => ({...r, matchedRequests: [] as (number | null)[]}));
   const perRequest = sent.map((request): ClientRequestDecision => {
-    const decide = (verdict: ClientRequestDecision["verdict"], detail: string, looseMatches = 0, responseIndex: number | null = null, errorCode: number | null = null) => ({requestIndex: request.requestIndex, id: request.id, verdict, responseIndex, errorCode, detail, looseMatches});
+    const decide = (
+      verdict: ClientRequestDecision["verdict"],
+      detail: string,
+      looseMatches = 0,
+      responseIndex: number | null = null,
+      errorCode: number | null = null
+    ) => ({
+      requestIndex: request.requestIndex,
+      id: request.id,
+      verdict,
+      responseIndex,
+      errorCode,
+      detail,
+      looseMatches
+    });
     if (request.notification) {
-      return decide("unconfirmed-notification", "Sent without an id: a notification. No response comes back, so the client cannot tell whether it was handled, rejected or lost.");
+      return decide(
+        "unconfirmed-notification",
+        "Sent without an id: a notification. No response comes back, so the client cannot tell whether it was handled, rejected or lost."
+      );
     }
     const id = request.id;
     if (id === null) {
-      const why = request.hasIdMember ? "an id JSON-RPC cannot read (not a string, number or null)" : "no id (and, not being a valid request, it is not a notification either)";
+      const why = request.hasIdMember
+        ? "an id JSON-RPC cannot read (not a string, number or null)"
+        : "no id (and, not being a valid request, it is not a notification either)";
       return decide("no-usable-id", `The client sent ${why}, so no response can be matched to this request.`);
     }
     const matches = responses.filter((r) => r.id !== null && sameRequestId(r.id, id));
     const looseMatches = responses.filter((r) => r.id !== null && looselySameRequestId(r.id, id)).length;
-    const twins = sent.filter((other) => other !== request && other.id !== null && !other.notification && sameRequestId(other.id, id)).length;
+    const twins = sent.filter(
+      (other) => other !== request && other.id !== null && !other.notification && sameRequestId(other.id, id)
+    ).length;
     for (const match of matches) match.matchedRequests.push(request.requestIndex);
-    const loose = looseMatches > matches.length ? ` A client comparing ids loosely (1 == "1", or through JSON.parse) would accept ${looseMatches} response${looseMatches === 1 ? "" : "s"} here.` : "";
+    const loose =
+      looseMatches > matches.length
+        ? ` A client comparing ids loosely (1 == "1", or through JSON.parse) would accept ${looseMatches} response${looseMatches === 1 ? "" : "s"} here.`
+        : "";
     const shown = describeRequestId(id);
     if (id.type === "null") {
-      return decide("ambiguous", `The id is null, which is also the id of every error the receiver could not attribute (JSON-RPC 2.0 section 5); a response with id null proves nothing about this request.${loose}`, looseMatches, matches[0]?.responseIndex ?? null);
+      return decide(
+        "ambiguous",
+        `The id is null, which is also the id of every error the receiver could not attribute (JSON-RPC 2.0 section 5); a response with id null proves nothing about this request.${loose}`,
+        looseMatches,
+        matches[0]?.responseIndex ?? null
+      );
     }
-    if (twins > 0) return decide("ambiguous", `${twins + 1} requests in this batch carry the id ${shown}; their responses cannot be told apart.${loose}`, looseMatches);
+    if (twins > 0)
+      return decide(
+        "ambiguous",
+        `${twins + 1} requests in this batch carry the id ${shown}; their responses cannot be told apart.${loose}`,
+        looseMatches
+      );
     if (matches.length === 0) return decide("unmatched", `No response carries the id ${shown}.${loose}`, looseMatches);
-    if (matches.length > 1) return decide("ambiguous", `${matches.length} responses carry the id ${shown}.${loose}`, looseMatches);
+    if (matches.length > 1)
+      return decide("ambiguous", `${matches.length} responses carry the id ${shown}.${loose}`, looseMatches);
     const match = matches[0]!;
-    if (match.outcome === "result") return decide("confirmed-result", `The response with id ${shown} carries a result.${loose}`, looseMatches, match.responseIndex);
-    if (match.outcome === "error") return decide("confirmed-error", `The response with id ${shown} carries error ${match.errorCode}: the request failed.${loose}`, looseMatches, match.responseIndex, match.errorCode);
-    return decide("unmatched", `The response with id ${shown} has neither a result nor an error.${loose}`, looseMatches, match.responseIndex);
+    if (match.outcome === "result")
+      return decide(
+        "confirmed-result",
+        `The response with id ${shown} carries a result.${loose}`,
+        looseMatches,
+        match.responseIndex
+      );
+    if (match.outcome === "error")
+      return decide(
+        "confirmed-error",
+        `The response with id ${shown} carries error ${match.errorCode}: the request failed.${loose}`,
+        looseMatches,
+        match.responseIndex,
+        match.errorCode
+      );
+    return decide(
+      "unmatched",
+      `The response with id ${shown} has neither a result nor an error.${loose}`,
+      looseMatches,
+      match.responseIndex
+    );
   });
   return {perRequest, responses};
 }
@@ -78,11 +136,33 @@ describe("client correlation through id keys agrees with pairwise comparison", (
   });
 
   test("whole transactions: a random batch's client decision equals the pairwise one on what it sent and got back", () => {
-    const element = fc.oneof({weight: 6, arbitrary: idLexeme.map((id) => `{"jsonrpc":"2.0","id":${id},"method":"message/send","params":{"message":{"kind":"message","messageId":"m","role":"user","parts":[]}}}`)}, {weight: 1, arbitrary: fc.constantFrom('{"jsonrpc":"2.0","method":"x"}', '{"jsonrpc":"2.0","id":1,"id":"1","method":"x"}', '{"jsonrpc":"2.0","id":[1],"method":"x"}', "7")});
+    const element = fc.oneof(
+      {
+        weight: 6,
+        arbitrary: idLexeme.map(
+          (id) =>
+            `{"jsonrpc":"2.0","id":${id},"method":"message/send","params":{"message":{"kind":"message","messageId":"m","role":"user","parts":[]}}}`
+        )
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          '{"jsonrpc":"2.0","method":"x"}',
+          '{"jsonrpc":"2.0","id":1,"id":"1","method":"x"}',
+          '{"jsonrpc":"2.0","id":[1],"method":"x"}',
+          "7"
+        )
+      }
+    );
     fc.assert(
       fc.property(fc.array(element, {minLength: 1, maxLength: 12}), (elements) => {
         const transaction = runMessageTransaction(`[${elements.join(",")}]`);
-        const sent: SentRequest[] = transaction.requests.map((o) => ({requestIndex: o.requestIndex, id: o.id, hasIdMember: o.hasIdMember, notification: o.notification}));
+        const sent: SentRequest[] = transaction.requests.map((o) => ({
+          requestIndex: o.requestIndex,
+          id: o.id,
+          hasIdMember: o.hasIdMember,
+          notification: o.notification
+        }));
         const pairwise = decidePairwise(sent, transaction.client.responses);
         expect(transaction.client.perRequest).toEqual(pairwise.perRequest);
         expect(transaction.client.responses).toEqual(pairwise.responses);
@@ -101,12 +181,20 @@ describe("client correlation through id keys agrees with pairwise comparison", (
           if (d.detail.includes("comparing ids loosely")) seen.add("loose");
           if (d.detail.startsWith("The id is null")) seen.add("null");
           if (d.verdict === "confirmed-error") seen.add("confirmed-error");
-          if (d.verdict === "confirmed-result" && d.id?.type === "number" && !d.id.safeInJavaScript) seen.add("confirmed past 2^53");
+          if (d.verdict === "confirmed-result" && d.id?.type === "number" && !d.id.safeInJavaScript)
+            seen.add("confirmed past 2^53");
         }
       }),
       {numRuns: 3000}
     );
-    expect([...seen].sort()).toEqual(["confirmed past 2^53", "confirmed-error", "duplicate responses", "loose", "null", "twins"]);
+    expect([...seen].sort()).toEqual([
+      "confirmed past 2^53",
+      "confirmed-error",
+      "duplicate responses",
+      "loose",
+      "null",
+      "twins"
+    ]);
   });
 
   test("a thousand 1000-digit ids: each request confirmed (as failed) by its own response or ambiguous with its twins", () => {
@@ -116,8 +204,12 @@ describe("client correlation through id keys agrees with pairwise comparison", (
     const transaction = runMessageTransaction(text);
     const twinCount = new Map<string, number>();
     for (const id of ids) twinCount.set(id, (twinCount.get(id) ?? 0) + 1);
-    expect(transaction.client.perRequest.map((d) => d.verdict)).toEqual(ids.map((id) => (twinCount.get(id)! > 1 ? "ambiguous" : "confirmed-error")));
-    expect(transaction.client.responses.map((r) => r.matchedRequests.length)).toEqual(ids.map((id) => twinCount.get(id)!));
+    expect(transaction.client.perRequest.map((d) => d.verdict)).toEqual(
+      ids.map((id) => (twinCount.get(id)! > 1 ? "ambiguous" : "confirmed-error"))
+    );
+    expect(transaction.client.responses.map((r) => r.matchedRequests.length)).toEqual(
+      ids.map((id) => twinCount.get(id)!)
+    );
   });
 
   describe("ids with exponents of up to a million digits get the verdicts of their small-exponent equivalents", () => {
@@ -125,12 +217,18 @@ describe("client correlation through id keys agrees with pairwise comparison", (
     const decisions = (text: string) => {
       const transaction = runMessageTransaction(text);
       return {
-        perRequest: transaction.client.perRequest.map(({verdict, looseMatches, responseIndex, errorCode}) => ({verdict, looseMatches, responseIndex, errorCode})),
+        perRequest: transaction.client.perRequest.map(({verdict, looseMatches, responseIndex, errorCode}) => ({
+          verdict,
+          looseMatches,
+          responseIndex,
+          errorCode
+        })),
         matched: transaction.client.responses.map((r) => r.matchedRequests),
         findings: transaction.findings.map((f) => `${f.requestIndex}: ${f.code}`)
       };
     };
-    const batch = (ids: readonly string[]) => `[${ids.map((id) => `{"jsonrpc":"2.0","id":${id},"method":"message/send","params":{}}`).join(",")}]`;
+    const batch = (ids: readonly string[]) =>
+      `[${ids.map((id) => `{"jsonrpc":"2.0","id":${id},"method":"message/send","params":{}}`).join(",")}]`;
     // Three such ids fit in the 1 MiB limit.
     const nines = "9".repeat(300_000);
     const ninesMinusOne = `${"9".repeat(299_999)}8`;
@@ -145,9 +243,28 @@ describe("client correlation through id keys agrees with pairwise comparison", (
 
     test.each([
       ["equal ids are twins", [`1e${nines}`, `10e${ninesMinusOne}`], ["1e400", "10e399"], ["ambiguous", "ambiguous"]],
-      ["different ids are told apart past 10^308, where JSON.parse makes both Infinity", [`1e${nines}`, `1e${ninesMinusOne}`], ["1e400", "1e399"], ["confirmed-error", "confirmed-error"]],
-      ["a long mantissa too, and the sign counts", [`${"7".repeat(20_000)}.${"3".repeat(100)}e${nines}`, `-${"7".repeat(20_000)}.${"3".repeat(100)}e${nines}`, `${"7".repeat(20_000)}${"3".repeat(100)}e${"9".repeat(299_997)}899`], ["7.3e400", "-7.3e400", "73e399"], ["ambiguous", "confirmed-error", "ambiguous"]],
-      ["negative exponents: fractions that JSON.parse makes 0, and zeros with any exponent", [`1e-${nines}`, `0e${nines}`, "0", `-0.0e-${nines}`], ["1e-400", "0e400", "0", "-0.0e-400"], ["confirmed-error", "ambiguous", "ambiguous", "ambiguous"]]
+      [
+        "different ids are told apart past 10^308, where JSON.parse makes both Infinity",
+        [`1e${nines}`, `1e${ninesMinusOne}`],
+        ["1e400", "1e399"],
+        ["confirmed-error", "confirmed-error"]
+      ],
+      [
+        "a long mantissa too, and the sign counts",
+        [
+          `${"7".repeat(20_000)}.${"3".repeat(100)}e${nines}`,
+          `-${"7".repeat(20_000)}.${"3".repeat(100)}e${nines}`,
+          `${"7".repeat(20_000)}${"3".repeat(100)}e${"9".repeat(299_997)}899`
+        ],
+        ["7.3e400", "-7.3e400", "73e399"],
+        ["ambiguous", "confirmed-error", "ambiguous"]
+      ],
+      [
+        "negative exponents: fractions that JSON.parse makes 0, and zeros with any exponent",
+        [`1e-${nines}`, `0e${nines}`, "0", `-0.0e-${nines}`],
+        ["1e-400", "0e400", "0", "-0.0e-400"],
+        ["confirmed-error", "ambiguous", "ambiguous", "ambiguous"]
+      ]
     ])("%s", (_, hugeIds, smallIds, verdicts) => {
       const small = decisions(batch(smallIds));
       expect(small.perRequest.map((d) => d.verdict)).toEqual(verdicts);

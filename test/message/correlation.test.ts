@@ -8,7 +8,12 @@ describe("ids are kept exactly and correlation is strict (JSON-RPC 2.0 section 5
     const text = sendText(1).replace('"id":1', '"id":9007199254740993');
     const transaction = runMessageTransaction(text);
     expect(transaction.responseText).toContain('"id":9007199254740993,');
-    expect(transaction.requests[0]!.id).toMatchObject({type: "number", lexeme: "9007199254740993", safeInJavaScript: false, jsonParseReading: "9007199254740992"});
+    expect(transaction.requests[0]!.id).toMatchObject({
+      type: "number",
+      lexeme: "9007199254740993",
+      safeInJavaScript: false,
+      jsonParseReading: "9007199254740992"
+    });
     expect(transaction.client.perRequest[0]!.verdict).toBe("confirmed-result");
     // What plain JSON.parse would have done to the same response:
     expect(String(JSON.parse(transaction.responseText!).id)).toBe("9007199254740992");
@@ -31,14 +36,33 @@ describe("ids are kept exactly and correlation is strict (JSON-RPC 2.0 section 5
   });
 
   test("the client accepts a response only if its id matches in type and value", () => {
-    const sent = [{requestIndex: null, id: {type: "number" as const, lexeme: "1", integer: true, safeInJavaScript: true, jsonParseReading: "1"}, hasIdMember: true, notification: false}];
+    const sent = [
+      {
+        requestIndex: null,
+        id: {type: "number" as const, lexeme: "1", integer: true, safeInJavaScript: true, jsonParseReading: "1"},
+        hasIdMember: true,
+        notification: false
+      }
+    ];
     expect(decideClient(sent, '{"jsonrpc":"2.0","id":1,"result":{}}').perRequest[0]!.verdict).toBe("confirmed-result");
-    expect(decideClient(sent, '{"jsonrpc":"2.0","id":1.0,"result":{}}').perRequest[0]!.verdict).toBe("confirmed-result");
-    expect(decideClient(sent, '{"jsonrpc":"2.0","id":"1","result":{}}').perRequest[0]).toMatchObject({verdict: "unmatched", looseMatches: 1});
+    expect(decideClient(sent, '{"jsonrpc":"2.0","id":1.0,"result":{}}').perRequest[0]!.verdict).toBe(
+      "confirmed-result"
+    );
+    expect(decideClient(sent, '{"jsonrpc":"2.0","id":"1","result":{}}').perRequest[0]).toMatchObject({
+      verdict: "unmatched",
+      looseMatches: 1
+    });
     expect(decideClient(sent, '{"jsonrpc":"2.0","id":2,"result":{}}').perRequest[0]!.verdict).toBe("unmatched");
-    expect(decideClient(sent, '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"x"}}').perRequest[0]!.verdict).toBe("unmatched");
-    expect(decideClient(sent, '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"x"}}').perRequest[0]).toMatchObject({verdict: "confirmed-error", errorCode: -32602});
-    expect(decideClient(sent, '[{"jsonrpc":"2.0","id":1,"result":{}},{"jsonrpc":"2.0","id":1,"result":{}}]').perRequest[0]!.verdict).toBe("ambiguous");
+    expect(
+      decideClient(sent, '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"x"}}').perRequest[0]!.verdict
+    ).toBe("unmatched");
+    expect(
+      decideClient(sent, '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"x"}}').perRequest[0]
+    ).toMatchObject({verdict: "confirmed-error", errorCode: -32602});
+    expect(
+      decideClient(sent, '[{"jsonrpc":"2.0","id":1,"result":{}},{"jsonrpc":"2.0","id":1,"result":{}}]').perRequest[0]!
+        .verdict
+    ).toBe("ambiguous");
     expect(decideClient(sent, null).perRequest[0]!.verdict).toBe("unmatched");
   });
 
@@ -57,7 +81,14 @@ describe("ids are kept exactly and correlation is strict (JSON-RPC 2.0 section 5
   test("a parse error's response cannot be matched to anything", () => {
     const transaction = runMessageTransaction('{"jsonrpc": "2.0", "id": 1,');
     expect(transaction.client.perRequest).toEqual([]);
-    expect(transaction.client.responses).toEqual([expect.objectContaining({id: {type: "null", lexeme: "null"}, outcome: "error", errorCode: -32700, matchedRequests: []})]);
+    expect(transaction.client.responses).toEqual([
+      expect.objectContaining({
+        id: {type: "null", lexeme: "null"},
+        outcome: "error",
+        errorCode: -32700,
+        matchedRequests: []
+      })
+    ]);
   });
 });
 
@@ -73,7 +104,11 @@ describe("notifications (JSON-RPC 2.0 section 4.1): receipts and client decision
   });
 
   test("a notification that fails a later stage is not answered either", () => {
-    for (const text of [JSON.stringify({jsonrpc: "2.0", method: "tasks/get", params: {}}), sendText(undefined, {message: {}}), sendText(undefined, {message: {kind: "message", messageId: "m", role: "user", parts: []}})]) {
+    for (const text of [
+      JSON.stringify({jsonrpc: "2.0", method: "tasks/get", params: {}}),
+      sendText(undefined, {message: {}}),
+      sendText(undefined, {message: {kind: "message", messageId: "m", role: "user", parts: []}})
+    ]) {
       const transaction = runMessageTransaction(text);
       expect(transaction.requests[0]!.stoppedAt).toBeGreaterThanOrEqual(3);
       expect(transaction.responseText).toBeNull();
@@ -84,7 +119,15 @@ describe("notifications (JSON-RPC 2.0 section 4.1): receipts and client decision
 
 describe("batches (JSON-RPC 2.0 section 6)", () => {
   test("each element goes through the stages; notifications get no entry", () => {
-    const transaction = runMessageTransaction(JSON.stringify([sendRequest(1), sendRequest(undefined), {jsonrpc: "2.0", id: 3, method: "tasks/get", params: {}}, 42, sendRequest(5, {})]));
+    const transaction = runMessageTransaction(
+      JSON.stringify([
+        sendRequest(1),
+        sendRequest(undefined),
+        {jsonrpc: "2.0", id: 3, method: "tasks/get", params: {}},
+        42,
+        sendRequest(5, {})
+      ])
+    );
     expect(transaction.shape).toBe("batch");
     expect(transaction.requests.map((o) => [o.requestIndex, o.stoppedAt, o.error?.code ?? null])).toEqual([
       [0, null, null],
@@ -96,7 +139,11 @@ describe("batches (JSON-RPC 2.0 section 6)", () => {
     const responses = JSON.parse(transaction.responseText!) as {id: unknown}[];
     expect(responses.map((r) => r.id)).toEqual([1, 3, null, 5]);
     expect(transaction.receipts.map((r) => r.requestIndex)).toEqual([0, 1]);
-    expect(transaction.findings.filter((f) => f.severity === "error").map((f) => f.pointer.split("/")[1])).toEqual(["2", "3", "4"]);
+    expect(transaction.findings.filter((f) => f.severity === "error").map((f) => f.pointer.split("/")[1])).toEqual([
+      "2",
+      "3",
+      "4"
+    ]);
     expect(transaction.specNotes.map((n) => n.id)).toContain("batch-body");
   });
 
@@ -110,7 +157,9 @@ describe("batches (JSON-RPC 2.0 section 6)", () => {
   test("[1, 2, 3] gets three -32600 responses (the JSON-RPC 2.0 example)", () => {
     const response = JSON.parse(runMessageTransaction("[1,2,3]").responseText!);
     expect(response).toHaveLength(3);
-    expect(response.every((r: {id: unknown; error: {code: number}}) => r.id === null && r.error.code === -32600)).toBe(true);
+    expect(response.every((r: {id: unknown; error: {code: number}}) => r.id === null && r.error.code === -32600)).toBe(
+      true
+    );
   });
 
   test("a batch of only notifications gets no response at all", () => {
@@ -130,7 +179,11 @@ describe("batches (JSON-RPC 2.0 section 6)", () => {
     const transaction = runMessageTransaction(JSON.stringify([sendRequest(1), 42]));
     const stages = transaction.trace.map((d) => d.atSeconds);
     expect([...stages].sort((a, b) => a - b)).toEqual(stages);
-    expect(transaction.trace.filter((d) => d.requestIndex === 0 && d.kind !== "client").map((d) => d.stage)).toEqual([2, 3, 4, 5, 6]);
-    expect(transaction.trace.filter((d) => d.requestIndex === 1 && d.kind !== "client").map((d) => [d.stage, d.kind])).toEqual([[2, "stop"]]);
+    expect(transaction.trace.filter((d) => d.requestIndex === 0 && d.kind !== "client").map((d) => d.stage)).toEqual([
+      2, 3, 4, 5, 6
+    ]);
+    expect(
+      transaction.trace.filter((d) => d.requestIndex === 1 && d.kind !== "client").map((d) => [d.stage, d.kind])
+    ).toEqual([[2, "stop"]]);
   });
 });

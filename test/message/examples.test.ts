@@ -30,7 +30,9 @@ describe("the examples menu (data/message/examples.json)", () => {
     expect(() => parseExamplesFile(good)).not.toThrow();
     expect(() => parseExamplesFile({examples: [{...good.examples[0], id: "Not A Slug"}]})).toThrow();
     expect(() => parseExamplesFile({examples: [good.examples[0], good.examples[0]]})).toThrow();
-    expect(() => parseExamplesFile({examples: [{...good.examples[0], expect: {...good.examples[0].expect, requests: []}}]})).toThrow();
+    expect(() =>
+      parseExamplesFile({examples: [{...good.examples[0], expect: {...good.examples[0].expect, requests: []}}]})
+    ).toThrow();
   });
 
   test("1.0 has a valid example and one stopping at each stage", () => {
@@ -44,7 +46,11 @@ describe("the examples menu (data/message/examples.json)", () => {
       const {findingCodes, ...expected} = example.expect;
       expect({
         shape: transaction.shape,
-        requests: transaction.requests.map((o) => ({stoppedAt: o.stoppedAt, code: o.error?.code ?? null, responds: o.responseText !== null})),
+        requests: transaction.requests.map((o) => ({
+          stoppedAt: o.stoppedAt,
+          code: o.error?.code ?? null,
+          responds: o.responseText !== null
+        })),
         receipts: transaction.receipts.length,
         responseSent: transaction.responseText !== null,
         clientConfirmed: transaction.client.confirmedSuccesses
@@ -56,7 +62,12 @@ describe("the examples menu (data/message/examples.json)", () => {
 
   test("the valid example exercises text, inline file, file by URI and data", () => {
     const transaction = runMessageTransaction(MESSAGE_EXAMPLES.find((e) => e.id === "valid-send")!.requestText);
-    expect(transaction.requests[0]!.parts.map((p) => (p.kind === "file" ? `file:${p.source}` : p.kind))).toEqual(["text", "file:bytes", "file:uri", "data"]);
+    expect(transaction.requests[0]!.parts.map((p) => (p.kind === "file" ? `file:${p.source}` : p.kind))).toEqual([
+      "text",
+      "file:bytes",
+      "file:uri",
+      "data"
+    ]);
   });
 });
 
@@ -65,8 +76,12 @@ describe("every 1.0 result the receiver sends is a valid SendMessageResponse, as
     test(example.id, () => {
       const {responseText} = runMessageTransaction(example.requestText, {version: "1.0"});
       const response = JSON.parse(responseText!) as {result?: unknown; error?: {data: {"@type": string}[]}};
-      if (response.result !== undefined) expect(oracleVerdict("SendMessageResponse", response.result)).toMatchObject({valid: true});
-      else expect(response.error!.data.every((detail) => detail["@type"].startsWith("type.googleapis.com/google.rpc."))).toBe(true);
+      if (response.result !== undefined)
+        expect(oracleVerdict("SendMessageResponse", response.result)).toMatchObject({valid: true});
+      else
+        expect(
+          response.error!.data.every((detail) => detail["@type"].startsWith("type.googleapis.com/google.rpc."))
+        ).toBe(true);
     });
   }
 });

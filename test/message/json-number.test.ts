@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import {describe, expect, test} from "vitest";
-import {decimalOf, isIntegerLexeme, isSafeIntegerLexeme, jsonParseReading, sameNumber} from "../../lib/message/json-number.js";
+import {
+  decimalOf,
+  isIntegerLexeme,
+  isSafeIntegerLexeme,
+  jsonParseReading,
+  sameNumber
+} from "../../lib/message/json-number.js";
 import {parseJson} from "../../lib/message/json-source.js";
 import {readRequestId, requestIdKey, sameRequestId, type RequestId} from "../../lib/message/request-id.js";
 
@@ -37,7 +43,8 @@ const reference = {
   }
 };
 
-const digitString = (min: number, max: number) => fc.array(fc.constantFrom(..."0123456789"), {minLength: min, maxLength: max}).map((d) => d.join(""));
+const digitString = (min: number, max: number) =>
+  fc.array(fc.constantFrom(..."0123456789"), {minLength: min, maxLength: max}).map((d) => d.join(""));
 /**
  * Exponent digits up to a few hundred long: random ones, and runs of 9s or 0s
  * across the 15 low digits, where adding the mantissa's shift carries or borrows.
@@ -48,20 +55,44 @@ const exponentText = fc
     fc.constantFrom("", "0", "000"),
     fc.oneof(
       digitString(1, 300).filter((d) => d !== ""),
-      fc.tuple(fc.integer({min: 1, max: 9}), digitString(0, 20), fc.constantFrom("0", "9"), fc.integer({min: 12, max: 40}), digitString(0, 2)).map(([lead, head, run, length, tail]) => `${lead}${head}${run.repeat(length)}${tail}`)
+      fc
+        .tuple(
+          fc.integer({min: 1, max: 9}),
+          digitString(0, 20),
+          fc.constantFrom("0", "9"),
+          fc.integer({min: 12, max: 40}),
+          digitString(0, 2)
+        )
+        .map(([lead, head, run, length, tail]) => `${lead}${head}${run.repeat(length)}${tail}`)
     )
   )
   .map(([sign, zeros, digits]) => sign + zeros + digits);
 /** RFC 8259 numbers with long exponents; fractions and trailing zeros give the mantissa a shift of up to ±40. */
 const longExponentLexeme = fc
-  .tuple(fc.boolean(), fc.oneof(fc.constant("0"), fc.tuple(fc.integer({min: 1, max: 9}), digitString(0, 20), fc.constantFrom("", "0000000000")).map(([a, b, c]) => `${a}${b}${c}`)), fc.option(digitString(1, 20)), fc.option(exponentText))
-  .map(([minus, int, frac, exp]) => `${minus ? "-" : ""}${int}${frac === null ? "" : `.${frac}`}${exp === null ? "" : `e${exp}`}`);
+  .tuple(
+    fc.boolean(),
+    fc.oneof(
+      fc.constant("0"),
+      fc
+        .tuple(fc.integer({min: 1, max: 9}), digitString(0, 20), fc.constantFrom("", "0000000000"))
+        .map(([a, b, c]) => `${a}${b}${c}`)
+    ),
+    fc.option(digitString(1, 20)),
+    fc.option(exponentText)
+  )
+  .map(
+    ([minus, int, frac, exp]) =>
+      `${minus ? "-" : ""}${int}${frac === null ? "" : `.${frac}`}${exp === null ? "" : `e${exp}`}`
+  );
 /** The same value written another way: a digit moved across the point and the exponent adjusted, zeros added. */
 const rewritten = (lexeme: string, offByOne: boolean): string => {
   const value = reference.decimalOf(lexeme);
   const digits = value.digits === "" ? "0" : value.digits;
   const exponent = value.exponent - BigInt(digits.length - 1) + (offByOne ? 1n : 0n);
-  return `${value.negative ? "-" : ""}${digits[0]}.${digits.slice(1)}000e${exponent + BigInt(digits.length - 1)}`.replace(/e(\d)/, "E+$1");
+  return `${value.negative ? "-" : ""}${digits[0]}.${digits.slice(1)}000e${exponent + BigInt(digits.length - 1)}`.replace(
+    /e(\d)/,
+    "E+$1"
+  );
 };
 
 function idOf(lexeme: string): RequestId {
@@ -137,27 +168,31 @@ describe("numbers read from their lexeme", () => {
   test("exponents read as text agree with the BigInt definitions, exponents of up to 300 digits included", () => {
     const seen = new Set<string>();
     fc.assert(
-      fc.property(longExponentLexeme, fc.oneof(longExponentLexeme, fc.constant("same"), fc.constant("off by one")), (a, other) => {
-        const b = other === "same" ? rewritten(a, false) : other === "off by one" ? rewritten(a, true) : other;
-        const expected = reference.decimalOf(a);
-        const value = decimalOf(a);
-        expect(value).toEqual({...expected, exponent: String(expected.exponent)});
-        expect(isIntegerLexeme(a)).toBe(reference.isInteger(a));
-        expect(isSafeIntegerLexeme(a)).toBe(reference.isSafeInteger(a));
-        expect(sameNumber(a, b)).toBe(reference.same(a, b));
-        expect(sameRequestId(idOf(a), idOf(b))).toBe(reference.same(a, b));
-        expect(requestIdKey(idOf(a)) === requestIdKey(idOf(b))).toBe(reference.same(a, b));
-        // Which paths the run went through, checked below.
-        const written = (a.split(/[eE]/)[1] ?? "0").replace(/^[+-]/, "");
-        if (value.digits !== "" && BigInt(written) >= 10n ** 15n) {
-          seen.add("long exponent");
-          const high = (n: bigint) => (n < 0n ? -n : n) / 10n ** 15n;
-          if (high(expected.exponent) > high(BigInt(written))) seen.add("carry");
-          if (high(expected.exponent) < high(BigInt(written))) seen.add("borrow");
+      fc.property(
+        longExponentLexeme,
+        fc.oneof(longExponentLexeme, fc.constant("same"), fc.constant("off by one")),
+        (a, other) => {
+          const b = other === "same" ? rewritten(a, false) : other === "off by one" ? rewritten(a, true) : other;
+          const expected = reference.decimalOf(a);
+          const value = decimalOf(a);
+          expect(value).toEqual({...expected, exponent: String(expected.exponent)});
+          expect(isIntegerLexeme(a)).toBe(reference.isInteger(a));
+          expect(isSafeIntegerLexeme(a)).toBe(reference.isSafeInteger(a));
+          expect(sameNumber(a, b)).toBe(reference.same(a, b));
+          expect(sameRequestId(idOf(a), idOf(b))).toBe(reference.same(a, b));
+          expect(requestIdKey(idOf(a)) === requestIdKey(idOf(b))).toBe(reference.same(a, b));
+          // Which paths the run went through, checked below.
+          const written = (a.split(/[eE]/)[1] ?? "0").replace(/^[+-]/, "");
+          if (value.digits !== "" && BigInt(written) >= 10n ** 15n) {
+            seen.add("long exponent");
+            const high = (n: bigint) => (n < 0n ? -n : n) / 10n ** 15n;
+            if (high(expected.exponent) > high(BigInt(written))) seen.add("carry");
+            if (high(expected.exponent) < high(BigInt(written))) seen.add("borrow");
+          }
+          if (reference.same(a, b) && a !== b) seen.add("equal, written differently");
+          if (!reference.same(a, b)) seen.add("different");
         }
-        if (reference.same(a, b) && a !== b) seen.add("equal, written differently");
-        if (!reference.same(a, b)) seen.add("different");
-      }),
+      ),
       {numRuns: 3000}
     );
     expect([...seen].sort()).toEqual(["borrow", "carry", "different", "equal, written differently", "long exponent"]);
@@ -179,7 +214,11 @@ describe("numbers read from their lexeme", () => {
       [`-0.000e-${nines}`, "0"]
     ])("%#: integer, safe and JSON.parse reading as for %s", (huge, small) => {
       const {integer, safeInJavaScript, jsonParseReading: reading} = idOf(huge) as Extract<RequestId, {type: "number"}>;
-      expect({integer, safeInJavaScript, reading}).toEqual({integer: isIntegerLexeme(small), safeInJavaScript: isSafeIntegerLexeme(small), reading: jsonParseReading(small)});
+      expect({integer, safeInJavaScript, reading}).toEqual({
+        integer: isIntegerLexeme(small),
+        safeInJavaScript: isSafeIntegerLexeme(small),
+        reading: jsonParseReading(small)
+      });
     });
 
     test.each([
@@ -206,8 +245,16 @@ describe("numbers read from their lexeme", () => {
     test("the exponent is carried and borrowed exactly across its low digits", () => {
       expect(decimalOf(`1000e${nines}`)).toEqual({negative: false, digits: "1", exponent: `1${"0".repeat(999_999)}2`});
       expect(decimalOf(`1.5e${tenToTheMillion}`)).toEqual({negative: false, digits: "15", exponent: nines});
-      expect(decimalOf(`-100e-${tenToTheMillion}`)).toEqual({negative: true, digits: "1", exponent: `-${"9".repeat(999_998)}98`});
-      expect(decimalOf(`1.25e-${nines}`)).toEqual({negative: false, digits: "125", exponent: `-1${"0".repeat(999_999)}1`});
+      expect(decimalOf(`-100e-${tenToTheMillion}`)).toEqual({
+        negative: true,
+        digits: "1",
+        exponent: `-${"9".repeat(999_998)}98`
+      });
+      expect(decimalOf(`1.25e-${nines}`)).toEqual({
+        negative: false,
+        digits: "125",
+        exponent: `-1${"0".repeat(999_999)}1`
+      });
     });
   });
 });

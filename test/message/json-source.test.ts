@@ -9,7 +9,13 @@ function toPlain(node: JsonNode): unknown {
   switch (node.type) {
     case "object": {
       const out: Record<string, unknown> = {};
-      for (const m of node.members) Object.defineProperty(out, m.name, {value: toPlain(m.value), enumerable: true, configurable: true, writable: true});
+      for (const m of node.members)
+        Object.defineProperty(out, m.name, {
+          value: toPlain(m.value),
+          enumerable: true,
+          configurable: true,
+          writable: true
+        });
       return out;
     }
     case "array":
@@ -54,8 +60,21 @@ describe("position-preserving JSON parser", () => {
   test("accepts exactly what JSON.parse accepts, apart from three documented differences", () => {
     // Differences: lone surrogates in the raw text (RFC 8259 section 8.1: not UTF-8), a leading byte
     // order mark (section 8.1: may be ignored), and nesting deeper than MAX_NESTING_DEPTH (section 9).
-    const alphabet = fc.constantFrom(..."{}[]:,\"\\ 0123456789.eE+-tfalsnru\n\t/bx".split(""), "\ud800", "\udc00", "\ufeff", "\u0001", "\u001f", "\u007f", "\u00e9");
-    const texts = fc.oneof(fc.string({unit: alphabet, maxLength: 40}), fc.jsonValue().map((v) => JSON.stringify(v)), fc.string({unit: "binary", maxLength: 30}));
+    const alphabet = fc.constantFrom(
+      ...'{}[]:,"\\ 0123456789.eE+-tfalsnru\n\t/bx'.split(""),
+      "\ud800",
+      "\udc00",
+      "\ufeff",
+      "\u0001",
+      "\u001f",
+      "\u007f",
+      "\u00e9"
+    );
+    const texts = fc.oneof(
+      fc.string({unit: alphabet, maxLength: 40}),
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc.string({unit: "binary", maxLength: 30})
+    );
     fc.assert(
       fc.property(texts, (text) => {
         const hasLone = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
@@ -77,7 +96,10 @@ describe("position-preserving JSON parser", () => {
 
   test('keeps 1 and "1" apart', () => {
     const result = parseJson('[1, "1"]');
-    expect(result.ok && result.value.type === "array" && result.value.items.map((n) => n.type)).toEqual(["number", "string"]);
+    expect(result.ok && result.value.type === "array" && result.value.items.map((n) => n.type)).toEqual([
+      "number",
+      "string"
+    ]);
   });
 
   test("records offsets of every value and member name", () => {
@@ -88,7 +110,12 @@ describe("position-preserving JSON parser", () => {
     expect(text.slice(a!.nameFrom, a!.nameTo)).toBe('"a"');
     expect(text.slice(a!.value.from, a!.value.to)).toBe("[true, null]");
     expect(text.slice(b!.value.from, b!.value.to)).toBe('"x"');
-    expect(createLocator(text).span(b!.value.from, b!.value.to)).toMatchObject({line: 3, column: 8, endLine: 3, endColumn: 11});
+    expect(createLocator(text).span(b!.value.from, b!.value.to)).toMatchObject({
+      line: 3,
+      column: 8,
+      endLine: 3,
+      endColumn: 11
+    });
   });
 
   test("reports every duplicate member name, with both positions and the object's pointer", () => {
@@ -96,7 +123,11 @@ describe("position-preserving JSON parser", () => {
     const result = parseJson(text);
     expect(result.ok).toBe(true);
     const duplicates = result.warnings.duplicates;
-    expect(duplicates.map((d) => [d.objectPointer, d.name])).toEqual([["/a", "x"], ["/a", "x"], ["", "a"]]);
+    expect(duplicates.map((d) => [d.objectPointer, d.name])).toEqual([
+      ["/a", "x"],
+      ["/a", "x"],
+      ["", "a"]
+    ]);
     expect(text.slice(duplicates[2]!.firstFrom, duplicates[2]!.firstTo)).toBe('"a"');
     expect(duplicates[2]!.repeatFrom).toBe(text.lastIndexOf('"a"'));
   });
@@ -106,7 +137,7 @@ describe("position-preserving JSON parser", () => {
     ["[1, 2,]", "trailing-comma", 5],
     ['{"a" 1}', "unexpected-character", 5],
     ["{'a': 1}", "bad-string", 1],
-    ['{a: 1}', "unexpected-character", 1],
+    ["{a: 1}", "unexpected-character", 1],
     ["01", "bad-number", 0],
     ["-", "bad-number", 0],
     ["1.", "bad-number", 0],

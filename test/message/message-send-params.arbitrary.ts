@@ -9,9 +9,15 @@ const text = fc.string({maxLength: 12});
 const metadata = fc.dictionary(fc.string({maxLength: 6}), fc.jsonValue({maxDepth: 2}), {maxKeys: 3});
 
 const textPart = fc.record({kind: fc.constant("text"), text, metadata}, {requiredKeys: ["kind", "text"]});
-const fileWithBytes = fc.record({bytes: fc.base64String({maxLength: 12}), mimeType: text, name: text}, {requiredKeys: ["bytes"]});
+const fileWithBytes = fc.record(
+  {bytes: fc.base64String({maxLength: 12}), mimeType: text, name: text},
+  {requiredKeys: ["bytes"]}
+);
 const fileWithUri = fc.record({uri: fc.webUrl(), mimeType: text, name: text}, {requiredKeys: ["uri"]});
-const filePart = fc.record({kind: fc.constant("file"), file: fc.oneof(fileWithBytes, fileWithUri), metadata}, {requiredKeys: ["kind", "file"]});
+const filePart = fc.record(
+  {kind: fc.constant("file"), file: fc.oneof(fileWithBytes, fileWithUri), metadata},
+  {requiredKeys: ["kind", "file"]}
+);
 const dataPart = fc.record({kind: fc.constant("data"), data: metadata, metadata}, {requiredKeys: ["kind", "data"]});
 const part = fc.oneof(textPart, filePart, dataPart);
 
@@ -31,11 +37,21 @@ const message = fc.record(
 );
 
 const pushConfig = fc.record(
-  {url: fc.webUrl(), id: text, token: text, authentication: fc.record({schemes: fc.array(text, {maxLength: 2}), credentials: text}, {requiredKeys: ["schemes"]})},
+  {
+    url: fc.webUrl(),
+    id: text,
+    token: text,
+    authentication: fc.record({schemes: fc.array(text, {maxLength: 2}), credentials: text}, {requiredKeys: ["schemes"]})
+  },
   {requiredKeys: ["url"]}
 );
 const configuration = fc.record(
-  {acceptedOutputModes: fc.array(text, {maxLength: 2}), blocking: fc.boolean(), historyLength: fc.integer({min: -5, max: 100}), pushNotificationConfig: pushConfig},
+  {
+    acceptedOutputModes: fc.array(text, {maxLength: 2}),
+    blocking: fc.boolean(),
+    historyLength: fc.integer({min: -5, max: 100}),
+    pushNotificationConfig: pushConfig
+  },
   {requiredKeys: []}
 );
 
@@ -48,7 +64,8 @@ type Json = null | boolean | number | string | Json[] | {[key: string]: Json};
 function paths(value: Json, prefix: (string | number)[] = []): (string | number)[][] {
   const out = [prefix];
   if (Array.isArray(value)) value.forEach((v, k) => out.push(...paths(v, [...prefix, k])));
-  else if (value !== null && typeof value === "object") for (const [k, v] of Object.entries(value)) out.push(...paths(v, [...prefix, k]));
+  else if (value !== null && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) out.push(...paths(v, [...prefix, k]));
   return out;
 }
 
@@ -56,7 +73,12 @@ type Mutation = {op: "replace"; value: Json} | {op: "delete"} | {op: "add"; key:
 
 function mutate(root: Json, path: (string | number)[], mutation: Mutation): Json {
   const copy = structuredClone(root);
-  if (path.length === 0) return mutation.op === "replace" ? mutation.value : mutation.op === "add" && copy !== null && typeof copy === "object" && !Array.isArray(copy) ? {...copy, [mutation.key]: mutation.value} : copy;
+  if (path.length === 0)
+    return mutation.op === "replace"
+      ? mutation.value
+      : mutation.op === "add" && copy !== null && typeof copy === "object" && !Array.isArray(copy)
+        ? {...copy, [mutation.key]: mutation.value}
+        : copy;
   let parent: Json = copy;
   for (const key of path.slice(0, -1)) parent = (parent as Record<string, Json>)[key as string]!;
   const last = path[path.length - 1]!;
@@ -67,7 +89,8 @@ function mutate(root: Json, path: (string | number)[], mutation: Mutation): Json
     else delete container[last];
   } else {
     const target = container[last];
-    if (target !== null && typeof target === "object" && !Array.isArray(target)) (target as Record<string, Json>)[mutation.key] = mutation.value;
+    if (target !== null && typeof target === "object" && !Array.isArray(target))
+      (target as Record<string, Json>)[mutation.key] = mutation.value;
     else if (Array.isArray(target)) target.push(mutation.value);
   }
   return copy;
@@ -75,14 +98,41 @@ function mutate(root: Json, path: (string | number)[], mutation: Mutation): Json
 
 /** Values likely to break a rule: wrong types, near-miss consts, fractional numbers, nulls. */
 const nearMiss = fc.oneof(
-  fc.constantFrom<Json>("message", "Message", "text", "file", "data", "user", "agent", "robot", "", 1, 1.5, -0, 0, 1e21, true, null, [], {}, ["x"], {kind: "text"}, {bytes: "QQ=="}, {uri: "https://example.com/"}),
+  fc.constantFrom<Json>(
+    "message",
+    "Message",
+    "text",
+    "file",
+    "data",
+    "user",
+    "agent",
+    "robot",
+    "",
+    1,
+    1.5,
+    -0,
+    0,
+    1e21,
+    true,
+    null,
+    [],
+    {},
+    ["x"],
+    {kind: "text"},
+    {bytes: "QQ=="},
+    {uri: "https://example.com/"}
+  ),
   fc.jsonValue({maxDepth: 2}) as fc.Arbitrary<Json>
 );
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({op: fc.constant("replace" as const), value: nearMiss}),
   fc.constant({op: "delete" as const}),
-  fc.record({op: fc.constant("add" as const), key: fc.constantFrom("kind", "text", "bytes", "uri", "file", "data", "extra", "role", "parts"), value: nearMiss})
+  fc.record({
+    op: fc.constant("add" as const),
+    key: fc.constantFrom("kind", "text", "bytes", "uri", "file", "data", "extra", "role", "parts"),
+    value: nearMiss
+  })
 );
 
 /** Valid params with one to three random mutations: mostly invalid, sometimes still valid. */
@@ -98,4 +148,8 @@ export const mutatedParams: fc.Arbitrary<Json> = fc
   });
 
 /** A mix: valid values, mutated ones, and arbitrary JSON. */
-export const anyParams: fc.Arbitrary<Json> = fc.oneof({weight: 3, arbitrary: validParams as fc.Arbitrary<Json>}, {weight: 6, arbitrary: mutatedParams}, {weight: 1, arbitrary: fc.jsonValue({maxDepth: 3}) as fc.Arbitrary<Json>});
+export const anyParams: fc.Arbitrary<Json> = fc.oneof(
+  {weight: 3, arbitrary: validParams as fc.Arbitrary<Json>},
+  {weight: 6, arbitrary: mutatedParams},
+  {weight: 1, arbitrary: fc.jsonValue({maxDepth: 3}) as fc.Arbitrary<Json>}
+);

@@ -10,8 +10,19 @@ import {baselineDeliveryConfig, pushConfigRequest} from "../../lib/delivery/inde
 import {officialValidator} from "./official-schema.js";
 import {message, sendText} from "./requests.js";
 
-const v1Send = (id: unknown) => JSON.stringify({jsonrpc: "2.0", id, method: "SendMessage", params: {message: {messageId: "m-1", role: "ROLE_USER", parts: [{text: "Hello."}]}}});
-const sent = (transaction: MessageTransaction) => JSON.parse(transaction.responseText!) as {id: unknown; result?: unknown; error?: {code: number; message: string; data: unknown}};
+const v1Send = (id: unknown) =>
+  JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    method: "SendMessage",
+    params: {message: {messageId: "m-1", role: "ROLE_USER", parts: [{text: "Hello."}]}}
+  });
+const sent = (transaction: MessageTransaction) =>
+  JSON.parse(transaction.responseText!) as {
+    id: unknown;
+    result?: unknown;
+    error?: {code: number; message: string; data: unknown};
+  };
 const stage = (transaction: MessageTransaction, n: number) => transaction.requests[0]!.stages[n - 1]!;
 
 describe("A2A v0.3.0: the envelope reads null (JSONRPCRequest), message/send's own definition does not", () => {
@@ -23,10 +34,18 @@ describe("A2A v0.3.0: the envelope reads null (JSONRPCRequest), message/send's o
     expect(stage(transaction, 3).status).toBe("pass");
     expect(outcome).toMatchObject({stoppedAt: 4, notification: false, hasIdMember: true, id: {type: "null"}});
     const [finding] = stage(transaction, 4).findings.filter((f) => f.severity === "error");
-    expect(finding).toMatchObject({stage: 4, code: "params.request-id", pointer: "/id", accepted: "a string or an integer (a number with no fractional part)", specNote: "id-type"});
+    expect(finding).toMatchObject({
+      stage: 4,
+      code: "params.request-id",
+      pointer: "/id",
+      accepted: "a string or an integer (a number with no fractional part)",
+      specNote: "id-type"
+    });
     expect(finding!.rule).toContain("#/definitions/SendMessageRequest/properties/id/type");
     expect(finding!.rule).toContain('"The identifier for this request."');
-    expect(finding!.message).toContain("Expected a string or an integer (a number with no fractional part), found null.");
+    expect(finding!.message).toContain(
+      "Expected a string or an integer (a number with no fractional part), found null."
+    );
     // Not a parameter: -32600, the schema's InvalidRequestError message.
     const response = sent(transaction);
     expect(response).toMatchObject({id: null, error: {code: -32600, message: "Request payload validation error"}});
@@ -71,10 +90,15 @@ describe("A2A v0.3.0: the envelope reads null (JSONRPCRequest), message/send's o
   });
 
   test("the push config registration narrows the id the same way (SetTaskPushNotificationConfigRequest)", () => {
-    const text = JSON.stringify({...(JSON.parse(pushConfigRequest(baselineDeliveryConfig, "0.3").text) as object), id: null});
+    const text = JSON.stringify({
+      ...(JSON.parse(pushConfigRequest(baselineDeliveryConfig, "0.3").text) as object),
+      id: null
+    });
     const transaction = runMessageTransaction(text, {version: "0.3", operation: "set-push-config"});
     expect(transaction.requests[0]!.stoppedAt).toBe(4);
-    expect(transaction.findings.find((f) => f.code === "params.request-id")!.rule).toContain("#/definitions/SetTaskPushNotificationConfigRequest/properties/id/type");
+    expect(transaction.findings.find((f) => f.code === "params.request-id")!.rule).toContain(
+      "#/definitions/SetTaskPushNotificationConfigRequest/properties/id/type"
+    );
     expect(sent(transaction)).toMatchObject({id: null, error: {code: -32600}});
   });
 

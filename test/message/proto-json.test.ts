@@ -31,10 +31,21 @@ describe("the compact table", () => {
     for (const [name, {fields}] of Object.entries(table.messages)) {
       const type = oracleRoot.lookupType(`lf.a2a.v1.${name}`);
       expect(fields.map((field) => field.json)).toEqual(type.fieldsArray.map((field) => field.name));
-      expect(fields.filter((field) => field.required).length).toBe(type.fieldsArray.filter((field) => field.options?.["(google.api.field_behavior)"] === "REQUIRED").length);
+      expect(fields.filter((field) => field.required).length).toBe(
+        type.fieldsArray.filter((field) => field.options?.["(google.api.field_behavior)"] === "REQUIRED").length
+      );
     }
     expect(Object.keys(table.enums)).toEqual(["TaskState", "Role"]);
-    expect(Object.keys(table.messages)).toEqual(expect.arrayContaining(["SendMessageRequest", "Message", "Part", "StreamResponse", "TaskPushNotificationConfig", "AuthenticationInfo"]));
+    expect(Object.keys(table.messages)).toEqual(
+      expect.arrayContaining([
+        "SendMessageRequest",
+        "Message",
+        "Part",
+        "StreamResponse",
+        "TaskPushNotificationConfig",
+        "AuthenticationInfo"
+      ])
+    );
     expect(Object.keys(table.messages)).not.toContain("AgentCard");
   });
 });
@@ -47,12 +58,18 @@ describe("ProtoJSON rules, one by one", () => {
   test("a missing REQUIRED field names the field, the proto rule and where it belongs", () => {
     const {violations} = verdict({message: {role: "ROLE_USER", parts: [{text: "x"}]}});
     expect(violations).toHaveLength(1);
-    expect(violations[0]).toMatchObject({pointer: "/message/messageId", keyword: "required", field: "lf.a2a.v1.Message.message_id"});
+    expect(violations[0]).toMatchObject({
+      pointer: "/message/messageId",
+      keyword: "required",
+      field: "lf.a2a.v1.Message.message_id"
+    });
     expect(violations[0]!.rule).toContain("REQUIRED (google.api.field_behavior");
   });
 
   test("a REQUIRED field at its default value is not set: ROLE_UNSPECIFIED, an empty string, an empty array", () => {
-    expect(verdict(withMessage({role: "ROLE_UNSPECIFIED"})).violations.map((v) => v.pointer)).toEqual(["/message/role"]);
+    expect(verdict(withMessage({role: "ROLE_UNSPECIFIED"})).violations.map((v) => v.pointer)).toEqual([
+      "/message/role"
+    ]);
     expect(verdict(withMessage({messageId: ""})).violations.map((v) => v.pointer)).toEqual(["/message/messageId"]);
     expect(verdict(withMessage({parts: []})).violations[0]!.message).toContain('empty "parts"');
   });
@@ -72,12 +89,16 @@ describe("ProtoJSON rules, one by one", () => {
     const byProtoName = verdict({message: {message_id: "m", role: "ROLE_USER", parts: [{text: "x"}]}});
     expect(byProtoName.valid).toBe(true);
     expect(byProtoName.protoNamed).toMatchObject([{pointer: "/message/message_id", json: "messageId"}]);
-    expect(verdict(withMessage({message_id: "n"})).violations[0]).toMatchObject({keyword: "duplicate-field", pointer: "/message/message_id"});
+    expect(verdict(withMessage({message_id: "n"})).violations[0]).toMatchObject({
+      keyword: "duplicate-field",
+      pointer: "/message/message_id"
+    });
   });
 
   test("bytes: standard or URL-safe base64, padded or not; whitespace and a one-character group are refused", () => {
     for (const raw of ["aGk=", "aGk", "-_8=", "+/8"]) expect(verdict(withMessage({parts: [{raw}]})).valid).toBe(true);
-    for (const raw of ["aG k=", "a", "aGk==", "+_8="]) expect(verdict(withMessage({parts: [{raw}]})).violations[0]!.keyword).toBe("bytes");
+    for (const raw of ["aG k=", "a", "aGk==", "+_8="])
+      expect(verdict(withMessage({parts: [{raw}]})).violations[0]!.keyword).toBe("bytes");
   });
 
   test("integers: numbers or numeric strings, whole, in range", () => {
@@ -89,19 +110,32 @@ describe("ProtoJSON rules, one by one", () => {
   });
 
   test("data is any JSON value; metadata is an object", () => {
-    for (const data of [null, 1, "x", [1, {a: null}], {b: true}]) expect(verdict(withMessage({parts: [{data}]})).valid).toBe(true);
+    for (const data of [null, 1, "x", [1, {a: null}], {b: true}])
+      expect(verdict(withMessage({parts: [{data}]})).valid).toBe(true);
     expect(verdict({...valid, metadata: [1]}).violations[0]!.keyword).toBe("type");
   });
 
   test("a push config inside the configuration needs its url, and authentication its scheme", () => {
     const result = verdict({...valid, configuration: {taskPushNotificationConfig: {authentication: {}}}});
-    expect(result.violations.map((v) => v.pointer)).toEqual(["/configuration/taskPushNotificationConfig/authentication/scheme", "/configuration/taskPushNotificationConfig/url"]);
+    expect(result.violations.map((v) => v.pointer)).toEqual([
+      "/configuration/taskPushNotificationConfig/authentication/scheme",
+      "/configuration/taskPushNotificationConfig/url"
+    ]);
   });
 });
 
 /** The value at a JSON pointer inside a plain value. */
 function valueAt(value: unknown, pointer: string): unknown {
-  return pointer.split("/").slice(1).reduce<unknown>((at, token) => (at !== null && typeof at === "object" ? (at as Record<string, unknown>)[token.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), value);
+  return pointer
+    .split("/")
+    .slice(1)
+    .reduce<unknown>(
+      (at, token) =>
+        at !== null && typeof at === "object"
+          ? (at as Record<string, unknown>)[token.replace(/~1/g, "/").replace(/~0/g, "~")]
+          : undefined,
+      value
+    );
 }
 
 /**
@@ -130,7 +164,11 @@ describe("agreement with protobufjs's reading of the proto", () => {
         if (expected.valid) validCount++;
         else invalidCount++;
         const explained = `${JSON.stringify(value)}\nprotobufjs: ${expected.valid ? "valid" : expected.reason}\nlib: ${actual.violations[0]?.message ?? "valid"}`;
-        if (expected.valid && !actual.valid && actual.violations.every((v) => laxerBase64InProtobufjs(valueAt(value, v.pointer)))) {
+        if (
+          expected.valid &&
+          !actual.valid &&
+          actual.violations.every((v) => laxerBase64InProtobufjs(valueAt(value, v.pointer)))
+        ) {
           laxerBase64++;
           return;
         }

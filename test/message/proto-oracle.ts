@@ -33,19 +33,32 @@ function missingRequired(type: protobuf.Type, message: Record<string, unknown>, 
     const value = message[field.name];
     const here = path === "" ? field.name : `${path}.${field.name}`;
     if (isRequired(field)) {
-      const set = field.repeated ? Array.isArray(value) && value.length > 0
-        : field.resolvedType instanceof protobuf.Type ? value !== null && value !== undefined
-        : field.resolvedType instanceof protobuf.Enum ? value !== 0 && value !== undefined
-        : field.type === "bytes" ? value instanceof Uint8Array && value.length > 0
-        : field.type === "string" ? typeof value === "string" && value !== ""
-        : value !== undefined;
+      const set = field.repeated
+        ? Array.isArray(value) && value.length > 0
+        : field.resolvedType instanceof protobuf.Type
+          ? value !== null && value !== undefined
+          : field.resolvedType instanceof protobuf.Enum
+            ? value !== 0 && value !== undefined
+            : field.type === "bytes"
+              ? value instanceof Uint8Array && value.length > 0
+              : field.type === "string"
+                ? typeof value === "string" && value !== ""
+                : value !== undefined;
       if (!set) return here;
     }
     if (field.resolvedType instanceof protobuf.Type && !field.resolvedType.fullName.startsWith(".google.protobuf.")) {
       const nested = field.resolvedType;
-      const values = field.repeated ? ((value as unknown[] | undefined) ?? []) : value === null || value === undefined ? [] : [value];
+      const values = field.repeated
+        ? ((value as unknown[] | undefined) ?? [])
+        : value === null || value === undefined
+          ? []
+          : [value];
       for (const [index, item] of values.entries()) {
-        const found = missingRequired(nested, item as Record<string, unknown>, field.repeated ? `${here}[${index}]` : here);
+        const found = missingRequired(
+          nested,
+          item as Record<string, unknown>,
+          field.repeated ? `${here}[${index}]` : here
+        );
         if (found) return found;
       }
     }

@@ -5,17 +5,25 @@ import {runMessageTransaction} from "../../lib/message/index.js";
 import {officialValidator} from "./official-schema.js";
 import {oracleVerdict} from "./proto-oracle.js";
 
-const register = (text: string, version: "0.3" | "1.0") => runMessageTransaction(text, {version, operation: "set-push-config"});
+const register = (text: string, version: "0.3" | "1.0") =>
+  runMessageTransaction(text, {version, operation: "set-push-config"});
 
 describe("lesson 1's registration request", () => {
   for (const version of ["0.3", "1.0"] as const) {
     for (const credential of ["matched", "wrong", "missing"] as const) {
       test(`${version}, credential ${credential}: goes through all six stages; the stored config comes back with the agent's id`, () => {
         const request = pushConfigRequest({...baselineDeliveryConfig, credential}, version);
-        expect(request.method).toBe(version === "1.0" ? "CreateTaskPushNotificationConfig" : "tasks/pushNotificationConfig/set");
+        expect(request.method).toBe(
+          version === "1.0" ? "CreateTaskPushNotificationConfig" : "tasks/pushNotificationConfig/set"
+        );
         const transaction = register(request.text, version);
         expect(transaction.requests[0]!.stoppedAt, transaction.requests[0]!.verdict).toBeNull();
-        expect(transaction.receipts[0]).toMatchObject({stored: "push-config", taskId: "task-lesson-1", callbackUrl: baselineDeliveryConfig.callbackUrl, configId: "lab-config-1"});
+        expect(transaction.receipts[0]).toMatchObject({
+          stored: "push-config",
+          taskId: "task-lesson-1",
+          callbackUrl: baselineDeliveryConfig.callbackUrl,
+          configId: "lab-config-1"
+        });
         const result = (JSON.parse(transaction.responseText!) as {result: Record<string, unknown>}).result;
         if (version === "1.0") expect(oracleVerdict("TaskPushNotificationConfig", result)).toMatchObject({valid: true});
         else expect(officialValidator("TaskPushNotificationConfig")(result)).toBe(true);
@@ -25,12 +33,20 @@ describe("lesson 1's registration request", () => {
   }
 
   test("the params are checked as lesson 2 checks them: each version's shape is refused by the other", () => {
-    const v03 = pushConfigRequest(baselineDeliveryConfig, "0.3").text.replace("tasks/pushNotificationConfig/set", "CreateTaskPushNotificationConfig");
+    const v03 = pushConfigRequest(baselineDeliveryConfig, "0.3").text.replace(
+      "tasks/pushNotificationConfig/set",
+      "CreateTaskPushNotificationConfig"
+    );
     const under1 = register(v03, "1.0");
     expect(under1.requests[0]!.stoppedAt).toBe(4);
     expect(under1.findings.filter((f) => f.severity === "error").map((f) => f.pointer)).toEqual(["/params/url"]);
-    expect(under1.findings.filter((f) => f.code === "params.not-validated").map((f) => f.pointer)).toEqual(["/params/pushNotificationConfig"]);
-    const v1 = pushConfigRequest(baselineDeliveryConfig, "1.0").text.replace("CreateTaskPushNotificationConfig", "tasks/pushNotificationConfig/set");
+    expect(under1.findings.filter((f) => f.code === "params.not-validated").map((f) => f.pointer)).toEqual([
+      "/params/pushNotificationConfig"
+    ]);
+    const v1 = pushConfigRequest(baselineDeliveryConfig, "1.0").text.replace(
+      "CreateTaskPushNotificationConfig",
+      "tasks/pushNotificationConfig/set"
+    );
     expect(register(v1, "0.3").requests[0]!.stoppedAt).toBe(4);
   });
 
@@ -41,7 +57,12 @@ describe("lesson 1's registration request", () => {
   });
 
   test("a config with its own id is stored under it, unchanged", () => {
-    const text = JSON.stringify({jsonrpc: "2.0", id: 1, method: "CreateTaskPushNotificationConfig", params: {id: "mine", taskId: "t", url: "https://hooks.example/a"}});
+    const text = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "CreateTaskPushNotificationConfig",
+      params: {id: "mine", taskId: "t", url: "https://hooks.example/a"}
+    });
     const result = (JSON.parse(register(text, "1.0").responseText!) as {result: unknown}).result;
     expect(result).toEqual({id: "mine", taskId: "t", url: "https://hooks.example/a"});
   });

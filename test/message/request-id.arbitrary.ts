@@ -51,21 +51,42 @@ export const sentRequest: fc.Arbitrary<Omit<SentRequest, "requestIndex">> = fc.o
 
 /** What a client sent: batch positions 0..n-1, or one request with position null. */
 export const sentRequests: fc.Arbitrary<SentRequest[]> = fc.oneof(
-  fc.array(sentRequest, {minLength: 1, maxLength: 12}).map((list) => list.map((request, requestIndex) => ({requestIndex, ...request}))),
+  fc
+    .array(sentRequest, {minLength: 1, maxLength: 12})
+    .map((list) => list.map((request, requestIndex) => ({requestIndex, ...request}))),
   sentRequest.map((request) => [{requestIndex: null, ...request}])
 );
 
 /** One response element: an id from the pool (or none, or one of a type JSON-RPC does not allow) and a body. */
 const responseElement = fc
   .record({
-    id: fc.oneof({weight: 8, arbitrary: idLexeme}, {weight: 1, arbitrary: fc.constant(undefined)}, {weight: 1, arbitrary: fc.constantFrom("true", "[1]", '{"id":1}')}),
-    body: fc.constantFrom('"result":{}', '"error":{"code":-32602,"message":"x"}', '"error":{"code":"x","message":"x"}', '"result":1,"error":{"code":1}', '"error":"x"', "")
+    id: fc.oneof(
+      {weight: 8, arbitrary: idLexeme},
+      {weight: 1, arbitrary: fc.constant(undefined)},
+      {weight: 1, arbitrary: fc.constantFrom("true", "[1]", '{"id":1}')}
+    ),
+    body: fc.constantFrom(
+      '"result":{}',
+      '"error":{"code":-32602,"message":"x"}',
+      '"error":{"code":"x","message":"x"}',
+      '"result":1,"error":{"code":1}',
+      '"error":"x"',
+      ""
+    )
   })
   .map(({id, body}) => `{"jsonrpc":"2.0"${id === undefined ? "" : `,"id":${id}`}${body === "" ? "" : `,${body}`}}`);
 
 /** The response text a client could get: an array, one response, something that is not JSON, or nothing. */
 export const responseText: fc.Arbitrary<string | null> = fc.oneof(
-  {weight: 6, arbitrary: fc.array(fc.oneof({weight: 9, arbitrary: responseElement}, {weight: 1, arbitrary: fc.constantFrom("1", '"x"', "null")}), {maxLength: 12}).map((items) => `[${items.join(",")}]`)},
+  {
+    weight: 6,
+    arbitrary: fc
+      .array(
+        fc.oneof({weight: 9, arbitrary: responseElement}, {weight: 1, arbitrary: fc.constantFrom("1", '"x"', "null")}),
+        {maxLength: 12}
+      )
+      .map((items) => `[${items.join(",")}]`)
+  },
   {weight: 2, arbitrary: responseElement},
   {weight: 1, arbitrary: fc.constantFrom("{", "")},
   {weight: 1, arbitrary: fc.constant(null)}

@@ -8,7 +8,10 @@ export function textPart(text = "Hello."): PartInput {
   return {kind: "text", text};
 }
 
-export function message(parts: PartInput[] = [textPart()], extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function message(
+  parts: PartInput[] = [textPart()],
+  extra: Record<string, unknown> = {}
+): Record<string, unknown> {
   return {kind: "message", messageId: "m-1", role: "user", parts, ...extra};
 }
 

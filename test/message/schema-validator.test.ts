@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import Ajv from "ajv";
 import {describe, expect, test} from "vitest";
-import {ANNOTATION_KEYWORDS, IMPLEMENTED_KEYWORDS, UnsupportedSchemaError, compileSchema, keywordsReachable, validateNode} from "../../lib/message/schema-validator.js";
+import {
+  ANNOTATION_KEYWORDS,
+  IMPLEMENTED_KEYWORDS,
+  UnsupportedSchemaError,
+  compileSchema,
+  keywordsReachable,
+  validateNode
+} from "../../lib/message/schema-validator.js";
 import {parseJson} from "../../lib/message/json-source.js";
 import type {JsonNode} from "../../lib/shared/json-nodes.js";
 import {validateMessageSendParams} from "../../lib/message/params.js";
@@ -23,7 +30,18 @@ describe("the schema interpreter", () => {
     const known = [...IMPLEMENTED_KEYWORDS, ...ANNOTATION_KEYWORDS];
     expect(used.filter((k) => !known.includes(k))).toEqual([]);
     // The subgraph really uses these (so the interpreter is exercised on them).
-    for (const k of ["$ref", "type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf"]) expect(used).toContain(k);
+    for (const k of [
+      "$ref",
+      "type",
+      "properties",
+      "required",
+      "additionalProperties",
+      "items",
+      "enum",
+      "const",
+      "anyOf"
+    ])
+      expect(used).toContain(k);
   });
 
   test("compiling the official MessageSendParams succeeds; compiling every definition either succeeds or names the keyword", () => {
@@ -107,7 +125,14 @@ describe("the schema interpreter", () => {
     ajv.addSchema({definitions}, "t");
     const value = fc.oneof(
       fc.jsonValue({maxDepth: 3}),
-      fc.record({kind: fc.constantFrom("a", "b", "c"), n: fc.oneof(fc.integer(), fc.double({noNaN: true, noDefaultInfinity: true})), s: fc.oneof(fc.string(), fc.integer())}, {requiredKeys: []}),
+      fc.record(
+        {
+          kind: fc.constantFrom("a", "b", "c"),
+          n: fc.oneof(fc.integer(), fc.double({noNaN: true, noDefaultInfinity: true})),
+          s: fc.oneof(fc.string(), fc.integer())
+        },
+        {requiredKeys: []}
+      ),
       fc.array(fc.record({kind: fc.constantFrom("a", "b"), s: fc.string()}, {requiredKeys: ["kind"]}))
     );
     fc.assert(
@@ -121,7 +146,10 @@ describe("the schema interpreter", () => {
   });
 
   test("violations name the field, the schema rule and what it accepts", () => {
-    const result = validateMessageSendParams(node('{"message": {"kind": "mesage", "role": "robot", "parts": [{"kind": "text"}], "messageId": 7}}'), "/params");
+    const result = validateMessageSendParams(
+      node('{"message": {"kind": "mesage", "role": "robot", "parts": [{"kind": "text"}], "messageId": 7}}'),
+      "/params"
+    );
     expect(result.valid).toBe(false);
     // In source order, so an editor can walk them top to bottom.
     const summary = result.violations.map((v) => [v.pointer, v.schemaPath]);
@@ -137,23 +165,48 @@ describe("the schema interpreter", () => {
   });
 
   test("a part matching no branch lists what each branch accepts", () => {
-    const result = validateMessageSendParams(node('{"message": {"kind": "message", "role": "user", "messageId": "m", "parts": [{"kind": "image", "url": "x"}]}}'));
+    const result = validateMessageSendParams(
+      node(
+        '{"message": {"kind": "message", "role": "user", "messageId": "m", "parts": [{"kind": "image", "url": "x"}]}}'
+      )
+    );
     expect(result.violations).toHaveLength(1);
-    expect(result.violations[0]).toMatchObject({pointer: "/message/parts/0", keyword: "anyOf", schemaPath: "#/definitions/Part/anyOf"});
+    expect(result.violations[0]).toMatchObject({
+      pointer: "/message/parts/0",
+      keyword: "anyOf",
+      schemaPath: "#/definitions/Part/anyOf"
+    });
     expect(result.violations[0]!.accepted).toContain('TextPart (kind "text"; requires kind, text)');
   });
 
   test("members the schema does not describe are listed as not validated, not as errors", () => {
     const result = validateMessageSendParams(
-      node('{"message": {"kind": "message", "role": "user", "messageId": "m", "parts": [{"kind": "text", "text": "t", "lang": "en"}], "priority": 1}, "messageId": "x", "metadata": {"free": 1}}')
+      node(
+        '{"message": {"kind": "message", "role": "user", "messageId": "m", "parts": [{"kind": "text", "text": "t", "lang": "en"}], "priority": 1}, "messageId": "x", "metadata": {"free": 1}}'
+      )
     );
     expect(result.valid).toBe(true);
-    expect(result.notValidated.map((m) => m.pointer).sort()).toEqual(["/message/parts/0/lang", "/message/priority", "/messageId"]);
+    expect(result.notValidated.map((m) => m.pointer).sort()).toEqual([
+      "/message/parts/0/lang",
+      "/message/priority",
+      "/messageId"
+    ]);
   });
 
   test("the official schema, read by ajv, agrees on the examples above", () => {
     const ajvParams = officialValidator("MessageSendParams");
-    expect(ajvParams({message: {kind: "message", role: "user", messageId: "m", parts: [{kind: "text", text: "t", lang: "en"}], priority: 1}, messageId: "x"})).toBe(true);
+    expect(
+      ajvParams({
+        message: {
+          kind: "message",
+          role: "user",
+          messageId: "m",
+          parts: [{kind: "text", text: "t", lang: "en"}],
+          priority: 1
+        },
+        messageId: "x"
+      })
+    ).toBe(true);
     expect(ajvParams({message: {kind: "message", role: "user", messageId: "m", parts: [{kind: "image"}]}})).toBe(false);
   });
 });

@@ -3,7 +3,10 @@ import {readFileSync} from "node:fs";
 import {describe, expect, test} from "vitest";
 
 const dir = new URL("../../data/message/spec/", import.meta.url);
-const sha256 = (name: string): string => createHash("sha256").update(readFileSync(new URL(name, dir))).digest("hex");
+const sha256 = (name: string): string =>
+  createHash("sha256")
+    .update(readFileSync(new URL(name, dir)))
+    .digest("hex");
 
 // The values recorded in /work/shared/spec/a2a/SOURCES.md for a2aproject/A2A tag v0.3.0.
 const SOURCES_SHA256: Record<string, string> = {
@@ -15,7 +18,10 @@ const SOURCES_SHA256: Record<string, string> = {
 function provenanceSha256(file: string): string | undefined {
   const table = readFileSync(new URL("PROVENANCE.md", dir), "utf8");
   const row = table.split("\n").find((line) => line.startsWith(`| \`${file}\``));
-  return row?.split("|").map((cell) => cell.trim().replace(/`/g, "")).filter((cell) => /^[0-9a-f]{64}$/.test(cell))[0];
+  return row
+    ?.split("|")
+    .map((cell) => cell.trim().replace(/`/g, ""))
+    .filter((cell) => /^[0-9a-f]{64}$/.test(cell))[0];
 }
 
 describe("the copied A2A v0.3.0 schema is the official file, unmodified", () => {

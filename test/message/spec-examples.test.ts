@@ -9,11 +9,21 @@ interface SpecExample {
   requestText: string;
 }
 
-const file = JSON.parse(readFileSync(new URL("../../data/message/spec-examples.json", import.meta.url), "utf8")) as {examples: SpecExample[]};
+const file = JSON.parse(readFileSync(new URL("../../data/message/spec-examples.json", import.meta.url), "utf8")) as {
+  examples: SpecExample[];
+};
 
 describe("the A2A v0.3.0 specification's own message/send examples disagree with its schema", () => {
   test("there are seven, in sections 9.2, 9.4, 9.5, 9.6 and 9.7", () => {
-    expect(file.examples.map((e) => e.section.split(" ")[0])).toEqual(["9.2.", "9.2.", "9.4.", "9.4.", "9.5.", "9.6.", "9.7."]);
+    expect(file.examples.map((e) => e.section.split(" ")[0])).toEqual([
+      "9.2.",
+      "9.2.",
+      "9.4.",
+      "9.4.",
+      "9.5.",
+      "9.6.",
+      "9.7."
+    ]);
   });
 
   for (const example of file.examples) {

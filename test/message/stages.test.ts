@@ -1,5 +1,9 @@
 import {describe, expect, test} from "vitest";
-import {runMessageTransaction, type MessageFinding as Finding, type MessageTransaction} from "../../lib/message/index.js";
+import {
+  runMessageTransaction,
+  type MessageFinding as Finding,
+  type MessageTransaction
+} from "../../lib/message/index.js";
 import {A2A_REQUEST_METHODS} from "../../lib/message/spec.js";
 import {message, sendRequest, sendText, textPart, withPart} from "./requests.js";
 
@@ -13,7 +17,11 @@ function errors(transaction: MessageTransaction): Finding[] {
   return transaction.findings.filter((f) => f.severity === "error");
 }
 
-function responseOf(transaction: MessageTransaction): {id: unknown; error?: {code: number; message: string; data?: unknown}; result?: unknown} {
+function responseOf(transaction: MessageTransaction): {
+  id: unknown;
+  error?: {code: number; message: string; data?: unknown};
+  result?: unknown;
+} {
   return JSON.parse(transaction.responseText!);
 }
 
@@ -26,8 +34,16 @@ describe("stage 1: parse", () => {
     expect(response.id).toBeNull();
     expect(response.error?.code).toBe(-32700);
     const [finding] = errors(transaction);
-    expect(finding!.span).toMatchObject({from: text.indexOf('"params"'), line: 1, column: text.indexOf('"params"') + 1});
-    expect(response.error?.data).toMatchObject({line: 1, column: text.indexOf('"params"') + 1, offset: text.indexOf('"params"')});
+    expect(finding!.span).toMatchObject({
+      from: text.indexOf('"params"'),
+      line: 1,
+      column: text.indexOf('"params"') + 1
+    });
+    expect(response.error?.data).toMatchObject({
+      line: 1,
+      column: text.indexOf('"params"') + 1,
+      offset: text.indexOf('"params"')
+    });
   });
 
   test("a parse error inside a batch gets one -32700 response, not an array (JSON-RPC 2.0 section 6)", () => {
@@ -38,7 +54,8 @@ describe("stage 1: parse", () => {
   });
 
   test("duplicate member names are reported with both positions", () => {
-    const text = '{"jsonrpc": "2.0", "id": 1, "method": "message/send", "params": {"message": {"kind": "message", "messageId": "a", "messageId": "b", "role": "user", "parts": [{"kind": "text", "text": "x"}]}}}';
+    const text =
+      '{"jsonrpc": "2.0", "id": 1, "method": "message/send", "params": {"message": {"kind": "message", "messageId": "a", "messageId": "b", "role": "user", "parts": [{"kind": "text", "text": "x"}]}}}';
     const {transaction} = single(text);
     const duplicate = transaction.findings.find((f) => f.code === "parse.duplicate-name")!;
     expect(duplicate.stage).toBe(1);
@@ -87,7 +104,10 @@ describe("stage 2: envelope (JSON-RPC 2.0 section 4)", () => {
   test("members JSON-RPC does not define are noted, not rejected", () => {
     const {transaction, outcome} = single(JSON.stringify({...sendRequest(1), trace: "abc"}));
     expect(outcome.stoppedAt).toBeNull();
-    expect(transaction.findings.find((f) => f.code === "envelope.unknown-member")).toMatchObject({severity: "note", pointer: "/trace"});
+    expect(transaction.findings.find((f) => f.code === "envelope.unknown-member")).toMatchObject({
+      severity: "note",
+      pointer: "/trace"
+    });
   });
 });
 
@@ -126,7 +146,9 @@ describe("stage 3: method", () => {
 
 describe("stage 4: params against the official schema", () => {
   test("every violation is listed in error.data with pointer, rule and what is accepted", () => {
-    const {transaction, outcome} = single(sendText(3, {message: {kind: "msg", role: "bot", parts: [{kind: "text"}]}, configuration: {historyLength: 2.5}}));
+    const {transaction, outcome} = single(
+      sendText(3, {message: {kind: "msg", role: "bot", parts: [{kind: "text"}]}, configuration: {historyLength: 2.5}})
+    );
     expect(outcome.stoppedAt).toBe(4);
     const error = responseOf(transaction).error!;
     expect(error.code).toBe(-32602);
@@ -142,7 +164,9 @@ describe("stage 4: params against the official schema", () => {
       expect(v.rule).toMatch(/^A2A v0\.3\.0 schema #\/definitions\//);
       expect(v.accepted.length).toBeGreaterThan(0);
     }
-    expect(violations[4]!.rule).toBe("A2A v0.3.0 schema #/definitions/MessageSendConfiguration/properties/historyLength/type");
+    expect(violations[4]!.rule).toBe(
+      "A2A v0.3.0 schema #/definitions/MessageSendConfiguration/properties/historyLength/type"
+    );
   });
 
   test("a missing params member is -32602 (SendMessageRequest requires params)", () => {
@@ -155,7 +179,12 @@ describe("stage 4: params against the official schema", () => {
     const params = {message: {messageId: "m", role: "user", parts: [textPart()]}};
     const {transaction} = single(sendText(1, params));
     const finding = errors(transaction)[0]!;
-    expect(finding).toMatchObject({stage: 4, pointer: "/params/message/kind", rule: "A2A v0.3.0 schema #/definitions/Message/required", specNote: "examples-omit-message-kind"});
+    expect(finding).toMatchObject({
+      stage: 4,
+      pointer: "/params/message/kind",
+      rule: "A2A v0.3.0 schema #/definitions/Message/required",
+      specNote: "examples-omit-message-kind"
+    });
     expect(transaction.specNotes.map((n) => n.id)).toEqual(["examples-omit-message-kind"]);
   });
 
@@ -184,15 +213,22 @@ describe("stage 4: params against the official schema", () => {
   });
 
   test("unknown members are listed as not validated, not as errors", () => {
-    const {transaction, outcome} = single(sendText(1, {message: message([{kind: "text", text: "x", lang: "en"}], {priority: "high"}), messageId: "outside"}));
+    const {transaction, outcome} = single(
+      sendText(1, {message: message([{kind: "text", text: "x", lang: "en"}], {priority: "high"}), messageId: "outside"})
+    );
     expect(outcome.stoppedAt).toBeNull();
     const notes = transaction.findings.filter((f) => f.code === "params.not-validated");
-    expect(notes.map((f) => f.pointer).sort()).toEqual(["/params/message/parts/0/lang", "/params/message/priority", "/params/messageId"]);
+    expect(notes.map((f) => f.pointer).sort()).toEqual([
+      "/params/message/parts/0/lang",
+      "/params/message/priority",
+      "/params/messageId"
+    ]);
     expect(notes.every((f) => f.severity === "note")).toBe(true);
   });
 
   test("duplicate names inside params stop the request: the lab does not guess which one counts", () => {
-    const text = '{"jsonrpc": "2.0", "id": 1, "method": "message/send", "params": {"message": {"kind": "message", "messageId": "m", "role": "user", "role": "agent", "parts": [{"kind": "text", "text": "x"}]}}}';
+    const text =
+      '{"jsonrpc": "2.0", "id": 1, "method": "message/send", "params": {"message": {"kind": "message", "messageId": "m", "role": "user", "role": "agent", "parts": [{"kind": "text", "text": "x"}]}}}';
     const {transaction, outcome} = single(text);
     expect(outcome.stoppedAt).toBe(4);
     expect(errors(transaction).map((f) => f.code)).toEqual(["params.duplicate-member"]);
@@ -221,7 +257,9 @@ describe("stage 5: parts", () => {
   });
 
   test("the MIME type is a label: a PNG label on text bytes is shown as declared, not sniffed", () => {
-    const {outcome} = single(withPart({kind: "file", file: {mimeType: "image/png", bytes: btoa("plain text, not a PNG")}}));
+    const {outcome} = single(
+      withPart({kind: "file", file: {mimeType: "image/png", bytes: btoa("plain text, not a PNG")}})
+    );
     expect(outcome.stoppedAt).toBeNull();
     expect(outcome.parts[0]).toMatchObject({mimeType: "image/png", status: "decoded"});
   });
@@ -258,7 +296,9 @@ describe("stage 5: parts", () => {
   });
 
   test("both bytes and uri: the schema passes it, stage 5 rejects it and cites the TypeScript types", () => {
-    const {transaction, outcome} = single(withPart({kind: "file", file: {bytes: "QQ==", uri: "https://example.com/a"}}));
+    const {transaction, outcome} = single(
+      withPart({kind: "file", file: {bytes: "QQ==", uri: "https://example.com/a"}})
+    );
     expect(outcome.stages[3]!.status).toBe("pass");
     expect(outcome.stoppedAt).toBe(5);
     expect(errors(transaction)[0]).toMatchObject({code: "parts.file-both", specNote: "file-bytes-and-uri"});
@@ -274,7 +314,11 @@ describe("stage 5: parts", () => {
     const {transaction, outcome} = single(sendText(1, {message: message([])}));
     expect(outcome.stages[3]!.status).toBe("pass");
     expect(outcome.stoppedAt).toBe(5);
-    expect(errors(transaction)[0]).toMatchObject({code: "parts.empty", pointer: "/params/message/parts", specNote: "empty-parts"});
+    expect(errors(transaction)[0]).toMatchObject({
+      code: "parts.empty",
+      pointer: "/params/message/parts",
+      specNote: "empty-parts"
+    });
   });
 
   test("a text part with an escaped lone surrogate is rejected; a messageId with one only warns", () => {
@@ -287,7 +331,15 @@ describe("stage 5: parts", () => {
   });
 
   test("every part is decoded and shown even when several fail", () => {
-    const {transaction, outcome} = single(sendText(1, {message: message([{kind: "file", file: {bytes: "!"}}, textPart(), {kind: "file", file: {uri: "ftp://example.com"}}])}));
+    const {transaction, outcome} = single(
+      sendText(1, {
+        message: message([
+          {kind: "file", file: {bytes: "!"}},
+          textPart(),
+          {kind: "file", file: {uri: "ftp://example.com"}}
+        ])
+      })
+    );
     expect(outcome.parts.map((p) => p.status)).toEqual(["rejected", "decoded", "rejected"]);
     expect((responseOf(transaction).error!.data as {violations: unknown[]}).violations).toHaveLength(2);
   });
@@ -297,7 +349,15 @@ describe("stage 6: handler", () => {
   test("records a receipt and returns an A2A Message carrying the request id exactly", () => {
     const {transaction, outcome} = single(sendText("req-7"));
     expect(outcome.handled).toBe(true);
-    expect(transaction.receipts).toEqual([expect.objectContaining({receiptNumber: 1, messageId: "m-1", role: "user", partKinds: ["text"], notification: false})]);
+    expect(transaction.receipts).toEqual([
+      expect.objectContaining({
+        receiptNumber: 1,
+        messageId: "m-1",
+        role: "user",
+        partKinds: ["text"],
+        notification: false
+      })
+    ]);
     const response = responseOf(transaction);
     expect(response.id).toBe("req-7");
     expect(response.result).toMatchObject({kind: "message", role: "agent", messageId: "lab-reply-1"});

@@ -45,7 +45,7 @@ export function expectWellFormed(text: string, transaction: MessageTransaction):
     for (const response of list as Record<string, unknown>[]) {
       expect(response["jsonrpc"]).toBe("2.0");
       expect("id" in response).toBe(true);
-      expect(("result" in response) !== ("error" in response)).toBe(true);
+      expect("result" in response !== "error" in response).toBe(true);
     }
   }
 

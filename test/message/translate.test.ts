@@ -8,7 +8,8 @@ import {protoRequestArbitrary} from "./proto-request.arbitrary.js";
 import {validParams} from "./message-send-params.arbitrary.js";
 import {oracleVerdict} from "./proto-oracle.js";
 
-const passes = (text: string, version: string) => runMessageTransaction(text, {version}).requests.every((outcome) => outcome.stoppedAt === null);
+const passes = (text: string, version: string) =>
+  runMessageTransaction(text, {version}).requests.every((outcome) => outcome.stoppedAt === null);
 const translated = (text: string, from: "0.3" | "1.0", to: "0.3" | "1.0") => {
   const translation = translateRequest(text, from, to);
   if (!translation.ok) throw new Error(translation.reason);
@@ -23,31 +24,62 @@ describe("v0.3.0 -> 1.0", () => {
     expect(passes(translation.text, "1.0")).toBe(true);
     expect(translation.untranslatable).toEqual([]);
     const changed = translation.changes.map((change) => `${change.from} -> ${change.to}`);
-    expect(changed).toEqual(expect.arrayContaining(["message/send -> SendMessage", '"user" -> "ROLE_USER"', "file.bytes -> raw", "file.uri -> url", "file.mimeType -> mediaType"]));
+    expect(changed).toEqual(
+      expect.arrayContaining([
+        "message/send -> SendMessage",
+        '"user" -> "ROLE_USER"',
+        "file.bytes -> raw",
+        "file.uri -> url",
+        "file.mimeType -> mediaType"
+      ])
+    );
     expect(translation.text).not.toContain('"kind"');
     expect(translation.changes.every((change) => change.why.length > 0)).toBe(true);
   });
 
   test("blocking is inverted into returnImmediately; schemes become one scheme, and a second is named as lost", () => {
-    const text = JSON.stringify({jsonrpc: "2.0", id: 1, method: "message/send", params: {message: {kind: "message", messageId: "m", role: "agent", parts: [{kind: "text", text: "x"}]}, configuration: {blocking: true, pushNotificationConfig: {url: "https://hooks.example/a", authentication: {schemes: ["Bearer", "Basic"]}}}}});
+    const text = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "message/send",
+      params: {
+        message: {kind: "message", messageId: "m", role: "agent", parts: [{kind: "text", text: "x"}]},
+        configuration: {
+          blocking: true,
+          pushNotificationConfig: {url: "https://hooks.example/a", authentication: {schemes: ["Bearer", "Basic"]}}
+        }
+      }
+    });
     const translation = translated(text, "0.3", "1.0");
     const request = JSON.parse(translation.text) as {params: {configuration: Record<string, unknown>}};
-    expect(request.params.configuration).toEqual({returnImmediately: false, taskPushNotificationConfig: {url: "https://hooks.example/a", authentication: {scheme: "Bearer"}}});
-    expect(translation.untranslatable.map((u) => u.pointer)).toEqual(["/params/configuration/pushNotificationConfig/authentication/schemes"]);
+    expect(request.params.configuration).toEqual({
+      returnImmediately: false,
+      taskPushNotificationConfig: {url: "https://hooks.example/a", authentication: {scheme: "Bearer"}}
+    });
+    expect(translation.untranslatable.map((u) => u.pointer)).toEqual([
+      "/params/configuration/pushNotificationConfig/authentication/schemes"
+    ]);
     expect(passes(translation.text, "1.0")).toBe(true);
   });
 
   test("ids and numbers keep their exact text: 9007199254740993 survives", () => {
-    const text = '{"jsonrpc": "2.0", "id": 9007199254740993, "method": "message/send", "params": {"message": {"kind": "message", "messageId": "m", "role": "user", "parts": [{"kind": "text", "text": "\\u00e9"}]}}}';
+    const text =
+      '{"jsonrpc": "2.0", "id": 9007199254740993, "method": "message/send", "params": {"message": {"kind": "message", "messageId": "m", "role": "user", "parts": [{"kind": "text", "text": "\\u00e9"}]}}}';
     const translation = translated(text, "0.3", "1.0");
     expect(translation.text).toContain('"id": 9007199254740993');
     expect(translation.text).toContain('"\\u00e9"');
   });
 
   test("a batch is translated element by element; other methods are renamed and their params named as copied", () => {
-    const text = JSON.stringify([{jsonrpc: "2.0", id: 1, method: "tasks/get", params: {id: "t"}}, {jsonrpc: "2.0", id: 2, method: "message/echo"}]);
+    const text = JSON.stringify([
+      {jsonrpc: "2.0", id: 1, method: "tasks/get", params: {id: "t"}},
+      {jsonrpc: "2.0", id: 2, method: "message/echo"}
+    ]);
     const translation = translated(text, "0.3", "1.0");
-    expect(JSON.parse(translation.text)).toMatchObject([{method: "GetTask", params: {id: "t"}}, {method: "message/echo"}]);
+    expect(JSON.parse(translation.text)).toMatchObject([
+      {method: "GetTask", params: {id: "t"}},
+      {method: "message/echo"}
+    ]);
     expect(translation.untranslatable.map((u) => u.pointer)).toEqual(["/0/params", "/1/method"]);
   });
 
@@ -70,10 +102,33 @@ describe("v0.3.0 -> 1.0", () => {
   });
 
   test("what would break the other version is named: an extra member beside a part's content, two names that become one, a repeated name", () => {
-    const extra = translated(JSON.stringify({jsonrpc: "2.0", id: 1, method: "message/send", params: {message: {kind: "message", messageId: "m", role: "user", parts: [{kind: "text", text: "x", raw: "aGk="}]}}}), "0.3", "1.0");
+    const extra = translated(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "message/send",
+        params: {
+          message: {kind: "message", messageId: "m", role: "user", parts: [{kind: "text", text: "x", raw: "aGk="}]}
+        }
+      }),
+      "0.3",
+      "1.0"
+    );
     expect(extra.untranslatable.map((u) => u.pointer)).toEqual(["/params/message/parts/0/raw"]);
     expect(passes(extra.text, "1.0")).toBe(true);
-    const both = translated(JSON.stringify({jsonrpc: "2.0", id: 1, method: "SendMessage", params: {message: {messageId: "m", role: "ROLE_USER", parts: [{text: "x"}]}, configuration: {returnImmediately: true, blocking: true}}}), "1.0", "0.3");
+    const both = translated(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "SendMessage",
+        params: {
+          message: {messageId: "m", role: "ROLE_USER", parts: [{text: "x"}]},
+          configuration: {returnImmediately: true, blocking: true}
+        }
+      }),
+      "1.0",
+      "0.3"
+    );
     expect(both.untranslatable.map((u) => u.what)).toEqual(['blocking: dropped, since "blocking" is already written']);
     expect(passes(both.text, "0.3")).toBe(true);
     const repeated = translated('{"jsonrpc": "2.0", "id": 1, "id": 2, "method": "message/send"}', "0.3", "1.0");
@@ -81,7 +136,19 @@ describe("v0.3.0 -> 1.0", () => {
   });
 
   test("into v0.3.0: an id null is named, an int32 written as a string becomes a number", () => {
-    const translation = translated(JSON.stringify({jsonrpc: "2.0", id: null, method: "SendMessage", params: {message: {messageId: "m", role: "ROLE_USER", parts: [{text: "x"}]}, configuration: {historyLength: "12"}}}), "1.0", "0.3");
+    const translation = translated(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: null,
+        method: "SendMessage",
+        params: {
+          message: {messageId: "m", role: "ROLE_USER", parts: [{text: "x"}]},
+          configuration: {historyLength: "12"}
+        }
+      }),
+      "1.0",
+      "0.3"
+    );
     expect(translation.untranslatable.map((u) => u.pointer)).toEqual(["/id"]);
     // The source is compact, and so is its translation.
     expect(translation.text).toContain('"historyLength":12');
@@ -96,15 +163,30 @@ describe("1.0 -> v0.3.0", () => {
   test("the valid SendMessage example becomes a message/send; what v0.3.0 cannot hold is named", () => {
     const source = messageExample("v1-valid-send")!.requestText;
     const translation = translated(source, "1.0", "0.3");
-    expect(translation.untranslatable.map((u) => u.what)).toEqual(['data [{"quarter":"Q3","revenue":1200}] is not an object: copied as is', "mediaType on a text or data part: dropped"]);
-    const request = JSON.parse(translation.text) as {method: string; params: {message: {kind: string; role: string; parts: {kind: string}[]}}};
+    expect(translation.untranslatable.map((u) => u.what)).toEqual([
+      'data [{"quarter":"Q3","revenue":1200}] is not an object: copied as is',
+      "mediaType on a text or data part: dropped"
+    ]);
+    const request = JSON.parse(translation.text) as {
+      method: string;
+      params: {message: {kind: string; role: string; parts: {kind: string}[]}};
+    };
     expect(request.method).toBe("message/send");
     expect(request.params.message).toMatchObject({kind: "message", role: "user"});
     expect(request.params.message.parts.map((part) => part.kind)).toEqual(["text", "file", "file", "data"]);
   });
 
   test("tenant and ListTasks have no v0.3.0 counterpart and are named", () => {
-    const tenant = translated(JSON.stringify({jsonrpc: "2.0", id: 1, method: "SendMessage", params: {tenant: "t", message: {messageId: "m", role: "ROLE_USER", parts: [{text: "x"}]}}}), "1.0", "0.3");
+    const tenant = translated(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "SendMessage",
+        params: {tenant: "t", message: {messageId: "m", role: "ROLE_USER", parts: [{text: "x"}]}}
+      }),
+      "1.0",
+      "0.3"
+    );
     expect(tenant.untranslatable[0]!.what).toBe("tenant: dropped");
     expect(passes(tenant.text, "0.3")).toBe(true);
     const list = translated(JSON.stringify({jsonrpc: "2.0", id: 1, method: "ListTasks"}), "1.0", "0.3");
@@ -112,7 +194,16 @@ describe("1.0 -> v0.3.0", () => {
   });
 
   test("URL-safe or unpadded raw becomes canonical padded Base64 for v0.3.0", () => {
-    const translation = translated(JSON.stringify({jsonrpc: "2.0", id: 1, method: "SendMessage", params: {message: {messageId: "m", role: "ROLE_USER", parts: [{raw: "-_8"}]}}}), "1.0", "0.3");
+    const translation = translated(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "SendMessage",
+        params: {message: {messageId: "m", role: "ROLE_USER", parts: [{raw: "-_8"}]}}
+      }),
+      "1.0",
+      "0.3"
+    );
     expect(translation.text).toContain('"bytes":"+/8="');
     expect(passes(translation.text, "0.3")).toBe(true);
   });
@@ -140,7 +231,19 @@ describe("1.0 -> v0.3.0", () => {
 });
 
 /** A valid v0.3.0 request with `parts` short text parts. */
-const manyParts = (parts: number) => ({jsonrpc: "2.0", id: 1, method: "message/send", params: {message: {kind: "message", messageId: "m-1", role: "user", parts: Array.from({length: parts}, (_, index) => ({kind: "text", text: `p${index}`}))}}});
+const manyParts = (parts: number) => ({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "message/send",
+  params: {
+    message: {
+      kind: "message",
+      messageId: "m-1",
+      role: "user",
+      parts: Array.from({length: parts}, (_, index) => ({kind: "text", text: `p${index}`}))
+    }
+  }
+});
 
 describe("the translation keeps the source's layout", () => {
   test("compact stays compact: one line, no spaces, and it is the compact JSON of the translated value", () => {
@@ -151,11 +254,21 @@ describe("the translation keeps the source's layout", () => {
   });
 
   test("one line with spaces after ':' and ',' stays so", () => {
-    const translation = translated('{"jsonrpc": "2.0", "id": 1, "method": "message/send", "params": {"message": {"kind": "message", "messageId": "m", "role": "user", "parts": [{"kind": "text", "text": "x"}]}}}', "0.3", "1.0");
-    expect(translation.text).toBe('{"jsonrpc": "2.0", "id": 1, "method": "SendMessage", "params": {"message": {"messageId": "m", "role": "ROLE_USER", "parts": [{"text": "x"}]}}}');
+    const translation = translated(
+      '{"jsonrpc": "2.0", "id": 1, "method": "message/send", "params": {"message": {"kind": "message", "messageId": "m", "role": "user", "parts": [{"kind": "text", "text": "x"}]}}}',
+      "0.3",
+      "1.0"
+    );
+    expect(translation.text).toBe(
+      '{"jsonrpc": "2.0", "id": 1, "method": "SendMessage", "params": {"message": {"messageId": "m", "role": "ROLE_USER", "parts": [{"text": "x"}]}}}'
+    );
   });
 
-  test.each([["two spaces", 2], ["four spaces", 4], ["a tab", "\t"]] as const)("pretty stays pretty, indented by %s as the source is", (_, indent) => {
+  test.each([
+    ["two spaces", 2],
+    ["four spaces", 4],
+    ["a tab", "\t"]
+  ] as const)("pretty stays pretty, indented by %s as the source is", (_, indent) => {
     const source = JSON.stringify(manyParts(2), null, indent);
     const translation = translated(source, "0.3", "1.0");
     // JSON.stringify with the same indent writes the same text: same layout, value translated.
@@ -170,7 +283,12 @@ describe("the translation keeps the source's layout", () => {
 describe("the translation's size against the limit", () => {
   test("a small translation is within the limit, and its size is counted in UTF-8 bytes", () => {
     const translation = translated(messageExample("valid-send")!.requestText, "0.3", "1.0");
-    expect(translation.size).toEqual({bytes: new TextEncoder().encode(translation.text).length, limit: MAX_MESSAGE_REQUEST_BYTES, overLimit: false, oneLineBytes: null});
+    expect(translation.size).toEqual({
+      bytes: new TextEncoder().encode(translation.text).length,
+      limit: MAX_MESSAGE_REQUEST_BYTES,
+      overLimit: false,
+      oneLineBytes: null
+    });
   });
 
   test("a pretty translation that grows past the limit says so, and what it would be on one line", () => {
@@ -178,14 +296,19 @@ describe("the translation's size against the limit", () => {
     const value = manyParts(12_000);
     const source = JSON.stringify(value, null, 8);
     expect(new TextEncoder().encode(source).length).toBeGreaterThan(MAX_MESSAGE_REQUEST_BYTES);
-    expect(translateRequest(source, "0.3", "1.0")).toMatchObject({ok: false, reason: expect.stringContaining("over the size limit")});
+    expect(translateRequest(source, "0.3", "1.0")).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("over the size limit")
+    });
     const fits = JSON.stringify(value, null, 1);
     expect(new TextEncoder().encode(fits).length).toBeLessThanOrEqual(MAX_MESSAGE_REQUEST_BYTES);
     const over = translated(fits.replace(/\n/g, "\n       "), "0.3", "1.0");
     expect(over.size.overLimit).toBe(true);
     expect(over.size.bytes).toBe(new TextEncoder().encode(over.text).length);
     // On one line, spaced as the source is (": " and ", ").
-    expect(over.size.oneLineBytes).toBe(new TextEncoder().encode(over.text.replace(/,\n\s*/g, ", ").replace(/\n\s*/g, "")).length);
+    expect(over.size.oneLineBytes).toBe(
+      new TextEncoder().encode(over.text.replace(/,\n\s*/g, ", ").replace(/\n\s*/g, "")).length
+    );
     expect(over.size.oneLineBytes!).toBeLessThan(MAX_MESSAGE_REQUEST_BYTES);
   });
 

@@ -3,11 +3,27 @@ import {describe, expect, test} from "vitest";
 import {runMessageTransaction} from "../../lib/message/index.js";
 import {fieldPathOf} from "../../lib/message/error-details.js";
 
-const v1Message = (parts: unknown[] = [{text: "Hello."}], extra: Record<string, unknown> = {}) => ({messageId: "m-1", role: "ROLE_USER", parts, ...extra});
-const v1Send = (params: unknown = {message: v1Message()}, id: unknown = 1, method = "SendMessage") => JSON.stringify({jsonrpc: "2.0", id, method, params});
+const v1Message = (parts: unknown[] = [{text: "Hello."}], extra: Record<string, unknown> = {}) => ({
+  messageId: "m-1",
+  role: "ROLE_USER",
+  parts,
+  ...extra
+});
+const v1Send = (params: unknown = {message: v1Message()}, id: unknown = 1, method = "SendMessage") =>
+  JSON.stringify({jsonrpc: "2.0", id, method, params});
 const run = (text: string, version?: string) => runMessageTransaction(text, version === undefined ? {} : {version});
-const response = (text: string, version?: string) => JSON.parse(run(text, version).responseText!) as {id: unknown; result?: Record<string, unknown>; error?: {code: number; message: string; data: unknown}};
-const v03Send = JSON.stringify({jsonrpc: "2.0", id: 1, method: "message/send", params: {message: {kind: "message", messageId: "m", role: "user", parts: [{kind: "text", text: "x"}]}}});
+const response = (text: string, version?: string) =>
+  JSON.parse(run(text, version).responseText!) as {
+    id: unknown;
+    result?: Record<string, unknown>;
+    error?: {code: number; message: string; data: unknown};
+  };
+const v03Send = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "message/send",
+  params: {message: {kind: "message", messageId: "m", role: "user", parts: [{kind: "text", text: "x"}]}}
+});
 
 describe("the A2A-Version header", () => {
   test("none, empty or 0.3 reads the request as v0.3.0 (section 3.6.2: empty means 0.3)", () => {
@@ -25,7 +41,14 @@ describe("the A2A-Version header", () => {
       expect(transaction.requests[0]!.stoppedAt).toBe(3);
       const sent = response(v1Send(), header);
       expect(sent).toMatchObject({id: 1, error: {code: -32009, message: "Version not supported"}});
-      expect(sent.error!.data).toEqual([{"@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "VERSION_NOT_SUPPORTED", domain: "a2a-protocol.org", metadata: {requestedVersion: header, supportedVersions: "0.3, 1.0"}}]);
+      expect(sent.error!.data).toEqual([
+        {
+          "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+          reason: "VERSION_NOT_SUPPORTED",
+          domain: "a2a-protocol.org",
+          metadata: {requestedVersion: header, supportedVersions: "0.3, 1.0"}
+        }
+      ]);
       expect(transaction.findings.map((f) => f.code)).toContain("method.version-not-supported");
     }
   });
@@ -45,14 +68,23 @@ describe("A2A 1.0: SendMessage", () => {
     expect(transaction.requests[0]!.stoppedAt).toBeNull();
     const {result} = response(v1Send(), "1.0");
     expect(Object.keys(result!)).toEqual(["message"]);
-    expect(result!["message"]).toMatchObject({messageId: "lab-reply-1", contextId: "lab-context-1", role: "ROLE_AGENT", parts: [{text: expect.stringContaining("Receipt 1")}]});
+    expect(result!["message"]).toMatchObject({
+      messageId: "lab-reply-1",
+      contextId: "lab-context-1",
+      role: "ROLE_AGENT",
+      parts: [{text: expect.stringContaining("Receipt 1")}]
+    });
     expect(JSON.stringify(result)).not.toContain('"kind"');
   });
 
   test("a proto field name (message_id) is read, with section 5.5's note that 1.0 writes camelCase", () => {
     const transaction = run(v1Send({message: {message_id: "m", role: "ROLE_USER", parts: [{text: "x"}]}}), "1.0");
     expect(transaction.requests[0]!.stoppedAt).toBeNull();
-    expect(transaction.findings.find((f) => f.code === "params.proto-name")).toMatchObject({severity: "note", pointer: "/params/message/message_id", accepted: '"messageId"'});
+    expect(transaction.findings.find((f) => f.code === "params.proto-name")).toMatchObject({
+      severity: "note",
+      pointer: "/params/message/message_id",
+      accepted: '"messageId"'
+    });
   });
 
   test("an empty contextId is not set (proto3): the reply gets the agent's", () => {
@@ -88,10 +120,16 @@ describe("A2A 1.0: SendMessage", () => {
     const errors = transaction.findings.filter((f) => f.severity === "error");
     expect(errors.map((f) => f.pointer)).toEqual(["/params/message/role"]);
     expect(errors[0]!.message).toContain('"ROLE_USER"');
-    expect(transaction.findings.filter((f) => f.code === "params.not-validated").map((f) => f.pointer)).toEqual(["/params/message/kind", "/params/message/parts/0/kind"]);
+    expect(transaction.findings.filter((f) => f.code === "params.not-validated").map((f) => f.pointer)).toEqual([
+      "/params/message/kind",
+      "/params/message/parts/0/kind"
+    ]);
     const sent = response(text, "1.0");
     expect(sent.error!.code).toBe(-32602);
-    expect((sent.error!.data as unknown[])[0]).toMatchObject({"@type": "type.googleapis.com/google.rpc.BadRequest", fieldViolations: [{field: "message.role", description: expect.stringContaining("ROLE_USER")}]});
+    expect((sent.error!.data as unknown[])[0]).toMatchObject({
+      "@type": "type.googleapis.com/google.rpc.BadRequest",
+      fieldViolations: [{field: "message.role", description: expect.stringContaining("ROLE_USER")}]
+    });
   });
 
   test("an empty parts array stops at stage 4 under 1.0 (REQUIRED: at least one element), at stage 5 under 0.3", () => {
@@ -99,10 +137,27 @@ describe("A2A 1.0: SendMessage", () => {
   });
 
   test("parts are decoded: raw counted, url on a reserved host never fetched, data any JSON value", () => {
-    const transaction = run(v1Send({message: v1Message([{raw: "aGVsbG8=", filename: "h.txt", mediaType: "text/plain"}, {url: "https://files.example/a.pdf"}, {data: [1, 2]}, {text: "t"}])}), "1.0");
+    const transaction = run(
+      v1Send({
+        message: v1Message([
+          {raw: "aGVsbG8=", filename: "h.txt", mediaType: "text/plain"},
+          {url: "https://files.example/a.pdf"},
+          {data: [1, 2]},
+          {text: "t"}
+        ])
+      }),
+      "1.0"
+    );
     expect(transaction.requests[0]!.stoppedAt).toBeNull();
     expect(transaction.requests[0]!.parts).toMatchObject([
-      {kind: "file", source: "bytes", byteLength: 5, name: "h.txt", mimeType: "text/plain", previewHex: "68 65 6c 6c 6f"},
+      {
+        kind: "file",
+        source: "bytes",
+        byteLength: 5,
+        name: "h.txt",
+        mimeType: "text/plain",
+        previewHex: "68 65 6c 6c 6f"
+      },
       {kind: "file", source: "uri", host: "files.example", fetched: false},
       {kind: "data", dataText: "[1,2]", jsonType: "array"},
       {kind: "text", text: "t"}
@@ -119,9 +174,17 @@ describe("A2A 1.0: SendMessage", () => {
   });
 
   test("a v0.3.0 file part carries no 1.0 content: stage 5 stops it", () => {
-    const transaction = run(v1Send({message: v1Message([{kind: "file", file: {uri: "https://files.example/a.pdf", mimeType: "application/pdf"}}])}), "1.0");
+    const transaction = run(
+      v1Send({
+        message: v1Message([{kind: "file", file: {uri: "https://files.example/a.pdf", mimeType: "application/pdf"}}])
+      }),
+      "1.0"
+    );
     expect(transaction.requests[0]!.stoppedAt).toBe(5);
-    expect(transaction.findings.find((f) => f.severity === "error")).toMatchObject({code: "parts.no-content", pointer: "/params/message/parts/0"});
+    expect(transaction.findings.find((f) => f.severity === "error")).toMatchObject({
+      code: "parts.no-content",
+      pointer: "/params/message/parts/0"
+    });
   });
 
   test("a url on a real host stops at stage 5, naming the part", () => {
@@ -140,11 +203,16 @@ describe("A2A 1.0: SendMessage", () => {
   test("a parse error is answered in 1.0's error shape", () => {
     const sent = JSON.parse(run("{", "1.0").responseText!) as {error: {code: number; data: {reason: string}[]}};
     expect(sent.error.code).toBe(-32700);
-    expect(sent.error.data[0]).toMatchObject({"@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "JSON_PARSE"});
+    expect(sent.error.data[0]).toMatchObject({
+      "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+      reason: "JSON_PARSE"
+    });
   });
 
   test("the trace speaks of the 1.0 method and proto", () => {
-    const details = run(v1Send(), "1.0").trace.map((d) => d.detail).join("\n");
+    const details = run(v1Send(), "1.0")
+      .trace.map((d) => d.detail)
+      .join("\n");
     expect(details).toContain("SendMessage is the method this lab dispatches under A2A 1.0.1");
     expect(details).toContain("SendMessageRequest (A2A 1.0.1 proto, ProtoJSON)");
   });

@@ -1,8 +1,21 @@
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
 import {
-  PLAYBACK_DURATION_SECONDS, modeledSeconds, next, pause, play, playDurationSeconds, restart, revealTime, revealedAt,
-  seek, setSpeed, startPlayback, tick, togglePlay, type PlaybackState
+  PLAYBACK_DURATION_SECONDS,
+  modeledSeconds,
+  next,
+  pause,
+  play,
+  playDurationSeconds,
+  restart,
+  revealTime,
+  revealedAt,
+  seek,
+  setSpeed,
+  startPlayback,
+  tick,
+  togglePlay,
+  type PlaybackState
 } from "../../lib/playback/clock.js";
 import type {Decision} from "../../lib/playback/decision.js";
 
@@ -100,15 +113,19 @@ describe("playback clock", () => {
 
   it("revealed count never decreases while playing and never exceeds the total", () => {
     fc.assert(
-      fc.property(fc.integer({min: 0, max: 500}), fc.array(fc.double({min: 0, max: 5, noNaN: true}), {maxLength: 100}), (total, frames) => {
-        let state = play(startPlayback(total));
-        for (const frame of frames) {
-          const after = tick(state, frame);
-          if (after.revealed < state.revealed || after.revealed > total) return false;
-          state = after;
+      fc.property(
+        fc.integer({min: 0, max: 500}),
+        fc.array(fc.double({min: 0, max: 5, noNaN: true}), {maxLength: 100}),
+        (total, frames) => {
+          let state = play(startPlayback(total));
+          for (const frame of frames) {
+            const after = tick(state, frame);
+            if (after.revealed < state.revealed || after.revealed > total) return false;
+            state = after;
+          }
+          return true;
         }
-        return true;
-      }),
+      ),
       {numRuns: 1000}
     );
   });

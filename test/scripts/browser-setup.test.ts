@@ -42,7 +42,9 @@ describe("finding a browser", () => {
 
   it("fails loudly, saying how to install one, when there is none (never skips)", async () => {
     await expect(launchBrowser(null)).rejects.toThrow(INSTALL_BROWSER_HINT);
-    await expect(launchBrowser("/nonexistent/chromium")).rejects.toThrow(/apt-get update && apt-get install -y chromium/);
+    await expect(launchBrowser("/nonexistent/chromium")).rejects.toThrow(
+      /apt-get update && apt-get install -y chromium/
+    );
     expect(INSTALL_BROWSER_HINT).toMatch(/brew install --cask chromium/);
   });
 });

@@ -53,32 +53,39 @@ function running(pid: number): boolean {
 const WAIT = {timeout: 15_000, interval: 50};
 
 describe.runIf(process.platform === "linux")("npm run serve", () => {
-  it.each(["SIGTERM", "SIGINT"] as const)("stops on %s sent to its PID, leaving the port free and no child running", async (signal) => {
-    const port = await freePort();
-    const npm = spawn("npm", ["run", "--silent", "serve"], {env: {...process.env, PORT: String(port)}, stdio: ["ignore", "pipe", "pipe"]});
-    let output = "";
-    npm.stdout.on("data", (chunk) => (output += chunk));
-    npm.stderr.on("data", (chunk) => (output += chunk));
-    let exited = false;
-    npm.once("exit", () => (exited = true));
-    let started: number[] = [];
-    try {
-      await vi.waitFor(async () => expect(await listening(port), output).toBe(true), WAIT);
-      started = descendants(npm.pid!);
-      expect(started.length).toBeGreaterThan(0);
-      npm.kill(signal);
-      await vi.waitFor(() => expect(exited, "npm run serve exited").toBe(true), WAIT);
-      await vi.waitFor(async () => expect(await listening(port), `port ${port} after ${signal}`).toBe(false), WAIT);
-      await vi.waitFor(() => expect(started.filter(running), "processes npm run serve started").toEqual([]), WAIT);
-    } finally {
-      // Whatever the outcome, nothing of this test keeps running.
-      for (const pid of new Set([...started, ...descendants(npm.pid!), npm.pid!].reverse())) {
-        try {
-          process.kill(pid, "SIGKILL");
-        } catch {
-          // already gone
+  it.each(["SIGTERM", "SIGINT"] as const)(
+    "stops on %s sent to its PID, leaving the port free and no child running",
+    async (signal) => {
+      const port = await freePort();
+      const npm = spawn("npm", ["run", "--silent", "serve"], {
+        env: {...process.env, PORT: String(port)},
+        stdio: ["ignore", "pipe", "pipe"]
+      });
+      let output = "";
+      npm.stdout.on("data", (chunk) => (output += chunk));
+      npm.stderr.on("data", (chunk) => (output += chunk));
+      let exited = false;
+      npm.once("exit", () => (exited = true));
+      let started: number[] = [];
+      try {
+        await vi.waitFor(async () => expect(await listening(port), output).toBe(true), WAIT);
+        started = descendants(npm.pid!);
+        expect(started.length).toBeGreaterThan(0);
+        npm.kill(signal);
+        await vi.waitFor(() => expect(exited, "npm run serve exited").toBe(true), WAIT);
+        await vi.waitFor(async () => expect(await listening(port), `port ${port} after ${signal}`).toBe(false), WAIT);
+        await vi.waitFor(() => expect(started.filter(running), "processes npm run serve started").toEqual([]), WAIT);
+      } finally {
+        // Whatever the outcome, nothing of this test keeps running.
+        for (const pid of new Set([...started, ...descendants(npm.pid!), npm.pid!].reverse())) {
+          try {
+            process.kill(pid, "SIGKILL");
+          } catch {
+            // already gone
+          }
         }
       }
-    }
-  }, 90_000);
+    },
+    90_000
+  );
 });

@@ -11,7 +11,10 @@ export const tenants = ["north", "south"] as const;
 export const skillIds = ["summarize", "translate", "classify"] as const;
 export const mediaTypes = ["text/markdown", "text/plain", "text/html", "Text/Markdown"] as const;
 
-const modes = fc.uniqueArray(fc.constantFrom("text/markdown", "text/markdown", ...mediaTypes), {minLength: 1, maxLength: 3});
+const modes = fc.uniqueArray(fc.constantFrom("text/markdown", "text/markdown", ...mediaTypes), {
+  minLength: 1,
+  maxLength: 3
+});
 
 const skill = fc.record({
   id: fc.constantFrom("summarize", "summarize", ...skillIds),
@@ -41,21 +44,23 @@ export function entryArbitrary(agentId: string): fc.Arbitrary<RegistryEntry> {
       streaming: fc.constantFrom(true, true, false, undefined),
       registryMetadata: metadata
     })
-    .map(({skills, defaultOutputModes, streaming, registryMetadata}): RegistryEntry => ({
-      agentId,
-      card: {
-        name: agentId,
-        description: "A generated agent.",
-        url: `https://agents.test.example/${agentId}`,
-        version: "1.0.0",
-        protocolVersion: "0.3.0",
-        capabilities: streaming === undefined ? {} : {streaming},
-        defaultInputModes: ["text/plain"],
-        defaultOutputModes: [...defaultOutputModes],
-        skills: skills.map(({outputModes, ...rest}) => (outputModes === undefined ? rest : {...rest, outputModes}))
-      },
-      registryMetadata
-    }));
+    .map(
+      ({skills, defaultOutputModes, streaming, registryMetadata}): RegistryEntry => ({
+        agentId,
+        card: {
+          name: agentId,
+          description: "A generated agent.",
+          url: `https://agents.test.example/${agentId}`,
+          version: "1.0.0",
+          protocolVersion: "0.3.0",
+          capabilities: streaming === undefined ? {} : {streaming},
+          defaultInputModes: ["text/plain"],
+          defaultOutputModes: [...defaultOutputModes],
+          skills: skills.map(({outputModes, ...rest}) => (outputModes === undefined ? rest : {...rest, outputModes}))
+        },
+        registryMetadata
+      })
+    );
 }
 
 export const registryArbitrary: fc.Arbitrary<Registry> = fc
@@ -99,7 +104,10 @@ const lenientPolicy: fc.Arbitrary<Policy> = fc.record({
   ...weights
 });
 
-export const policyArbitrary: fc.Arbitrary<Policy> = fc.oneof({arbitrary: lenientPolicy, weight: 1}, {arbitrary: anyPolicy, weight: 1});
+export const policyArbitrary: fc.Arbitrary<Policy> = fc.oneof(
+  {arbitrary: lenientPolicy, weight: 1},
+  {arbitrary: anyPolicy, weight: 1}
+);
 
 /** A deterministic permutation, so a test can reorder a registry without a random source. */
 export function permuted<T>(values: readonly T[], seed: number): T[] {

@@ -17,7 +17,9 @@ describe("the contract's method in each A2A version", () => {
       const v03 = selectAgent(defaultRegistry, {...defaultPolicy, requireStreaming});
       const v1 = selectAgent(defaultRegistry, {...defaultPolicy, requireStreaming, version: "1.0"});
       expect(v1.contract?.agentId).toBe(v03.contract?.agentId);
-      expect([v03.contract?.a2aMethod, v1.contract?.a2aMethod]).toEqual(requireStreaming ? ["message/stream", "SendStreamingMessage"] : ["message/send", "SendMessage"]);
+      expect([v03.contract?.a2aMethod, v1.contract?.a2aMethod]).toEqual(
+        requireStreaming ? ["message/stream", "SendStreamingMessage"] : ["message/send", "SendMessage"]
+      );
       expect(v1.contract?.a2aVersion).toBe("1.0");
     }
   });

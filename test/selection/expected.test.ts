@@ -1,6 +1,14 @@
 import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
-import {defaultPolicy, defaultRegistry, selectionExperimentPolicy, selectionExperiments, rejectionReason, selectAgent, type Policy} from "../../lib/selection/index.js";
+import {
+  defaultPolicy,
+  defaultRegistry,
+  selectionExperimentPolicy,
+  selectionExperiments,
+  rejectionReason,
+  selectAgent,
+  type Policy
+} from "../../lib/selection/index.js";
 
 /*
  * Expected results for the named scenarios are committed as data (data/selection/expected/) and
@@ -21,7 +29,11 @@ function view(policy: Policy) {
     policy,
     summary: result.summary,
     ranked: result.ranked.map(({rank, agentId, score, formula}) => ({rank, agentId, score, formula})),
-    rejected: result.rejected.map((agent) => ({agentId: agent.agentId, firstFailedGate: agent.firstFailedGate, reason: rejectionReason(agent, policy)})),
+    rejected: result.rejected.map((agent) => ({
+      agentId: agent.agentId,
+      firstFailedGate: agent.firstFailedGate,
+      reason: rejectionReason(agent, policy)
+    })),
     contract: result.contract,
     incompatibility: result.incompatibility,
     trace: result.trace.map(({atSeconds, kind, title, detail}) => ({atSeconds, kind, title, detail}))

@@ -20,7 +20,13 @@ const defaultResult = selectAgent(defaultRegistry, defaultPolicy);
 describe("experiments", () => {
   it("are the issue's four, plus the small-sample one, with unique ids", () => {
     const ids = listed.map((experiment) => experiment.id);
-    expect(ids).toEqual(["expire-metadata", "raise-minimum-observations", "zero-weights", "streaming-html", "trust-tiny-sample"]);
+    expect(ids).toEqual([
+      "expire-metadata",
+      "raise-minimum-observations",
+      "zero-weights",
+      "streaming-html",
+      "trust-tiny-sample"
+    ]);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -48,7 +54,8 @@ describe("experiments", () => {
   it("rejects the same candidate for different reasons in the two metadata selectionExperiments", () => {
     const [expire, raise] = selectionExperiments;
     const gateOf = (policy: ReturnType<typeof selectionExperimentPolicy>) =>
-      selectAgent(defaultRegistry, policy).rejected.find((agent) => agent.agentId === expire!.focusAgentId)?.firstFailedGate;
+      selectAgent(defaultRegistry, policy).rejected.find((agent) => agent.agentId === expire!.focusAgentId)
+        ?.firstFailedGate;
     expect(raise!.focusAgentId).toBe(expire!.focusAgentId);
     expect(gateOf(selectionExperimentPolicy(expire!))).toBe("freshness");
     // The second experiment starts from the first one's policy and still works: it restores freshness itself.
@@ -64,7 +71,9 @@ describe("experiments", () => {
         for (const answer of answers) expect(typeof answer).toBe("boolean");
         // A pure predicate depends on the result alone: the same answers for the same selection
         // computed again, and for a plain copy made before any predicate ran.
-        expect(selectionExperiments.map((experiment) => experiment.shows(selectAgent(registry, policy)))).toEqual(answers);
+        expect(selectionExperiments.map((experiment) => experiment.shows(selectAgent(registry, policy)))).toEqual(
+          answers
+        );
         expect(selectionExperiments.map((experiment) => experiment.shows(structuredClone(before)))).toEqual(answers);
         // And it leaves the result as it found it.
         expect(result).toEqual(before);

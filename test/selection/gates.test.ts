@@ -13,7 +13,9 @@ import {
 } from "../../lib/selection/index.js";
 
 /** An agent that passes every gate of the default policy; tests change one thing at a time. */
-function agent(change: {card?: Partial<RegistryEntry["card"]>; metadata?: Partial<RegistryEntry["registryMetadata"]>} = {}): RegistryEntry {
+function agent(
+  change: {card?: Partial<RegistryEntry["card"]>; metadata?: Partial<RegistryEntry["registryMetadata"]>} = {}
+): RegistryEntry {
   return {
     agentId: "probe",
     card: {
@@ -47,7 +49,16 @@ function failing(entry: RegistryEntry, overrides: Partial<Policy> = {}): GateId[
 
 describe("gates", () => {
   it("are checked in the order the issue fixes", () => {
-    expect(gateOrder).toEqual(["tenant", "skill", "outputMode", "streaming", "curatorApproval", "freshness", "cost", "observations"]);
+    expect(gateOrder).toEqual([
+      "tenant",
+      "skill",
+      "outputMode",
+      "streaming",
+      "curatorApproval",
+      "freshness",
+      "cost",
+      "observations"
+    ]);
     expect(Object.keys(gateLabels)).toEqual([...gateOrder]);
   });
 
@@ -65,15 +76,21 @@ describe("gates", () => {
   });
 
   it("skill: matched by id, not by name or tag; without it no format can be offered", () => {
-    const renamed = agent({card: {skills: [{id: "summarize", name: "summarize-document", description: "x", tags: ["summarize-document"]}]}});
+    const renamed = agent({
+      card: {skills: [{id: "summarize", name: "summarize-document", description: "x", tags: ["summarize-document"]}]}
+    });
     expect(failing(renamed)).toEqual(["skill", "outputMode"]);
   });
 
   it("output format: a skill's outputModes replace the card's defaults", () => {
     const skill = {id: "summarize-document", name: "Summarize", description: "x", tags: []};
-    const overriddenAway = agent({card: {defaultOutputModes: ["text/markdown"], skills: [{...skill, outputModes: ["application/pdf"]}]}});
+    const overriddenAway = agent({
+      card: {defaultOutputModes: ["text/markdown"], skills: [{...skill, outputModes: ["application/pdf"]}]}
+    });
     expect(failing(overriddenAway)).toEqual(["outputMode"]);
-    const overriddenIn = agent({card: {defaultOutputModes: ["application/pdf"], skills: [{...skill, outputModes: ["text/markdown"]}]}});
+    const overriddenIn = agent({
+      card: {defaultOutputModes: ["application/pdf"], skills: [{...skill, outputModes: ["text/markdown"]}]}
+    });
     expect(failing(overriddenIn)).toEqual([]);
     // Present but empty still overrides: the skill offers nothing.
     const emptied = agent({card: {defaultOutputModes: ["text/markdown"], skills: [{...skill, outputModes: []}]}});
@@ -129,7 +146,11 @@ describe("gates", () => {
     expect(details.map((detail) => [detail.gate, detail.passed, detail.detail])).toEqual([
       ["tenant", true, "tenant northwind"],
       ["skill", true, "card lists skill summarize-document"],
-      ["outputMode", true, "card defaultOutputModes [text/markdown] include text/markdown; the skill declares no outputModes"],
+      [
+        "outputMode",
+        true,
+        "card defaultOutputModes [text/markdown] include text/markdown; the skill declares no outputModes"
+      ],
       ["streaming", true, "not required (capabilities.streaming is true)"],
       ["curatorApproval", true, "approved by the curator"],
       ["freshness", false, "age 90000 s + 0 s elapsed = 90000 s > TTL 86400 s"],

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import {defaultPolicy, defaultRegistry, parsePolicy, policyFromInputs, selectionInputDefaults, selectionInputFields} from "../../lib/selection/index.js";
+import {
+  defaultPolicy,
+  defaultRegistry,
+  parsePolicy,
+  policyFromInputs,
+  selectionInputDefaults,
+  selectionInputFields
+} from "../../lib/selection/index.js";
 
 describe("selectionInputFields", () => {
   it("ends the minimum-observations slider just past the largest record, while the box takes the whole range", () => {
@@ -14,14 +21,26 @@ describe("selectionInputFields", () => {
 describe("policyFromInputs", () => {
   it("passes valid panel values through unchanged, with no problems", () => {
     expect(policyFromInputs(selectionInputDefaults)).toEqual({policy: defaultPolicy, problems: []});
-    expect(policyFromInputs({...selectionInputDefaults, observedSuccessWeight: 2.5}).policy.observedSuccessWeight).toBe(2.5);
+    expect(policyFromInputs({...selectionInputDefaults, observedSuccessWeight: 2.5}).policy.observedSuccessWeight).toBe(
+      2.5
+    );
   });
 
   it("replaces a value that is not a whole number with its default, and says why", () => {
-    const {policy, problems} = policyFromInputs({...selectionInputDefaults, costBudgetCents: 2.5, minimumObservations: 7});
+    const {policy, problems} = policyFromInputs({
+      ...selectionInputDefaults,
+      costBudgetCents: 2.5,
+      minimumObservations: 7
+    });
     expect(policy).toEqual({...defaultPolicy, minimumObservations: 7});
     expect(problems).toEqual([
-      {field: "costBudgetCents", label: "Cost budget", value: "2.5", problem: "must be a whole number from 0 to 100 cents per call", fallback: String(defaultPolicy.costBudgetCents)}
+      {
+        field: "costBudgetCents",
+        label: "Cost budget",
+        value: "2.5",
+        problem: "must be a whole number from 0 to 100 cents per call",
+        fallback: String(defaultPolicy.costBudgetCents)
+      }
     ]);
   });
 
@@ -39,14 +58,25 @@ describe("policyFromInputs", () => {
   });
 
   it("always yields a policy parsePolicy accepts, whatever the values", () => {
-    fc.assert(fc.property(fc.dictionary(fc.constantFrom(...Object.keys(defaultPolicy), "x"), fc.oneof(fc.anything(), fc.constantFrom(2.5, -0, Number.NaN, Infinity, 1e308, ""))), (values) => {
-      const {policy, problems} = policyFromInputs({...selectionInputDefaults, ...values});
-      expect(parsePolicy(policy).ok).toBe(true);
-      const changed = Object.keys(values).filter((key) => !Object.is(values[key], (selectionInputDefaults as Record<string, unknown>)[key]));
-      // A field left undefined takes its default.
-      const given = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
-      if (problems.length === 0) expect(policy).toEqual({...defaultPolicy, ...given});
-      else expect(changed.length).toBeGreaterThan(0);
-    }), {numRuns: 500});
+    fc.assert(
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom(...Object.keys(defaultPolicy), "x"),
+          fc.oneof(fc.anything(), fc.constantFrom(2.5, -0, Number.NaN, Infinity, 1e308, ""))
+        ),
+        (values) => {
+          const {policy, problems} = policyFromInputs({...selectionInputDefaults, ...values});
+          expect(parsePolicy(policy).ok).toBe(true);
+          const changed = Object.keys(values).filter(
+            (key) => !Object.is(values[key], (selectionInputDefaults as Record<string, unknown>)[key])
+          );
+          // A field left undefined takes its default.
+          const given = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+          if (problems.length === 0) expect(policy).toEqual({...defaultPolicy, ...given});
+          else expect(changed.length).toBeGreaterThan(0);
+        }
+      ),
+      {numRuns: 500}
+    );
   });
 });

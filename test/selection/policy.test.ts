@@ -68,19 +68,24 @@ describe("parsePolicy", () => {
   });
 
   it("refuses fields it does not know, so a typo is not silently ignored", () => {
-    expect(problemsOf({...defaultPolicy, minimumObservation: 5})).toEqual([{field: "/minimumObservation", message: "is not a recognised field; remove it"}]);
-  });
-
-  it("reports every problem at once", () => {
-    expect(problemsOf({...defaultPolicy, tenant: "", costBudgetCents: 101, requireCuratorApproval: null}).map((problem) => problem.field).sort()).toEqual([
-      "/costBudgetCents",
-      "/requireCuratorApproval",
-      "/tenant"
+    expect(problemsOf({...defaultPolicy, minimumObservation: 5})).toEqual([
+      {field: "/minimumObservation", message: "is not a recognised field; remove it"}
     ]);
   });
 
+  it("reports every problem at once", () => {
+    expect(
+      problemsOf({...defaultPolicy, tenant: "", costBudgetCents: 101, requireCuratorApproval: null})
+        .map((problem) => problem.field)
+        .sort()
+    ).toEqual(["/costBudgetCents", "/requireCuratorApproval", "/tenant"]);
+  });
+
   it("validates overrides on top of the default policy", () => {
-    expect(policyWith({minimumObservations: 50})).toEqual({ok: true, policy: {...defaultPolicy, minimumObservations: 50}});
+    expect(policyWith({minimumObservations: 50})).toEqual({
+      ok: true,
+      policy: {...defaultPolicy, minimumObservations: 50}
+    });
     expect(policyWith({minimumObservations: -1}).ok).toBe(false);
   });
 });
@@ -97,7 +102,9 @@ describe("policy field table", () => {
     for (const field of selectionInputFields) {
       if (field.kind !== "number") continue;
       const name = field.name as PolicyNumberField;
-      expect({min: field.min, max: field.max, step: field.step, whole: field.whole, unit: field.unit}).toEqual(policyNumberLimits[name]);
+      expect({min: field.min, max: field.max, step: field.step, whole: field.whole, unit: field.unit}).toEqual(
+        policyNumberLimits[name]
+      );
       expect(parsePolicy({...defaultPolicy, [name]: field.min}).ok).toBe(true);
       expect(parsePolicy({...defaultPolicy, [name]: field.max}).ok).toBe(true);
       expect(parsePolicy({...defaultPolicy, [name]: field.min - field.step}).ok).toBe(false);
@@ -118,7 +125,8 @@ describe("policy field table", () => {
     expect(options("requiredSkillId")).toEqual(["extract-tables", "summarize-document", "translate-text"]);
     expect(options("outputMode")).toEqual(["application/pdf", "text/html", "text/markdown", "text/plain"]);
     for (const experiment of selectionExperiments) {
-      for (const [name, value] of Object.entries(experiment.overrides)) expect([experiment.id, name, checkFieldValue(row(name), value)]).toEqual([experiment.id, name, null]);
+      for (const [name, value] of Object.entries(experiment.overrides))
+        expect([experiment.id, name, checkFieldValue(row(name), value)]).toEqual([experiment.id, name, null]);
     }
   });
 
@@ -159,7 +167,13 @@ describe("shared lesson inputs and permalinks", () => {
     expect(selectionInputFields.map((field) => field.name)).toEqual(Object.keys(defaultPolicy));
     expect(selectionInputDefaults).toEqual(defaultPolicy);
     expect(rows("tenant")?.group).toBe("Tenant");
-    expect(rows("minimumObservations")).toMatchObject({kind: "number", group: "Cost and observations", min: 0, max: 10_000, step: 1});
+    expect(rows("minimumObservations")).toMatchObject({
+      kind: "number",
+      group: "Cost and observations",
+      min: 0,
+      max: 10_000,
+      step: 1
+    });
     expect(rows("requireStreaming")).toMatchObject({kind: "boolean", group: "Capability match"});
   });
 
@@ -180,7 +194,11 @@ describe("shared lesson inputs and permalinks", () => {
   });
 
   it("fall back to the default for a bad parameter, naming it", () => {
-    const reading = readPermalink("?costBudgetCents=ten&tenant=northwind", selectionInputFields, selectionInputDefaults);
+    const reading = readPermalink(
+      "?costBudgetCents=ten&tenant=northwind",
+      selectionInputFields,
+      selectionInputDefaults
+    );
     expect(reading.notices.map((notice) => notice.parameter)).toEqual(["costBudgetCents"]);
     expect(reading.values.costBudgetCents).toBe(defaultPolicy.costBudgetCents);
   });
@@ -189,6 +207,12 @@ describe("shared lesson inputs and permalinks", () => {
     // 2.5 observations is in range but not a count: the row's whole flag refuses it where the link is read.
     const reading = readPermalink("?minimumObservations=2.5", selectionInputFields, selectionInputDefaults);
     expect(reading.values).toEqual(selectionInputDefaults);
-    expect(reading.notices).toEqual([{parameter: "minimumObservations", value: "2.5", problem: "must be a whole number from 0 to 10000 observations; using the default (20)"}]);
+    expect(reading.notices).toEqual([
+      {
+        parameter: "minimumObservations",
+        value: "2.5",
+        problem: "must be a whole number from 0 to 10000 observations; using the default (20)"
+      }
+    ]);
   });
 });

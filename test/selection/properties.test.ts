@@ -96,7 +96,10 @@ describe("selectAgent over random registries and policies", () => {
           expect(latency.weight).toBe(policy.latencyWeight);
           expect(cost.weight).toBe(policy.costWeight);
           expect(observedSuccess.weight).toBe(policy.observedSuccessWeight);
-          const sum = policy.latencyWeight * latency.value + policy.costWeight * cost.value + policy.observedSuccessWeight * observedSuccess.value;
+          const sum =
+            policy.latencyWeight * latency.value +
+            policy.costWeight * cost.value +
+            policy.observedSuccessWeight * observedSuccess.value;
           expect(Math.abs(agent.score - sum)).toBeLessThanOrEqual(10 ** -scoreDecimals);
         }
       }),
@@ -204,7 +207,9 @@ describe("selectAgent over random registries and policies", () => {
         const rejected = result.rejected;
         if (!traceFirst) readStageLists();
         expect(rejected).toEqual(
-          registry.agents.filter((entry) => gateFailures(entry, policy) !== 0).map((entry) => expect.objectContaining({agentId: entry.agentId}))
+          registry.agents
+            .filter((entry) => gateFailures(entry, policy) !== 0)
+            .map((entry) => expect.objectContaining({agentId: entry.agentId}))
         );
         expect(result.rejected).toBe(rejected);
         let remaining = registry.agents.map((entry) => entry.agentId);
@@ -225,9 +230,14 @@ describe("selectAgent over random registries and policies", () => {
     fc.assert(
       fc.property(registryArbitrary, policyArbitrary, (registry, policy) => {
         const result = selectAgent(registry, policy);
-        const counted = [...result.summary.matchAll(/(?:: |, )(\d+) /g)].reduce((sum, match) => sum + Number(match[1]), 0);
+        const counted = [...result.summary.matchAll(/(?:: |, )(\d+) /g)].reduce(
+          (sum, match) => sum + Number(match[1]),
+          0
+        );
         expect(counted).toBe(result.rejected.length);
-        expect(result.summary.startsWith(`${result.ranked.length}/${registry.agents.length} agents eligible`)).toBe(true);
+        expect(result.summary.startsWith(`${result.ranked.length}/${registry.agents.length} agents eligible`)).toBe(
+          true
+        );
       }),
       runs
     );

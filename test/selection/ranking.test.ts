@@ -10,7 +10,13 @@ import {
   type RegistryEntry
 } from "../../lib/selection/index.js";
 
-function entry(agentId: string, latencyMs: number, costCents: number, observations: number, successes: number): RegistryEntry {
+function entry(
+  agentId: string,
+  latencyMs: number,
+  costCents: number,
+  observations: number,
+  successes: number
+): RegistryEntry {
   return {
     agentId,
     card: {
@@ -45,16 +51,31 @@ function rank(agents: RegistryEntry[], overrides: Partial<Policy> = {}): RankedA
 function recompute(formula: string): {sum: number; shown: number} {
   const match = /^([\d.]+) × ([\d.]+) \+ ([\d.]+) × ([\d.]+) \+ ([\d.]+) × ([\d.]+) = ([\d.]+)$/.exec(formula);
   if (!match) throw new Error(`formula not in the published shape: ${formula}`);
-  const [w1, t1, w2, t2, w3, t3, shown] = match.slice(1).map(Number) as [number, number, number, number, number, number, number];
+  const [w1, t1, w2, t2, w3, t3, shown] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number
+  ];
   return {sum: w1 * t1 + w2 * t2 + w3 * t3, shown};
 }
 
 describe("ranking", () => {
   it("normalises latency and cost min-max over eligible agents: best 1, worst 0, linear between", () => {
     const ranked = rank([entry("a", 100, 2, 10, 10), entry("b", 300, 4, 10, 5), entry("c", 500, 6, 10, 0)]);
-    const terms = Object.fromEntries(ranked.map((agent) => [agent.agentId, [agent.terms.latency.value, agent.terms.cost.value, agent.terms.observedSuccess.value]]));
+    const terms = Object.fromEntries(
+      ranked.map((agent) => [
+        agent.agentId,
+        [agent.terms.latency.value, agent.terms.cost.value, agent.terms.observedSuccess.value]
+      ])
+    );
     expect(terms).toEqual({a: [1, 1, 1], b: [0.5, 0.5, 0.5], c: [0, 0, 0]});
-    expect(ranked.find((agent) => agent.agentId === "b")!.terms.latency.derivation).toBe("(500 − 300) / (500 − 100) = 0.500");
+    expect(ranked.find((agent) => agent.agentId === "b")!.terms.latency.derivation).toBe(
+      "(500 − 300) / (500 − 100) = 0.500"
+    );
   });
 
   it("gives 1 to every agent when all eligible latencies (or costs) are equal", () => {
@@ -90,7 +111,11 @@ describe("ranking", () => {
   it("lets float noise not split a real tie", () => {
     // z: 0.1 × 1 + 0.2 × 1 + 0.3 × 0 = 0.30000000000000004; a: 0.1 × 0 + 0.2 × 0 + 0.3 × 1 = 0.3.
     // Unrounded, z would win on noise; rounded to scoreDecimals they tie and a wins on id.
-    const ranked = rank([entry("z", 100, 1, 10, 0), entry("a", 300, 3, 10, 10)], {latencyWeight: 0.1, costWeight: 0.2, observedSuccessWeight: 0.3});
+    const ranked = rank([entry("z", 100, 1, 10, 0), entry("a", 300, 3, 10, 10)], {
+      latencyWeight: 0.1,
+      costWeight: 0.2,
+      observedSuccessWeight: 0.3
+    });
     expect(ranked.map((agent) => [agent.agentId, agent.score])).toEqual([
       ["a", 0.3],
       ["z", 0.3]

@@ -60,35 +60,47 @@ describe("the registry fixture", () => {
     for (const {card} of defaultRegistry.agents) {
       for (const key of Object.keys(card)) expect(officialProperties.AgentCard).toContain(key);
       for (const key of Object.keys(card.capabilities)) expect(officialProperties.AgentCapabilities).toContain(key);
-      for (const skill of card.skills) for (const key of Object.keys(skill)) expect(officialProperties.AgentSkill).toContain(key);
+      for (const skill of card.skills)
+        for (const key of Object.keys(skill)) expect(officialProperties.AgentSkill).toContain(key);
       expect(card.protocolVersion).toBe("0.3.0");
     }
   });
 
-  it.skipIf(!existsSync(specPath))("matches the official schema's property lists (when the spec is checked out beside the project)", () => {
-    const schema = JSON.parse(readFileSync(specPath, "utf8")) as {definitions: Record<string, {properties: object; required?: string[]}>};
-    for (const [name, properties] of Object.entries(officialProperties)) {
-      expect(Object.keys(schema.definitions[name]!.properties).sort()).toEqual([...properties].sort());
+  it.skipIf(!existsSync(specPath))(
+    "matches the official schema's property lists (when the spec is checked out beside the project)",
+    () => {
+      const schema = JSON.parse(readFileSync(specPath, "utf8")) as {
+        definitions: Record<string, {properties: object; required?: string[]}>;
+      };
+      for (const [name, properties] of Object.entries(officialProperties)) {
+        expect(Object.keys(schema.definitions[name]!.properties).sort()).toEqual([...properties].sort());
+      }
+      for (const {card} of defaultRegistry.agents) {
+        for (const key of schema.definitions.AgentCard!.required ?? []) expect(card).toHaveProperty(key);
+        for (const skill of card.skills)
+          for (const key of schema.definitions.AgentSkill!.required ?? []) expect(skill).toHaveProperty(key);
+      }
     }
-    for (const {card} of defaultRegistry.agents) {
-      for (const key of schema.definitions.AgentCard!.required ?? []) expect(card).toHaveProperty(key);
-      for (const skill of card.skills) for (const key of schema.definitions.AgentSkill!.required ?? []) expect(skill).toHaveProperty(key);
-    }
-  });
+  );
 });
 
 describe("parseRegistry", () => {
   it("refuses duplicate agent ids, pointing at the second one", () => {
     const input = clone(registryJson);
     input.agents[1]!.agentId = input.agents[0]!.agentId;
-    expect(problemsOf(input)).toEqual([{field: "/agents/1/agentId", message: 'must be unique; "contoso-summarizer" is already used by /agents/0'}]);
+    expect(problemsOf(input)).toEqual([
+      {field: "/agents/1/agentId", message: 'must be unique; "contoso-summarizer" is already used by /agents/0'}
+    ]);
   });
 
   it("refuses more successes than observations", () => {
     const input = clone(registryJson);
     input.agents[2]!.registryMetadata.successes = input.agents[2]!.registryMetadata.observations + 1;
     expect(problemsOf(input)).toEqual([
-      {field: "/agents/2/registryMetadata/successes", message: "must not exceed observations (a success is one of the observed calls)"}
+      {
+        field: "/agents/2/registryMetadata/successes",
+        message: "must not exceed observations (a success is one of the observed calls)"
+      }
     ]);
   });
 
@@ -99,14 +111,19 @@ describe("parseRegistry", () => {
   });
 
   it("refuses unknown registry metadata, negative counts and malformed MIME types", () => {
-    const input = clone(registryJson) as unknown as {agents: {card: {defaultOutputModes: string[]}; registryMetadata: Record<string, unknown>}[]};
+    const input = clone(registryJson) as unknown as {
+      agents: {card: {defaultOutputModes: string[]}; registryMetadata: Record<string, unknown>}[];
+    };
     input.agents[0]!.registryMetadata.trustScore = 5;
     input.agents[1]!.registryMetadata.observations = -1;
     input.agents[2]!.card.defaultOutputModes = ["markdown"];
     expect(problemsOf(input)).toEqual([
       {field: "/agents/0/registryMetadata/trustScore", message: "is not a recognised field; remove it"},
       {field: "/agents/1/registryMetadata/observations", message: "must be a whole number ≥ 0"},
-      {field: "/agents/2/card/defaultOutputModes/0", message: 'must be a MIME type such as "text/markdown" (type/subtype, no parameters); got "markdown"'}
+      {
+        field: "/agents/2/card/defaultOutputModes/0",
+        message: 'must be a MIME type such as "text/markdown" (type/subtype, no parameters); got "markdown"'
+      }
     ]);
   });
 

@@ -13,6 +13,8 @@ describe("rememberingSelectAgent", () => {
     const reweighted = select(defaultRegistry, {...defaultPolicy, latencyWeight: defaultPolicy.latencyWeight + 1});
     expect(reweighted.failureMasks).toBe(first.failureMasks);
     expect(reweighted.ranked).not.toBe(first.ranked);
-    expect(reweighted).toEqual(selectAgent(defaultRegistry, {...defaultPolicy, latencyWeight: defaultPolicy.latencyWeight + 1}));
+    expect(reweighted).toEqual(
+      selectAgent(defaultRegistry, {...defaultPolicy, latencyWeight: defaultPolicy.latencyWeight + 1})
+    );
   });
 });

@@ -47,7 +47,12 @@ describe("selectAgent on the lesson fixture, default policy", () => {
       ["northwind-twin-b", 2.65]
     ]);
     // Latency 200-600 ms and cost 2-6 cents over the eligible agents: swift is fastest (1) and mid-priced (0.5).
-    expect(result.scale).toEqual({fastestLatencyMs: 200, slowestLatencyMs: 600, lowestCostCents: 2, highestCostCents: 6});
+    expect(result.scale).toEqual({
+      fastestLatencyMs: 200,
+      slowestLatencyMs: 600,
+      lowestCostCents: 2,
+      highestCostCents: 6
+    });
     expect(result.ranked[0]!.formula).toBe("1 × 1.000 + 1 × 0.500 + 2 × 0.975 = 3.450");
     expect(result.ranked[0]!.terms.observedSuccess.derivation).toBe("39 / 40 = 0.975");
   });
@@ -71,7 +76,13 @@ describe("selectAgent on the lesson fixture, default policy", () => {
   });
 
   it("plays back six selectionStages with who left at each and why", () => {
-    expect(result.trace.map((decision) => [decision.atSeconds, decision.stage, decision.removed.map((agent) => agent.agentId)])).toEqual([
+    expect(
+      result.trace.map((decision) => [
+        decision.atSeconds,
+        decision.stage,
+        decision.removed.map((agent) => agent.agentId)
+      ])
+    ).toEqual([
       [1, "tenant", ["contoso-summarizer", "contoso-translator"]],
       [2, "capability", ["northwind-pdf-summarizer", "northwind-translator"]],
       [3, "curatorApproval", ["northwind-unvetted"]],
@@ -176,7 +187,11 @@ describe("pinned behaviours from the issue", () => {
 
   it("streams when streaming is required and some streaming agent qualifies", () => {
     const result = select({requireStreaming: true});
-    expect(result.contract).toMatchObject({agentId: "northwind-swift", deliveryMode: "streaming", a2aMethod: "message/stream"});
+    expect(result.contract).toMatchObject({
+      agentId: "northwind-swift",
+      deliveryMode: "streaming",
+      a2aMethod: "message/stream"
+    });
     expect(firstFailures(result)["northwind-brief-writer"]).toBe("streaming");
   });
 
@@ -209,11 +224,15 @@ describe("the fixture's design", () => {
 
   it("has at least 12 agents in at least 2 tenants", () => {
     expect(defaultRegistry.agents.length).toBeGreaterThanOrEqual(12);
-    expect(new Set(defaultRegistry.agents.map((entry) => entry.registryMetadata.tenant)).size).toBeGreaterThanOrEqual(2);
+    expect(new Set(defaultRegistry.agents.map((entry) => entry.registryMetadata.tenant)).size).toBeGreaterThanOrEqual(
+      2
+    );
   });
 
   it("lets every gate remove someone under the default policy or an experiment's policy", () => {
-    const removing = new Set(policies.flatMap((overrides) => select(overrides).rejected.map((agent) => agent.firstFailedGate)));
+    const removing = new Set(
+      policies.flatMap((overrides) => select(overrides).rejected.map((agent) => agent.firstFailedGate))
+    );
     expect([...removing].sort()).toEqual([...gateOrder].sort());
   });
 
@@ -298,13 +317,29 @@ describe("selectAgent hands back unchanged gate verdicts as the same objects", (
 
 describe("a selection made from a previous one", () => {
   it("equals the selection made from scratch, for any registry and any two policies", () => {
-    fc.assert(fc.property(registryArbitrary, policyArbitrary, policyArbitrary, fc.boolean(), (registry, before, after, weightsOnly) => {
-      const next = weightsOnly ? {...before, latencyWeight: after.latencyWeight, costWeight: after.costWeight, observedSuccessWeight: after.observedSuccessWeight} : after;
-      const reused = selectAgent(registry, next, selectAgent(registry, before));
-      const fresh = selectAgent(registry, next);
-      expect(reused).toEqual(fresh);
-      expect(reused.rejected).toEqual(fresh.rejected);
-      expect(reused.trace).toEqual(fresh.trace);
-    }), {numRuns: 300});
+    fc.assert(
+      fc.property(
+        registryArbitrary,
+        policyArbitrary,
+        policyArbitrary,
+        fc.boolean(),
+        (registry, before, after, weightsOnly) => {
+          const next = weightsOnly
+            ? {
+                ...before,
+                latencyWeight: after.latencyWeight,
+                costWeight: after.costWeight,
+                observedSuccessWeight: after.observedSuccessWeight
+              }
+            : after;
+          const reused = selectAgent(registry, next, selectAgent(registry, before));
+          const fresh = selectAgent(registry, next);
+          expect(reused).toEqual(fresh);
+          expect(reused.rejected).toEqual(fresh.rejected);
+          expect(reused.trace).toEqual(fresh.trace);
+        }
+      ),
+      {numRuns: 300}
+    );
   });
 });

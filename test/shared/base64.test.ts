@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import {describe, expect, test} from "vitest";
-import {BASE64_LENIENT, BASE64_STRICT, decodeBase64, encodeBase64, type Base64Departure} from "../../lib/shared/base64.js";
+import {
+  BASE64_LENIENT,
+  BASE64_STRICT,
+  decodeBase64,
+  encodeBase64,
+  type Base64Departure
+} from "../../lib/shared/base64.js";
 
 const decodeCanonicalBase64 = (text: string) => decodeBase64(text, BASE64_STRICT);
 
@@ -20,7 +26,18 @@ describe("canonical padded Base64 (RFC 4648 section 4)", () => {
   test("accepts a string exactly when it is the canonical encoding of what it decodes to", () => {
     // Node's decoder is lenient (it ignores bad pad bits, missing padding, whitespace); canonical means
     // re-encoding gives back the same text.
-    const chars = fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=".split(""), "A", "Q", "g", "w", "=", " ", "\n", "-", "_");
+    const chars = fc.constantFrom(
+      ..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=".split(""),
+      "A",
+      "Q",
+      "g",
+      "w",
+      "=",
+      " ",
+      "\n",
+      "-",
+      "_"
+    );
     fc.assert(
       fc.property(fc.string({unit: chars, maxLength: 16}), (text) => {
         const canonical = /^[A-Za-z0-9+/=]*$/.test(text) && Buffer.from(text, "base64").toString("base64") === text;
@@ -74,9 +91,14 @@ describe("canonical padded Base64 (RFC 4648 section 4)", () => {
 const STANDARD = "[A-Za-z0-9+/]";
 const URL_SAFE = "[A-Za-z0-9_-]";
 const grammar = (alphabet: string, padded: boolean) =>
-  new RegExp(padded ? `^(?:${alphabet}{4})*(?:${alphabet}{2}==|${alphabet}{3}=)?$` : `^(?:${alphabet}{4})*(?:${alphabet}{2}|${alphabet}{3})?$`);
+  new RegExp(
+    padded
+      ? `^(?:${alphabet}{4})*(?:${alphabet}{2}==|${alphabet}{3}=)?$`
+      : `^(?:${alphabet}{4})*(?:${alphabet}{2}|${alphabet}{3})?$`
+  );
 const spelledIn = (text: string, alphabet: string, padding: "padded" | "unpadded" | "either") =>
-  (padding !== "unpadded" && grammar(alphabet, true).test(text)) || (padding !== "padded" && grammar(alphabet, false).test(text));
+  (padding !== "unpadded" && grammar(alphabet, true).test(text)) ||
+  (padding !== "padded" && grammar(alphabet, false).test(text));
 /** Whether the text's bits past its last whole byte are zero: Buffer re-encodes it to the same text, up to alphabet and padding. */
 const zeroPadBits = (text: string) => {
   const standard = text.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
@@ -84,7 +106,20 @@ const zeroPadBits = (text: string) => {
 };
 const nodeBytes = (text: string) => [...Buffer.from(text, "base64")];
 
-const tricky = fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_".split(""), "A", "Q", "g", "w", "=", "=", "+", "-", " ", "\n", "é");
+const tricky = fc.constantFrom(
+  ..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_".split(""),
+  "A",
+  "Q",
+  "g",
+  "w",
+  "=",
+  "=",
+  "+",
+  "-",
+  " ",
+  "\n",
+  "é"
+);
 const trickyText = fc.string({unit: tricky, maxLength: 16});
 /** Every spelling of some bytes a lenient reader accepts: either alphabet, padded or not. */
 const spellings = (bytes: Uint8Array) => {
@@ -130,7 +165,8 @@ describe("one decoder, each reader naming the departures it reads", () => {
           expect(decoded.ok && [...decoded.bytes], text).toEqual([...bytes]);
         }
         expect(decodeBase64(canonical!, BASE64_STRICT).ok).toBe(true);
-        for (const text of others.filter((other) => other !== canonical)) expect(decodeBase64(text, BASE64_STRICT).ok, text).toBe(false);
+        for (const text of others.filter((other) => other !== canonical))
+          expect(decodeBase64(text, BASE64_STRICT).ok, text).toBe(false);
       }),
       {numRuns: 1000}
     );
@@ -158,7 +194,10 @@ describe("one decoder, each reader naming the departures it reads", () => {
         const decoded = decodeBase64(text, ["url-safe", "unpadded"]);
         const spelled = spelledIn(text, URL_SAFE, "either") || spelledIn(text, STANDARD, "either");
         expect(decoded.ok, text).toBe(spelled && zeroPadBits(text));
-        if (/^[A-Za-z0-9_-]*$/.test(text)) expect(decoded.ok, text).toBe(text.length % 4 !== 1 && Buffer.from(text, "base64url").toString("base64url") === text);
+        if (/^[A-Za-z0-9_-]*$/.test(text))
+          expect(decoded.ok, text).toBe(
+            text.length % 4 !== 1 && Buffer.from(text, "base64url").toString("base64url") === text
+          );
         if (decoded.ok) expect([...decoded.bytes]).toEqual(nodeBytes(text));
       }),
       {numRuns: 5000}
@@ -166,7 +205,12 @@ describe("one decoder, each reader naming the departures it reads", () => {
   });
 
   test("any reader's failure points at a character of the text and cites RFC 4648", () => {
-    const readers: readonly (readonly Base64Departure[])[] = [BASE64_STRICT, BASE64_LENIENT, ["pad-bits"], ["url-safe", "unpadded"]];
+    const readers: readonly (readonly Base64Departure[])[] = [
+      BASE64_STRICT,
+      BASE64_LENIENT,
+      ["pad-bits"],
+      ["url-safe", "unpadded"]
+    ];
     fc.assert(
       fc.property(trickyText, fc.constantFrom(...readers), (text, reads) => {
         const decoded = decodeBase64(text, reads);

@@ -19,17 +19,20 @@ describe("lesson 5's experiments", () => {
     }
   });
 
-  it.each(stormExperiments.map((experiment) => [experiment.id, experiment] as const))("%s shows its effect on every seed tried, and its answer is a guess the reader can type", (_, experiment) => {
-    for (const seed of SEEDS) {
-      const run = runOf(experiment.overrides, seed);
-      expect(experiment.shows(run), `seed ${seed}`).toBe(true);
-      const answer = experiment.prediction.answer(run);
-      if (experiment.prediction.kind === "number") {
-        expect(Number.isInteger(answer)).toBe(true);
-        expect(answer as number).toBeLessThanOrEqual(experiment.prediction.max);
+  it.each(stormExperiments.map((experiment) => [experiment.id, experiment] as const))(
+    "%s shows its effect on every seed tried, and its answer is a guess the reader can type",
+    (_, experiment) => {
+      for (const seed of SEEDS) {
+        const run = runOf(experiment.overrides, seed);
+        expect(experiment.shows(run), `seed ${seed}`).toBe(true);
+        const answer = experiment.prediction.answer(run);
+        if (experiment.prediction.kind === "number") {
+          expect(Number.isInteger(answer)).toBe(true);
+          expect(answer as number).toBeLessThanOrEqual(experiment.prediction.max);
+        }
       }
     }
-  });
+  );
 
   it("each experiment's check tells it apart from the others: no other experiment's run passes it", () => {
     for (const experiment of stormExperiments) {
@@ -54,8 +57,17 @@ describe("checkStormInputs", () => {
     const {checkStormInputs, MAX_ATTEMPT_BUDGET} = await import("../../lib/storm/fields.js");
     const {values, refused} = checkStormInputs({senders: 100_000, updatesPerSender: 10, maxAttemptsPerUpdate: 20});
     expect(values.maxAttemptsPerUpdate).toBe(2);
-    expect(values.senders * values.updatesPerSender * values.maxAttemptsPerUpdate).toBeLessThanOrEqual(MAX_ATTEMPT_BUDGET);
-    expect(refused).toEqual([expect.objectContaining({field: "maxAttemptsPerUpdate", value: "20", fallback: "2", problem: expect.stringContaining("100,000 × 10 × 20 = 20,000,000")})]);
+    expect(values.senders * values.updatesPerSender * values.maxAttemptsPerUpdate).toBeLessThanOrEqual(
+      MAX_ATTEMPT_BUDGET
+    );
+    expect(refused).toEqual([
+      expect.objectContaining({
+        field: "maxAttemptsPerUpdate",
+        value: "20",
+        fallback: "2",
+        problem: expect.stringContaining("100,000 × 10 × 20 = 20,000,000")
+      })
+    ]);
     // At the budget exactly, nothing is refused.
     expect(checkStormInputs({senders: 100_000, updatesPerSender: 2, maxAttemptsPerUpdate: 10}).refused).toEqual([]);
   });

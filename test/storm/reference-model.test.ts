@@ -31,7 +31,8 @@ function plainStorm(config: StormConfig, binMs: number, bins: number) {
   const travel = () => trips[Math.floor(random() * trips.length)]!;
   const queue: PendingEvent[] = [];
   let order = 0;
-  const schedule = (atMs: number, sender: number, arrives: boolean, accepted = false) => queue.push({atMs, order: order++, sender, arrives, accepted});
+  const schedule = (atMs: number, sender: number, arrives: boolean, accepted = false) =>
+    queue.push({atMs, order: order++, sender, arrives, accepted});
   const first: number[] = [];
   const update: number[] = [];
   const failures: number[] = [];
@@ -60,7 +61,9 @@ function plainStorm(config: StormConfig, binMs: number, bins: number) {
     if (arrives) {
       if (Math.floor(atMs / 100) !== window) {
         window = Math.floor(atMs / 100);
-        tokens = Math.floor((config.capacityPerSecond * (window + 1)) / 10) - Math.floor((config.capacityPerSecond * window) / 10);
+        tokens =
+          Math.floor((config.capacityPerSecond * (window + 1)) / 10) -
+          Math.floor((config.capacityPerSecond * window) / 10);
       }
       requests++;
       offeredByBin[Math.floor(atMs / binMs)]!++;
@@ -92,7 +95,16 @@ function plainStorm(config: StormConfig, binMs: number, bins: number) {
       schedule(Math.max(atMs, produced + UPDATE_SPACING_MS) + travel(), sender, true);
     }
   }
-  return {requests, drainedAtMs, completionMs, attempts, offered: offeredByBin, accepted: acceptedByBin, acknowledged: acknowledgedByBin, exhausted: exhaustedByBin};
+  return {
+    requests,
+    drainedAtMs,
+    completionMs,
+    attempts,
+    offered: offeredByBin,
+    accepted: acceptedByBin,
+    acknowledged: acknowledgedByBin,
+    exhausted: exhaustedByBin
+  };
 }
 
 // Fewer senders (the plain model is quadratic), and the extremes of latency, base and cap.
@@ -106,13 +118,22 @@ const configs = stormConfigs({
 
 describe("simulateStorm against the plain model", () => {
   it("is the same storm: every request, every update's attempts and completion, the drain", () => {
-    fc.assert(fc.property(configs, (config) => {
-      const storm = simulateStorm(config);
-      const plain = plainStorm(config, storm.binMs, storm.offered.length);
-      expect({
-        requests: storm.totals.attempts, drainedAtMs: storm.totals.drainedAtMs, completionMs: Array.from(storm.completionMs), attempts: Array.from(storm.attempts),
-        offered: Array.from(storm.offered), accepted: Array.from(storm.accepted), acknowledged: Array.from(storm.acknowledged), exhausted: Array.from(storm.exhausted)
-      }).toEqual(plain);
-    }), {numRuns: 120});
+    fc.assert(
+      fc.property(configs, (config) => {
+        const storm = simulateStorm(config);
+        const plain = plainStorm(config, storm.binMs, storm.offered.length);
+        expect({
+          requests: storm.totals.attempts,
+          drainedAtMs: storm.totals.drainedAtMs,
+          completionMs: Array.from(storm.completionMs),
+          attempts: Array.from(storm.attempts),
+          offered: Array.from(storm.offered),
+          accepted: Array.from(storm.accepted),
+          acknowledged: Array.from(storm.acknowledged),
+          exhausted: Array.from(storm.exhausted)
+        }).toEqual(plain);
+      }),
+      {numRuns: 120}
+    );
   });
 });

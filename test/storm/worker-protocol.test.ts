@@ -14,22 +14,30 @@ describe("answerStormRequest", () => {
   it("answers the checked inputs, then the chosen strategy, then every other one, with rising progress, then done", () => {
     const posted = answers({senders: 20_000, strategy: "equal"}, "all");
     expect(posted.every((answer) => answer.id === 7)).toBe(true);
-    expect(posted[0]).toEqual({id: 7, kind: "checked", config: {...stormLessonDefaults, senders: 20_000, strategy: "equal"}});
+    expect(posted[0]).toEqual({
+      id: 7,
+      kind: "checked",
+      config: {...stormLessonDefaults, senders: 20_000, strategy: "equal"}
+    });
     expect(posted.at(-1)).toEqual({id: 7, kind: "done"});
-    const strategies = posted.flatMap((answer) => answer.kind === "strategy" ? [answer.strategy] : []);
+    const strategies = posted.flatMap((answer) => (answer.kind === "strategy" ? [answer.strategy] : []));
     expect(strategies[0]).toBe("equal");
     expect([...strategies].sort()).toEqual([...STORM_STRATEGIES].sort());
-    const progress = posted.flatMap((answer) => answer.kind === "progress" ? [answer.fraction] : []);
+    const progress = posted.flatMap((answer) => (answer.kind === "progress" ? [answer.fraction] : []));
     expect(progress.length).toBeGreaterThan(5);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress.at(-1)).toBe(1);
     // Each summary is the storm under that strategy with the same senders and seed.
     const full = posted.find((answer) => answer.kind === "strategy" && answer.strategy === "full");
-    expect(full).toMatchObject({summary: stormUnder({...stormLessonDefaults, senders: 20_000, strategy: "equal"}, "full")});
+    expect(full).toMatchObject({
+      summary: stormUnder({...stormLessonDefaults, senders: 20_000, strategy: "equal"}, "full")
+    });
   });
 
   it("a pinned run's request answers the chosen strategy only", () => {
-    const strategies = answers({strategy: "none"}, "chosen").flatMap((answer) => answer.kind === "strategy" ? [answer.strategy] : []);
+    const strategies = answers({strategy: "none"}, "chosen").flatMap((answer) =>
+      answer.kind === "strategy" ? [answer.strategy] : []
+    );
     expect(strategies).toEqual(["none"]);
   });
 
@@ -42,7 +50,9 @@ describe("answerStormRequest", () => {
 
   it("runs in steps: dropped after a few, it has posted no storm and no done, only progress", () => {
     const posted: StormAnswer[] = [];
-    const steps = stormAnswers({kind: "run", id: 1, values: {senders: 50_000}, scope: "all"}, (answer) => posted.push(answer));
+    const steps = stormAnswers({kind: "run", id: 1, values: {senders: 50_000}, scope: "all"}, (answer) =>
+      posted.push(answer)
+    );
     for (let step = 0; step < 3; step++) expect(steps.next().done).toBe(false);
     expect(posted.map((answer) => answer.kind)).toEqual(["checked", "progress", "progress", "progress"]);
   });
@@ -61,11 +71,14 @@ describe("awsAnswers", () => {
     // Full jitter first for each N: every other row is a ratio to it, so each row can be shown as it comes.
     expect(results[0]).toEqual(awsBackoffExperiment({clients: 50, strategy: "full", seed: 5, runs: 2}));
     expect(results.map((result) => result.clients)).toEqual([50, 50, 50, 50, 50, 100, 100, 100, 100, 100]);
-    for (let shown = 1; shown <= results.length; shown++) expect(compareWithReference(results.slice(0, shown))).toHaveLength(shown);
+    for (let shown = 1; shown <= results.length; shown++)
+      expect(compareWithReference(results.slice(0, shown))).toHaveLength(shown);
     expect(posted.at(-1)).toEqual({id: 3, kind: "done"});
     // Every row has its ratios once its N's full-jitter result is in, and only then.
     expect(compareWithReference(results)).toHaveLength(10);
-    expect(compareWithReference(results.filter((result) => result.strategy !== "full" || result.clients !== 100))).toHaveLength(5);
+    expect(
+      compareWithReference(results.filter((result) => result.strategy !== "full" || result.clients !== 100))
+    ).toHaveLength(5);
     const full = compareWithReference(results).find((row) => row.result.strategy === "full")!;
     expect(full.callsToFull).toEqual({ours: 1, reference: 1});
   });

@@ -24,11 +24,14 @@ describe("text a reader can see", () => {
 
   it("reads back exactly what it wrote, whatever the text (a literal token included)", () => {
     expect(fromVisible(toVisible("⟨U+0041⟩"))).toBe("⟨U+0041⟩");
-    fc.assert(fc.property(fc.string({unit: "binary"}), fc.boolean(), (text, keepNewline) => {
-      const visible = toVisible(text, {keep: keepNewline ? "\n" : ""});
-      expect(fromVisible(visible)).toBe(text);
-      expect(hasUnseen(visible, keepNewline ? "\n" : "")).toBe(false);
-    }), {numRuns: 500});
+    fc.assert(
+      fc.property(fc.string({unit: "binary"}), fc.boolean(), (text, keepNewline) => {
+        const visible = toVisible(text, {keep: keepNewline ? "\n" : ""});
+        expect(fromVisible(visible)).toBe(text);
+        expect(hasUnseen(visible, keepNewline ? "\n" : "")).toBe(false);
+      }),
+      {numRuns: 500}
+    );
   });
 
   it("shortens for a notice without splitting a surrogate pair", () => {

@@ -6,8 +6,23 @@
 import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
 import {
-  COURSE_TOURS, countProseWords, courseAnswerKey, deliveryConfigFromInputs, deliveryExperiments, deliveryInputDefaults, describeAnswer, estimateLessonMinutes,
-  lessonAnswerKey, MINUTES_PER_STEP, runStormLesson, simulateDelivery, stormExperiments, stormLessonDefaults, WORDS_READ_PER_MINUTE, type CourseTour, type TourStep
+  COURSE_TOURS,
+  countProseWords,
+  courseAnswerKey,
+  deliveryConfigFromInputs,
+  deliveryExperiments,
+  deliveryInputDefaults,
+  describeAnswer,
+  estimateLessonMinutes,
+  lessonAnswerKey,
+  MINUTES_PER_STEP,
+  runStormLesson,
+  simulateDelivery,
+  stormExperiments,
+  stormLessonDefaults,
+  WORDS_READ_PER_MINUTE,
+  type CourseTour,
+  type TourStep
 } from "../../lib/index.js";
 import {courseLessons} from "../../src/data/course-lessons.js";
 import {LESSONS} from "../../src/lessons.js";
@@ -21,7 +36,13 @@ describe("the answer key", () => {
       expect(lesson.steps.map((step) => step.id)).toEqual(tour.steps.map((step) => step.id));
       lesson.steps.forEach((step, stepIndex) => {
         const source = tour.steps[stepIndex]!;
-        expect(step).toMatchObject({number: stepIndex + 1, title: source.title, question: source.prediction.question, why: source.why, lookAt: source.lookAt});
+        expect(step).toMatchObject({
+          number: stepIndex + 1,
+          title: source.title,
+          question: source.prediction.question,
+          why: source.why,
+          lookAt: source.lookAt
+        });
         expect(step.setUp.length, step.id).toBeGreaterThan(0);
       });
     });
@@ -31,7 +52,9 @@ describe("the answer key", () => {
     const [delivery] = await courseAnswerKey([COURSE_TOURS[0]!]);
     deliveryExperiments.forEach((step, index) => {
       const run = simulateDelivery(deliveryConfigFromInputs({...deliveryInputDefaults, ...step.overrides}).config);
-      expect(delivery!.steps[index]!.answer, step.id).toBe(describeAnswer(step.prediction, step.prediction.answer(run)));
+      expect(delivery!.steps[index]!.answer, step.id).toBe(
+        describeAnswer(step.prediction, step.prediction.answer(run))
+      );
     });
     const storms = await lessonAnswerKey(COURSE_TOURS.find((tour) => tour.lesson === "retry storms")!);
     stormExperiments.forEach((step, index) => {
@@ -51,8 +74,20 @@ describe("the answer key", () => {
   });
 
   it("reads the answer from the run, whatever the run says (lesson 4's runs are awaited)", async () => {
-    const step: TourStep<number> = {id: "n", title: "N", lookAt: "", why: "", shows: () => true, prediction: {kind: "number", question: "How many?", units: ["thing", "things"], max: 10, answer: (run) => run}};
-    const tour = (run: number): CourseTour => ({lesson: "test", steps: [step] as TourStep<unknown>[], runOf: async () => run, describeSetUp: () => "x"});
+    const step: TourStep<number> = {
+      id: "n",
+      title: "N",
+      lookAt: "",
+      why: "",
+      shows: () => true,
+      prediction: {kind: "number", question: "How many?", units: ["thing", "things"], max: 10, answer: (run) => run}
+    };
+    const tour = (run: number): CourseTour => ({
+      lesson: "test",
+      steps: [step] as TourStep<unknown>[],
+      runOf: async () => run,
+      describeSetUp: () => "x"
+    });
     expect((await lessonAnswerKey(tour(1))).steps[0]!.answer).toBe("1 thing");
     expect((await lessonAnswerKey(tour(7))).steps[0]!.answer).toBe("7 things");
   });
@@ -63,14 +98,22 @@ describe("the answer key", () => {
     expect(key[0]!.steps[1]!.setUp).toBe("Receiver ignores seen event ids: off");
     const webhook = key.find((lesson) => lesson.lesson === "webhook authentication")!;
     expect(webhook.steps.every((step) => step.place.startsWith("section "))).toBe(true);
-    expect(key.filter((lesson) => lesson !== webhook).every((lesson) => lesson.steps.every((step) => step.place === ""))).toBe(true);
+    expect(
+      key.filter((lesson) => lesson !== webhook).every((lesson) => lesson.steps.every((step) => step.place === ""))
+    ).toBe(true);
   });
 });
 
 describe("the course's lessons", () => {
   it("are the sidebar's lessons, in its order, each with its tour", () => {
     expect(courseLessons().map((lesson) => lesson.slug)).toEqual(LESSONS.map((lesson) => lesson.path.slice(1)));
-    expect(courseLessons().map((lesson) => lesson.tour.lesson)).toEqual(["push delivery", "message transaction", "agent selection", "webhook authentication", "retry storms"]);
+    expect(courseLessons().map((lesson) => lesson.tour.lesson)).toEqual([
+      "push delivery",
+      "message transaction",
+      "agent selection",
+      "webhook authentication",
+      "retry storms"
+    ]);
   });
 });
 
@@ -86,7 +129,8 @@ describe("a lesson's time estimate", () => {
 
   it("counts the prose of a page, not its code, markup or link targets", () => {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a page with a Framework expression, as text
-    const page = "---\ntitle: x\n---\n\n# Two words\n\n```js\nconst a = b + c;\n```\n\n<p class=\"note\">Three more words</p> [a link](https://example.com/long/path) ${x}.";
+    const page =
+      '---\ntitle: x\n---\n\n# Two words\n\n```js\nconst a = b + c;\n```\n\n<p class="note">Three more words</p> [a link](https://example.com/long/path) ${x}.';
     expect(countProseWords(page)).toBe(2 + 3 + 2 + 1);
     expect(countProseWords(readFileSync("src/push-delivery.md", "utf8"))).toBeGreaterThan(500);
   });

@@ -6,7 +6,18 @@
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
 import {COURSE_TOURS} from "../../lib/tour/answer-key.js";
-import {CLASS_MINUTES, CORE_STEPS, encodeClassPlan, lessonPlanMinutes, MINUTES_PER_STEP, OPENING_MINUTES, planMinutes, readClassPlan, RECAP_MINUTES, type ClassPlan} from "../../lib/tour/class-plan.js";
+import {
+  CLASS_MINUTES,
+  CORE_STEPS,
+  encodeClassPlan,
+  lessonPlanMinutes,
+  MINUTES_PER_STEP,
+  OPENING_MINUTES,
+  planMinutes,
+  readClassPlan,
+  RECAP_MINUTES,
+  type ClassPlan
+} from "../../lib/tour/class-plan.js";
 
 const LESSONS = [
   {slug: "push-delivery", stepCount: 11},
@@ -21,7 +32,10 @@ describe("core steps", () => {
       const tour = COURSE_TOURS.find((one) => one.lesson === lesson);
       expect(tour, lesson).toBeDefined();
       for (const [id, reason] of Object.entries(steps)) {
-        expect(tour!.steps.map((step) => step.id), `${lesson}: ${id}`).toContain(id);
+        expect(
+          tour!.steps.map((step) => step.id),
+          `${lesson}: ${id}`
+        ).toContain(id);
         expect(reason.length).toBeGreaterThan(20);
       }
     }
@@ -32,9 +46,18 @@ describe("core steps", () => {
       const tour = COURSE_TOURS.find((one) => one.lesson === lesson)!;
       return tour.steps.flatMap((step, index) => (CORE_STEPS[lesson]![step.id] ? [index] : []));
     };
-    const plan: ClassPlan = {minutes: 90, lessons: [{slug: "push-delivery", steps: coreOf("push delivery")}, {slug: "webhook-authentication", steps: coreOf("webhook authentication")}]};
+    const plan: ClassPlan = {
+      minutes: 90,
+      lessons: [
+        {slug: "push-delivery", steps: coreOf("push delivery")},
+        {slug: "webhook-authentication", steps: coreOf("webhook authentication")}
+      ]
+    };
     const minutes = planMinutes(plan);
-    expect(minutes.total).toBe(2 * (OPENING_MINUTES + RECAP_MINUTES) + (plan.lessons[0]!.steps.length + plan.lessons[1]!.steps.length) * MINUTES_PER_STEP);
+    expect(minutes.total).toBe(
+      2 * (OPENING_MINUTES + RECAP_MINUTES) +
+        (plan.lessons[0]!.steps.length + plan.lessons[1]!.steps.length) * MINUTES_PER_STEP
+    );
     expect(minutes.total).toBeLessThanOrEqual(90);
     expect(minutes.left).toBe(90 - minutes.total);
   });
@@ -47,7 +70,13 @@ describe("core steps", () => {
 
 describe("a plan in a link", () => {
   it("reads back what it wrote, lessons and steps in their order", () => {
-    const plan: ClassPlan = {minutes: 75, lessons: [{slug: "webhook-authentication", steps: [3, 0, 12]}, {slug: "push-delivery", steps: [0]}]};
+    const plan: ClassPlan = {
+      minutes: 75,
+      lessons: [
+        {slug: "webhook-authentication", steps: [3, 0, 12]},
+        {slug: "push-delivery", steps: [0]}
+      ]
+    };
     const link = encodeClassPlan(plan);
     expect(link).toBe("?plan=webhook-authentication:4,1,13;push-delivery:1&minutes=75");
     expect(readClassPlan(link, LESSONS, FALLBACK)).toEqual({plan, notices: []});
@@ -62,14 +91,16 @@ describe("a plan in a link", () => {
   });
 
   it("any link is read without throwing, into steps each lesson has, each once", () => {
-    fc.assert(fc.property(fc.string({maxLength: 300}), fc.string({maxLength: 10}), (plan, minutes) => {
-      const read = readClassPlan(`?${new URLSearchParams({plan, minutes})}`, LESSONS, FALLBACK);
-      expect(read.plan.minutes).toBeGreaterThanOrEqual(10);
-      for (const lesson of read.plan.lessons) {
-        const count = LESSONS.find((one) => one.slug === lesson.slug)!.stepCount;
-        expect(new Set(lesson.steps).size).toBe(lesson.steps.length);
-        for (const step of lesson.steps) expect(step >= 0 && step < count).toBe(true);
-      }
-    }));
+    fc.assert(
+      fc.property(fc.string({maxLength: 300}), fc.string({maxLength: 10}), (plan, minutes) => {
+        const read = readClassPlan(`?${new URLSearchParams({plan, minutes})}`, LESSONS, FALLBACK);
+        expect(read.plan.minutes).toBeGreaterThanOrEqual(10);
+        for (const lesson of read.plan.lessons) {
+          const count = LESSONS.find((one) => one.slug === lesson.slug)!.stepCount;
+          expect(new Set(lesson.steps).size).toBe(lesson.steps.length);
+          for (const step of lesson.steps) expect(step >= 0 && step < count).toBe(true);
+        }
+      })
+    );
   });
 });

@@ -7,13 +7,36 @@
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
 import {partialDeliveryConfig} from "../delivery/arbitraries.js";
-import {deliveryConfigFromInputs, deliveryExperiments, deliveryInputDefaults, simulateDelivery} from "../../lib/delivery/index.js";
+import {
+  deliveryConfigFromInputs,
+  deliveryExperiments,
+  deliveryInputDefaults,
+  simulateDelivery
+} from "../../lib/delivery/index.js";
 import {hasMessageStepRequest, messageExample, messageTour, runMessageTransaction} from "../../lib/message/index.js";
-import {defaultRegistry, policyFromInputs, selectAgent, selectionExperiments, selectionInputDefaults} from "../../lib/selection/index.js";
+import {
+  defaultRegistry,
+  policyFromInputs,
+  selectAgent,
+  selectionExperiments,
+  selectionInputDefaults
+} from "../../lib/selection/index.js";
 import {hasStepInputs, type Prediction, type TourStep} from "../../lib/tour/index.js";
-import {DEMO_OTHER_ENDPOINT_SECRET, DEMO_ROTATED_SECRET, runWebhookLesson, STANDARD_WEBHOOKS_TEST_SECRET, webhookExperiments, webhookLessonDefaults} from "../../lib/webhook-auth/index.js";
+import {
+  DEMO_OTHER_ENDPOINT_SECRET,
+  DEMO_ROTATED_SECRET,
+  runWebhookLesson,
+  STANDARD_WEBHOOKS_TEST_SECRET,
+  webhookExperiments,
+  webhookLessonDefaults
+} from "../../lib/webhook-auth/index.js";
 
-const SECRETS = {secret: STANDARD_WEBHOOKS_TEST_SECRET, rotatedSecret: DEMO_ROTATED_SECRET, otherEndpointSecret: DEMO_OTHER_ENDPOINT_SECRET, eventId: "msg_test0001"};
+const SECRETS = {
+  secret: STANDARD_WEBHOOKS_TEST_SECRET,
+  rotatedSecret: DEMO_ROTATED_SECRET,
+  otherEndpointSecret: DEMO_OTHER_ENDPOINT_SECRET,
+  eventId: "msg_test0001"
+};
 
 function isAnswerable<Run>(prediction: Prediction<Run>, run: Run): boolean {
   if (prediction.kind === "choice") return prediction.choices.some((choice) => choice.value === prediction.answer(run));
@@ -39,30 +62,63 @@ interface Lesson<Run> {
  */
 const EXPECTED_ANSWERS: Readonly<Record<string, number | string>> = {
   // Lesson 1: 4 updates, each retried once after its first 2xx is lost.
-  "baseline": 4, "dedup-off": 8, "wrong-credential": 4, "task-unchecked": "404", "localhost-url": 0,
-  "delete-at-3s": 1, "long-outage": "exhausted", "ordering-off": 1,
+  baseline: 4,
+  "dedup-off": 8,
+  "wrong-credential": 4,
+  "task-unchecked": "404",
+  "localhost-url": 0,
+  "delete-at-3s": 1,
+  "long-outage": "exhausted",
+  "ordering-off": 1,
   // Lesson 1, real senders: a2a-java calls a 503 delivered; a2a-go holds updates 2-4; the JS SDK drops all four.
-  "java-counts-503": "acknowledged", "go-holds-next-update": 3, "js-aborts-at-5s": 0,
+  "java-counts-503": "acknowledged",
+  "go-holds-next-update": 3,
+  "js-aborts-at-5s": 0,
   // Lesson 2.
-  "notification": 0, "batch": 3, "string-vs-number-id": 2, "id-beyond-2-53": "exact", "missing-kind": "4",
+  notification: 0,
+  batch: 3,
+  "string-vs-number-id": 2,
+  "id-beyond-2-53": "exact",
+  "missing-kind": "4",
   // Lesson 3.
-  "expire-metadata": "northwind-steady", "raise-minimum-observations": "observations", "zero-weights": "northwind-brief-writer",
-  "streaming-html": 0, "trust-tiny-sample": "northwind-newcomer",
+  "expire-metadata": "northwind-steady",
+  "raise-minimum-observations": "observations",
+  "zero-weights": "northwind-brief-writer",
+  "streaming-html": 0,
+  "trust-tiny-sample": "northwind-newcomer",
   // Lesson 4.
-  "reserialized-body": "receiver", "secret-not-decoded": "no-matching-signature", "wrong-secret": "no-matching-signature",
-  "clock-skew": "timestamp-too-old", "split-on-comma-rotation": "receiver", "missing-prefix": "sender", "rotation-without-overlap": "sender",
-  "spec-example-retention": 9, "one-day-retention": 3, "course-policy": 1, "sdk-outage": "lost", "outage-then-ack": 6,
-  "atomic-insert": 0, "three-workers": 3, "no-event-id": 3,
-  "jwt-alg-none": "signature", "jwt-hs256-public-key": "signature", "jwt-replay": "jwt-id", "jwt-long-lifetime": "expiry",
-  "jwt-rotated-key": "accepted", "jwt-rotated-key-rate-limited": "signature",
-  "rotation-unannounced": 11, "rotation-refetch": 0, "rotation-old-key-withdrawn": 1
+  "reserialized-body": "receiver",
+  "secret-not-decoded": "no-matching-signature",
+  "wrong-secret": "no-matching-signature",
+  "clock-skew": "timestamp-too-old",
+  "split-on-comma-rotation": "receiver",
+  "missing-prefix": "sender",
+  "rotation-without-overlap": "sender",
+  "spec-example-retention": 9,
+  "one-day-retention": 3,
+  "course-policy": 1,
+  "sdk-outage": "lost",
+  "outage-then-ack": 6,
+  "atomic-insert": 0,
+  "three-workers": 3,
+  "no-event-id": 3,
+  "jwt-alg-none": "signature",
+  "jwt-hs256-public-key": "signature",
+  "jwt-replay": "jwt-id",
+  "jwt-long-lifetime": "expiry",
+  "jwt-rotated-key": "accepted",
+  "jwt-rotated-key-rate-limited": "signature",
+  "rotation-unannounced": 11,
+  "rotation-refetch": 0,
+  "rotation-old-key-withdrawn": 1
 };
 
 const lessons: Lesson<any>[] = [
   {
     name: "push delivery",
     steps: deliveryExperiments,
-    runOf: (step: any) => simulateDelivery(deliveryConfigFromInputs({...deliveryInputDefaults, ...step.overrides}).config),
+    runOf: (step: any) =>
+      simulateDelivery(deliveryConfigFromInputs({...deliveryInputDefaults, ...step.overrides}).config),
     isSetUpOnDefaults: (step: any) => hasStepInputs(deliveryInputDefaults, deliveryInputDefaults, step.overrides)
   },
   {
@@ -74,7 +130,8 @@ const lessons: Lesson<any>[] = [
   {
     name: "agent selection",
     steps: selectionExperiments,
-    runOf: (step: any) => selectAgent(defaultRegistry, policyFromInputs({...selectionInputDefaults, ...step.overrides}).policy),
+    runOf: (step: any) =>
+      selectAgent(defaultRegistry, policyFromInputs({...selectionInputDefaults, ...step.overrides}).policy),
     isSetUpOnDefaults: (step: any) => hasStepInputs(selectionInputDefaults, selectionInputDefaults, step.overrides)
   },
   {
@@ -93,7 +150,10 @@ describe.each(lessons)("$name: the guided lesson", ({steps, runOf, isSetUpOnDefa
       expect(step.prediction.question, step.id).toMatch(/\?$/);
       expect(step.why, step.id).toMatch(ONE_SENTENCE);
       expect(SENTENCE_BREAK.test(step.why), `${step.id}: ${step.why}`).toBe(false);
-      if (step.prediction.kind === "choice") expect(new Set(step.prediction.choices.map((choice) => choice.value)).size, step.id).toBe(step.prediction.choices.length);
+      if (step.prediction.kind === "choice")
+        expect(new Set(step.prediction.choices.map((choice) => choice.value)).size, step.id).toBe(
+          step.prediction.choices.length
+        );
     }
   });
 
@@ -108,7 +168,10 @@ describe.each(lessons)("$name: the guided lesson", ({steps, runOf, isSetUpOnDefa
 
   it("counts a step set up on the lesson's defaults only when it changes nothing", () => {
     for (const step of steps) {
-      const changesNothing = "overrides" in step ? Object.keys((step as {overrides: object}).overrides).length === 0 : (step as unknown as {exampleId: string}).exampleId === "valid-send";
+      const changesNothing =
+        "overrides" in step
+          ? Object.keys((step as {overrides: object}).overrides).length === 0
+          : (step as unknown as {exampleId: string}).exampleId === "valid-send";
       expect(isSetUpOnDefaults(step), step.id).toBe(changesNothing);
     }
   });
@@ -127,10 +190,13 @@ describe.each(lessons)("$name: the guided lesson", ({steps, runOf, isSetUpOnDefa
 
 describe("lesson 1's predictions, for any run a reader can make", () => {
   it("reveal an answer the reader could give", () => {
-    fc.assert(fc.property(partialDeliveryConfig, (config) => {
-      const run = simulateDelivery(config);
-      for (const step of deliveryExperiments) expect(isAnswerable(step.prediction, run), step.id).toBe(true);
-    }), {numRuns: 200});
+    fc.assert(
+      fc.property(partialDeliveryConfig, (config) => {
+        const run = simulateDelivery(config);
+        for (const step of deliveryExperiments) expect(isAnswerable(step.prediction, run), step.id).toBe(true);
+      }),
+      {numRuns: 200}
+    );
   });
 });
 

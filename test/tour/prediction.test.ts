@@ -1,11 +1,26 @@
 import {describe, expect, it} from "vitest";
-import {describeAnswer, judgePrediction, readGuess, type ChoicePrediction, type NumberPrediction} from "../../lib/tour/prediction.js";
+import {
+  describeAnswer,
+  judgePrediction,
+  readGuess,
+  type ChoicePrediction,
+  type NumberPrediction
+} from "../../lib/tour/prediction.js";
 
-const count: NumberPrediction<{effects: number}> = {kind: "number", question: "How many effects?", units: ["effect", "effects"], max: 40, answer: (run) => run.effects};
+const count: NumberPrediction<{effects: number}> = {
+  kind: "number",
+  question: "How many effects?",
+  units: ["effect", "effects"],
+  max: 40,
+  answer: (run) => run.effects
+};
 const pick: ChoicePrediction<{winner: string}> = {
   kind: "choice",
   question: "Who wins?",
-  choices: [{value: "a", label: "Agent A"}, {value: "b", label: "Agent B"}],
+  choices: [
+    {value: "a", label: "Agent A"},
+    {value: "b", label: "Agent B"}
+  ],
   answer: (run) => run.winner
 };
 
@@ -16,11 +31,14 @@ describe("a reader's guess", () => {
     expect(readGuess(count, "0")).toEqual({ok: true, guess: 0});
   });
 
-  it.each(["", "  ", "41", "-1", "2.5", "1e3", "eight", "0x10", "Infinity", "NaN", "１２"])("refuses %j with what is accepted", (text) => {
-    const reading = readGuess(count, text);
-    expect(reading.ok).toBe(false);
-    if (!reading.ok) expect(reading.problem).toMatch(/whole number from 0 to 40/);
-  });
+  it.each(["", "  ", "41", "-1", "2.5", "1e3", "eight", "0x10", "Infinity", "NaN", "１２"])(
+    "refuses %j with what is accepted",
+    (text) => {
+      const reading = readGuess(count, text);
+      expect(reading.ok).toBe(false);
+      if (!reading.ok) expect(reading.problem).toMatch(/whole number from 0 to 40/);
+    }
+  );
 
   it("names a refused text as text, shortened", () => {
     const reading = readGuess(count, `<b>${"9".repeat(100)}</b>`);

@@ -1,20 +1,57 @@
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import {messageText, readDeckMessage, readSlideMessage, readSpeakerCommand, speakerChannelName, type SlideMessage} from "../../lib/tour/speaker-message.js";
+import {
+  messageText,
+  readDeckMessage,
+  readSlideMessage,
+  readSpeakerCommand,
+  speakerChannelName,
+  type SlideMessage
+} from "../../lib/tour/speaker-message.js";
 
 const slide: SlideMessage = {
-  kind: "slide", lesson: "push delivery", where: "Step 2 of 11", title: "Deduplication off", question: "How many effects?", choices: null,
-  answer: "8 effects", why: "Nothing stops a second apply.", lookAt: "The effects lane.", revealed: false, next: "Wrong credential", nextQuestion: "How many attempts?", startedAt: 1_764_800_000_000, slideStartedAt: 1_764_800_060_000, plannedMinutes: 52, slideMinutes: 4, inputs: "Receiver ignores seen event ids: off"
+  kind: "slide",
+  lesson: "push delivery",
+  where: "Step 2 of 11",
+  title: "Deduplication off",
+  question: "How many effects?",
+  choices: null,
+  answer: "8 effects",
+  why: "Nothing stops a second apply.",
+  lookAt: "The effects lane.",
+  revealed: false,
+  next: "Wrong credential",
+  nextQuestion: "How many attempts?",
+  startedAt: 1_764_800_000_000,
+  slideStartedAt: 1_764_800_060_000,
+  plannedMinutes: 52,
+  slideMinutes: 4,
+  inputs: "Receiver ignores seen event ids: off"
 };
 
 describe("messages between the class deck and its speaker notes", () => {
   it("a slide and each command are read back as sent", () => {
     expect(readSlideMessage(slide)).toEqual(slide);
-    expect(readSlideMessage({...slide, question: null, answer: null, why: null, lookAt: null, next: null, nextQuestion: null, inputs: null})).not.toBeNull();
+    expect(
+      readSlideMessage({
+        ...slide,
+        question: null,
+        answer: null,
+        why: null,
+        lookAt: null,
+        next: null,
+        nextQuestion: null,
+        inputs: null
+      })
+    ).not.toBeNull();
     expect(readSlideMessage({...slide, choices: ["It is accepted", "No signature matches"]})).not.toBeNull();
-    expect(readDeckMessage({kind: "closed", lesson: "Push delivery"})).toEqual({kind: "closed", lesson: "Push delivery"});
+    expect(readDeckMessage({kind: "closed", lesson: "Push delivery"})).toEqual({
+      kind: "closed",
+      lesson: "Push delivery"
+    });
     expect(readDeckMessage(slide)).toEqual(slide);
-    for (const command of [{kind: "go", by: 1}, {kind: "go", by: -1}, {kind: "reveal"}, {kind: "hello"}]) expect(readSpeakerCommand(command)).toEqual(command);
+    for (const command of [{kind: "go", by: 1}, {kind: "go", by: -1}, {kind: "reveal"}, {kind: "hello"}])
+      expect(readSpeakerCommand(command)).toEqual(command);
   });
 
   it.each([
@@ -41,12 +78,14 @@ describe("messages between the class deck and its speaker notes", () => {
   });
 
   it("any value is read without throwing, and only a checked message comes back", () => {
-    fc.assert(fc.property(fc.anything(), (data) => {
-      const read = readSlideMessage(data);
-      const command = readSpeakerCommand(data);
-      expect(read === null || read.kind === "slide").toBe(true);
-      expect(command === null || ["go", "reveal", "hello"].includes(command.kind)).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.anything(), (data) => {
+        const read = readSlideMessage(data);
+        const command = readSpeakerCommand(data);
+        expect(read === null || read.kind === "slide").toBe(true);
+        expect(command === null || ["go", "reveal", "hello"].includes(command.kind)).toBe(true);
+      })
+    );
   });
 
   it("each lesson has a channel of its own, and a long text is shortened to what a message carries", () => {

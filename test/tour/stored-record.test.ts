@@ -5,10 +5,31 @@
  */
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import {quoteStoredText, readStoredTourRecord, serializeTourRecord, type ChoicePrediction, type NumberPrediction, type RevealedPrediction} from "../../lib/tour/index.js";
+import {
+  quoteStoredText,
+  readStoredTourRecord,
+  serializeTourRecord,
+  type ChoicePrediction,
+  type NumberPrediction,
+  type RevealedPrediction
+} from "../../lib/tour/index.js";
 
-const count: NumberPrediction<unknown> = {kind: "number", question: "How many effects?", units: ["effect", "effects"], max: 40, answer: () => 0};
-const pick: ChoicePrediction<unknown> = {kind: "choice", question: "Who wins?", choices: [{value: "a", label: "Agent A"}, {value: "b", label: "Agent B"}], answer: () => "a"};
+const count: NumberPrediction<unknown> = {
+  kind: "number",
+  question: "How many effects?",
+  units: ["effect", "effects"],
+  max: 40,
+  answer: () => 0
+};
+const pick: ChoicePrediction<unknown> = {
+  kind: "choice",
+  question: "Who wins?",
+  choices: [
+    {value: "a", label: "Agent A"},
+    {value: "b", label: "Agent B"}
+  ],
+  answer: () => "a"
+};
 const steps = [
   {id: "count", title: "Counting effects", prediction: count},
   {id: "pick", title: "Picking a winner", prediction: pick}
@@ -21,21 +42,68 @@ const good = {count: {guess: 4, actual: 8, matches: false}, pick: {guess: "b", a
 describe("stored predictions are checked against their step", () => {
   it("keeps what each step could have produced, and says nothing", () => {
     expect(read(good)).toEqual({record: good, dropped: []});
-    expect(read({count: {guess: 0, actual: 40, matches: false}})).toEqual({record: {count: {guess: 0, actual: 40, matches: false}}, dropped: []});
+    expect(read({count: {guess: 0, actual: 40, matches: false}})).toEqual({
+      record: {count: {guess: 0, actual: 40, matches: false}},
+      dropped: []
+    });
   });
 
   it.each<[string, Record<string, unknown>, RegExp]>([
-    ["a number step holding a text", {count: {guess: "banana", actual: 8, matches: false}}, /^step 1, “Counting effects” \(the stored prediction is not a whole number from 0 to 40\)$/],
-    ["a number step holding a digit text", {count: {guess: "8", actual: 8, matches: false}}, /the stored prediction is not a whole number/],
-    ["a number beyond the step's bounds", {count: {guess: 41, actual: 8, matches: false}}, /the stored prediction is not a whole number from 0 to 40/],
-    ["a huge whole number", {count: {guess: Number.MAX_SAFE_INTEGER, actual: 8, matches: false}}, /the stored prediction is not a whole number from 0 to 40/],
-    ["a run's answer beyond the bounds", {count: {guess: 4, actual: 9_999_999, matches: false}}, /the stored run's answer is not a whole number from 0 to 40/],
-    ["a choice step holding a number", {pick: {guess: 1, actual: "a", matches: false}}, /^step 2, “Picking a winner” \(the stored prediction is not one of the step's answers\)$/],
-    ["a choice id the step does not offer", {pick: {guess: "c", actual: "a", matches: false}}, /the stored prediction is not one of the step's answers/],
-    ["a choice id with an RLO", {pick: {guess: `${RLO}a`, actual: "a", matches: false}}, /the stored prediction is not one of the step's answers/],
-    ["a choice's label instead of its id", {pick: {guess: "Agent A", actual: "a", matches: false}}, /the stored prediction is not/],
-    ["a verdict the values do not give", {pick: {guess: "a", actual: "b", matches: true}}, /the stored verdict does not follow/],
-    ["a verdict comparing across kinds", {count: {guess: 8, actual: 8, matches: false}}, /the stored verdict does not follow/]
+    [
+      "a number step holding a text",
+      {count: {guess: "banana", actual: 8, matches: false}},
+      /^step 1, “Counting effects” \(the stored prediction is not a whole number from 0 to 40\)$/
+    ],
+    [
+      "a number step holding a digit text",
+      {count: {guess: "8", actual: 8, matches: false}},
+      /the stored prediction is not a whole number/
+    ],
+    [
+      "a number beyond the step's bounds",
+      {count: {guess: 41, actual: 8, matches: false}},
+      /the stored prediction is not a whole number from 0 to 40/
+    ],
+    [
+      "a huge whole number",
+      {count: {guess: Number.MAX_SAFE_INTEGER, actual: 8, matches: false}},
+      /the stored prediction is not a whole number from 0 to 40/
+    ],
+    [
+      "a run's answer beyond the bounds",
+      {count: {guess: 4, actual: 9_999_999, matches: false}},
+      /the stored run's answer is not a whole number from 0 to 40/
+    ],
+    [
+      "a choice step holding a number",
+      {pick: {guess: 1, actual: "a", matches: false}},
+      /^step 2, “Picking a winner” \(the stored prediction is not one of the step's answers\)$/
+    ],
+    [
+      "a choice id the step does not offer",
+      {pick: {guess: "c", actual: "a", matches: false}},
+      /the stored prediction is not one of the step's answers/
+    ],
+    [
+      "a choice id with an RLO",
+      {pick: {guess: `${RLO}a`, actual: "a", matches: false}},
+      /the stored prediction is not one of the step's answers/
+    ],
+    [
+      "a choice's label instead of its id",
+      {pick: {guess: "Agent A", actual: "a", matches: false}},
+      /the stored prediction is not/
+    ],
+    [
+      "a verdict the values do not give",
+      {pick: {guess: "a", actual: "b", matches: true}},
+      /the stored verdict does not follow/
+    ],
+    [
+      "a verdict comparing across kinds",
+      {count: {guess: 8, actual: 8, matches: false}},
+      /the stored verdict does not follow/
+    ]
   ])("leaves out %s, naming the step", (_, stored, named) => {
     const reading = read({...good, ...stored});
     const [stepId] = Object.keys(stored);
@@ -45,11 +113,14 @@ describe("stored predictions are checked against their step", () => {
     expect(reading.dropped[0]).toMatch(named);
   });
 
-  it.each([2.5, -1, 1e21])("leaves out the non-whole number %s: the record's shape already refuses it, and names the step", (guess) => {
-    const reading = read({...good, count: {guess, actual: 8, matches: false}});
-    expect(reading.record).toEqual({pick: good.pick});
-    expect(reading.dropped).toEqual([expect.stringMatching(/^step “count” \(not a revealed prediction/)]);
-  });
+  it.each([2.5, -1, 1e21])(
+    "leaves out the non-whole number %s: the record's shape already refuses it, and names the step",
+    (guess) => {
+      const reading = read({...good, count: {guess, actual: 8, matches: false}});
+      expect(reading.record).toEqual({pick: good.pick});
+      expect(reading.dropped).toEqual([expect.stringMatching(/^step “count” \(not a revealed prediction/)]);
+    }
+  );
 
   it("leaves out a step the lesson does not have, naming its key with the RLO escaped", () => {
     const reading = read({...good, [`${RLO}evil`]: {guess: 1, actual: 1, matches: true}});
@@ -59,7 +130,11 @@ describe("stored predictions are checked against their step", () => {
 
   it("never quotes a stored value: huge strings and bidi controls do not reach a sentence", () => {
     const huge = "x".repeat(150);
-    const hostile = {count: {guess: huge, actual: 8, matches: false}, pick: {guess: `${RLO}${huge}`, actual: "a", matches: false}, [huge + RLO]: {guess: 1, actual: 1, matches: true}};
+    const hostile = {
+      count: {guess: huge, actual: 8, matches: false},
+      pick: {guess: `${RLO}${huge}`, actual: "a", matches: false},
+      [huge + RLO]: {guess: 1, actual: 1, matches: true}
+    };
     const reading = read(hostile);
     expect(reading.record).toEqual({});
     expect(reading.dropped).toHaveLength(3);
@@ -73,21 +148,48 @@ describe("stored predictions are checked against their step", () => {
   it("keeps exactly what was recorded by the tour itself, for any guess the boxes accept", () => {
     const numbers = fc.integer({min: 0, max: 40});
     const choices = fc.constantFrom("a", "b");
-    fc.assert(fc.property(numbers, numbers, choices, choices, (g, a, cg, ca) => {
-      const record: Record<string, RevealedPrediction> = {count: {guess: g, actual: a, matches: g === a}, pick: {guess: cg, actual: ca, matches: cg === ca}};
-      expect(readStoredTourRecord(serializeTourRecord(record), steps)).toEqual({record, dropped: []});
-    }));
+    fc.assert(
+      fc.property(numbers, numbers, choices, choices, (g, a, cg, ca) => {
+        const record: Record<string, RevealedPrediction> = {
+          count: {guess: g, actual: a, matches: g === a},
+          pick: {guess: cg, actual: ca, matches: cg === ca}
+        };
+        expect(readStoredTourRecord(serializeTourRecord(record), steps)).toEqual({record, dropped: []});
+      })
+    );
   });
 
   it("whatever the storage holds, only values a step could produce survive", () => {
-    fc.assert(fc.property(fc.dictionary(fc.constantFrom("count", "pick", "other", RLO), fc.record({guess: fc.oneof(fc.integer(), fc.string(), fc.double()), actual: fc.oneof(fc.integer(), fc.string()), matches: fc.boolean()})), (stored) => {
-      const reading = read(stored);
-      for (const [stepId, revealed] of Object.entries(reading.record)) {
-        if (stepId === "count") expect([revealed.guess, revealed.actual].every((v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 40)).toBe(true);
-        else expect(stepId === "pick" && ["a", "b"].includes(revealed.guess as string) && ["a", "b"].includes(revealed.actual as string)).toBe(true);
-      }
-      for (const text of reading.dropped) expect(text).not.toContain(RLO);
-    }));
+    fc.assert(
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom("count", "pick", "other", RLO),
+          fc.record({
+            guess: fc.oneof(fc.integer(), fc.string(), fc.double()),
+            actual: fc.oneof(fc.integer(), fc.string()),
+            matches: fc.boolean()
+          })
+        ),
+        (stored) => {
+          const reading = read(stored);
+          for (const [stepId, revealed] of Object.entries(reading.record)) {
+            if (stepId === "count")
+              expect(
+                [revealed.guess, revealed.actual].every(
+                  (v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 40
+                )
+              ).toBe(true);
+            else
+              expect(
+                stepId === "pick" &&
+                  ["a", "b"].includes(revealed.guess as string) &&
+                  ["a", "b"].includes(revealed.actual as string)
+              ).toBe(true);
+          }
+          for (const text of reading.dropped) expect(text).not.toContain(RLO);
+        }
+      )
+    );
   });
 });
 

@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import {createDedupStore, evictOldest, insertIfAbsent, lookupRecord, purgeExpired, releaseRecord, type DedupStore} from "../../lib/webhook-auth/index.js";
+import {
+  createDedupStore,
+  evictOldest,
+  insertIfAbsent,
+  lookupRecord,
+  purgeExpired,
+  releaseRecord,
+  type DedupStore
+} from "../../lib/webhook-auth/index.js";
 
 describe("dedup store", () => {
   it("inserts once, then reports duplicates while the record is live", () => {
@@ -48,7 +56,9 @@ describe("dedup store", () => {
 
   it("agrees with a log-based reference model", () => {
     // Reference: an insert at t is a duplicate iff the latest *accepted* insert of the key happened at s with t < s + retention.
-    const ops = fc.array(fc.record({key: fc.constantFrom("a", "b", "c"), dt: fc.integer({min: 0, max: 40})}), {maxLength: 60});
+    const ops = fc.array(fc.record({key: fc.constantFrom("a", "b", "c"), dt: fc.integer({min: 0, max: 40})}), {
+      maxLength: 60
+    });
     fc.assert(
       fc.property(fc.integer({min: 0, max: 100}), ops, (retention, list) => {
         let store = createDedupStore(retention);
@@ -72,31 +82,42 @@ describe("dedup store", () => {
 describe("a store changed in place (a long-running receiver's)", () => {
   it("answers every sequence of operations as a value store does, and is the same object throughout", () => {
     const operation = fc.oneof(
-      fc.record({kind: fc.constant("insert" as const), key: fc.constantFrom("a", "b", "c", "d"), at: fc.integer({min: 0, max: 50})}),
+      fc.record({
+        kind: fc.constant("insert" as const),
+        key: fc.constantFrom("a", "b", "c", "d"),
+        at: fc.integer({min: 0, max: 50})
+      }),
       fc.record({kind: fc.constant("release" as const), key: fc.constantFrom("a", "b", "c", "d")}),
       fc.record({kind: fc.constant("purge" as const), at: fc.integer({min: 0, max: 80})}),
       fc.record({kind: fc.constant("evict" as const), count: fc.integer({min: 0, max: 3})})
     );
-    fc.assert(fc.property(fc.array(operation, {maxLength: 40}), (operations) => {
-      let value = createDedupStore(20);
-      const inPlace = createDedupStore(20, {inPlace: true});
-      let changed: DedupStore = inPlace;
-      for (const op of operations) {
-        if (op.kind === "insert") {
-          const [one, other] = [insertIfAbsent(value, op.key, op.at), insertIfAbsent(changed, op.key, op.at)];
-          expect(other.inserted).toBe(one.inserted);
-          [value, changed] = [one.store, other.store];
-        } else if (op.kind === "release") [value, changed] = [releaseRecord(value, op.key), releaseRecord(changed, op.key)];
-        else if (op.kind === "purge") [value, changed] = [purgeExpired(value, op.at).store, purgeExpired(changed, op.at).store];
-        else [value, changed] = [evictOldest(value, op.count), evictOldest(changed, op.count)];
-        expect(changed).toBe(inPlace);
-        expect([...changed.records.entries()]).toEqual([...value.records.entries()]);
-      }
-    }));
+    fc.assert(
+      fc.property(fc.array(operation, {maxLength: 40}), (operations) => {
+        let value = createDedupStore(20);
+        const inPlace = createDedupStore(20, {inPlace: true});
+        let changed: DedupStore = inPlace;
+        for (const op of operations) {
+          if (op.kind === "insert") {
+            const [one, other] = [insertIfAbsent(value, op.key, op.at), insertIfAbsent(changed, op.key, op.at)];
+            expect(other.inserted).toBe(one.inserted);
+            [value, changed] = [one.store, other.store];
+          } else if (op.kind === "release")
+            [value, changed] = [releaseRecord(value, op.key), releaseRecord(changed, op.key)];
+          else if (op.kind === "purge")
+            [value, changed] = [purgeExpired(value, op.at).store, purgeExpired(changed, op.at).store];
+          else [value, changed] = [evictOldest(value, op.count), evictOldest(changed, op.count)];
+          expect(changed).toBe(inPlace);
+          expect([...changed.records.entries()]).toEqual([...value.records.entries()]);
+        }
+      })
+    );
   });
 
   it("evictOldest forgets the records recorded first; a value store is left as it was", () => {
-    const store = ["a", "b", "c"].reduce((current, key, index) => insertIfAbsent(current, key, index).store, createDedupStore(100));
+    const store = ["a", "b", "c"].reduce(
+      (current, key, index) => insertIfAbsent(current, key, index).store,
+      createDedupStore(100)
+    );
     expect([...evictOldest(store, 2).records.keys()]).toEqual(["c"]);
     expect([...store.records.keys()]).toEqual(["a", "b", "c"]);
   });

@@ -23,11 +23,22 @@ import {
   type JwtMistakeId
 } from "../../lib/webhook-auth/index.js";
 
-const lab = (mistake: JwtMistakeId | "none", extra: {jwksFetchedSecondsAgo?: number; algorithm?: "ES256" | "EdDSA"} = {}) =>
-  runJwtLab({algorithm: extra.algorithm ?? "ES256", mistake, body: DEMO_BODY, jwksFetchedSecondsAgo: extra.jwksFetchedSecondsAgo ?? 3600});
+const lab = (
+  mistake: JwtMistakeId | "none",
+  extra: {jwksFetchedSecondsAgo?: number; algorithm?: "ES256" | "EdDSA"} = {}
+) =>
+  runJwtLab({
+    algorithm: extra.algorithm ?? "ES256",
+    mistake,
+    body: DEMO_BODY,
+    jwksFetchedSecondsAgo: extra.jwksFetchedSecondsAgo ?? 3600
+  });
 
 /** What jose concludes about the token the lab's receiver got: the error code, or "ok". */
-async function joseVerdict(report: JwtLabReport, keys = demoJwks([DEMO_SIGNING_KEY_1, DEMO_SIGNING_KEY_2])): Promise<string> {
+async function joseVerdict(
+  report: JwtLabReport,
+  keys = demoJwks([DEMO_SIGNING_KEY_1, DEMO_SIGNING_KEY_2])
+): Promise<string> {
   const options: JWTVerifyOptions = {
     algorithms: ["ES256", "EdDSA"],
     issuer: DEMO_ISSUER,
@@ -53,17 +64,23 @@ describe("runJwtLab", () => {
     const report = await lab("none");
     expect(report.verification.ok).toBe(true);
     expect(report.verification.checks.filter((check) => check.status !== "pass")).toEqual([]);
-    expect(report.jtiRecord).toEqual({jti: report.sender.claims.jti, keptUntilSeconds: (report.sender.claims.exp as number) + DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS});
+    expect(report.jtiRecord).toEqual({
+      jti: report.sender.claims.jti,
+      keptUntilSeconds: (report.sender.claims.exp as number) + DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS
+    });
     expect(await joseVerdict(report)).toBe("ok");
   });
 
-  it.each(JWT_MISTAKES.map((mistake) => [mistake.id, mistake.caughtBy] as const))("%s alone is refused first by the %s check", async (id, caughtBy) => {
-    // The key set was fetched 10 s ago: a rotated key's refetch is within the cooldown, so it is refused too.
-    const report = await lab(id, {jwksFetchedSecondsAgo: 10});
-    expect(report.verification.ok).toBe(false);
-    expect(firstFailure(report)).toBe(caughtBy);
-    expect(report.mistake?.id).toBe(id);
-  });
+  it.each(JWT_MISTAKES.map((mistake) => [mistake.id, mistake.caughtBy] as const))(
+    "%s alone is refused first by the %s check",
+    async (id, caughtBy) => {
+      // The key set was fetched 10 s ago: a rotated key's refetch is within the cooldown, so it is refused too.
+      const report = await lab(id, {jwksFetchedSecondsAgo: 10});
+      expect(report.verification.ok).toBe(false);
+      expect(firstFailure(report)).toBe(caughtBy);
+      expect(report.mistake?.id).toBe(id);
+    }
+  );
 
   // jose's verdict on each token: the standard checks refuse exactly where the lab's do.
   const joseExpects: Record<JwtMistakeId, string> = {
@@ -107,7 +124,10 @@ describe("runJwtLab", () => {
   it("each check names the values it compared", async () => {
     const report = await lab("wrongAudience");
     const audience = report.verification.checks.find((check) => check.id === "audience")!;
-    expect(audience.compared).toEqual({expected: `contains "${DEMO_AUDIENCE}"`, received: JSON.stringify("https://client.example/a2a/push-other")});
+    expect(audience.compared).toEqual({
+      expected: `contains "${DEMO_AUDIENCE}"`,
+      received: JSON.stringify("https://client.example/a2a/push-other")
+    });
     const hash = (await lab("reserializedBody")).verification.checks.find((check) => check.id === "body-hash")!;
     expect(hash.compared?.received).toContain(`${JSON.stringify(JSON.parse(DEMO_BODY)).length} body bytes`);
   });

@@ -26,7 +26,10 @@ import {
 const now = DEMO_NOW_SECONDS;
 const expected = {issuer: DEMO_ISSUER, audience: DEMO_AUDIENCE, taskId: DEMO_TASK_ID};
 
-async function token(key: DemoSigningKey = DEMO_SIGNING_KEY_1, overrides: Partial<Parameters<typeof signA2aPushJwt>[0]> = {}): Promise<string> {
+async function token(
+  key: DemoSigningKey = DEMO_SIGNING_KEY_1,
+  overrides: Partial<Parameters<typeof signA2aPushJwt>[0]> = {}
+): Promise<string> {
   return signA2aPushJwt({
     privateKey: await importDemoPrivateKey(key),
     kid: key.kid,
@@ -42,7 +45,14 @@ async function token(key: DemoSigningKey = DEMO_SIGNING_KEY_1, overrides: Partia
 }
 
 function verify(jwt: string, extra: Partial<Parameters<typeof verifyA2aPushJwt>[0]> = {}) {
-  return verifyA2aPushJwt({authorization: `Bearer ${jwt}`, body: DEMO_BODY, jwks: createJwksCache(demoJwks()), nowSeconds: now, expected, ...extra});
+  return verifyA2aPushJwt({
+    authorization: `Bearer ${jwt}`,
+    body: DEMO_BODY,
+    jwks: createJwksCache(demoJwks()),
+    nowSeconds: now,
+    expected,
+    ...extra
+  });
 }
 
 function statusOf(result: Awaited<ReturnType<typeof verify>>, id: string) {
@@ -66,8 +76,19 @@ describe("signA2aPushJwt", () => {
     const jwt = await token();
     const [h, p, s] = jwt.split(".") as [string, string, string];
     const publicKey = createPublicKey({key: publicJwkOf(DEMO_SIGNING_KEY_1) as never, format: "jwk"});
-    expect(nodeVerify("sha256", Buffer.from(`${h}.${p}`), {key: publicKey, dsaEncoding: "ieee-p1363"}, Buffer.from(s, "base64url"))).toBe(true);
-    expect(JSON.parse(Buffer.from(h, "base64url").toString())).toEqual({alg: "ES256", kid: DEMO_SIGNING_KEY_1.kid, typ: "JWT"});
+    expect(
+      nodeVerify(
+        "sha256",
+        Buffer.from(`${h}.${p}`),
+        {key: publicKey, dsaEncoding: "ieee-p1363"},
+        Buffer.from(s, "base64url")
+      )
+    ).toBe(true);
+    expect(JSON.parse(Buffer.from(h, "base64url").toString())).toEqual({
+      alg: "ES256",
+      kid: DEMO_SIGNING_KEY_1.kid,
+      typ: "JWT"
+    });
     expect(JSON.parse(Buffer.from(p, "base64url").toString())).toEqual({
       iss: DEMO_ISSUER,
       aud: DEMO_AUDIENCE,
@@ -91,7 +112,15 @@ describe("verifyA2aPushJwt", () => {
   });
 
   it("accepts a token built independently with node:crypto", async () => {
-    const claims = {iss: DEMO_ISSUER, aud: [DEMO_AUDIENCE, "other"], iat: now - 10, exp: now + 50, jti: "n1", taskId: DEMO_TASK_ID, request_body_sha256: sha256Hex(DEMO_BODY)};
+    const claims = {
+      iss: DEMO_ISSUER,
+      aud: [DEMO_AUDIENCE, "other"],
+      iat: now - 10,
+      exp: now + 50,
+      jti: "n1",
+      taskId: DEMO_TASK_ID,
+      request_body_sha256: sha256Hex(DEMO_BODY)
+    };
     const result = await verify(nodeJwt({alg: "ES256", kid: DEMO_SIGNING_KEY_1.kid}, claims, DEMO_SIGNING_KEY_1));
     expect(result).toMatchObject({ok: true});
   });
@@ -108,10 +137,18 @@ describe("verifyA2aPushJwt", () => {
   });
 
   it("checks iss, aud and taskId", async () => {
-    expect(await verify(await token(undefined, {issuer: "https://evil.example"}))).toMatchObject({ok: false, code: "issuer"});
-    expect(await verify(await token(undefined, {audience: "https://someone-else.example/hook"}))).toMatchObject({ok: false, code: "audience"});
+    expect(await verify(await token(undefined, {issuer: "https://evil.example"}))).toMatchObject({
+      ok: false,
+      code: "issuer"
+    });
+    expect(await verify(await token(undefined, {audience: "https://someone-else.example/hook"}))).toMatchObject({
+      ok: false,
+      code: "audience"
+    });
     expect(await verify(await token(undefined, {taskId: "task-other"}))).toMatchObject({ok: false, code: "task-id"});
-    const noTaskExpectation = await verify(await token(undefined, {taskId: "task-other"}), {expected: {issuer: DEMO_ISSUER, audience: DEMO_AUDIENCE}});
+    const noTaskExpectation = await verify(await token(undefined, {taskId: "task-other"}), {
+      expected: {issuer: DEMO_ISSUER, audience: DEMO_AUDIENCE}
+    });
     expect(noTaskExpectation.ok).toBe(true);
   });
 
@@ -134,7 +171,15 @@ describe("verifyA2aPushJwt", () => {
 
   it("requires jti, taskId, iat, exp and the body hash", async () => {
     for (const missing of ["jti", "taskId", "iat", "exp", "request_body_sha256"]) {
-      const claims: Record<string, unknown> = {iss: DEMO_ISSUER, aud: DEMO_AUDIENCE, iat: now, exp: now + 60, jti: "n2", taskId: DEMO_TASK_ID, request_body_sha256: sha256Hex(DEMO_BODY)};
+      const claims: Record<string, unknown> = {
+        iss: DEMO_ISSUER,
+        aud: DEMO_AUDIENCE,
+        iat: now,
+        exp: now + 60,
+        jti: "n2",
+        taskId: DEMO_TASK_ID,
+        request_body_sha256: sha256Hex(DEMO_BODY)
+      };
       delete claims[missing];
       const result = await verify(nodeJwt({alg: "ES256", kid: DEMO_SIGNING_KEY_1.kid}, claims, DEMO_SIGNING_KEY_1));
       expect(result.ok, missing).toBe(false);
@@ -143,12 +188,24 @@ describe("verifyA2aPushJwt", () => {
 
   it("refuses alg none, HS256, a missing kid, a forged signature and a missing bearer", async () => {
     const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
-    const claims = {iss: DEMO_ISSUER, aud: DEMO_AUDIENCE, iat: now, exp: now + 60, jti: "n3", taskId: DEMO_TASK_ID, request_body_sha256: sha256Hex(DEMO_BODY)};
+    const claims = {
+      iss: DEMO_ISSUER,
+      aud: DEMO_AUDIENCE,
+      iat: now,
+      exp: now + 60,
+      jti: "n3",
+      taskId: DEMO_TASK_ID,
+      request_body_sha256: sha256Hex(DEMO_BODY)
+    };
     const none = `${b64({alg: "none", kid: DEMO_SIGNING_KEY_1.kid})}.${b64(claims)}.`;
     expect((await verify(none)).checks[1]).toMatchObject({id: "signature", status: "fail", cause: "alg-not-allowed"});
     // alg none as forgers send it, with no kid: refused for its algorithm, not for the missing kid.
     const noneWithoutKid = `${b64({alg: "none"})}.${b64(claims)}.`;
-    expect((await verify(noneWithoutKid)).checks[1]).toMatchObject({status: "fail", cause: "alg-not-allowed", reason: expect.stringContaining('alg "none" is not allowed')});
+    expect((await verify(noneWithoutKid)).checks[1]).toMatchObject({
+      status: "fail",
+      cause: "alg-not-allowed",
+      reason: expect.stringContaining('alg "none" is not allowed')
+    });
     const hs = `${b64({alg: "HS256", kid: DEMO_SIGNING_KEY_1.kid})}.${b64(claims)}.c2lnbmF0dXJl`;
     expect((await verify(hs)).checks[1]).toMatchObject({status: "fail", cause: "alg-not-allowed"});
     const noKid = nodeJwt({alg: "ES256"}, claims, DEMO_SIGNING_KEY_1);
@@ -157,15 +214,41 @@ describe("verifyA2aPushJwt", () => {
     const result = await verify(forged);
     expect(result.checks[1]).toMatchObject({status: "fail", cause: "bad-signature"});
     expect(result.checks.slice(2).every((c) => c.status === "skipped")).toBe(true);
-    expect(await verifyA2aPushJwt({authorization: undefined, body: DEMO_BODY, jwks: createJwksCache(demoJwks()), nowSeconds: now, expected})).toMatchObject({
+    expect(
+      await verifyA2aPushJwt({
+        authorization: undefined,
+        body: DEMO_BODY,
+        jwks: createJwksCache(demoJwks()),
+        nowSeconds: now,
+        expected
+      })
+    ).toMatchObject({
       ok: false,
       code: "bearer"
     });
-    expect(await verifyA2aPushJwt({authorization: "Basic abc", body: DEMO_BODY, jwks: createJwksCache(demoJwks()), nowSeconds: now, expected})).toMatchObject({
+    expect(
+      await verifyA2aPushJwt({
+        authorization: "Basic abc",
+        body: DEMO_BODY,
+        jwks: createJwksCache(demoJwks()),
+        nowSeconds: now,
+        expected
+      })
+    ).toMatchObject({
       ok: false,
       code: "bearer"
     });
-    expect((await verifyA2aPushJwt({authorization: `bearer ${await token()}`, body: DEMO_BODY, jwks: createJwksCache(demoJwks()), nowSeconds: now, expected})).ok).toBe(true);
+    expect(
+      (
+        await verifyA2aPushJwt({
+          authorization: `bearer ${await token()}`,
+          body: DEMO_BODY,
+          jwks: createJwksCache(demoJwks()),
+          nowSeconds: now,
+          expected
+        })
+      ).ok
+    ).toBe(true);
   });
 
   it("verifies EdDSA tokens where Ed25519 is available", async () => {
@@ -190,7 +273,11 @@ describe("JWKS rotation", () => {
     expect(first.jwks.fetchedAtSeconds).toBe(now);
     expect(fetches).toBe(1);
     // The refreshed set now knows key 2: no further fetch.
-    const second = await verify(await token(DEMO_SIGNING_KEY_2, {jti: "evt_0002", nowSeconds: now + 100}), {jwks: first.jwks, fetchJwks, nowSeconds: now + 100});
+    const second = await verify(await token(DEMO_SIGNING_KEY_2, {jti: "evt_0002", nowSeconds: now + 100}), {
+      jwks: first.jwks,
+      fetchJwks,
+      nowSeconds: now + 100
+    });
     expect(second.ok).toBe(true);
     expect(second.jwks.refreshes).toBe(1);
     expect(fetches).toBe(1);
@@ -222,15 +309,23 @@ describe("JWKS rotation", () => {
     expect(skipped.checks[1]).toMatchObject({cause: "unknown-kid"});
     expect(skipped.reason).toMatch(/cooldown/);
     expect(fetches).toBe(0);
-    const later = await verify(await token(DEMO_SIGNING_KEY_2), {jwks: recentlyFetched, fetchJwks, nowSeconds: now + 20});
+    const later = await verify(await token(DEMO_SIGNING_KEY_2), {
+      jwks: recentlyFetched,
+      fetchJwks,
+      nowSeconds: now + 20
+    });
     expect(later.ok).toBe(true);
     expect(fetches).toBe(1);
   });
 
   it("reports a failing or malformed refresh, and a missing fetchJwks", async () => {
     const jwt = await token(DEMO_SIGNING_KEY_2);
-    expect((await verify(jwt, {fetchJwks: async () => Promise.reject(new Error("503"))})).checks[1]).toMatchObject({cause: "jwks-fetch-failed"});
-    expect((await verify(jwt, {fetchJwks: async () => ({keys: "nope"})})).checks[1]).toMatchObject({cause: "jwks-invalid"});
+    expect((await verify(jwt, {fetchJwks: async () => Promise.reject(new Error("503"))})).checks[1]).toMatchObject({
+      cause: "jwks-fetch-failed"
+    });
+    expect((await verify(jwt, {fetchJwks: async () => ({keys: "nope"})})).checks[1]).toMatchObject({
+      cause: "jwks-invalid"
+    });
     expect((await verify(jwt)).checks[1]).toMatchObject({cause: "unknown-kid"});
   });
 

@@ -17,7 +17,8 @@ import {
   dedupRecordSpans,
   findWebhookExperiment,
   raceTable,
-  rememberingV1aDemo, runV1aDemo,
+  rememberingV1aDemo,
+  runV1aDemo,
   rememberingWebhookTampering,
   runWebhookLesson,
   runWebhookTampering,
@@ -30,13 +31,29 @@ import {
 } from "../../lib/webhook-auth/index.js";
 
 // Fixtures stand in for the secrets the page generates: tests need fixed values.
-const SECRETS = {secret: STANDARD_WEBHOOKS_TEST_SECRET, rotatedSecret: DEMO_ROTATED_SECRET, otherEndpointSecret: DEMO_OTHER_ENDPOINT_SECRET, eventId: "msg_test0001"};
-const run = (overrides: Partial<WebhookLessonInputs> = {}): Promise<WebhookLessonRun> => runWebhookLesson({...webhookLessonDefaults, ...overrides}, SECRETS);
+const SECRETS = {
+  secret: STANDARD_WEBHOOKS_TEST_SECRET,
+  rotatedSecret: DEMO_ROTATED_SECRET,
+  otherEndpointSecret: DEMO_OTHER_ENDPOINT_SECRET,
+  eventId: "msg_test0001"
+};
+const run = (overrides: Partial<WebhookLessonInputs> = {}): Promise<WebhookLessonRun> =>
+  runWebhookLesson({...webhookLessonDefaults, ...overrides}, SECRETS);
 
 describe("the A2A version of the signed body", () => {
   it("each version's demo body is that version's push body for the demo task, completed", () => {
-    expect(readPushPayload(DEMO_BODIES["0.3"])).toMatchObject({ok: true, shape: "v0.3 status-update", taskId: "task-3f9c2a", state: "completed"});
-    expect(readPushPayload(DEMO_BODIES["1.0"])).toMatchObject({ok: true, shape: "v1.0 StreamResponse.statusUpdate", taskId: "task-3f9c2a", state: "TASK_STATE_COMPLETED"});
+    expect(readPushPayload(DEMO_BODIES["0.3"])).toMatchObject({
+      ok: true,
+      shape: "v0.3 status-update",
+      taskId: "task-3f9c2a",
+      state: "completed"
+    });
+    expect(readPushPayload(DEMO_BODIES["1.0"])).toMatchObject({
+      ok: true,
+      shape: "v1.0 StreamResponse.statusUpdate",
+      taskId: "task-3f9c2a",
+      state: "TASK_STATE_COMPLETED"
+    });
     expect(DEMO_BODIES["1.0"]).toBe(DEMO_BODY);
   });
 
@@ -47,7 +64,8 @@ describe("the A2A version of the signed body", () => {
     expect(lesson.debug.ok && lesson.debug.sender.signedContent.endsWith(DEMO_BODIES["1.0"])).toBe(true);
     const v03 = await runWebhookLesson({}, SECRETS);
     expect(v03.inputs.body).toBe(DEMO_BODIES["0.3"]);
-    const bytes = async (run: WebhookLessonRun) => (await runWebhookTampering(run.inputs, SECRETS))!.experiments.map((experiment) => experiment.request.body.length);
+    const bytes = async (run: WebhookLessonRun) =>
+      (await runWebhookTampering(run.inputs, SECRETS))!.experiments.map((experiment) => experiment.request.body.length);
     expect(new Set(await bytes(lesson))).toEqual(new Set([DEMO_BODIES["1.0"].length]));
     expect(new Set(await bytes(v03))).toEqual(new Set([DEMO_BODIES["0.3"].length]));
     // After the 0.3 run, a remembering tampering run signs again at 1.0: the version is one of its inputs.
@@ -55,12 +73,17 @@ describe("the A2A version of the signed body", () => {
     const before = await tampering(v03.inputs, SECRETS);
     const after = await tampering(lesson.inputs, SECRETS);
     expect(after).not.toBe(before);
-    expect(new Set(after!.experiments.map((experiment) => experiment.request.body.length))).toEqual(new Set([DEMO_BODIES["1.0"].length]));
+    expect(new Set(after!.experiments.map((experiment) => experiment.request.body.length))).toEqual(
+      new Set([DEMO_BODIES["1.0"].length])
+    );
   });
 
   it("says which version a body is, and when it is not the chosen one", () => {
     expect(signedBodyShape(DEMO_BODIES["1.0"], "1.0")).toMatchObject({version: "1.0", bodyVersion: "1.0", demo: true});
-    expect(signedBodyShape(DEMO_BODIES["1.0"].replace("3f9c2a", "3f9c2b"), "1.0")).toMatchObject({bodyVersion: "1.0", demo: false});
+    expect(signedBodyShape(DEMO_BODIES["1.0"].replace("3f9c2a", "3f9c2b"), "1.0")).toMatchObject({
+      bodyVersion: "1.0",
+      demo: false
+    });
     expect(signedBodyShape(DEMO_BODIES["0.3"], "1.0")).toMatchObject({version: "1.0", bodyVersion: "0.3", demo: false});
     expect(signedBodyShape("hello", "0.3")).toMatchObject({bodyVersion: null, read: {ok: false}});
   });
@@ -69,13 +92,21 @@ describe("the A2A version of the signed body", () => {
 describe("the lesson's inputs", () => {
   it("every default is accepted by its field, and every field has a default", () => {
     for (const field of webhookLessonFields) {
-      expect([field.name, checkFieldValue(field, (webhookLessonDefaults as Record<string, unknown>)[field.name])]).toEqual([field.name, null]);
+      expect([
+        field.name,
+        checkFieldValue(field, (webhookLessonDefaults as Record<string, unknown>)[field.name])
+      ]).toEqual([field.name, null]);
     }
     expect(Object.keys(webhookLessonDefaults).sort()).toEqual(webhookLessonFields.map((field) => field.name).sort());
   });
 
   it("round-trips through a permalink, and a bad value falls back with a notice", () => {
-    const values = {...webhookLessonDefaults, retentionSeconds: 300, reserializedBody: true, retryPreset: "a2a-js-sdk-default-sender"};
+    const values = {
+      ...webhookLessonDefaults,
+      retentionSeconds: 300,
+      reserializedBody: true,
+      retryPreset: "a2a-js-sdk-default-sender"
+    };
     const link = writePermalink(values, webhookLessonFields, webhookLessonDefaults);
     expect(link).toContain("retentionSeconds=300");
     expect(readPermalink(link, webhookLessonFields, webhookLessonDefaults)).toEqual({values, notices: []});
@@ -101,7 +132,9 @@ describe("runWebhookLesson", () => {
     const result = await run();
     if (!result.debug.ok) throw new Error("debug failed");
     expect(result.debug.sender.headers["webhook-id"]).toBe("msg_test0001");
-    expect((await runWebhookTampering(result.inputs, SECRETS))!.experiments[0]!.request.headers["webhook-id"]).toBe("msg_test0001");
+    expect((await runWebhookTampering(result.inputs, SECRETS))!.experiments[0]!.request.headers["webhook-id"]).toBe(
+      "msg_test0001"
+    );
     const other = await runWebhookLesson(webhookLessonDefaults, {...SECRETS, secret: DEMO_ROTATED_SECRET});
     if (!other.debug.ok) throw new Error("debug failed");
     expect(other.debug.sender.headers["webhook-signature"]).not.toBe(result.debug.sender.headers["webhook-signature"]);
@@ -175,10 +208,13 @@ describe("the lesson's named experiments", () => {
     expect(new Set(webhookExperiments.map((experiment) => experiment.id)).size).toBe(webhookExperiments.length);
   });
 
-  it.each(webhookExperiments.map((experiment) => [experiment.id, experiment] as const))("%s shows its effect, and not on the defaults", async (_, experiment) => {
-    expect(await run(experiment.overrides).then(experiment.shows)).toBe(true);
-    expect(experiment.shows(await run())).toBe(false);
-  });
+  it.each(webhookExperiments.map((experiment) => [experiment.id, experiment] as const))(
+    "%s shows its effect, and not on the defaults",
+    async (_, experiment) => {
+      expect(await run(experiment.overrides).then(experiment.shows)).toBe(true);
+      expect(experiment.shows(await run())).toBe(false);
+    }
+  );
 
   it("the outage step's title and text give the times its run shows", async () => {
     const experiment = findWebhookExperiment("outage-then-ack")!;
@@ -202,7 +238,13 @@ describe("the lesson's named experiments", () => {
 
 describe("the v1a demo", () => {
   it("signs and verifies with Ed25519 in Node, and a changed byte fails", async () => {
-    const demo = await runV1aDemo({secretKey: STANDARD_WEBHOOKS_TEST_ASYMMETRIC_SECRET_KEY, msgId: "msg_1", timestamp: DEMO_NOW_SECONDS, body: DEMO_BODY, nowSeconds: DEMO_NOW_SECONDS});
+    const demo = await runV1aDemo({
+      secretKey: STANDARD_WEBHOOKS_TEST_ASYMMETRIC_SECRET_KEY,
+      msgId: "msg_1",
+      timestamp: DEMO_NOW_SECONDS,
+      body: DEMO_BODY,
+      nowSeconds: DEMO_NOW_SECONDS
+    });
     if (!demo.supported) throw new Error(demo.reason);
     expect(demo.publicKey).toMatch(/^whpk_/);
     expect(demo.verification.ok).toBe(true);
@@ -211,7 +253,14 @@ describe("the v1a demo", () => {
 
   it("remembered, signs again only when a field of its input changes, and equals a fresh run", async () => {
     const demoOf = rememberingV1aDemo();
-    const input = {secretKey: STANDARD_WEBHOOKS_TEST_ASYMMETRIC_SECRET_KEY, msgId: "msg_1", timestamp: DEMO_NOW_SECONDS, body: DEMO_BODY, nowSeconds: DEMO_NOW_SECONDS, toleranceSeconds: 300};
+    const input = {
+      secretKey: STANDARD_WEBHOOKS_TEST_ASYMMETRIC_SECRET_KEY,
+      msgId: "msg_1",
+      timestamp: DEMO_NOW_SECONDS,
+      body: DEMO_BODY,
+      nowSeconds: DEMO_NOW_SECONDS,
+      toleranceSeconds: 300
+    };
     const first = await demoOf(input);
     expect(await demoOf({...input})).toBe(first);
     const other = await demoOf({...input, toleranceSeconds: 60});
@@ -220,8 +269,17 @@ describe("the v1a demo", () => {
   });
 
   it("says so instead of throwing when there is no Web Crypto", async () => {
-    const subtle = {importKey: () => Promise.reject(Object.assign(new Error("Unrecognized name"), {name: "NotSupportedError"}))} as unknown as SubtleCrypto;
-    const demo = await runV1aDemo({secretKey: STANDARD_WEBHOOKS_TEST_ASYMMETRIC_SECRET_KEY, msgId: "msg_1", timestamp: 1, body: "{}", nowSeconds: 1, subtle});
+    const subtle = {
+      importKey: () => Promise.reject(Object.assign(new Error("Unrecognized name"), {name: "NotSupportedError"}))
+    } as unknown as SubtleCrypto;
+    const demo = await runV1aDemo({
+      secretKey: STANDARD_WEBHOOKS_TEST_ASYMMETRIC_SECRET_KEY,
+      msgId: "msg_1",
+      timestamp: 1,
+      body: "{}",
+      nowSeconds: 1,
+      subtle
+    });
     expect(demo).toMatchObject({supported: false});
     if (!demo.supported) expect(demo.reason).toMatch(/Ed25519/);
   });
@@ -229,11 +287,30 @@ describe("the v1a demo", () => {
 
 describe("runWebhookLesson on values no row accepts", () => {
   it("reports each refused value, uses its default, and never throws", async () => {
-    const result = await runWebhookLesson({...webhookLessonDefaults, raceWorkers: 2.5, unreachableAttempts: 1.5, raceInterleaving: 1.5, toleranceSeconds: Number.NaN, body: 42}, SECRETS);
-    expect(result.refused.map((refused) => refused.field)).toEqual(["body", "toleranceSeconds", "unreachableAttempts", "raceWorkers", "raceInterleaving"]);
+    const result = await runWebhookLesson(
+      {
+        ...webhookLessonDefaults,
+        raceWorkers: 2.5,
+        unreachableAttempts: 1.5,
+        raceInterleaving: 1.5,
+        toleranceSeconds: Number.NaN,
+        body: 42
+      },
+      SECRETS
+    );
+    expect(result.refused.map((refused) => refused.field)).toEqual([
+      "body",
+      "toleranceSeconds",
+      "unreachableAttempts",
+      "raceWorkers",
+      "raceInterleaving"
+    ]);
     expect(result.refused.find((refused) => refused.field === "raceWorkers")).toEqual({
-      field: "raceWorkers", label: "Concurrent deliveries of the same event", value: "2.5",
-      problem: "must be a whole number from 2 to 3 workers", fallback: "2"
+      field: "raceWorkers",
+      label: "Concurrent deliveries of the same event",
+      value: "2.5",
+      problem: "must be a whole number from 2 to 3 workers",
+      fallback: "2"
     });
     expect(result.inputs).toEqual(webhookLessonDefaults);
     expect(result.race.table.workers).toBe(2);
@@ -243,7 +320,9 @@ describe("runWebhookLesson on values no row accepts", () => {
     const result = await runWebhookLesson({...webhookLessonDefaults, raceInterleaving: 90}, SECRETS);
     expect(result.race.clamped).toBe(true);
     expect(result.refused).toHaveLength(1);
-    expect(result.refused[0]!.problem).toBe(`there are ${result.race.table.runs.length} interleavings of 2 workers with this strategy`);
+    expect(result.refused[0]!.problem).toBe(
+      `there are ${result.race.table.runs.length} interleavings of 2 workers with this strategy`
+    );
     expect(result.refused[0]!.fallback).toBe(`the last one, ${result.race.table.runs.length}`);
   });
 });
@@ -251,10 +330,21 @@ describe("runWebhookLesson on values no row accepts", () => {
 describe("runWebhookLesson hands back unchanged parts as the same objects", () => {
   it("given the previous run, so a page can skip redrawing what an input did not change", async () => {
     const first = await run();
-    const toggled = await runWebhookLesson({...webhookLessonDefaults, reserializedBody: true}, SECRETS, undefined, first);
+    const toggled = await runWebhookLesson(
+      {...webhookLessonDefaults, reserializedBody: true},
+      SECRETS,
+      undefined,
+      first
+    );
     expect(toggled.debug).not.toEqual(first.debug);
-    for (const part of ["horizon", "races", "race", "reconcile"] as const) expect([part, toggled[part] === first[part]]).toEqual([part, true]);
-    const tolerance = await runWebhookLesson({...webhookLessonDefaults, toleranceSeconds: 60}, SECRETS, undefined, first);
+    for (const part of ["horizon", "races", "race", "reconcile"] as const)
+      expect([part, toggled[part] === first[part]]).toEqual([part, true]);
+    const tolerance = await runWebhookLesson(
+      {...webhookLessonDefaults, toleranceSeconds: 60},
+      SECRETS,
+      undefined,
+      first
+    );
     expect(tolerance.horizon).not.toBe(first.horizon);
     expect(tolerance.races).toBe(first.races);
     expect(tolerance.debug).not.toBe(first.debug);
@@ -268,14 +358,27 @@ describe("runWebhookLesson hands back unchanged parts as the same objects", () =
   /** A run without its JWT's signature: ES256 signs with a fresh random nonce each time (ECDSA), so two signings of one token differ only there. */
   const unsigned = (lesson: WebhookLessonRun) => ({
     ...lesson,
-    jwt: lesson.jwt && {...lesson.jwt, sender: {...lesson.jwt.sender, token: lesson.jwt.sender.token.split(".").slice(0, 2).join("."), headers: []}}
+    jwt: lesson.jwt && {
+      ...lesson.jwt,
+      sender: {...lesson.jwt.sender, token: lesson.jwt.sender.token.split(".").slice(0, 2).join("."), headers: []}
+    }
   });
 
   it("equals a run made from scratch, and reuses nothing signed with other secrets", async () => {
     const first = await run();
-    for (const overrides of [{toleranceSeconds: 60}, {clockSkewSeconds: 400}, {body: "{}"}, {raceWorkers: 3, raceInterleaving: 7}, {raceStrategy: "insert-if-absent"}, {retentionSeconds: 60}, {reconcileScenario: RECONCILE_SCENARIOS.at(-1)!.id}]) {
+    for (const overrides of [
+      {toleranceSeconds: 60},
+      {clockSkewSeconds: 400},
+      {body: "{}"},
+      {raceWorkers: 3, raceInterleaving: 7},
+      {raceStrategy: "insert-if-absent"},
+      {retentionSeconds: 60},
+      {reconcileScenario: RECONCILE_SCENARIOS.at(-1)!.id}
+    ]) {
       const reused = await runWebhookLesson({...webhookLessonDefaults, ...overrides}, SECRETS, undefined, first);
-      expect(unsigned(reused)).toEqual(unsigned(await runWebhookLesson({...webhookLessonDefaults, ...overrides}, SECRETS)));
+      expect(unsigned(reused)).toEqual(
+        unsigned(await runWebhookLesson({...webhookLessonDefaults, ...overrides}, SECRETS))
+      );
     }
     const otherSecrets = {...SECRETS, secret: DEMO_ROTATED_SECRET};
     const resigned = await runWebhookLesson(webhookLessonDefaults, otherSecrets, undefined, first);

@@ -82,6 +82,11 @@ describe("the race", () => {
 
   it("titles a step a worker skips as skipped, never as if it ran", () => {
     const run = runInterleaving("insert-if-absent", [0, 1, 0, 1]);
-    expect(run.trace.map((d) => d.title)).toEqual(["A: insert-if-absent", "B: insert-if-absent", "A: effect", "B: effect (skipped)"]);
+    expect(run.trace.map((d) => d.title)).toEqual([
+      "A: insert-if-absent",
+      "B: insert-if-absent",
+      "A: effect",
+      "B: effect (skipped)"
+    ]);
   });
 });

@@ -19,27 +19,61 @@ const OUTCOMES = ["pass", "fail", "incomplete", "not-checked"];
 const STATUSES = ["pass", "fail", "skipped"];
 
 /** Any UTF-16 code units, lone surrogates included: what a text box can hand over. */
-const anyUnits = (maxLength: number) => fc.array(fc.integer({min: 0, max: 0xffff}), {maxLength}).map((units) => String.fromCharCode(...units));
-const anyText = (maxLength: number) => fc.oneof(anyUnits(maxLength), fc.string({unit: "binary", maxLength}), fc.string({maxLength}));
+const anyUnits = (maxLength: number) =>
+  fc.array(fc.integer({min: 0, max: 0xffff}), {maxLength}).map((units) => String.fromCharCode(...units));
+const anyText = (maxLength: number) =>
+  fc.oneof(anyUnits(maxLength), fc.string({unit: "binary", maxLength}), fc.string({maxLength}));
 
-const HEADER_NAMES = ["webhook-id", "webhook-timestamp", "webhook-signature", "Authorization", "X-A2A-Notification-Token", "Content-Type", "Host"];
+const HEADER_NAMES = [
+  "webhook-id",
+  "webhook-timestamp",
+  "webhook-signature",
+  "Authorization",
+  "X-A2A-Notification-Token",
+  "Content-Type",
+  "Host"
+];
 const headerValue = fc.oneof(
   anyText(60),
-  fc.constantFrom("v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=", "v1a,AAAA", "Bearer a.b.c", "Bearer eyJhbGciOiJFUzI1NiJ9.e30.", "1614265330", "-1", "1e308", "<script>alert(1)</script>", "\u202Eevil")
+  fc.constantFrom(
+    "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=",
+    "v1a,AAAA",
+    "Bearer a.b.c",
+    "Bearer eyJhbGciOiJFUzI1NiJ9.e30.",
+    "1614265330",
+    "-1",
+    "1e308",
+    "<script>alert(1)</script>",
+    "\u202Eevil"
+  )
 );
 const headerLine = fc.oneof(
-  fc.tuple(fc.oneof(fc.constantFrom(...HEADER_NAMES), anyText(20)), headerValue).map(([name, value]) => `${name}: ${value}`),
+  fc
+    .tuple(fc.oneof(fc.constantFrom(...HEADER_NAMES), anyText(20)), headerValue)
+    .map(([name, value]) => `${name}: ${value}`),
   anyText(80),
   fc.constant("POST /hook HTTP/1.1"),
   fc.constant("")
 );
-const headerBlock = fc.tuple(fc.array(headerLine, {maxLength: 30}), fc.constantFrom("\n", "\r\n", "\r")).map(([lines, end]) => lines.join(end));
+const headerBlock = fc
+  .tuple(fc.array(headerLine, {maxLength: 30}), fc.constantFrom("\n", "\r\n", "\r"))
+  .map(([lines, end]) => lines.join(end));
 
 const receiver = fc.record(
   {
     secret: fc.oneof(anyText(40), fc.constant("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw")),
     publicKey: fc.oneof(anyText(40), fc.constant("whpk_ZlN4eg7dSSqi0moX9hQUk3orrOouK3QVQSlJa248c/g=")),
-    jwks: fc.oneof(anyText(80), fc.constantFrom('{"keys":[]}', '{"keys":[{"kty":"EC"}]}', '{"keys":[{"kty":"oct","k":"AA"}]}', "[]", "null", '{"keys":{}}')),
+    jwks: fc.oneof(
+      anyText(80),
+      fc.constantFrom(
+        '{"keys":[]}',
+        '{"keys":[{"kty":"EC"}]}',
+        '{"keys":[{"kty":"oct","k":"AA"}]}',
+        "[]",
+        "null",
+        '{"keys":{}}'
+      )
+    ),
     issuer: anyText(20),
     audience: anyText(20),
     token: anyText(20),
@@ -51,7 +85,10 @@ const receiver = fc.record(
 
 const input: fc.Arbitrary<ReceivedWebhookInput> = fc.record({
   headers: headerBlock,
-  body: fc.oneof(anyText(200), fc.constantFrom('{"statusUpdate":{"taskId":"t"}}', '{"kind":"task","id":"t"}', "AAAA", "")),
+  body: fc.oneof(
+    anyText(200),
+    fc.constantFrom('{"statusUpdate":{"taskId":"t"}}', '{"kind":"task","id":"t"}', "AAAA", "")
+  ),
   bodyEncoding: fc.constantFrom("utf-8" as const, "base64" as const),
   receiver,
   nowSeconds: fc.oneof(fc.integer({min: 0, max: 4_102_444_800}), fc.double({noNaN: true, noDefaultInfinity: true})),
@@ -86,7 +123,12 @@ describe("pasted text fuzz", () => {
       fc.property(headerBlock, (text) => {
         const block = parseReceivedHeaders(text);
         const lines = text.split(/\r?\n/);
-        const accounted = block.headers.length + (block.requestLine ? 1 : 0) + block.unreadable.length + block.unreadableNotListed + lines.filter((line) => line === "").length;
+        const accounted =
+          block.headers.length +
+          (block.requestLine ? 1 : 0) +
+          block.unreadable.length +
+          block.unreadableNotListed +
+          lines.filter((line) => line === "").length;
         expect(accounted).toBe(lines.length);
       }),
       {numRuns: 500}
@@ -96,14 +138,24 @@ describe("pasted text fuzz", () => {
   it("large pastes up to the limit finish, and past it are refused by name", async () => {
     const started = performance.now();
     await fc.assert(
-      fc.asyncProperty(fc.integer({min: RECEIVED_BOX_LIMIT_BYTES - 64, max: RECEIVED_BOX_LIMIT_BYTES + 64}), fc.constantFrom("a", "é", "\u0000", ": x\n", "webhook-id: m\n"), async (size, unit) => {
-        const text = unit.repeat(Math.ceil(size / new TextEncoder().encode(unit).length)).slice(0, size);
-        const bytes = new TextEncoder().encode(text).length;
-        const verdict = await verifyReceivedWebhook({headers: text, body: text, receiver: {secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", jwks: text}, nowSeconds: 0});
-        expectWellFormed(verdict);
-        if (bytes > RECEIVED_BOX_LIMIT_BYTES) expect(verdict.problems.map((problem) => problem.box)).toEqual(["Headers", "Body", "Key set (JWKS)"]);
-        else expect(verdict.problems).toEqual([]);
-      }),
+      fc.asyncProperty(
+        fc.integer({min: RECEIVED_BOX_LIMIT_BYTES - 64, max: RECEIVED_BOX_LIMIT_BYTES + 64}),
+        fc.constantFrom("a", "é", "\u0000", ": x\n", "webhook-id: m\n"),
+        async (size, unit) => {
+          const text = unit.repeat(Math.ceil(size / new TextEncoder().encode(unit).length)).slice(0, size);
+          const bytes = new TextEncoder().encode(text).length;
+          const verdict = await verifyReceivedWebhook({
+            headers: text,
+            body: text,
+            receiver: {secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", jwks: text},
+            nowSeconds: 0
+          });
+          expectWellFormed(verdict);
+          if (bytes > RECEIVED_BOX_LIMIT_BYTES)
+            expect(verdict.problems.map((problem) => problem.box)).toEqual(["Headers", "Body", "Key set (JWKS)"]);
+          else expect(verdict.problems).toEqual([]);
+        }
+      ),
       {numRuns: 40}
     );
     // Not a benchmark: a generous bound that a hang or a quadratic parse would break.
@@ -120,7 +172,12 @@ describe("pasted text fuzz", () => {
 
   it("a 64 KB body nested 30,000 deep is read without an exception", async () => {
     const body = `${"[".repeat(30_000)}${"]".repeat(30_000)}`;
-    const verdict = await verifyReceivedWebhook({headers: "webhook-id: m\nwebhook-timestamp: 1\nwebhook-signature: v1,AAAA", body, receiver: {secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", taskId: "t"}, nowSeconds: 1});
+    const verdict = await verifyReceivedWebhook({
+      headers: "webhook-id: m\nwebhook-timestamp: 1\nwebhook-signature: v1,AAAA",
+      body,
+      receiver: {secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", taskId: "t"},
+      nowSeconds: 1
+    });
     expectWellFormed(verdict);
     expect(verdict.firstFailure?.id).toBe("sw-signature");
   });

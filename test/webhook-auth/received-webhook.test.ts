@@ -45,7 +45,10 @@ import {
 const symmetric = vectors.symmetric[0]!;
 const asymmetric = vectors.asymmetric[0]!;
 
-function swHeaders(signature: string, {id = symmetric.msgId, timestamp = String(symmetric.timestamp)}: {id?: string | null; timestamp?: string | null} = {}): string {
+function swHeaders(
+  signature: string,
+  {id = symmetric.msgId, timestamp = String(symmetric.timestamp)}: {id?: string | null; timestamp?: string | null} = {}
+): string {
   return [
     "POST /webhooks HTTP/1.1",
     ...(id === null ? [] : [`webhook-id: ${id}`]),
@@ -55,10 +58,16 @@ function swHeaders(signature: string, {id = symmetric.msgId, timestamp = String(
 }
 
 function verify(partial: Partial<ReceivedWebhookInput> & {headers: string}): Promise<ReceivedWebhookVerdict> {
-  return verifyReceivedWebhook({body: symmetric.payload, receiver: {secret: symmetric.secret}, nowSeconds: symmetric.timestamp, ...partial});
+  return verifyReceivedWebhook({
+    body: symmetric.payload,
+    receiver: {secret: symmetric.secret},
+    nowSeconds: symmetric.timestamp,
+    ...partial
+  });
 }
 
-const byId = (verdict: ReceivedWebhookVerdict, id: ReceivedCheck["id"]) => verdict.checks.find((check) => check.id === id);
+const byId = (verdict: ReceivedWebhookVerdict, id: ReceivedCheck["id"]) =>
+  verdict.checks.find((check) => check.id === id);
 
 describe("the published Standard Webhooks vectors, pasted", () => {
   it("sign function works / TestSymmetricWebhookSign: the vector passes every check", async () => {
@@ -73,7 +82,9 @@ describe("the published Standard Webhooks vectors, pasted", () => {
       ["token", "skipped"],
       ["expected-task", "skipped"]
     ]);
-    const entry = byId(verdict, "sw-signature")!.compared.find((value) => value.what.startsWith("webhook-signature entry 1"))!;
+    const entry = byId(verdict, "sw-signature")!.compared.find((value) =>
+      value.what.startsWith("webhook-signature entry 1")
+    )!;
     expect(entry).toMatchObject({expected: symmetric.signature, received: symmetric.signature});
     expect(entry.difference).toBeUndefined();
   });
@@ -103,7 +114,7 @@ describe("the published Standard Webhooks vectors, pasted", () => {
     expect(entry.difference).toMatch(/^first difference at byte 3 .*expected 0x67, received 0x43/);
   });
 
-  it("partial signature throws error: a cut entry and a bare \"v1,\" both fail", async () => {
+  it('partial signature throws error: a cut entry and a bare "v1," both fail', async () => {
     for (const header of [symmetric.signature.slice(0, 8), "v1,"]) {
       const verdict = await verify({headers: swHeaders(header)});
       expect(verdict.firstFailure?.id, header).toBe("sw-signature");
@@ -124,7 +135,10 @@ describe("the published Standard Webhooks vectors, pasted", () => {
   });
 
   it("old timestamp fails / new timestamp fails: one second past the 5-minute window either way", async () => {
-    for (const [offset, code] of [[301, /too old/], [-301, /too new/]] as const) {
+    for (const [offset, code] of [
+      [301, /too old/],
+      [-301, /too new/]
+    ] as const) {
       const verdict = await verify({headers: swHeaders(symmetric.signature), nowSeconds: symmetric.timestamp + offset});
       expect(verdict.firstFailure?.id).toBe("sw-timestamp");
       expect(verdict.firstFailure?.reason).toMatch(code);
@@ -132,80 +146,142 @@ describe("the published Standard Webhooks vectors, pasted", () => {
       // The signature is still checked: every check of the profile is shown.
       expect(byId(verdict, "sw-signature")!.status).toBe("pass");
     }
-    expect((await verify({headers: swHeaders(symmetric.signature), nowSeconds: symmetric.timestamp + 300})).outcome).toBe("pass");
+    expect(
+      (await verify({headers: swHeaders(symmetric.signature), nowSeconds: symmetric.timestamp + 300})).outcome
+    ).toBe("pass");
   });
 
   it("TestAsymmetricWebhookSign: the v1a vector passes with the seed's public key", async () => {
-    const verdict = await verify({headers: swHeaders(asymmetric.signature), receiver: {publicKey: asymmetric.publicKeyDerived}});
+    const verdict = await verify({
+      headers: swHeaders(asymmetric.signature),
+      receiver: {publicKey: asymmetric.publicKeyDerived}
+    });
     expect(verdict.outcome).toBe("pass");
     expect(byId(verdict, "sw-signature")!.reason).toMatch(/v1a signature entry 1 verifies/);
     expect(verdict.detection?.schemes).toEqual(["v1a"]);
   });
 
   it("v1a with another body fails; v1a where Ed25519 is missing is skipped and says so", async () => {
-    const changed = await verify({headers: swHeaders(asymmetric.signature), body: symmetric.payload.replace("2", "3"), receiver: {publicKey: asymmetric.publicKeyDerived}});
+    const changed = await verify({
+      headers: swHeaders(asymmetric.signature),
+      body: symmetric.payload.replace("2", "3"),
+      receiver: {publicKey: asymmetric.publicKeyDerived}
+    });
     expect(changed.firstFailure?.id).toBe("sw-signature");
     const notSupported = Object.assign(new Error("Unrecognized name"), {name: "NotSupportedError"});
-    const subtle = {importKey: () => Promise.reject(notSupported), verify: () => Promise.reject(notSupported)} as unknown as SubtleCrypto;
-    const missing = await verify({headers: swHeaders(asymmetric.signature), receiver: {publicKey: asymmetric.publicKeyDerived}, subtle});
+    const subtle = {
+      importKey: () => Promise.reject(notSupported),
+      verify: () => Promise.reject(notSupported)
+    } as unknown as SubtleCrypto;
+    const missing = await verify({
+      headers: swHeaders(asymmetric.signature),
+      receiver: {publicKey: asymmetric.publicKeyDerived},
+      subtle
+    });
     expect(missing.outcome).toBe("incomplete");
-    expect(byId(missing, "sw-signature")).toMatchObject({status: "skipped", reason: expect.stringMatching(/does not support Ed25519/)});
+    expect(byId(missing, "sw-signature")).toMatchObject({
+      status: "skipped",
+      reason: expect.stringMatching(/does not support Ed25519/)
+    });
   });
 
   it("a v1 header with only a public key entered is skipped, naming the secret to enter", async () => {
-    const verdict = await verify({headers: swHeaders(symmetric.signature), receiver: {publicKey: asymmetric.publicKeyDerived}});
-    expect(byId(verdict, "sw-signature")).toMatchObject({status: "skipped", reason: expect.stringMatching(/whsec_ secret/)});
+    const verdict = await verify({
+      headers: swHeaders(symmetric.signature),
+      receiver: {publicKey: asymmetric.publicKeyDerived}
+    });
+    expect(byId(verdict, "sw-signature")).toMatchObject({
+      status: "skipped",
+      reason: expect.stringMatching(/whsec_ secret/)
+    });
     expect(verdict.outcome).toBe("incomplete");
   });
 });
 
 describe("why a signature does not match: the signed content's first differing byte", () => {
   const secret = symmetric.secret;
-  const signed = (body: string) => signStandardWebhook({secret, msgId: "msg_1", timestamp: DEMO_NOW_SECONDS, payload: body});
-  const headersOf = async (body: string) => swHeaders((await signed(body)).signature, {id: "msg_1", timestamp: String(DEMO_NOW_SECONDS)});
+  const signed = (body: string) =>
+    signStandardWebhook({secret, msgId: "msg_1", timestamp: DEMO_NOW_SECONDS, payload: body});
+  const headersOf = async (body: string) =>
+    swHeaders((await signed(body)).signature, {id: "msg_1", timestamp: String(DEMO_NOW_SECONDS)});
 
   it("a pasted trailing newline the sender did not sign", async () => {
-    const verdict = await verify({headers: await headersOf(DEMO_BODY), body: `${DEMO_BODY}\n`, nowSeconds: DEMO_NOW_SECONDS});
+    const verdict = await verify({
+      headers: await headersOf(DEMO_BODY),
+      body: `${DEMO_BODY}\n`,
+      nowSeconds: DEMO_NOW_SECONDS
+    });
     expect(verdict.firstFailure?.reason).toMatch(/ends with a line break the sender did not sign/);
     const content = verdict.firstFailure!.compared[0]!;
     const prefix = `msg_1.${DEMO_NOW_SECONDS}.`.length;
-    expect(content.difference).toMatch(new RegExp(`^first difference at byte ${prefix + DEMO_BODY.length} .*expected \\(end\\), received 0x0a`));
+    expect(content.difference).toMatch(
+      new RegExp(`^first difference at byte ${prefix + DEMO_BODY.length} .*expected \\(end\\), received 0x0a`)
+    );
   });
 
   it("CRLF turned into LF by a text box", async () => {
-    const body = "{\r\n  \"a\": 1\r\n}";
-    const verdict = await verify({headers: await headersOf(body), body: body.replace(/\r\n/g, "\n"), nowSeconds: DEMO_NOW_SECONDS});
+    const body = '{\r\n  "a": 1\r\n}';
+    const verdict = await verify({
+      headers: await headersOf(body),
+      body: body.replace(/\r\n/g, "\n"),
+      nowSeconds: DEMO_NOW_SECONDS
+    });
     expect(verdict.firstFailure?.reason).toMatch(/CRLF/);
     expect(verdict.firstFailure!.compared[0]!.difference).toMatch(/expected 0x0d, received 0x0a/);
   });
 
   it("CRLF kept by pasting the body as base64 passes", async () => {
-    const body = "{\r\n  \"a\": 1\r\n}";
-    const verdict = await verify({headers: await headersOf(body), body: encodeBase64(new TextEncoder().encode(body)), bodyEncoding: "base64", nowSeconds: DEMO_NOW_SECONDS});
+    const body = '{\r\n  "a": 1\r\n}';
+    const verdict = await verify({
+      headers: await headersOf(body),
+      body: encodeBase64(new TextEncoder().encode(body)),
+      bodyEncoding: "base64",
+      nowSeconds: DEMO_NOW_SECONDS
+    });
     expect(verdict.outcome).toBe("pass");
     expect(verdict.bodyBytes).toBe(body.length);
   });
 
   it("a body re-serialized as JSON: signed compact, pasted as received with spaces", async () => {
-    const verdict = await verify({headers: await headersOf('{"b":2,"a":1}'), body: '{"b": 2, "a": 1.0}', nowSeconds: DEMO_NOW_SECONDS});
+    const verdict = await verify({
+      headers: await headersOf('{"b":2,"a":1}'),
+      body: '{"b": 2, "a": 1.0}',
+      nowSeconds: DEMO_NOW_SECONDS
+    });
     expect(verdict.firstFailure?.reason).toMatch(/re-serialized/);
   });
 
   it("a secret used as text by the sender", async () => {
-    const raw = await signStandardWebhook({secret: new TextEncoder().encode(secret), msgId: "msg_1", timestamp: DEMO_NOW_SECONDS, payload: DEMO_BODY});
-    const verdict = await verify({headers: swHeaders(raw.signature, {id: "msg_1", timestamp: String(DEMO_NOW_SECONDS)}), body: DEMO_BODY, nowSeconds: DEMO_NOW_SECONDS});
+    const raw = await signStandardWebhook({
+      secret: new TextEncoder().encode(secret),
+      msgId: "msg_1",
+      timestamp: DEMO_NOW_SECONDS,
+      payload: DEMO_BODY
+    });
+    const verdict = await verify({
+      headers: swHeaders(raw.signature, {id: "msg_1", timestamp: String(DEMO_NOW_SECONDS)}),
+      body: DEMO_BODY,
+      nowSeconds: DEMO_NOW_SECONDS
+    });
     expect(verdict.firstFailure?.reason).toMatch(/characters of the secret/);
   });
 
   it("an unexplained mismatch says so", async () => {
-    const verdict = await verify({headers: await headersOf(DEMO_BODY), body: DEMO_BODY, receiver: {secret: "whsec_" + encodeBase64(new Uint8Array(32))}, nowSeconds: DEMO_NOW_SECONDS});
+    const verdict = await verify({
+      headers: await headersOf(DEMO_BODY),
+      body: DEMO_BODY,
+      receiver: {secret: "whsec_" + encodeBase64(new Uint8Array(32))},
+      nowSeconds: DEMO_NOW_SECONDS
+    });
     expect(verdict.firstFailure?.reason).toMatch(/No classic body change explains it/);
   });
 });
 
 describe("the pasted header block", () => {
   it("reads a request line, CRLF or LF, and keeps names' case for display", () => {
-    const block = parseReceivedHeaders("POST /hook HTTP/1.1\r\nContent-Type: application/json\nWebhook-Id:  msg_1 \t\n");
+    const block = parseReceivedHeaders(
+      "POST /hook HTTP/1.1\r\nContent-Type: application/json\nWebhook-Id:  msg_1 \t\n"
+    );
     expect(block.requestLine).toEqual({method: "POST", target: "/hook", version: "HTTP/1.1", line: 1});
     expect(block.headers).toEqual([
       {name: "Content-Type", value: "application/json", line: 2},
@@ -215,7 +291,17 @@ describe("the pasted header block", () => {
   });
 
   it("names every line it cannot read, with its line number and the rule", () => {
-    const block = parseReceivedHeaders(["Host: a", "no colon here", " folded", "Bad Name: x", "X-Ctl: a\u0001b", ":method: POST", "X-Bidi: \u202Eevil"].join("\n"));
+    const block = parseReceivedHeaders(
+      [
+        "Host: a",
+        "no colon here",
+        " folded",
+        "Bad Name: x",
+        "X-Ctl: a\u0001b",
+        ":method: POST",
+        "X-Bidi: \u202Eevil"
+      ].join("\n")
+    );
     expect(block.unreadable.map((line) => [line.line, line.reason.slice(0, 24)])).toEqual([
       [2, 'no ":" (a header line is'],
       [3, "starts with a space or t"],
@@ -229,8 +315,10 @@ describe("the pasted header block", () => {
   });
 
   it("ends the block at the first blank line and reports what follows", () => {
-    const block = parseReceivedHeaders("Host: a\n\n{\"body\": 1}");
-    expect(block.unreadable).toEqual([{line: 3, shown: '{"body": 1}', reason: expect.stringMatching(/after the blank line/)}]);
+    const block = parseReceivedHeaders('Host: a\n\n{"body": 1}');
+    expect(block.unreadable).toEqual([
+      {line: 3, shown: '{"body": 1}', reason: expect.stringMatching(/after the blank line/)}
+    ]);
   });
 
   it("uses the first of a repeated header and says so", async () => {
@@ -248,10 +336,23 @@ describe("the pasted header block", () => {
 
 describe("profile detection and its override", () => {
   it("detects each profile and names the headers that decided", () => {
-    expect(detectReceivedProfile({"webhook-id": "m", "webhook-signature": "v1,x v1a,y"})).toMatchObject({profile: "standard-webhooks", decidedBy: ["webhook-id", "webhook-signature"], schemes: ["v1", "v1a"]});
-    expect(detectReceivedProfile({authorization: "Bearer aaa.bbb.ccc"})).toMatchObject({profile: "a2a-jwt", decidedBy: ["Authorization"]});
-    expect(detectReceivedProfile({authorization: "Bearer opaque-token"})).toMatchObject({profile: "a2a-credentials", decidedBy: ["Authorization"]});
-    expect(detectReceivedProfile({"x-a2a-notification-token": "t"})).toMatchObject({profile: "a2a-credentials", decidedBy: ["X-A2A-Notification-Token"]});
+    expect(detectReceivedProfile({"webhook-id": "m", "webhook-signature": "v1,x v1a,y"})).toMatchObject({
+      profile: "standard-webhooks",
+      decidedBy: ["webhook-id", "webhook-signature"],
+      schemes: ["v1", "v1a"]
+    });
+    expect(detectReceivedProfile({authorization: "Bearer aaa.bbb.ccc"})).toMatchObject({
+      profile: "a2a-jwt",
+      decidedBy: ["Authorization"]
+    });
+    expect(detectReceivedProfile({authorization: "Bearer opaque-token"})).toMatchObject({
+      profile: "a2a-credentials",
+      decidedBy: ["Authorization"]
+    });
+    expect(detectReceivedProfile({"x-a2a-notification-token": "t"})).toMatchObject({
+      profile: "a2a-credentials",
+      decidedBy: ["X-A2A-Notification-Token"]
+    });
     const none = detectReceivedProfile({"content-type": "application/json"});
     expect(none.profile).toBeUndefined();
     expect(none.decidedBy).toEqual([]);
@@ -260,14 +361,24 @@ describe("profile detection and its override", () => {
   it("no profile's header: the profile check fails naming the headers expected", async () => {
     const verdict = await verify({headers: "Content-Type: application/json"});
     expect(verdict.checks).toHaveLength(1);
-    expect(verdict.firstFailure).toMatchObject({id: "profile", reason: expect.stringMatching(/expected webhook-id and webhook-signature/)});
+    expect(verdict.firstFailure).toMatchObject({
+      id: "profile",
+      reason: expect.stringMatching(/expected webhook-id and webhook-signature/)
+    });
   });
 
   it("the reader's choice overrides the detection", async () => {
-    const verdict = await verify({headers: swHeaders(symmetric.signature), profile: "a2a-credentials", receiver: {token: "t"}});
+    const verdict = await verify({
+      headers: swHeaders(symmetric.signature),
+      profile: "a2a-credentials",
+      receiver: {token: "t"}
+    });
     expect(verdict.overridden).toBe(true);
     expect(verdict.checks[0]!.reason).toMatch(/chosen by you; the headers say standard-webhooks/);
-    expect(verdict.firstFailure).toMatchObject({id: "token", reason: expect.stringMatching(/^expected header X-A2A-Notification-Token/)});
+    expect(verdict.firstFailure).toMatchObject({
+      id: "token",
+      reason: expect.stringMatching(/^expected header X-A2A-Notification-Token/)
+    });
   });
 });
 
@@ -276,30 +387,66 @@ describe("A2A credentials: Authorization and the token", () => {
 
   it("the token example passes, and a wrong expected token fails at its first differing byte", async () => {
     expect((await verifyReceivedWebhook({...example, nowSeconds: 0})).outcome).toBe("pass");
-    const wrong = await verifyReceivedWebhook({...example, receiver: {...example.receiver, token: "tok-abd"}, nowSeconds: 0});
-    expect(wrong.firstFailure).toMatchObject({id: "token", reason: "X-A2A-Notification-Token does not match the expected token"});
-    expect(wrong.firstFailure!.compared[0]!.difference).toMatch(/^first difference at byte 6 .*expected 0x64, received 0x63/);
+    const wrong = await verifyReceivedWebhook({
+      ...example,
+      receiver: {...example.receiver, token: "tok-abd"},
+      nowSeconds: 0
+    });
+    expect(wrong.firstFailure).toMatchObject({
+      id: "token",
+      reason: "X-A2A-Notification-Token does not match the expected token"
+    });
+    expect(wrong.firstFailure!.compared[0]!.difference).toMatch(
+      /^first difference at byte 6 .*expected 0x64, received 0x63/
+    );
   });
 
   it("Authorization: scheme without case, credentials exactly; a missing header is named", async () => {
     const headers = "Authorization: bearer s3cret";
-    const ok = await verifyReceivedWebhook({headers, body: DEMO_BODY, receiver: {authorization: "Bearer s3cret", taskId: DEMO_TASK_ID}, nowSeconds: 0});
+    const ok = await verifyReceivedWebhook({
+      headers,
+      body: DEMO_BODY,
+      receiver: {authorization: "Bearer s3cret", taskId: DEMO_TASK_ID},
+      nowSeconds: 0
+    });
     expect(ok.outcome).toBe("pass");
-    const wrong = await verifyReceivedWebhook({headers, body: DEMO_BODY, receiver: {authorization: "Bearer s3cret!"}, nowSeconds: 0});
+    const wrong = await verifyReceivedWebhook({
+      headers,
+      body: DEMO_BODY,
+      receiver: {authorization: "Bearer s3cret!"},
+      nowSeconds: 0
+    });
     expect(wrong.firstFailure!.compared[0]!.difference).toMatch(/byte 6 .*expected 0x21, received \(end\)/);
-    const scheme = await verifyReceivedWebhook({headers, body: DEMO_BODY, receiver: {authorization: "Basic s3cret"}, nowSeconds: 0});
+    const scheme = await verifyReceivedWebhook({
+      headers,
+      body: DEMO_BODY,
+      receiver: {authorization: "Basic s3cret"},
+      nowSeconds: 0
+    });
     expect(scheme.firstFailure?.reason).toMatch(/scheme “bearer” is not the expected “Basic”/);
-    const missing = await verifyReceivedWebhook({headers: "X-A2A-Notification-Token: t", body: DEMO_BODY, receiver: {authorization: "Bearer s3cret"}, nowSeconds: 0});
+    const missing = await verifyReceivedWebhook({
+      headers: "X-A2A-Notification-Token: t",
+      body: DEMO_BODY,
+      receiver: {authorization: "Bearer s3cret"},
+      nowSeconds: 0
+    });
     expect(missing.firstFailure?.reason).toBe("expected header Authorization, which the request does not carry");
   });
 
   it("the expected task: another task fails, an unreadable body fails, nothing entered is skipped", async () => {
-    const other = await verifyReceivedWebhook({...example, receiver: {...example.receiver, taskId: "task-other"}, nowSeconds: 0});
+    const other = await verifyReceivedWebhook({
+      ...example,
+      receiver: {...example.receiver, taskId: "task-other"},
+      nowSeconds: 0
+    });
     expect(other.firstFailure).toMatchObject({id: "expected-task"});
     const notJson = await verifyReceivedWebhook({...example, body: "not json", nowSeconds: 0});
     expect(notJson.firstFailure).toMatchObject({id: "expected-task", reason: "the body is not JSON"});
     const none = await verifyReceivedWebhook({...example, receiver: {token: "tok-abc"}, nowSeconds: 0});
-    expect(byId(none, "expected-task")).toMatchObject({status: "skipped", reason: expect.stringMatching(/names task “task-3f9c2a”/)});
+    expect(byId(none, "expected-task")).toMatchObject({
+      status: "skipped",
+      reason: expect.stringMatching(/names task “task-3f9c2a”/)
+    });
   });
 });
 
@@ -319,50 +466,116 @@ describe("the JWT profile", () => {
     });
     return `POST /push HTTP/1.1\nAuthorization: Bearer ${token}`;
   }
-  const receiver = {jwks: JSON.stringify(demoJwks()), issuer: DEMO_ISSUER, audience: DEMO_AUDIENCE, taskId: DEMO_TASK_ID};
+  const receiver = {
+    jwks: JSON.stringify(demoJwks()),
+    issuer: DEMO_ISSUER,
+    audience: DEMO_AUDIENCE,
+    taskId: DEMO_TASK_ID
+  };
 
   it("passes with the sender's JWKS, every check in order", async () => {
-    const verdict = await verifyReceivedWebhook({headers: await jwtRequest(), body: DEMO_BODY, receiver, nowSeconds: DEMO_NOW_SECONDS + 5});
+    const verdict = await verifyReceivedWebhook({
+      headers: await jwtRequest(),
+      body: DEMO_BODY,
+      receiver,
+      nowSeconds: DEMO_NOW_SECONDS + 5
+    });
     expect(verdict.profile).toBe("a2a-jwt");
     expect(verdict.outcome).toBe("pass");
-    expect(verdict.checks.map((check) => check.id).slice(0, 5)).toEqual(["profile", "jwt-key-set", "jwt-bearer", "jwt-signature", "jwt-claims"]);
+    expect(verdict.checks.map((check) => check.id).slice(0, 5)).toEqual([
+      "profile",
+      "jwt-key-set",
+      "jwt-bearer",
+      "jwt-signature",
+      "jwt-claims"
+    ]);
   });
 
   it("a changed body fails at the body hash, comparing the two hashes", async () => {
-    const verdict = await verifyReceivedWebhook({headers: await jwtRequest(), body: `${DEMO_BODY} `, receiver, nowSeconds: DEMO_NOW_SECONDS});
+    const verdict = await verifyReceivedWebhook({
+      headers: await jwtRequest(),
+      body: `${DEMO_BODY} `,
+      receiver,
+      nowSeconds: DEMO_NOW_SECONDS
+    });
     expect(verdict.firstFailure?.id).toBe("jwt-body-hash");
     expect(verdict.firstFailure!.compared[0]!.difference).toMatch(/^first difference at byte/);
   });
 
   it("a wrong audience, an expired token", async () => {
-    const audience = await verifyReceivedWebhook({headers: await jwtRequest(), body: DEMO_BODY, receiver: {...receiver, audience: "https://other.example"}, nowSeconds: DEMO_NOW_SECONDS});
+    const audience = await verifyReceivedWebhook({
+      headers: await jwtRequest(),
+      body: DEMO_BODY,
+      receiver: {...receiver, audience: "https://other.example"},
+      nowSeconds: DEMO_NOW_SECONDS
+    });
     expect(audience.firstFailure?.id).toBe("jwt-audience");
-    const expired = await verifyReceivedWebhook({headers: await jwtRequest(), body: DEMO_BODY, receiver, nowSeconds: DEMO_NOW_SECONDS + 3600});
+    const expired = await verifyReceivedWebhook({
+      headers: await jwtRequest(),
+      body: DEMO_BODY,
+      receiver,
+      nowSeconds: DEMO_NOW_SECONDS + 3600
+    });
     expect(expired.firstFailure?.id).toBe("jwt-issued-at");
   });
 
   it("a pasted key set that is not JSON, or not a JWKS, is named; none entered is skipped", async () => {
     const headers = await jwtRequest();
-    const notJson = await verifyReceivedWebhook({headers, body: DEMO_BODY, receiver: {...receiver, jwks: "{keys: ["}, nowSeconds: DEMO_NOW_SECONDS});
-    expect(notJson.firstFailure).toMatchObject({id: "jwt-key-set", reason: expect.stringMatching(/^the key set is not JSON/)});
-    const notJwks = await verifyReceivedWebhook({headers, body: DEMO_BODY, receiver: {...receiver, jwks: '{"keys": [{"kid": "k"}]}'}, nowSeconds: DEMO_NOW_SECONDS});
-    expect(notJwks.firstFailure).toMatchObject({id: "jwt-key-set", reason: expect.stringMatching(/^not a JWKS: .* at \/keys\/0\/kty/)});
-    const none = await verifyReceivedWebhook({headers, body: DEMO_BODY, receiver: {issuer: DEMO_ISSUER}, nowSeconds: DEMO_NOW_SECONDS});
+    const notJson = await verifyReceivedWebhook({
+      headers,
+      body: DEMO_BODY,
+      receiver: {...receiver, jwks: "{keys: ["},
+      nowSeconds: DEMO_NOW_SECONDS
+    });
+    expect(notJson.firstFailure).toMatchObject({
+      id: "jwt-key-set",
+      reason: expect.stringMatching(/^the key set is not JSON/)
+    });
+    const notJwks = await verifyReceivedWebhook({
+      headers,
+      body: DEMO_BODY,
+      receiver: {...receiver, jwks: '{"keys": [{"kid": "k"}]}'},
+      nowSeconds: DEMO_NOW_SECONDS
+    });
+    expect(notJwks.firstFailure).toMatchObject({
+      id: "jwt-key-set",
+      reason: expect.stringMatching(/^not a JWKS: .* at \/keys\/0\/kty/)
+    });
+    const none = await verifyReceivedWebhook({
+      headers,
+      body: DEMO_BODY,
+      receiver: {issuer: DEMO_ISSUER},
+      nowSeconds: DEMO_NOW_SECONDS
+    });
     expect(none.outcome).toBe("incomplete");
     expect(byId(none, "jwt-signature")!.status).toBe("skipped");
   });
 
   it("a key set without the token's kid fails the signature", async () => {
-    const verdict = await verifyReceivedWebhook({headers: await jwtRequest({kid: "unknown-kid"}), body: DEMO_BODY, receiver, nowSeconds: DEMO_NOW_SECONDS});
+    const verdict = await verifyReceivedWebhook({
+      headers: await jwtRequest({kid: "unknown-kid"}),
+      body: DEMO_BODY,
+      receiver,
+      nowSeconds: DEMO_NOW_SECONDS
+    });
     expect(verdict.firstFailure?.id).toBe("jwt-signature");
   });
 });
 
 describe("stated limits and untrusted boxes", () => {
   it("a box over 64 KB is named with what it accepts, and nothing is checked", async () => {
-    const verdict = await verify({headers: swHeaders(symmetric.signature), body: "x".repeat(RECEIVED_BOX_LIMIT_BYTES + 1)});
+    const verdict = await verify({
+      headers: swHeaders(symmetric.signature),
+      body: "x".repeat(RECEIVED_BOX_LIMIT_BYTES + 1)
+    });
     expect(verdict.outcome).toBe("not-checked");
-    expect(verdict.problems).toEqual([{box: "Body", problem: "holds more than 65,536 bytes", accepted: expect.stringMatching(/^up to 65,536 bytes \(64 KB\)/)}]);
+    expect(verdict.problems).toEqual([
+      {
+        box: "Body",
+        problem: "holds more than 65,536 bytes",
+        accepted: expect.stringMatching(/^up to 65,536 bytes \(64 KB\)/)
+      }
+    ]);
     // Multi-byte characters count as their UTF-8 bytes.
     const wide = await verify({headers: "é".repeat(RECEIVED_BOX_LIMIT_BYTES / 2 + 1)});
     expect(wide.problems[0]).toMatchObject({box: "Headers", problem: "holds 65,538 bytes"});
@@ -384,7 +597,12 @@ describe("stated limits and untrusted boxes", () => {
   });
 
   it("input of the wrong type is refused by name, not thrown", async () => {
-    const verdict = await verifyReceivedWebhook({headers: 42, body: "", receiver: {}, nowSeconds: 0} as unknown as ReceivedWebhookInput);
+    const verdict = await verifyReceivedWebhook({
+      headers: 42,
+      body: "",
+      receiver: {},
+      nowSeconds: 0
+    } as unknown as ReceivedWebhookInput);
     expect(verdict).toMatchObject({outcome: "not-checked", summary: expect.stringMatching(/headers/)});
     const nan = await verifyReceivedWebhook({headers: "", body: "", receiver: {}, nowSeconds: Number.NaN});
     expect(nan.summary).toMatch(/nowSeconds/);
@@ -393,11 +611,19 @@ describe("stated limits and untrusted boxes", () => {
 
 describe("the page's example", () => {
   it("passes as filled, and fails once one byte of the body changes", async () => {
-    const example = await standardWebhooksExample({secret: symmetric.secret, msgId: "msg_example", nowSeconds: DEMO_NOW_SECONDS});
+    const example = await standardWebhooksExample({
+      secret: symmetric.secret,
+      msgId: "msg_example",
+      nowSeconds: DEMO_NOW_SECONDS
+    });
     const verdict = await verifyReceivedWebhook({...example, nowSeconds: DEMO_NOW_SECONDS + 1});
     expect(verdict.outcome).toBe("pass");
     expect(byId(verdict, "expected-task")!.status).toBe("pass");
-    const edited = await verifyReceivedWebhook({...example, body: example.body.replace("COMPLETED", "FAILED"), nowSeconds: DEMO_NOW_SECONDS + 1});
+    const edited = await verifyReceivedWebhook({
+      ...example,
+      body: example.body.replace("COMPLETED", "FAILED"),
+      nowSeconds: DEMO_NOW_SECONDS + 1
+    });
     expect(edited.firstFailure?.id).toBe("sw-signature");
   });
 });
@@ -405,11 +631,21 @@ describe("the page's example", () => {
 describe("the page's JWT example", () => {
   it("passes as filled with a fresh key, and a key set without that key fails the signature", async () => {
     const {privateKey, publicJwk} = await generateSigningKey({kid: "example-1"});
-    const example = await jwtProfileExample({privateKey, publicJwk, kid: "example-1", jti: "msg_1", nowSeconds: DEMO_NOW_SECONDS});
+    const example = await jwtProfileExample({
+      privateKey,
+      publicJwk,
+      kid: "example-1",
+      jti: "msg_1",
+      nowSeconds: DEMO_NOW_SECONDS
+    });
     const verdict = await verifyReceivedWebhook({...example, nowSeconds: DEMO_NOW_SECONDS + 2});
     expect(verdict.profile).toBe("a2a-jwt");
     expect(verdict.outcome).toBe("pass");
-    const otherKeys = await verifyReceivedWebhook({...example, receiver: {...example.receiver, jwks: JSON.stringify(demoJwks())}, nowSeconds: DEMO_NOW_SECONDS + 2});
+    const otherKeys = await verifyReceivedWebhook({
+      ...example,
+      receiver: {...example.receiver, jwks: JSON.stringify(demoJwks())},
+      nowSeconds: DEMO_NOW_SECONDS + 2
+    });
     expect(otherKeys.firstFailure?.id).toBe("jwt-signature");
   });
 });

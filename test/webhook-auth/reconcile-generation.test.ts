@@ -18,7 +18,8 @@ import {
   type TaskVersion
 } from "../../lib/webhook-auth/index.js";
 
-const generationLane = (scenario: ReconcileScenario) => compareReconciliation(scenario).lanes.find((lane) => lane.strategy === "generation")!;
+const generationLane = (scenario: ReconcileScenario) =>
+  compareReconciliation(scenario).lanes.find((lane) => lane.strategy === "generation")!;
 
 describe("taskGenerations", () => {
   it("numbers the history from 1 in time order, 0 for a version it does not hold", () => {
@@ -40,7 +41,12 @@ describe("the generation receiver on the demo", () => {
     expect(RECONCILE_STRATEGIES.find((s) => s.id === "generation")?.draft).toBe("A2A 1.1 draft");
     expect(generationLane(RECONCILE_DEMO_WITH_EVENT_IDS).draft).toBe("A2A 1.1 draft");
     expect(compareReconciliation(RECONCILE_DEMO_WITH_EVENT_IDS).lanes.filter((lane) => lane.draft)).toHaveLength(1);
-    expect(GENERATION_DRAFT.mismatchError).toEqual({name: "TaskGenerationMismatchError", jsonRpcCode: -32010, grpcStatus: "ABORTED", httpStatus: 409});
+    expect(GENERATION_DRAFT.mismatchError).toEqual({
+      name: "TaskGenerationMismatchError",
+      jsonRpcCode: -32010,
+      grpcStatus: "ABORTED",
+      httpStatus: 409
+    });
   });
 
   it("fetches once, on the gap the lost working event left, then ignores the redelivery, the repeat and the late event", () => {
@@ -54,12 +60,16 @@ describe("the generation receiver on the demo", () => {
         {held: 3, carried: 2, after: 3, gap: false}
       ]);
       expect(lane.rows[0]!.fetched).toEqual({state: "TASK_STATE_COMPLETED", atSeconds: 5});
-      expect(lane.rows[0]!.note).toMatch(/holds generation 1, gets 3: a gap, an event missed; GetTask returns COMPLETED@5, generation 3: applied, effect fires/);
+      expect(lane.rows[0]!.note).toMatch(
+        /holds generation 1, gets 3: a gap, an event missed; GetTask returns COMPLETED@5, generation 3: applied, effect fires/
+      );
       expect(lane.rows[1]!.note).toMatch(/holds generation 3, gets 3: the same again \(a redelivery\), ignored/);
       expect(lane.rows[3]!.note).toMatch(/holds generation 3, gets 2: older, ignored/);
       expect(lane).toMatchObject({fetches: 1, effects: 1, regressions: 0, converged: true});
     }
-    const getTask = compareReconciliation(RECONCILE_DEMO_WITH_EVENT_IDS).lanes.find((lane) => lane.strategy === "get-task-reconcile")!;
+    const getTask = compareReconciliation(RECONCILE_DEMO_WITH_EVENT_IDS).lanes.find(
+      (lane) => lane.strategy === "get-task-reconcile"
+    )!;
     expect(getTask.fetches).toBe(4);
   });
 
@@ -71,22 +81,45 @@ describe("the generation receiver on the demo", () => {
         {atSeconds: 5.2, carries: {state: "TASK_STATE_COMPLETED", atSeconds: 5}}
       ]
     });
-    expect(lane.rows.map((row) => [row.action, row.fetched, row.effectFired])).toEqual([["applied", undefined, false], ["applied", undefined, true]]);
+    expect(lane.rows.map((row) => [row.action, row.fetched, row.effectFired])).toEqual([
+      ["applied", undefined, false],
+      ["applied", undefined, true]
+    ]);
     expect(lane.fetches).toBe(0);
   });
 
   it("treats generation 0 as unknown (the draft: not for ordering) and asks GetTask", () => {
-    const lane = generationLane({...RECONCILE_DEMO_NO_EVENT_ID, arrivals: [{atSeconds: 6, generation: 0, carries: {state: "TASK_STATE_WORKING", atSeconds: 1}}]});
-    expect(lane.rows[0]).toMatchObject({action: "applied", fetched: {state: "TASK_STATE_COMPLETED"}, generation: {carried: 0, after: 3, gap: true}});
+    const lane = generationLane({
+      ...RECONCILE_DEMO_NO_EVENT_ID,
+      arrivals: [{atSeconds: 6, generation: 0, carries: {state: "TASK_STATE_WORKING", atSeconds: 1}}]
+    });
+    expect(lane.rows[0]).toMatchObject({
+      action: "applied",
+      fetched: {state: "TASK_STATE_COMPLETED"},
+      generation: {carried: 0, after: 3, gap: true}
+    });
   });
 });
 
 describe("the generation receiver under any arrivals", () => {
-  const states: TaskState[] = ["TASK_STATE_WORKING", "TASK_STATE_INPUT_REQUIRED", "TASK_STATE_WORKING", "TASK_STATE_COMPLETED"];
-  const history: TaskVersion[] = [{state: "TASK_STATE_SUBMITTED", atSeconds: 0}, ...states.map((state, i) => ({state, atSeconds: (i + 1) * 10}))];
+  const states: TaskState[] = [
+    "TASK_STATE_WORKING",
+    "TASK_STATE_INPUT_REQUIRED",
+    "TASK_STATE_WORKING",
+    "TASK_STATE_COMPLETED"
+  ];
+  const history: TaskVersion[] = [
+    {state: "TASK_STATE_SUBMITTED", atSeconds: 0},
+    ...states.map((state, i) => ({state, atSeconds: (i + 1) * 10}))
+  ];
   const arrivalsArb = fc
-    .array(fc.record({version: fc.integer({min: 0, max: history.length - 1}), delay: fc.integer({min: 0, max: 60})}), {minLength: 1, maxLength: 12})
-    .map((list): Arrival[] => list.map(({version, delay}) => ({atSeconds: history[version]!.atSeconds + delay, carries: history[version]!})));
+    .array(fc.record({version: fc.integer({min: 0, max: history.length - 1}), delay: fc.integer({min: 0, max: 60})}), {
+      minLength: 1,
+      maxLength: 12
+    })
+    .map((list): Arrival[] =>
+      list.map(({version, delay}) => ({atSeconds: history[version]!.atSeconds + delay, carries: history[version]!}))
+    );
   const run = (arrivals: Arrival[]) => generationLane({id: "p", label: "p", taskId: "t", history, arrivals});
 
   it("never moves its state backwards and fires the completion effect at most once", () => {
@@ -121,13 +154,18 @@ describe("the generation receiver under any arrivals", () => {
 
   it("never fetches when every event arrives once, in order", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({min: 0, max: 60}), {minLength: history.length - 1, maxLength: history.length - 1}), (delays) => {
-        let at = 0;
-        const arrivals = history.slice(1).map((version, i) => ({atSeconds: (at = Math.max(at, version.atSeconds + delays[i]!)), carries: version}));
-        const lane = run(arrivals);
-        expect(lane.fetches).toBe(0);
-        expect(lane).toMatchObject({converged: true, effects: 1});
-      }),
+      fc.property(
+        fc.array(fc.integer({min: 0, max: 60}), {minLength: history.length - 1, maxLength: history.length - 1}),
+        (delays) => {
+          let at = 0;
+          const arrivals = history
+            .slice(1)
+            .map((version, i) => ({atSeconds: (at = Math.max(at, version.atSeconds + delays[i]!)), carries: version}));
+          const lane = run(arrivals);
+          expect(lane.fetches).toBe(0);
+          expect(lane).toMatchObject({converged: true, effects: 1});
+        }
+      ),
       {numRuns: 200}
     );
   });
@@ -137,7 +175,10 @@ describe("the generation receiver under any arrivals", () => {
       fc.property(arrivalsArb, (arrivals) => {
         const lane = run(arrivals);
         const generationOf = taskGenerations(history);
-        const learnt = Math.max(1, ...lane.rows.flatMap((row) => [row.generation!.carried, ...(row.fetched ? [generationOf(row.fetched)] : [])]));
+        const learnt = Math.max(
+          1,
+          ...lane.rows.flatMap((row) => [row.generation!.carried, ...(row.fetched ? [generationOf(row.fetched)] : [])])
+        );
         const replayed = history.slice(0, learnt).reduce<TaskVersion | undefined>((_, version) => version, undefined);
         expect(lane.finalState).toEqual(replayed);
         expect(lane.rows.at(-1)!.generation!.after).toBe(learnt);

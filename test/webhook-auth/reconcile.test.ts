@@ -10,7 +10,8 @@ import {
   type TaskVersion
 } from "../../lib/webhook-auth/index.js";
 
-const lane = (result: ReturnType<typeof compareReconciliation>, id: string) => result.lanes.find((l) => l.strategy === id)!;
+const lane = (result: ReturnType<typeof compareReconciliation>, id: string) =>
+  result.lanes.find((l) => l.strategy === id)!;
 
 describe("modelGetTask", () => {
   it("returns the latest version at or before the call", () => {
@@ -26,12 +27,22 @@ describe("reconciliation demo", () => {
   it("with event ids: dedup stops the duplicate but not the repeat or the late event", () => {
     const result = compareReconciliation(RECONCILE_DEMO_WITH_EVENT_IDS);
     expect(result.truth).toEqual({state: "TASK_STATE_COMPLETED", atSeconds: 5});
-    expect(lane(result, "apply-payload")).toMatchObject({effects: 3, regressions: 1, converged: false, finalState: {state: "TASK_STATE_WORKING"}});
+    expect(lane(result, "apply-payload")).toMatchObject({
+      effects: 3,
+      regressions: 1,
+      converged: false,
+      finalState: {state: "TASK_STATE_WORKING"}
+    });
     const dedup = lane(result, "event-id-dedup");
     expect(dedup).toMatchObject({effects: 2, regressions: 1, converged: false});
     expect(dedup.rows.map((r) => r.action)).toEqual(["applied", "duplicate-dropped", "applied", "regressed"]);
     const reconcile = lane(result, "get-task-reconcile");
-    expect(reconcile).toMatchObject({effects: 1, regressions: 0, converged: true, finalState: {state: "TASK_STATE_COMPLETED", atSeconds: 5}});
+    expect(reconcile).toMatchObject({
+      effects: 1,
+      regressions: 0,
+      converged: true,
+      finalState: {state: "TASK_STATE_COMPLETED", atSeconds: 5}
+    });
     expect(reconcile.rows.map((r) => r.action)).toEqual(["applied", "no-op", "no-op", "no-op"]);
   });
 
@@ -49,8 +60,16 @@ describe("reconciliation demo", () => {
 });
 
 describe("GetTask reconciliation under any arrival order", () => {
-  const states: TaskState[] = ["TASK_STATE_WORKING", "TASK_STATE_INPUT_REQUIRED", "TASK_STATE_WORKING", "TASK_STATE_COMPLETED"];
-  const history: TaskVersion[] = [{state: "TASK_STATE_SUBMITTED", atSeconds: 0}, ...states.map((state, i) => ({state, atSeconds: (i + 1) * 10}))];
+  const states: TaskState[] = [
+    "TASK_STATE_WORKING",
+    "TASK_STATE_INPUT_REQUIRED",
+    "TASK_STATE_WORKING",
+    "TASK_STATE_COMPLETED"
+  ];
+  const history: TaskVersion[] = [
+    {state: "TASK_STATE_SUBMITTED", atSeconds: 0},
+    ...states.map((state, i) => ({state, atSeconds: (i + 1) * 10}))
+  ];
 
   it("never regresses, fires the completion effect at most once, and converges when it last asks after the end", () => {
     const arrivalArb = fc.array(
@@ -59,7 +78,11 @@ describe("GetTask reconciliation under any arrival order", () => {
     );
     fc.assert(
       fc.property(arrivalArb, (list) => {
-        const arrivals: Arrival[] = list.map(({version, delay}, i) => ({atSeconds: history[version]!.atSeconds + delay, eventId: `msg_${i}`, carries: history[version]!}));
+        const arrivals: Arrival[] = list.map(({version, delay}, i) => ({
+          atSeconds: history[version]!.atSeconds + delay,
+          eventId: `msg_${i}`,
+          carries: history[version]!
+        }));
         const result = compareReconciliation({id: "p", label: "p", taskId: "t", history, arrivals});
         const reconcile = lane(result, "get-task-reconcile");
         expect(reconcile.regressions).toBe(0);

@@ -11,7 +11,13 @@ import {
   type SignatureDebugReport
 } from "../../lib/webhook-auth/index.js";
 
-const base: SignatureDebugInput = {secret: STANDARD_WEBHOOKS_TEST_SECRET, msgId: DEMO_EVENT_ID, timestamp: DEMO_NOW_SECONDS, body: DEMO_BODY, nowSeconds: DEMO_NOW_SECONDS + 3};
+const base: SignatureDebugInput = {
+  secret: STANDARD_WEBHOOKS_TEST_SECRET,
+  msgId: DEMO_EVENT_ID,
+  timestamp: DEMO_NOW_SECONDS,
+  body: DEMO_BODY,
+  nowSeconds: DEMO_NOW_SECONDS + 3
+};
 
 function hmac(key: Buffer | string, content: string): string {
   return createHmac("sha256", key).update(content, "utf8").digest("base64");
@@ -44,7 +50,9 @@ describe("signature debugger", () => {
     expect(r.correctReceiver.ok).toBe(true); // the request is fine; the receiver is wrong
     const prefix = `${DEMO_EVENT_ID}.${DEMO_NOW_SECONDS}.`.length;
     expect(r.contentDifference?.index).toBe(prefix + DEMO_BODY.indexOf(": ") + 1); // the first space JSON.stringify removes
-    expect(r.receiver.expectedSignature).toBe(`v1,${hmac(KEY, `${DEMO_EVENT_ID}.${DEMO_NOW_SECONDS}.${JSON.stringify(JSON.parse(DEMO_BODY))}`)}`);
+    expect(r.receiver.expectedSignature).toBe(
+      `v1,${hmac(KEY, `${DEMO_EVENT_ID}.${DEMO_NOW_SECONDS}.${JSON.stringify(JSON.parse(DEMO_BODY))}`)}`
+    );
   });
 
   it("re-serialization is harmless for an already-compact body and reorders integer-like keys otherwise", async () => {
@@ -68,7 +76,9 @@ describe("signature debugger", () => {
     const r = await report({mistakes: {wrongSecret: true}});
     expect(r.verdict.ok).toBe(false);
     expect(r.contentDifference).toBeUndefined();
-    expect(r.receiver.expectedSignature).toBe(`v1,${hmac(Buffer.from(DEMO_OTHER_ENDPOINT_SECRET.slice(6), "base64"), r.sender.signedContent)}`);
+    expect(r.receiver.expectedSignature).toBe(
+      `v1,${hmac(Buffer.from(DEMO_OTHER_ENDPOINT_SECRET.slice(6), "base64"), r.sender.signedContent)}`
+    );
     expect(r.correctReceiver.ok).toBe(false);
   });
 

@@ -19,7 +19,9 @@ const BARE_SECRET = SECRET.slice("whsec_".length);
 /** Independent implementation: Node's own HMAC over `id.timestamp.` + raw body bytes. */
 function nodeSignature(secret: string, msgId: string, timestamp: number, payload: string | Uint8Array): string {
   const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
-  const mac = createHmac("sha256", key).update(`${msgId}.${timestamp}.`).update(typeof payload === "string" ? Buffer.from(payload, "utf8") : payload);
+  const mac = createHmac("sha256", key)
+    .update(`${msgId}.${timestamp}.`)
+    .update(typeof payload === "string" ? Buffer.from(payload, "utf8") : payload);
   return `v1,${mac.digest("base64")}`;
 }
 
@@ -30,16 +32,34 @@ describe("published Standard Webhooks vector", () => {
 
   it("signs to the published signature, with or without the whsec_ prefix, or from raw key bytes", async () => {
     for (const secret of [SECRET, BARE_SECRET, new Uint8Array(Buffer.from(BARE_SECRET, "base64"))]) {
-      const signed = await signStandardWebhook({secret, msgId: vector.msgId, timestamp: vector.timestamp, payload: vector.payload});
+      const signed = await signStandardWebhook({
+        secret,
+        msgId: vector.msgId,
+        timestamp: vector.timestamp,
+        payload: vector.payload
+      });
       expect(signed.signature).toBe(vector.signature);
       expect(signed.signedContent).toBe(`${vector.msgId}.${vector.timestamp}.${vector.payload}`);
-      expect(signed.headers).toEqual({"webhook-id": vector.msgId, "webhook-timestamp": String(vector.timestamp), "webhook-signature": vector.signature});
+      expect(signed.headers).toEqual({
+        "webhook-id": vector.msgId,
+        "webhook-timestamp": String(vector.timestamp),
+        "webhook-signature": vector.signature
+      });
     }
   });
 
   it("verifies the published signature at its own timestamp", async () => {
-    const headers = {"webhook-id": vector.msgId, "webhook-timestamp": String(vector.timestamp), "webhook-signature": vector.signature};
-    const result = await verifyStandardWebhook({secret: SECRET, headers, payload: vector.payload, nowSeconds: vector.timestamp});
+    const headers = {
+      "webhook-id": vector.msgId,
+      "webhook-timestamp": String(vector.timestamp),
+      "webhook-signature": vector.signature
+    };
+    const result = await verifyStandardWebhook({
+      secret: SECRET,
+      headers,
+      payload: vector.payload,
+      nowSeconds: vector.timestamp
+    });
     expect(result.ok).toBe(true);
     const wrong = await verifyStandardWebhook({
       secret: SECRET,
@@ -53,14 +73,22 @@ describe("published Standard Webhooks vector", () => {
 
 describe("signStandardWebhook against node:crypto", () => {
   const msgIdArb = fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/);
-  const secretArb = fc.uint8Array({minLength: 1, maxLength: 64}).map((b) => "whsec_" + Buffer.from(b).toString("base64"));
+  const secretArb = fc
+    .uint8Array({minLength: 1, maxLength: 64})
+    .map((b) => "whsec_" + Buffer.from(b).toString("base64"));
 
   it("matches createHmac for random secrets, ids, timestamps and string bodies", async () => {
     await fc.assert(
-      fc.asyncProperty(secretArb, msgIdArb, fc.integer({min: 0, max: 2 ** 40}), fc.string({unit: "grapheme"}), async (secret, msgId, timestamp, payload) => {
-        const signed = await signStandardWebhook({secret, msgId, timestamp, payload});
-        expect(signed.signature).toBe(nodeSignature(secret, msgId, timestamp, payload));
-      }),
+      fc.asyncProperty(
+        secretArb,
+        msgIdArb,
+        fc.integer({min: 0, max: 2 ** 40}),
+        fc.string({unit: "grapheme"}),
+        async (secret, msgId, timestamp, payload) => {
+          const signed = await signStandardWebhook({secret, msgId, timestamp, payload});
+          expect(signed.signature).toBe(nodeSignature(secret, msgId, timestamp, payload));
+        }
+      ),
       {numRuns: 150}
     );
   });
@@ -78,15 +106,26 @@ describe("signStandardWebhook against node:crypto", () => {
   it("gives a string and its UTF-8 bytes the same signature", async () => {
     const body = '{"name": "Zoë", "emoji": "🚀"}';
     const a = await signStandardWebhook({secret: SECRET, msgId: "msg_1", timestamp: 10, payload: body});
-    const b = await signStandardWebhook({secret: SECRET, msgId: "msg_1", timestamp: 10, payload: new TextEncoder().encode(body)});
+    const b = await signStandardWebhook({
+      secret: SECRET,
+      msgId: "msg_1",
+      timestamp: 10,
+      payload: new TextEncoder().encode(body)
+    });
     expect(a.signature).toBe(b.signature);
   });
 
   it("refuses ids with '.', empty ids, fractional timestamps and unusable secrets", async () => {
-    await expect(signStandardWebhook({secret: SECRET, msgId: "msg.1", timestamp: 1, payload: ""})).rejects.toThrow(/contains "\."/);
+    await expect(signStandardWebhook({secret: SECRET, msgId: "msg.1", timestamp: 1, payload: ""})).rejects.toThrow(
+      /contains "\."/
+    );
     await expect(signStandardWebhook({secret: SECRET, msgId: "", timestamp: 1, payload: ""})).rejects.toThrow(/empty/);
-    await expect(signStandardWebhook({secret: SECRET, msgId: "m", timestamp: 1.5, payload: ""})).rejects.toThrow(/whole/);
-    await expect(signStandardWebhook({secret: "whsec_not base64!", msgId: "m", timestamp: 1, payload: ""})).rejects.toThrow(/base64/);
+    await expect(signStandardWebhook({secret: SECRET, msgId: "m", timestamp: 1.5, payload: ""})).rejects.toThrow(
+      /whole/
+    );
+    await expect(
+      signStandardWebhook({secret: "whsec_not base64!", msgId: "m", timestamp: 1, payload: ""})
+    ).rejects.toThrow(/base64/);
   });
 
   it("puts one v1 entry per secret in the header during a rotation", async () => {
@@ -113,12 +152,21 @@ describe("verifyStandardWebhook", () => {
   });
 
   it("rejects timestamps outside the tolerance in both directions, bounds inclusive", async () => {
-    const at = (age: number) => verifyStandardWebhook({secret: SECRET, headers: headersAt(t - age), payload, nowSeconds: t});
+    const at = (age: number) =>
+      verifyStandardWebhook({secret: SECRET, headers: headersAt(t - age), payload, nowSeconds: t});
     expect((await at(DEFAULT_TOLERANCE_SECONDS)).ok).toBe(true);
     expect(await at(DEFAULT_TOLERANCE_SECONDS + 1)).toMatchObject({ok: false, code: "timestamp-too-old"});
     expect((await at(-DEFAULT_TOLERANCE_SECONDS)).ok).toBe(true);
     expect(await at(-DEFAULT_TOLERANCE_SECONDS - 1)).toMatchObject({ok: false, code: "timestamp-too-new"});
-    expect(await verifyStandardWebhook({secret: SECRET, headers: headersAt(t - 11), payload, nowSeconds: t, toleranceSeconds: 10})).toMatchObject({
+    expect(
+      await verifyStandardWebhook({
+        secret: SECRET,
+        headers: headersAt(t - 11),
+        payload,
+        nowSeconds: t,
+        toleranceSeconds: 10
+      })
+    ).toMatchObject({
       ok: false,
       code: "timestamp-too-old"
     });
@@ -126,10 +174,28 @@ describe("verifyStandardWebhook", () => {
 
   it("with toleranceSeconds: Infinity ignores the window but still checks the signature", async () => {
     const old = t - 10 * 365 * 86400;
-    expect((await verifyStandardWebhook({secret: SECRET, headers: headersAt(old), payload, nowSeconds: t, toleranceSeconds: Infinity})).ok).toBe(true);
+    expect(
+      (
+        await verifyStandardWebhook({
+          secret: SECRET,
+          headers: headersAt(old),
+          payload,
+          nowSeconds: t,
+          toleranceSeconds: Infinity
+        })
+      ).ok
+    ).toBe(true);
     // Like the Go test "invalid timestamp fails when ignoring tolerance": a changed timestamp breaks the signature.
     const changed = {...headersAt(t), "webhook-timestamp": String(946684800)};
-    expect(await verifyStandardWebhook({secret: SECRET, headers: changed, payload, nowSeconds: t, toleranceSeconds: Infinity})).toMatchObject({
+    expect(
+      await verifyStandardWebhook({
+        secret: SECRET,
+        headers: changed,
+        payload,
+        nowSeconds: t,
+        toleranceSeconds: Infinity
+      })
+    ).toMatchObject({
       ok: false,
       code: "no-matching-signature"
     });
@@ -143,15 +209,26 @@ describe("verifyStandardWebhook", () => {
       valid,
       "v1,Ceo5qEr07ixe2NLpvHk3FH9bwy/WavXrAFQ/9tdO6mc="
     ];
-    const result = await verifyStandardWebhook({secret: SECRET, headers: headersAt(t, sigs.join(" ")), payload, nowSeconds: t});
+    const result = await verifyStandardWebhook({
+      secret: SECRET,
+      headers: headersAt(t, sigs.join(" ")),
+      payload,
+      nowSeconds: t
+    });
     expect(result).toMatchObject({ok: true, matched: {entryIndex: 2}});
   });
 
   it("supports rotation on the receiver side: any configured secret may match", async () => {
     const next = "whsec_" + Buffer.alloc(32, 9).toString("base64");
     const headers = headersAt(t, nodeSignature(next, msgId, t, payload));
-    expect(await verifyStandardWebhook({secret: SECRET, headers, payload, nowSeconds: t})).toMatchObject({ok: false, code: "no-matching-signature"});
-    expect(await verifyStandardWebhook({secret: [SECRET, next], headers, payload, nowSeconds: t})).toMatchObject({ok: true, matched: {keyIndex: 1}});
+    expect(await verifyStandardWebhook({secret: SECRET, headers, payload, nowSeconds: t})).toMatchObject({
+      ok: false,
+      code: "no-matching-signature"
+    });
+    expect(await verifyStandardWebhook({secret: [SECRET, next], headers, payload, nowSeconds: t})).toMatchObject({
+      ok: true,
+      matched: {keyIndex: 1}
+    });
   });
 
   it("reports missing headers, a non-integer timestamp, partial and unprefixed signatures", async () => {
@@ -163,14 +240,23 @@ describe("verifyStandardWebhook", () => {
       expect(result.ok ? "" : result.reason).toContain(name);
     }
     for (const bad of ["hello", "12.5", "-5", "1e9", " 1700000000"]) {
-      expect(await verifyStandardWebhook({secret: SECRET, headers: {...headersAt(t), "webhook-timestamp": bad}, payload, nowSeconds: t})).toMatchObject({
+      expect(
+        await verifyStandardWebhook({
+          secret: SECRET,
+          headers: {...headersAt(t), "webhook-timestamp": bad},
+          payload,
+          nowSeconds: t
+        })
+      ).toMatchObject({
         ok: false,
         code: "invalid-timestamp"
       });
     }
     const valid = nodeSignature(SECRET, msgId, t, payload);
     for (const partial of [valid.slice(0, 8), "v1,", valid.slice(3)]) {
-      expect(await verifyStandardWebhook({secret: SECRET, headers: headersAt(t, partial), payload, nowSeconds: t})).toMatchObject({
+      expect(
+        await verifyStandardWebhook({secret: SECRET, headers: headersAt(t, partial), payload, nowSeconds: t})
+      ).toMatchObject({
         ok: false,
         code: "no-matching-signature"
       });
@@ -179,7 +265,11 @@ describe("verifyStandardWebhook", () => {
 
   it("reads header names case-insensitively", async () => {
     const h = headersAt(t);
-    const headers = {"Webhook-Id": h["webhook-id"], "WEBHOOK-TIMESTAMP": h["webhook-timestamp"], "Webhook-Signature": h["webhook-signature"]};
+    const headers = {
+      "Webhook-Id": h["webhook-id"],
+      "WEBHOOK-TIMESTAMP": h["webhook-timestamp"],
+      "Webhook-Signature": h["webhook-signature"]
+    };
     expect((await verifyStandardWebhook({secret: SECRET, headers, payload, nowSeconds: t})).ok).toBe(true);
   });
 
@@ -187,7 +277,10 @@ describe("verifyStandardWebhook", () => {
     const headers = headersAt(t);
     vi.stubGlobal("crypto", {});
     try {
-      expect(await verifyStandardWebhook({secret: SECRET, headers, payload, nowSeconds: t})).toMatchObject({ok: false, code: "unsupported"});
+      expect(await verifyStandardWebhook({secret: SECRET, headers, payload, nowSeconds: t})).toMatchObject({
+        ok: false,
+        code: "unsupported"
+      });
     } finally {
       vi.unstubAllGlobals();
     }
@@ -195,31 +288,46 @@ describe("verifyStandardWebhook", () => {
   });
 
   it("reports an unusable configured secret", async () => {
-    expect(await verifyStandardWebhook({secret: "whsec_***", headers: headersAt(t), payload, nowSeconds: t})).toMatchObject({ok: false, code: "invalid-key"});
+    expect(
+      await verifyStandardWebhook({secret: "whsec_***", headers: headersAt(t), payload, nowSeconds: t})
+    ).toMatchObject({ok: false, code: "invalid-key"});
   });
 
   it("fails when any single byte of the body changes", async () => {
     const body = new TextEncoder().encode(payload);
     const headers = headersAt(t, nodeSignature(SECRET, msgId, t, body));
     await fc.assert(
-      fc.asyncProperty(fc.integer({min: 0, max: body.length - 1}), fc.integer({min: 1, max: 255}), async (index, mask) => {
-        const tampered = new Uint8Array(body);
-        tampered[index] = tampered[index]! ^ mask;
-        const result = await verifyStandardWebhook({secret: SECRET, headers, payload: tampered, nowSeconds: t});
-        expect(result).toMatchObject({ok: false, code: "no-matching-signature"});
-      }),
+      fc.asyncProperty(
+        fc.integer({min: 0, max: body.length - 1}),
+        fc.integer({min: 1, max: 255}),
+        async (index, mask) => {
+          const tampered = new Uint8Array(body);
+          tampered[index] = tampered[index]! ^ mask;
+          const result = await verifyStandardWebhook({secret: SECRET, headers, payload: tampered, nowSeconds: t});
+          expect(result).toMatchObject({ok: false, code: "no-matching-signature"});
+        }
+      ),
       {numRuns: 60}
     );
   });
 
   it("verifies what it signs, and nothing signed with another key (round trip)", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uint8Array({minLength: 24, maxLength: 40}), fc.uint8Array({minLength: 24, maxLength: 40}), fc.string(), async (k1, k2, body) => {
-        fc.pre(Buffer.compare(Buffer.from(k1), Buffer.from(k2)) !== 0);
-        const signed = await signStandardWebhook({secret: k1, msgId: "msg_rt", timestamp: t, payload: body});
-        expect((await verifyStandardWebhook({secret: k1, headers: signed.headers, payload: body, nowSeconds: t})).ok).toBe(true);
-        expect((await verifyStandardWebhook({secret: k2, headers: signed.headers, payload: body, nowSeconds: t})).ok).toBe(false);
-      }),
+      fc.asyncProperty(
+        fc.uint8Array({minLength: 24, maxLength: 40}),
+        fc.uint8Array({minLength: 24, maxLength: 40}),
+        fc.string(),
+        async (k1, k2, body) => {
+          fc.pre(Buffer.compare(Buffer.from(k1), Buffer.from(k2)) !== 0);
+          const signed = await signStandardWebhook({secret: k1, msgId: "msg_rt", timestamp: t, payload: body});
+          expect(
+            (await verifyStandardWebhook({secret: k1, headers: signed.headers, payload: body, nowSeconds: t})).ok
+          ).toBe(true);
+          expect(
+            (await verifyStandardWebhook({secret: k2, headers: signed.headers, payload: body, nowSeconds: t})).ok
+          ).toBe(false);
+        }
+      ),
       {numRuns: 50}
     );
   });
@@ -259,6 +367,8 @@ describe("a reason's seconds (D7)", () => {
     const old = checkStandardWebhookTimestamp(1000, 1360.5869998931885);
     expect(old.reason).toBe("message timestamp too old: signed 360.6 s before now, tolerance is 300 s");
     expect(checkStandardWebhookTimestamp(1000, 1000.25).reason).toBe("timestamp is 0.3 s from now, within ±300 s");
-    expect(checkStandardWebhookTimestamp(1600, 1000).reason).toBe("message timestamp too new: 600 s in the future, tolerance is 300 s");
+    expect(checkStandardWebhookTimestamp(1600, 1000).reason).toBe(
+      "message timestamp too new: 600 s in the future, tolerance is 300 s"
+    );
   });
 });

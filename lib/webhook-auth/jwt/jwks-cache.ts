@@ -35,7 +35,15 @@ export type JwsFailureCode =
   | "jwks-fetch-failed";
 
 export type JwsVerification =
-  | {ok: true; payload: Uint8Array; header: CompactJWSHeaderParameters; kid: string; reason: string; cache: JwksCache; refreshed: boolean}
+  | {
+      ok: true;
+      payload: Uint8Array;
+      header: CompactJWSHeaderParameters;
+      kid: string;
+      reason: string;
+      cache: JwksCache;
+      refreshed: boolean;
+    }
   | {ok: false; code: JwsFailureCode; reason: string; kid?: string; cache: JwksCache; refreshed: boolean};
 
 // Data that enters from the network: a JWKS document must be {keys: [{kty: ...}, ...]}.
@@ -49,7 +57,19 @@ export function createJwksCache(keys: JSONWebKeySet = {keys: []}, fetchedAtSecon
 export function publicJwks(keys: JSONWebKeySet): JSONWebKeySet {
   return {
     keys: keys.keys.map((jwk) => {
-      const {d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, oth: _oth, k: _k, key_ops: _ops, ext: _ext, ...publicPart} = jwk;
+      const {
+        d: _d,
+        p: _p,
+        q: _q,
+        dp: _dp,
+        dq: _dq,
+        qi: _qi,
+        oth: _oth,
+        k: _k,
+        key_ops: _ops,
+        ext: _ext,
+        ...publicPart
+      } = jwk;
       return publicPart;
     })
   };
@@ -120,7 +140,13 @@ export async function verifyWithJwks(input: {
   try {
     header = decodeProtectedHeader(input.token) as CompactJWSHeaderParameters;
   } catch (error) {
-    return {ok: false, code: "malformed", reason: `cannot decode the JWS header: ${describe(error)}`, cache, refreshed: false};
+    return {
+      ok: false,
+      code: "malformed",
+      reason: `cannot decode the JWS header: ${describe(error)}`,
+      cache,
+      refreshed: false
+    };
   }
   const kid = typeof header.kid === "string" && header.kid !== "" ? header.kid : undefined;
   // The algorithm first: an unsigned token (alg none, usually without a kid) is refused for what it is, not for a missing kid.
@@ -134,14 +160,28 @@ export async function verifyWithJwks(input: {
       refreshed: false
     };
   }
-  if (!kid) return {ok: false, code: "missing-kid", reason: "the JWS header has no kid, so the signing key cannot be chosen", cache, refreshed: false};
+  if (!kid)
+    return {
+      ok: false,
+      code: "missing-kid",
+      reason: "the JWS header has no kid, so the signing key cannot be chosen",
+      cache,
+      refreshed: false
+    };
 
   let result = await attempt(input.token, cache.keys, input.algorithms);
   let refreshed = false;
   if (!result.ok && result.code === "no-key") {
     const cooldown = input.refreshCooldownSeconds ?? DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS;
     if (!input.fetchJwks) {
-      return {ok: false, code: "unknown-kid", reason: `kid "${kid}" is not in the key set, and this receiver has no key-set URL to fetch it from (its keys are fixed)`, kid, cache, refreshed};
+      return {
+        ok: false,
+        code: "unknown-kid",
+        reason: `kid "${kid}" is not in the key set, and this receiver has no key-set URL to fetch it from (its keys are fixed)`,
+        kid,
+        cache,
+        refreshed
+      };
     }
     if (cache.fetchedAtSeconds !== undefined && input.nowSeconds - cache.fetchedAtSeconds < cooldown) {
       return {
@@ -157,20 +197,49 @@ export async function verifyWithJwks(input: {
     try {
       document = await input.fetchJwks();
     } catch (error) {
-      return {ok: false, code: "jwks-fetch-failed", reason: `refreshing the key set failed: ${describe(error)}`, kid, cache, refreshed};
+      return {
+        ok: false,
+        code: "jwks-fetch-failed",
+        reason: `refreshing the key set failed: ${describe(error)}`,
+        kid,
+        cache,
+        refreshed
+      };
     }
     const parsed = z.safeParse(JwksDocument, document);
     if (!parsed.success) {
-      return {ok: false, code: "jwks-invalid", reason: "the refreshed key set is not a JWKS document ({keys: [...]})", kid, cache, refreshed};
+      return {
+        ok: false,
+        code: "jwks-invalid",
+        reason: "the refreshed key set is not a JWKS document ({keys: [...]})",
+        kid,
+        cache,
+        refreshed
+      };
     }
     cache = {keys: parsed.data as JSONWebKeySet, fetchedAtSeconds: input.nowSeconds, refreshes: cache.refreshes + 1};
     refreshed = true;
     result = await attempt(input.token, cache.keys, input.algorithms);
     if (!result.ok && result.code === "no-key") {
-      return {ok: false, code: "unknown-kid", reason: `kid "${kid}" is not in the key set, even after one refresh`, kid, cache, refreshed};
+      return {
+        ok: false,
+        code: "unknown-kid",
+        reason: `kid "${kid}" is not in the key set, even after one refresh`,
+        kid,
+        cache,
+        refreshed
+      };
     }
   }
-  if (!result.ok) return {ok: false, code: result.code === "no-key" ? "unknown-kid" : result.code, reason: result.reason, kid, cache, refreshed};
+  if (!result.ok)
+    return {
+      ok: false,
+      code: result.code === "no-key" ? "unknown-kid" : result.code,
+      reason: result.reason,
+      kid,
+      cache,
+      refreshed
+    };
   return {
     ok: true,
     payload: result.payload,

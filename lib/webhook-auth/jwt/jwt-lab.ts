@@ -78,57 +78,94 @@ const FIRST_DELIVERY_BEFORE_SECONDS = 10;
 
 export const JWT_MISTAKES: readonly JwtMistake[] = [
   {
-    id: "wrongAudience", label: "Token minted for another webhook (aud)", side: "sender", caughtBy: "audience",
-    symptom: "Signature and times are fine, but aud names another receiver: a token captured at one webhook must not open another.",
+    id: "wrongAudience",
+    label: "Token minted for another webhook (aud)",
+    side: "sender",
+    caughtBy: "audience",
+    symptom:
+      "Signature and times are fine, but aud names another receiver: a token captured at one webhook must not open another.",
     fix: "Set aud to the URL of the webhook the token is sent to; the receiver accepts only its own."
   },
   {
-    id: "expired", label: "Token reused after it expired", side: "sender", caughtBy: "expiry",
+    id: "expired",
+    label: "Token reused after it expired",
+    side: "sender",
+    caughtBy: "expiry",
     symptom: `The sender keeps a token and sends it again ${TOKEN_REUSED_AFTER_SECONDS} s later: exp has passed, beyond the clock tolerance.`,
     fix: "Sign a fresh JWT for every delivery attempt, retries included: a new iat, exp and jti (a jti names one token, not the update it carries)."
   },
   {
-    id: "futureIssuedAt", label: `Sender clock ${SENDER_CLOCK_AHEAD_SECONDS} s ahead (iat in the future)`, side: "sender", caughtBy: "issued-at",
+    id: "futureIssuedAt",
+    label: `Sender clock ${SENDER_CLOCK_AHEAD_SECONDS} s ahead (iat in the future)`,
+    side: "sender",
+    caughtBy: "issued-at",
     symptom: `iat is ${SENDER_CLOCK_AHEAD_SECONDS} s after the receiver's now, beyond its ${DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS} s tolerance: a token from the future.`,
     fix: "Keep the sender's clock synchronised (NTP); do not widen the tolerance to hide it."
   },
   {
-    id: "longLifetime", label: "Token valid for an hour", side: "sender", caughtBy: "expiry",
+    id: "longLifetime",
+    label: "Token valid for an hour",
+    side: "sender",
+    caughtBy: "expiry",
     symptom: `exp − iat is ${LONG_LIFETIME_SECONDS} s, more than the ${DEFAULT_JWT_MAX_AGE_SECONDS} s the receiver allows: a stolen token would stay usable for an hour.`,
     fix: `Keep tokens short-lived (${DEFAULT_JWT_TTL_SECONDS} s is plenty for one POST); the receiver caps the lifetime it accepts.`
   },
   {
-    id: "replayedJti", label: "The same token delivered again (jti replay)", side: "attacker", caughtBy: "jwt-id",
-    symptom: "A captured request sent again within its lifetime verifies in every other respect: only the single-use record of jti refuses it.",
+    id: "replayedJti",
+    label: "The same token delivered again (jti replay)",
+    side: "attacker",
+    caughtBy: "jwt-id",
+    symptom:
+      "A captured request sent again within its lifetime verifies in every other respect: only the single-use record of jti refuses it.",
     fix: "Record each jti atomically before the effect and keep it at least until its exp plus the clock tolerance; a jti seen again is a replayed token, refused. A sender's retry comes in a new token: find duplicates by the update's own key (its bytes), never by the jti."
   },
   {
-    id: "reserializedBody", label: "Receiver hashes a re-serialized body", side: "receiver", caughtBy: "body-hash",
+    id: "reserializedBody",
+    label: "Receiver hashes a re-serialized body",
+    side: "receiver",
+    caughtBy: "body-hash",
     symptom: `The token is valid, but ${BODY_HASH_CLAIM} does not match: JSON.parse then JSON.stringify changed the bytes before hashing.`,
     fix: "Hash the raw request body bytes, before parsing."
   },
   {
-    id: "wrongTaskId", label: "Token names another task (taskId)", side: "sender", caughtBy: "task-id",
+    id: "wrongTaskId",
+    label: "Token names another task (taskId)",
+    side: "sender",
+    caughtBy: "task-id",
     symptom: `The ${TASK_ID_CLAIM} claim is ${DEMO_OTHER_TASK_ID}, a task this receiver never subscribed to.`,
     fix: `Put the task the notification is about in ${TASK_ID_CLAIM}; the receiver accepts only tasks it expects.`
   },
   {
-    id: "rotatedKey", label: "Sender switched to a new key (unknown kid)", side: "sender", caughtBy: "signature",
+    id: "rotatedKey",
+    label: "Sender switched to a new key (unknown kid)",
+    side: "sender",
+    caughtBy: "signature",
     symptom: `The kid is not in the receiver's cached key set. The receiver fetches the set once, unless it fetched it less than ${DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS} s ago (the rate limit): after a refetch the new key verifies.`,
     fix: "Publish the new key in the JWKS before signing with it, and let receivers refetch once on an unknown kid, rate-limited."
   },
   {
-    id: "algNone", label: "alg: none (an unsigned token)", side: "attacker", caughtBy: "signature",
-    symptom: "The header says alg none and the signature is empty. A verifier that trusts the header accepts anything; the allowlist refuses it before any key is used.",
+    id: "algNone",
+    label: "alg: none (an unsigned token)",
+    side: "attacker",
+    caughtBy: "signature",
+    symptom:
+      "The header says alg none and the signature is empty. A verifier that trusts the header accepts anything; the allowlist refuses it before any key is used.",
     fix: "Verify with an allowlist of algorithms (here ES256 and EdDSA), never the alg the token names."
   },
   {
-    id: "hs256WithPublicKey", label: "HS256 signed with the public key as the secret", side: "attacker", caughtBy: "signature",
-    symptom: "An attacker signs HS256 with the sender's published key as the HMAC secret. A verifier that picks the algorithm from the header would accept it; the allowlist refuses it.",
+    id: "hs256WithPublicKey",
+    label: "HS256 signed with the public key as the secret",
+    side: "attacker",
+    caughtBy: "signature",
+    symptom:
+      "An attacker signs HS256 with the sender's published key as the HMAC secret. A verifier that picks the algorithm from the header would accept it; the allowlist refuses it.",
     fix: "Bind each key to its algorithm and verify with an allowlist; an asymmetric key is never an HMAC secret."
   },
   {
-    id: "wrongHeader", label: `Token sent in ${NOTIFICATION_TOKEN_HEADER}`, side: "sender", caughtBy: "bearer",
+    id: "wrongHeader",
+    label: `Token sent in ${NOTIFICATION_TOKEN_HEADER}`,
+    side: "sender",
+    caughtBy: "bearer",
     symptom: `The JWT travels in ${NOTIFICATION_TOKEN_HEADER}, where the configured token belongs; Authorization is missing, so the receiver has no token to verify.`,
     fix: "Send the JWT as Authorization: Bearer <JWT>, and the configured token in its own header."
   }
@@ -154,7 +191,13 @@ export interface JwtLabReport {
   algorithm: A2aPushJwtAlgorithm;
   notice?: string;
   mistake?: JwtMistake;
-  sender: {kid: string; headers: SentHeader[]; token: string; protectedHeader: Record<string, unknown>; claims: Record<string, unknown>};
+  sender: {
+    kid: string;
+    headers: SentHeader[];
+    token: string;
+    protectedHeader: Record<string, unknown>;
+    claims: Record<string, unknown>;
+  };
   receiver: {
     nowSeconds: number;
     clockToleranceSeconds: number;
@@ -175,7 +218,9 @@ export interface JwtLabReport {
 
 /** The sender's current key and the one it rotates to, for an algorithm. */
 function keysFor(algorithm: A2aPushJwtAlgorithm): {current: DemoSigningKey; next: DemoSigningKey} {
-  return algorithm === "EdDSA" ? {current: DEMO_ED25519_SIGNING_KEY, next: DEMO_ED25519_SIGNING_KEY_2} : {current: DEMO_SIGNING_KEY_1, next: DEMO_SIGNING_KEY_2};
+  return algorithm === "EdDSA"
+    ? {current: DEMO_ED25519_SIGNING_KEY, next: DEMO_ED25519_SIGNING_KEY_2}
+    : {current: DEMO_SIGNING_KEY_1, next: DEMO_SIGNING_KEY_2};
 }
 
 /** Every event's JWT id in the lab: one event, so one jti. */
@@ -184,7 +229,10 @@ export const DEMO_JWT_ID = "evt_7d41c0a2";
 /** One delivery with at most one mistake: signed, then verified. */
 export async function runJwtLab(input: JwtLabInput): Promise<JwtLabReport> {
   const usable = input.algorithm === "EdDSA" && !(await detectEd25519Support()).supported ? "ES256" : input.algorithm;
-  const notice = usable === input.algorithm ? undefined : "This browser's Web Crypto has no Ed25519, so the lab signs with ES256 instead.";
+  const notice =
+    usable === input.algorithm
+      ? undefined
+      : "This browser's Web Crypto has no Ed25519, so the lab signs with ES256 instead.";
   const mistake = JWT_MISTAKES.find((candidate) => candidate.id === input.mistake);
   const keys = keysFor(usable);
   const now = DEMO_NOW_SECONDS;
@@ -192,7 +240,16 @@ export async function runJwtLab(input: JwtLabInput): Promise<JwtLabReport> {
   const token = await senderToken(mistake?.id, signingKey, input.body, now);
   const headers = sentHeaders(mistake?.id, token);
   const received = Object.fromEntries(headers.map((header) => [header.name, header.value]));
-  const usedJtis = mistake?.id === "replayedJti" ? [{jti: DEMO_JWT_ID, keptUntilSeconds: now - FIRST_DELIVERY_BEFORE_SECONDS + DEFAULT_JWT_TTL_SECONDS + DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS}] : [];
+  const usedJtis =
+    mistake?.id === "replayedJti"
+      ? [
+          {
+            jti: DEMO_JWT_ID,
+            keptUntilSeconds:
+              now - FIRST_DELIVERY_BEFORE_SECONDS + DEFAULT_JWT_TTL_SECONDS + DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS
+          }
+        ]
+      : [];
   const hashedBody = mistake?.id === "reserializedBody" ? reserialized(input.body) : input.body;
   const cache = createJwksCache(demoJwks([keys.current]), now - input.jwksFetchedSecondsAgo);
   const verification = await verifyA2aPushJwt({
@@ -224,12 +281,19 @@ export async function runJwtLab(input: JwtLabInput): Promise<JwtLabReport> {
       usedJtis
     },
     verification,
-    ...(verification.ok && exp !== undefined ? {jtiRecord: {jti: DEMO_JWT_ID, keptUntilSeconds: exp + DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS}} : {})
+    ...(verification.ok && exp !== undefined
+      ? {jtiRecord: {jti: DEMO_JWT_ID, keptUntilSeconds: exp + DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS}}
+      : {})
   };
 }
 
 /** The JWT the sender (or the attacker) sends for this mistake. */
-async function senderToken(mistake: JwtMistakeId | undefined, key: DemoSigningKey, body: string, now: number): Promise<string> {
+async function senderToken(
+  mistake: JwtMistakeId | undefined,
+  key: DemoSigningKey,
+  body: string,
+  now: number
+): Promise<string> {
   if (mistake === "algNone") return unsignedToken(key.kid, await claimsFor(body, now));
   if (mistake === "hs256WithPublicKey") return hs256WithPublicKey(key, await claimsFor(body, now));
   return signA2aPushJwt({
@@ -241,7 +305,13 @@ async function senderToken(mistake: JwtMistakeId | undefined, key: DemoSigningKe
     taskId: mistake === "wrongTaskId" ? DEMO_OTHER_TASK_ID : DEMO_TASK_ID,
     jti: DEMO_JWT_ID,
     body,
-    nowSeconds: now + (mistake === "futureIssuedAt" ? SENDER_CLOCK_AHEAD_SECONDS : mistake === "expired" ? -TOKEN_REUSED_AFTER_SECONDS : 0),
+    nowSeconds:
+      now +
+      (mistake === "futureIssuedAt"
+        ? SENDER_CLOCK_AHEAD_SECONDS
+        : mistake === "expired"
+          ? -TOKEN_REUSED_AFTER_SECONDS
+          : 0),
     ttlSeconds: mistake === "longLifetime" ? LONG_LIFETIME_SECONDS : DEFAULT_JWT_TTL_SECONDS
   });
 }
@@ -249,8 +319,13 @@ async function senderToken(mistake: JwtMistakeId | undefined, key: DemoSigningKe
 /** The claims a correct token carries, for the attacker's forged tokens. */
 async function claimsFor(body: string, now: number): Promise<Record<string, unknown>> {
   return {
-    iss: DEMO_ISSUER, aud: DEMO_AUDIENCE, iat: now, exp: now + DEFAULT_JWT_TTL_SECONDS, jti: DEMO_JWT_ID,
-    [TASK_ID_CLAIM]: DEMO_TASK_ID, [BODY_HASH_CLAIM]: await bodySha256Hex(body)
+    iss: DEMO_ISSUER,
+    aud: DEMO_AUDIENCE,
+    iat: now,
+    exp: now + DEFAULT_JWT_TTL_SECONDS,
+    jti: DEMO_JWT_ID,
+    [TASK_ID_CLAIM]: DEMO_TASK_ID,
+    [BODY_HASH_CLAIM]: await bodySha256Hex(body)
   };
 }
 
@@ -271,7 +346,11 @@ async function hs256WithPublicKey(key: DemoSigningKey, claims: Record<string, un
 function sentHeaders(mistake: JwtMistakeId | undefined, token: string): SentHeader[] {
   const headers = [{name: "Content-Type", value: "application/json"}];
   if (mistake === "wrongHeader") return [...headers, {name: NOTIFICATION_TOKEN_HEADER, value: token}];
-  return [...headers, {name: "Authorization", value: `Bearer ${token}`}, {name: NOTIFICATION_TOKEN_HEADER, value: DEMO_CONFIG_TOKEN}];
+  return [
+    ...headers,
+    {name: "Authorization", value: `Bearer ${token}`},
+    {name: NOTIFICATION_TOKEN_HEADER, value: DEMO_CONFIG_TOKEN}
+  ];
 }
 
 /** JSON.parse then JSON.stringify, as a receiver that hashes "the body" it parsed would; unchanged when the body is not JSON. */

@@ -138,7 +138,10 @@ export function readBearer(authorization: string | undefined): {ok: true; token:
   if (!authorization) return {ok: false, reason: "no Authorization header"};
   const match = /^([A-Za-z0-9!#$%&'*+.^_`|~-]+) +(\S+)\s*$/.exec(authorization);
   if (!match || match[1]!.toLowerCase() !== "bearer") {
-    return {ok: false, reason: `Authorization header is not "Bearer <token>" (got scheme "${authorization.split(" ")[0] ?? ""}")`};
+    return {
+      ok: false,
+      reason: `Authorization header is not "Bearer <token>" (got scheme "${authorization.split(" ")[0] ?? ""}")`
+    };
   }
   return {ok: true, token: match[2]!};
 }
@@ -223,24 +226,44 @@ export async function verifyA2aPushJwt(input: VerifyA2aPushJwtInput): Promise<A2
 
 function skippedAfter(checks: JwtCheck[], reason: string): JwtCheck[] {
   const done = new Set(checks.map((check) => check.id));
-  return [...checks, ...JWT_CHECK_ORDER.filter((id) => !done.has(id)).map((id): JwtCheck => ({id, status: "skipped", reason}))];
+  return [
+    ...checks,
+    ...JWT_CHECK_ORDER.filter((id) => !done.has(id)).map((id): JwtCheck => ({id, status: "skipped", reason}))
+  ];
 }
 
-function finish(checks: JwtCheck[], rest: Omit<A2aPushJwtVerification, "ok" | "code" | "reason" | "checks">): A2aPushJwtVerification {
+function finish(
+  checks: JwtCheck[],
+  rest: Omit<A2aPushJwtVerification, "ok" | "code" | "reason" | "checks">
+): A2aPushJwtVerification {
   const failed = checks.find((check) => check.status === "fail");
   return failed
     ? {ok: false, code: failed.id, reason: `${failed.id}: ${failed.reason}`, checks, ...rest}
     : {ok: true, reason: "every check passed", checks, ...rest};
 }
 
-const pass = (reason: string, compared?: ComparedValues): JwtVerdict => ({status: "pass", reason, ...(compared ? {compared} : {})});
-const fail = (reason: string, compared?: ComparedValues): JwtVerdict => ({status: "fail", reason, ...(compared ? {compared} : {})});
+const pass = (reason: string, compared?: ComparedValues): JwtVerdict => ({
+  status: "pass",
+  reason,
+  ...(compared ? {compared} : {})
+});
+const fail = (reason: string, compared?: ComparedValues): JwtVerdict => ({
+  status: "fail",
+  reason,
+  ...(compared ? {compared} : {})
+});
 const shown = (value: unknown): string => (value === undefined ? "(absent)" : JSON.stringify(value));
 
 function checkBearer(reading: JwtReading): JwtVerdict {
   const {authorization} = reading.input;
   const bearer = readBearer(authorization);
-  const compared = {expected: "Authorization: Bearer <JWT>", received: authorization === undefined ? "no Authorization header" : `Authorization: ${authorization.slice(0, 40)}${authorization.length > 40 ? "…" : ""}`};
+  const compared = {
+    expected: "Authorization: Bearer <JWT>",
+    received:
+      authorization === undefined
+        ? "no Authorization header"
+        : `Authorization: ${authorization.slice(0, 40)}${authorization.length > 40 ? "…" : ""}`
+  };
   if (!bearer.ok) return fail(bearer.reason, compared);
   reading.token = bearer.token;
   return pass("Bearer token present", compared);
@@ -287,7 +310,9 @@ function parseClaims(payload: Uint8Array): JwtReading["claims"] {
   } catch {
     parsed = undefined;
   }
-  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as JwtReading["claims"]) : undefined;
+  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+    ? (parsed as JwtReading["claims"])
+    : undefined;
 }
 
 function checkClaimsSet({claims}: JwtReading): JwtVerdict {
@@ -298,7 +323,9 @@ function checkClaimsSet({claims}: JwtReading): JwtVerdict {
 function checkIssuer({claims, input}: JwtReading): JwtVerdict {
   const {issuer} = input.expected;
   const compared = {expected: JSON.stringify(issuer), received: shown(claims!.iss)};
-  return claims!.iss === issuer ? pass(`iss is "${issuer}"`, compared) : fail(`iss is ${shown(claims!.iss)}, expected "${issuer}"`, compared);
+  return claims!.iss === issuer
+    ? pass(`iss is "${issuer}"`, compared)
+    : fail(`iss is ${shown(claims!.iss)}, expected "${issuer}"`, compared);
 }
 
 /** aud: a string or an array that must contain this webhook (RFC 7519 §4.1.3). */
@@ -307,32 +334,52 @@ function checkAudience({claims, input}: JwtReading): JwtVerdict {
   const aud = claims!.aud;
   const audiences = typeof aud === "string" ? [aud] : Array.isArray(aud) ? aud : [];
   const compared = {expected: `contains ${JSON.stringify(audience)}`, received: shown(aud)};
-  return audiences.includes(audience) ? pass(`aud contains "${audience}"`, compared) : fail(`aud is ${shown(aud)}, expected it to contain "${audience}"`, compared);
+  return audiences.includes(audience)
+    ? pass(`aud contains "${audience}"`, compared)
+    : fail(`aud is ${shown(aud)}, expected it to contain "${audience}"`, compared);
 }
 
 /** Body hash: the JWT covers the exact bytes received. */
 async function checkBodyHash({claims, input}: JwtReading): Promise<JwtVerdict> {
   const actualHash = await bodySha256Hex(input.body);
   const claimedHash = claims![BODY_HASH_CLAIM];
-  const compared = {expected: `${BODY_HASH_CLAIM} ${shown(claimedHash)}`, received: `SHA-256 of the ${toBytes(input.body).length} body bytes: ${actualHash}`};
-  if (typeof claimedHash !== "string") return fail(`no ${BODY_HASH_CLAIM} claim: the token does not bind the body`, compared);
-  if (constantTimeEqual(utf8(claimedHash), utf8(actualHash))) return pass(`SHA-256 of the ${toBytes(input.body).length} body bytes matches ${BODY_HASH_CLAIM}`, compared);
-  return fail(`body does not match the signed hash: ${BODY_HASH_CLAIM} is ${claimedHash.slice(0, 12)}…, the received bytes hash to ${actualHash.slice(0, 12)}…`, compared);
+  const compared = {
+    expected: `${BODY_HASH_CLAIM} ${shown(claimedHash)}`,
+    received: `SHA-256 of the ${toBytes(input.body).length} body bytes: ${actualHash}`
+  };
+  if (typeof claimedHash !== "string")
+    return fail(`no ${BODY_HASH_CLAIM} claim: the token does not bind the body`, compared);
+  if (constantTimeEqual(utf8(claimedHash), utf8(actualHash)))
+    return pass(`SHA-256 of the ${toBytes(input.body).length} body bytes matches ${BODY_HASH_CLAIM}`, compared);
+  return fail(
+    `body does not match the signed hash: ${BODY_HASH_CLAIM} is ${claimedHash.slice(0, 12)}…, the received bytes hash to ${actualHash.slice(0, 12)}…`,
+    compared
+  );
 }
 
 function checkTaskId({claims, input}: JwtReading): JwtVerdict {
   const expected = input.expected.taskId;
   const expectedTasks = expected === undefined ? undefined : typeof expected === "string" ? [expected] : expected;
   const taskId = claims![TASK_ID_CLAIM];
-  const compared = {expected: expectedTasks ? expectedTasks.map((task) => JSON.stringify(task)).join(" or ") : "any non-empty string", received: shown(taskId)};
+  const compared = {
+    expected: expectedTasks ? expectedTasks.map((task) => JSON.stringify(task)).join(" or ") : "any non-empty string",
+    received: shown(taskId)
+  };
   if (typeof taskId !== "string" || taskId === "") return fail(`no ${TASK_ID_CLAIM} claim`, compared);
-  if (expectedTasks && !expectedTasks.includes(taskId)) return fail(`${TASK_ID_CLAIM} "${taskId}" is not a task this receiver expects (${expectedTasks.join(", ")})`, compared);
+  if (expectedTasks && !expectedTasks.includes(taskId))
+    return fail(
+      `${TASK_ID_CLAIM} "${taskId}" is not a task this receiver expects (${expectedTasks.join(", ")})`,
+      compared
+    );
   return pass(`${TASK_ID_CLAIM} is "${taskId}"`, compared);
 }
 
 /** The clock tolerance and the longest age or lifetime the receiver accepts, in seconds. */
 function timeLimits(expected: A2aPushJwtExpectations): {tolerance: number; maxAge: number} {
-  return {tolerance: expected.clockToleranceSeconds ?? DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS, maxAge: expected.maxAgeSeconds ?? DEFAULT_JWT_MAX_AGE_SECONDS};
+  return {
+    tolerance: expected.clockToleranceSeconds ?? DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS,
+    maxAge: expected.maxAgeSeconds ?? DEFAULT_JWT_MAX_AGE_SECONDS
+  };
 }
 
 /** iat: present, not in the future, not older than maxAge (each with the clock tolerance). */
@@ -340,10 +387,14 @@ function checkIssuedAt({claims, input}: JwtReading): JwtVerdict {
   const {tolerance, maxAge} = timeLimits(input.expected);
   const now = input.nowSeconds;
   const iat = claims!.iat;
-  const compared = {expected: `now − ${maxAge + tolerance} ≤ iat ≤ now + ${tolerance} (now = ${now})`, received: `iat ${shown(iat)}`};
+  const compared = {
+    expected: `now − ${maxAge + tolerance} ≤ iat ≤ now + ${tolerance} (now = ${now})`,
+    received: `iat ${shown(iat)}`
+  };
   if (!isNumber(iat)) return fail("no numeric iat claim", compared);
   if (iat > now + tolerance) return fail(`iat is ${iat - now} s in the future (tolerance ${tolerance} s)`, compared);
-  if (now - iat > maxAge + tolerance) return fail(`issued ${now - iat} s ago, more than ${maxAge} s (+${tolerance} s tolerance)`, compared);
+  if (now - iat > maxAge + tolerance)
+    return fail(`issued ${now - iat} s ago, more than ${maxAge} s (+${tolerance} s tolerance)`, compared);
   return pass(`issued ${now - iat} s ago`, compared);
 }
 
@@ -352,22 +403,41 @@ function checkExpiry({claims, input}: JwtReading): JwtVerdict {
   const {tolerance, maxAge} = timeLimits(input.expected);
   const now = input.nowSeconds;
   const {exp, iat, nbf} = claims!;
-  const compared = {expected: `now < exp + ${tolerance} and exp − iat ≤ ${maxAge} (now = ${now})`, received: `exp ${shown(exp)}, iat ${shown(iat)}`};
+  const compared = {
+    expected: `now < exp + ${tolerance} and exp − iat ≤ ${maxAge} (now = ${now})`,
+    received: `exp ${shown(exp)}, iat ${shown(iat)}`
+  };
   if (!isNumber(exp)) return fail("no numeric exp claim", compared);
   if (now >= exp + tolerance) return fail(`expired ${now - exp} s ago (tolerance ${tolerance} s)`, compared);
-  if (isNumber(iat) && exp - iat > maxAge) return fail(`lifetime exp - iat = ${exp - iat} s exceeds the allowed ${maxAge} s`, compared);
-  if (nbf !== undefined && (!isNumber(nbf) || nbf > now + tolerance)) return fail(`not valid before nbf ${String(nbf)}`, compared);
+  if (isNumber(iat) && exp - iat > maxAge)
+    return fail(`lifetime exp - iat = ${exp - iat} s exceeds the allowed ${maxAge} s`, compared);
+  if (nbf !== undefined && (!isNumber(nbf) || nbf > now + tolerance))
+    return fail(`not valid before nbf ${String(nbf)}`, compared);
   return pass(`expires in ${exp - now} s`, compared);
 }
 
 /** jti: present, and (when the receiver keeps a single-use record) not already used while its record is live. */
 function checkJwtId({claims, input}: JwtReading): JwtVerdict {
   const jti = claims!.jti;
-  if (typeof jti !== "string" || jti === "") return fail("no jti claim: a replayed token cannot be told from a new one", {expected: "a non-empty jti", received: shown(jti)});
+  if (typeof jti !== "string" || jti === "")
+    return fail("no jti claim: a replayed token cannot be told from a new one", {
+      expected: "a non-empty jti",
+      received: shown(jti)
+    });
   const keptUntil = input.usedJtis?.get(jti);
-  const compared = {expected: "a jti not in the single-use record", received: keptUntil === undefined ? `"${jti}": not recorded` : `"${jti}": recorded, kept until ${keptUntil}`};
-  if (keptUntil !== undefined && input.nowSeconds < keptUntil) return fail(`jti "${jti}" was already used: a replay (its record is kept until ${keptUntil}, ${keptUntil - input.nowSeconds} s from now)`, compared);
-  return pass(`jti "${jti}" ${input.usedJtis ? "not used before" : "present"} (single-use: this token sent again is a replay)`, compared);
+  const compared = {
+    expected: "a jti not in the single-use record",
+    received: keptUntil === undefined ? `"${jti}": not recorded` : `"${jti}": recorded, kept until ${keptUntil}`
+  };
+  if (keptUntil !== undefined && input.nowSeconds < keptUntil)
+    return fail(
+      `jti "${jti}" was already used: a replay (its record is kept until ${keptUntil}, ${keptUntil - input.nowSeconds} s from now)`,
+      compared
+    );
+  return pass(
+    `jti "${jti}" ${input.usedJtis ? "not used before" : "present"} (single-use: this token sent again is a replay)`,
+    compared
+  );
 }
 
 /** The configured token (A2A: the receiver checks PushNotificationConfig.token), compared in constant time. */
@@ -375,7 +445,16 @@ function checkConfigToken({input}: JwtReading): JwtVerdict {
   const {configToken} = input.expected;
   if (configToken === undefined) return {status: "skipped", reason: "the push config set no token"};
   const received = input.notificationToken;
-  const compared = {expected: `${NOTIFICATION_TOKEN_HEADER}: ${configToken}`, received: received === undefined ? `no ${NOTIFICATION_TOKEN_HEADER} header` : `${NOTIFICATION_TOKEN_HEADER}: ${received.slice(0, 40)}${received.length > 40 ? "…" : ""}`};
-  if (received === undefined) return fail(`no ${NOTIFICATION_TOKEN_HEADER} header: the configured token is missing`, compared);
-  return constantTimeEqual(utf8(received), utf8(configToken)) ? pass("the configured token matches", compared) : fail(`${NOTIFICATION_TOKEN_HEADER} does not match the configured token`, compared);
+  const compared = {
+    expected: `${NOTIFICATION_TOKEN_HEADER}: ${configToken}`,
+    received:
+      received === undefined
+        ? `no ${NOTIFICATION_TOKEN_HEADER} header`
+        : `${NOTIFICATION_TOKEN_HEADER}: ${received.slice(0, 40)}${received.length > 40 ? "…" : ""}`
+  };
+  if (received === undefined)
+    return fail(`no ${NOTIFICATION_TOKEN_HEADER} header: the configured token is missing`, compared);
+  return constantTimeEqual(utf8(received), utf8(configToken))
+    ? pass("the configured token matches", compared)
+    : fail(`${NOTIFICATION_TOKEN_HEADER} does not match the configured token`, compared);
 }

@@ -30,7 +30,10 @@ function hexWindow(bytes: Uint8Array, at: number): string {
   const start = Math.max(0, at - CONTEXT_BYTES);
   const end = Math.min(bytes.length, at + CONTEXT_BYTES + 1);
   const parts: string[] = [];
-  for (let index = start; index < end; index++) parts.push(index === at ? `[${bytes[index]!.toString(16).padStart(2, "0")}]` : bytes[index]!.toString(16).padStart(2, "0"));
+  for (let index = start; index < end; index++)
+    parts.push(
+      index === at ? `[${bytes[index]!.toString(16).padStart(2, "0")}]` : bytes[index]!.toString(16).padStart(2, "0")
+    );
   if (at >= bytes.length) parts.push("[end]");
   return `${start > 0 ? "… " : ""}${parts.join(" ")}${end < bytes.length ? " …" : ""}`;
 }
@@ -39,7 +42,10 @@ function hexWindow(bytes: Uint8Array, at: number): string {
 export function describeByteDifference(expected: Uint8Array, received: Uint8Array): string | undefined {
   const at = firstDifference(expected, received);
   if (at < 0) return undefined;
-  const lengths = expected.length === received.length ? `${expected.length} bytes each` : `expected ${expected.length} bytes, received ${received.length}`;
+  const lengths =
+    expected.length === received.length
+      ? `${expected.length} bytes each`
+      : `expected ${expected.length} bytes, received ${received.length}`;
   return (
     `first difference at byte ${at} (counting from 0; ${lengths}): expected ${hexByte(expected[at])}, received ${hexByte(received[at])}. ` +
     `Expected around it: ${hexWindow(expected, at)}; received: ${hexWindow(received, at)}`
@@ -49,11 +55,21 @@ export function describeByteDifference(expected: Uint8Array, received: Uint8Arra
 /** A comparison of two texts, each as its UTF-8 bytes. */
 export function compareTexts(what: string, expected: string, received: string): ComparedValue {
   const difference = describeByteDifference(utf8(expected), utf8(received));
-  return {what, expected: shownValue(expected, SHOWN_COMPARED_LENGTH), received: shownValue(received, SHOWN_COMPARED_LENGTH), ...(difference ? {difference} : {})};
+  return {
+    what,
+    expected: shownValue(expected, SHOWN_COMPARED_LENGTH),
+    received: shownValue(received, SHOWN_COMPARED_LENGTH),
+    ...(difference ? {difference} : {})
+  };
 }
 
 /** A comparison of two byte strings, shown as text (lenient UTF-8) with the byte difference. */
-export function compareBytes(what: string, expected: Uint8Array, received: Uint8Array, show: (bytes: Uint8Array) => string): ComparedValue {
+export function compareBytes(
+  what: string,
+  expected: Uint8Array,
+  received: Uint8Array,
+  show: (bytes: Uint8Array) => string
+): ComparedValue {
   const difference = describeByteDifference(expected, received);
   return {what, expected: show(expected), received: show(received), ...(difference ? {difference} : {})};
 }

@@ -9,7 +9,11 @@
  *   authentication) or `X-A2A-Notification-Token` (TaskPushNotificationConfig.token), as
  *   @a2a-js/sdk's DefaultPushNotificationSender sends them.
  */
-import {parseSignatureHeader, WEBHOOK_ID_HEADER, WEBHOOK_SIGNATURE_HEADER} from "../standard-webhooks/standard-webhooks.js";
+import {
+  parseSignatureHeader,
+  WEBHOOK_ID_HEADER,
+  WEBHOOK_SIGNATURE_HEADER
+} from "../standard-webhooks/standard-webhooks.js";
 import {ASYMMETRIC_VERSION} from "../standard-webhooks/standard-webhooks-v1a.js";
 import {NOTIFICATION_TOKEN_HEADER} from "../jwt/jwt-profile.js";
 
@@ -39,7 +43,10 @@ export function detectReceivedProfile(bag: Readonly<Record<string, string>>): Pr
   const signature = bag[WEBHOOK_SIGNATURE_HEADER];
   if (id !== undefined || signature !== undefined) {
     const schemes = [...new Set(parseSignatureHeader(signature ?? "").map((entry) => entry.version || "(no version)"))];
-    const decidedBy = [id !== undefined ? WEBHOOK_ID_HEADER : "", signature !== undefined ? WEBHOOK_SIGNATURE_HEADER : ""].filter(Boolean);
+    const decidedBy = [
+      id !== undefined ? WEBHOOK_ID_HEADER : "",
+      signature !== undefined ? WEBHOOK_SIGNATURE_HEADER : ""
+    ].filter(Boolean);
     const named = schemes.filter((scheme) => scheme === "v1" || scheme === ASYMMETRIC_VERSION);
     return {
       profile: "standard-webhooks",
@@ -53,12 +60,25 @@ export function detectReceivedProfile(bag: Readonly<Record<string, string>>): Pr
   if (authorization !== undefined) {
     const [scheme = "", credentials = ""] = authorization.split(/ +/, 2);
     if (scheme.toLowerCase() === "bearer" && COMPACT_JWS.test(credentials)) {
-      return {profile: "a2a-jwt", decidedBy: ["Authorization"], reason: "Authorization is Bearer with a JWT (three base64url parts joined by \".\")"};
+      return {
+        profile: "a2a-jwt",
+        decidedBy: ["Authorization"],
+        reason: 'Authorization is Bearer with a JWT (three base64url parts joined by ".")'
+      };
     }
     const decidedBy = ["Authorization", ...(token !== undefined ? [NOTIFICATION_TOKEN_HEADER] : [])];
-    return {profile: "a2a-credentials", decidedBy, reason: `Authorization carries "${scheme}" credentials that are not a JWT${token !== undefined ? `, and ${NOTIFICATION_TOKEN_HEADER} is present` : ""}`};
+    return {
+      profile: "a2a-credentials",
+      decidedBy,
+      reason: `Authorization carries "${scheme}" credentials that are not a JWT${token !== undefined ? `, and ${NOTIFICATION_TOKEN_HEADER} is present` : ""}`
+    };
   }
-  if (token !== undefined) return {profile: "a2a-credentials", decidedBy: [NOTIFICATION_TOKEN_HEADER], reason: `${NOTIFICATION_TOKEN_HEADER} carries TaskPushNotificationConfig.token`};
+  if (token !== undefined)
+    return {
+      profile: "a2a-credentials",
+      decidedBy: [NOTIFICATION_TOKEN_HEADER],
+      reason: `${NOTIFICATION_TOKEN_HEADER} carries TaskPushNotificationConfig.token`
+    };
   return {
     decidedBy: [],
     reason: `no header of any profile: expected ${WEBHOOK_ID_HEADER} and ${WEBHOOK_SIGNATURE_HEADER} (Standard Webhooks), Authorization (the JWT profile or A2A credentials) or ${NOTIFICATION_TOKEN_HEADER}`

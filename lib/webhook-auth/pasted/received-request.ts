@@ -67,10 +67,14 @@ export function utf8Length(text: string, limitBytes: number): number {
 export function checkBoxSize(box: string, text: string, limitBytes: number): BoxProblem | undefined {
   const length = utf8Length(text, limitBytes);
   if (length <= limitBytes) return undefined;
-  const shown = text.length > limitBytes ? `more than ${limitBytes.toLocaleString("en-US")}` : length.toLocaleString("en-US");
-  return {box, problem: `holds ${shown} bytes`, accepted: `up to ${limitBytes.toLocaleString("en-US")} bytes (${limitBytes / 1024} KB) of text; nothing was checked`};
+  const shown =
+    text.length > limitBytes ? `more than ${limitBytes.toLocaleString("en-US")}` : length.toLocaleString("en-US");
+  return {
+    box,
+    problem: `holds ${shown} bytes`,
+    accepted: `up to ${limitBytes.toLocaleString("en-US")} bytes (${limitBytes / 1024} KB) of text; nothing was checked`
+  };
 }
-
 
 /** Reads a pasted header block. Never throws; the caller has checked its size. */
 export function parseReceivedHeaders(text: string): ReceivedHeaderBlock {
@@ -90,7 +94,11 @@ export function parseReceivedHeaders(text: string): ReceivedHeaderBlock {
       continue;
     }
     if (ended) {
-      refuse(line, raw, "after the blank line that ends the header block (RFC 9112 §2.1): paste the body in the body box");
+      refuse(
+        line,
+        raw,
+        "after the blank line that ends the header block (RFC 9112 §2.1): paste the body in the body box"
+      );
       continue;
     }
     if (!seenField && !block.requestLine) {
@@ -119,13 +127,15 @@ export function parseReceivedHeaders(text: string): ReceivedHeaderBlock {
     }
   }
   for (const [key, seen] of firstLines) {
-    if (seen.length > 1) block.repeated.push({name: block.headers.find((header) => header.line === seen[0])?.name ?? key, lines: seen});
+    if (seen.length > 1)
+      block.repeated.push({name: block.headers.find((header) => header.line === seen[0])?.name ?? key, lines: seen});
   }
   return block;
 }
 
 function fieldLineProblem(raw: string): string | undefined {
-  if (/^[ \t]/.test(raw)) return "starts with a space or tab: obsolete line folding, which receivers reject (RFC 9112 §5.2)";
+  if (/^[ \t]/.test(raw))
+    return "starts with a space or tab: obsolete line folding, which receivers reject (RFC 9112 §5.2)";
   if (raw.startsWith(":")) return "an HTTP/2 pseudo-header (such as :method), not a header field";
   const colon = raw.indexOf(":");
   if (colon < 0) return 'no ":" (a header line is "Name: value")';
@@ -136,16 +146,15 @@ function fieldLineProblem(raw: string): string | undefined {
     return `the name holds ${shownValue(bad)}, which a header name cannot (RFC 9110 §5.6.2: letters, digits and !#$%&'*+-.^_\`|~)`;
   }
   const forbidden = FORBIDDEN_IN_VALUE.exec(raw.slice(colon + 1));
-  if (forbidden) return `the value holds the control character ${shownValue(forbidden[0])} at column ${colon + 2 + forbidden.index} (RFC 9110 §5.5)`;
+  if (forbidden)
+    return `the value holds the control character ${shownValue(forbidden[0])} at column ${colon + 2 + forbidden.index} (RFC 9110 §5.5)`;
   if (firstLoneSurrogate(raw) >= 0) return "holds a lone surrogate, which is not a character and has no UTF-8 form";
   return undefined;
 }
 
 export type BodyEncoding = "utf-8" | "base64";
 
-export type ReceivedBody =
-  | {ok: true; bytes: Bytes; notices: string[]}
-  | {ok: false; problem: BoxProblem};
+export type ReceivedBody = {ok: true; bytes: Bytes; notices: string[]} | {ok: false; problem: BoxProblem};
 
 /**
  * The body's bytes. As text it is encoded as UTF-8, as a receiver's raw body would hold it; a
@@ -156,12 +165,24 @@ export function readReceivedBody(text: string, encoding: BodyEncoding): Received
   if (encoding === "base64") {
     const compact = text.replace(/\s+/g, "");
     const decoded = decodeBase64(compact, ["pad-bits", "unpadded"]);
-    if (!decoded.ok) return {ok: false, problem: {box: "Body", problem: `is not base64 (${decoded.message})`, accepted: "standard base64 (A-Z a-z 0-9 + /, padding optional, spaces and line breaks ignored), or choose “text”"}};
+    if (!decoded.ok)
+      return {
+        ok: false,
+        problem: {
+          box: "Body",
+          problem: `is not base64 (${decoded.message})`,
+          accepted:
+            "standard base64 (A-Z a-z 0-9 + /, padding optional, spaces and line breaks ignored), or choose “text”"
+        }
+      };
     return {ok: true, bytes: decoded.bytes, notices: []};
   }
   const notices: string[] = [];
   const lone = firstLoneSurrogate(text);
-  if (lone >= 0) notices.push(`the body holds a lone surrogate at character ${lone + 1}: as UTF-8 it becomes U+FFFD (EF BF BD), so these are not the bytes a sender could have sent; paste the body as base64 to give exact bytes`);
+  if (lone >= 0)
+    notices.push(
+      `the body holds a lone surrogate at character ${lone + 1}: as UTF-8 it becomes U+FFFD (EF BF BD), so these are not the bytes a sender could have sent; paste the body as base64 to give exact bytes`
+    );
   return {ok: true, bytes: utf8(text), notices};
 }
 
@@ -170,12 +191,24 @@ export function readReceivedBody(text: string, encoding: BodyEncoding): Received
  * or an ISO 8601 date-time with its offset ("2026-12-04T16:00:00Z"), so a captured request can be
  * checked at the moment it arrived.
  */
-export function readReceiverNow(text: string, clockSeconds: number): {ok: true; seconds: number; source: string} | {ok: false; problem: BoxProblem} {
+export function readReceiverNow(
+  text: string,
+  clockSeconds: number
+): {ok: true; seconds: number; source: string} | {ok: false; problem: BoxProblem} {
   const trimmed = text.trim();
   if (trimmed === "") return {ok: true, seconds: Math.floor(clockSeconds), source: "your clock"};
   if (/^\d{1,15}$/.test(trimmed)) return {ok: true, seconds: Number(trimmed), source: "the time you entered"};
   const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
   const milliseconds = isoDateTime.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
-  if (Number.isFinite(milliseconds)) return {ok: true, seconds: Math.floor(milliseconds / 1000), source: "the time you entered"};
-  return {ok: false, problem: {box: "Now", problem: `“${shownValue(trimmed, 40)}” is not a time`, accepted: "blank (your clock), whole Unix seconds such as 1796400000, or an ISO date-time with its offset such as 2026-12-04T16:00:00Z"}};
+  if (Number.isFinite(milliseconds))
+    return {ok: true, seconds: Math.floor(milliseconds / 1000), source: "the time you entered"};
+  return {
+    ok: false,
+    problem: {
+      box: "Now",
+      problem: `“${shownValue(trimmed, 40)}” is not a time`,
+      accepted:
+        "blank (your clock), whole Unix seconds such as 1796400000, or an ISO date-time with its offset such as 2026-12-04T16:00:00Z"
+    }
+  };
 }

@@ -53,26 +53,41 @@ export function bodyVariants(body: Bytes): BodyVariant[] {
   if (text === undefined) return [];
   const variants: BodyVariant[] = [];
   const add = (cause: string, changed: string) => {
-    if (changed !== text && !variants.some((variant) => fromUtf8(variant.body) === changed)) variants.push({cause, body: utf8(changed)});
+    if (changed !== text && !variants.some((variant) => fromUtf8(variant.body) === changed))
+      variants.push({cause, body: utf8(changed)});
   };
-  if (text.includes("\n") && !text.includes("\r\n")) add("the sender's body had CRLF line ends, and the text box turned them into LF: paste the body as base64 to keep its exact bytes", text.replace(/\n/g, "\r\n"));
-  if (/\r?\n$/.test(text)) add("the body pasted ends with a line break the sender did not sign", text.replace(/\r?\n$/, ""));
+  if (text.includes("\n") && !text.includes("\r\n"))
+    add(
+      "the sender's body had CRLF line ends, and the text box turned them into LF: paste the body as base64 to keep its exact bytes",
+      text.replace(/\n/g, "\r\n")
+    );
+  if (/\r?\n$/.test(text))
+    add("the body pasted ends with a line break the sender did not sign", text.replace(/\r?\n$/, ""));
   else add("the sender signed the body with a trailing line break that the paste lost", `${text}\n`);
   try {
-    add("the body was re-serialized (JSON.parse then JSON.stringify) on one side: sign and verify the raw bytes", JSON.stringify(JSON.parse(text)));
+    add(
+      "the body was re-serialized (JSON.parse then JSON.stringify) on one side: sign and verify the raw bytes",
+      JSON.stringify(JSON.parse(text))
+    );
   } catch {
     // Not JSON: no re-serialized variant.
   }
   return variants;
 }
 
-async function verifyWith(input: SignatureCheckInput, body: Bytes, secret: string | Uint8Array | undefined, publicKey: string | undefined): Promise<StandardWebhookVerification | undefined> {
+async function verifyWith(
+  input: SignatureCheckInput,
+  body: Bytes,
+  secret: string | Uint8Array | undefined,
+  publicKey: string | undefined
+): Promise<StandardWebhookVerification | undefined> {
   const common = {headers: input.headers, payload: body, nowSeconds: input.timestamp, toleranceSeconds: Infinity};
   if (secret !== undefined) {
     const v1 = await verifyStandardWebhook({...common, secret});
     if (v1.ok || publicKey === undefined) return v1;
   }
-  if (publicKey !== undefined) return verifyStandardWebhookV1a({...common, publicKey, ...(input.subtle ? {subtle: input.subtle} : {})});
+  if (publicKey !== undefined)
+    return verifyStandardWebhookV1a({...common, publicKey, ...(input.subtle ? {subtle: input.subtle} : {})});
   return undefined;
 }
 
@@ -81,18 +96,40 @@ async function entryComparisons(input: SignatureCheckInput): Promise<ComparedVal
   const entries = parseSignatureHeader(input.headers["webhook-signature"] ?? "");
   const compared: ComparedValue[] = [];
   const content = standardWebhookSignedContent(input.msgId, input.timestamp, input.body);
-  compared.push(shownPair(`signed content {webhook-id}.{webhook-timestamp}.{body}, ${content.length} bytes, built from what you pasted`, showContent(content), ""));
+  compared.push(
+    shownPair(
+      `signed content {webhook-id}.{webhook-timestamp}.{body}, ${content.length} bytes, built from what you pasted`,
+      showContent(content),
+      ""
+    )
+  );
   const key = input.secret === undefined ? undefined : decodeSymmetricSecret(input.secret);
   const expected = key?.ok ? await computeV1Signature(key.key, content) : undefined;
   for (const entry of entries.slice(0, LISTED_ENTRIES)) {
     if (entry.version === SYMMETRIC_VERSION && expected !== undefined) {
-      compared.push(compareBytes(`webhook-signature entry ${entry.index + 1} (v1)`, utf8(expected), utf8(entry.raw), (bytes) => shownValue(fromUtf8(bytes), SHOWN_COMPARED_LENGTH)));
+      compared.push(
+        compareBytes(`webhook-signature entry ${entry.index + 1} (v1)`, utf8(expected), utf8(entry.raw), (bytes) =>
+          shownValue(fromUtf8(bytes), SHOWN_COMPARED_LENGTH)
+        )
+      );
     } else {
-      const what = entry.version === ASYMMETRIC_VERSION ? "Ed25519 signature: verified with the public key, not compared as text" : entry.version === SYMMETRIC_VERSION ? "no usable secret to compute the expected value" : `not a scheme this receiver checks (“${shownValue(entry.version || "no version")}”)`;
-      compared.push(shownPair(`webhook-signature entry ${entry.index + 1} (${entry.version || "no version"})`, what, shownValue(entry.raw, SHOWN_COMPARED_LENGTH)));
+      const what =
+        entry.version === ASYMMETRIC_VERSION
+          ? "Ed25519 signature: verified with the public key, not compared as text"
+          : entry.version === SYMMETRIC_VERSION
+            ? "no usable secret to compute the expected value"
+            : `not a scheme this receiver checks (“${shownValue(entry.version || "no version")}”)`;
+      compared.push(
+        shownPair(
+          `webhook-signature entry ${entry.index + 1} (${entry.version || "no version"})`,
+          what,
+          shownValue(entry.raw, SHOWN_COMPARED_LENGTH)
+        )
+      );
     }
   }
-  if (entries.length > LISTED_ENTRIES) compared.push(shownPair("further entries", "", `${entries.length - LISTED_ENTRIES} more not listed`));
+  if (entries.length > LISTED_ENTRIES)
+    compared.push(shownPair("further entries", "", `${entries.length - LISTED_ENTRIES} more not listed`));
   return compared;
 }
 
@@ -103,7 +140,15 @@ async function diagnose(input: SignatureCheckInput): Promise<{cause: string; com
     const result = await verifyWith(input, variant.body, input.secret, input.publicKey);
     if (result?.ok) {
       const signed = standardWebhookSignedContent(input.msgId, input.timestamp, variant.body);
-      return {cause: variant.cause, compared: compareBytes("signed content: what the sender signed (expected) and what you pasted (received)", signed, pasted, showContent)};
+      return {
+        cause: variant.cause,
+        compared: compareBytes(
+          "signed content: what the sender signed (expected) and what you pasted (received)",
+          signed,
+          pasted,
+          showContent
+        )
+      };
     }
   }
   if (input.secret !== undefined) {
@@ -112,7 +157,13 @@ async function diagnose(input: SignatureCheckInput): Promise<{cause: string; com
       const decoded = decodeSymmetricSecret(input.secret);
       return {
         cause: "the sender used the characters of the secret as the HMAC key instead of the bytes its base64 encodes",
-        compared: shownPair("HMAC key", decoded.ok ? `base64-decoded: ${decoded.key.length} bytes (${encodeBase64(decoded.key).slice(0, 12)}…)` : "base64-decoded bytes", `the ${utf8(input.secret).length} characters of the text`)
+        compared: shownPair(
+          "HMAC key",
+          decoded.ok
+            ? `base64-decoded: ${decoded.key.length} bytes (${encodeBase64(decoded.key).slice(0, 12)}…)`
+            : "base64-decoded bytes",
+          `the ${utf8(input.secret).length} characters of the text`
+        )
       };
     }
   }
@@ -123,8 +174,16 @@ function skippedSignature(input: SignatureCheckInput, schemes: Set<string>): Sig
   const canV1 = input.secret !== undefined && schemes.has(SYMMETRIC_VERSION);
   const canV1a = input.publicKey !== undefined && schemes.has(ASYMMETRIC_VERSION);
   if (canV1 || canV1a) return undefined;
-  const needs = [schemes.has(SYMMETRIC_VERSION) ? "the endpoint's whsec_ secret (for its v1 entries)" : "", schemes.has(ASYMMETRIC_VERSION) ? "the sender's whpk_ public key (for its v1a entries)" : ""].filter(Boolean);
-  return {status: "skipped", reason: needs.length > 0 ? `not checked: enter ${needs.join(" or ")}` : "not checked: the header has no v1 or v1a entry", compared: []};
+  const needs = [
+    schemes.has(SYMMETRIC_VERSION) ? "the endpoint's whsec_ secret (for its v1 entries)" : "",
+    schemes.has(ASYMMETRIC_VERSION) ? "the sender's whpk_ public key (for its v1a entries)" : ""
+  ].filter(Boolean);
+  return {
+    status: "skipped",
+    reason:
+      needs.length > 0 ? `not checked: enter ${needs.join(" or ")}` : "not checked: the header has no v1 or v1a entry",
+    compared: []
+  };
 }
 
 /** Checks the signature entries with the receiver's secret and/or public key. Never throws. */
@@ -139,7 +198,20 @@ export async function checkReceivedSignature(input: SignatureCheckInput): Promis
   if (result.ok) return {status: "pass", reason: result.reason.split(";")[0]!, compared};
   if (result.code === "unsupported") return {status: "skipped", reason: `not checked here: ${result.reason}`, compared};
   if (result.code !== "no-matching-signature") return {status: "fail", reason: result.reason, compared};
-  const cause = await diagnose({...input, ...(secret !== undefined ? {secret} : {}), ...(publicKey !== undefined ? {publicKey} : {})});
-  if (cause) return {status: "fail", reason: `${result.reason}. It verifies once one change is undone: ${cause.cause}`, compared: [cause.compared, ...compared]};
-  return {status: "fail", reason: `${result.reason}. No classic body change explains it: a different secret or key, or a body changed in transit, gives this`, compared};
+  const cause = await diagnose({
+    ...input,
+    ...(secret !== undefined ? {secret} : {}),
+    ...(publicKey !== undefined ? {publicKey} : {})
+  });
+  if (cause)
+    return {
+      status: "fail",
+      reason: `${result.reason}. It verifies once one change is undone: ${cause.cause}`,
+      compared: [cause.compared, ...compared]
+    };
+  return {
+    status: "fail",
+    reason: `${result.reason}. No classic body change explains it: a different secret or key, or a body changed in transit, gives this`,
+    compared
+  };
 }

@@ -14,9 +14,23 @@ import {readPushPayload} from "../receiver/a2a-payload.js";
 import {utf8, type Bytes} from "../bytes.js";
 import {constantTimeEqual} from "../constant-time.js";
 import {createJwksCache} from "../jwt/jwks-cache.js";
-import {BODY_HASH_CLAIM, NOTIFICATION_TOKEN_HEADER, TASK_ID_CLAIM, bodySha256Hex, verifyA2aPushJwt, type A2aPushJwtVerification, type CheckStatus, type JwtCheck} from "../jwt/jwt-profile.js";
+import {
+  BODY_HASH_CLAIM,
+  NOTIFICATION_TOKEN_HEADER,
+  TASK_ID_CLAIM,
+  bodySha256Hex,
+  verifyA2aPushJwt,
+  type A2aPushJwtVerification,
+  type CheckStatus,
+  type JwtCheck
+} from "../jwt/jwt-profile.js";
 import {compareTexts, shownPair, type ComparedValue} from "./received-comparison.js";
-import {detectReceivedProfile, RECEIVED_PROFILES, type ProfileDetection, type ReceivedProfile} from "./received-profile.js";
+import {
+  detectReceivedProfile,
+  RECEIVED_PROFILES,
+  type ProfileDetection,
+  type ReceivedProfile
+} from "./received-profile.js";
 import {
   RECEIVED_BOX_LIMIT_BYTES,
   RECEIVED_FIELD_LIMIT_BYTES,
@@ -28,7 +42,11 @@ import {
   type ReceivedHeaderBlock
 } from "./received-request.js";
 import {checkReceivedSignature} from "./received-signature.js";
-import {DEFAULT_TOLERANCE_SECONDS, checkStandardWebhookTimestamp, readStandardWebhookHeaders} from "../standard-webhooks/standard-webhooks.js";
+import {
+  DEFAULT_TOLERANCE_SECONDS,
+  checkStandardWebhookTimestamp,
+  readStandardWebhookHeaders
+} from "../standard-webhooks/standard-webhooks.js";
 
 /** What the receiver knows. Every field is optional: a check whose input is missing is skipped and says what to enter. */
 export interface ReceiverKnowledge {
@@ -144,7 +162,10 @@ const BOX_NAMES: Readonly<Record<keyof ReceiverKnowledge, string>> = {
 
 /** Boxes over their limits: each named, with what it accepts. */
 function sizeProblems(input: z.infer<typeof Input>): BoxProblem[] {
-  const problems = [checkBoxSize("Headers", input.headers, RECEIVED_BOX_LIMIT_BYTES), checkBoxSize("Body", input.body, RECEIVED_BOX_LIMIT_BYTES)];
+  const problems = [
+    checkBoxSize("Headers", input.headers, RECEIVED_BOX_LIMIT_BYTES),
+    checkBoxSize("Body", input.body, RECEIVED_BOX_LIMIT_BYTES)
+  ];
   for (const [field, value] of Object.entries(input.receiver)) {
     if (typeof value !== "string") continue;
     const limit = field === "jwks" ? RECEIVED_BOX_LIMIT_BYTES : RECEIVED_FIELD_LIMIT_BYTES;
@@ -166,40 +187,68 @@ interface Reading {
 function known(receiver: ReceiverKnowledge): ReceiverKnowledge {
   const out: ReceiverKnowledge = {};
   for (const [field, value] of Object.entries(receiver) as [keyof ReceiverKnowledge, string | number | undefined][]) {
-    if (typeof value === "string" && value.trim() !== "") (out as Record<string, unknown>)[field] = field === "jwks" ? value : value.trim();
+    if (typeof value === "string" && value.trim() !== "")
+      (out as Record<string, unknown>)[field] = field === "jwks" ? value : value.trim();
     if (typeof value === "number") out.toleranceSeconds = value;
   }
   return out;
 }
 
-const notChecked = (summary: string, rest: Partial<ReceivedWebhookVerdict> = {}): ReceivedWebhookVerdict => ({outcome: "not-checked", summary, problems: [], notices: [], overridden: false, checks: [], ...rest});
+const notChecked = (summary: string, rest: Partial<ReceivedWebhookVerdict> = {}): ReceivedWebhookVerdict => ({
+  outcome: "not-checked",
+  summary,
+  problems: [],
+  notices: [],
+  overridden: false,
+  checks: [],
+  ...rest
+});
 
 /** Verifies a pasted request. Never throws: every problem is a check, a notice or a named box. */
 export async function verifyReceivedWebhook(input: ReceivedWebhookInput): Promise<ReceivedWebhookVerdict> {
   const parsed = z.safeParse(Input, input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return notChecked(`Not checked: the verifier was called with ${issue?.path.join(".") || "its input"} not as accepted (${issue?.message ?? "invalid"})`);
+    return notChecked(
+      `Not checked: the verifier was called with ${issue?.path.join(".") || "its input"} not as accepted (${issue?.message ?? "invalid"})`
+    );
   }
   const problems = sizeProblems(parsed.data);
-  if (problems.length > 0) return notChecked(`Not checked: ${problems.map((problem) => `${problem.box} ${problem.problem}`).join("; ")}`, {problems});
+  if (problems.length > 0)
+    return notChecked(`Not checked: ${problems.map((problem) => `${problem.box} ${problem.problem}`).join("; ")}`, {
+      problems
+    });
   const body = readReceivedBody(parsed.data.body, parsed.data.bodyEncoding ?? "utf-8");
-  if (!body.ok) return notChecked(`Not checked: ${body.problem.box} ${body.problem.problem}`, {problems: [body.problem]});
+  if (!body.ok)
+    return notChecked(`Not checked: ${body.problem.box} ${body.problem.problem}`, {problems: [body.problem]});
   try {
     return await verifyRead(parsed.data, body.bytes, body.notices, input.subtle);
   } catch (error) {
     // A last guard: a library below that throws on some input must not take the page with it.
-    return notChecked(`Not checked: the verifier stopped on an unexpected error (${error instanceof Error ? error.name : "error"}); nothing is reported as checked`);
+    return notChecked(
+      `Not checked: the verifier stopped on an unexpected error (${error instanceof Error ? error.name : "error"}); nothing is reported as checked`
+    );
   }
 }
 
-async function verifyRead(input: z.infer<typeof Input>, body: Bytes, bodyNotices: string[], subtle: SubtleCrypto | undefined): Promise<ReceivedWebhookVerdict> {
+async function verifyRead(
+  input: z.infer<typeof Input>,
+  body: Bytes,
+  bodyNotices: string[],
+  subtle: SubtleCrypto | undefined
+): Promise<ReceivedWebhookVerdict> {
   const headerBlock = parseReceivedHeaders(input.headers);
   const notices = [...headerNotices(headerBlock), ...bodyNotices];
   const detection = detectReceivedProfile(headerBlock.bag);
   const chosen = input.profile === undefined || input.profile === "auto" ? undefined : input.profile;
   const profile = chosen ?? detection.profile;
-  const reading: Reading = {bag: headerBlock.bag, body, receiver: known(input.receiver), nowSeconds: input.nowSeconds, ...(subtle ? {subtle} : {})};
+  const reading: Reading = {
+    bag: headerBlock.bag,
+    body,
+    receiver: known(input.receiver),
+    nowSeconds: input.nowSeconds,
+    ...(subtle ? {subtle} : {})
+  };
   const profileCheck = checkProfile(detection, chosen);
   const checks = [profileCheck, ...(profile ? await PROFILE_CHECKS[profile](reading) : [])];
   const firstFailure = checks.find((check) => check.status === "fail");
@@ -220,8 +269,14 @@ async function verifyRead(input: z.infer<typeof Input>, body: Bytes, bodyNotices
 }
 
 function headerNotices(block: ReceivedHeaderBlock): string[] {
-  const notices = block.repeated.map((repeat) => `${repeat.name} appears on lines ${repeat.lines.join(", ")}: the first (line ${repeat.lines[0]}) is used`);
-  if (block.unreadable.length > 0) notices.push(`${block.unreadable.length + block.unreadableNotListed} header line${block.unreadable.length + block.unreadableNotListed === 1 ? "" : "s"} could not be read and ${block.unreadable.length + block.unreadableNotListed === 1 ? "is" : "are"} left out (listed below)`);
+  const notices = block.repeated.map(
+    (repeat) =>
+      `${repeat.name} appears on lines ${repeat.lines.join(", ")}: the first (line ${repeat.lines[0]}) is used`
+  );
+  if (block.unreadable.length > 0)
+    notices.push(
+      `${block.unreadable.length + block.unreadableNotListed} header line${block.unreadable.length + block.unreadableNotListed === 1 ? "" : "s"} could not be read and ${block.unreadable.length + block.unreadableNotListed === 1 ? "is" : "are"} left out (listed below)`
+    );
   return notices;
 }
 
@@ -238,24 +293,43 @@ function verdictOf(checks: readonly ReceivedCheck[], profile: ReceivedProfile | 
   return checks.some((check) => proving.includes(check.id) && check.status === "pass") ? "pass" : "incomplete";
 }
 
-function summaryOf(outcome: ReceivedOutcome, firstFailure: ReceivedCheck | undefined, checks: readonly ReceivedCheck[]): string {
+function summaryOf(
+  outcome: ReceivedOutcome,
+  firstFailure: ReceivedCheck | undefined,
+  checks: readonly ReceivedCheck[]
+): string {
   if (firstFailure) return `Refused at “${firstFailure.label}”: ${firstFailure.reason}`;
   const skipped = checks.filter((check) => check.status === "skipped").map((check) => check.label);
   const passed = checks.filter((check) => check.status === "pass").length;
-  if (outcome === "pass") return `Accepted: ${passed} check${passed === 1 ? "" : "s"} passed, none failed${skipped.length > 0 ? `; not checked: ${skipped.join(", ")}` : ""}.`;
+  if (outcome === "pass")
+    return `Accepted: ${passed} check${passed === 1 ? "" : "s"} passed, none failed${skipped.length > 0 ? `; not checked: ${skipped.join(", ")}` : ""}.`;
   return `Nothing failed, but the sender is not verified: ${skipped.join(", ") || "no credential"} not checked (see why below).`;
 }
 
-function check(id: ReceivedCheckId, label: string, status: CheckStatus, reason: string, compared: ComparedValue[] = []): ReceivedCheck {
+function check(
+  id: ReceivedCheckId,
+  label: string,
+  status: CheckStatus,
+  reason: string,
+  compared: ComparedValue[] = []
+): ReceivedCheck {
   return {id, label, status, reason, compared};
 }
 
 function checkProfile(detection: ProfileDetection, chosen: ReceivedProfile | undefined): ReceivedCheck {
   if (chosen) {
     const agrees = detection.profile === chosen;
-    return check("profile", "Profile", "pass", `chosen by you${agrees ? ", as the headers say" : `; the headers say ${detection.profile ?? "no profile"} (${detection.reason})`}`);
+    return check(
+      "profile",
+      "Profile",
+      "pass",
+      `chosen by you${agrees ? ", as the headers say" : `; the headers say ${detection.profile ?? "no profile"} (${detection.reason})`}`
+    );
   }
-  if (!detection.profile) return check("profile", "Profile", "fail", detection.reason, [shownPair("headers", "webhook-id + webhook-signature, Authorization or X-A2A-Notification-Token", "none of them")]);
+  if (!detection.profile)
+    return check("profile", "Profile", "fail", detection.reason, [
+      shownPair("headers", "webhook-id + webhook-signature, Authorization or X-A2A-Notification-Token", "none of them")
+    ]);
   return check("profile", "Profile", "pass", `detected from ${detection.decidedBy.join(" and ")}: ${detection.reason}`);
 }
 
@@ -271,11 +345,23 @@ async function standardWebhooksChecks(reading: Reading): Promise<ReceivedCheck[]
   const read = readStandardWebhookHeaders(reading.bag);
   const checks: ReceivedCheck[] = [];
   if (!read.ok) {
-    checks.push(check("sw-headers", "Standard Webhooks headers", "fail", read.reason, swHeaderComparisons(reading.bag)));
+    checks.push(
+      check("sw-headers", "Standard Webhooks headers", "fail", read.reason, swHeaderComparisons(reading.bag))
+    );
     const later = "not evaluated: the signed content needs webhook-id and an integer webhook-timestamp";
-    checks.push(check("sw-timestamp", "Timestamp window", "skipped", later), check("sw-signature", "Signature", "skipped", later));
+    checks.push(
+      check("sw-timestamp", "Timestamp window", "skipped", later),
+      check("sw-signature", "Signature", "skipped", later)
+    );
   } else {
-    checks.push(check("sw-headers", "Standard Webhooks headers", "pass", `webhook-id "${read.msgId}", webhook-timestamp ${read.timestamp}, webhook-signature present`));
+    checks.push(
+      check(
+        "sw-headers",
+        "Standard Webhooks headers",
+        "pass",
+        `webhook-id "${read.msgId}", webhook-timestamp ${read.timestamp}, webhook-signature present`
+      )
+    );
     checks.push(timestampCheck(read.timestamp, reading));
     const signature = await checkReceivedSignature({
       headers: reading.bag,
@@ -292,7 +378,13 @@ async function standardWebhooksChecks(reading: Reading): Promise<ReceivedCheck[]
 }
 
 function swHeaderComparisons(bag: Readonly<Record<string, string>>): ComparedValue[] {
-  return ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => shownPair(`header ${name}`, name === "webhook-timestamp" ? "integer Unix seconds" : "present", bag[name] === undefined ? "(absent)" : bag[name]!.slice(0, 160)));
+  return ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) =>
+    shownPair(
+      `header ${name}`,
+      name === "webhook-timestamp" ? "integer Unix seconds" : "present",
+      bag[name] === undefined ? "(absent)" : bag[name]!.slice(0, 160)
+    )
+  );
 }
 
 /** Unix seconds as an ISO date, for a reader (an input is never read from the clock here). */
@@ -304,7 +396,13 @@ function isoTime(seconds: number): string {
 function timestampCheck(timestamp: number, reading: Reading): ReceivedCheck {
   const tolerance = reading.receiver.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   const window = checkStandardWebhookTimestamp(timestamp, reading.nowSeconds, tolerance);
-  const compared = [shownPair("now − webhook-timestamp", `between −${tolerance} and ${tolerance} s`, `${window.ageSeconds} s (signed ${isoTime(timestamp)}, now ${isoTime(reading.nowSeconds)})`)];
+  const compared = [
+    shownPair(
+      "now − webhook-timestamp",
+      `between −${tolerance} and ${tolerance} s`,
+      `${window.ageSeconds} s (signed ${isoTime(timestamp)}, now ${isoTime(reading.nowSeconds)})`
+    )
+  ];
   return check("sw-timestamp", "Timestamp window", window.ok ? "pass" : "fail", window.reason, compared);
 }
 
@@ -315,7 +413,12 @@ async function credentialChecks(reading: Reading): Promise<ReceivedCheck[]> {
     authorizationCheck(reading),
     tokenCheck(reading),
     expectedTaskCheck(reading),
-    check("time-bounds", "Time bounds", "skipped", "this profile carries no signed timestamp and no event id: a captured request stays valid until the credentials are rotated")
+    check(
+      "time-bounds",
+      "Time bounds",
+      "skipped",
+      "this profile carries no signed timestamp and no event id: a captured request stays valid until the credentials are rotated"
+    )
   ];
 }
 
@@ -323,23 +426,58 @@ function authorizationCheck({bag, receiver}: Reading): ReceivedCheck {
   const label = "Authorization credentials";
   const header = bag["authorization"];
   if (receiver.authorization === undefined) {
-    return check("authorization", label, "skipped", header === undefined ? "no Authorization header, and no expected credentials entered" : `the request carries Authorization (scheme “${header.split(" ")[0]}”): enter the expected “<scheme> <credentials>” to check it`);
+    return check(
+      "authorization",
+      label,
+      "skipped",
+      header === undefined
+        ? "no Authorization header, and no expected credentials entered"
+        : `the request carries Authorization (scheme “${header.split(" ")[0]}”): enter the expected “<scheme> <credentials>” to check it`
+    );
   }
   const space = receiver.authorization.indexOf(" ");
-  if (space <= 0) return check("authorization", label, "fail", `the expected value must be “<scheme> <credentials>” (e.g. “Bearer abc123”), as TaskPushNotificationConfig.authentication gives them`);
+  if (space <= 0)
+    return check(
+      "authorization",
+      label,
+      "fail",
+      `the expected value must be “<scheme> <credentials>” (e.g. “Bearer abc123”), as TaskPushNotificationConfig.authentication gives them`
+    );
   const expectedScheme = receiver.authorization.slice(0, space);
   const expectedCredentials = receiver.authorization.slice(space + 1).trim();
-  if (header === undefined) return check("authorization", label, "fail", "expected header Authorization, which the request does not carry", [shownPair("header", `Authorization: ${expectedScheme} …`, "(absent)")]);
+  if (header === undefined)
+    return check("authorization", label, "fail", "expected header Authorization, which the request does not carry", [
+      shownPair("header", `Authorization: ${expectedScheme} …`, "(absent)")
+    ]);
   const headerSpace = header.indexOf(" ");
   const scheme = headerSpace > 0 ? header.slice(0, headerSpace) : header;
   const credentials = headerSpace > 0 ? header.slice(headerSpace + 1).trim() : "";
   // Scheme names are case-insensitive (RFC 9110 §11.1); credentials are compared exactly.
   if (scheme.toLowerCase() !== expectedScheme.toLowerCase()) {
-    return check("authorization", label, "fail", `the Authorization scheme “${scheme}” is not the expected “${expectedScheme}” (compared without case, RFC 9110 §11.1)`, [compareTexts("Authorization scheme", expectedScheme, scheme)]);
+    return check(
+      "authorization",
+      label,
+      "fail",
+      `the Authorization scheme “${scheme}” is not the expected “${expectedScheme}” (compared without case, RFC 9110 §11.1)`,
+      [compareTexts("Authorization scheme", expectedScheme, scheme)]
+    );
   }
   const compared = [compareTexts("Authorization credentials", expectedCredentials, credentials)];
-  if (!constantTimeEqual(utf8(credentials), utf8(expectedCredentials))) return check("authorization", label, "fail", "the Authorization credentials differ from the expected ones", compared);
-  return check("authorization", label, "pass", `Authorization carries the expected ${expectedScheme} credentials`, compared);
+  if (!constantTimeEqual(utf8(credentials), utf8(expectedCredentials)))
+    return check(
+      "authorization",
+      label,
+      "fail",
+      "the Authorization credentials differ from the expected ones",
+      compared
+    );
+  return check(
+    "authorization",
+    label,
+    "pass",
+    `Authorization carries the expected ${expectedScheme} credentials`,
+    compared
+  );
 }
 
 function tokenCheck({bag, receiver}: Reading): ReceivedCheck {
@@ -347,14 +485,27 @@ function tokenCheck({bag, receiver}: Reading): ReceivedCheck {
   const name = NOTIFICATION_TOKEN_HEADER;
   const received = bag[name.toLowerCase()];
   if (receiver.token === undefined) {
-    return check("token", label, "skipped", received === undefined ? "no token expected (TaskPushNotificationConfig.token not entered)" : `the request carries ${name}: enter the expected token to check it`);
+    return check(
+      "token",
+      label,
+      "skipped",
+      received === undefined
+        ? "no token expected (TaskPushNotificationConfig.token not entered)"
+        : `the request carries ${name}: enter the expected token to check it`
+    );
   }
   if (received === undefined) {
-    const sdkNote = bag["authorization"] !== undefined ? "; @a2a-js/sdk sends this header only for a config without authentication, and sends Authorization instead when it has one" : "";
-    return check("token", label, "fail", `expected header ${name}, which the request does not carry${sdkNote}`, [shownPair("header", `${name}: …`, "(absent)")]);
+    const sdkNote =
+      bag["authorization"] !== undefined
+        ? "; @a2a-js/sdk sends this header only for a config without authentication, and sends Authorization instead when it has one"
+        : "";
+    return check("token", label, "fail", `expected header ${name}, which the request does not carry${sdkNote}`, [
+      shownPair("header", `${name}: …`, "(absent)")
+    ]);
   }
   const compared = [compareTexts(`${name} value`, receiver.token, received)];
-  if (!constantTimeEqual(utf8(received), utf8(receiver.token))) return check("token", label, "fail", `${name} does not match the expected token`, compared);
+  if (!constantTimeEqual(utf8(received), utf8(receiver.token)))
+    return check("token", label, "fail", `${name} does not match the expected token`, compared);
   return check("token", label, "pass", `${name} matches the expected token`, compared);
 }
 
@@ -362,11 +513,28 @@ function expectedTaskCheck({body, receiver}: Reading): ReceivedCheck {
   const label = "Expected task";
   const payload = readPushPayload(body);
   if (receiver.taskId === undefined) {
-    return check("expected-task", label, "skipped", payload.ok ? `the ${payload.shape} names task “${payload.taskId}”: enter the task id you subscribed to, to check it` : `no expected task id entered (and ${payload.reason})`);
+    return check(
+      "expected-task",
+      label,
+      "skipped",
+      payload.ok
+        ? `the ${payload.shape} names task “${payload.taskId}”: enter the task id you subscribed to, to check it`
+        : `no expected task id entered (and ${payload.reason})`
+    );
   }
-  if (!payload.ok) return check("expected-task", label, "fail", payload.reason, [shownPair("task id", receiver.taskId, "(none read from the body)")]);
+  if (!payload.ok)
+    return check("expected-task", label, "fail", payload.reason, [
+      shownPair("task id", receiver.taskId, "(none read from the body)")
+    ]);
   const compared = [compareTexts("task id", receiver.taskId, payload.taskId)];
-  if (payload.taskId !== receiver.taskId) return check("expected-task", label, "fail", `the ${payload.shape} names task “${payload.taskId}”, not the expected one`, compared);
+  if (payload.taskId !== receiver.taskId)
+    return check(
+      "expected-task",
+      label,
+      "fail",
+      `the ${payload.shape} names task “${payload.taskId}”, not the expected one`,
+      compared
+    );
   return check("expected-task", label, "pass", `the ${payload.shape} names the expected task`, compared);
 }
 
@@ -390,20 +558,54 @@ type KeySetRead = {ok: true; keys: JSONWebKeySet; check: ReceivedCheck} | {ok: f
 
 function readKeySet(text: string | undefined): KeySetRead {
   const label = "Key set (JWKS)";
-  if (text === undefined) return {ok: false, check: check("jwt-key-set", label, "skipped", "no JWKS entered: paste the sender's key set ({\"keys\": [...]}) to verify the signature")};
+  if (text === undefined)
+    return {
+      ok: false,
+      check: check(
+        "jwt-key-set",
+        label,
+        "skipped",
+        'no JWKS entered: paste the sender\'s key set ({"keys": [...]}) to verify the signature'
+      )
+    };
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return {ok: false, check: check("jwt-key-set", label, "fail", `the key set is not JSON (${error instanceof Error ? error.message.slice(0, 120) : "unreadable"})`)};
+    return {
+      ok: false,
+      check: check(
+        "jwt-key-set",
+        label,
+        "fail",
+        `the key set is not JSON (${error instanceof Error ? error.message.slice(0, 120) : "unreadable"})`
+      )
+    };
   }
   const parsed = z.safeParse(PastedJwks, json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return {ok: false, check: check("jwt-key-set", label, "fail", `not a JWKS: expected {"keys": [{"kty": …}, …]} (RFC 7517 §5); at /${issue?.path.join("/") ?? ""}: ${issue?.message ?? "invalid"}`)};
+    return {
+      ok: false,
+      check: check(
+        "jwt-key-set",
+        label,
+        "fail",
+        `not a JWKS: expected {"keys": [{"kty": …}, …]} (RFC 7517 §5); at /${issue?.path.join("/") ?? ""}: ${issue?.message ?? "invalid"}`
+      )
+    };
   }
   const kids = parsed.data.keys.map((key) => (typeof key["kid"] === "string" ? key["kid"] : "(no kid)"));
-  return {ok: true, keys: parsed.data as JSONWebKeySet, check: check("jwt-key-set", label, "pass", `${kids.length} key${kids.length === 1 ? "" : "s"}: ${kids.slice(0, 8).join(", ")}${kids.length > 8 ? ", …" : ""}`)};
+  return {
+    ok: true,
+    keys: parsed.data as JSONWebKeySet,
+    check: check(
+      "jwt-key-set",
+      label,
+      "pass",
+      `${kids.length} key${kids.length === 1 ? "" : "s"}: ${kids.slice(0, 8).join(", ")}${kids.length > 8 ? ", …" : ""}`
+    )
+  };
 }
 
 async function jwtChecks(reading: Reading): Promise<ReceivedCheck[]> {
@@ -414,46 +616,121 @@ async function jwtChecks(reading: Reading): Promise<ReceivedCheck[]> {
     body: reading.body,
     jwks: createJwksCache(keySet.ok ? keySet.keys : {keys: []}),
     nowSeconds: reading.nowSeconds,
-    expected: {issuer: receiver.issuer ?? "", audience: receiver.audience ?? "", ...(receiver.taskId !== undefined ? {taskId: receiver.taskId} : {})}
+    expected: {
+      issuer: receiver.issuer ?? "",
+      audience: receiver.audience ?? "",
+      ...(receiver.taskId !== undefined ? {taskId: receiver.taskId} : {})
+    }
   });
   // The token is checked once for every profile (tokenCheck), so the JWT's own token check is left out.
   const ownChecks = jwt.checks.filter((jwtCheck) => (jwtCheck.id as string) !== "config-token");
-  const claimChecks = await Promise.all(ownChecks.map((jwtCheck) => jwtReceivedCheck(jwtCheck, jwt, reading, keySet.ok)));
+  const claimChecks = await Promise.all(
+    ownChecks.map((jwtCheck) => jwtReceivedCheck(jwtCheck, jwt, reading, keySet.ok))
+  );
   return [keySet.check, ...claimChecks, tokenCheck(reading), expectedTaskCheck(reading)];
 }
 
-async function jwtReceivedCheck(jwtCheck: JwtCheck, jwt: A2aPushJwtVerification, reading: Reading, haveKeys: boolean): Promise<ReceivedCheck> {
+async function jwtReceivedCheck(
+  jwtCheck: JwtCheck,
+  jwt: A2aPushJwtVerification,
+  reading: Reading,
+  haveKeys: boolean
+): Promise<ReceivedCheck> {
   const id = `jwt-${jwtCheck.id}` as const;
   const label = JWT_LABELS[jwtCheck.id] ?? jwtCheck.id;
   const claims = jwt.claims;
   const {receiver, nowSeconds} = reading;
-  const claimText = (value: unknown) => (value === undefined ? "(absent)" : JSON.stringify(value)?.slice(0, 160) ?? "(absent)");
+  const claimText = (value: unknown) =>
+    value === undefined ? "(absent)" : (JSON.stringify(value)?.slice(0, 160) ?? "(absent)");
   switch (jwtCheck.id) {
     case "signature":
       if (!haveKeys) return check(id, label, "skipped", "not checked: no usable key set");
-      return check(id, label, jwtCheck.status, jwtCheck.reason, jwt.kid ? [shownPair("kid", "a key of the set", jwt.kid)] : []);
+      return check(
+        id,
+        label,
+        jwtCheck.status,
+        jwtCheck.reason,
+        jwt.kid ? [shownPair("kid", "a key of the set", jwt.kid)] : []
+      );
     case "issuer":
-      if (receiver.issuer === undefined && jwtCheck.status !== "skipped") return check(id, label, "skipped", `no expected issuer entered; the token says iss = ${claimText(claims?.iss)}`);
-      return check(id, label, jwtCheck.status, jwtCheck.reason, claims ? [compareTexts("iss", receiver.issuer ?? "", typeof claims.iss === "string" ? claims.iss : claimText(claims.iss))] : []);
+      if (receiver.issuer === undefined && jwtCheck.status !== "skipped")
+        return check(
+          id,
+          label,
+          "skipped",
+          `no expected issuer entered; the token says iss = ${claimText(claims?.iss)}`
+        );
+      return check(
+        id,
+        label,
+        jwtCheck.status,
+        jwtCheck.reason,
+        claims
+          ? [
+              compareTexts(
+                "iss",
+                receiver.issuer ?? "",
+                typeof claims.iss === "string" ? claims.iss : claimText(claims.iss)
+              )
+            ]
+          : []
+      );
     case "audience":
-      if (receiver.audience === undefined && jwtCheck.status !== "skipped") return check(id, label, "skipped", `no expected audience entered; the token says aud = ${claimText(claims?.aud)}`);
-      return check(id, label, jwtCheck.status, jwtCheck.reason, claims ? [shownPair("aud", `contains “${receiver.audience ?? ""}”`, claimText(claims.aud))] : []);
+      if (receiver.audience === undefined && jwtCheck.status !== "skipped")
+        return check(
+          id,
+          label,
+          "skipped",
+          `no expected audience entered; the token says aud = ${claimText(claims?.aud)}`
+        );
+      return check(
+        id,
+        label,
+        jwtCheck.status,
+        jwtCheck.reason,
+        claims ? [shownPair("aud", `contains “${receiver.audience ?? ""}”`, claimText(claims.aud))] : []
+      );
     case "body-hash": {
       if (!claims || jwtCheck.status === "skipped") return check(id, label, jwtCheck.status, jwtCheck.reason);
       const claimed = claims[BODY_HASH_CLAIM];
-      return check(id, label, jwtCheck.status, jwtCheck.reason, [compareTexts(`${BODY_HASH_CLAIM} (expected) and SHA-256 of the ${reading.body.length} body bytes (received)`, typeof claimed === "string" ? claimed : claimText(claimed), await bodySha256Hex(reading.body))]);
+      return check(id, label, jwtCheck.status, jwtCheck.reason, [
+        compareTexts(
+          `${BODY_HASH_CLAIM} (expected) and SHA-256 of the ${reading.body.length} body bytes (received)`,
+          typeof claimed === "string" ? claimed : claimText(claimed),
+          await bodySha256Hex(reading.body)
+        )
+      ]);
     }
     case "issued-at":
     case "expiry": {
       const claim = jwtCheck.id === "issued-at" ? claims?.iat : claims?.exp;
       const name = jwtCheck.id === "issued-at" ? "iat" : "exp";
-      return check(id, label, jwtCheck.status, jwtCheck.reason, claims ? [shownPair(name, `now is ${nowSeconds} (${isoTime(nowSeconds)})`, typeof claim === "number" ? `${claim} (${isoTime(claim)})` : claimText(claim))] : []);
+      return check(
+        id,
+        label,
+        jwtCheck.status,
+        jwtCheck.reason,
+        claims
+          ? [
+              shownPair(
+                name,
+                `now is ${nowSeconds} (${isoTime(nowSeconds)})`,
+                typeof claim === "number" ? `${claim} (${isoTime(claim)})` : claimText(claim)
+              )
+            ]
+          : []
+      );
     }
     default: {
       // The values verifyA2aPushJwt says it compared, when it says.
       const theirs = (jwtCheck as {compared?: {expected: string; received: string}}).compared;
-      return check(id, label, jwtCheck.status, jwtCheck.reason, theirs ? [shownPair(label, theirs.expected, theirs.received)] : []);
+      return check(
+        id,
+        label,
+        jwtCheck.status,
+        jwtCheck.reason,
+        theirs ? [shownPair(label, theirs.expected, theirs.received)] : []
+      );
     }
   }
 }
-

@@ -26,7 +26,12 @@ const V1StreamResponse = z.looseObject({
   statusUpdate: z.optional(WithTaskId),
   artifactUpdate: z.optional(WithTaskId)
 });
-const V03Body = z.looseObject({kind: z.string(), id: z.optional(z.string()), taskId: z.optional(z.string()), status: Status});
+const V03Body = z.looseObject({
+  kind: z.string(),
+  id: z.optional(z.string()),
+  taskId: z.optional(z.string()),
+  status: Status
+});
 
 export type PushPayloadShape =
   | "v1.0 StreamResponse.task"
@@ -53,27 +58,46 @@ export function readPushPayload(body: string | Uint8Array): PushPayloadRead {
   } catch {
     return {ok: false, reason: "the body is not JSON"};
   }
-  if (typeof json !== "object" || json === null || Array.isArray(json)) return {ok: false, reason: "the body is not a JSON object"};
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    return {ok: false, reason: "the body is not a JSON object"};
 
   const present = V1_KEYS.filter((key) => key in json);
   if (present.length > 0) {
-    if (present.length > 1) return {ok: false, reason: `a StreamResponse holds exactly one payload, found ${present.join(" + ")}`};
+    if (present.length > 1)
+      return {ok: false, reason: `a StreamResponse holds exactly one payload, found ${present.join(" + ")}`};
     const parsed = z.safeParse(V1StreamResponse, json);
-    if (!parsed.success) return {ok: false, reason: `the ${present[0]} payload is malformed (${parsed.error.issues[0]?.path.join(".") ?? "?"})`};
+    if (!parsed.success)
+      return {
+        ok: false,
+        reason: `the ${present[0]} payload is malformed (${parsed.error.issues[0]?.path.join(".") ?? "?"})`
+      };
     const {task, message, statusUpdate, artifactUpdate} = parsed.data;
     if (task) return withStatus({ok: true, taskId: task.id, shape: "v1.0 StreamResponse.task", json}, task.status);
-    if (statusUpdate) return withStatus({ok: true, taskId: statusUpdate.taskId, shape: "v1.0 StreamResponse.statusUpdate", json}, statusUpdate.status);
-    if (artifactUpdate) return {ok: true, taskId: artifactUpdate.taskId, shape: "v1.0 StreamResponse.artifactUpdate", json};
+    if (statusUpdate)
+      return withStatus(
+        {ok: true, taskId: statusUpdate.taskId, shape: "v1.0 StreamResponse.statusUpdate", json},
+        statusUpdate.status
+      );
+    if (artifactUpdate)
+      return {ok: true, taskId: artifactUpdate.taskId, shape: "v1.0 StreamResponse.artifactUpdate", json};
     if (message?.taskId) return {ok: true, taskId: message.taskId, shape: "v1.0 StreamResponse.message", json};
     return {ok: false, reason: "the message payload names no taskId"};
   }
 
   const parsed = z.safeParse(V03Body, json);
-  if (!parsed.success) return {ok: false, reason: "neither a v1.0 StreamResponse nor a v0.3 Task/event (no task, statusUpdate, artifactUpdate, message or kind)"};
+  if (!parsed.success)
+    return {
+      ok: false,
+      reason:
+        "neither a v1.0 StreamResponse nor a v0.3 Task/event (no task, statusUpdate, artifactUpdate, message or kind)"
+    };
   const data = parsed.data;
-  if (data.kind === "task" && data.id) return withStatus({ok: true, taskId: data.id, shape: "v0.3 Task", json}, data.status);
-  if (data.kind === "status-update" && data.taskId) return withStatus({ok: true, taskId: data.taskId, shape: "v0.3 status-update", json}, data.status);
-  if (data.kind === "artifact-update" && data.taskId) return {ok: true, taskId: data.taskId, shape: "v0.3 artifact-update", json};
+  if (data.kind === "task" && data.id)
+    return withStatus({ok: true, taskId: data.id, shape: "v0.3 Task", json}, data.status);
+  if (data.kind === "status-update" && data.taskId)
+    return withStatus({ok: true, taskId: data.taskId, shape: "v0.3 status-update", json}, data.status);
+  if (data.kind === "artifact-update" && data.taskId)
+    return {ok: true, taskId: data.taskId, shape: "v0.3 artifact-update", json};
   if (data.kind === "message" && data.taskId) return {ok: true, taskId: data.taskId, shape: "v0.3 message", json};
   return {ok: false, reason: `a "${data.kind}" body without a task id`};
 }
@@ -88,4 +112,3 @@ function withStatus(
     ...(status?.timestamp !== undefined ? {statusTimestamp: status.timestamp} : {})
   };
 }
-

@@ -36,9 +36,14 @@ export type InsertOutcome =
   | {inserted: true; store: DedupStore; record: DedupRecord; replacedExpired?: DedupRecord}
   | {inserted: false; store: DedupStore; record: DedupRecord};
 
-export function createDedupStore(retentionSeconds: number = DEFAULT_DEDUP_RETENTION_SECONDS, options: {inPlace?: boolean} = {}): DedupStore {
+export function createDedupStore(
+  retentionSeconds: number = DEFAULT_DEDUP_RETENTION_SECONDS,
+  options: {inPlace?: boolean} = {}
+): DedupStore {
   if (!(retentionSeconds >= 0)) throw new RangeError("retentionSeconds must be >= 0 (Infinity keeps records forever)");
-  return options.inPlace ? {retentionSeconds, records: new Map(), inPlace: true} : {retentionSeconds, records: new Map()};
+  return options.inPlace
+    ? {retentionSeconds, records: new Map(), inPlace: true}
+    : {retentionSeconds, records: new Map()};
 }
 
 /** The records to change: the store's own when it is changed in place, else a copy. */
@@ -68,13 +73,19 @@ export function lookupRecord(store: DedupStore, key: string, nowSeconds: number)
 export function insertIfAbsent(store: DedupStore, key: string, nowSeconds: number): InsertOutcome {
   const existing = store.records.get(key);
   if (existing && isLive(existing, nowSeconds)) return {inserted: false, store, record: existing};
-  const record: DedupRecord = {key, recordedAtSeconds: nowSeconds, expiresAtSeconds: nowSeconds + store.retentionSeconds};
+  const record: DedupRecord = {
+    key,
+    recordedAtSeconds: nowSeconds,
+    expiresAtSeconds: nowSeconds + store.retentionSeconds
+  };
   const records = writableRecords(store);
   // An expired record is replaced at the end, as the newest: evictOldest forgets the oldest first.
   records.delete(key);
   records.set(key, record);
   const next = withRecords(store, records);
-  return existing ? {inserted: true, store: next, record, replacedExpired: existing} : {inserted: true, store: next, record};
+  return existing
+    ? {inserted: true, store: next, record, replacedExpired: existing}
+    : {inserted: true, store: next, record};
 }
 
 /** Forgets a key, e.g. when the side effect failed and the sender's retry must be able to apply it. */

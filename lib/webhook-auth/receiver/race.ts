@@ -17,7 +17,12 @@ import type {Decision} from "../../playback/decision.js";
 export type RaceStrategy = "check-then-act" | "check-then-record" | "insert-if-absent";
 export type RaceStepKind = "check" | "record" | "effect" | "insert-if-absent";
 
-export const RACE_STRATEGIES: readonly {id: RaceStrategy; label: string; steps: readonly RaceStepKind[]; detail: string}[] = [
+export const RACE_STRATEGIES: readonly {
+  id: RaceStrategy;
+  label: string;
+  steps: readonly RaceStepKind[];
+  detail: string;
+}[] = [
   {
     id: "check-then-act",
     label: "Check, act, then record",
@@ -34,7 +39,8 @@ export const RACE_STRATEGIES: readonly {id: RaceStrategy; label: string; steps: 
     id: "insert-if-absent",
     label: "Atomic insert-if-absent, then act",
     steps: ["insert-if-absent", "effect"],
-    detail: "one atomic step both checks and records (e.g. SET NX, INSERT ... ON CONFLICT DO NOTHING); only the inserting worker acts"
+    detail:
+      "one atomic step both checks and records (e.g. SET NX, INSERT ... ON CONFLICT DO NOTHING); only the inserting worker acts"
   }
 ];
 
@@ -61,9 +67,11 @@ export function countInterleavings(workers: number, stepsPerWorker: number): num
 
 /** Every order of worker indices in which each worker appears `stepsPerWorker` times, in lexicographic order. */
 export function enumerateInterleavings(workers: number, stepsPerWorker: number): number[][] {
-  if (!Number.isInteger(workers) || workers < 1 || workers > WORKER_NAMES.length) throw new RangeError(`workers must be 1..${WORKER_NAMES.length}`);
+  if (!Number.isInteger(workers) || workers < 1 || workers > WORKER_NAMES.length)
+    throw new RangeError(`workers must be 1..${WORKER_NAMES.length}`);
   const total = countInterleavings(workers, stepsPerWorker);
-  if (total > MAX_INTERLEAVINGS) throw new RangeError(`${total} interleavings exceed the limit of ${MAX_INTERLEAVINGS}`);
+  if (total > MAX_INTERLEAVINGS)
+    throw new RangeError(`${total} interleavings exceed the limit of ${MAX_INTERLEAVINGS}`);
   const out: number[][] = [];
   const remaining = new Array<number>(workers).fill(stepsPerWorker);
   const order: number[] = [];
@@ -114,7 +122,8 @@ export function runInterleaving(strategy: RaceStrategy, order: readonly number[]
   const trace: Decision[] = [];
   order.forEach((worker, index) => {
     const step = steps[position[worker]!];
-    if (step === undefined) throw new RangeError(`worker ${WORKER_NAMES[worker]} has no step left at position ${index}`);
+    if (step === undefined)
+      throw new RangeError(`worker ${WORKER_NAMES[worker]} has no step left at position ${index}`);
     position[worker]!++;
     const name = WORKER_NAMES[worker]!;
     let note: string;
@@ -144,9 +153,15 @@ export function runInterleaving(strategy: RaceStrategy, order: readonly number[]
     records.push({index, worker, step, note});
     const skipped = (step === "record" || step === "effect") && !proceeds[worker];
     // Steps are counted from 1, as the lesson's stepper names them ("step 1 of 6").
-    trace.push({atSeconds: index + 1, title: `${name}: ${step}${skipped ? " (skipped)" : ""}`, detail: `Worker ${name} ${note}.`, kind: step === "effect" && proceeds[worker] ? "effect" : "step"});
+    trace.push({
+      atSeconds: index + 1,
+      title: `${name}: ${step}${skipped ? " (skipped)" : ""}`,
+      detail: `Worker ${name} ${note}.`,
+      kind: step === "effect" && proceeds[worker] ? "effect" : "step"
+    });
   });
-  if (position.some((p) => p !== steps.length)) throw new RangeError("the order does not run every worker's steps exactly once");
+  if (position.some((p) => p !== steps.length))
+    throw new RangeError("the order does not run every worker's steps exactly once");
   return {
     order: [...order],
     label: records.map((r) => `${WORKER_NAMES[r.worker]}:${r.step}`).join(" "),
@@ -168,7 +183,9 @@ export interface RaceTable {
 
 /** Every interleaving of `workers` concurrent deliveries of one event, with its effect count. */
 export function raceTable(strategy: RaceStrategy, workers = 2): RaceTable {
-  const runs = enumerateInterleavings(workers, stepsOf(strategy).length).map((order) => runInterleaving(strategy, order));
+  const runs = enumerateInterleavings(workers, stepsOf(strategy).length).map((order) =>
+    runInterleaving(strategy, order)
+  );
   const byEffects: Record<number, number> = {};
   for (const run of runs) byEffects[run.effects] = (byEffects[run.effects] ?? 0) + 1;
   return {strategy, workers, runs, byEffects, duplicated: runs.filter((run) => run.effects > 1).length};

@@ -33,7 +33,13 @@ import {constantTimeEqual} from "../constant-time.js";
 import {insertIfAbsent, releaseRecord, type DedupStore} from "./dedup-store.js";
 import {readHeader, type HeaderBag} from "../http-headers.js";
 import type {FetchJwks, JwksCache} from "../jwt/jwks-cache.js";
-import {NOTIFICATION_TOKEN_HEADER, TASK_ID_CLAIM, verifyA2aPushJwt, type A2aPushJwtVerification, type JwtCheckId} from "../jwt/jwt-profile.js";
+import {
+  NOTIFICATION_TOKEN_HEADER,
+  TASK_ID_CLAIM,
+  verifyA2aPushJwt,
+  type A2aPushJwtVerification,
+  type JwtCheckId
+} from "../jwt/jwt-profile.js";
 import {
   DEFAULT_TOLERANCE_SECONDS,
   checkStandardWebhookTimestamp,
@@ -52,7 +58,13 @@ export const STATUS_EFFECT_FAILED = 500;
 
 export type ReceiverAuth =
   /** Standard Webhooks: `v1` secrets and/or `v1a` public keys (a trust list; any match passes). */
-  | {scheme: "standard-webhooks"; secrets?: readonly WebhookSecret[]; publicKeys?: readonly string[]; toleranceSeconds?: number; subtle?: SubtleCrypto}
+  | {
+      scheme: "standard-webhooks";
+      secrets?: readonly WebhookSecret[];
+      publicKeys?: readonly string[];
+      toleranceSeconds?: number;
+      subtle?: SubtleCrypto;
+    }
   /** The A2A push JWT profile, verified against the JWKS kept in ReceiverState.jwks. */
   | {
       scheme: "a2a-jwt";
@@ -83,7 +95,10 @@ export interface ReceiverConfig {
    * the request, scoped to its task, so that a resend of the same update is still recognised.
    * Without it such requests skip the replay check (the receiver must then reconcile, see reconcile.ts).
    */
-  deriveEventKey?: (request: {taskId: string; body: string | Uint8Array}) => Promise<string | undefined> | string | undefined;
+  deriveEventKey?: (request: {
+    taskId: string;
+    body: string | Uint8Array;
+  }) => Promise<string | undefined> | string | undefined;
 }
 
 export interface ReceiverState {
@@ -183,7 +198,10 @@ const RECEIVER_CHECKS: readonly ReceiverCheck[] = [
   {id: "effect", label: "Effect", check: runEffect}
 ];
 
-export const PIPELINE_CHECKS: readonly {id: PipelineCheckId; label: string}[] = RECEIVER_CHECKS.map(({id, label}) => ({id, label}));
+export const PIPELINE_CHECKS: readonly {id: PipelineCheckId; label: string}[] = RECEIVER_CHECKS.map(({id, label}) => ({
+  id,
+  label
+}));
 
 /** Runs one incoming notification through the six checks. Pure apart from the caller's `applyEffect`. */
 export async function receivePushNotification(input: {
@@ -202,16 +220,37 @@ export async function receivePushNotification(input: {
       continue;
     }
     checks.push({id, label, status: "fail", reason: verdict.reason, httpStatus: verdict.httpStatus});
-    const ending = verdict.ending ?? {outcome: "refused", reason: `${label}: ${verdict.reason}`, laterChecks: `not reached: ${label.toLowerCase()} refused the request`};
-    for (const later of RECEIVER_CHECKS.slice(position + 1)) checks.push({id: later.id, label: later.label, status: "skipped", reason: ending.laterChecks ?? ""});
+    const ending = verdict.ending ?? {
+      outcome: "refused",
+      reason: `${label}: ${verdict.reason}`,
+      laterChecks: `not reached: ${label.toLowerCase()} refused the request`
+    };
+    for (const later of RECEIVER_CHECKS.slice(position + 1))
+      checks.push({id: later.id, label: later.label, status: "skipped", reason: ending.laterChecks ?? ""});
     return {status: verdict.httpStatus, outcome: ending.outcome, reason: ending.reason, checks, ...learned(delivery)};
   }
-  return {status: STATUS_APPLIED, outcome: "applied", reason: `applied${delivery.effectDetail ?? ""}`, checks, ...learned(delivery)};
+  return {
+    status: STATUS_APPLIED,
+    outcome: "applied",
+    reason: `applied${delivery.effectDetail ?? ""}`,
+    checks,
+    ...learned(delivery)
+  };
 }
 
 /** What an answer carries of what the checks learned: the state always, the rest once known. */
-function learned({taskId, state, eventKey, jwt}: Delivery): Pick<PipelineResult, "state" | "taskId" | "eventKey" | "jwt"> {
-  return {...(taskId !== undefined ? {taskId} : {}), state, ...(eventKey !== undefined ? {eventKey} : {}), ...(jwt ? {jwt} : {})};
+function learned({
+  taskId,
+  state,
+  eventKey,
+  jwt
+}: Delivery): Pick<PipelineResult, "state" | "taskId" | "eventKey" | "jwt"> {
+  return {
+    ...(taskId !== undefined ? {taskId} : {}),
+    state,
+    ...(eventKey !== undefined ? {eventKey} : {}),
+    ...(jwt ? {jwt} : {})
+  };
 }
 
 const passed = (reason: string): Verdict => ({status: "pass", reason});
@@ -224,13 +263,17 @@ function checkAuthenticity(delivery: Delivery): Verdict | Promise<Verdict> {
   if (auth.scheme === "standard-webhooks") return standardWebhooksAuthenticity(auth, delivery);
   if (auth.scheme === "a2a-jwt") return jwtAuthenticity(auth, delivery);
   if (auth.scheme === "token-only") {
-    if (delivery.config.token === undefined) return refused("the token-only scheme needs a configured token, and none is configured", STATUS_UNAUTHENTICATED);
+    if (delivery.config.token === undefined)
+      return refused("the token-only scheme needs a configured token, and none is configured", STATUS_UNAUTHENTICATED);
     return skipped("no authentication configured: the configured token (next check) is the only credential");
   }
   return authorizationAuthenticity(auth, delivery);
 }
 
-async function standardWebhooksAuthenticity(auth: Extract<ReceiverAuth, {scheme: "standard-webhooks"}>, delivery: Delivery): Promise<Verdict> {
+async function standardWebhooksAuthenticity(
+  auth: Extract<ReceiverAuth, {scheme: "standard-webhooks"}>,
+  delivery: Delivery
+): Promise<Verdict> {
   const verified = await verifyStandardWebhooksAuth(auth, delivery.request, delivery.nowSeconds);
   if (!verified.ok) return refused(verified.reason, STATUS_UNAUTHENTICATED);
   delivery.timestamp = verified.timestamp;
@@ -251,7 +294,11 @@ async function verifyStandardWebhooksAuth(
     if (result.ok) return result;
   }
   if (auth.publicKeys && auth.publicKeys.length > 0) {
-    const asymmetric = await verifyStandardWebhookV1a({...common, publicKey: auth.publicKeys, ...(auth.subtle ? {subtle: auth.subtle} : {})});
+    const asymmetric = await verifyStandardWebhookV1a({
+      ...common,
+      publicKey: auth.publicKeys,
+      ...(auth.subtle ? {subtle: auth.subtle} : {})
+    });
     if (asymmetric.ok || !result || asymmetric.code !== "no-matching-signature") return asymmetric;
   }
   return result ?? {ok: false, code: "invalid-key", reason: "no secret or public key configured"};
@@ -289,7 +336,10 @@ function jwtReasons(jwt: A2aPushJwtVerification, ids: readonly JwtCheckId[]): {f
   };
 }
 
-function authorizationAuthenticity(auth: Extract<ReceiverAuth, {scheme: "authentication-info"}>, delivery: Delivery): Verdict {
+function authorizationAuthenticity(
+  auth: Extract<ReceiverAuth, {scheme: "authentication-info"}>,
+  delivery: Delivery
+): Verdict {
   const header = readHeader(delivery.request.headers, "authorization");
   const expectedScheme = auth.authentication.scheme.toLowerCase();
   const space = header?.indexOf(" ") ?? -1;
@@ -298,12 +348,23 @@ function authorizationAuthenticity(auth: Extract<ReceiverAuth, {scheme: "authent
   if (!header) return refused("no Authorization header", STATUS_UNAUTHENTICATED);
   if (scheme !== expectedScheme) {
     // Never quote the header itself: without a scheme it is the credential (a receiver's log must not repeat it).
-    const seen = scheme === undefined ? `has no scheme (a value of ${header.length} characters)` : /^[a-z][a-z0-9+.-]{0,19}$/.test(scheme) ? `scheme "${scheme}" is not` : "scheme is not";
-    return refused(`Authorization ${seen}${scheme === undefined ? ", not" : ""} the configured "${auth.authentication.scheme}"`, STATUS_UNAUTHENTICATED);
+    const seen =
+      scheme === undefined
+        ? `has no scheme (a value of ${header.length} characters)`
+        : /^[a-z][a-z0-9+.-]{0,19}$/.test(scheme)
+          ? `scheme "${scheme}" is not`
+          : "scheme is not";
+    return refused(
+      `Authorization ${seen}${scheme === undefined ? ", not" : ""} the configured "${auth.authentication.scheme}"`,
+      STATUS_UNAUTHENTICATED
+    );
   }
   // Scheme names are case-insensitive (RFC 9110 §11.1); credentials are compared exactly, in constant time.
   if (!constantTimeEqual(utf8(credentials), utf8(auth.authentication.credentials))) {
-    return refused("Authorization credentials differ from TaskPushNotificationConfig.authentication.credentials", STATUS_UNAUTHENTICATED);
+    return refused(
+      "Authorization credentials differ from TaskPushNotificationConfig.authentication.credentials",
+      STATUS_UNAUTHENTICATED
+    );
   }
   return passed(`Authorization carries the configured ${auth.authentication.scheme} credentials`);
 }
@@ -313,8 +374,10 @@ function checkToken({config, request}: Delivery): Verdict {
   if (config.token === undefined) return skipped("no token configured in TaskPushNotificationConfig.token");
   const headerName = config.tokenHeader ?? NOTIFICATION_TOKEN_HEADER;
   const received = readHeader(request.headers, headerName);
-  if (received === undefined) return refused(`no ${headerName} header; the configured token is required`, STATUS_UNAUTHENTICATED);
-  if (!constantTimeEqual(utf8(received), utf8(config.token))) return refused(`${headerName} does not match TaskPushNotificationConfig.token`, STATUS_UNAUTHENTICATED);
+  if (received === undefined)
+    return refused(`no ${headerName} header; the configured token is required`, STATUS_UNAUTHENTICATED);
+  if (!constantTimeEqual(utf8(received), utf8(config.token)))
+    return refused(`${headerName} does not match TaskPushNotificationConfig.token`, STATUS_UNAUTHENTICATED);
   return passed(`${headerName} matches the configured token`);
 }
 
@@ -328,10 +391,16 @@ function checkExpectedTask(delivery: Delivery): Verdict {
   delivery.taskId = taskId;
   if (jwt) {
     const claimed = jwt.claims?.[TASK_ID_CLAIM];
-    if (typeof claimed !== "string" || claimed === "") return refused(`the token has no ${TASK_ID_CLAIM} claim`, STATUS_BAD_REQUEST);
-    if (claimed !== taskId) return refused(`token ${TASK_ID_CLAIM} "${claimed}" differs from the body's task "${taskId}"`, STATUS_BAD_REQUEST);
+    if (typeof claimed !== "string" || claimed === "")
+      return refused(`the token has no ${TASK_ID_CLAIM} claim`, STATUS_BAD_REQUEST);
+    if (claimed !== taskId)
+      return refused(
+        `token ${TASK_ID_CLAIM} "${claimed}" differs from the body's task "${taskId}"`,
+        STATUS_BAD_REQUEST
+      );
   }
-  if (!config.expectedTaskIds.includes(taskId)) return refused(`task "${taskId}" is not a task this receiver subscribed to`, STATUS_UNKNOWN_TASK);
+  if (!config.expectedTaskIds.includes(taskId))
+    return refused(`task "${taskId}" is not a task this receiver subscribed to`, STATUS_UNKNOWN_TASK);
   return passed(`the ${payload.shape} names expected task "${taskId}"`);
 }
 
@@ -339,14 +408,20 @@ function checkExpectedTask(delivery: Delivery): Verdict {
 function checkTimeBounds({config, jwt, timestamp, nowSeconds}: Delivery): Verdict {
   const auth = config.auth;
   if (auth.scheme === "standard-webhooks") {
-    const window = checkStandardWebhookTimestamp(timestamp!, nowSeconds, auth.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS);
+    const window = checkStandardWebhookTimestamp(
+      timestamp!,
+      nowSeconds,
+      auth.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS
+    );
     return window.ok ? passed(window.reason) : refused(window.reason, STATUS_UNAUTHENTICATED);
   }
   if (jwt) {
     const time = jwtReasons(jwt, ["issued-at", "expiry"]);
     return time.failed ? refused(time.failed, STATUS_UNAUTHENTICATED) : passed(time.passed);
   }
-  return skipped("this scheme carries no signed timestamp: a captured request stays valid until the credentials are rotated");
+  return skipped(
+    "this scheme carries no signed timestamp: a captured request stays valid until the credentials are rotated"
+  );
 }
 
 /** 5. Replay / duplicate: atomically record the event key before any side effect. */
@@ -358,20 +433,30 @@ async function recordEventKey(delivery: Delivery): Promise<Verdict> {
     eventKey = `webhook-id:${msgId!}`;
   } else if (jwt) {
     const jti = jwt.claims?.jti;
-    if (typeof jti !== "string" || jti === "") return refused("the token has no jti, so a replayed token cannot be told from a new one", STATUS_BAD_REQUEST);
+    if (typeof jti !== "string" || jti === "")
+      return refused("the token has no jti, so a replayed token cannot be told from a new one", STATUS_BAD_REQUEST);
     const tokenKey = `jti:${auth.scheme === "a2a-jwt" ? auth.issuer : ""}:${jti}`;
     // A jti keys a token, not an update (RFC 7519 §4.1.7): a sender's retry is a new token with a
     // new jti, so duplicates are found by the update's key (the caller's, else the task and the
     // SHA-256 of the exact body, which the token signs), and a jti seen again is a replayed token.
     const token = insertIfAbsent(delivery.state.dedup, tokenKey, nowSeconds);
     delivery.state = {...delivery.state, dedup: token.store};
-    if (!token.inserted) return refused(`replay: the token's ${tokenKey} was already used at ${token.record.recordedAtSeconds} s; a token is single-use`, STATUS_UNAUTHENTICATED);
-    eventKey = (config.deriveEventKey ? await config.deriveEventKey({taskId: delivery.taskId!, body: delivery.request.body}) : undefined)
-      ?? `task:${delivery.taskId!}:body-sha256:${toHex(await sha256(toBytes(delivery.request.body)))}`;
+    if (!token.inserted)
+      return refused(
+        `replay: the token's ${tokenKey} was already used at ${token.record.recordedAtSeconds} s; a token is single-use`,
+        STATUS_UNAUTHENTICATED
+      );
+    eventKey =
+      (config.deriveEventKey
+        ? await config.deriveEventKey({taskId: delivery.taskId!, body: delivery.request.body})
+        : undefined) ?? `task:${delivery.taskId!}:body-sha256:${toHex(await sha256(toBytes(delivery.request.body)))}`;
   }
-  if (eventKey === undefined && config.deriveEventKey) eventKey = await config.deriveEventKey({taskId: delivery.taskId!, body: delivery.request.body});
+  if (eventKey === undefined && config.deriveEventKey)
+    eventKey = await config.deriveEventKey({taskId: delivery.taskId!, body: delivery.request.body});
   if (eventKey === undefined) {
-    return skipped("no event id in this scheme, so duplicates cannot be recognised: apply state changes idempotently (fetch the task with GetTask, see reconcile)");
+    return skipped(
+      "no event id in this scheme, so duplicates cannot be recognised: apply state changes idempotently (fetch the task with GetTask, see reconcile)"
+    );
   }
   delivery.eventKey = eventKey;
   const insert = insertIfAbsent(delivery.state.dedup, eventKey, nowSeconds);
@@ -381,7 +466,11 @@ async function recordEventKey(delivery: Delivery): Promise<Verdict> {
       status: "fail",
       reason: `duplicate: ${eventKey} was recorded at ${insert.record.recordedAtSeconds} s (kept until ${insert.record.expiresAtSeconds} s); answered as a successful no-op`,
       httpStatus: STATUS_DUPLICATE,
-      ending: {outcome: "duplicate", reason: `duplicate ${eventKey}: 2xx without applying the effect again`, laterChecks: "duplicate: the effect was already applied for this event"}
+      ending: {
+        outcome: "duplicate",
+        reason: `duplicate ${eventKey}: 2xx without applying the effect again`,
+        laterChecks: "duplicate: the effect was already applied for this event"
+      }
     };
   }
   return passed(
@@ -397,7 +486,14 @@ async function runEffect(delivery: Delivery): Promise<Verdict> {
   let outcome: EffectOutcome = undefined;
   let failure: string | undefined;
   try {
-    outcome = applyEffect ? await applyEffect({...(eventKey ? {eventKey} : {}), taskId: taskId!, payload: payload!, dedup: delivery.state.dedup}) : undefined;
+    outcome = applyEffect
+      ? await applyEffect({
+          ...(eventKey ? {eventKey} : {}),
+          taskId: taskId!,
+          payload: payload!,
+          dedup: delivery.state.dedup
+        })
+      : undefined;
     if (outcome === false || (typeof outcome === "object" && outcome !== null && !outcome.ok)) {
       failure = typeof outcome === "object" && outcome?.detail ? outcome.detail : "the effect reported failure";
     }
@@ -407,7 +503,12 @@ async function runEffect(delivery: Delivery): Promise<Verdict> {
   if (failure !== undefined) {
     // Releasing the record lets the sender's retry apply the effect; keeping it would turn the failure into a silent loss.
     if (eventKey) delivery.state = {...delivery.state, dedup: releaseRecord(delivery.state.dedup, eventKey)};
-    return {status: "fail", reason: `${failure}; record released so a retry can apply it`, httpStatus: STATUS_EFFECT_FAILED, ending: {outcome: "effect-failed", reason: `effect failed: ${failure}`}};
+    return {
+      status: "fail",
+      reason: `${failure}; record released so a retry can apply it`,
+      httpStatus: STATUS_EFFECT_FAILED,
+      ending: {outcome: "effect-failed", reason: `effect failed: ${failure}`}
+    };
   }
   delivery.effectDetail = typeof outcome === "object" && outcome?.detail ? `: ${outcome.detail}` : "";
   return passed(`applied for task "${taskId}"${delivery.effectDetail}`);

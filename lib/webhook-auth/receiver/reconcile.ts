@@ -34,7 +34,12 @@ export type TaskState =
   | "TASK_STATE_AUTH_REQUIRED";
 
 /** Proto comments mark these "a terminal state". */
-export const TERMINAL_STATES: readonly TaskState[] = ["TASK_STATE_COMPLETED", "TASK_STATE_FAILED", "TASK_STATE_CANCELED", "TASK_STATE_REJECTED"];
+export const TERMINAL_STATES: readonly TaskState[] = [
+  "TASK_STATE_COMPLETED",
+  "TASK_STATE_FAILED",
+  "TASK_STATE_CANCELED",
+  "TASK_STATE_REJECTED"
+];
 export const DEFAULT_EFFECT_STATES: readonly TaskState[] = ["TASK_STATE_COMPLETED"];
 
 /** One version of the task's status; `atSeconds` stands for TaskStatus.timestamp and orders versions. */
@@ -196,8 +201,16 @@ function generationStep(
   if (carried !== 0 && carried <= held) {
     const why = carried === held ? "the same again (a redelivery)" : "older";
     return {
-      local, heldGeneration: held,
-      row: {...base, generation: {held, carried, after: held, gap: false}, action: "no-op", ...(local ? {localAfter: local} : {}), effectFired: false, note: `holds generation ${held}, gets ${carried}: ${why}, ignored`}
+      local,
+      heldGeneration: held,
+      row: {
+        ...base,
+        generation: {held, carried, after: held, gap: false},
+        action: "no-op",
+        ...(local ? {localAfter: local} : {}),
+        effectFired: false,
+        note: `holds generation ${held}, gets ${carried}: ${why}, ignored`
+      }
     };
   }
   const gap = carried === 0 || carried > held + 1;
@@ -211,19 +224,38 @@ function generationStep(
   }
   if (nextGeneration <= held) {
     return {
-      local, heldGeneration: held,
-      row: {...base, ...(fetched ? {fetched} : {}), generation: {held, carried, after: held, gap}, action: "no-op", ...(local ? {localAfter: local} : {}), effectFired: false, note: `generation ${carried} unknown; GetTask returns ${show(fetched)}, not newer: no-op`}
+      local,
+      heldGeneration: held,
+      row: {
+        ...base,
+        ...(fetched ? {fetched} : {}),
+        generation: {held, carried, after: held, gap},
+        action: "no-op",
+        ...(local ? {localAfter: local} : {}),
+        effectFired: false,
+        note: `generation ${carried} unknown; GetTask returns ${show(fetched)}, not newer: no-op`
+      }
     };
   }
   const fires = effectStates.includes(next.state) && local?.state !== next.state;
-  const why = carried === 0
-    ? `gets generation 0 (unknown): GetTask returns ${show(next)}, generation ${nextGeneration}`
-    : gap
-      ? `holds generation ${held}, gets ${carried}: a gap, ${carried - held - 1 === 1 ? "an event" : `${carried - held - 1} events`} missed; GetTask returns ${show(next)}, generation ${nextGeneration}`
-      : `holds generation ${held}, gets ${carried}, the next: body ${show(next)}`;
+  const why =
+    carried === 0
+      ? `gets generation 0 (unknown): GetTask returns ${show(next)}, generation ${nextGeneration}`
+      : gap
+        ? `holds generation ${held}, gets ${carried}: a gap, ${carried - held - 1 === 1 ? "an event" : `${carried - held - 1} events`} missed; GetTask returns ${show(next)}, generation ${nextGeneration}`
+        : `holds generation ${held}, gets ${carried}, the next: body ${show(next)}`;
   return {
-    local: next, heldGeneration: nextGeneration,
-    row: {...base, ...(fetched ? {fetched} : {}), generation: {held, carried, after: nextGeneration, gap}, action: "applied", localAfter: next, effectFired: fires, note: `${why}: applied${fires ? ", effect fires" : ""}`}
+    local: next,
+    heldGeneration: nextGeneration,
+    row: {
+      ...base,
+      ...(fetched ? {fetched} : {}),
+      generation: {held, carried, after: nextGeneration, gap},
+      action: "applied",
+      localAfter: next,
+      effectFired: fires,
+      note: `${why}: applied${fires ? ", effect fires" : ""}`
+    }
   };
 }
 
@@ -250,8 +282,18 @@ interface LaneContext {
   seen: Set<string>;
 }
 
-function runLane(strategy: ReconcileStrategy, scenario: ReconcileScenario, truth: TaskVersion | undefined): ReconcileLane {
-  const context: LaneContext = {strategy, scenario, effectStates: scenario.effectStates ?? DEFAULT_EFFECT_STATES, getTask: modelGetTask(scenario.history), seen: new Set()};
+function runLane(
+  strategy: ReconcileStrategy,
+  scenario: ReconcileScenario,
+  truth: TaskVersion | undefined
+): ReconcileLane {
+  const context: LaneContext = {
+    strategy,
+    scenario,
+    effectStates: scenario.effectStates ?? DEFAULT_EFFECT_STATES,
+    getTask: modelGetTask(scenario.history),
+    seen: new Set()
+  };
   // The generation receiver holds the task as created (generation 1): the
   // client that asked for push notifications got it back from SendMessage.
   const created = strategy === "generation" ? byTime(scenario.history)[0] : undefined;
@@ -259,11 +301,19 @@ function runLane(strategy: ReconcileStrategy, scenario: ReconcileScenario, truth
   const rows: ReconcileRow[] = [];
   const trace: Decision[] = [];
   let [effects, regressions, fetches] = [0, 0, 0];
-  const arrivals = [...scenario.arrivals].map((arrival, index) => ({arrival, index})).sort((a, b) => a.arrival.atSeconds - b.arrival.atSeconds || a.index - b.index);
+  const arrivals = [...scenario.arrivals]
+    .map((arrival, index) => ({arrival, index}))
+    .sort((a, b) => a.arrival.atSeconds - b.arrival.atSeconds || a.index - b.index);
 
   for (const {arrival, index} of arrivals) {
     const before = holding.local;
-    const base: RowBase = {arrival: index + 1, atSeconds: arrival.atSeconds, carried: arrival.carries, ...(arrival.eventId ? {eventId: arrival.eventId} : {}), ...(before ? {localBefore: before} : {})};
+    const base: RowBase = {
+      arrival: index + 1,
+      atSeconds: arrival.atSeconds,
+      carried: arrival.carries,
+      ...(arrival.eventId ? {eventId: arrival.eventId} : {}),
+      ...(before ? {localBefore: before} : {})
+    };
     const step = laneStep(context, arrival, base, holding);
     if (step.local && before && step.local.atSeconds < before.atSeconds) regressions++;
     if (step.calledGetTask) fetches++;
@@ -288,7 +338,8 @@ function runLane(strategy: ReconcileStrategy, scenario: ReconcileScenario, truth
     ...(local ? {finalState: local} : {}),
     effects,
     regressions,
-    converged: local !== undefined && truth !== undefined && local.state === truth.state && local.atSeconds === truth.atSeconds,
+    converged:
+      local !== undefined && truth !== undefined && local.state === truth.state && local.atSeconds === truth.atSeconds,
     trace
   };
 }
@@ -303,33 +354,79 @@ function laneStep(context: LaneContext, arrival: Arrival, base: RowBase, holding
   if (strategy === "get-task-reconcile") return getTaskStep(context, arrival, base, holding);
   if (strategy === "event-id-dedup" && arrival.eventId !== undefined && seen.has(arrival.eventId)) {
     const {local} = holding;
-    return {...holding, calledGetTask: false, row: {...base, action: "duplicate-dropped", ...(local ? {localAfter: local} : {}), effectFired: false, note: `event id ${arrival.eventId} already processed: 2xx, no effect`}};
+    return {
+      ...holding,
+      calledGetTask: false,
+      row: {
+        ...base,
+        action: "duplicate-dropped",
+        ...(local ? {localAfter: local} : {}),
+        effectFired: false,
+        note: `event id ${arrival.eventId} already processed: 2xx, no effect`
+      }
+    };
   }
   if (strategy === "event-id-dedup" && arrival.eventId !== undefined) seen.add(arrival.eventId);
   return applyBodyStep(context, arrival, base, holding);
 }
 
 /** Fetch the task and apply it only if newer than what is held. */
-function getTaskStep({scenario, effectStates, getTask}: LaneContext, arrival: Arrival, base: RowBase, holding: LaneHolding): LaneStep {
+function getTaskStep(
+  {scenario, effectStates, getTask}: LaneContext,
+  arrival: Arrival,
+  base: RowBase,
+  holding: LaneHolding
+): LaneStep {
   const {local} = holding;
   const fetched = getTask(arrival.atSeconds + (scenario.getTaskLatencySeconds ?? 0));
   if (fetched && (!local || fetched.atSeconds > local.atSeconds)) {
     const fires = effectStates.includes(fetched.state) && local?.state !== fetched.state;
     const note = `GetTask returns ${show(fetched)}, newer than ${show(local)}: applied${fires ? ", effect fires" : ""}`;
-    return {...holding, local: fetched, calledGetTask: true, row: {...base, fetched, action: "applied", localAfter: fetched, effectFired: fires, note}};
+    return {
+      ...holding,
+      local: fetched,
+      calledGetTask: true,
+      row: {...base, fetched, action: "applied", localAfter: fetched, effectFired: fires, note}
+    };
   }
   const note = `GetTask returns ${show(fetched)}, not newer than ${show(local)}: idempotent no-op`;
-  return {...holding, calledGetTask: true, row: {...base, ...(fetched ? {fetched} : {}), action: "no-op", ...(local ? {localAfter: local} : {}), effectFired: false, note}};
+  return {
+    ...holding,
+    calledGetTask: true,
+    row: {
+      ...base,
+      ...(fetched ? {fetched} : {}),
+      action: "no-op",
+      ...(local ? {localAfter: local} : {}),
+      effectFired: false,
+      note
+    }
+  };
 }
 
 /** Apply the body as it says (applying every payload, or a new event id): an older body moves the state backwards. */
-function applyBodyStep({strategy, effectStates}: LaneContext, arrival: Arrival, base: RowBase, holding: LaneHolding): LaneStep {
+function applyBodyStep(
+  {strategy, effectStates}: LaneContext,
+  arrival: Arrival,
+  base: RowBase,
+  holding: LaneHolding
+): LaneStep {
   const before = holding.local;
   const regressed = before !== undefined && arrival.carries.atSeconds < before.atSeconds;
   const fires = effectStates.includes(arrival.carries.state);
-  const why = strategy !== "event-id-dedup" ? "" : arrival.eventId === undefined ? "no event id, cannot deduplicate; " : `new event id ${arrival.eventId}; `;
+  const why =
+    strategy !== "event-id-dedup"
+      ? ""
+      : arrival.eventId === undefined
+        ? "no event id, cannot deduplicate; "
+        : `new event id ${arrival.eventId}; `;
   const note = `${why}body says ${show(arrival.carries)}${regressed ? `, older than ${show(before)}: state goes backwards` : ""}${fires ? "; effect fires" : ""}`;
-  return {...holding, local: arrival.carries, calledGetTask: false, row: {...base, action: regressed ? "regressed" : "applied", localAfter: arrival.carries, effectFired: fires, note}};
+  return {
+    ...holding,
+    local: arrival.carries,
+    calledGetTask: false,
+    row: {...base, action: regressed ? "regressed" : "applied", localAfter: arrival.carries, effectFired: fires, note}
+  };
 }
 
 export function compareReconciliation(scenario: ReconcileScenario): ReconcileComparison {
@@ -356,10 +453,34 @@ export const RECONCILE_DEMO_WITH_EVENT_IDS: ReconcileScenario = {
   taskId: "task-3f9c2a",
   history: HISTORY,
   arrivals: [
-    {atSeconds: 5.5, eventId: "msg_b2", generation: 3, carries: {state: "TASK_STATE_COMPLETED", atSeconds: 5}, label: "completed"},
-    {atSeconds: 7, eventId: "msg_b2", generation: 3, carries: {state: "TASK_STATE_COMPLETED", atSeconds: 5}, label: "retry after a lost 2xx"},
-    {atSeconds: 8, eventId: "msg_c3", generation: 3, carries: {state: "TASK_STATE_COMPLETED", atSeconds: 5}, label: "new event, same completed task"},
-    {atSeconds: 9, eventId: "msg_a1", generation: 2, carries: {state: "TASK_STATE_WORKING", atSeconds: 1}, label: "late retry of the working event"}
+    {
+      atSeconds: 5.5,
+      eventId: "msg_b2",
+      generation: 3,
+      carries: {state: "TASK_STATE_COMPLETED", atSeconds: 5},
+      label: "completed"
+    },
+    {
+      atSeconds: 7,
+      eventId: "msg_b2",
+      generation: 3,
+      carries: {state: "TASK_STATE_COMPLETED", atSeconds: 5},
+      label: "retry after a lost 2xx"
+    },
+    {
+      atSeconds: 8,
+      eventId: "msg_c3",
+      generation: 3,
+      carries: {state: "TASK_STATE_COMPLETED", atSeconds: 5},
+      label: "new event, same completed task"
+    },
+    {
+      atSeconds: 9,
+      eventId: "msg_a1",
+      generation: 2,
+      carries: {state: "TASK_STATE_WORKING", atSeconds: 1},
+      label: "late retry of the working event"
+    }
   ]
 };
 
@@ -371,4 +492,7 @@ export const RECONCILE_DEMO_NO_EVENT_ID: ReconcileScenario = {
   arrivals: RECONCILE_DEMO_WITH_EVENT_IDS.arrivals.map(({eventId: _eventId, ...rest}) => rest)
 };
 
-export const RECONCILE_SCENARIOS: readonly ReconcileScenario[] = [RECONCILE_DEMO_WITH_EVENT_IDS, RECONCILE_DEMO_NO_EVENT_ID];
+export const RECONCILE_SCENARIOS: readonly ReconcileScenario[] = [
+  RECONCILE_DEMO_WITH_EVENT_IDS,
+  RECONCILE_DEMO_NO_EVENT_ID
+];

@@ -88,12 +88,18 @@ export const KEY_ROTATION_RANGES: Readonly<Record<NumericField, {min: number; ma
 /** What is wrong with an input, one sentence per field naming it, its rule and what is accepted; empty when it is in range. */
 export function keyRotationInputProblems(input: KeyRotationInput): string[] {
   const problems: string[] = [];
-  for (const [field, {min, max}] of Object.entries(KEY_ROTATION_RANGES) as [NumericField, {min: number; max: number}][]) {
+  for (const [field, {min, max}] of Object.entries(KEY_ROTATION_RANGES) as [
+    NumericField,
+    {min: number; max: number}
+  ][]) {
     const value: unknown = input[field];
     if (value === undefined) continue;
-    const finiteOrAllowedInfinity = typeof value === "number" && (Number.isFinite(value) || (value === Infinity && max === Infinity));
+    const finiteOrAllowedInfinity =
+      typeof value === "number" && (Number.isFinite(value) || (value === Infinity && max === Infinity));
     if (!finiteOrAllowedInfinity || value < min || value > max) {
-      problems.push(`/${field}: must be a number from ${min} to ${max === Infinity ? "Infinity" : max} (seconds), got ${String(value)}`);
+      problems.push(
+        `/${field}: must be a number from ${min} to ${max === Infinity ? "Infinity" : max} (seconds), got ${String(value)}`
+      );
     }
   }
   if (input.refetchOnUnknownKid !== undefined && typeof input.refetchOnUnknownKid !== "boolean") {
@@ -205,7 +211,13 @@ export function keyRotationTimeline(given: KeyRotationInput = {}): KeyRotationTi
     const arrivesAtSeconds = signedAtSeconds + input.deliveryDelaySeconds;
     if (arrivesAtSeconds >= horizon) break;
     const kid = signingKid(input, signedAtSeconds);
-    deliveries.push({delivery: index + 1, signedAtSeconds, arrivesAtSeconds, kid, verdict: receive(arrivesAtSeconds, kid)});
+    deliveries.push({
+      delivery: index + 1,
+      signedAtSeconds,
+      arrivesAtSeconds,
+      kid,
+      verdict: receive(arrivesAtSeconds, kid)
+    });
   }
 
   function receive(now: number, kid: RotationKid): KeyRotationVerdict {
@@ -226,7 +238,10 @@ export function keyRotationTimeline(given: KeyRotationInput = {}): KeyRotationTi
   }));
   return {
     input,
-    published: [...span(ROTATION_KIDS.old, 0, rotate + overlap, horizon), ...span(ROTATION_KIDS.new, rotate - lead, horizon, horizon)],
+    published: [
+      ...span(ROTATION_KIDS.old, 0, rotate + overlap, horizon),
+      ...span(ROTATION_KIDS.new, rotate - lead, horizon, horizon)
+    ],
     signing: [...span(ROTATION_KIDS.old, 0, rotate, horizon), ...span(ROTATION_KIDS.new, rotate, horizon, horizon)],
     fetches,
     cache,
@@ -236,7 +251,10 @@ export function keyRotationTimeline(given: KeyRotationInput = {}): KeyRotationTi
 }
 
 function summarise(deliveries: readonly RotationDelivery[], fetches: readonly JwksFetch[]): KeyRotationSummary {
-  const byVerdict = Object.fromEntries(KEY_ROTATION_VERDICTS.map((verdict) => [verdict, 0])) as Record<KeyRotationVerdict, number>;
+  const byVerdict = Object.fromEntries(KEY_ROTATION_VERDICTS.map((verdict) => [verdict, 0])) as Record<
+    KeyRotationVerdict,
+    number
+  >;
   for (const {verdict} of deliveries) byVerdict[verdict]++;
   const fetchesByReason: Record<JwksFetchReason, number> = {start: 0, "max age": 0, "unknown kid": 0};
   for (const {reason} of fetches) fetchesByReason[reason]++;

@@ -108,13 +108,22 @@ interface LaneRun {
 }
 
 /** What every row of an attempt says, whatever the receiver did with it. */
-type AttemptBase = Pick<RetryAttemptRow, "attempt" | "sentAtSeconds" | "arrivesAtSeconds" | "fate" | "signedTimestamp" | "ageSeconds">;
+type AttemptBase = Pick<
+  RetryAttemptRow,
+  "attempt" | "sentAtSeconds" | "arrivesAtSeconds" | "fate" | "signedTimestamp" | "ageSeconds"
+>;
 
 function runLane(lane: SigningLane, input: RetryHorizonInput, tolerance: number): RetryLaneResult {
   const start = input.startSeconds ?? 0;
   const transit = input.transitSeconds ?? 0;
   const offsets = attemptOffsets(input.delaysSeconds, input.failureObservedAfterSeconds ?? 0);
-  const run: LaneRun = {store: createDedupStore(input.retentionSeconds), rows: [], trace: [], acknowledged: false, stoppedByRefusal: false};
+  const run: LaneRun = {
+    store: createDedupStore(input.retentionSeconds),
+    rows: [],
+    trace: [],
+    acknowledged: false,
+    stoppedByRefusal: false
+  };
   for (const [index, offset] of offsets.entries()) {
     const attempt = index + 1;
     const sentAt = start + offset;
@@ -126,18 +135,41 @@ function runLane(lane: SigningLane, input: RetryHorizonInput, tolerance: number)
       detail: `Signed with webhook-timestamp ${signedTimestamp} (${lane === "re-signed" ? "fresh for this attempt" : "reused from attempt 1"}), same webhook-id.`,
       kind: "send"
     });
-    const base: AttemptBase = {attempt, sentAtSeconds: sentAt, arrivesAtSeconds: arrivesAt, fate: fateOf(input.fates, index), signedTimestamp, ageSeconds: arrivesAt - signedTimestamp};
+    const base: AttemptBase = {
+      attempt,
+      sentAtSeconds: sentAt,
+      arrivesAtSeconds: arrivesAt,
+      fate: fateOf(input.fates, index),
+      signedTimestamp,
+      ageSeconds: arrivesAt - signedTimestamp
+    };
     if (receiveAttempt(run, base, input, tolerance) === "sender stops") break;
   }
   return laneResult(lane, run);
 }
 
 /** What becomes of one attempt at the receiver, and whether the sender then stops retrying. */
-function receiveAttempt(run: LaneRun, base: AttemptBase, input: RetryHorizonInput, tolerance: number): "sender stops" | "sender retries" {
+function receiveAttempt(
+  run: LaneRun,
+  base: AttemptBase,
+  input: RetryHorizonInput,
+  tolerance: number
+): "sender stops" | "sender retries" {
   const {attempt, arrivesAtSeconds: arrivesAt, fate, signedTimestamp} = base;
   if (fate === "unreachable") {
-    run.rows.push({...base, window: "not-delivered", dedup: "not-reached", effectApplied: false, note: "receiver unreachable: nothing arrives"});
-    run.trace.push({atSeconds: arrivesAt, title: `Attempt ${attempt} fails`, detail: "The receiver is unreachable; the sender will retry if its schedule has attempts left.", kind: "unreachable"});
+    run.rows.push({
+      ...base,
+      window: "not-delivered",
+      dedup: "not-reached",
+      effectApplied: false,
+      note: "receiver unreachable: nothing arrives"
+    });
+    run.trace.push({
+      atSeconds: arrivesAt,
+      title: `Attempt ${attempt} fails`,
+      detail: "The receiver is unreachable; the sender will retry if its schedule has attempts left.",
+      kind: "unreachable"
+    });
     return "sender retries";
   }
   const window = checkStandardWebhookTimestamp(signedTimestamp, arrivesAt, tolerance);
@@ -145,25 +177,55 @@ function receiveAttempt(run: LaneRun, base: AttemptBase, input: RetryHorizonInpu
   run.rows.push(recordAttempt(run, base, input.retentionSeconds));
   if (fate === "acknowledged") {
     run.acknowledged = true;
-    run.trace.push({atSeconds: arrivesAt, title: "Sender receives 2xx", detail: "Delivery succeeded; no further attempts.", kind: "ack"});
+    run.trace.push({
+      atSeconds: arrivesAt,
+      title: "Sender receives 2xx",
+      detail: "Delivery succeeded; no further attempts.",
+      kind: "ack"
+    });
     return "sender stops";
   }
-  run.trace.push({atSeconds: arrivesAt, title: "2xx lost", detail: "The receiver answered but the sender saw a timeout; it will retry the same event.", kind: "ack-lost"});
+  run.trace.push({
+    atSeconds: arrivesAt,
+    title: "2xx lost",
+    detail: "The receiver answered but the sender saw a timeout; it will retry the same event.",
+    kind: "ack-lost"
+  });
   return "sender retries";
 }
 
 /** The signed timestamp is outside the window: 401, which a sender may take as final. */
-function refuseTooOld(run: LaneRun, base: AttemptBase, reason: string, input: RetryHorizonInput): "sender stops" | "sender retries" {
+function refuseTooOld(
+  run: LaneRun,
+  base: AttemptBase,
+  reason: string,
+  input: RetryHorizonInput
+): "sender stops" | "sender retries" {
   const {attempt, arrivesAtSeconds: arrivesAt, fate} = base;
   run.rows.push({...base, window: "too-old", dedup: "not-reached", effectApplied: false, status: 401, note: reason});
-  run.trace.push({atSeconds: arrivesAt, title: `Attempt ${attempt} refused (401)`, detail: reason, kind: "window-refused"});
+  run.trace.push({
+    atSeconds: arrivesAt,
+    title: `Attempt ${attempt} refused (401)`,
+    detail: reason,
+    kind: "window-refused"
+  });
   if (fate !== "acknowledged") return "sender retries";
   if (input.stopsOnStatuses?.includes(401)) {
     run.stoppedByRefusal = true;
-    run.trace.push({atSeconds: arrivesAt, title: "Sender gives up on 401", detail: "Its policy treats 401 as a permanent refusal: the update is not delivered.", kind: "give-up"});
+    run.trace.push({
+      atSeconds: arrivesAt,
+      title: "Sender gives up on 401",
+      detail: "Its policy treats 401 as a permanent refusal: the update is not delivered.",
+      kind: "give-up"
+    });
     return "sender stops";
   }
-  run.trace.push({atSeconds: arrivesAt, title: "Sender sees 401", detail: "Not a 2xx, so the sender keeps retrying.", kind: "send"});
+  run.trace.push({
+    atSeconds: arrivesAt,
+    title: "Sender sees 401",
+    detail: "Not a 2xx, so the sender keeps retrying.",
+    kind: "send"
+  });
   return "sender retries";
 }
 
@@ -173,18 +235,54 @@ function recordAttempt(run: LaneRun, base: AttemptBase, retentionSeconds: number
   const insert = insertIfAbsent(run.store, "webhook-id:event", arrivesAt);
   run.store = insert.store;
   if (!insert.inserted) {
-    const row: RetryAttemptRow = {...base, window: "accepted", dedup: "duplicate", effectApplied: false, status: 200, note: `duplicate: record kept until ${insert.record.expiresAtSeconds} s; 2xx without effect`};
-    run.trace.push({atSeconds: arrivesAt, title: `Attempt ${attempt} deduplicated`, detail: row.note, kind: "duplicate"});
+    const row: RetryAttemptRow = {
+      ...base,
+      window: "accepted",
+      dedup: "duplicate",
+      effectApplied: false,
+      status: 200,
+      note: `duplicate: record kept until ${insert.record.expiresAtSeconds} s; 2xx without effect`
+    };
+    run.trace.push({
+      atSeconds: arrivesAt,
+      title: `Attempt ${attempt} deduplicated`,
+      detail: row.note,
+      kind: "duplicate"
+    });
     return row;
   }
   if (insert.replacedExpired) {
     const expiredAt = insert.replacedExpired.expiresAtSeconds;
-    const row: RetryAttemptRow = {...base, window: "accepted", dedup: "slipped-past", effectApplied: true, status: 200, note: `the record expired at ${expiredAt} s, so this retry is applied again`};
-    run.trace.push({atSeconds: expiredAt, title: "Dedup record expires", detail: `Retention ${retentionSeconds} s ran out before the sender stopped retrying.`, kind: "expire"});
-    run.trace.push({atSeconds: arrivesAt, title: `Attempt ${attempt} slips past dedup`, detail: row.note, kind: "slipped"});
+    const row: RetryAttemptRow = {
+      ...base,
+      window: "accepted",
+      dedup: "slipped-past",
+      effectApplied: true,
+      status: 200,
+      note: `the record expired at ${expiredAt} s, so this retry is applied again`
+    };
+    run.trace.push({
+      atSeconds: expiredAt,
+      title: "Dedup record expires",
+      detail: `Retention ${retentionSeconds} s ran out before the sender stopped retrying.`,
+      kind: "expire"
+    });
+    run.trace.push({
+      atSeconds: arrivesAt,
+      title: `Attempt ${attempt} slips past dedup`,
+      detail: row.note,
+      kind: "slipped"
+    });
     return row;
   }
-  const row: RetryAttemptRow = {...base, window: "accepted", dedup: "recorded", effectApplied: true, status: 200, note: `recorded until ${insert.record.expiresAtSeconds} s, effect applied`};
+  const row: RetryAttemptRow = {
+    ...base,
+    window: "accepted",
+    dedup: "recorded",
+    effectApplied: true,
+    status: 200,
+    note: `recorded until ${insert.record.expiresAtSeconds} s, effect applied`
+  };
   run.trace.push({atSeconds: arrivesAt, title: `Attempt ${attempt} applied`, detail: row.note, kind: "effect"});
   return row;
 }

@@ -35,7 +35,8 @@ export const STANDARD_WEBHOOKS_EXAMPLE_SCHEDULE: RetrySchedule = {
   // Spec, "Delivery success and failure": 410 Gone means disable the endpoint; every other non-2xx is a failure to retry.
   stopsOnStatuses: [410],
   note: "Immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h: the last attempt is 75 h 35 min 5 s after the first. Jitter is recommended but not modeled.",
-  source: "https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md#deliverability-and-reliability"
+  source:
+    "https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md#deliverability-and-reliability"
 };
 
 /** The official A2A JavaScript SDK's DefaultPushNotificationSender. */
@@ -44,24 +45,29 @@ export const A2A_JS_SDK_SENDER: RetrySchedule = {
   label: "A2A JS SDK default sender (one POST, no retry)",
   delaysSeconds: [0],
   timeoutSeconds: 5,
-  note:
-    "One POST per push config with a 5000 ms abort timeout; a failure is logged and dropped. Nothing is retried: if the receiver is down, the update is lost (the client must poll GetTask to recover). A config with authentication (scheme and credentials) is sent as Authorization: <scheme> <credentials>; only a config without it sends its token in X-A2A-Notification-Token (DefaultPushNotificationSender._buildAuthHeaders, @a2a-js/sdk 1.3.0 dist/server/index.js).",
+  note: "One POST per push config with a 5000 ms abort timeout; a failure is logged and dropped. Nothing is retried: if the receiver is down, the update is lost (the client must poll GetTask to recover). A config with authentication (scheme and credentials) is sent as Authorization: <scheme> <credentials>; only a config without it sends its token in X-A2A-Notification-Token (DefaultPushNotificationSender._buildAuthHeaders, @a2a-js/sdk 1.3.0 dist/server/index.js).",
   source:
     "https://github.com/a2aproject/a2a-js/blob/22eeea695d82d3e56d26ff2ee777e2c5b08a721f/src/server/push_notification/default_push_notification_sender.ts"
 };
 
-export const RETRY_PRESETS: readonly RetrySchedule[] = [COURSE_TEACHING_POLICY, STANDARD_WEBHOOKS_EXAMPLE_SCHEDULE, A2A_JS_SDK_SENDER];
+export const RETRY_PRESETS: readonly RetrySchedule[] = [
+  COURSE_TEACHING_POLICY,
+  STANDARD_WEBHOOKS_EXAMPLE_SCHEDULE,
+  A2A_JS_SDK_SENDER
+];
 
 /**
  * Attempt send times. `failureObservedAfterSeconds` is how long the sender
  * waits before it sees a failure (e.g. its timeout); the next delay starts then.
  */
 export function attemptOffsets(delaysSeconds: readonly number[], failureObservedAfterSeconds = 0): number[] {
-  if (!(failureObservedAfterSeconds >= 0) || !Number.isFinite(failureObservedAfterSeconds)) throw new RangeError("failureObservedAfterSeconds must be a finite number >= 0");
+  if (!(failureObservedAfterSeconds >= 0) || !Number.isFinite(failureObservedAfterSeconds))
+    throw new RangeError("failureObservedAfterSeconds must be a finite number >= 0");
   const out: number[] = [];
   let t = 0;
   delaysSeconds.forEach((delay, index) => {
-    if (!(delay >= 0) || !Number.isFinite(delay)) throw new RangeError(`delay ${index + 1} must be a finite number >= 0`);
+    if (!(delay >= 0) || !Number.isFinite(delay))
+      throw new RangeError(`delay ${index + 1} must be a finite number >= 0`);
     t += delay + (index > 0 ? failureObservedAfterSeconds : 0);
     out.push(t);
   });

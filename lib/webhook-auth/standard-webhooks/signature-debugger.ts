@@ -53,14 +53,16 @@ export const CLASSIC_MISTAKES: readonly ClassicMistake[] = [
     id: "reserializedBody",
     label: "Body re-serialized instead of the raw bytes",
     side: "receiver",
-    symptom: "No matching signature although the secret is right: JSON.parse then JSON.stringify drops whitespace, moves integer-like keys first, rewrites numbers (1.0 → 1) and escapes (\\u00e9 → é).",
+    symptom:
+      "No matching signature although the secret is right: JSON.parse then JSON.stringify drops whitespace, moves integer-like keys first, rewrites numbers (1.0 → 1) and escapes (\\u00e9 → é).",
     fix: "Verify over the raw request body bytes before parsing (e.g. express.raw, request.arrayBuffer())."
   },
   {
     id: "secretNotBase64Decoded",
     label: "Secret used as text, not base64-decoded",
     side: "receiver",
-    symptom: "Every signature mismatches: the HMAC key is the characters of \"whsec_…\" instead of the bytes they encode.",
+    symptom:
+      'Every signature mismatches: the HMAC key is the characters of "whsec_…" instead of the bytes they encode.',
     fix: "Strip the optional whsec_ prefix and base64-decode the rest; use those bytes as the HMAC key."
   },
   {
@@ -74,28 +76,30 @@ export const CLASSIC_MISTAKES: readonly ClassicMistake[] = [
     id: "clockSkew",
     label: "Receiver clock skew",
     side: "receiver",
-    symptom: "Signature valid but \"timestamp too old\" or \"too new\" once the skew exceeds the tolerance.",
+    symptom: 'Signature valid but "timestamp too old" or "too new" once the skew exceeds the tolerance.',
     fix: "Keep clocks synchronised (NTP); do not widen the tolerance to hide a broken clock."
   },
   {
     id: "signatureHeaderSplitOnComma",
-    label: "Signature list split on \",\" instead of \" \"",
+    label: 'Signature list split on "," instead of " "',
     side: "receiver",
-    symptom: "Works while the header carries one signature; fails as soon as it carries several (key rotation), because header.split(\",\")[1] is \"<sig> v1\".",
+    symptom:
+      'Works while the header carries one signature; fails as soon as it carries several (key rotation), because header.split(",")[1] is "<sig> v1".',
     fix: "Split the header on spaces, then each entry on its first comma; accept any v1 entry that matches."
   },
   {
     id: "missingVersionPrefix",
-    label: "Signature sent without the \"v1,\" prefix",
+    label: 'Signature sent without the "v1," prefix',
     side: "sender",
     symptom: "Spec-following receivers find no v1 entry and refuse the webhook, although the base64 value is right.",
-    fix: "Send \"v1,<base64>\"; each entry names its scheme."
+    fix: 'Send "v1,<base64>"; each entry names its scheme.'
   },
   {
     id: "rotatedWithoutOverlap",
     label: "Secret rotated without overlap",
     side: "sender",
-    symptom: "From the switch on, every delivery fails until the receiver updates its secret (no zero-downtime rotation).",
+    symptom:
+      "From the switch on, every delivery fails until the receiver updates its secret (no zero-downtime rotation).",
     fix: "During a rotation sign with both the new and the old secret (two entries in webhook-signature) until receivers have switched."
   }
 ];
@@ -108,7 +112,10 @@ export type MistakeToggles = Partial<Record<Exclude<MistakeId, "clockSkew">, boo
 // User input (page form): validated before anything is computed.
 const DebugInput = z.object({
   secret: z.string().check(z.minLength(1)),
-  msgId: z.string().check(z.minLength(1), z.refine((id) => !id.includes("."), "msgId must not contain \".\"")),
+  msgId: z.string().check(
+    z.minLength(1),
+    z.refine((id) => !id.includes("."), 'msgId must not contain "."')
+  ),
   timestamp: z.union([z.int().check(z.nonnegative()), z.string().check(z.regex(/^\d{1,15}$/))]),
   body: z.string(),
   nowSeconds: z.number(),
@@ -223,11 +230,24 @@ async function simulate(input: Parsed, mistakes: MistakeToggles): Promise<Simula
   const {receiverKey, keyDescription} = receiverKeyOf(input, mistakes);
   const body = receiverBodyOf(input, mistakes);
   const receiverContent = body.bytes ? standardWebhookSignedContent(input.msgId, timestamp, body.bytes) : undefined;
-  const expectedBase64 = receiverKey && receiverContent ? encodeBase64(await hmacSha256(receiverKey, receiverContent)) : "";
+  const expectedBase64 =
+    receiverKey && receiverContent ? encodeBase64(await hmacSha256(receiverKey, receiverContent)) : "";
   const expectedSignature = expectedBase64 ? `${SYMMETRIC_VERSION},${expectedBase64}` : "";
   const received = receivedSignatures(sender.signatureHeader, mistakes);
-  const window = checkStandardWebhookTimestamp(timestamp, receiverNow, input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS);
-  const verdict = receiverVerdict({crash: body.crash, receiverKey, keyDescription, window, received, expectedBase64, expectedSignature});
+  const window = checkStandardWebhookTimestamp(
+    timestamp,
+    receiverNow,
+    input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS
+  );
+  const verdict = receiverVerdict({
+    crash: body.crash,
+    receiverKey,
+    keyDescription,
+    window,
+    received,
+    expectedBase64,
+    expectedSignature
+  });
   return {
     senderSecrets: sender.secrets,
     senderContent: sender.content,
@@ -253,22 +273,38 @@ async function senderSide(input: Parsed, mistakes: MistakeToggles, timestamp: nu
           {role: "new secret", secret: newSecret}
         ]
       : [{role: "configured secret", secret: input.secret}];
-  const signed = await signStandardWebhook({secret: secrets.map((s) => s.secret), msgId: input.msgId, timestamp, payload: input.body});
-  const signatureHeader = mistakes.missingVersionPrefix ? signed.signatures.map((s) => s.slice(s.indexOf(",") + 1)).join(" ") : signed.signature;
+  const signed = await signStandardWebhook({
+    secret: secrets.map((s) => s.secret),
+    msgId: input.msgId,
+    timestamp,
+    payload: input.body
+  });
+  const signatureHeader = mistakes.missingVersionPrefix
+    ? signed.signatures.map((s) => s.slice(s.indexOf(",") + 1)).join(" ")
+    : signed.signature;
   const headers: StandardWebhookHeaders = {...signed.headers, [WEBHOOK_SIGNATURE_HEADER]: signatureHeader};
   return {secrets, signatureHeader, headers, content: standardWebhookSignedContent(input.msgId, timestamp, input.body)};
 }
 
 /** The receiver's key: the secret base64-decoded, or (a mistake) its text used as bytes. */
-function receiverKeyOf(input: Parsed, mistakes: MistakeToggles): {receiverKey: Bytes | undefined; keyDescription: string} {
+function receiverKeyOf(
+  input: Parsed,
+  mistakes: MistakeToggles
+): {receiverKey: Bytes | undefined; keyDescription: string} {
   const receiverSecretText = mistakes.wrongSecret ? (input.otherSecret ?? DEMO_OTHER_ENDPOINT_SECRET) : input.secret;
   if (mistakes.secretNotBase64Decoded) {
     const receiverKey = utf8(receiverSecretText);
-    return {receiverKey, keyDescription: `the ${receiverKey.length} characters of "${receiverSecretText.slice(0, 10)}…" used as bytes`};
+    return {
+      receiverKey,
+      keyDescription: `the ${receiverKey.length} characters of "${receiverSecretText.slice(0, 10)}…" used as bytes`
+    };
   }
   const decoded = decodeSymmetricSecret(receiverSecretText);
   return decoded.ok
-    ? {receiverKey: decoded.key, keyDescription: `${decoded.key.length} bytes base64-decoded from ${mistakes.wrongSecret ? "another endpoint's secret" : "the configured secret"}`}
+    ? {
+        receiverKey: decoded.key,
+        keyDescription: `${decoded.key.length} bytes base64-decoded from ${mistakes.wrongSecret ? "another endpoint's secret" : "the configured secret"}`
+      }
     : {receiverKey: undefined, keyDescription: `unusable: ${decoded.reason}`};
 }
 
@@ -304,11 +340,20 @@ function receiverVerdict(seen: {
   if (crash) return {ok: false, code: "receiver-crash", reason: crash};
   if (!receiverKey) return {ok: false, code: "invalid-key", reason: keyDescription};
   if (!window.ok) return {ok: false, code: window.code, reason: window.reason};
-  if (received.length === 0) return {ok: false, code: "no-matching-signature", reason: `no "${SYMMETRIC_VERSION}," entry found in ${WEBHOOK_SIGNATURE_HEADER}`};
+  if (received.length === 0)
+    return {
+      ok: false,
+      code: "no-matching-signature",
+      reason: `no "${SYMMETRIC_VERSION}," entry found in ${WEBHOOK_SIGNATURE_HEADER}`
+    };
   const match = received.findIndex((candidate) => constantTimeEqual(utf8(candidate), utf8(expectedBase64)));
   return match >= 0
     ? {ok: true, code: "ok", reason: `received signature ${match + 1} matches; ${window.reason}`}
-    : {ok: false, code: "no-matching-signature", reason: `none of ${received.length} received signature(s) equals the expected ${expectedSignature}`};
+    : {
+        ok: false,
+        code: "no-matching-signature",
+        reason: `none of ${received.length} received signature(s) equals the expected ${expectedSignature}`
+      };
 }
 
 function onlyThis(id: MistakeId, parsed: Parsed): MistakeToggles {
@@ -319,10 +364,17 @@ function onlyThis(id: MistakeId, parsed: Parsed): MistakeToggles {
 export async function debugStandardWebhook(raw: SignatureDebugInput): Promise<SignatureDebugResult> {
   const parsedInput = z.safeParse(DebugInput, raw);
   if (!parsedInput.success) {
-    return {ok: false, issues: parsedInput.error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`)};
+    return {
+      ok: false,
+      issues: parsedInput.error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`)
+    };
   }
   const parsed = parsedInput.data;
-  for (const [name, secret] of [["secret", parsed.secret], ["newSecret", parsed.newSecret], ["otherSecret", parsed.otherSecret]] as const) {
+  for (const [name, secret] of [
+    ["secret", parsed.secret],
+    ["newSecret", parsed.newSecret],
+    ["otherSecret", parsed.otherSecret]
+  ] as const) {
     if (secret === undefined) continue;
     const decoded = decodeSymmetricSecret(secret);
     if (!decoded.ok) return {ok: false, issues: [`${name}: ${decoded.reason}`]};
@@ -363,10 +415,15 @@ export async function debugStandardWebhook(raw: SignatureDebugInput): Promise<Si
       nowSeconds: sim.receiverNow
     },
     ...(difference >= 0 && sim.receiverContent
-      ? {contentDifference: {
-          index: difference, sender: excerpt(sim.senderContent, difference), receiver: excerpt(sim.receiverContent, difference),
-          senderMarked: markedExcerpt(sim.senderContent, difference), receiverMarked: markedExcerpt(sim.receiverContent, difference)
-        }}
+      ? {
+          contentDifference: {
+            index: difference,
+            sender: excerpt(sim.senderContent, difference),
+            receiver: excerpt(sim.receiverContent, difference),
+            senderMarked: markedExcerpt(sim.senderContent, difference),
+            receiverMarked: markedExcerpt(sim.receiverContent, difference)
+          }
+        }
       : {}),
     verdict: sim.verdict,
     correctReceiver,

@@ -37,11 +37,13 @@ const ED25519 = {name: "Ed25519"} as const;
 const ED25519_KEY_BYTES = 32;
 const ED25519_SIGNATURE_BYTES = 64;
 // DER prefix of a PKCS#8 PrivateKeyInfo for Ed25519 (RFC 8410 §7): the 32-byte seed follows.
-const PKCS8_ED25519_PREFIX = new Uint8Array([0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20]);
+const PKCS8_ED25519_PREFIX = new Uint8Array([
+  0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20
+]);
 // A fixed valid public key (RFC 8032 §7.1 test 1) used only to probe support.
 const PROBE_PUBLIC_KEY = new Uint8Array([
-  0xd7, 0x5a, 0x98, 0x01, 0x82, 0xb1, 0x0a, 0xb7, 0xd5, 0x4b, 0xfe, 0xd3, 0xc9, 0x64, 0x07, 0x3a,
-  0x0e, 0xe1, 0x72, 0xf3, 0xda, 0xa6, 0x23, 0x25, 0xaf, 0x02, 0x1a, 0x68, 0xf7, 0x07, 0x51, 0x1a
+  0xd7, 0x5a, 0x98, 0x01, 0x82, 0xb1, 0x0a, 0xb7, 0xd5, 0x4b, 0xfe, 0xd3, 0xc9, 0x64, 0x07, 0x3a, 0x0e, 0xe1, 0x72,
+  0xf3, 0xda, 0xa6, 0x23, 0x25, 0xaf, 0x02, 0x1a, 0x68, 0xf7, 0x07, 0x51, 0x1a
 ]);
 
 export type Ed25519Support = {supported: true; reason: string} | {supported: false; reason: string};
@@ -67,8 +69,11 @@ function isUnsupported(error: unknown): boolean {
 }
 
 /** Probes whether `subtle` can import an Ed25519 public key. Never throws. */
-export async function detectEd25519Support(subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle): Promise<Ed25519Support> {
-  if (!subtle) return {supported: false, reason: "no Web Crypto (crypto.subtle is unavailable, e.g. an insecure context)"};
+export async function detectEd25519Support(
+  subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle
+): Promise<Ed25519Support> {
+  if (!subtle)
+    return {supported: false, reason: "no Web Crypto (crypto.subtle is unavailable, e.g. an insecure context)"};
   try {
     await subtle.importKey("raw", PROBE_PUBLIC_KEY, ED25519, false, ["verify"]);
     return {supported: true, reason: "Web Crypto imports Ed25519 keys"};
@@ -77,12 +82,25 @@ export async function detectEd25519Support(subtle: SubtleCrypto | undefined = gl
   }
 }
 
-function decodePrefixed(text: string, prefix: string, what: string): {ok: true; bytes: Bytes} | {ok: false; code: "invalid-key"; reason: string} {
+function decodePrefixed(
+  text: string,
+  prefix: string,
+  what: string
+): {ok: true; bytes: Bytes} | {ok: false; code: "invalid-key"; reason: string} {
   const body = text.startsWith(prefix) ? text.slice(prefix.length) : text;
   const decoded = decodeBase64(body, WEBHOOK_BASE64);
-  if (!decoded.ok) return {ok: false, code: "invalid-key", reason: `${what} is not standard base64 after the optional "${prefix}" prefix`};
+  if (!decoded.ok)
+    return {
+      ok: false,
+      code: "invalid-key",
+      reason: `${what} is not standard base64 after the optional "${prefix}" prefix`
+    };
   if (decoded.bytes.length !== ED25519_KEY_BYTES) {
-    return {ok: false, code: "invalid-key", reason: `${what} decodes to ${decoded.bytes.length} bytes, an Ed25519 key has ${ED25519_KEY_BYTES}`};
+    return {
+      ok: false,
+      code: "invalid-key",
+      reason: `${what} decodes to ${decoded.bytes.length} bytes, an Ed25519 key has ${ED25519_KEY_BYTES}`
+    };
   }
   return {ok: true, bytes: decoded.bytes};
 }
@@ -170,8 +188,19 @@ export async function verifyStandardWebhookV1a(input: {
 }): Promise<StandardWebhookVerification> {
   const invalid =
     checkVerifyArguments(input, "publicKey") ??
-    checkKeyArgument("publicKey", input.publicKey, (key) => typeof key === "string", `a "${ASYMMETRIC_PUBLIC_KEY_PREFIX}" base64 string`) ??
-    (input.subtle === undefined || isSubtleLike(input.subtle) ? undefined : invalidArgument("subtle", "a SubtleCrypto (with importKey and verify), or absent for crypto.subtle", input.subtle));
+    checkKeyArgument(
+      "publicKey",
+      input.publicKey,
+      (key) => typeof key === "string",
+      `a "${ASYMMETRIC_PUBLIC_KEY_PREFIX}" base64 string`
+    ) ??
+    (input.subtle === undefined || isSubtleLike(input.subtle)
+      ? undefined
+      : invalidArgument(
+          "subtle",
+          "a SubtleCrypto (with importKey and verify), or absent for crypto.subtle",
+          input.subtle
+        ));
   if (invalid) return invalid;
   const read = readHeadersInWindow(input.headers, input.nowSeconds, input.toleranceSeconds);
   if (!read.ok) return read;
@@ -188,11 +217,23 @@ export async function verifyStandardWebhookV1a(input: {
     try {
       key = await subtle.importKey("raw", raw.bytes, ED25519, false, ["verify"]);
     } catch (error) {
-      if (isUnsupported(error)) return {ok: false, code: "unsupported", reason: unsupportedReason(error), msgId, timestamp};
-      return {ok: false, code: "invalid-key", reason: `public key ${keys.length + 1} was refused by subtle.importKey: ${describeRejection(error)}`, msgId, timestamp};
+      if (isUnsupported(error))
+        return {ok: false, code: "unsupported", reason: unsupportedReason(error), msgId, timestamp};
+      return {
+        ok: false,
+        code: "invalid-key",
+        reason: `public key ${keys.length + 1} was refused by subtle.importKey: ${describeRejection(error)}`,
+        msgId,
+        timestamp
+      };
     }
     // A CryptoKey is an object; anything else comes from a stand-in that is not Web Crypto.
-    if (typeof key !== "object" || key === null) return {...invalidArgument(`subtle.importKey's result for public key ${keys.length + 1}`, "a CryptoKey", key), msgId, timestamp};
+    if (typeof key !== "object" || key === null)
+      return {
+        ...invalidArgument(`subtle.importKey's result for public key ${keys.length + 1}`, "a CryptoKey", key),
+        msgId,
+        timestamp
+      };
     keys.push(key as CryptoKey);
   }
   if (keys.length === 0) return {ok: false, code: "invalid-key", reason: "no public key configured", msgId, timestamp};
@@ -210,11 +251,23 @@ export async function verifyStandardWebhookV1a(input: {
         verified = await subtle.verify(ED25519, key, signature, toBytes(content));
       } catch (error) {
         // The key imported, so Ed25519 is there; only an explicit NotSupportedError still means "unsupported".
-        if (error instanceof Error && error.name === "NotSupportedError") return {ok: false, code: "unsupported", reason: unsupportedReason(error), msgId, timestamp};
-        return {ok: false, code: "invalid-argument", reason: `subtle.verify rejected checking ${checked} (${describeRejection(error)}); subtle must be a SubtleCrypto whose verify resolves to true or false`, msgId, timestamp};
+        if (error instanceof Error && error.name === "NotSupportedError")
+          return {ok: false, code: "unsupported", reason: unsupportedReason(error), msgId, timestamp};
+        return {
+          ok: false,
+          code: "invalid-argument",
+          reason: `subtle.verify rejected checking ${checked} (${describeRejection(error)}); subtle must be a SubtleCrypto whose verify resolves to true or false`,
+          msgId,
+          timestamp
+        };
       }
       // Only true verifies: a truthy stand-in answer ("true", 1, {}) must not let a message through.
-      if (typeof verified !== "boolean") return {...invalidArgument(`subtle.verify's result for ${checked}`, "true or false", verified), msgId, timestamp};
+      if (typeof verified !== "boolean")
+        return {
+          ...invalidArgument(`subtle.verify's result for ${checked}`, "true or false", verified),
+          msgId,
+          timestamp
+        };
       if (verified) {
         return {
           ok: true,

@@ -90,7 +90,10 @@ export function decodeSymmetricSecret(secret: WebhookSecret): {ok: true; key: By
   const body = secret.startsWith(SYMMETRIC_SECRET_PREFIX) ? secret.slice(SYMMETRIC_SECRET_PREFIX.length) : secret;
   const decoded = decodeBase64(body, WEBHOOK_BASE64);
   if (!decoded.ok) {
-    return {ok: false, reason: `the secret is not standard base64 after the optional "${SYMMETRIC_SECRET_PREFIX}" prefix`};
+    return {
+      ok: false,
+      reason: `the secret is not standard base64 after the optional "${SYMMETRIC_SECRET_PREFIX}" prefix`
+    };
   }
   if (decoded.bytes.length === 0) return {ok: false, reason: "the secret is empty"};
   return {ok: true, key: decoded.bytes};
@@ -101,7 +104,11 @@ export function standardWebhookSignedContent(msgId: string, timestamp: number, p
   return concatBytes(utf8(`${msgId}.${timestamp}.`), toBytes(payload));
 }
 
-export async function hmacSha256(key: Uint8Array, data: Uint8Array, subtle: SubtleCrypto = globalThis.crypto.subtle): Promise<Bytes> {
+export async function hmacSha256(
+  key: Uint8Array,
+  data: Uint8Array,
+  subtle: SubtleCrypto = globalThis.crypto.subtle
+): Promise<Bytes> {
   const cryptoKey = await subtle.importKey("raw", toBytes(key), {name: "HMAC", hash: "SHA-256"}, false, ["sign"]);
   return new Uint8Array(await subtle.sign("HMAC", cryptoKey, toBytes(data)));
 }
@@ -114,7 +121,8 @@ export async function computeV1Signature(key: Uint8Array, signedContent: Uint8Ar
 export function assertSignableMessage(msgId: string, timestamp: number): void {
   if (msgId.length === 0) throw new RangeError("msgId must not be empty");
   // Spec: the id and timestamp must "at the very least not be allowed to include any `.`".
-  if (msgId.includes(".")) throw new RangeError(`msgId "${msgId}" contains "." which would make the signed content ambiguous`);
+  if (msgId.includes("."))
+    throw new RangeError(`msgId "${msgId}" contains "." which would make the signed content ambiguous`);
   if (!Number.isSafeInteger(timestamp) || timestamp < 0) {
     throw new RangeError(`timestamp must be whole non-negative Unix seconds, got ${timestamp}`);
   }
@@ -217,11 +225,15 @@ export function readHeadersInWindow(
   headers: HeaderBag,
   nowSeconds: number,
   toleranceSeconds: number = DEFAULT_TOLERANCE_SECONDS
-): (HeaderRead & {ok: false}) | {ok: false; code: StandardWebhookFailureCode; reason: string; msgId: string; timestamp: number} | (HeaderRead & {ok: true; windowReason: string}) {
+):
+  | (HeaderRead & {ok: false})
+  | {ok: false; code: StandardWebhookFailureCode; reason: string; msgId: string; timestamp: number}
+  | (HeaderRead & {ok: true; windowReason: string}) {
   const read = readStandardWebhookHeaders(headers);
   if (!read.ok) return read;
   const window = checkStandardWebhookTimestamp(read.timestamp, nowSeconds, toleranceSeconds);
-  if (!window.ok) return {ok: false, code: window.code, reason: window.reason, msgId: read.msgId, timestamp: read.timestamp};
+  if (!window.ok)
+    return {ok: false, code: window.code, reason: window.reason, msgId: read.msgId, timestamp: read.timestamp};
   return {...read, windowReason: window.reason};
 }
 
@@ -234,7 +246,8 @@ export function checkStandardWebhookTimestamp(
   nowSeconds: number,
   toleranceSeconds: number = DEFAULT_TOLERANCE_SECONDS
 ): TimestampCheck {
-  if (Number.isNaN(toleranceSeconds) || toleranceSeconds < 0) throw new RangeError("toleranceSeconds must be >= 0 or Infinity");
+  if (Number.isNaN(toleranceSeconds) || toleranceSeconds < 0)
+    throw new RangeError("toleranceSeconds must be >= 0 or Infinity");
   if (!Number.isFinite(nowSeconds)) throw new RangeError("nowSeconds must be a finite number");
   const ageSeconds = nowSeconds - timestamp;
   // A live receiver's clock has fractions of a second: a reason says them to a tenth, never 360.5869998931885.
@@ -258,7 +271,11 @@ export function checkStandardWebhookTimestamp(
       reason: `message timestamp too new: ${seconds(-ageSeconds)} s in the future, tolerance is ${toleranceSeconds} s`
     };
   }
-  return {ok: true, ageSeconds, reason: `timestamp is ${seconds(ageSeconds)} s from now, within ±${toleranceSeconds} s`};
+  return {
+    ok: true,
+    ageSeconds,
+    reason: `timestamp is ${seconds(ageSeconds)} s from now, within ±${toleranceSeconds} s`
+  };
 }
 
 export type InvalidArgument = {ok: false; code: "invalid-argument"; reason: string};
@@ -275,7 +292,11 @@ function describeArgument(value: unknown): string {
 }
 
 export function invalidArgument(name: string, accepted: string, received: unknown): InvalidArgument {
-  return {ok: false, code: "invalid-argument", reason: `${name} must be ${accepted}; got ${describeArgument(received)}`};
+  return {
+    ok: false,
+    code: "invalid-argument",
+    reason: `${name} must be ${accepted}; got ${describeArgument(received)}`
+  };
 }
 
 /**
@@ -284,24 +305,50 @@ export function invalidArgument(name: string, accepted: string, received: unknow
  * names the argument, never an exception from deep inside.
  */
 export function checkVerifyArguments(input: unknown, keyName: string): InvalidArgument | undefined {
-  if (typeof input !== "object" || input === null) return invalidArgument("the input", `an object {${keyName}, headers, payload, nowSeconds, toleranceSeconds?}`, input);
+  if (typeof input !== "object" || input === null)
+    return invalidArgument(
+      "the input",
+      `an object {${keyName}, headers, payload, nowSeconds, toleranceSeconds?}`,
+      input
+    );
   const {headers, payload, nowSeconds, toleranceSeconds} = input as Record<string, unknown>;
-  if (typeof nowSeconds !== "number" || !Number.isFinite(nowSeconds)) return invalidArgument("nowSeconds", "a finite number of Unix seconds (the receiver's clock, passed in)", nowSeconds);
-  if (toleranceSeconds !== undefined && (typeof toleranceSeconds !== "number" || Number.isNaN(toleranceSeconds) || toleranceSeconds < 0)) {
-    return invalidArgument("toleranceSeconds", `a number of seconds >= 0, Infinity (no window), or absent (${DEFAULT_TOLERANCE_SECONDS} s)`, toleranceSeconds);
+  if (typeof nowSeconds !== "number" || !Number.isFinite(nowSeconds))
+    return invalidArgument(
+      "nowSeconds",
+      "a finite number of Unix seconds (the receiver's clock, passed in)",
+      nowSeconds
+    );
+  if (
+    toleranceSeconds !== undefined &&
+    (typeof toleranceSeconds !== "number" || Number.isNaN(toleranceSeconds) || toleranceSeconds < 0)
+  ) {
+    return invalidArgument(
+      "toleranceSeconds",
+      `a number of seconds >= 0, Infinity (no window), or absent (${DEFAULT_TOLERANCE_SECONDS} s)`,
+      toleranceSeconds
+    );
   }
-  if (typeof payload !== "string" && !(payload instanceof Uint8Array)) return invalidArgument("payload", "the raw body: a string (signed as UTF-8) or a Uint8Array", payload);
-  if (typeof headers !== "object" || headers === null || Array.isArray(headers)) return invalidArgument("headers", "an object of header names to string values", headers);
+  if (typeof payload !== "string" && !(payload instanceof Uint8Array))
+    return invalidArgument("payload", "the raw body: a string (signed as UTF-8) or a Uint8Array", payload);
+  if (typeof headers !== "object" || headers === null || Array.isArray(headers))
+    return invalidArgument("headers", "an object of header names to string values", headers);
   for (const name of [WEBHOOK_ID_HEADER, WEBHOOK_TIMESTAMP_HEADER, WEBHOOK_SIGNATURE_HEADER]) {
     const value = rawHeader(headers as Record<string, unknown>, name);
-    if (value !== undefined && typeof value !== "string") return invalidArgument(`headers["${name}"]`, "a string (the header's value) or absent", value);
+    if (value !== undefined && typeof value !== "string")
+      return invalidArgument(`headers["${name}"]`, "a string (the header's value) or absent", value);
   }
   return undefined;
 }
 
 /** A key argument: one `accepted` value, or a list of them (a rotation); `isKey` says what one is. */
-export function checkKeyArgument(name: string, value: unknown, isKey: (key: unknown) => boolean, accepted: string): InvalidArgument | undefined {
-  if (!Array.isArray(value)) return isKey(value) ? undefined : invalidArgument(name, `${accepted}, or a list of those`, value);
+export function checkKeyArgument(
+  name: string,
+  value: unknown,
+  isKey: (key: unknown) => boolean,
+  accepted: string
+): InvalidArgument | undefined {
+  if (!Array.isArray(value))
+    return isKey(value) ? undefined : invalidArgument(name, `${accepted}, or a list of those`, value);
   for (let k = 0; k < value.length; k++) {
     if (!isKey(value[k])) return invalidArgument(`${name}[${k}]`, accepted, value[k]);
   }
@@ -311,7 +358,9 @@ export function checkKeyArgument(name: string, value: unknown, isKey: (key: unkn
 const isSymmetricSecret = (key: unknown): boolean => typeof key === "string" || key instanceof Uint8Array;
 
 function describeEntries(entries: readonly SignatureEntry[], version: string): string {
-  const versions = entries.map((entry) => (entry.version === "" ? `"${entry.raw.slice(0, 12)}…" (no version prefix)` : entry.version));
+  const versions = entries.map((entry) =>
+    entry.version === "" ? `"${entry.raw.slice(0, 12)}…" (no version prefix)` : entry.version
+  );
   const usable = entries.filter((entry) => entry.version === version).length;
   return usable === 0
     ? `no "${version}," entry in ${WEBHOOK_SIGNATURE_HEADER} (found: ${versions.join(", ") || "nothing"})`
@@ -332,7 +381,13 @@ export async function verifyStandardWebhook(input: {
   toleranceSeconds?: number;
 }): Promise<StandardWebhookVerification> {
   const invalid =
-    checkVerifyArguments(input, "secret") ?? checkKeyArgument("secret", input.secret, isSymmetricSecret, `a "${SYMMETRIC_SECRET_PREFIX}" base64 string or the raw key bytes (a Uint8Array)`);
+    checkVerifyArguments(input, "secret") ??
+    checkKeyArgument(
+      "secret",
+      input.secret,
+      isSymmetricSecret,
+      `a "${SYMMETRIC_SECRET_PREFIX}" base64 string or the raw key bytes (a Uint8Array)`
+    );
   if (invalid) return invalid;
   const read = readHeadersInWindow(input.headers, input.nowSeconds, input.toleranceSeconds);
   if (!read.ok) return read;
@@ -340,12 +395,25 @@ export async function verifyStandardWebhook(input: {
 
   if (!globalThis.crypto?.subtle) {
     // Browsers expose crypto.subtle only in secure contexts (https, localhost).
-    return {ok: false, code: "unsupported", reason: "no Web Crypto here (crypto.subtle exists only in secure contexts: https or localhost)", msgId, timestamp};
+    return {
+      ok: false,
+      code: "unsupported",
+      reason: "no Web Crypto here (crypto.subtle exists only in secure contexts: https or localhost)",
+      msgId,
+      timestamp
+    };
   }
   const keys: Bytes[] = [];
   for (const secret of asList(input.secret)) {
     const decoded = decodeSymmetricSecret(secret);
-    if (!decoded.ok) return {ok: false, code: "invalid-key", reason: `configured secret unusable: ${decoded.reason}`, msgId, timestamp};
+    if (!decoded.ok)
+      return {
+        ok: false,
+        code: "invalid-key",
+        reason: `configured secret unusable: ${decoded.reason}`,
+        msgId,
+        timestamp
+      };
     keys.push(decoded.key);
   }
   if (keys.length === 0) return {ok: false, code: "invalid-key", reason: "no secret configured", msgId, timestamp};
@@ -368,5 +436,11 @@ export async function verifyStandardWebhook(input: {
       }
     }
   }
-  return {ok: false, code: "no-matching-signature", reason: `no matching signature: ${describeEntries(entries, SYMMETRIC_VERSION)}`, msgId, timestamp};
+  return {
+    ok: false,
+    code: "no-matching-signature",
+    reason: `no matching signature: ${describeEntries(entries, SYMMETRIC_VERSION)}`,
+    msgId,
+    timestamp
+  };
 }

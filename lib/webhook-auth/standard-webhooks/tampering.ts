@@ -19,7 +19,13 @@ import {createDedupStore, DEFAULT_DEDUP_RETENTION_SECONDS} from "../receiver/ded
 import {DEMO_BODY, DEMO_EVENT_ID, DEMO_NOW_SECONDS, STANDARD_WEBHOOKS_TEST_SECRET} from "../fixtures.js";
 import type {HeaderBag} from "../http-headers.js";
 import {readPushPayload} from "../receiver/a2a-payload.js";
-import {pipelineDecisions, receivePushNotification, type PipelineResult, type ReceiverConfig, type ReceiverState} from "../receiver/receiver-pipeline.js";
+import {
+  pipelineDecisions,
+  receivePushNotification,
+  type PipelineResult,
+  type ReceiverConfig,
+  type ReceiverState
+} from "../receiver/receiver-pipeline.js";
 import {
   DEFAULT_TOLERANCE_SECONDS,
   WEBHOOK_TIMESTAMP_HEADER,
@@ -48,7 +54,13 @@ export interface TamperingInput {
   resignedRetryDelaySeconds?: number;
 }
 
-export type TamperingId = "original" | "byte-changed" | "replay-inside-window" | "replay-after-window" | "timestamp-rewritten" | "resigned-retry";
+export type TamperingId =
+  | "original"
+  | "byte-changed"
+  | "replay-inside-window"
+  | "replay-after-window"
+  | "timestamp-rewritten"
+  | "resigned-retry";
 
 export interface TamperingExperiment {
   id: TamperingId;
@@ -110,7 +122,13 @@ export async function runTamperingExperiments(input: TamperingInput = {}): Promi
 
   for (const step of await tamperingPlan(input, setting)) {
     const headers: HeaderBag = step.headers;
-    const verification = await verifyStandardWebhook({secret, headers, payload: step.body, nowSeconds: step.at, toleranceSeconds: tolerance});
+    const verification = await verifyStandardWebhook({
+      secret,
+      headers,
+      payload: step.body,
+      nowSeconds: step.at,
+      toleranceSeconds: tolerance
+    });
     const result = await receivePushNotification({
       request: {headers, body: step.body},
       config,
@@ -132,13 +150,19 @@ export async function runTamperingExperiments(input: TamperingInput = {}): Promi
       expected: step.expected,
       asExpected: step.accept(result)
     });
-    trace.push({atSeconds: step.at, title: step.title, detail: `Expected: ${step.expected}.`, kind: "experiment"}, ...pipelineDecisions(result, step.at));
+    trace.push(
+      {atSeconds: step.at, title: step.title, detail: `Expected: ${step.expected}.`, kind: "experiment"},
+      ...pipelineDecisions(result, step.at)
+    );
   }
   return {experiments, effects, trace};
 }
 
 /** The six requests, in the order they are sent (the list at the top of this file). */
-async function tamperingPlan(input: TamperingInput, {secret, msgId, t0, body, tolerance}: TamperingSetting): Promise<PlannedRequest[]> {
+async function tamperingPlan(
+  input: TamperingInput,
+  {secret, msgId, t0, body, tolerance}: TamperingSetting
+): Promise<PlannedRequest[]> {
   const original = await signStandardWebhook({secret, msgId, timestamp: t0, payload: body});
   const byteIndex = Math.min(Math.max(0, input.byteIndex ?? Math.floor(body.length / 2)), Math.max(0, body.length - 1));
   const changed = new Uint8Array(body);

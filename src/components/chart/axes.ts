@@ -33,7 +33,8 @@ export function tickCountFor(lengthPx: number, type: TypeScale): number {
 export function ticksAtLeast(start: number, end: number, count: number): number[] {
   if (!(end > start)) return [start];
   let values = d3Ticks(start, end, count);
-  for (let asked = count; values.length < MIN_TICKS && asked < 4 * MIN_TICKS * count; asked += 1) values = d3Ticks(start, end, asked + 1);
+  for (let asked = count; values.length < MIN_TICKS && asked < 4 * MIN_TICKS * count; asked += 1)
+    values = d3Ticks(start, end, asked + 1);
   return values;
 }
 
@@ -43,9 +44,19 @@ export function valueTickCount(heightPx: number, type: TypeScale): number {
 }
 
 /** How wide the labels of an axis over [start, end] with about `count` ticks are: the room a left axis needs beside its tick marks. */
-export function tickLabelsWidth(start: number, end: number, count: number, type: TypeScale, format: (value: number) => string = formatNumber): number {
+export function tickLabelsWidth(
+  start: number,
+  end: number,
+  count: number,
+  type: TypeScale,
+  format: (value: number) => string = formatNumber
+): number {
   // Half an em to spare: a "%" or a "," is wider than the average glyph the estimate uses.
-  return Math.ceil(Math.max(...ticksAtLeast(start, end, count).map((tick) => type.widthOf(format(tick)))) + 9 * type.unit + type.body / 2);
+  return Math.ceil(
+    Math.max(...ticksAtLeast(start, end, count).map((tick) => type.widthOf(format(tick)))) +
+      9 * type.unit +
+      type.body / 2
+  );
 }
 
 /** How much room the bottom axis takes below the plot area: tick, tick label, the axis's name. */
@@ -66,29 +77,62 @@ export interface BottomAxisOptions {
   format?: (value: number) => string;
 }
 
-export function bottomAxis(frame: ChartFrame, x: ScaleContinuousNumeric<number, number>, {label, unit = 1, values: chosen, format: chosenFormat}: BottomAxisOptions): void {
+export function bottomAxis(
+  frame: ChartFrame,
+  x: ScaleContinuousNumeric<number, number>,
+  {label, unit = 1, values: chosen, format: chosenFormat}: BottomAxisOptions
+): void {
   const [start, end] = x.domain() as [number, number];
   const {type} = frame;
   const format = chosenFormat ?? ((value: number) => formatNumber(value / unit));
   const values = chosen
     ? spacedTicks(chosen, x, format, type)
     : ticksAtLeast(start / unit, end / unit, tickCountFor(frame.right - frame.left, type)).map((tick) => tick * unit);
-  const key = ["x", frame.bottom, frame.top, frame.width, type.body, label, ...values.map((value) => `${x(value)} ${format(value)}`)].join("|");
-  drawnOnce(frame, key, () => frame.svg.append("g")
-    .attr("class", "x-axis")
-    .attr("transform", `translate(0,${frame.bottom})`)
-    .call(axisBottom(x).offset(TICK_OFFSET).tickValues(values).tickFormat((value) => format(Number(value))).tickSizeOuter(0).tickSize(6 * type.unit).tickPadding(3 * type.unit))
-    .call((g) => g.attr("font-size", null).attr("font-family", null).attr("font-variant", "tabular-nums"))
-    .call((g) => g.select(".domain").remove())
-    .call((g) => g.selectAll(".tick line").clone().attr("class", "grid").attr("y2", frame.top - frame.bottom).attr("stroke-opacity", 0.1))
-    .call((g) => g.append("text")
-      .attr("class", "x-axis-label")
-      .attr("x", frame.width - 2)
-      .attr("y", 9 * type.unit + type.line)
-      .attr("dy", "0.71em")
-      .attr("fill", "currentColor")
-      .attr("text-anchor", "end")
-      .text(`${label} →`)));
+  const key = [
+    "x",
+    frame.bottom,
+    frame.top,
+    frame.width,
+    type.body,
+    label,
+    ...values.map((value) => `${x(value)} ${format(value)}`)
+  ].join("|");
+  drawnOnce(frame, key, () =>
+    frame.svg
+      .append("g")
+      .attr("class", "x-axis")
+      .attr("transform", `translate(0,${frame.bottom})`)
+      .call(
+        axisBottom(x)
+          .offset(TICK_OFFSET)
+          .tickValues(values)
+          .tickFormat((value) => format(Number(value)))
+          .tickSizeOuter(0)
+          .tickSize(6 * type.unit)
+          .tickPadding(3 * type.unit)
+      )
+      .call((g) => g.attr("font-size", null).attr("font-family", null).attr("font-variant", "tabular-nums"))
+      .call((g) => g.select(".domain").remove())
+      .call((g) =>
+        g
+          .selectAll(".tick line")
+          .clone()
+          .attr("class", "grid")
+          .attr("y2", frame.top - frame.bottom)
+          .attr("stroke-opacity", 0.1)
+      )
+      .call((g) =>
+        g
+          .append("text")
+          .attr("class", "x-axis-label")
+          .attr("x", frame.width - 2)
+          .attr("y", 9 * type.unit + type.line)
+          .attr("dy", "0.71em")
+          .attr("fill", "currentColor")
+          .attr("text-anchor", "end")
+          .text(`${label} →`)
+      )
+  );
 }
 
 /** Axes drawn so far, by what their drawing depends on (drawnOnce). */
@@ -114,7 +158,12 @@ function drawnOnce(frame: ChartFrame, key: string, draw: () => ChartGroup): void
 }
 
 /** Of `values` in order, those whose labels keep half an em clear of the last one kept. */
-function spacedTicks(values: readonly number[], x: ScaleContinuousNumeric<number, number>, format: (value: number) => string, type: TypeScale): number[] {
+function spacedTicks(
+  values: readonly number[],
+  x: ScaleContinuousNumeric<number, number>,
+  format: (value: number) => string,
+  type: TypeScale
+): number[] {
   const kept: number[] = [];
   let lastEnd = -Infinity;
   for (const value of values) {
@@ -136,26 +185,68 @@ export interface LeftAxisOptions {
   grid?: boolean;
 }
 
-export function leftAxis(frame: ChartFrame, y: ScaleLinear<number, number>, {label = null, format = formatNumber, count, grid = true}: LeftAxisOptions = {}): void {
+export function leftAxis(
+  frame: ChartFrame,
+  y: ScaleLinear<number, number>,
+  {label = null, format = formatNumber, count, grid = true}: LeftAxisOptions = {}
+): void {
   const [start, end] = y.domain() as [number, number];
-  const values = ticksAtLeast(Math.min(start, end), Math.max(start, end), count ?? valueTickCount(Math.abs(y.range()[0]! - y.range()[1]!), frame.type));
+  const values = ticksAtLeast(
+    Math.min(start, end),
+    Math.max(start, end),
+    count ?? valueTickCount(Math.abs(y.range()[0]! - y.range()[1]!), frame.type)
+  );
   const {type} = frame;
-  const key = ["y", frame.left, frame.right, frame.top, type.body, label, grid, ...values.map((value) => `${y(value)} ${format(value)}`)].join("|");
-  drawnOnce(frame, key, () => frame.svg.append("g")
-    .attr("class", "y-axis")
-    .attr("transform", `translate(${frame.left},0)`)
-    .call(axisLeft(y).offset(TICK_OFFSET).tickValues(values).tickFormat((value) => format(Number(value))).tickSizeOuter(0).tickSize(6 * type.unit).tickPadding(3 * type.unit))
-    .call((g) => g.attr("font-size", null).attr("font-family", null).attr("font-variant", "tabular-nums"))
-    .call((g) => g.select(".domain").remove())
-    .call((g) => grid ? g.selectAll(".tick line").clone().attr("class", "grid").attr("x2", frame.right - frame.left).attr("stroke-opacity", 0.1) : g)
-    .call((g) => label === null ? g : g.append("text")
-      .attr("class", "y-axis-label")
-      .attr("x", -frame.left + 2)
-      .attr("y", frame.top - type.line)
-      .attr("dy", "0.32em")
-      .attr("fill", "currentColor")
-      .attr("text-anchor", "start")
-      .text(`↑ ${label}`)));
+  const key = [
+    "y",
+    frame.left,
+    frame.right,
+    frame.top,
+    type.body,
+    label,
+    grid,
+    ...values.map((value) => `${y(value)} ${format(value)}`)
+  ].join("|");
+  drawnOnce(frame, key, () =>
+    frame.svg
+      .append("g")
+      .attr("class", "y-axis")
+      .attr("transform", `translate(${frame.left},0)`)
+      .call(
+        axisLeft(y)
+          .offset(TICK_OFFSET)
+          .tickValues(values)
+          .tickFormat((value) => format(Number(value)))
+          .tickSizeOuter(0)
+          .tickSize(6 * type.unit)
+          .tickPadding(3 * type.unit)
+      )
+      .call((g) => g.attr("font-size", null).attr("font-family", null).attr("font-variant", "tabular-nums"))
+      .call((g) => g.select(".domain").remove())
+      .call((g) =>
+        grid
+          ? g
+              .selectAll(".tick line")
+              .clone()
+              .attr("class", "grid")
+              .attr("x2", frame.right - frame.left)
+              .attr("stroke-opacity", 0.1)
+          : g
+      )
+      .call((g) =>
+        label === null
+          ? g
+          : g
+              .append("text")
+              .attr("class", "y-axis-label")
+              .attr("x", -frame.left + 2)
+              .attr("y", frame.top - type.line)
+              .attr("dy", "0.32em")
+              .attr("fill", "currentColor")
+              .attr("text-anchor", "start")
+              .text(`↑ ${label}`)
+      )
+  );
 }
 
 /**
@@ -163,13 +254,21 @@ export function leftAxis(frame: ChartFrame, y: ScaleLinear<number, number>, {lab
  * it is d3-axis on the band scale; without, one text per row (d3-axis would add a group and an
  * empty tick line per row, and a chart redrawn on every input pays for each).
  */
-export function rowLabelsLeft(frame: ChartFrame, y: ScaleBand<string>, label: (row: string) => string, {ticks = false} = {}): void {
+export function rowLabelsLeft(
+  frame: ChartFrame,
+  y: ScaleBand<string>,
+  label: (row: string) => string,
+  {ticks = false} = {}
+): void {
   const g = frame.svg.append("g").attr("class", "row-labels");
   if (!ticks) {
     // Where d3-axis would put the row's tick on a rounded band scale, so both kinds of label align.
     const half = Math.max(0, y.bandwidth() - 2 * TICK_OFFSET) / 2;
     const centre = y.round() ? Math.round(half) : half;
-    g.attr("text-anchor", "end").selectAll("text").data(y.domain()).join("text")
+    g.attr("text-anchor", "end")
+      .selectAll("text")
+      .data(y.domain())
+      .join("text")
       .attr("x", frame.left - 8 * frame.type.unit)
       .attr("y", (row) => y(row)! + centre + TICK_OFFSET)
       .attr("dy", "0.32em")
@@ -177,14 +276,22 @@ export function rowLabelsLeft(frame: ChartFrame, y: ScaleBand<string>, label: (r
     return;
   }
   g.attr("transform", `translate(${frame.left},0)`)
-    .call(axisLeft(y).offset(TICK_OFFSET).tickFormat(label).tickSizeOuter(0).tickSize(6 * frame.type.unit).tickPadding(3 * frame.type.unit))
+    .call(
+      axisLeft(y)
+        .offset(TICK_OFFSET)
+        .tickFormat(label)
+        .tickSizeOuter(0)
+        .tickSize(6 * frame.type.unit)
+        .tickPadding(3 * frame.type.unit)
+    )
     .call((g) => g.attr("font-size", null).attr("font-family", null))
     .call((g) => g.select(".domain").remove());
 }
 
 /** Row labels above each row's band, from the plot area's left edge: the narrow layout, when a label column would squeeze the plot. */
 export function rowLabelsAbove(frame: ChartFrame, y: ScaleBand<string>, label: (row: string) => string): void {
-  frame.svg.append("g")
+  frame.svg
+    .append("g")
     .attr("class", "row-labels")
     .attr("text-anchor", "start")
     .selectAll("text")

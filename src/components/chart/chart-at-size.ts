@@ -49,7 +49,12 @@ export function answersDrawAtSize(draw: DrawAtSize): {ondrawatsize: (event: Even
  */
 export function drawChartAtSize(holder: Element, size: ChartSize, whole: boolean, view?: string): Element | null {
   const request: DrawAtSizeRequest = {size, whole, drawing: null};
-  const named = view === undefined ? null : [...holder.querySelectorAll(`[${SLIDE_VIEW_ATTRIBUTE}]`)].find((node) => node.getAttribute(SLIDE_VIEW_ATTRIBUTE) === view);
+  const named =
+    view === undefined
+      ? null
+      : [...holder.querySelectorAll(`[${SLIDE_VIEW_ATTRIBUTE}]`)].find(
+          (node) => node.getAttribute(SLIDE_VIEW_ATTRIBUTE) === view
+        );
   if (named) {
     named.dispatchEvent(new CustomEvent(DRAW_AT_SIZE_EVENT, {detail: request}));
     return request.drawing;
@@ -73,7 +78,16 @@ const SLIDE_VIEW_ATTRIBUTE = "data-slide-view";
  * the name a step's slide asks for it by, when it is not its lab's first chart.
  */
 export function AnswersAtSize(view: Element, drawAt: DrawAtSize, name?: string): HTMLElement {
-  return element("div", {class: "answers-at-size", ...answersDrawAtSize(drawAt), [DRAWS_AT_SIZE_ATTRIBUTE]: true, ...(name === undefined ? {} : {[SLIDE_VIEW_ATTRIBUTE]: name})}, view);
+  return element(
+    "div",
+    {
+      class: "answers-at-size",
+      ...answersDrawAtSize(drawAt),
+      [DRAWS_AT_SIZE_ATTRIBUTE]: true,
+      ...(name === undefined ? {} : {[SLIDE_VIEW_ATTRIBUTE]: name})
+    },
+    view
+  );
 }
 
 /** An HTML view at a size: its text in the size's body type. */

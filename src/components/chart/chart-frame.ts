@@ -55,12 +55,22 @@ export function chartFrame({width, height, margin, label, type = typeScale(), cl
   // However narrow the chart, the plot area keeps a width and a height (never a negative one).
   const left = margin.left;
   const top = margin.top;
-  return {svg, width, height, left, top, right: Math.max(left + 1, width - margin.right), bottom: Math.max(top + 1, height - margin.bottom), type};
+  return {
+    svg,
+    width,
+    height,
+    left,
+    top,
+    right: Math.max(left + 1, width - margin.right),
+    bottom: Math.max(top + 1, height - margin.bottom),
+    type
+  };
 }
 
 /** The plot area's faint outline, drawn once the marks are in. */
 export function plotOutline(frame: ChartFrame): void {
-  frame.svg.append("rect")
+  frame.svg
+    .append("rect")
     .attr("class", "plot-outline")
     .attr("fill", "none")
     .attr("stroke", "currentColor")

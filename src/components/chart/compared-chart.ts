@@ -17,11 +17,26 @@ export interface ComparedNames {
   current: string;
 }
 
-export function ComparedChart(current: Element, pinned: Element | null, names: ComparedNames | null, {sideBySide = false}: {sideBySide?: boolean} = {}): Element {
+export function ComparedChart(
+  current: Element,
+  pinned: Element | null,
+  names: ComparedNames | null,
+  {sideBySide = false}: {sideBySide?: boolean} = {}
+): Element {
   if (pinned === null || names === null) return current;
   const part = (chart: Element, name: string, role: string) =>
-    element("section", {class: `compared-run compared-${role}`, "aria-label": name}, element("p", {class: "compared-name"}, name), chart);
-  return element("div", {class: `compared-charts${sideBySide ? " compared-side-by-side" : ""}`}, part(pinned, names.pinned, "pinned"), part(current, names.current, "current"));
+    element(
+      "section",
+      {class: `compared-run compared-${role}`, "aria-label": name},
+      element("p", {class: "compared-name"}, name),
+      chart
+    );
+  return element(
+    "div",
+    {class: `compared-charts${sideBySide ? " compared-side-by-side" : ""}`},
+    part(pinned, names.pinned, "pinned"),
+    part(current, names.current, "current")
+  );
 }
 
 /** The room between two runs drawn side by side, and above each for its name, as parts of the body type. */
@@ -32,10 +47,19 @@ const NAME_LINES = 1.6;
  * Two runs on a wide slide: side by side, each at half the width (less a gap), the pinned run on
  * the left; one run alone at the whole size.
  */
-export function drawnAtSize<Run>(draw: (run: Run, other: Run | null, size: ChartSize) => Element, current: Run, pinned: Run | null, names: ComparedNames | null): (size: ChartSize) => Element {
+export function drawnAtSize<Run>(
+  draw: (run: Run, other: Run | null, size: ChartSize) => Element,
+  current: Run,
+  pinned: Run | null,
+  names: ComparedNames | null
+): (size: ChartSize) => Element {
   return (size) => {
     if (pinned === null || names === null) return draw(current, null, size);
-    const half = {width: Math.floor((size.width - SIDE_GAP_EMS * size.type.body) / 2), height: size.height - NAME_LINES * size.type.line, type: size.type};
+    const half = {
+      width: Math.floor((size.width - SIDE_GAP_EMS * size.type.body) / 2),
+      height: size.height - NAME_LINES * size.type.line,
+      type: size.type
+    };
     return ComparedChart(draw(current, pinned, half), draw(pinned, current, half), names, {sideBySide: true});
   };
 }
@@ -50,7 +74,10 @@ export interface Comparison {
 /** The current run (lib's run label) against the pinned one, if any. */
 export function compareRuns(current: RunLabel, pinned: RunLabel | null): Comparison {
   if (pinned === null) return {names: null, run: current};
-  return {names: {pinned: `Pinned run: ${pinned.caption}`, current: `Current run: ${current.caption}`}, run: comparedRunLabel(current, pinned)};
+  return {
+    names: {pinned: `Pinned run: ${pinned.caption}`, current: `Current run: ${current.caption}`},
+    run: comparedRunLabel(current, pinned)
+  };
 }
 
 export interface ComparedExportOptions extends Omit<ExportOptions, "whole"> {
@@ -65,8 +92,25 @@ export interface ComparedExportOptions extends Omit<ExportOptions, "whole"> {
  * (a slide's, see chart-at-size.ts) replaces the page's width and type when given. The export draws
  * both runs whole: nothing followed, nothing faded.
  */
-export function ComparedExportable<Run>(draw: (run: Run, other: Run | null, followed: boolean, size?: ChartSize) => Element, current: Run, pinned: Run | null, names: ComparedNames | null, {readsPinned = false, ...options}: ComparedExportOptions): HTMLElement {
-  const both = (follows: boolean) => ComparedChart(draw(current, pinned, follows && !readsPinned), pinned === null ? null : draw(pinned, current, follows && readsPinned), names);
-  const drawAt: DrawAtSize = (size, whole) => drawnAtSize<Run>((run, other, half) => draw(run, other, !whole && (run === current) !== readsPinned, half), current, pinned, names)(size);
+export function ComparedExportable<Run>(
+  draw: (run: Run, other: Run | null, followed: boolean, size?: ChartSize) => Element,
+  current: Run,
+  pinned: Run | null,
+  names: ComparedNames | null,
+  {readsPinned = false, ...options}: ComparedExportOptions
+): HTMLElement {
+  const both = (follows: boolean) =>
+    ComparedChart(
+      draw(current, pinned, follows && !readsPinned),
+      pinned === null ? null : draw(pinned, current, follows && readsPinned),
+      names
+    );
+  const drawAt: DrawAtSize = (size, whole) =>
+    drawnAtSize<Run>(
+      (run, other, half) => draw(run, other, !whole && (run === current) !== readsPinned, half),
+      current,
+      pinned,
+      names
+    )(size);
   return ExportableChart(both(true), {...options, whole: () => both(false), drawAt});
 }

@@ -23,16 +23,39 @@ const swatchSize = (type: TypeScale) => Math.round(type.body * 1.4);
 
 export function colourLegend(scale: ColourScale, type: TypeScale = typeScale()): HTMLDivElement {
   const size = swatchSize(type);
-  return swatches(type, scale.domain.map((label, index) => [label, svgElement("svg", {width: size, height: size, fill: scale.range[index]},
-    svgElement("rect", {width: "100%", height: "100%"})
-  )]));
+  return swatches(
+    type,
+    scale.domain.map((label, index) => [
+      label,
+      svgElement(
+        "svg",
+        {width: size, height: size, fill: scale.range[index]},
+        svgElement("rect", {width: "100%", height: "100%"})
+      )
+    ])
+  );
 }
 
 export function symbolLegend(scale: SymbolScale, type: TypeScale = typeScale()): HTMLDivElement {
   const size = swatchSize(type);
-  return swatches(type, scale.domain.map((label, index) => [label, svgElement("svg", {
-    viewBox: "-8 -8 16 16", width: size, height: size, fill: "none", stroke: "currentColor", "stroke-width": 1.5
-  }, svgElement("path", {d: symbolPath(scale.range[index]!, 4.5)}))]));
+  return swatches(
+    type,
+    scale.domain.map((label, index) => [
+      label,
+      svgElement(
+        "svg",
+        {
+          viewBox: "-8 -8 16 16",
+          width: size,
+          height: size,
+          fill: "none",
+          stroke: "currentColor",
+          "stroke-width": 1.5
+        },
+        svgElement("path", {d: symbolPath(scale.range[index]!, 4.5)})
+      )
+    ])
+  );
 }
 
 export interface MarkEntry {
@@ -44,14 +67,31 @@ export interface MarkEntry {
 /** One swatch per kind of mark that has both a colour and a symbol: the symbol filled and outlined in its colour, as the chart draws it. */
 export function markLegend(entries: readonly MarkEntry[], type: TypeScale = typeScale()): HTMLDivElement {
   const size = swatchSize(type);
-  return swatches(type, entries.map(({label, colour, symbol}) => [label, svgElement("svg", {
-    viewBox: "-8 -8 16 16", width: size, height: size, fill: colour, stroke: colour, "stroke-width": 1.5
-  // Radius 4 in a 16-unit box: a star's stroked tip (about 1.7 radii and its stroke) stays inside.
-  }, svgElement("path", {d: symbolPath(symbol, 4)}))]));
+  return swatches(
+    type,
+    entries.map(({label, colour, symbol}) => [
+      label,
+      svgElement(
+        "svg",
+        {
+          viewBox: "-8 -8 16 16",
+          width: size,
+          height: size,
+          fill: colour,
+          stroke: colour,
+          "stroke-width": 1.5
+          // Radius 4 in a 16-unit box: a star's stroked tip (about 1.7 radii and its stroke) stays inside.
+        },
+        svgElement("path", {d: symbolPath(symbol, 4)})
+      )
+    ])
+  );
 }
 
 function swatches(type: TypeScale, entries: readonly (readonly [string, SVGSVGElement])[]): HTMLDivElement {
-  return element("div", {class: "chart-legend", style: `font-size: ${type.body}px`},
+  return element(
+    "div",
+    {class: "chart-legend", style: `font-size: ${type.body}px`},
     entries.map(([label, swatch]) => element("span", {class: "chart-swatch"}, swatch, label))
   );
 }

@@ -9,14 +9,32 @@ import {formatNumber} from "../format/number-format.js";
 /** A figure's label: one text, or [singular, plural] chosen by the figure's (current) value. */
 export type FigureLabel = string | readonly [singular: string, plural: string];
 
-export function SummaryFigure(value: number, label: FigureLabel, alert = false, pinned: number | null = null): HTMLElement {
+export function SummaryFigure(
+  value: number,
+  label: FigureLabel,
+  alert = false,
+  pinned: number | null = null
+): HTMLElement {
   const difference = pinned === null ? 0 : value - pinned;
   return element(
     "div",
-    {class: `summary-figure${alert ? " figure-alert" : ""}${pinned !== null && difference !== 0 ? " figure-changed" : ""}`},
+    {
+      class: `summary-figure${alert ? " figure-alert" : ""}${pinned !== null && difference !== 0 ? " figure-changed" : ""}`
+    },
     pinned === null
       ? element("span", {class: "figure-value"}, formatNumber(value))
-      : element("span", {class: "figure-value"}, element("span", {class: "figure-pinned"}, formatNumber(pinned)), " → ", formatNumber(value), element("span", {class: "figure-difference"}, difference === 0 ? ", same" : `, ${difference > 0 ? "+" : "−"}${formatNumber(Math.abs(difference))}`)),
+      : element(
+          "span",
+          {class: "figure-value"},
+          element("span", {class: "figure-pinned"}, formatNumber(pinned)),
+          " → ",
+          formatNumber(value),
+          element(
+            "span",
+            {class: "figure-difference"},
+            difference === 0 ? ", same" : `, ${difference > 0 ? "+" : "−"}${formatNumber(Math.abs(difference))}`
+          )
+        ),
     element("span", {class: "figure-label"}, typeof label === "string" ? label : value === 1 ? label[0] : label[1])
   );
 }

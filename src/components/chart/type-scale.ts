@@ -50,7 +50,7 @@ const PAGE_UNIT = PAGE_FONT_SIZE / 10;
 
 /** The height a chart draws for `height` (given in the page's type): as much taller as its type is larger. */
 export function grownHeight(height: number, type: TypeScale): number {
-  return Math.max(height, Math.round(height * type.unit / PAGE_UNIT));
+  return Math.max(height, Math.round((height * type.unit) / PAGE_UNIT));
 }
 
 /** The height to give a chart so that it draws `drawn` pixels tall at `type`: grownHeight's inverse. */

@@ -17,7 +17,20 @@
  * lib/tour/position.ts): a deck's positions count its own steps ("step 2 of 3").
  * A speaker-notes window of the same origin follows the deck and can move it (speaker-link.ts).
  */
-import {describeAnswer, encodeTourPosition, judgeGuesses, messageText, movePosition, readGuess, slidePlanMinutes, lessonPlanMinutes, withDeckPosition, type SlideMessage, type TourPosition, type TourStep} from "../../../lib/tour/index.js";
+import {
+  describeAnswer,
+  encodeTourPosition,
+  judgeGuesses,
+  messageText,
+  movePosition,
+  readGuess,
+  slidePlanMinutes,
+  lessonPlanMinutes,
+  withDeckPosition,
+  type SlideMessage,
+  type TourPosition,
+  type TourStep
+} from "../../../lib/tour/index.js";
 import type {PermalinkNotice} from "../../../lib/lesson-inputs/permalink.js";
 import {PermalinkNotices} from "../controls/control-panel.js";
 import {RecapSlide, StepSlide, TitleSlide, type ClassAnswer} from "./deck-slides.js";
@@ -56,7 +69,8 @@ const TEXT_TARGETS = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 /** Inputs that take no typing: a chosen answer's radio keeps the deck's keys (R reveals it). */
 const KEYLESS_INPUTS = new Set(["radio", "checkbox", "button", "range"]);
 /** Whether the keys belong to the element (a box being typed in), not to the deck. */
-const isTextEntry = (target: HTMLElement) => TEXT_TARGETS.has(target.tagName) && !(target instanceof HTMLInputElement && KEYLESS_INPUTS.has(target.type));
+const isTextEntry = (target: HTMLElement) =>
+  TEXT_TARGETS.has(target.tagName) && !(target instanceof HTMLInputElement && KEYLESS_INPUTS.has(target.type));
 /** The playback's own keys, handed to it from anywhere in the deck. */
 const PLAYBACK_KEYS = new Set([" ", "Home"]);
 
@@ -86,7 +100,10 @@ interface DeckSession<Run, Step extends TourStep<Run>> {
   speaker: SpeakerLink;
 }
 
-export function ClassDeck<Run, Step extends TourStep<Run>>(host: DeckHost<Run, Step>, returnFocusTo: () => HTMLElement | null): ClassDeck {
+export function ClassDeck<Run, Step extends TourStep<Run>>(
+  host: DeckHost<Run, Step>,
+  returnFocusTo: () => HTMLElement | null
+): ClassDeck {
   let session: DeckSession<Run, Step> | null = null;
   // The class's answers stay while the page is open, so leaving and coming back keeps them.
   const answers = new Map<string, ClassAnswer>();
@@ -108,7 +125,13 @@ export function ClassDeck<Run, Step extends TourStep<Run>>(host: DeckHost<Run, S
   };
 }
 
-function openDeck<Run, Step extends TourStep<Run>>(host: DeckHost<Run, Step>, order: readonly number[], answers: Map<string, ClassAnswer>, notices: readonly PermalinkNotice[], closed: () => void): DeckSession<Run, Step> {
+function openDeck<Run, Step extends TourStep<Run>>(
+  host: DeckHost<Run, Step>,
+  order: readonly number[],
+  answers: Map<string, ClassAnswer>,
+  notices: readonly PermalinkNotice[],
+  closed: () => void
+): DeckSession<Run, Step> {
   const where = element("span", {class: "deck-where"});
   const leave = element("button", {type: "button", class: "deck-leave"}, "Leave (Esc)");
   const notes = element("button", {type: "button", class: "deck-notes"}, "Speaker notes");
@@ -116,19 +139,42 @@ function openDeck<Run, Step extends TourStep<Run>>(host: DeckHost<Run, Step>, or
   const back = element("button", {type: "button", class: "deck-back", "aria-label": "Previous slide"}, "‹");
   const next = element("button", {type: "button", class: "deck-next", "aria-label": "Next slide"}, "›");
   const nav = element("span", {class: "deck-nav"}, back, next);
-  const frame = element("div", {class: "deck-frame"},
-    element("div", {class: "deck-slide"},
+  const frame = element(
+    "div",
+    {class: "deck-frame"},
+    element(
+      "div",
+      {class: "deck-slide"},
       element("div", {class: "deck-head"}, where, nav, notes, leave),
       notices.length ? PermalinkNotices(notices) : null,
-      body));
+      body
+    )
+  );
   // A slide is laid out for a wide screen: on a portrait phone its text would be 3 px, so the phone is asked to turn.
-  const turn = element("p", {class: "deck-turn", role: "note"}, "Turn the phone sideways: a slide is laid out for a wide screen (a projector, a laptop, a phone held landscape).");
+  const turn = element(
+    "p",
+    {class: "deck-turn", role: "note"},
+    "Turn the phone sideways: a slide is laid out for a wide screen (a projector, a laptop, a phone held landscape)."
+  );
   const dialog = element("dialog", {class: "class-deck", "aria-label": `Teaching: ${host.lesson}`}, turn, frame);
   document.body.appendChild(dialog);
   const session: DeckSession<Run, Step> = {
-    host, order, steps: order.map((index) => host.steps[index]!), dialog, frame, body, where, nav: {back, next}, answers,
-    position: {kind: "start"}, startedAt: Date.now(), slideStartedAt: Date.now(),
-    slide: null, pendingReveal: null, giveBack: () => {}, stopWatching: () => {},
+    host,
+    order,
+    steps: order.map((index) => host.steps[index]!),
+    dialog,
+    frame,
+    body,
+    where,
+    nav: {back, next},
+    answers,
+    position: {kind: "start"},
+    startedAt: Date.now(),
+    slideStartedAt: Date.now(),
+    slide: null,
+    pendingReveal: null,
+    giveBack: () => {},
+    stopWatching: () => {},
     // The notes' commands arrive merged, at most once a frame (speaker-link.ts): a flood costs one move.
     speaker: SpeakerLink(({by, reveal: revealNow, hello}) => {
       if (by !== 0) move(session, by);
@@ -141,15 +187,19 @@ function openDeck<Run, Step extends TourStep<Run>>(host: DeckHost<Run, Step>, or
   back.addEventListener("click", () => move(session, -1));
   next.addEventListener("click", () => move(session, 1));
   dialog.addEventListener("keydown", (event) => onKey(session, event));
-  dialog.addEventListener("close", () => {
-    leaveLab(session);
-    session.speaker.post({kind: "closed", lesson: messageText(capitalized(host.lesson))});
-    session.speaker.close();
-    dialog.remove();
-    replaceAddressSearch(withDeckPosition(addressSearch(), null));
-    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-    closed();
-  }, {once: true});
+  dialog.addEventListener(
+    "close",
+    () => {
+      leaveLab(session);
+      session.speaker.post({kind: "closed", lesson: messageText(capitalized(host.lesson))});
+      session.speaker.close();
+      dialog.remove();
+      replaceAddressSearch(withDeckPosition(addressSearch(), null));
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+      closed();
+    },
+    {once: true}
+  );
   dialog.showModal();
   // Full screen where the browser allows it (a click, not a link); the dialog fills the window either way.
   void dialog.requestFullscreen?.().catch(() => undefined);
@@ -170,13 +220,19 @@ function move<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, 
 }
 
 /** Shows the slide at `position`; a step's inputs are set up in its lab as the slide opens. */
-function show<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, position: TourPosition, setUp = true): void {
+function show<Run, Step extends TourStep<Run>>(
+  session: DeckSession<Run, Step>,
+  position: TourPosition,
+  setUp = true
+): void {
   const {host} = session;
   if (setUp) session.slideStartedAt = Date.now();
   session.pendingReveal = null;
   session.position = position;
   host.follow(lessonPosition(session, position));
-  replaceAddressSearch(withDeckPosition(addressSearch(), {position, order: session.order, stepCount: host.steps.length}));
+  replaceAddressSearch(
+    withDeckPosition(addressSearch(), {position, order: session.order, stepCount: host.steps.length})
+  );
   const step = stepAt(session);
   const count = session.steps.length;
   session.where.textContent = `${capitalized(host.lesson)} · ${position.kind === "start" ? "title" : position.kind === "recap" ? "recap" : `step ${position.index + 1} of ${count}`}`;
@@ -187,10 +243,15 @@ function show<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>, 
   if (step === null) {
     leaveLab(session);
     session.body.replaceChildren();
-    append(session.body, position.kind === "start" ? TitleSlide(capitalized(host.lesson), session.steps) : RecapSlide(session.steps, session.answers, () => {
-      session.answers.clear();
-      show(session, {kind: "step", index: 0});
-    }));
+    append(
+      session.body,
+      position.kind === "start"
+        ? TitleSlide(capitalized(host.lesson), session.steps)
+        : RecapSlide(session.steps, session.answers, () => {
+            session.answers.clear();
+            show(session, {kind: "step", index: 0});
+          })
+    );
   } else {
     showStep(session, step, setUp);
   }
@@ -204,8 +265,12 @@ function showStep<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Ste
   const lab = host.labFor(step) ?? null;
   if (setUp) host.setUp(step);
   const slide = StepSlide({
-    step, number: session.steps.indexOf(step) + 1, inputs: host.describeSetUp(step), answer: session.answers.get(step.id),
-    reveal: () => reveal(session, false), skip: () => reveal(session, true)
+    step,
+    number: session.steps.indexOf(step) + 1,
+    inputs: host.describeSetUp(step),
+    answer: session.answers.get(step.id),
+    reveal: () => reveal(session, false),
+    skip: () => reveal(session, true)
   });
   session.giveBack();
   session.body.replaceChildren();
@@ -242,7 +307,11 @@ function reveal<Run, Step extends TourStep<Run>>(session: DeckSession<Run, Step>
     return;
   }
   const actual = step.prediction.answer(run);
-  session.answers.set(step.id, {guess: guess?.guess ?? null, actual, matches: guess !== null && judgeGuesses(guess.guess, actual)});
+  session.answers.set(step.id, {
+    guess: guess?.guess ?? null,
+    actual,
+    matches: guess !== null && judgeGuesses(guess.guess, actual)
+  });
   show(session, session.position, false);
   session.body.querySelector<HTMLElement>(".deck-outcome")?.focus({preventScroll: true});
 }
@@ -280,16 +349,23 @@ function slideMessage<Run, Step extends TourStep<Run>>(session: DeckSession<Run,
   const {host, position, steps} = session;
   const step = stepAt(session);
   const next = movePosition(position, 1, steps.length);
-  const titleOf = (at: TourPosition) => (at.kind === "start" ? host.lesson : at.kind === "recap" ? "Recap" : steps[at.index]!.title);
+  const titleOf = (at: TourPosition) =>
+    at.kind === "start" ? host.lesson : at.kind === "recap" ? "Recap" : steps[at.index]!.title;
   const nextStep = next.kind === "step" && position.kind !== "recap" ? steps[next.index]! : null;
   const run = step === null ? null : host.runOf(step);
   return {
     kind: "slide",
     lesson: messageText(capitalized(host.lesson)),
-    where: position.kind === "start" ? "Title" : position.kind === "recap" ? "Recap" : `Step ${position.index + 1} of ${steps.length}`,
+    where:
+      position.kind === "start"
+        ? "Title"
+        : position.kind === "recap"
+          ? "Recap"
+          : `Step ${position.index + 1} of ${steps.length}`,
     title: messageText(titleOf(position)),
     question: step && messageText(step.prediction.question),
-    choices: step?.prediction.kind === "choice" ? step.prediction.choices.map((choice) => messageText(choice.label)) : null,
+    choices:
+      step?.prediction.kind === "choice" ? step.prediction.choices.map((choice) => messageText(choice.label)) : null,
     answer: step && run !== null ? messageText(describeAnswer(step.prediction, step.prediction.answer(run))) : null,
     why: step && messageText(step.why),
     lookAt: step && messageText(step.lookAt),

@@ -20,13 +20,27 @@ export function present(from: Element, title: string): HTMLDialogElement {
   const chartPlace = element("div", {class: "deck-chart"});
   const figures = element("div", {class: "deck-figures"});
   const playback = element("div", {class: "deck-playback"});
-  const frame = element("div", {class: "deck-frame"},
-    element("div", {class: "deck-slide"},
-      element("div", {class: "deck-head"}, element("span", {class: "deck-where"}, lab ? "Space play/pause · → next · Home restart" : ""), leave),
-      element("div", {class: "deck-body"},
+  const frame = element(
+    "div",
+    {class: "deck-frame"},
+    element(
+      "div",
+      {class: "deck-slide"},
+      element(
+        "div",
+        {class: "deck-head"},
+        element("span", {class: "deck-where"}, lab ? "Space play/pause · → next · Home restart" : ""),
+        leave
+      ),
+      element(
+        "div",
+        {class: "deck-body"},
         element("h2", {class: "deck-title", tabindex: -1}, title),
         element("div", {class: `deck-main${lab ? "" : " deck-main-wide"}`}, chartPlace, lab ? figures : null),
-        playback)));
+        playback
+      )
+    )
+  );
   const dialog = element("dialog", {class: "class-deck presenter", "aria-label": `Presenting: ${title}`}, frame);
   document.body.appendChild(dialog);
   const giveBack = lab ? lab.lend({figures, playback}) : () => {};
@@ -39,13 +53,17 @@ export function present(from: Element, title: string): HTMLDialogElement {
     event.preventDefault();
     control.dispatchEvent(new KeyboardEvent("keydown", {key: event.key, bubbles: true}));
   });
-  dialog.addEventListener("close", () => {
-    stopDrawing();
-    giveBack();
-    dialog.remove();
-    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-    (from as HTMLElement).focus?.();
-  }, {once: true});
+  dialog.addEventListener(
+    "close",
+    () => {
+      stopDrawing();
+      giveBack();
+      dialog.remove();
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+      (from as HTMLElement).focus?.();
+    },
+    {once: true}
+  );
   dialog.showModal();
   leave.focus();
   // Full screen where the browser allows it; the dialog fills the window either way.

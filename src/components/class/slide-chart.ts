@@ -21,11 +21,21 @@ export function drawOnSlide(holder: Element, place: HTMLElement, slide: Element,
     frame = 0;
     const {clientWidth: width, clientHeight: height} = place;
     if (width < 10 || height < 10) return;
-    const type = typeScale(Math.round(SLIDE_FONT_SIZE * slide.getBoundingClientRect().width / SLIDE_WIDTH_PX * 10) / 10);
+    const type = typeScale(
+      Math.round(((SLIDE_FONT_SIZE * slide.getBoundingClientRect().width) / SLIDE_WIDTH_PX) * 10) / 10
+    );
     const drawing = drawChartAtSize(holder, {width, height, type}, false, view);
     const shown = place.firstElementChild;
-    if (drawing === null) place.replaceChildren(element("p", {class: "deck-no-chart"}, "This chart is on the page; it has no slide drawing."));
-    else if (shown !== null && shown.nodeName === drawing.nodeName && shown.getAttribute("class") === drawing.getAttribute("class")) morph(shown, drawing);
+    if (drawing === null)
+      place.replaceChildren(
+        element("p", {class: "deck-no-chart"}, "This chart is on the page; it has no slide drawing.")
+      );
+    else if (
+      shown !== null &&
+      shown.nodeName === drawing.nodeName &&
+      shown.getAttribute("class") === drawing.getAttribute("class")
+    )
+      morph(shown, drawing);
     else place.replaceChildren(drawing);
     fitToPlace(place);
   };

@@ -8,7 +8,12 @@
  * check and a sum; the deck acts once a frame on what arrived since (the moves added up, a reveal,
  * a hello), so ten thousand "go" messages are one move, never ten thousand slides drawn.
  */
-import {readSpeakerCommand, speakerChannelName, type ClosedMessage, type SlideMessage} from "../../../lib/tour/index.js";
+import {
+  readSpeakerCommand,
+  speakerChannelName,
+  type ClosedMessage,
+  type SlideMessage
+} from "../../../lib/tour/index.js";
 import {addressLessonSlug} from "../links/page-address.js";
 
 export interface SpeakerLink {
@@ -54,7 +59,11 @@ export function SpeakerLink(act: (commands: MergedCommands) => void): SpeakerLin
       channel?.postMessage(message);
     },
     openNotes() {
-      window.open(`${SPEAKER_NOTES_PATH}?lesson=${encodeURIComponent(slug)}`, "a2a-workbench-speaker-notes", "popup,width=960,height=720");
+      window.open(
+        `${SPEAKER_NOTES_PATH}?lesson=${encodeURIComponent(slug)}`,
+        "a2a-workbench-speaker-notes",
+        "popup,width=960,height=720"
+      );
     },
     close() {
       pending = null;

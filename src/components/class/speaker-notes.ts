@@ -11,7 +11,13 @@
  * Everything shown comes from a message checked by lib (speaker-message.ts) and is written as
  * text; messages are drawn at most once a frame, the latest winning, so a flood costs nothing.
  */
-import {readDeckMessage, speakerChannelName, type ClosedMessage, type SlideMessage, type SpeakerCommand} from "../../../lib/tour/index.js";
+import {
+  readDeckMessage,
+  speakerChannelName,
+  type ClosedMessage,
+  type SlideMessage,
+  type SpeakerCommand
+} from "../../../lib/tour/index.js";
 import {LESSON_SLUGS} from "../../lessons.js";
 import {element} from "../runtime/dom.js";
 import {PermalinkNotices} from "../controls/control-panel.js";
@@ -21,9 +27,12 @@ const LESSON_PARAMETER = "lesson";
 const CLOCK_MS = 1000;
 const TEXT_TARGETS = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 const KEY_COMMANDS: Readonly<Record<string, SpeakerCommand>> = {
-  ArrowRight: {kind: "go", by: 1}, PageDown: {kind: "go", by: 1},
-  ArrowLeft: {kind: "go", by: -1}, PageUp: {kind: "go", by: -1},
-  r: {kind: "reveal"}, R: {kind: "reveal"}
+  ArrowRight: {kind: "go", by: 1},
+  PageDown: {kind: "go", by: 1},
+  ArrowLeft: {kind: "go", by: -1},
+  PageUp: {kind: "go", by: -1},
+  r: {kind: "reveal"},
+  R: {kind: "reveal"}
 };
 
 export function SpeakerNotes(): HTMLElement {
@@ -32,14 +41,28 @@ export function SpeakerNotes(): HTMLElement {
   const send = (command: SpeakerCommand) => channel?.postMessage(command);
   const view = SlideNotes();
   const pacing = Pacing();
-  const controls = element("p", {class: "notes-controls"},
+  const controls = element(
+    "p",
+    {class: "notes-controls"},
     element("button", {type: "button", class: "notes-back", onclick: () => send({kind: "go", by: -1})}, "‹ Back"),
     element("button", {type: "button", class: "notes-reveal", onclick: () => send({kind: "reveal"})}, "Reveal (R)"),
-    element("button", {type: "button", class: "notes-next", onclick: () => send({kind: "go", by: 1})}, "Next ›"));
-  const root = element("section", {class: "speaker-notes", "aria-label": "Speaker notes", tabindex: -1},
+    element("button", {type: "button", class: "notes-next", onclick: () => send({kind: "go", by: 1})}, "Next ›")
+  );
+  const root = element(
+    "section",
+    {class: "speaker-notes", "aria-label": "Speaker notes", tabindex: -1},
     notices.length ? PermalinkNotices(notices) : null,
-    element("p", {class: "notes-lesson"}, "Speaker notes for ", element("a", {href: `./${slug}`}, slug), ". Keys: → or PageDown next, ← or PageUp back, R reveals."),
-    pacing.element, controls, view.element);
+    element(
+      "p",
+      {class: "notes-lesson"},
+      "Speaker notes for ",
+      element("a", {href: `./${slug}`}, slug),
+      ". Keys: → or PageDown next, ← or PageUp back, R reveals."
+    ),
+    pacing.element,
+    controls,
+    view.element
+  );
   if (channel) {
     let latest: SlideMessage | ClosedMessage | null = null;
     const draw = () => {
@@ -63,7 +86,8 @@ export function SpeakerNotes(): HTMLElement {
   send({kind: "hello"});
   // The deck's keys, from the moment the window opens: listened for on the window, not on a focused part.
   window.addEventListener("keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || TEXT_TARGETS.has((event.target as HTMLElement).tagName)) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || TEXT_TARGETS.has((event.target as HTMLElement).tagName))
+      return;
     const command = KEY_COMMANDS[event.key];
     if (command === undefined) return;
     event.preventDefault();
@@ -78,7 +102,16 @@ function readLesson(search: string): {slug: string; notices: {parameter: string;
   const first = LESSON_SLUGS[0]!;
   if (value !== null && (LESSON_SLUGS as readonly string[]).includes(value)) return {slug: value, notices: []};
   const shown = value === null ? "(none)" : value.length > 40 ? `${value.slice(0, 39)}…` : value;
-  return {slug: first, notices: [{parameter: LESSON_PARAMETER, value: shown, problem: `must be one of ${LESSON_SLUGS.join(", ")}; these notes follow ${first}`}]};
+  return {
+    slug: first,
+    notices: [
+      {
+        parameter: LESSON_PARAMETER,
+        value: shown,
+        problem: `must be one of ${LESSON_SLUGS.join(", ")}; these notes follow ${first}`
+      }
+    ]
+  };
 }
 
 /** m:ss of a duration in milliseconds (never negative). */
@@ -125,35 +158,73 @@ function Pacing(): {element: HTMLElement; follow(message: SlideMessage | ClosedM
 }
 
 /** The notes of one slide, rewritten on every message. */
-function SlideNotes(): {element: HTMLElement; show(message: SlideMessage): void; closed(message: ClosedMessage): void; unavailable(): void} {
-  const root = element("div", {class: "notes-slide", "aria-live": "polite"},
-    element("p", null, "Waiting for the deck: open the lesson in another window and press “Teach this lesson”."));
+function SlideNotes(): {
+  element: HTMLElement;
+  show(message: SlideMessage): void;
+  closed(message: ClosedMessage): void;
+  unavailable(): void;
+} {
+  const root = element(
+    "div",
+    {class: "notes-slide", "aria-live": "polite"},
+    element("p", null, "Waiting for the deck: open the lesson in another window and press “Teach this lesson”.")
+  );
   const line = (label: string, value: string | null, className: string) =>
-    value === null ? null : element("p", {class: className}, element("strong", null, `${label}: `), element("bdi", null, value));
+    value === null
+      ? null
+      : element("p", {class: className}, element("strong", null, `${label}: `), element("bdi", null, value));
   return {
     element: root,
     show(message) {
-      root.replaceChildren(...[
-        element("p", {class: "notes-where"}, element("bdi", null, message.lesson), ` · ${message.where}${message.revealed ? " · revealed" : ""}`),
-        element("h2", {class: "notes-title"}, element("bdi", null, message.title)),
-        line("Inputs", message.inputs, "notes-inputs"),
-        line("Question", message.question, "notes-question"),
-        message.choices === null ? null : element("ol", {class: "notes-choices", "aria-label": "The choices the class sees"}, message.choices.map((choice) => element("li", null, element("bdi", null, choice)))),
-        message.question === null ? null : line("Answer", message.answer ?? "the run is being computed…", "notes-answer"),
-        line("Why", message.why, "notes-why"),
-        line("Look at", message.lookAt, "notes-look"),
-        element("div", {class: "notes-upcoming"},
-          line("Next slide", message.next ?? "(this is the last slide)", "notes-next-title"),
-          message.nextQuestion === null ? null : element("p", {class: "notes-next-question"}, element("bdi", null, message.nextQuestion)))
-      ].filter((node) => node !== null));
+      root.replaceChildren(
+        ...[
+          element(
+            "p",
+            {class: "notes-where"},
+            element("bdi", null, message.lesson),
+            ` · ${message.where}${message.revealed ? " · revealed" : ""}`
+          ),
+          element("h2", {class: "notes-title"}, element("bdi", null, message.title)),
+          line("Inputs", message.inputs, "notes-inputs"),
+          line("Question", message.question, "notes-question"),
+          message.choices === null
+            ? null
+            : element(
+                "ol",
+                {class: "notes-choices", "aria-label": "The choices the class sees"},
+                message.choices.map((choice) => element("li", null, element("bdi", null, choice)))
+              ),
+          message.question === null
+            ? null
+            : line("Answer", message.answer ?? "the run is being computed…", "notes-answer"),
+          line("Why", message.why, "notes-why"),
+          line("Look at", message.lookAt, "notes-look"),
+          element(
+            "div",
+            {class: "notes-upcoming"},
+            line("Next slide", message.next ?? "(this is the last slide)", "notes-next-title"),
+            message.nextQuestion === null
+              ? null
+              : element("p", {class: "notes-next-question"}, element("bdi", null, message.nextQuestion))
+          )
+        ].filter((node) => node !== null)
+      );
     },
     closed(message) {
       root.replaceChildren(
-        element("p", {class: "notes-closed", role: "status"}, element("strong", null, "The deck is closed. "), element("bdi", null, message.lesson),
-          ": press “Teach this lesson” in the lesson to open it again; these notes follow it."));
+        element(
+          "p",
+          {class: "notes-closed", role: "status"},
+          element("strong", null, "The deck is closed. "),
+          element("bdi", null, message.lesson),
+          ": press “Teach this lesson” in the lesson to open it again; these notes follow it."
+        )
+      );
     },
     unavailable() {
-      root.replaceChildren(element("p", {role: "alert"}, "This browser has no BroadcastChannel, so the notes cannot follow the deck."));
+      root.replaceChildren(
+        element("p", {role: "alert"}, "This browser has no BroadcastChannel, so the notes cannot follow the deck.")
+      );
     }
   };
 }

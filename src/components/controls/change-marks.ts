@@ -22,7 +22,9 @@ export function markNextChanges(root: Element, parts: () => readonly Element[]):
     // The page's cells redraw the figures one by one: compare once the frame's redraws are done.
     requestAnimationFrame(() => {
       scheduled = false;
-      const changed = parts().filter((part, index) => before[index] !== undefined && before[index] !== part.textContent);
+      const changed = parts().filter(
+        (part, index) => before[index] !== undefined && before[index] !== part.textContent
+      );
       if (changed.length === 0) return;
       stop();
       for (const part of changed) mark(part);

@@ -7,7 +7,14 @@
  * (each bad parameter reported by name, falling back to its default), writes every
  * change back with history.replaceState, and offers "Copy link".
  */
-import {checkFieldValue, type FieldSpec, type FieldValue, type FieldValues, type NumberField, type TextField} from "../../../lib/lesson-inputs/fields.js";
+import {
+  checkFieldValue,
+  type FieldSpec,
+  type FieldValue,
+  type FieldValues,
+  type NumberField,
+  type TextField
+} from "../../../lib/lesson-inputs/fields.js";
 import {shorten} from "../../../lib/lesson-inputs/check.js";
 import {numberTextProblem, readNumberText} from "../../../lib/lesson-inputs/number-text.js";
 import {sliderGrid, valueAtSlider} from "../../../lib/lesson-inputs/slider-grid.js";
@@ -59,24 +66,46 @@ export type ControlPanelElement<T extends FieldValues> = HTMLElement & {
 
 let panelCount = 0;
 
-export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[], options: ControlPanelOptions<T>): ControlPanelElement<T> {
-  const {defaults, restoreLabel = "Restore defaults", permalink = false, label = "Lesson inputs", pinnable = false} = options;
+export function ControlPanel<T extends FieldValues>(
+  fields: readonly FieldSpec[],
+  options: ControlPanelOptions<T>
+): ControlPanelElement<T> {
+  const {
+    defaults,
+    restoreLabel = "Restore defaults",
+    permalink = false,
+    label = "Lesson inputs",
+    pinnable = false
+  } = options;
   const idPrefix = `panel${++panelCount}`;
   const reading = readPanelLink(fields, defaults, permalink, pinnable);
   let values: T = {...reading.values};
 
-  const controls = fields.map((field) => FieldControl(field, values[field.name] ?? null, `${idPrefix}-${field.name}`, (value) => {
-    const before = values;
-    values = withFollowers(fields, defaults, values, field.name, value);
-    // An input whose default follows this one (lesson 4's body follows the version) shows its new value.
-    showFollowers(fields, controls, before, values, field.name);
-    changed();
-  }));
+  const controls = fields.map((field) =>
+    FieldControl(field, values[field.name] ?? null, `${idPrefix}-${field.name}`, (value) => {
+      const before = values;
+      values = withFollowers(fields, defaults, values, field.name, value);
+      // An input whose default follows this one (lesson 4's body follows the version) shows its new value.
+      showFollowers(fields, controls, before, values, field.name);
+      changed();
+    })
+  );
   const fieldsets = groupFieldsets(fields, controls);
   // The guided lesson's step is not the panel's: it stays as the tour wrote it.
-  const link = LinkWriter(() => replaceAddressSearch(joinQuery(addressSearch(), writePermalink(values, fields, defaults), writePinnedRun(pinBar.value, fields, defaults))));
+  const link = LinkWriter(() =>
+    replaceAddressSearch(
+      joinQuery(
+        addressSearch(),
+        writePermalink(values, fields, defaults),
+        writePinnedRun(pinBar.value, fields, defaults)
+      )
+    )
+  );
   const root = PanelForm({
-    label, notices: reading.notices, fieldsets: [...fieldsets.values()], restoreLabel,
+    label,
+    notices: reading.notices,
+    fieldsets: [...fieldsets.values()],
+    restoreLabel,
     restore: () => root.applyOverrides({}),
     copy: permalink ? link.flush : null
   }) as ControlPanelElement<T>;
@@ -125,14 +154,26 @@ export function ControlPanel<T extends FieldValues>(fields: readonly FieldSpec[]
 }
 
 /** The link's values and pinned run (each bad parameter named), or the defaults when the panel does not own the link. */
-function readPanelLink<T extends FieldValues>(fields: readonly FieldSpec[], defaults: T, permalink: boolean, pinnable: boolean): {values: T; pinned: T | null; notices: PermalinkNotice[]} {
+function readPanelLink<T extends FieldValues>(
+  fields: readonly FieldSpec[],
+  defaults: T,
+  permalink: boolean,
+  pinnable: boolean
+): {values: T; pinned: T | null; notices: PermalinkNotice[]} {
   const reading = permalink ? readPermalink(addressSearch(), fields, defaults) : {values: defaults, notices: []};
-  const pinReading = permalink && pinnable ? readPinnedRun(addressSearch(), fields, defaults) : {pinned: null, notices: []};
+  const pinReading =
+    permalink && pinnable ? readPinnedRun(addressSearch(), fields, defaults) : {pinned: null, notices: []};
   return {values: reading.values, pinned: pinReading.pinned, notices: [...reading.notices, ...pinReading.notices]};
 }
 
 /** Shows the new value of every input but `changedName` whose value changed with it. */
-function showFollowers(fields: readonly FieldSpec[], controls: readonly FieldControlHandle[], before: FieldValues, after: FieldValues, changedName: string): void {
+function showFollowers(
+  fields: readonly FieldSpec[],
+  controls: readonly FieldControlHandle[],
+  before: FieldValues,
+  after: FieldValues,
+  changedName: string
+): void {
   controls.forEach((control, index) => {
     const name = fields[index]!.name;
     if (name !== changedName && !Object.is(before[name], after[name])) control.show(after[name] ?? null);
@@ -140,16 +181,28 @@ function showFollowers(fields: readonly FieldSpec[], controls: readonly FieldCon
 }
 
 /** One fieldset per group of the field table, in the table's order. */
-function groupFieldsets(fields: readonly FieldSpec[], controls: readonly FieldControlHandle[]): Map<string, HTMLFieldSetElement> {
+function groupFieldsets(
+  fields: readonly FieldSpec[],
+  controls: readonly FieldControlHandle[]
+): Map<string, HTMLFieldSetElement> {
   const groups = [...new Set(fields.map((field) => field.group))];
-  return new Map(groups.map((group) => [group, element("fieldset", {class: "control-group"},
-    element("legend", null, group),
-    controls.filter((_, index) => fields[index]!.group === group).map((control) => control.element)
-  )]));
+  return new Map(
+    groups.map((group) => [
+      group,
+      element(
+        "fieldset",
+        {class: "control-group"},
+        element("legend", null, group),
+        controls.filter((_, index) => fields[index]!.group === group).map((control) => control.element)
+      )
+    ])
+  );
 }
 
 /** A group's controls by name, to place in the section they drive, or to show a view after. */
-function GroupPlacement(fieldsets: ReadonlyMap<string, HTMLFieldSetElement>): Pick<ControlPanelElement<FieldValues>, "group" | "showInGroup"> {
+function GroupPlacement(
+  fieldsets: ReadonlyMap<string, HTMLFieldSetElement>
+): Pick<ControlPanelElement<FieldValues>, "group" | "showInGroup"> {
   const fieldsetNamed = (name: string): HTMLFieldSetElement => {
     const fieldset = fieldsets.get(name);
     if (!fieldset) throw new Error(`no control group named "${name}" (groups: ${[...fieldsets.keys()].join(", ")})`);
@@ -173,15 +226,32 @@ interface PanelFormParts {
 
 function PanelForm({label, notices, fieldsets, restoreLabel, restore, copy}: PanelFormParts): HTMLElement {
   const copyStatus = element("span", {class: "copy-link-status", role: "status"});
-  return element("form", {class: "control-panel", "aria-label": label, onsubmit: (event) => event.preventDefault()},
+  return element(
+    "form",
+    {class: "control-panel", "aria-label": label, onsubmit: (event) => event.preventDefault()},
     notices.length ? PermalinkNotices(notices) : null,
     fieldsets,
-    element("div", {class: "control-actions"},
+    element(
+      "div",
+      {class: "control-actions"},
       element("button", {type: "button", class: "restore-defaults", onclick: () => restore()}, restoreLabel),
-      copy ? [element("button", {type: "button", class: "copy-link", onclick: () => {
-        copy();
-        void copyLink(copyStatus);
-      }}, "Copy link"), copyStatus] : null
+      copy
+        ? [
+            element(
+              "button",
+              {
+                type: "button",
+                class: "copy-link",
+                onclick: () => {
+                  copy();
+                  void copyLink(copyStatus);
+                }
+              },
+              "Copy link"
+            ),
+            copyStatus
+          ]
+        : null
     )
   );
 }
@@ -195,11 +265,31 @@ const LISTED_NOTICES = 40;
 
 export function PermalinkNotices(notices: readonly PermalinkNotice[]): HTMLElement {
   const unlisted = notices.length - LISTED_NOTICES;
-  return element("div", {class: "permalink-notices", role: "alert"},
-    element("p", null, `This link had ${notices.length === 1 ? "a value" : `${notices.length.toLocaleString("en-US")} values`} the lesson could not use:`),
-    element("ul", null, notices.slice(0, LISTED_NOTICES).map((notice) => element("li", null,
-      element("code", null, element("bdi", null, notice.parameter), "=", element("bdi", null, notice.value)), `: ${notice.problem}.`
-    )), unlisted > 0 ? element("li", {class: "permalink-notices-more"}, `and ${unlisted.toLocaleString("en-US")} more.`) : null)
+  return element(
+    "div",
+    {class: "permalink-notices", role: "alert"},
+    element(
+      "p",
+      null,
+      `This link had ${notices.length === 1 ? "a value" : `${notices.length.toLocaleString("en-US")} values`} the lesson could not use:`
+    ),
+    element(
+      "ul",
+      null,
+      notices
+        .slice(0, LISTED_NOTICES)
+        .map((notice) =>
+          element(
+            "li",
+            null,
+            element("code", null, element("bdi", null, notice.parameter), "=", element("bdi", null, notice.value)),
+            `: ${notice.problem}.`
+          )
+        ),
+      unlisted > 0
+        ? element("li", {class: "permalink-notices-more"}, `and ${unlisted.toLocaleString("en-US")} more.`)
+        : null
+    )
   );
 }
 
@@ -220,7 +310,12 @@ interface FieldControlHandle {
   show(value: FieldValue): void;
 }
 
-function FieldControl(field: FieldSpec, initial: FieldValue, id: string, accept: (value: FieldValue) => void): FieldControlHandle {
+function FieldControl(
+  field: FieldSpec,
+  initial: FieldValue,
+  id: string,
+  accept: (value: FieldValue) => void
+): FieldControlHandle {
   switch (field.kind) {
     case "number":
       return NumberControl(field, initial as number | null, id, accept);
@@ -228,15 +323,33 @@ function FieldControl(field: FieldSpec, initial: FieldValue, id: string, accept:
       const input = element("input", {type: "checkbox", id, checked: initial === true});
       input.addEventListener("change", () => accept(input.checked));
       return {
-        element: element("div", {class: "field field-boolean"}, input, element("label", {for: id}, field.label), Help(field)),
+        element: element(
+          "div",
+          {class: "field field-boolean"},
+          input,
+          element("label", {for: id}, field.label),
+          Help(field)
+        ),
         show: (value) => (input.checked = value === true)
       };
     }
     case "choice": {
-      const select = element("select", {id}, field.options.map((option) => element("option", {value: option.value, selected: option.value === initial}, option.label)));
+      const select = element(
+        "select",
+        {id},
+        field.options.map((option) =>
+          element("option", {value: option.value, selected: option.value === initial}, option.label)
+        )
+      );
       select.addEventListener("change", () => accept(select.value));
       return {
-        element: element("div", {class: "field field-choice"}, element("label", {for: id}, field.label), select, Help(field)),
+        element: element(
+          "div",
+          {class: "field field-choice"},
+          element("label", {for: id}, field.label),
+          select,
+          Help(field)
+        ),
         show: (value) => (select.value = String(value))
       };
     }
@@ -255,18 +368,26 @@ const TEXT_PAUSE_MS = 400;
  * the lesson and the link hold the same value. A value the field refuses is named beside the
  * box, and the lesson keeps its last good value.
  */
-function TextControl(field: TextField, initial: string, id: string, accept: (value: string) => void): FieldControlHandle {
+function TextControl(
+  field: TextField,
+  initial: string,
+  id: string,
+  accept: (value: string) => void
+): FieldControlHandle {
   const keep = field.rows === undefined ? "" : "\n";
-  const input = field.rows === undefined
-    ? element("input", {type: "text", id, spellcheck: "false", autocomplete: "off"})
-    : element("textarea", {id, rows: field.rows, spellcheck: "false", autocomplete: "off"});
+  const input =
+    field.rows === undefined
+      ? element("input", {type: "text", id, spellcheck: "false", autocomplete: "off"})
+      : element("textarea", {id, rows: field.rows, spellcheck: "false", autocomplete: "off"});
   const problem = element("span", {class: "field-problem", role: "alert"});
   const note = element("small", {class: "field-note"});
   let lastValue = initial;
   let pause: ReturnType<typeof setTimeout> | null = null;
 
   const describe = (value: string) => {
-    note.textContent = hasUnseen(value, keep) ? `Holds characters that do not show as themselves; each ⟨U+XXXX⟩ here stands for one: ${shorten(value)}` : "";
+    note.textContent = hasUnseen(value, keep)
+      ? `Holds characters that do not show as themselves; each ⟨U+XXXX⟩ here stands for one: ${shorten(value)}`
+      : "";
   };
   const display = (value: string) => {
     input.value = toVisible(value, {keep});
@@ -279,7 +400,10 @@ function TextControl(field: TextField, initial: string, id: string, accept: (val
     pause = null;
     const value = fromVisible(input.value);
     const issue = checkFieldValue(field, value);
-    problem.textContent = issue === null ? "" : `${field.label}: ${value === "" ? "an empty box" : `“${shorten(value)}”`} is not accepted: it ${issue}. The lesson keeps its last accepted value.`;
+    problem.textContent =
+      issue === null
+        ? ""
+        : `${field.label}: ${value === "" ? "an empty box" : `“${shorten(value)}”`} is not accepted: it ${issue}. The lesson keeps its last accepted value.`;
     input.setAttribute("aria-invalid", String(issue !== null));
     describe(value);
     if (issue !== null || value === lastValue) return;
@@ -293,7 +417,15 @@ function TextControl(field: TextField, initial: string, id: string, accept: (val
   input.addEventListener("change", apply);
   display(initial);
   return {
-    element: element("div", {class: "field field-text"}, element("label", {for: id}, field.label), input, problem, note, Help(field)),
+    element: element(
+      "div",
+      {class: "field field-text"},
+      element("label", {for: id}, field.label),
+      input,
+      problem,
+      note,
+      Help(field)
+    ),
     show: (value) => {
       if (pause !== null) clearTimeout(pause);
       pause = null;
@@ -307,14 +439,33 @@ function TextControl(field: TextField, initial: string, id: string, accept: (val
  * A slider and a number box that move together. A typed value that the field does
  * not accept is reported next to the box and not applied.
  */
-function NumberControl(field: NumberField, initial: number | null, id: string, accept: (value: number | null) => void): FieldControlHandle {
+function NumberControl(
+  field: NumberField,
+  initial: number | null,
+  id: string,
+  accept: (value: number | null) => void
+): FieldControlHandle {
   const nullable = field.nullLabel !== undefined;
   const unit = field.unit ? ` (${field.unit})` : "";
   // Switched on, an off input starts from a value that means something (not "delete at 0 s").
   let lastNumber = initial ?? field.switchOnValue ?? field.min;
   const grid = sliderGrid(field);
-  const box = element("input", {type: "number", id, min: field.min, max: field.max, step: field.step, value: lastNumber});
-  const slider = element("input", {type: "range", min: grid.min, max: grid.max, step: grid.step, value: lastNumber, "aria-label": `${field.label}${unit}, slider`});
+  const box = element("input", {
+    type: "number",
+    id,
+    min: field.min,
+    max: field.max,
+    step: field.step,
+    value: lastNumber
+  });
+  const slider = element("input", {
+    type: "range",
+    min: grid.min,
+    max: grid.max,
+    step: grid.step,
+    value: lastNumber,
+    "aria-label": `${field.label}${unit}, slider`
+  });
   const problem = element("span", {class: "field-problem", role: "alert", id: `${id}-problem`});
   const enabled = nullable ? element("input", {type: "checkbox", id: `${id}-on`, checked: initial !== null}) : null;
 
@@ -328,8 +479,10 @@ function NumberControl(field: NumberField, initial: number | null, id: string, a
     const issue = value === undefined ? numberTextProblem(field) : checkFieldValue(field, value);
     // Name the input and the value, and say what the lesson keeps using meanwhile. A number box
     // reports text the browser cannot read as a number as empty, with validity.badInput set.
-    const shown = text !== "" ? `“${shorten(text)}”` : box.validity.badInput ? "text that is not a number" : "an empty box";
-    problem.textContent = issue === null ? "" : `${field.label}: ${shown} is not accepted: it ${issue}. The lesson keeps ${lastNumber}.`;
+    const shown =
+      text !== "" ? `“${shorten(text)}”` : box.validity.badInput ? "text that is not a number" : "an empty box";
+    problem.textContent =
+      issue === null ? "" : `${field.label}: ${shown} is not accepted: it ${issue}. The lesson keeps ${lastNumber}.`;
     box.setAttribute("aria-invalid", String(issue !== null));
     if (issue !== null || value === undefined) return;
     lastNumber = value;
@@ -351,12 +504,19 @@ function NumberControl(field: NumberField, initial: number | null, id: string, a
   setEnabled(initial !== null);
 
   const label = nullable
-    ? [element("span", {class: "field-switch"}, enabled, element("label", {for: `${id}-on`}, field.label)), element("label", {class: "visually-hidden", for: id}, `${field.label} (${field.unit ?? "value"})`)]
+    ? [
+        element("span", {class: "field-switch"}, enabled, element("label", {for: `${id}-on`}, field.label)),
+        element("label", {class: "visually-hidden", for: id}, `${field.label} (${field.unit ?? "value"})`)
+      ]
     : element("label", {for: id}, field.label);
   return {
-    element: element("div", {class: "field field-number"},
+    element: element(
+      "div",
+      {class: "field field-number"},
       label,
-      element("span", {class: "field-inputs"},
+      element(
+        "span",
+        {class: "field-inputs"},
         slider,
         box,
         field.unit ? element("span", {class: "field-unit"}, field.unit) : null,

@@ -31,13 +31,19 @@ export function PinBar<T>({initial, current, baseline, describe, changed}: PinBa
   const pinButton = element("button", {type: "button", class: "pin-run"}, "Pin this run");
   const baselineButton = element("button", {type: "button", class: "pin-baseline"}, "Compare with the defaults");
   const unpinButton = element("button", {type: "button", class: "unpin-run"}, "Stop comparing");
-  const root = element("div", {class: "pin-bar", role: "group", "aria-label": "Compare two runs"}, element("div", {class: "pin-buttons"}, pinButton, baselineButton, unpinButton), status) as PinBarElement<T>;
+  const root = element(
+    "div",
+    {class: "pin-bar", role: "group", "aria-label": "Compare two runs"},
+    element("div", {class: "pin-buttons"}, pinButton, baselineButton, unpinButton),
+    status
+  ) as PinBarElement<T>;
   const show = () => {
     const pinned = root.value;
     unpinButton.hidden = pinned === null;
     pinButton.textContent = pinned === null ? "Pin this run" : "Pin this run instead";
     if (pinned === null) {
-      status.textContent = "Pin a run to compare: it stays while you change inputs, and every chart and figure shows both.";
+      status.textContent =
+        "Pin a run to compare: it stays while you change inputs, and every chart and figure shows both.";
       return;
     }
     const {caption, linkNote} = describe(pinned);

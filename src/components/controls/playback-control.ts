@@ -16,8 +16,18 @@
  */
 import {element, writeAttribute, writeText} from "../runtime/dom.js";
 import {
-  PLAYBACK_SPEEDS, modeledSeconds, next, playDurationSeconds, restart, seek, setSpeed, startPlayback, tick, togglePlay,
-  PLAYBACK_DURATION_SECONDS, type PlaybackState
+  PLAYBACK_SPEEDS,
+  modeledSeconds,
+  next,
+  playDurationSeconds,
+  restart,
+  seek,
+  setSpeed,
+  startPlayback,
+  tick,
+  togglePlay,
+  PLAYBACK_DURATION_SECONDS,
+  type PlaybackState
 } from "../../../lib/playback/clock.js";
 import type {Decision} from "../../../lib/playback/decision.js";
 
@@ -63,7 +73,10 @@ export function playbackFor<D extends Decision>(value: PlaybackValue<D>, history
   return value.history === history ? value : {revealed: [], history, modeledSeconds: null, playing: false};
 }
 
-export function PlaybackControl<D extends Decision>(initialHistory: readonly D[], options: PlaybackControlOptions = {}): PlaybackControlElement<D> {
+export function PlaybackControl<D extends Decision>(
+  initialHistory: readonly D[],
+  options: PlaybackControlOptions = {}
+): PlaybackControlElement<D> {
   const {label = "the decision trace", clock = "seconds", step = DECISIONS} = options;
   let history = initialHistory;
   let state: PlaybackState = startPlayback(history.length);
@@ -78,7 +91,10 @@ export function PlaybackControl<D extends Decision>(initialHistory: readonly D[]
   });
   const render = () => showPlayback(parts, state, history, clock, step);
   // Paused, or the page replaced this control (an input changed): the frames stop quietly.
-  const frames = FrameLoop(() => root.isConnected && state.playing, (elapsedSeconds) => update(tick(state, elapsedSeconds)));
+  const frames = FrameLoop(
+    () => root.isConnected && state.playing,
+    (elapsedSeconds) => update(tick(state, elapsedSeconds))
+  );
 
   /** Applies a transition; tells the page only when what it shows would change. */
   const update = (nextState: PlaybackState) => {
@@ -120,27 +136,52 @@ interface PlaybackParts {
 function PlaybackParts(label: string, step: PlaybackStep, speed: number): PlaybackParts {
   const playButton = element("button", {type: "button", class: "playback-play"});
   const nextButton = element("button", {type: "button", class: "playback-next"}, `Next ${step.name}`);
-  const restartButton = element("button", {type: "button", class: "playback-restart", "aria-label": "Restart from the beginning"}, "Restart");
+  const restartButton = element(
+    "button",
+    {type: "button", class: "playback-restart", "aria-label": "Restart from the beginning"},
+    "Restart"
+  );
   const speedSelect = element(
     "select",
     {class: "playback-speed", "aria-label": "Playback speed"},
     PLAYBACK_SPEEDS.map((choice) => element("option", {value: choice, selected: choice === speed}, `${choice}x`))
   );
   // The accessible name starts with the visible label (WCAG 2.5.3), then says what it scrubs.
-  const timeline = element("input", {type: "range", class: "playback-timeline", min: 0, max: TIMELINE_STEPS, step: 1, value: 0, "aria-label": `Inspection time: timeline of ${label}`});
+  const timeline = element("input", {
+    type: "range",
+    class: "playback-timeline",
+    min: 0,
+    max: TIMELINE_STEPS,
+    step: 1,
+    value: 0,
+    "aria-label": `Inspection time: timeline of ${label}`
+  });
   const modeledClock = element("span", {class: "playback-modeled", "aria-live": "polite"});
   const inspectionClock = element("span", {class: "playback-inspection"});
   const root = element(
     "div",
     {class: "playback", role: "group", "aria-label": `Playback of ${label}`},
-    element("div", {class: "playback-buttons"}, playButton, nextButton, restartButton, element("label", {class: "playback-speed-label"}, "Speed ", speedSelect)),
+    element(
+      "div",
+      {class: "playback-buttons"},
+      playButton,
+      nextButton,
+      restartButton,
+      element("label", {class: "playback-speed-label"}, "Speed ", speedSelect)
+    ),
     element("label", {class: "playback-timeline-label"}, element("span", null, "Inspection time"), timeline),
     element("div", {class: "playback-clocks"}, modeledClock, inspectionClock)
   );
   return {root, playButton, nextButton, restartButton, speedSelect, timeline, modeledClock, inspectionClock};
 }
 
-function showPlayback<D extends Decision>(parts: PlaybackParts, state: PlaybackState, history: readonly D[], clock: PlaybackControlOptions["clock"], step: PlaybackStep): void {
+function showPlayback<D extends Decision>(
+  parts: PlaybackParts,
+  state: PlaybackState,
+  history: readonly D[],
+  clock: PlaybackControlOptions["clock"],
+  step: PlaybackStep
+): void {
   const {playButton, nextButton, timeline, modeledClock, inspectionClock} = parts;
   writeText(playButton, state.playing ? "⏸ Pause" : "▶ Play");
   writeAttribute(playButton, "aria-label", state.playing ? "Pause" : "Play");
@@ -150,17 +191,27 @@ function showPlayback<D extends Decision>(parts: PlaybackParts, state: PlaybackS
   timeline.value = String(Math.round((state.inspectionSeconds / PLAYBACK_DURATION_SECONDS) * TIMELINE_STEPS));
   writeAttribute(timeline, "aria-valuetext", `${state.revealed} of ${state.total} ${step.plural} revealed`);
   const modeled = modeledSeconds(state, history);
-  writeText(modeledClock, clock === "seconds"
-    ? `Modeled time: ${modeled === null ? "—" : `${formatSeconds(modeled)} s`} · ${state.revealed}/${state.total} ${step.plural}`
-    : `${capitalized(step.name)}: ${modeled === null ? "—" : modeled} · ${state.revealed}/${state.total} ${step.plural}`);
+  writeText(
+    modeledClock,
+    clock === "seconds"
+      ? `Modeled time: ${modeled === null ? "—" : `${formatSeconds(modeled)} s`} · ${state.revealed}/${state.total} ${step.plural}`
+      : `${capitalized(step.name)}: ${modeled === null ? "—" : modeled} · ${state.revealed}/${state.total} ${step.plural}`
+  );
   const played = (state.inspectionSeconds / PLAYBACK_DURATION_SECONDS) * playDurationSeconds(state);
-  writeText(inspectionClock, `Inspection: ${formatClock(played)} / ${formatClock(playDurationSeconds(state))} at ${state.speed}x`);
+  writeText(
+    inspectionClock,
+    `Inspection: ${formatClock(played)} / ${formatClock(playDurationSeconds(state))} at ${state.speed}x`
+  );
 }
 
 type Transition = (state: PlaybackState) => PlaybackState;
 
 /** Keyboard, while focus is inside the control. */
-const KEY_TRANSITIONS = new Map<string, Transition>([[" ", togglePlay], ["ArrowRight", next], ["Home", restart]]);
+const KEY_TRANSITIONS = new Map<string, Transition>([
+  [" ", togglePlay],
+  ["ArrowRight", next],
+  ["Home", restart]
+]);
 
 /** The buttons, the speed, the timeline and the keys, each as a transition of the clock. */
 function listenToPlaybackInputs(parts: PlaybackParts, apply: (transition: Transition) => void): void {

@@ -13,7 +13,12 @@ export type RadioChoiceElement<Value extends string> = HTMLFieldSetElement & {
 
 let choiceCount = 0;
 
-export function RadioChoice<Value extends string>(legend: string, options: readonly {value: Value; label: string}[], initial: Value, className: string): RadioChoiceElement<Value> {
+export function RadioChoice<Value extends string>(
+  legend: string,
+  options: readonly {value: Value; label: string}[],
+  initial: Value,
+  className: string
+): RadioChoiceElement<Value> {
   const name = `${className}-${++choiceCount}`;
   const radios = options.map(({value}) => element("input", {type: "radio", name, value, checked: value === initial}));
   const root = element(

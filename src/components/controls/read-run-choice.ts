@@ -14,7 +14,15 @@ export type ReadRunChoiceElement = RadioChoiceElement<ReadRun> & {
 };
 
 export function ReadRunChoice({legend = "Trace and inspector of"}: {legend?: string} = {}): ReadRunChoiceElement {
-  const root = RadioChoice<ReadRun>(legend, [{value: "current", label: "the current run"}, {value: "pinned", label: "the pinned run"}], "current", "read-run-choice") as ReadRunChoiceElement;
+  const root = RadioChoice<ReadRun>(
+    legend,
+    [
+      {value: "current", label: "the current run"},
+      {value: "pinned", label: "the pinned run"}
+    ],
+    "current",
+    "read-run-choice"
+  ) as ReadRunChoiceElement;
   root.hidden = true;
   root.offer = (pinned: boolean) => {
     root.hidden = !pinned;
@@ -25,5 +33,7 @@ export function ReadRunChoice({legend = "Trace and inspector of"}: {legend?: str
 
 /** The run the playback, trace and inspectors follow: the pinned one when the reader chose it and one is pinned. */
 export function followedRun<Run>(reading: ReadRun, current: Run, pinned: Run | null): {run: Run; readsPinned: boolean} {
-  return reading === "pinned" && pinned !== null ? {run: pinned, readsPinned: true} : {run: current, readsPinned: false};
+  return reading === "pinned" && pinned !== null
+    ? {run: pinned, readsPinned: true}
+    : {run: current, readsPinned: false};
 }

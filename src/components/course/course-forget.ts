@@ -19,9 +19,10 @@ export function ForgetProgress({onForget}: ForgetProgressOptions = {}): HTMLElem
   button.addEventListener("click", () => {
     const removed = forgetKeptStorage(PROGRESS_KEY_PREFIX);
     onForget?.();
-    status.textContent = removed > 0
-      ? "Your progress is forgotten: every lesson's predictions and where you left off are removed from this browser."
-      : "There was no progress kept in this browser to forget.";
+    status.textContent =
+      removed > 0
+        ? "Your progress is forgotten: every lesson's predictions and where you left off are removed from this browser."
+        : "There was no progress kept in this browser to forget.";
   });
   return element("div", {class: "course-forget-row"}, button, status);
 }

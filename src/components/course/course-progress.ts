@@ -10,7 +10,15 @@
  * display(CourseMap(await FileAttachment("./data/course-outline.json").json(), {version}));
  * ```
  */
-import {continueAt, encodeTourPosition, parseCourseOutline, progressKeys, readLessonProgress, type LessonProgress, type TourPosition} from "../../../lib/tour/index.js";
+import {
+  continueAt,
+  encodeTourPosition,
+  parseCourseOutline,
+  progressKeys,
+  readLessonProgress,
+  type LessonProgress,
+  type TourPosition
+} from "../../../lib/tour/index.js";
 import {ForgetProgress} from "./course-forget.js";
 import {lessonLink} from "../links/course-links.js";
 import {append, element} from "../runtime/dom.js";
@@ -31,11 +39,23 @@ export function CourseMap(outlineData: unknown, {version}: CourseMapOptions): HT
       return readLessonProgress(lesson, keptStorage(keys.record).read(), keptStorage(keys.position).read());
     });
     lessonsPart.replaceChildren();
-    append(lessonsPart, [ProgressNotice(lessons), element("ol", {class: "course-map-lessons"}, lessons.map((progress) => LessonRow(progress, version)))]);
+    append(lessonsPart, [
+      ProgressNotice(lessons),
+      element(
+        "ol",
+        {class: "course-map-lessons"},
+        lessons.map((progress) => LessonRow(progress, version))
+      )
+    ]);
   };
   draw();
   // The button and its status stay put while the lessons are drawn again: the focus stays on the button.
-  return element("section", {class: "course-map", "aria-label": "Your progress through the course"}, lessonsPart, ForgetProgress({onForget: draw}));
+  return element(
+    "section",
+    {class: "course-map", "aria-label": "Your progress through the course"},
+    lessonsPart,
+    ForgetProgress({onForget: draw})
+  );
 }
 
 function LessonRow(progress: LessonProgress, version: string): HTMLElement {
@@ -43,15 +63,27 @@ function LessonRow(progress: LessonProgress, version: string): HTMLElement {
   const total = outline.steps.length;
   const started = done > 0 || progress.position !== null;
   const at = continueAt(progress);
-  return element("li", {class: "course-map-lesson", "data-lesson": outline.slug},
+  return element(
+    "li",
+    {class: "course-map-lesson", "data-lesson": outline.slug},
     element("a", {class: "course-map-name", href: lessonLink(`./${outline.slug}`, version)}, outline.name),
-    element("span", {class: "course-map-done"},
+    element(
+      "span",
+      {class: "course-map-done"},
       element("progress", {max: total, value: done, "aria-label": `${outline.name}: steps predicted`}),
       ` ${done} of ${total} ${total === 1 ? "step" : "steps"} predicted`
     ),
     started
-      ? element("a", {class: "course-map-continue", href: lessonLink(`./${outline.slug}${stepQuery(at)}`, version)}, ContinueText(progress, at))
-      : element("span", {class: "course-map-continue course-map-not-started"}, "Not started: its guided lesson is at the top of the lab.")
+      ? element(
+          "a",
+          {class: "course-map-continue", href: lessonLink(`./${outline.slug}${stepQuery(at)}`, version)},
+          ContinueText(progress, at)
+        )
+      : element(
+          "span",
+          {class: "course-map-continue course-map-not-started"},
+          "Not started: its guided lesson is at the top of the lab."
+        )
   );
 }
 
@@ -69,9 +101,23 @@ function stepQuery(position: TourPosition): string {
 function ProgressNotice(lessons: readonly LessonProgress[]): HTMLElement | null {
   const unread = lessons.filter((lesson) => lesson.dropped.length > 0);
   if (unread.length === 0) return null;
-  return element("div", {class: "course-progress-notice", role: "status"},
+  return element(
+    "div",
+    {class: "course-progress-notice", role: "status"},
     element("p", null, "Some of the progress kept in this browser could not be read and is left out:"),
-    element("ul", null, unread.map((lesson) => element("li", null, `${lesson.outline.name}: `, lesson.dropped.flatMap((text, index) => [index > 0 ? "; " : null, element("bdi", null, text)]), "."))),
+    element(
+      "ul",
+      null,
+      unread.map((lesson) =>
+        element(
+          "li",
+          null,
+          `${lesson.outline.name}: `,
+          lesson.dropped.flatMap((text, index) => [index > 0 ? "; " : null, element("bdi", null, text)]),
+          "."
+        )
+      )
+    ),
     element("p", null, "The rest is used. “Forget my progress” removes it all.")
   );
 }

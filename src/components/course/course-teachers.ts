@@ -41,7 +41,9 @@ function lessonOf(key: TeachersAnswerKey, slug: string): TeachersLesson {
 /** One lesson's time estimate in a sentence, with its basis. */
 export function LessonTime(key: TeachersAnswerKey, slug: string): HTMLElement {
   const {time, steps, proseWords} = lessonOf(key, slug);
-  return element("p", {class: "teachers-time"},
+  return element(
+    "p",
+    {class: "teachers-time"},
     element("strong", null, `About ${time.minutes} minutes`),
     `: ${steps.length} guided steps at ${key.minutesPerStep} minutes each (${time.stepMinutes} min), and about ${proseWords.toLocaleString("en-US")} words of text read at ${key.wordsReadPerMinute} words a minute (${time.readingMinutes} min), rounded up to 5 minutes.`
   );
@@ -50,19 +52,57 @@ export function LessonTime(key: TeachersAnswerKey, slug: string): HTMLElement {
 /** The course's time plan: each lesson's steps, reading time and estimate, and the total. */
 export function TimePlan(key: TeachersAnswerKey, {version}: TeachersViewOptions): HTMLElement {
   const total = key.lessons.reduce((sum, lesson) => sum + lesson.time.minutes, 0);
-  const row = (cells: (string | Node)[], header = false) => element("tr", null, cells.map((cell, index) => element(header ? "th" : index === 0 ? "th" : "td", header ? {scope: "col"} : index === 0 ? {scope: "row"} : null, cell)));
-  return element("div", {class: "teachers-plan"},
-    element("table", null,
+  const row = (cells: (string | Node)[], header = false) =>
+    element(
+      "tr",
+      null,
+      cells.map((cell, index) =>
+        element(
+          header ? "th" : index === 0 ? "th" : "td",
+          header ? {scope: "col"} : index === 0 ? {scope: "row"} : null,
+          cell
+        )
+      )
+    );
+  return element(
+    "div",
+    {class: "teachers-plan"},
+    element(
+      "table",
+      null,
       element("thead", null, row(["Lesson", "Guided steps", "Reading", "Estimate"], true)),
-      element("tbody", null, key.lessons.map((lesson, index) => row([
-        element("a", {href: `#${anchorOf(index + 1, lesson.slug)}`}, lesson.name),
-        String(lesson.steps.length),
-        `${lesson.time.readingMinutes} min`,
-        `${lesson.time.minutes} min`
-      ]))),
-      element("tfoot", null, row(["The whole course", String(key.lessons.reduce((sum, lesson) => sum + lesson.steps.length, 0)), "", `${total} min`]))
+      element(
+        "tbody",
+        null,
+        key.lessons.map((lesson, index) =>
+          row([
+            element("a", {href: `#${anchorOf(index + 1, lesson.slug)}`}, lesson.name),
+            String(lesson.steps.length),
+            `${lesson.time.readingMinutes} min`,
+            `${lesson.time.minutes} min`
+          ])
+        )
+      ),
+      element(
+        "tfoot",
+        null,
+        row([
+          "The whole course",
+          String(key.lessons.reduce((sum, lesson) => sum + lesson.steps.length, 0)),
+          "",
+          `${total} min`
+        ])
+      )
     ),
-    element("p", {class: "teachers-plan-links"}, "Open a lesson: ", key.lessons.flatMap((lesson, index) => [index > 0 ? " · " : null, element("a", {href: lessonLink(`./${lesson.slug}`, version)}, lesson.name)]))
+    element(
+      "p",
+      {class: "teachers-plan-links"},
+      "Open a lesson: ",
+      key.lessons.flatMap((lesson, index) => [
+        index > 0 ? " · " : null,
+        element("a", {href: lessonLink(`./${lesson.slug}`, version)}, lesson.name)
+      ])
+    )
   );
 }
 
@@ -74,18 +114,44 @@ export function anchorOf(number: number, slug: string): string {
 /** A lesson's answer key: every step in order, as a teacher reads it before class. */
 export function LessonAnswerKey(key: TeachersAnswerKey, slug: string, {version}: TeachersViewOptions): HTMLElement {
   const lesson = lessonOf(key, slug);
-  return element("ol", {class: "answer-key", "aria-label": `${lesson.name}: the answer key`}, lesson.steps.map((step) => AnswerKeyItem(lesson, step, version)));
+  return element(
+    "ol",
+    {class: "answer-key", "aria-label": `${lesson.name}: the answer key`},
+    lesson.steps.map((step) => AnswerKeyItem(lesson, step, version))
+  );
 }
 
 function AnswerKeyItem(lesson: TeachersLesson, step: AnswerKeyStep, version: string): HTMLElement {
-  return element("li", {class: "answer-key-step", "data-step": step.id},
+  return element(
+    "li",
+    {class: "answer-key-step", "data-step": step.id},
     element("h3", null, `Step ${step.number}. `, step.title),
-    element("p", {class: "answer-key-setup"}, element("strong", null, "Sets: "), `${step.setUp}.`, step.place ? ` Shown in ${step.place}.` : null),
+    element(
+      "p",
+      {class: "answer-key-setup"},
+      element("strong", null, "Sets: "),
+      `${step.setUp}.`,
+      step.place ? ` Shown in ${step.place}.` : null
+    ),
     element("p", {class: "answer-key-question"}, element("strong", null, "Question: "), step.question),
-    step.choices.length > 0 ? element("ul", {class: "answer-key-choices", "aria-label": "The choices offered"}, step.choices.map((choice) => element("li", null, choice))) : null,
+    step.choices.length > 0
+      ? element(
+          "ul",
+          {class: "answer-key-choices", "aria-label": "The choices offered"},
+          step.choices.map((choice) => element("li", null, choice))
+        )
+      : null,
     element("p", {class: "answer-key-answer"}, element("strong", null, "Answer: "), element("bdi", null, step.answer)),
     element("p", null, element("strong", null, "Why: "), step.why),
     element("p", null, element("strong", null, "Look at: "), step.lookAt),
-    element("p", {class: "answer-key-open"}, element("a", {href: lessonLink(`./${lesson.slug}?step=${step.number}`, version)}, `Open step ${step.number} in the lesson`))
+    element(
+      "p",
+      {class: "answer-key-open"},
+      element(
+        "a",
+        {href: lessonLink(`./${lesson.slug}?step=${step.number}`, version)},
+        `Open step ${step.number} in the lesson`
+      )
+    )
   );
 }

@@ -36,22 +36,28 @@ const LANE_STRIPE = "#8c959f";
 /** The lane the reader chose: the text's own colour, outlined, so it is never read as an outcome (duplicate's blue was). */
 const SELECTED_LANE = "currentColor";
 const SENDER_SYMBOLS = {
-  "2xx received": "circle", "refusal received": "square", "503 received": "diamond",
-  "timed out (slow)": "times", "timed out (2xx lost)": "triangle"
+  "2xx received": "circle",
+  "refusal received": "square",
+  "503 received": "diamond",
+  "timed out (slow)": "times",
+  "timed out (2xx lost)": "triangle"
 } as const;
 type SenderView = keyof typeof SENDER_SYMBOLS;
 
 function senderView(attempt: DeliveryAttempt): SenderView {
-  if (attempt.sender.kind === "timeout") return attempt.sender.cause === "response-lost" ? "timed out (2xx lost)" : "timed out (slow)";
+  if (attempt.sender.kind === "timeout")
+    return attempt.sender.cause === "response-lost" ? "timed out (2xx lost)" : "timed out (slow)";
   if (attempt.sender.kind === "waiting") return "timed out (2xx lost)";
   const status = attempt.sender.httpStatus;
   return status >= 200 && status < 300 ? "2xx received" : status === 503 ? "503 received" : "refusal received";
 }
 
 function senderDetail(attempt: DeliveryAttempt): string {
-  if (attempt.sender.kind === "response") return `sender got ${attempt.sender.httpStatus} at ${attempt.sender.atSeconds} s`;
+  if (attempt.sender.kind === "response")
+    return `sender got ${attempt.sender.httpStatus} at ${attempt.sender.atSeconds} s`;
   if (attempt.sender.kind === "waiting") return "the 2xx was lost and this sender has no timeout: it is still waiting";
-  const why = attempt.sender.cause === "response-lost" ? "the 2xx was lost on its way back" : "no response by the deadline";
+  const why =
+    attempt.sender.cause === "response-lost" ? "the 2xx was lost on its way back" : "no response by the deadline";
   return `sender timed out at ${attempt.sender.atSeconds} s (${why})`;
 }
 
@@ -82,22 +88,49 @@ interface AttemptMark {
   title: string;
 }
 
-export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = null, onSelectUpdate, selectedUpdate = null, alongside = null, type = typeScale()}: SwimlaneOptions = {}): Element {
+export function AttemptSwimlane(
+  run: DeliveryRun,
+  {
+    width = 640,
+    cursorSeconds = null,
+    onSelectUpdate,
+    selectedUpdate = null,
+    alongside = null,
+    type = typeScale()
+  }: SwimlaneOptions = {}
+): Element {
   const outcomes = attemptOutcomes(run);
   const lanes = lanesOf(run, selectedUpdate);
   const xMax = timeAxisEnd(run, alongside);
   const {receiverUnavailableUntilSeconds: outageUntil, deleteConfigAtSeconds: deletedAt} = run.config;
   // Beside another run (compare, model vs real), both charts place their labels from both runs' names, so their plots start at one x.
-  const names = [lanes, ...(alongside ? [lanesOf(alongside, null)] : [])].flatMap(({rows, rowLabels}) => rows.map((row) => rowLabels.get(row) ?? row));
-  const placed = placeRowLabels({width, marginRight: 2 * type.body, type, rows: names, labels: [(name) => name, (name) => name.replace(/ · \S+/, "")]});
+  const names = [lanes, ...(alongside ? [lanesOf(alongside, null)] : [])].flatMap(({rows, rowLabels}) =>
+    rows.map((row) => rowLabels.get(row) ?? row)
+  );
+  const placed = placeRowLabels({
+    width,
+    marginRight: 2 * type.body,
+    type,
+    rows: names,
+    labels: [(name) => name, (name) => name.replace(/ · \S+/, "")]
+  });
   const labels = {...placed, label: (row: string) => placed.label(lanes.rowLabels.get(row) ?? row)};
   const margin = {top: 2 * type.line, right: 2 * type.body, bottom: bottomAxisHeight(type), left: labels.marginLeft};
-  const x = scaleLinear().domain([0, xMax]).range([margin.left, Math.max(margin.left + 1, width - margin.right)]).clamp(true);
+  const x = scaleLinear()
+    .domain([0, xMax])
+    .range([margin.left, Math.max(margin.left + 1, width - margin.right)])
+    .clamp(true);
   // The outage's label ends where the outage does; the deletion's starts beside its rule. When they would meet, the outage's goes a line higher.
   const stacked = outageUntil > 0 && deletedAt !== null && marginLabelsMeet(x, xMax, outageUntil, deletedAt, type);
   if (stacked) margin.top += type.line;
   const rowHeight = Math.round(type.line * 1.45);
-  const frame = chartFrame({width, height: margin.top + lanes.rows.length * rowHeight + margin.bottom, margin, type, label: "Every webhook attempt of the run, by update"});
+  const frame = chartFrame({
+    width,
+    height: margin.top + lanes.rows.length * rowHeight + margin.bottom,
+    margin,
+    type,
+    label: "Every webhook attempt of the run, by update"
+  });
   // One band per row, no padding: each update's attempts touch, so they read as one lane.
   const y = scaleBand(lanes.rows, [frame.top, frame.bottom]).round(true);
   const place: Lanes = {frame, x, y, centre: (row) => y(row)! + y.bandwidth() / 2};
@@ -135,36 +168,67 @@ export function AttemptSwimlane(run: DeliveryRun, {width = 640, cursorSeconds = 
 /** Alternate updates sit on a light stripe, so each update's attempts read as one lane: one path for all. */
 function laneStripes({frame, y}: Lanes, stripes: readonly string[]): void {
   const g = frame.svg.append("g").attr("class", "lane-stripes").attr("fill", LANE_STRIPE).attr("fill-opacity", 0.1);
-  if (stripes.length) g.append("path").attr("d", stripes.map((row) => `M${frame.left},${y(row)}H${frame.right}v${y.bandwidth()}H${frame.left}Z`).join(""));
+  if (stripes.length)
+    g.append("path").attr(
+      "d",
+      stripes.map((row) => `M${frame.left},${y(row)}H${frame.right}v${y.bandwidth()}H${frame.left}Z`).join("")
+    );
 }
 
 /** The update chosen for inspection: its lane is outlined, so a click visibly lands. */
 function chosenLanes({frame, y}: Lanes, rows: readonly string[]): void {
-  frame.svg.append("g").attr("class", "lane-chosen").attr("fill", SELECTED_LANE).attr("fill-opacity", 0.08).attr("stroke", SELECTED_LANE)
+  frame.svg
+    .append("g")
+    .attr("class", "lane-chosen")
+    .attr("fill", SELECTED_LANE)
+    .attr("fill-opacity", 0.08)
+    .attr("stroke", SELECTED_LANE)
     .attr("stroke-dasharray", `${4 * frame.type.unit} ${3 * frame.type.unit}`)
-    .selectAll("rect").data(rows).join("rect")
-    .attr("x", frame.left).attr("y", (row) => y(row)!).attr("width", frame.right - frame.left).attr("height", y.bandwidth());
+    .selectAll("rect")
+    .data(rows)
+    .join("rect")
+    .attr("x", frame.left)
+    .attr("y", (row) => y(row)!)
+    .attr("width", frame.right - frame.left)
+    .attr("height", y.bandwidth());
 }
 
 function outageMark({frame, x}: Lanes, outageUntil: number, stacked: boolean): void {
   const g = frame.svg.append("g").attr("class", "outage");
   if (outageUntil <= 0) return;
-  g.append("rect").attr("x", frame.left).attr("y", frame.top).attr("width", x(outageUntil) - frame.left).attr("height", frame.bottom - frame.top)
-    .attr("fill", OUTAGE_FILL).attr("fill-opacity", 0.16);
+  g.append("rect")
+    .attr("x", frame.left)
+    .attr("y", frame.top)
+    .attr("width", x(outageUntil) - frame.left)
+    .attr("height", frame.bottom - frame.top)
+    .attr("fill", OUTAGE_FILL)
+    .attr("fill-opacity", 0.16);
   // The label ends where the outage does; a short outage on a narrow chart has no room on its left, so the label starts there instead.
   const fitsLeft = x(outageUntil) - 4 * frame.type.unit - frame.type.widthOf(OUTAGE_LABEL, frame.type.small) >= 0;
-  g.append("text").attr("x", x(outageUntil) + (fitsLeft ? -4 : 4) * frame.type.unit).attr("y", frame.top - (stacked ? 2 : 1) * frame.type.line).attr("dy", "0.71em")
-    .attr("text-anchor", fitsLeft ? "end" : "start").attr("font-size", frame.type.small).text(fitsLeft ? OUTAGE_LABEL : `← ${OUTAGE_LABEL}`);
+  g.append("text")
+    .attr("x", x(outageUntil) + (fitsLeft ? -4 : 4) * frame.type.unit)
+    .attr("y", frame.top - (stacked ? 2 : 1) * frame.type.line)
+    .attr("dy", "0.71em")
+    .attr("text-anchor", fitsLeft ? "end" : "start")
+    .attr("font-size", frame.type.small)
+    .text(fitsLeft ? OUTAGE_LABEL : `← ${OUTAGE_LABEL}`);
 }
 
 /** A bar per attempt from dispatch to arrival, coloured by what the receiver decided. */
 function attemptBars({frame, x, centre}: Lanes, attempts: readonly AttemptMark[]): void {
-  frame.svg.append("g").attr("class", "attempt-bars").attr("fill", "none").attr("stroke-width", 4 * frame.type.unit)
-    .selectAll("path").data(attempts).join("path")
+  frame.svg
+    .append("g")
+    .attr("class", "attempt-bars")
+    .attr("fill", "none")
+    .attr("stroke-width", 4 * frame.type.unit)
+    .selectAll("path")
+    .data(attempts)
+    .join("path")
     .attr("d", ({attempt, row}) => `M${x(attempt.dispatchedAtSeconds)},${centre(row)}H${x(attempt.arrivesAtSeconds)}`)
     .attr("stroke", (d) => d.colour)
     .attr("stroke-opacity", (d) => d.opacity)
-    .append("title").text((d) => d.title);
+    .append("title")
+    .text((d) => d.title);
 }
 
 /**
@@ -174,12 +238,24 @@ function attemptBars({frame, x, centre}: Lanes, attempts: readonly AttemptMark[]
  */
 function arrowheads({frame, x, centre}: Lanes, attempts: readonly AttemptMark[]): void {
   const [reach, spread] = [4 * frame.type.unit, 8 * frame.type.unit];
-  frame.svg.append("g").attr("class", "arrowheads").attr("fill", "none").attr("stroke-width", 4 * frame.type.unit).attr("stroke-linecap", "round").attr("stroke-linejoin", "round")
-    .selectAll("path").data([...groupBy(attempts, ({colour, opacity}) => `${colour} ${opacity}`).values()]).join("path")
-    .attr("d", (group) => group.map(({attempt, row}) => {
-      const [tipX, tipY] = [x(attempt.arrivesAtSeconds), centre(row)];
-      return `M${tipX - reach},${tipY - spread}L${tipX + reach},${tipY}L${tipX - reach},${tipY + spread}`;
-    }).join(""))
+  frame.svg
+    .append("g")
+    .attr("class", "arrowheads")
+    .attr("fill", "none")
+    .attr("stroke-width", 4 * frame.type.unit)
+    .attr("stroke-linecap", "round")
+    .attr("stroke-linejoin", "round")
+    .selectAll("path")
+    .data([...groupBy(attempts, ({colour, opacity}) => `${colour} ${opacity}`).values()])
+    .join("path")
+    .attr("d", (group) =>
+      group
+        .map(({attempt, row}) => {
+          const [tipX, tipY] = [x(attempt.arrivesAtSeconds), centre(row)];
+          return `M${tipX - reach},${tipY - spread}L${tipX + reach},${tipY}L${tipX - reach},${tipY + spread}`;
+        })
+        .join("")
+    )
     .attr("stroke", (group) => group[0]!.colour)
     .attr("stroke-opacity", (group) => group[0]!.opacity);
 }
@@ -187,30 +263,52 @@ function arrowheads({frame, x, centre}: Lanes, attempts: readonly AttemptMark[])
 /** A symbol where and when the sender saw each attempt's outcome. */
 function senderDots({frame, x, centre}: Lanes, attempts: readonly AttemptMark[]): void {
   const radius = 5 * frame.type.unit;
-  frame.svg.append("g").attr("class", "sender-dots").attr("fill", "none").attr("stroke", "currentColor").attr("stroke-width", 1.5 * frame.type.unit)
+  frame.svg
+    .append("g")
+    .attr("class", "sender-dots")
+    .attr("fill", "none")
+    .attr("stroke", "currentColor")
+    .attr("stroke-width", 1.5 * frame.type.unit)
     // A sender still waiting (no timeout, its answer lost) saw nothing: no symbol.
-    .selectAll("path").data(attempts.filter(({attempt}) => attempt.sender.kind !== "waiting")).join("path")
+    .selectAll("path")
+    .data(attempts.filter(({attempt}) => attempt.sender.kind !== "waiting"))
+    .join("path")
     .attr("transform", ({attempt, row}) => `translate(${x(attempt.sender.atSeconds)},${centre(row)})`)
     .attr("d", ({attempt}) => symbolPath(SENDER_SYMBOLS[senderView(attempt)], radius))
     .attr("stroke-opacity", (d) => d.opacity)
-    .append("title").text((d) => d.title);
+    .append("title")
+    .text((d) => d.title);
 }
 
 function deletionMark(lanes: Lanes, deletedAt: number | null): void {
   const {frame, x} = lanes;
   const g = frame.svg.append("g").attr("class", "deletion");
   if (deletedAt === null) return;
-  g.append("line").attr("x1", x(deletedAt)).attr("x2", x(deletedAt)).attr("y1", frame.top).attr("y2", frame.bottom)
-    .attr("stroke", SUPPRESSED_RED).attr("stroke-width", 1.5 * frame.type.unit).attr("stroke-dasharray", "5,3");
+  g.append("line")
+    .attr("x1", x(deletedAt))
+    .attr("x2", x(deletedAt))
+    .attr("y1", frame.top)
+    .attr("y2", frame.bottom)
+    .attr("stroke", SUPPRESSED_RED)
+    .attr("stroke-width", 1.5 * frame.type.unit)
+    .attr("stroke-dasharray", "5,3");
   labelBeside(g, lanes, deletedAt, frame.top - frame.type.line, DELETION_LABEL, "0.71em");
 }
 
 /** Whether the outage's label (ending at the outage's end) and the deletion's (beside its rule) would overlap on one line. */
-function marginLabelsMeet(x: (seconds: number) => number, xMax: number, outageUntil: number, deletedAt: number, type: TypeScale): boolean {
+function marginLabelsMeet(
+  x: (seconds: number) => number,
+  xMax: number,
+  outageUntil: number,
+  deletedAt: number,
+  type: TypeScale
+): boolean {
   const outage = [x(outageUntil) - 4 * type.unit - type.widthOf(OUTAGE_LABEL, type.small), x(outageUntil)];
   const nearEnd = deletedAt > 0.75 * xMax;
   const deletionWidth = type.widthOf(DELETION_LABEL, type.small);
-  const deletion = nearEnd ? [x(deletedAt) - 8 * type.unit - deletionWidth, x(deletedAt)] : [x(deletedAt), x(deletedAt) + 8 * type.unit + deletionWidth];
+  const deletion = nearEnd
+    ? [x(deletedAt) - 8 * type.unit - deletionWidth, x(deletedAt)]
+    : [x(deletedAt), x(deletedAt) + 8 * type.unit + deletionWidth];
   return outage[0]! < deletion[1]! && deletion[0]! < outage[1]!;
 }
 
@@ -256,24 +354,48 @@ function suppressedMarks(run: DeliveryRun, lanes: Lanes): void {
     title: `${updateLabel(run, attempt.updateIndex)}, attempt ${attempt.attemptNumber}: due at ${attempt.wouldStartAtSeconds} s, suppressed (config deleted at ${attempt.configDeletedAtSeconds} s)`
   }));
   const g = frame.svg.append("g").attr("class", "suppressed");
-  g.append("g").attr("fill", "none").attr("stroke", SUPPRESSED_RED).attr("stroke-width", 1.5 * frame.type.unit)
-    .selectAll("path").data(marks).join("path")
+  g.append("g")
+    .attr("fill", "none")
+    .attr("stroke", SUPPRESSED_RED)
+    .attr("stroke-width", 1.5 * frame.type.unit)
+    .selectAll("path")
+    .data(marks)
+    .join("path")
     .attr("transform", (d) => `translate(${x(d.at)},${d.y})`)
     .attr("d", symbolPath("times", 5 * frame.type.unit))
-    .append("title").text((d) => d.title);
+    .append("title")
+    .text((d) => d.title);
   const labels = g.append("g");
   for (const mark of marks) labelBeside(labels, lanes, mark.at, mark.y, "suppressed", "0.32em");
 }
 
 /** A red label right of `seconds`, or left of it in the last quarter of the axis, so it stays inside the chart. */
-function labelBeside(parent: ChartGroup, {frame, x}: Lanes, seconds: number, y: number, text: string, dy: string): void {
+function labelBeside(
+  parent: ChartGroup,
+  {frame, x}: Lanes,
+  seconds: number,
+  y: number,
+  text: string,
+  dy: string
+): void {
   const nearEnd = seconds > 0.75 * x.domain()[1]!;
-  parent.append("text").attr("x", x(seconds) + (nearEnd ? -8 : 8) * frame.type.unit).attr("y", y).attr("dy", dy)
-    .attr("text-anchor", nearEnd ? "end" : "start").attr("fill", SUPPRESSED_RED).attr("font-size", frame.type.small).text(text);
+  parent
+    .append("text")
+    .attr("x", x(seconds) + (nearEnd ? -8 : 8) * frame.type.unit)
+    .attr("y", y)
+    .attr("dy", dy)
+    .attr("text-anchor", nearEnd ? "end" : "start")
+    .attr("fill", SUPPRESSED_RED)
+    .attr("font-size", frame.type.small)
+    .text(text);
 }
 
 /** Maps a click inside the chart to the row under it, and the row to its update. */
-function selectLaneOnClick(chart: SVGSVGElement, y: ScaleBand<string>, onSelectUpdate: (updateIndex: number) => void): void {
+function selectLaneOnClick(
+  chart: SVGSVGElement,
+  y: ScaleBand<string>,
+  onSelectUpdate: (updateIndex: number) => void
+): void {
   chart.style.cursor = "pointer";
   // listen(), and the svg read from the event: a ViewSlot may keep an older svg and hand this listener to it.
   listen(chart, "click", (event: Event) => {

@@ -35,7 +35,9 @@ export function presentOutcomes(shown: Iterable<Outcome>): {domain: Outcome[]; r
 
 /** Which effects were second applications of an event id, by "update/attempt". */
 function duplicateEffectKeys(run: DeliveryRun): Set<string> {
-  return new Set(run.effects.filter((effect) => effect.duplicate).map((effect) => `${effect.updateIndex}/${effect.attemptNumber}`));
+  return new Set(
+    run.effects.filter((effect) => effect.duplicate).map((effect) => `${effect.updateIndex}/${effect.attemptNumber}`)
+  );
 }
 
 /** The receiver's decision on an attempt, in the charts' words. */
@@ -82,7 +84,11 @@ export interface TimeUnit {
   name: "s" | "min" | "h";
   step: number;
 }
-const TIME_UNITS: readonly TimeUnit[] = [{seconds: 1, name: "s", step: 10}, {seconds: 60, name: "min", step: 5}, {seconds: 3_600, name: "h", step: 1}];
+const TIME_UNITS: readonly TimeUnit[] = [
+  {seconds: 1, name: "s", step: 10},
+  {seconds: 60, name: "min", step: 5},
+  {seconds: 3_600, name: "h", step: 1}
+];
 
 /** The unit for an axis ending near `lastSeconds`: seconds up to 10 min, minutes up to 3 h, then hours. */
 export function timeUnitFor(lastSeconds: number): TimeUnit {
@@ -98,7 +104,8 @@ export function timeUnitFor(lastSeconds: number): TimeUnit {
  */
 /** The time axis's end for `run`, or for both runs of a comparison when `alongside` is given, so the two share one axis. */
 export function timeAxisEnd(run: DeliveryRun, alongside: DeliveryRun | null = null): number {
-  const lastOf = (one: DeliveryRun) => Math.max(one.endsAtSeconds, one.config.deleteConfigAtSeconds ?? 0, one.config.receiverUnavailableUntilSeconds, 1);
+  const lastOf = (one: DeliveryRun) =>
+    Math.max(one.endsAtSeconds, one.config.deleteConfigAtSeconds ?? 0, one.config.receiverUnavailableUntilSeconds, 1);
   const last = Math.max(lastOf(run), alongside ? lastOf(alongside) : 0);
   const unit = timeUnitFor(last);
   const step = unit.step * unit.seconds;

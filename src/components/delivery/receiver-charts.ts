@@ -17,7 +17,10 @@ import {type TypeScale, typeScale} from "../chart/type-scale.js";
 import {withChartNote} from "../chart/chart-note.js";
 import {OUTCOMES, attemptOutcomes, presentOutcomes, timeAxisEnd, timeUnitFor, updateLabel} from "./palette.js";
 
-const STATE_COLOURS = {domain: ["sequence the receiver shows", "newest sequence applied", "regression"], range: ["#2da44e", "#6e7781", "#d1242f"]};
+const STATE_COLOURS = {
+  domain: ["sequence the receiver shows", "newest sequence applied", "regression"],
+  range: ["#2da44e", "#6e7781", "#d1242f"]
+};
 const REGRESSION_RED = STATE_COLOURS.range[2]!;
 
 export interface ReceiverChartOptions {
@@ -38,7 +41,10 @@ function timeAxis(frame: ChartFrame, end: number) {
 }
 
 /** One dot per request the receiver processed, in a row per kind of decision. */
-export function ReceiverDecisions(run: DeliveryRun, {width = 640, cursorSeconds = null, alongside = null, type = typeScale()}: ReceiverChartOptions = {}): Element {
+export function ReceiverDecisions(
+  run: DeliveryRun,
+  {width = 640, cursorSeconds = null, alongside = null, type = typeScale()}: ReceiverChartOptions = {}
+): Element {
   const outcomes = attemptOutcomes(run);
   const arrivals = run.attempts.map((attempt) => ({
     at: attempt.arrivesAtSeconds,
@@ -51,10 +57,26 @@ export function ReceiverDecisions(run: DeliveryRun, {width = 640, cursorSeconds 
   const rows: readonly string[] = scale.domain.length ? scale.domain : [OUTCOMES[0]];
   const marginRight = Math.ceil(2 * type.body);
   // The outcome names are long; on a phone they shorten to their first words.
-  const labels = placeRowLabels({width, marginRight, type, rows, labels: [(row) => row, (row) => row.split(" (")[0]!.split(",")[0]!]});
+  const labels = placeRowLabels({
+    width,
+    marginRight,
+    type,
+    rows,
+    labels: [(row) => row, (row) => row.split(" (")[0]!.split(",")[0]!]
+  });
   const step = Math.round(type.line * 2.3);
-  const frame = chartFrame({width, height: type.line * 2 + rows.length * step + bottomAxisHeight(type), type, label: "Receiver decisions over time",
-    margin: {top: type.line * 2, right: marginRight, bottom: bottomAxisHeight(type), left: labels.placement === "left" ? labels.marginLeft : marginRight}});
+  const frame = chartFrame({
+    width,
+    height: type.line * 2 + rows.length * step + bottomAxisHeight(type),
+    type,
+    label: "Receiver decisions over time",
+    margin: {
+      top: type.line * 2,
+      right: marginRight,
+      bottom: bottomAxisHeight(type),
+      left: labels.placement === "left" ? labels.marginLeft : marginRight
+    }
+  });
   const x = timeAxis(frame, timeAxisEnd(run, alongside));
   // Each row an equal share of the plot area, its dots on the share's middle line.
   const band = scaleBand(rows, [frame.top, frame.bottom]);
@@ -63,24 +85,40 @@ export function ReceiverDecisions(run: DeliveryRun, {width = 640, cursorSeconds 
   plotOutline(frame);
   const colour = (outcome: (typeof OUTCOMES)[number]) => scale.range[scale.domain.indexOf(outcome)] ?? "currentColor";
   const radius = 7 * type.unit;
-  frame.svg.append("g").attr("class", "arrival-dots")
-    .selectAll("circle").data(arrivals).join("circle")
+  frame.svg
+    .append("g")
+    .attr("class", "arrival-dots")
+    .selectAll("circle")
+    .data(arrivals)
+    .join("circle")
     .attr("cx", (d) => x(d.at))
     .attr("cy", (d) => y(d.outcome))
     .attr("r", radius)
     .attr("fill", (d) => colour(d.outcome))
-    .attr("fill-opacity", (d) => d.faded ? 0.25 : 1)
-    .append("title").text((d) => d.title);
-  frame.svg.append("g").attr("class", "arrival-labels").attr("font-size", type.small)
-    .selectAll("text").data(arrivals).join("text")
+    .attr("fill-opacity", (d) => (d.faded ? 0.25 : 1))
+    .append("title")
+    .text((d) => d.title);
+  frame.svg
+    .append("g")
+    .attr("class", "arrival-labels")
+    .attr("font-size", type.small)
+    .selectAll("text")
+    .data(arrivals)
+    .join("text")
     .attr("x", (d) => x(d.at))
     .attr("y", (d) => y(d.outcome) - radius - 0.5 * type.line)
-    .attr("fill-opacity", (d) => d.faded ? 0.3 : 1)
+    .attr("fill-opacity", (d) => (d.faded ? 0.3 : 1))
     .text((d) => d.label);
   // On a phone the outcome's name is the dots' colour, read from the legend.
-  const chart = labels.placement === "left" ? frame.svg.node()! : withLegends(frame.svg.node()!, [colourLegend(scale, type)]);
+  const chart =
+    labels.placement === "left" ? frame.svg.node()! : withLegends(frame.svg.node()!, [colourLegend(scale, type)]);
   cursorRule(frame, x, cursorSeconds);
-  return withChartNote(chart, arrivals.length === 0 ? `No request reached the receiver.${run.summary.blockedReason ? ` ${run.summary.blockedReason}` : ""}` : null);
+  return withChartNote(
+    chart,
+    arrivals.length === 0
+      ? `No request reached the receiver.${run.summary.blockedReason ? ` ${run.summary.blockedReason}` : ""}`
+      : null
+  );
 }
 
 interface Level {
@@ -92,7 +130,10 @@ interface Level {
  * The sequence the receiver shows (the last update it applied) and the newest it
  * has ever applied. When they part, an older update overwrote a newer one: a regression.
  */
-export function ReceiverState(run: DeliveryRun, {width = 640, cursorSeconds = null, alongside = null, type = typeScale()}: ReceiverChartOptions = {}): Element {
+export function ReceiverState(
+  run: DeliveryRun,
+  {width = 640, cursorSeconds = null, alongside = null, type = typeScale()}: ReceiverChartOptions = {}
+): Element {
   // The last level holds to the end of the axis.
   const endsAt = timeAxisEnd(run, alongside);
   const steps = run.receiverStates.filter((sample) => sample.shownSequence !== null);
@@ -100,30 +141,86 @@ export function ReceiverState(run: DeliveryRun, {width = 640, cursorSeconds = nu
     ...steps.map((sample) => ({at: sample.atSeconds, sequence: sample[key]!})),
     ...(steps.length ? [{at: endsAt, sequence: steps[steps.length - 1]![key]!}] : [])
   ];
-  const regressions = run.receiverStates.filter((sample) => sample.regression).map((sample) => ({
-    at: sample.atSeconds,
-    sequence: sample.shownSequence!,
-    title: `Regression at ${sample.atSeconds} s: ${updateLabel(run, sample.updateIndex)} (sequence ${sample.shownSequence}) applied after sequence ${sample.newestAppliedSequence}`
-  }));
+  const regressions = run.receiverStates
+    .filter((sample) => sample.regression)
+    .map((sample) => ({
+      at: sample.atSeconds,
+      sequence: sample.shownSequence!,
+      title: `Regression at ${sample.atSeconds} s: ${updateLabel(run, sample.updateIndex)} (sequence ${sample.shownSequence}) applied after sequence ${sample.newestAppliedSequence}`
+    }));
   const maxSequence = Math.max(1, ...run.updates.map((update) => update.sequence));
-  const frame = chartFrame({width, height: Math.round(type.line * 16), type, label: "What the receiver shows over time",
-    margin: {top: type.line * 2, right: Math.ceil(2 * type.body), bottom: bottomAxisHeight(type), left: tickLabelsWidth(0, maxSequence + 0.5, Math.min(maxSequence, 10), type)}});
+  const frame = chartFrame({
+    width,
+    height: Math.round(type.line * 16),
+    type,
+    label: "What the receiver shows over time",
+    margin: {
+      top: type.line * 2,
+      right: Math.ceil(2 * type.body),
+      bottom: bottomAxisHeight(type),
+      left: tickLabelsWidth(0, maxSequence + 0.5, Math.min(maxSequence, 10), type)
+    }
+  });
   const x = timeAxis(frame, endsAt);
-  const y = scaleLinear().domain([0, maxSequence + 0.5]).range([frame.bottom, frame.top]);
+  const y = scaleLinear()
+    .domain([0, maxSequence + 0.5])
+    .range([frame.bottom, frame.top]);
   // Sequences are whole numbers: ticks at whole numbers only.
-  leftAxis(frame, y, {label: "sequence", count: Math.min(maxSequence, 10), format: (value) => String(Math.round(value))});
+  leftAxis(frame, y, {
+    label: "sequence",
+    count: Math.min(maxSequence, 10),
+    format: (value) => String(Math.round(value))
+  });
   plotOutline(frame);
-  const stepped = line<Level>().x((d) => x(d.at)).y((d) => y(d.sequence)).curve(curveStepAfter);
-  const lines = frame.svg.append("g").attr("class", "state-lines").attr("fill", "none").attr("stroke-linejoin", "round").attr("stroke-linecap", "round");
+  const stepped = line<Level>()
+    .x((d) => x(d.at))
+    .y((d) => y(d.sequence))
+    .curve(curveStepAfter);
+  const lines = frame.svg
+    .append("g")
+    .attr("class", "state-lines")
+    .attr("fill", "none")
+    .attr("stroke-linejoin", "round")
+    .attr("stroke-linecap", "round");
   if (steps.length) {
     // The dashed newest-applied line goes on top: where the two agree it would hide under the shown one.
-    lines.append("path").attr("class", "shown").attr("stroke", STATE_COLOURS.range[0]!).attr("stroke-width", 2.5 * type.unit).attr("d", stepped(levels("shownSequence")));
-    lines.append("path").attr("class", "newest-applied").attr("stroke", STATE_COLOURS.range[1]!).attr("stroke-width", 1.5 * type.unit).attr("stroke-dasharray", "5,4").attr("d", stepped(levels("newestAppliedSequence")));
+    lines
+      .append("path")
+      .attr("class", "shown")
+      .attr("stroke", STATE_COLOURS.range[0]!)
+      .attr("stroke-width", 2.5 * type.unit)
+      .attr("d", stepped(levels("shownSequence")));
+    lines
+      .append("path")
+      .attr("class", "newest-applied")
+      .attr("stroke", STATE_COLOURS.range[1]!)
+      .attr("stroke-width", 1.5 * type.unit)
+      .attr("stroke-dasharray", "5,4")
+      .attr("d", stepped(levels("newestAppliedSequence")));
   }
-  const marks = frame.svg.append("g").attr("class", "regression-marks").selectAll("g").data(regressions).join("g")
+  const marks = frame.svg
+    .append("g")
+    .attr("class", "regression-marks")
+    .selectAll("g")
+    .data(regressions)
+    .join("g")
     .attr("transform", (d) => `translate(${x(d.at)},${y(d.sequence)})`);
-  marks.append("circle").attr("r", 8 * type.unit).attr("fill", "none").attr("stroke", REGRESSION_RED).attr("stroke-width", 2.5 * type.unit).append("title").text((d) => d.title);
-  marks.append("text").attr("y", 8 * type.unit + 0.8 * type.line).attr("fill", REGRESSION_RED).text("regression");
+  marks
+    .append("circle")
+    .attr("r", 8 * type.unit)
+    .attr("fill", "none")
+    .attr("stroke", REGRESSION_RED)
+    .attr("stroke-width", 2.5 * type.unit)
+    .append("title")
+    .text((d) => d.title);
+  marks
+    .append("text")
+    .attr("y", 8 * type.unit + 0.8 * type.line)
+    .attr("fill", REGRESSION_RED)
+    .text("regression");
   cursorRule(frame, x, cursorSeconds);
-  return withChartNote(withLegends(frame.svg.node()!, [colourLegend(STATE_COLOURS, type)]), steps.length === 0 ? "The receiver applied nothing." : null);
+  return withChartNote(
+    withLegends(frame.svg.node()!, [colourLegend(STATE_COLOURS, type)]),
+    steps.length === 0 ? "The receiver applied nothing." : null
+  );
 }

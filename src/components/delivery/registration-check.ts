@@ -12,7 +12,8 @@ type TransactionModule = typeof import("../../../lib/message/transaction.js");
 const check = onDemand<TransactionModule>(
   () => import("../../../lib/message/transaction.js"),
   "Checking the registration with lesson 2's six gates…",
-  (reason) => `The registration could not be checked: lesson 2's checker did not load (${String(reason)}). Reload the page to try again.`
+  (reason) =>
+    `The registration could not be checked: lesson 2's checker did not load (${String(reason)}). Reload the page to try again.`
 );
 
 let requested = false;

@@ -31,16 +31,35 @@ export function SenderFacts(preset: SenderPreset, sliderTimeoutSeconds: number):
   const facts: [string, string][] = [
     ["Timeout", describeTimeout(preset, sliderTimeoutSeconds)],
     ["Retries", describeRetries(preset)],
-    ["Delivered when", preset.success === "2xx" ? "the answer is 2xx" : "the answer is anything but 401 or 403 (a 503 counts as delivered)"],
+    [
+      "Delivered when",
+      preset.success === "2xx"
+        ? "the answer is 2xx"
+        : "the answer is anything but 401 or 403 (a 503 counts as delivered)"
+    ],
     ["One task's updates", preset.orderingNote]
   ];
-  return element("section", {class: "sender-facts", "aria-label": "What the chosen sender does"},
-    element("p", {class: "sender-facts-name"}, preset.name.startsWith(preset.shortName)
-      ? [element("strong", null, preset.name), ` (${preset.version})`]
-      : [element("strong", null, preset.shortName), ` (${preset.name})`]),
-    element("dl", null, facts.flatMap(([term, text]) => [element("dt", null, term), element("dd", null, text)])),
+  return element(
+    "section",
+    {class: "sender-facts", "aria-label": "What the chosen sender does"},
+    element(
+      "p",
+      {class: "sender-facts-name"},
+      preset.name.startsWith(preset.shortName)
+        ? [element("strong", null, preset.name), ` (${preset.version})`]
+        : [element("strong", null, preset.shortName), ` (${preset.name})`]
+    ),
+    element(
+      "dl",
+      null,
+      facts.flatMap(([term, text]) => [element("dt", null, term), element("dd", null, text)])
+    ),
     preset.id === "teaching"
       ? null
-      : element("p", {class: "sender-facts-note"}, `The sender timeout, attempts per update and first retry wait inputs shape the teaching sender only. Read from ${preset.source}.`)
+      : element(
+          "p",
+          {class: "sender-facts-note"},
+          `The sender timeout, attempts per update and first retry wait inputs shape the teaching sender only. Read from ${preset.source}.`
+        )
   );
 }

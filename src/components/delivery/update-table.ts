@@ -7,7 +7,14 @@ import {ScrollRegion} from "../runtime/scroll-region.js";
 import {element, type Child} from "../runtime/dom.js";
 import {morph} from "../runtime/morph.js";
 import {cancelRedraw, drawNowOrWhenSeen, watchDistance} from "../runtime/offscreen-redraws.js";
-import {bodyShape, senderPreset, wireBodyNames, wireRequest, type DeliveryRun, type UpdateOutcome} from "../../../lib/delivery/index.js";
+import {
+  bodyShape,
+  senderPreset,
+  wireBodyNames,
+  wireRequest,
+  type DeliveryRun,
+  type UpdateOutcome
+} from "../../../lib/delivery/index.js";
 
 const OUTCOME_WORDS: Record<UpdateOutcome["outcome"], string> = {
   acknowledged: "acknowledged (2xx seen)",
@@ -20,13 +27,20 @@ const OUTCOME_WORDS: Record<UpdateOutcome["outcome"], string> = {
 
 /** The sender's outcome in words; a sender that never retries drops an update rather than exhausting a budget. */
 function outcomeWords(update: UpdateOutcome, run: DeliveryRun): string {
-  return update.outcome === "exhausted" && senderPreset(run.config.sender).retry.kind === "none" ? "dropped (its only attempt failed)" : OUTCOME_WORDS[update.outcome];
+  return update.outcome === "exhausted" && senderPreset(run.config.sender).retry.kind === "none"
+    ? "dropped (its only attempt failed)"
+    : OUTCOME_WORDS[update.outcome];
 }
 
 /** What the two columns mean together, in one sentence. */
 function reading(update: UpdateOutcome): string {
   const applied = update.receiverEffects;
-  const effects = applied === 0 ? "the receiver applied nothing" : applied === 1 ? "the receiver applied it once" : `the receiver applied it ${applied} times (duplicate effects)`;
+  const effects =
+    applied === 0
+      ? "the receiver applied nothing"
+      : applied === 1
+        ? "the receiver applied it once"
+        : `the receiver applied it ${applied} times (duplicate effects)`;
   switch (update.outcome) {
     case "acknowledged":
       return applied === 1 ? "Acknowledged and applied once." : `Acknowledged, but ${effects}.`;
@@ -51,7 +65,11 @@ export type UpdateTableElement = HTMLElement & {
   update(run: DeliveryRun): void;
 };
 
-function updateRows(run: DeliveryRun, selected: number, select: (updateIndex: number) => void): HTMLTableSectionElement {
+function updateRows(
+  run: DeliveryRun,
+  selected: number,
+  select: (updateIndex: number) => void
+): HTMLTableSectionElement {
   return element(
     "tbody",
     null,
@@ -59,7 +77,19 @@ function updateRows(run: DeliveryRun, selected: number, select: (updateIndex: nu
       element(
         "tr",
         {"data-update": update.updateIndex, class: update.updateIndex === selected ? "selected" : null},
-        element("td", null, element("button", {type: "button", "aria-label": `Inspect update ${update.updateIndex + 1}`, onclick: () => select(update.updateIndex)}, "Inspect")),
+        element(
+          "td",
+          null,
+          element(
+            "button",
+            {
+              type: "button",
+              "aria-label": `Inspect update ${update.updateIndex + 1}`,
+              onclick: () => select(update.updateIndex)
+            },
+            "Inspect"
+          )
+        ),
         element("th", {scope: "row"}, `U${update.updateIndex + 1}`),
         element("td", null, element("code", null, update.taskState)),
         element("td", {class: "numeric"}, `${update.emittedAtSeconds} s`),
@@ -93,7 +123,15 @@ export function UpdateTable(): UpdateTableElement {
           "tr",
           null,
           column(element("span", {class: "visually-hidden"}, "Inspect")),
-          ["Update", "Task state", "Emitted", "Sender outcome", "Attempts sent", "Receiver effects", "Read together"].map(column)
+          [
+            "Update",
+            "Task state",
+            "Emitted",
+            "Sender outcome",
+            "Attempts sent",
+            "Receiver effects",
+            "Read together"
+          ].map(column)
         )
       ),
       tbody
@@ -138,7 +176,9 @@ export function AttemptInspector(run: DeliveryRun, chosenIndex: number): HTMLEle
   if (!update) return element("p", null, "No update to inspect: this run emits none.");
   const attempts = run.attempts.filter((attempt) => attempt.updateIndex === updateIndex);
   const suppressed = run.suppressedAttempts.filter((attempt) => attempt.updateIndex === updateIndex);
-  const headers = Object.entries(run.headers).map(([name, value]) => `${name}: ${value}`).join("\n");
+  const headers = Object.entries(run.headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join("\n");
   const preset = senderPreset(run.config.sender);
   return element(
     "div",
@@ -148,8 +188,17 @@ export function AttemptInspector(run: DeliveryRun, chosenIndex: number): HTMLEle
       "div",
       {class: "inspector-columns"},
       element("div", null, element("strong", null, "Headers"), element("pre", null, headers)),
-      element("div", null, element("strong", null, "Body"), ` (${wireBodyNames[bodyShape(preset, run.config.version)]}; every attempt of an update sends the same body)`,
-        element("pre", null, JSON.stringify(wireRequest(preset, update.payload, run.config.credential, run.config.version).body, null, 2)))
+      element(
+        "div",
+        null,
+        element("strong", null, "Body"),
+        ` (${wireBodyNames[bodyShape(preset, run.config.version)]}; every attempt of an update sends the same body)`,
+        element(
+          "pre",
+          null,
+          JSON.stringify(wireRequest(preset, update.payload, run.config.credential, run.config.version).body, null, 2)
+        )
+      )
     ),
     element(
       "ol",
@@ -175,6 +224,12 @@ export function AttemptInspector(run: DeliveryRun, chosenIndex: number): HTMLEle
         )
       )
     ),
-    attempts.length === 0 && suppressed.length === 0 ? element("p", null, `Nothing was sent for this update: ${run.summary.blockedReason ?? OUTCOME_WORDS[update.outcome]}.`) : null
+    attempts.length === 0 && suppressed.length === 0
+      ? element(
+          "p",
+          null,
+          `Nothing was sent for this update: ${run.summary.blockedReason ?? OUTCOME_WORDS[update.outcome]}.`
+        )
+      : null
   );
 }

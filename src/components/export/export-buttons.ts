@@ -56,7 +56,13 @@ export function ExportableChart(chart: Element, options: ExportOptions): HTMLEle
     }
   };
   const caption = element("p", {class: "chart-print-caption"}, printCaption(runOf(options.run)));
-  return element("div", {class: "exportable-chart", "data-chart": options.name, style, ...answers, ...captions}, chart, caption, ExportButtons(chart, options));
+  return element(
+    "div",
+    {class: "exportable-chart", "data-chart": options.name, style, ...answers, ...captions},
+    chart,
+    caption,
+    ExportButtons(chart, options)
+  );
 }
 
 const CAPTION_EVENT = "chartcaption";
@@ -93,7 +99,8 @@ export function scheduleChartCaptions(): void {
 
 if (typeof window !== "undefined") {
   window.addEventListener("beforeprint", () => refreshChartCaptions());
-  if (typeof window.matchMedia === "function") window.matchMedia("print").addEventListener?.("change", () => refreshChartCaptions());
+  if (typeof window.matchMedia === "function")
+    window.matchMedia("print").addEventListener?.("change", () => refreshChartCaptions());
 }
 
 const LEGEND_HEIGHT_PX = 40;
@@ -101,11 +108,15 @@ const BUTTONS_HEIGHT_PX = 62;
 
 function estimatedHeightPx(chart: Element): number {
   if (chart.classList.contains("compared-charts")) {
-    return [...chart.querySelectorAll(":scope > .compared-run")].reduce((sum, part) => sum + estimatedHeightPx(part.lastElementChild!) + 30 - BUTTONS_HEIGHT_PX, BUTTONS_HEIGHT_PX);
+    return [...chart.querySelectorAll(":scope > .compared-run")].reduce(
+      (sum, part) => sum + estimatedHeightPx(part.lastElementChild!) + 30 - BUTTONS_HEIGHT_PX,
+      BUTTONS_HEIGHT_PX
+    );
   }
   const svg = findChartSvg(chart);
   const svgHeight = Number(svg?.getAttribute("height")) || 320;
-  const legends = chart.tagName === "FIGURE" ? chart.querySelectorAll(":scope > div, :scope > svg:not(:last-of-type)").length : 0;
+  const legends =
+    chart.tagName === "FIGURE" ? chart.querySelectorAll(":scope > div, :scope > svg:not(:last-of-type)").length : 0;
   return Math.ceil(svgHeight + legends * LEGEND_HEIGHT_PX + BUTTONS_HEIGHT_PX);
 }
 
@@ -124,8 +135,10 @@ function ExportButtons(chart: Element, {lesson, name, title, run, whole, drawAt}
     };
   };
   const runNow = () => runOf(run);
-  const exported = (shown: Element) => standaloneSvg(whole ? whole() : shown, {title, caption: runNow()?.caption, credit});
-  const fileName = (extension: "svg" | "png", chartName = name) => exportFileName(lesson, chartName, extension, runNow()?.fileLabel);
+  const exported = (shown: Element) =>
+    standaloneSvg(whole ? whole() : shown, {title, caption: runNow()?.caption, credit});
+  const fileName = (extension: "svg" | "png", chartName = name) =>
+    exportFileName(lesson, chartName, extension, runNow()?.fileLabel);
   const failed = (error: unknown) => `Export failed: ${error instanceof Error ? error.message : String(error)}`;
   const downloadSvg = (event: Event) => {
     const here = clicked(event);
@@ -148,7 +161,14 @@ function ExportButtons(chart: Element, {lesson, name, title, run, whole, drawAt}
     const here = clicked(event);
     try {
       if (!drawAt) throw new Error("this chart cannot be drawn at a slide's size");
-      const svg = slideSvg((size) => drawAt(size, true), {title, caption: runNow()?.caption, credit, width: SLIDE_WIDTH_PX, height: SLIDE_HEIGHT_PX, type: typeScale(SLIDE_FONT_SIZE)});
+      const svg = slideSvg((size) => drawAt(size, true), {
+        title,
+        caption: runNow()?.caption,
+        credit,
+        width: SLIDE_WIDTH_PX,
+        height: SLIDE_HEIGHT_PX,
+        type: typeScale(SLIDE_FONT_SIZE)
+      });
       download(await svgToPng(svg, 1), fileName("png", `${name} slide`));
     } catch (error) {
       here.status.textContent = failed(error);
@@ -158,7 +178,8 @@ function ExportButtons(chart: Element, {lesson, name, title, run, whole, drawAt}
     const here = clicked(event);
     here.status.textContent = "";
     try {
-      if (typeof ClipboardItem === "undefined" || !navigator.clipboard?.write) throw new Error("this browser cannot put an image on the clipboard");
+      if (typeof ClipboardItem === "undefined" || !navigator.clipboard?.write)
+        throw new Error("this browser cannot put an image on the clipboard");
       // The item takes a promise, so the browser sees the click's user activation while the PNG is drawn.
       await navigator.clipboard.write([new ClipboardItem({"image/png": svgToPng(exported(here.chart))})]);
       here.status.textContent = "Copied as PNG.";
@@ -171,10 +192,43 @@ function ExportButtons(chart: Element, {lesson, name, title, run, whole, drawAt}
     "div",
     {class: "export-buttons"},
     element("button", {type: "button", onclick: downloadSvg, "aria-label": `Download “${title}” as SVG`}, "SVG"),
-    element("button", {type: "button", onclick: downloadPng, "aria-label": `Download “${title}” as PNG at 2x`}, "PNG (2x)"),
-    drawAt ? element("button", {type: "button", class: "slide-chart-export", onclick: downloadSlide, "aria-label": `Download “${title}” on a Slide 16:9 (a ${SLIDE_WIDTH_PX}×${SLIDE_HEIGHT_PX} image)`}, "Slide 16:9") : null,
-    element("button", {type: "button", class: "present-chart", onclick: (event: Event) => present(event.currentTarget as Element, title), "aria-label": `Present “${title}” full screen`}, "Present"),
-    element("button", {type: "button", class: "copy-chart", onclick: copyPng, "aria-label": `Copy “${title}” to the clipboard (an image)`}, "Copy"),
+    element(
+      "button",
+      {type: "button", onclick: downloadPng, "aria-label": `Download “${title}” as PNG at 2x`},
+      "PNG (2x)"
+    ),
+    drawAt
+      ? element(
+          "button",
+          {
+            type: "button",
+            class: "slide-chart-export",
+            onclick: downloadSlide,
+            "aria-label": `Download “${title}” on a Slide 16:9 (a ${SLIDE_WIDTH_PX}×${SLIDE_HEIGHT_PX} image)`
+          },
+          "Slide 16:9"
+        )
+      : null,
+    element(
+      "button",
+      {
+        type: "button",
+        class: "present-chart",
+        onclick: (event: Event) => present(event.currentTarget as Element, title),
+        "aria-label": `Present “${title}” full screen`
+      },
+      "Present"
+    ),
+    element(
+      "button",
+      {
+        type: "button",
+        class: "copy-chart",
+        onclick: copyPng,
+        "aria-label": `Copy “${title}” to the clipboard (an image)`
+      },
+      "Copy"
+    ),
     status
   );
 }
@@ -185,7 +239,9 @@ function ExportButtons(chart: Element, {lesson, name, title, run, whole, drawAt}
  */
 function labelChart(chart: Element, title: string): void {
   // A compared chart holds one drawing per run, each named by its run.
-  const parts = chart.classList.contains("compared-charts") ? [...chart.querySelectorAll(":scope > .compared-run")] : [chart];
+  const parts = chart.classList.contains("compared-charts")
+    ? [...chart.querySelectorAll(":scope > .compared-run")]
+    : [chart];
   for (const part of parts) {
     const svg = findChartSvg(part);
     if (!svg) continue;

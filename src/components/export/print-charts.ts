@@ -29,7 +29,10 @@ export function drawChartsForPrint(root: ParentNode = document): void {
   for (const chart of root.querySelectorAll(".exportable-chart")) {
     chart.querySelector(`:scope > .${PRINT_DRAWING}`)?.remove();
     const drawing = drawChartAtSize(chart, size, true);
-    if (drawing !== null) chart.appendChild(element("div", {class: PRINT_DRAWING, "aria-hidden": "true", [MORPH_KEEP_ATTRIBUTE]: true}, drawing));
+    if (drawing !== null)
+      chart.appendChild(
+        element("div", {class: PRINT_DRAWING, "aria-hidden": "true", [MORPH_KEEP_ATTRIBUTE]: true}, drawing)
+      );
   }
 }
 
@@ -42,6 +45,8 @@ if (typeof window !== "undefined") {
   window.addEventListener("beforeprint", () => drawChartsForPrint());
   window.addEventListener("afterprint", () => removePrintDrawings());
   if (typeof window.matchMedia === "function") {
-    window.matchMedia("print").addEventListener?.("change", (event) => (event.matches ? drawChartsForPrint() : removePrintDrawings()));
+    window
+      .matchMedia("print")
+      .addEventListener?.("change", (event) => (event.matches ? drawChartsForPrint() : removePrintDrawings()));
   }
 }

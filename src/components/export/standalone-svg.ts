@@ -71,14 +71,24 @@ function legendEntries(chart: Element): LegendEntry[] {
 function comparedSvg(chart: Element, options: StandaloneSvgOptions): string {
   const parts = [...chart.querySelectorAll(":scope > .compared-run")].map((part) => ({
     name: part.querySelector(".compared-name")?.textContent ?? "",
-    svg: new DOMParser().parseFromString(standaloneSvg(part.lastElementChild!, {title: part.querySelector(".compared-name")?.textContent ?? ""}), "image/svg+xml").documentElement
+    svg: new DOMParser().parseFromString(
+      standaloneSvg(part.lastElementChild!, {title: part.querySelector(".compared-name")?.textContent ?? ""}),
+      "image/svg+xml"
+    ).documentElement
   }));
   const document = chart.ownerDocument;
   const root = document.createElementNS(SVG_NS, "svg");
   const width = Math.max(...parts.map((part) => Number(part.svg.getAttribute("width"))));
   const text = (y: number, size: number, content: string, fill: string, bold = false) => {
     const node = document.createElementNS(SVG_NS, "text");
-    for (const [key, value] of Object.entries({x: PADDING, y, "font-size": size, fill, ...(bold ? {"font-weight": "bold"} : {})})) node.setAttribute(key, String(value));
+    for (const [key, value] of Object.entries({
+      x: PADDING,
+      y,
+      "font-size": size,
+      fill,
+      ...(bold ? {"font-weight": "bold"} : {})
+    }))
+      node.setAttribute(key, String(value));
     node.textContent = content;
     root.appendChild(node);
   };
@@ -91,7 +101,9 @@ function comparedSvg(chart: Element, options: StandaloneSvgOptions): string {
   let y = PADDING - TITLE_LINE + TITLE_SIZE;
   for (const line of titleLines(options.title, width)) text((y += TITLE_LINE), TITLE_SIZE, line, EXPORT_INK, true);
   y += 10;
-  for (const line of options.caption ? wrapWords(options.caption, Math.floor((width - 2 * PADDING) / CAPTION_CHAR_WIDTH)) : []) {
+  for (const line of options.caption
+    ? wrapWords(options.caption, Math.floor((width - 2 * PADDING) / CAPTION_CHAR_WIDTH))
+    : []) {
     y += CAPTION_SIZE + 4;
     text(y, CAPTION_SIZE, line, "#59636e");
   }
@@ -105,7 +117,14 @@ function comparedSvg(chart: Element, options: StandaloneSvgOptions): string {
   }
   if (options.credit) text(y + 12, 11, options.credit, "#59636e");
   const height = y + (options.credit ? 12 + PADDING : 0);
-  for (const [key, value] of Object.entries({width, height, viewBox: `0 0 ${width} ${height}`, "font-family": EXPORT_FONT, color: EXPORT_INK})) root.setAttribute(key, String(value));
+  for (const [key, value] of Object.entries({
+    width,
+    height,
+    viewBox: `0 0 ${width} ${height}`,
+    "font-family": EXPORT_FONT,
+    color: EXPORT_INK
+  }))
+    root.setAttribute(key, String(value));
   background.setAttribute("width", String(width));
   background.setAttribute("height", String(height));
   return serialize(root);
@@ -127,12 +146,20 @@ export function standaloneSvg(chart: Element, options: StandaloneSvgOptions): st
   add(root, "title", {}, options.title);
   // A title wider than the chart wraps, never runs past the export's edge (a 448 px stage chart cut its own).
   for (const line of titleLines(options.title, width)) {
-    add(root, "text", {x: PADDING, y: y + TITLE_SIZE, "font-size": TITLE_SIZE, "font-weight": "bold", fill: EXPORT_INK}, line);
+    add(
+      root,
+      "text",
+      {x: PADDING, y: y + TITLE_SIZE, "font-size": TITLE_SIZE, "font-weight": "bold", fill: EXPORT_INK},
+      line
+    );
     y += TITLE_LINE;
   }
   y += 10 - (TITLE_LINE - TITLE_SIZE);
   if (options.caption) {
-    for (const line of wrapWords(options.caption, Math.max(20, Math.floor((width - 2 * PADDING) / CAPTION_CHAR_WIDTH)))) {
+    for (const line of wrapWords(
+      options.caption,
+      Math.max(20, Math.floor((width - 2 * PADDING) / CAPTION_CHAR_WIDTH))
+    )) {
       add(root, "text", {x: PADDING, y: y + CAPTION_SIZE - 2, "font-size": CAPTION_SIZE, fill: "#59636e"}, line);
       y += CAPTION_SIZE + 4;
     }
@@ -189,13 +216,28 @@ interface LegendType {
   after: number;
 }
 
-const PAGE_LEGEND: LegendType = {row: LEGEND_ROW_HEIGHT, swatch: LEGEND_SWATCH, font: LEGEND_FONT_SIZE, charWidth: LEGEND_CHAR_WIDTH, gap: 6, after: 16};
+const PAGE_LEGEND: LegendType = {
+  row: LEGEND_ROW_HEIGHT,
+  swatch: LEGEND_SWATCH,
+  font: LEGEND_FONT_SIZE,
+  charWidth: LEGEND_CHAR_WIDTH,
+  gap: 6,
+  after: 16
+};
 
 /**
  * The HTML swatch legend, drawn in SVG from `y` in rows that fit between `left` and `right`
  * (PADDING and `width` less PADDING when not given); returns the y below it.
  */
-function drawLegend(root: Element, entries: readonly LegendEntry[], width: number, y: number, sizes: LegendType = PAGE_LEGEND, left = PADDING, right = width - PADDING): number {
+function drawLegend(
+  root: Element,
+  entries: readonly LegendEntry[],
+  width: number,
+  y: number,
+  sizes: LegendType = PAGE_LEGEND,
+  left = PADDING,
+  right = width - PADDING
+): number {
   if (entries.length === 0) return y;
   let x = left;
   for (const {swatch, label} of entries) {
@@ -210,7 +252,17 @@ function drawLegend(root: Element, entries: readonly LegendEntry[], width: numbe
     copy.setAttribute("width", String(sizes.swatch));
     copy.setAttribute("height", String(sizes.swatch));
     root.appendChild(copy);
-    add(root, "text", {x: x + sizes.swatch + sizes.gap, y: y + sizes.row / 2 + sizes.font / 6, "font-size": sizes.font, fill: EXPORT_INK}, label);
+    add(
+      root,
+      "text",
+      {
+        x: x + sizes.swatch + sizes.gap,
+        y: y + sizes.row / 2 + sizes.font / 6,
+        "font-size": sizes.font,
+        fill: EXPORT_INK
+      },
+      label
+    );
     x += itemWidth;
   }
   return y + sizes.row + sizes.gap;
@@ -227,7 +279,9 @@ function serialize(root: Element): string {
       const safe = xmlSafeText(attribute.value);
       if (safe !== attribute.value) element.setAttributeNS(attribute.namespaceURI, attribute.name, safe);
     }
-    for (const node of element.childNodes) if (node.nodeType === node.TEXT_NODE || node.nodeType === node.CDATA_SECTION_NODE) node.nodeValue = xmlSafeText(node.nodeValue ?? "");
+    for (const node of element.childNodes)
+      if (node.nodeType === node.TEXT_NODE || node.nodeType === node.CDATA_SECTION_NODE)
+        node.nodeValue = xmlSafeText(node.nodeValue ?? "");
   }
   return new XMLSerializer().serializeToString(root);
 }
@@ -245,14 +299,19 @@ function bakeColours(root: Element): void {
       if (value === "currentColor" || value === "currentcolor") element.setAttribute(attribute, EXPORT_INK);
     }
     const style = element.getAttribute("style");
-    if (style && /currentcolor/i.test(style)) element.setAttribute("style", style.replace(/currentcolor/gi, EXPORT_INK));
+    if (style && /currentcolor/i.test(style))
+      element.setAttribute("style", style.replace(/currentcolor/gi, EXPORT_INK));
   }
 }
 
 /** File names say which lesson and chart they came from: a2a-workbench-push-delivery-attempts.svg. */
 /** "a2a-workbench-<lesson>-<chart>[--<run>].<ext>": the run label (describeRun's fileLabel) keeps two runs' files apart. */
 export function exportFileName(lesson: string, chart: string, extension: "svg" | "png", runLabel?: string): string {
-  const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const slug = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
   const run = runLabel ? `--${runLabel.replace(/[^A-Za-z0-9._+-]+/g, "-")}` : "";
   return `a2a-workbench-${slug(lesson)}-${slug(chart)}${run}.${extension}`;
 }
@@ -294,13 +353,26 @@ const SLIDE_CAPTION_LINES = 3;
 
 export function slideLayout({width, height, type, title, caption, credit}: SlideSvgOptions): SlideLayout {
   const padding = Math.round(type.body * 1.7);
-  const lines = (text: string, size: number, most: number) => clippedLines(text, Math.floor((width - 2 * padding) / (size * AVERAGE_BOLD_GLYPH_EM)), most);
+  const lines = (text: string, size: number, most: number) =>
+    clippedLines(text, Math.floor((width - 2 * padding) / (size * AVERAGE_BOLD_GLYPH_EM)), most);
   const titleSize = Math.round(type.heading * 1.4);
   const captionSize = Math.round(type.body * 0.85);
   const creditSize = Math.round(type.body * 0.75);
-  const titleBlock = {lines: lines(title, titleSize, SLIDE_TITLE_LINES), size: titleSize, line: Math.round(titleSize * 1.2)};
-  const captionBlock = {lines: caption ? lines(caption, captionSize, SLIDE_CAPTION_LINES) : [], size: captionSize, line: Math.round(captionSize * 1.35)};
-  const chartY = padding + titleBlock.lines.length * titleBlock.line + (captionBlock.lines.length ? Math.round(type.body * 0.3) + captionBlock.lines.length * captionBlock.line : 0) + Math.round(type.body * 0.8);
+  const titleBlock = {
+    lines: lines(title, titleSize, SLIDE_TITLE_LINES),
+    size: titleSize,
+    line: Math.round(titleSize * 1.2)
+  };
+  const captionBlock = {
+    lines: caption ? lines(caption, captionSize, SLIDE_CAPTION_LINES) : [],
+    size: captionSize,
+    line: Math.round(captionSize * 1.35)
+  };
+  const chartY =
+    padding +
+    titleBlock.lines.length * titleBlock.line +
+    (captionBlock.lines.length ? Math.round(type.body * 0.3) + captionBlock.lines.length * captionBlock.line : 0) +
+    Math.round(type.body * 0.8);
   const creditY = height - padding + (credit ? 0 : creditSize);
   const chartBottom = credit ? creditY - creditSize - Math.round(type.body * 0.6) : height - padding;
   return {
@@ -341,12 +413,28 @@ export function slideSvg(draw: (size: ChartSize) => Element, options: SlideSvgOp
   add(root, "title", {}, options.title);
   let y = layout.padding;
   for (const line of layout.title.lines) {
-    add(root, "text", {x: layout.padding, y: y + layout.title.size, "font-size": layout.title.size, "font-weight": "bold", fill: EXPORT_INK}, line);
+    add(
+      root,
+      "text",
+      {
+        x: layout.padding,
+        y: y + layout.title.size,
+        "font-size": layout.title.size,
+        "font-weight": "bold",
+        fill: EXPORT_INK
+      },
+      line
+    );
     y += layout.title.line;
   }
   if (layout.caption.lines.length) y += Math.round(type.body * 0.3);
   for (const line of layout.caption.lines) {
-    add(root, "text", {x: layout.padding, y: y + layout.caption.size, "font-size": layout.caption.size, fill: SLIDE_MUTED}, line);
+    add(
+      root,
+      "text",
+      {x: layout.padding, y: y + layout.caption.size, "font-size": layout.caption.size, fill: SLIDE_MUTED},
+      line
+    );
     y += layout.caption.line;
   }
   const content = add(root, "g", {class: "slide-chart"});
@@ -354,9 +442,25 @@ export function slideSvg(draw: (size: ChartSize) => Element, options: SlideSvgOp
   // A drawing larger than its place is scaled down as a whole (its type with it), centred across.
   const scale = Math.min(1, layout.chart.width / drawn.width, layout.chart.height / drawn.height);
   const x = layout.chart.x + (layout.chart.width - drawn.width * scale) / 2;
-  content.setAttribute("transform", `translate(${round(x)},${layout.chart.y})${scale < 1 ? ` scale(${round(scale, 4)})` : ""}`);
-  if (options.credit) add(root, "text", {x: layout.padding, y: layout.credit.y, "font-size": layout.credit.size, fill: SLIDE_MUTED}, options.credit);
-  for (const [key, value] of Object.entries({width, height, viewBox: `0 0 ${width} ${height}`, "font-family": EXPORT_FONT, color: EXPORT_INK})) root.setAttribute(key, String(value));
+  content.setAttribute(
+    "transform",
+    `translate(${round(x)},${layout.chart.y})${scale < 1 ? ` scale(${round(scale, 4)})` : ""}`
+  );
+  if (options.credit)
+    add(
+      root,
+      "text",
+      {x: layout.padding, y: layout.credit.y, "font-size": layout.credit.size, fill: SLIDE_MUTED},
+      options.credit
+    );
+  for (const [key, value] of Object.entries({
+    width,
+    height,
+    viewBox: `0 0 ${width} ${height}`,
+    "font-family": EXPORT_FONT,
+    color: EXPORT_INK
+  }))
+    root.setAttribute(key, String(value));
   bakeColours(root);
   return serialize(root);
 }
@@ -370,20 +474,45 @@ const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 
  * above the chart. Returns the size drawn.
  */
 function slideContent(group: Element, drawing: Element, type: TypeScale): {width: number; height: number} {
-  const legend: LegendType = {row: Math.round(type.line * 1.25), swatch: Math.round(type.body * 1.1), font: type.body, charWidth: type.body * 0.62, gap: Math.round(type.body * 0.4), after: type.body};
+  const legend: LegendType = {
+    row: Math.round(type.line * 1.25),
+    swatch: Math.round(type.body * 1.1),
+    font: type.body,
+    charWidth: type.body * 0.62,
+    gap: Math.round(type.body * 0.4),
+    after: type.body
+  };
   const compared = drawing.classList.contains("compared-charts");
   const parts = compared
-    ? [...drawing.querySelectorAll(":scope > .compared-run")].map((part) => ({chart: part.lastElementChild!, name: part.querySelector(".compared-name")?.textContent ?? ""}))
+    ? [...drawing.querySelectorAll(":scope > .compared-run")].map((part) => ({
+        chart: part.lastElementChild!,
+        name: part.querySelector(".compared-name")?.textContent ?? ""
+      }))
     : [{chart: drawing, name: null}];
   let x = 0;
   const columns = parts.map(({chart, name}) => {
     const svg = findChartSvg(chart);
     if (!svg) throw new Error("This chart has no <svg> to export.");
-    const column = {svg, x, width: Number(svg.getAttribute("width")) || 640, height: Number(svg.getAttribute("height")) || 400, headerHeight: 0};
+    const column = {
+      svg,
+      x,
+      width: Number(svg.getAttribute("width")) || 640,
+      height: Number(svg.getAttribute("height")) || 400,
+      headerHeight: 0
+    };
     let y = 0;
     if (name !== null) {
-      for (const line of clippedLines(name, Math.floor(column.width / (type.heading * AVERAGE_BOLD_GLYPH_EM)), SLIDE_NAME_LINES)) {
-        add(group, "text", {x, y: y + type.heading, "font-size": type.heading, "font-weight": "bold", fill: EXPORT_INK}, line);
+      for (const line of clippedLines(
+        name,
+        Math.floor(column.width / (type.heading * AVERAGE_BOLD_GLYPH_EM)),
+        SLIDE_NAME_LINES
+      )) {
+        add(
+          group,
+          "text",
+          {x, y: y + type.heading, "font-size": type.heading, "font-weight": "bold", fill: EXPORT_INK},
+          line
+        );
         y += Math.round(type.heading * 1.3);
       }
       y += Math.round(type.heading * 0.3);
@@ -398,10 +527,14 @@ function slideContent(group: Element, drawing: Element, type: TypeScale): {width
     const body = column.svg.cloneNode(true) as SVGSVGElement;
     body.removeAttribute("class");
     body.removeAttribute("style");
-    for (const [key, value] of Object.entries({x: column.x, y: chartTop, width: column.width, height: column.height})) body.setAttribute(key, String(value));
+    for (const [key, value] of Object.entries({x: column.x, y: chartTop, width: column.width, height: column.height}))
+      body.setAttribute(key, String(value));
     group.appendChild(body);
   }
-  return {width: Math.max(1, x - SLIDE_RUN_GAP_EMS * type.body), height: chartTop + Math.max(...columns.map((column) => column.height))};
+  return {
+    width: Math.max(1, x - SLIDE_RUN_GAP_EMS * type.body),
+    height: chartTop + Math.max(...columns.map((column) => column.height))
+  };
 }
 
 /** The room between two runs' columns, in the slide's body type (as compared-chart.ts leaves it). */

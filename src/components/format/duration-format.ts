@@ -5,7 +5,12 @@ export function formatDuration(seconds: number): string {
   let rest = Math.round(Math.abs(seconds));
   if (rest === 0) return "0 s";
   const parts: string[] = [];
-  for (const [unit, size] of [["d", 86400], ["h", 3600], ["min", 60], ["s", 1]] as const) {
+  for (const [unit, size] of [
+    ["d", 86400],
+    ["h", 3600],
+    ["min", 60],
+    ["s", 1]
+  ] as const) {
     if (rest >= size) {
       parts.push(`${Math.floor(rest / size)} ${unit}`);
       rest %= size;

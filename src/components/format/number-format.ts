@@ -20,7 +20,13 @@ export function counted(count: number, singular: string, pluralForm = `${singula
 }
 
 /** d3-format's grouped fixed-point with at most three decimals, its insignificant zeros trimmed, and an ASCII minus. */
-const threeDecimals = formatLocale({decimal: ".", thousands: ",", grouping: [3], currency: ["$", ""], minus: "-"}).format(",.3~f");
+const threeDecimals = formatLocale({
+  decimal: ".",
+  thousands: ",",
+  grouping: [3],
+  currency: ["$", ""],
+  minus: "-"
+}).format(",.3~f");
 
 export function formatNumber(value: number): string {
   // Beyond 1e21 a lesson has no figures; d3 would print every digit, as toLocaleString does.

@@ -46,7 +46,11 @@ export function lessonLink(href: string, version: string, here: URL = new URL(ad
 /** `href` with the version in its query, or null when it is not a link to another lesson or home. */
 function carriedHref(href: string, version: string, here: URL): string | null {
   const url = new URL(href, here);
-  const page = url.pathname.split("/").pop()?.replace(/\.html$/, "") ?? "";
+  const page =
+    url.pathname
+      .split("/")
+      .pop()
+      ?.replace(/\.html$/, "") ?? "";
   // The course home too ("./"): it hands the version on to its own lesson links (carryAddressVersion).
   const home = page === "" || page === "index";
   if (url.origin !== here.origin || url.pathname === here.pathname || !(LESSON_PAGES.has(page) || home)) return null;

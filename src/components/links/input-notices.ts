@@ -12,12 +12,23 @@ export function InputNotices(refused: readonly RefusedInput[]): HTMLElement {
   return element(
     "div",
     {class: "permalink-notices input-notices", role: "alert"},
-    element("p", null, refused.length === 1 ? "One input could not be used:" : `${refused.length} inputs could not be used:`),
+    element(
+      "p",
+      null,
+      refused.length === 1 ? "One input could not be used:" : `${refused.length} inputs could not be used:`
+    ),
     element(
       "ul",
       null,
       refused.map((input) =>
-        element("li", null, element("strong", null, input.label), " ", element("code", null, element("bdi", null, input.value)), `: ${input.problem.replace(/\.$/, "")}; using ${input.fallback}.`)
+        element(
+          "li",
+          null,
+          element("strong", null, input.label),
+          " ",
+          element("code", null, element("bdi", null, input.value)),
+          `: ${input.problem.replace(/\.$/, "")}; using ${input.fallback}.`
+        )
       )
     )
   );

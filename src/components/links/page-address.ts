@@ -17,7 +17,13 @@ export function addressHref(): string {
 
 /** The page's last path segment without ".html": a lesson's slug ("push-delivery"). */
 export function addressLessonSlug(): string {
-  return location.pathname.split("/").filter(Boolean).pop()?.replace(/\.html$/, "") ?? "";
+  return (
+    location.pathname
+      .split("/")
+      .filter(Boolean)
+      .pop()
+      ?.replace(/\.html$/, "") ?? ""
+  );
 }
 
 /** Writes `search` as the address's query in place (no history entry), keeping its path and hash. */
@@ -57,7 +63,9 @@ export function forgetKeptStorage(prefix: string): number {
   const removed = new Set([...keptInMemory.keys()].filter((key) => key.startsWith(prefix)));
   for (const key of removed) keptInMemory.delete(key);
   try {
-    const stored = Array.from({length: localStorage.length}, (_, index) => localStorage.key(index)).filter((key): key is string => key !== null && key.startsWith(prefix));
+    const stored = Array.from({length: localStorage.length}, (_, index) => localStorage.key(index)).filter(
+      (key): key is string => key !== null && key.startsWith(prefix)
+    );
     for (const key of stored) {
       localStorage.removeItem(key);
       removed.add(key);

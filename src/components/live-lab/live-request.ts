@@ -36,10 +36,40 @@ export function LiveRequest(attempt: LiveAttempt, hookUrl: string): HTMLElement 
       shown.textContent = "This browser did not allow copying: select the command below.";
     }
   };
-  return element("details", {class: "live-request", open: unfolded.has(key), ontoggle: toggled},
+  return element(
+    "details",
+    {class: "live-request", open: unfolded.has(key), ontoggle: toggled},
     element("summary", null, `What arrived (${attempt.method} ${toVisible(attempt.path)}, ${attempt.bodyBytes} bytes)`),
-    element("pre", {class: "live-request-text", tabindex: 0, role: "region", "aria-label": `Request #${attempt.number} as it arrived`}, toVisible(requestText(attempt), {keep: "\n"})),
-    element("p", {class: "live-request-actions"}, element("button", {type: "button", onclick: (event: Event) => void copy(event.currentTarget as Element)}, "Copy as curl"), " ", status),
-    element("pre", {class: "live-request-curl", tabindex: 0, role: "region", "aria-label": `Request #${attempt.number} as a curl command`}, toVisible(curl, {keep: "\n"}))
+    element(
+      "pre",
+      {
+        class: "live-request-text",
+        tabindex: 0,
+        role: "region",
+        "aria-label": `Request #${attempt.number} as it arrived`
+      },
+      toVisible(requestText(attempt), {keep: "\n"})
+    ),
+    element(
+      "p",
+      {class: "live-request-actions"},
+      element(
+        "button",
+        {type: "button", onclick: (event: Event) => void copy(event.currentTarget as Element)},
+        "Copy as curl"
+      ),
+      " ",
+      status
+    ),
+    element(
+      "pre",
+      {
+        class: "live-request-curl",
+        tabindex: 0,
+        role: "region",
+        "aria-label": `Request #${attempt.number} as a curl command`
+      },
+      toVisible(curl, {keep: "\n"})
+    )
   );
 }

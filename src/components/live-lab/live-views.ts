@@ -22,16 +22,36 @@ import type {ConnectionState} from "./receiver-connection.js";
 export const LIVE_TABLE_ROWS = 50;
 
 /** The names the compared charts carry: the model above, the reader's receiver below. */
-export const liveNames = (sender: SenderId | null) => (sender === null ? null : {pinned: `model (${sender} preset)`, current: "real (your receiver)"});
+export const liveNames = (sender: SenderId | null) =>
+  sender === null ? null : {pinned: `model (${sender} preset)`, current: "real (your receiver)"};
 
 /** Lesson 1's live lab's stage: before connection a sentence, then the receiver in a line, the compared swimlanes and the differences. */
-export function LiveDeliveryLab(state: ConnectionState, runs: LiveComparison | null, {width = 640}: {width?: number} = {}): Element {
-  if (runs === null) return element("div", {class: "live-lab-view"}, element("p", {class: "live-waiting"}, waitingText(state)), LiveProblems(state.feed.problems));
-  const swimlaneOf = (one: DeliveryRun, other: DeliveryRun | null, _followed: boolean, size?: ChartSize) => AttemptSwimlane(one, {width: size?.width ?? width, type: size?.type, alongside: other});
-  return element("div", {class: "live-lab-view"},
+export function LiveDeliveryLab(
+  state: ConnectionState,
+  runs: LiveComparison | null,
+  {width = 640}: {width?: number} = {}
+): Element {
+  if (runs === null)
+    return element(
+      "div",
+      {class: "live-lab-view"},
+      element("p", {class: "live-waiting"}, waitingText(state)),
+      LiveProblems(state.feed.problems)
+    );
+  const swimlaneOf = (one: DeliveryRun, other: DeliveryRun | null, _followed: boolean, size?: ChartSize) =>
+    AttemptSwimlane(one, {width: size?.width ?? width, type: size?.type, alongside: other});
+  return element(
+    "div",
+    {class: "live-lab-view"},
     LiveReceiverLine(state.feed),
     LiveProblems(state.feed.problems),
-    ComparedExportable(swimlaneOf, runs.real, runs.model, liveNames(runs.sender), {lesson: "push delivery", name: "live attempt swimlane", title: runs.sender === null ? "Webhook attempts at your receiver" : "Webhook attempts: the model and your receiver", run: liveRunLabel(state, runs.sender)}),
+    ComparedExportable(swimlaneOf, runs.real, runs.model, liveNames(runs.sender), {
+      lesson: "push delivery",
+      name: "live attempt swimlane",
+      title:
+        runs.sender === null ? "Webhook attempts at your receiver" : "Webhook attempts: the model and your receiver",
+      run: liveRunLabel(state, runs.sender)
+    }),
     LiveWindowNote(runs),
     runs.sender === null ? null : LiveDifferences(runs.differences, runs.pending)
   );
@@ -40,16 +60,35 @@ export function LiveDeliveryLab(state: ConnectionState, runs: LiveComparison | n
 /** Past LIVE_DRAWN_UPDATES updates, what the drawing leaves out. */
 function LiveWindowNote({window}: LiveComparison): Element | null {
   if (window.totalUpdates <= window.shownUpdates) return null;
-  return element("p", {class: "live-window-note"}, `Drawn: the newest ${window.shownUpdates} of ${window.totalUpdates.toLocaleString("en-US")} updates in this run (the table below lists the newest ${LIVE_TABLE_ROWS} attempts; the receiver keeps more).`);
+  return element(
+    "p",
+    {class: "live-window-note"},
+    `Drawn: the newest ${window.shownUpdates} of ${window.totalUpdates.toLocaleString("en-US")} updates in this run (the table below lists the newest ${LIVE_TABLE_ROWS} attempts; the receiver keeps more).`
+  );
 }
 
 /** Under lesson 1's live lab: the receiver in full, its decisions beside the model's, and the real attempts. Nothing before connection. */
-export function LiveDeliveryDetails(state: ConnectionState, runs: LiveComparison | null, {width = 640}: {width?: number} = {}): Element {
+export function LiveDeliveryDetails(
+  state: ConnectionState,
+  runs: LiveComparison | null,
+  {width = 640}: {width?: number} = {}
+): Element {
   if (runs === null) return element("div", {class: "live-details"});
-  const decisionsOf = (one: DeliveryRun, other: DeliveryRun | null, _followed: boolean, size?: ChartSize) => ReceiverDecisions(one, {width: size?.width ?? width, type: size?.type, alongside: other});
-  return element("div", {class: "live-details"},
+  const decisionsOf = (one: DeliveryRun, other: DeliveryRun | null, _followed: boolean, size?: ChartSize) =>
+    ReceiverDecisions(one, {width: size?.width ?? width, type: size?.type, alongside: other});
+  return element(
+    "div",
+    {class: "live-details"},
     LiveReceiverStatus(state.feed),
-    ComparedExportable(decisionsOf, runs.real, runs.model, liveNames(runs.sender), {lesson: "push delivery", name: "live receiver decisions", title: runs.sender === null ? "Receiver decisions at your receiver" : "Receiver decisions: the model and your receiver", run: liveRunLabel(state, runs.sender)}),
+    ComparedExportable(decisionsOf, runs.real, runs.model, liveNames(runs.sender), {
+      lesson: "push delivery",
+      name: "live receiver decisions",
+      title:
+        runs.sender === null
+          ? "Receiver decisions at your receiver"
+          : "Receiver decisions: the model and your receiver",
+      run: liveRunLabel(state, runs.sender)
+    }),
     LiveAttemptTable(state.feed.attempts),
     NewestRequest(state.feed)
   );
@@ -59,20 +98,32 @@ export function LiveDeliveryDetails(state: ConnectionState, runs: LiveComparison
 function NewestRequest(feed: LiveFeed): Element | null {
   const newest = feed.attempts.at(-1);
   if (newest === undefined || feed.hello === null) return null;
-  return element("div", {class: "live-newest-request"}, element("p", null, `The newest attempt, #${newest.number}:`), LiveRequest(newest, feed.hello.hookUrl));
+  return element(
+    "div",
+    {class: "live-newest-request"},
+    element("p", null, `The newest attempt, #${newest.number}:`),
+    LiveRequest(newest, feed.hello.hookUrl)
+  );
 }
 
 function liveRunLabel(state: ConnectionState, sender: SenderId | null) {
   const faults = state.feed.hello === null ? "" : ` (${describeFaults(state.feed.hello.faults)})`;
-  return sender === null ? namedRun(`your sender at your receiver${faults}`, ["live", "own"]) : namedRun(`${senderPreset(sender).shortName} model vs your receiver${faults}`, ["live", sender]);
+  return sender === null
+    ? namedRun(`your sender at your receiver${faults}`, ["live", "own"])
+    : namedRun(`${senderPreset(sender).shortName} model vs your receiver${faults}`, ["live", sender]);
 }
 
 /** The receiver in one line: where its hook is, its faults, and the run's attempts. */
 export function LiveReceiverLine(feed: LiveFeed): Element | null {
   if (feed.hello === null) return null;
-  return element("p", {class: "live-receiver-line"},
-    "Hook ", element("code", {class: "live-long"}, feed.hello.hookUrl), ` · faults: ${describeFaults(feed.hello.faults)} · `,
-    `${feed.attempts.length} attempt${feed.attempts.length === 1 ? "" : "s"} in this run`);
+  return element(
+    "p",
+    {class: "live-receiver-line"},
+    "Hook ",
+    element("code", {class: "live-long"}, feed.hello.hookUrl),
+    ` · faults: ${describeFaults(feed.hello.faults)} · `,
+    `${feed.attempts.length} attempt${feed.attempts.length === 1 ? "" : "s"} in this run`
+  );
 }
 
 function waitingText(state: ConnectionState): string {
@@ -83,11 +134,23 @@ function waitingText(state: ConnectionState): string {
 
 /** The differences between the model's run and the real one, as liveDifferences names them. */
 export function LiveDifferences(differences: readonly string[], pending: string | null = null): Element {
-  return element("div", {class: "live-differences"},
+  return element(
+    "div",
+    {class: "live-differences"},
     element("h4", null, "Differences from the model"),
     differences.length === 0
-      ? element("p", {class: "live-no-difference"}, pending === null ? "none: the real run matches the model" : "none so far: the real run matches the model up to its newest arrival")
-      : element("ul", null, differences.map((difference) => element("li", null, difference))),
+      ? element(
+          "p",
+          {class: "live-no-difference"},
+          pending === null
+            ? "none: the real run matches the model"
+            : "none so far: the real run matches the model up to its newest arrival"
+        )
+      : element(
+          "ul",
+          null,
+          differences.map((difference) => element("li", null, difference))
+        ),
     pending === null ? null : element("p", {class: "live-pending"}, pending)
   );
 }
@@ -95,9 +158,19 @@ export function LiveDifferences(differences: readonly string[], pending: string 
 /** Messages from the receiver the page skipped, each named. */
 export function LiveProblems(problems: readonly string[]): Element | null {
   if (problems.length === 0) return null;
-  return element("div", {class: "live-problems", role: "alert"},
-    element("p", null, `${problems.length === 1 ? "A message" : `${problems.length} messages`} from the receiver could not be read and ${problems.length === 1 ? "was" : "were"} skipped:`),
-    element("ul", null, problems.map((problem) => element("li", null, problem)))
+  return element(
+    "div",
+    {class: "live-problems", role: "alert"},
+    element(
+      "p",
+      null,
+      `${problems.length === 1 ? "A message" : `${problems.length} messages`} from the receiver could not be read and ${problems.length === 1 ? "was" : "were"} skipped:`
+    ),
+    element(
+      "ul",
+      null,
+      problems.map((problem) => element("li", null, problem))
+    )
   );
 }
 
@@ -105,12 +178,19 @@ export function LiveProblems(problems: readonly string[]): Element | null {
 export function LiveReceiverStatus(feed: LiveFeed): Element | null {
   const {hello, status} = feed;
   if (hello === null) return null;
-  const memory = status === null ? "" : `run ${feed.run ?? status.run}: the receiver keeps ${status.kept} of ${status.total} attempts (${status.dropped} dropped)`;
-  return element("dl", {class: "live-receiver-status"},
+  const memory =
+    status === null
+      ? ""
+      : `run ${feed.run ?? status.run}: the receiver keeps ${status.kept} of ${status.total} attempts (${status.dropped} dropped)`;
+  return element(
+    "dl",
+    {class: "live-receiver-status"},
     element("div", null, element("dt", null, "Hook"), element("dd", null, element("code", null, hello.hookUrl))),
     element("div", null, element("dt", null, "Checks"), element("dd", null, hello.auth)),
     element("div", null, element("dt", null, "Faults"), element("dd", null, describeFaults(hello.faults))),
-    memory ? element("div", null, element("dt", null, "Status"), element("dd", {class: "live-status-counts"}, memory)) : null
+    memory
+      ? element("div", null, element("dt", null, "Status"), element("dd", {class: "live-status-counts"}, memory))
+      : null
   );
 }
 
@@ -127,23 +207,57 @@ function recordedAs(attempt: LiveAttempt): Element | null {
 }
 
 /** The real attempts, newest first, at most `limit`. */
-export function LiveAttemptTable(attempts: readonly LiveAttempt[], {limit = LIVE_TABLE_ROWS}: {limit?: number} = {}): Element {
+export function LiveAttemptTable(
+  attempts: readonly LiveAttempt[],
+  {limit = LIVE_TABLE_ROWS}: {limit?: number} = {}
+): Element {
   const shown = attempts.slice(-limit).reverse();
-  const caption = attempts.length === 0 ? "No attempt has reached your receiver in this run yet." : `Attempts of this run at your receiver, newest first${attempts.length > limit ? ` (the newest ${limit} of ${attempts.length})` : ""}`;
-  return ScrollRegion("Attempts at your receiver",
-    element("table", {class: "update-table live-attempt-table"},
+  const caption =
+    attempts.length === 0
+      ? "No attempt has reached your receiver in this run yet."
+      : `Attempts of this run at your receiver, newest first${attempts.length > limit ? ` (the newest ${limit} of ${attempts.length})` : ""}`;
+  return ScrollRegion(
+    "Attempts at your receiver",
+    element(
+      "table",
+      {class: "update-table live-attempt-table"},
       element("caption", null, caption),
-      element("thead", null, element("tr", null, ["#", "Time (run)", "Task", "Update key (source)", "Decision", "Status", "Answer", "Reason"].map((name) => element("th", {scope: "col"}, name)))),
-      element("tbody", null, shown.map((attempt) => element("tr", null,
-        element("td", null, attempt.number),
-        element("td", null, seconds(attempt.atSeconds)),
-        element("td", {class: "live-long"}, visible(attempt.taskId, "—")),
-        element("td", {class: "live-long"}, visible(attempt.updateKey, "—"), " ", element("small", null, `(${attempt.keySource})`), recordedAs(attempt)),
-        element("td", null, attempt.decision),
-        element("td", null, attempt.httpStatus),
-        element("td", null, attempt.answer),
-        element("td", {class: "live-long live-reason"}, visible(attempt.reason, ""))
-      )))
+      element(
+        "thead",
+        null,
+        element(
+          "tr",
+          null,
+          ["#", "Time (run)", "Task", "Update key (source)", "Decision", "Status", "Answer", "Reason"].map((name) =>
+            element("th", {scope: "col"}, name)
+          )
+        )
+      ),
+      element(
+        "tbody",
+        null,
+        shown.map((attempt) =>
+          element(
+            "tr",
+            null,
+            element("td", null, attempt.number),
+            element("td", null, seconds(attempt.atSeconds)),
+            element("td", {class: "live-long"}, visible(attempt.taskId, "—")),
+            element(
+              "td",
+              {class: "live-long"},
+              visible(attempt.updateKey, "—"),
+              " ",
+              element("small", null, `(${attempt.keySource})`),
+              recordedAs(attempt)
+            ),
+            element("td", null, attempt.decision),
+            element("td", null, attempt.httpStatus),
+            element("td", null, attempt.answer),
+            element("td", {class: "live-long live-reason"}, visible(attempt.reason, ""))
+          )
+        )
+      )
     )
   );
 }
@@ -151,24 +265,62 @@ export function LiveAttemptTable(attempts: readonly LiveAttempt[], {limit = LIVE
 /** Lesson 4: for each real attempt, newest first, the checks the receiver's pipeline ran and the key it grouped resends by. */
 export function LiveChecks(state: ConnectionState, {limit = 20}: {limit?: number} = {}): Element {
   const {attempts} = state.feed;
-  if (state.feed.hello === null) return element("div", {class: "live-lab-view"}, element("p", {class: "live-waiting"}, waitingText(state)), LiveProblems(state.feed.problems));
+  if (state.feed.hello === null)
+    return element(
+      "div",
+      {class: "live-lab-view"},
+      element("p", {class: "live-waiting"}, waitingText(state)),
+      LiveProblems(state.feed.problems)
+    );
   const shown = attempts.slice(-limit).reverse();
-  return element("div", {class: "live-lab-view"},
+  return element(
+    "div",
+    {class: "live-lab-view"},
     LiveReceiverLine(state.feed),
     LiveProblems(state.feed.problems),
-    shown.length === 0 ? element("p", {class: "live-waiting"}, "No attempt has reached your receiver in this run yet.") : null,
-    element("ol", {class: "live-check-list", reversed: true},
-      shown.map((attempt) => element("li", {class: "live-check-attempt", value: attempt.number},
-        element("p", {class: "live-check-head"},
-          element("strong", null, `#${attempt.number} at ${seconds(attempt.atSeconds)}: ${attempt.decision} (${attempt.httpStatus})`), " key: ",
-          element("code", {class: "live-long"}, visible(attempt.updateKey, "none")), ` from ${attempt.keySource}`, recordedAs(attempt)),
-        LiveRequest(attempt, state.feed.hello!.hookUrl),
-        attempt.checks.length === 0
-          ? element("p", {class: "live-long"}, `No check ran: ${visible(attempt.reason, "")}`)
-          : element("ul", {class: "live-checks"}, attempt.checks.map((check) => element("li", {class: `live-check live-check-${check.status}`},
-            element("span", {class: "live-check-status"}, check.status), " ", element("span", {class: "live-check-label"}, check.label), ": ",
-            element("span", {class: "live-long"}, visible(check.reason, "")))))
-      ))
+    shown.length === 0
+      ? element("p", {class: "live-waiting"}, "No attempt has reached your receiver in this run yet.")
+      : null,
+    element(
+      "ol",
+      {class: "live-check-list", reversed: true},
+      shown.map((attempt) =>
+        element(
+          "li",
+          {class: "live-check-attempt", value: attempt.number},
+          element(
+            "p",
+            {class: "live-check-head"},
+            element(
+              "strong",
+              null,
+              `#${attempt.number} at ${seconds(attempt.atSeconds)}: ${attempt.decision} (${attempt.httpStatus})`
+            ),
+            " key: ",
+            element("code", {class: "live-long"}, visible(attempt.updateKey, "none")),
+            ` from ${attempt.keySource}`,
+            recordedAs(attempt)
+          ),
+          LiveRequest(attempt, state.feed.hello!.hookUrl),
+          attempt.checks.length === 0
+            ? element("p", {class: "live-long"}, `No check ran: ${visible(attempt.reason, "")}`)
+            : element(
+                "ul",
+                {class: "live-checks"},
+                attempt.checks.map((check) =>
+                  element(
+                    "li",
+                    {class: `live-check live-check-${check.status}`},
+                    element("span", {class: "live-check-status"}, check.status),
+                    " ",
+                    element("span", {class: "live-check-label"}, check.label),
+                    ": ",
+                    element("span", {class: "live-long"}, visible(check.reason, ""))
+                  )
+                )
+              )
+        )
+      )
     )
   );
 }

@@ -13,7 +13,17 @@
  * A custom input: `value` is the connection's state and every change dispatches `input` (at most
  * one per frame, however fast attempts arrive), so a page reads it with inputValue.
  */
-import {emptyLiveFeed, liveFeedProblem, liveFeedWith, liveReceiverUrl, readFaultsAnswer, readLiveMessage, type LiveEventName, type LiveFaults, type LiveFeed} from "../../../lib/live/index.js";
+import {
+  emptyLiveFeed,
+  liveFeedProblem,
+  liveFeedWith,
+  liveReceiverUrl,
+  readFaultsAnswer,
+  readLiveMessage,
+  type LiveEventName,
+  type LiveFaults,
+  type LiveFeed
+} from "../../../lib/live/index.js";
 import {element, writeText} from "../runtime/dom.js";
 
 export type ConnectionPhase = "idle" | "connecting" | "connected" | "unreachable" | "lost" | "bad-port";
@@ -42,7 +52,13 @@ export interface ReceiverConnectionOptions {
 }
 
 /** Fetch options for a loopback receiver: Chromium's Local Network Access asks for this address space from a page served elsewhere. */
-const LOOPBACK_REQUEST = {mode: "cors", credentials: "omit", cache: "no-store", redirect: "manual", targetAddressSpace: "loopback"} as RequestInit;
+const LOOPBACK_REQUEST = {
+  mode: "cors",
+  credentials: "omit",
+  cache: "no-store",
+  redirect: "manual",
+  targetAddressSpace: "loopback"
+} as RequestInit;
 /** How long a stream may stay silent before its hello: the receiver sends it at once. */
 const HELLO_TIMEOUT_MS = 5000;
 
@@ -57,7 +73,11 @@ async function probe(url: string, expectedType: string | null): Promise<Probe> {
     controller.abort();
     if (response.type === "opaqueredirect") return {ok: false, answered: "with a redirect (the page follows none)"};
     if (!response.ok) return {ok: false, answered: `HTTP ${response.status}`};
-    if (expectedType !== null && !type.startsWith(expectedType)) return {ok: false, answered: `with ${type ? `“${type.slice(0, 60)}”` : "no content type"} where an event stream (text/event-stream) was expected`};
+    if (expectedType !== null && !type.startsWith(expectedType))
+      return {
+        ok: false,
+        answered: `with ${type ? `“${type.slice(0, 60)}”` : "no content type"} where an event stream (text/event-stream) was expected`
+      };
     return {ok: true};
   } catch {
     return {ok: false, answered: null};
@@ -68,9 +88,22 @@ export function ReceiverConnection({port, onFaults}: ReceiverConnectionOptions):
   let source: EventSource | null = null;
   let attemptNumber = 0;
   const status = element("p", {class: "live-connection-status", role: "status"});
-  const connectButton = element("button", {type: "button", class: "live-connect", onclick: () => void connect()}, "Connect");
-  const disconnectButton = element("button", {type: "button", class: "live-disconnect", disabled: true, onclick: () => root.disconnect()}, "Disconnect");
-  const root = element("div", {class: "live-connection"}, element("div", {class: "live-connection-actions"}, connectButton, disconnectButton), status) as unknown as ReceiverConnectionElement;
+  const connectButton = element(
+    "button",
+    {type: "button", class: "live-connect", onclick: () => void connect()},
+    "Connect"
+  );
+  const disconnectButton = element(
+    "button",
+    {type: "button", class: "live-disconnect", disabled: true, onclick: () => root.disconnect()},
+    "Disconnect"
+  );
+  const root = element(
+    "div",
+    {class: "live-connection"},
+    element("div", {class: "live-connection-actions"}, connectButton, disconnectButton),
+    status
+  ) as unknown as ReceiverConnectionElement;
   let pending: ReturnType<typeof setTimeout> | null = null;
 
   const set = (next: Partial<ConnectionState>, now = false) => {
@@ -84,10 +117,11 @@ export function ReceiverConnection({port, onFaults}: ReceiverConnectionOptions):
       if (pending !== null) clearTimeout(pending);
       pending = null;
       root.dispatchEvent(new Event("input", {bubbles: true}));
-    } else pending ??= setTimeout(() => {
-      pending = null;
-      root.dispatchEvent(new Event("input", {bubbles: true}));
-    }, 16);
+    } else
+      pending ??= setTimeout(() => {
+        pending = null;
+        root.dispatchEvent(new Event("input", {bubbles: true}));
+      }, 16);
   };
 
   const close = () => {
@@ -105,22 +139,42 @@ export function ReceiverConnection({port, onFaults}: ReceiverConnectionOptions):
     const door = await probe(`${url}/`, null);
     const events = door.ok ? await probe(`${url}/events`, "text/event-stream") : door;
     if (attempt !== attemptNumber) return;
-    if (!events.ok) return set({phase: "unreachable", notice: events.answered === null ? unreachableNotice(url) : wrongAnswerNotice(url, events.answered)}, true);
+    if (!events.ok)
+      return set(
+        {
+          phase: "unreachable",
+          notice: events.answered === null ? unreachableNotice(url) : wrongAnswerNotice(url, events.answered)
+        },
+        true
+      );
     const stream = new EventSource(`${url}/events`);
     source = stream;
-    for (const name of ["hello", "run", "attempt"] as const) stream.addEventListener(name, (event) => receive(stream, name, (event as MessageEvent).data));
+    for (const name of ["hello", "run", "attempt"] as const)
+      stream.addEventListener(name, (event) => receive(stream, name, (event as MessageEvent).data));
     // A stream that never says hello would leave "Connecting…" for ever.
     const silent = setTimeout(() => {
       if (stream !== source || root.value.phase !== "connecting") return;
       close();
-      set({phase: "unreachable", notice: `The receiver at ${url} opened its event stream but said nothing in ${HELLO_TIMEOUT_MS / 1000} s (A2A Workbench's receiver says hello at once): is another program on this port?`}, true);
+      set(
+        {
+          phase: "unreachable",
+          notice: `The receiver at ${url} opened its event stream but said nothing in ${HELLO_TIMEOUT_MS / 1000} s (A2A Workbench's receiver says hello at once): is another program on this port?`
+        },
+        true
+      );
     }, HELLO_TIMEOUT_MS);
     stream.addEventListener("hello", () => clearTimeout(silent), {once: true});
     // EventSource would retry for ever; the reader reconnects when the receiver is back.
     stream.onerror = () => {
       if (stream !== source) return;
       close();
-      set({phase: root.value.phase === "connected" ? "lost" : "unreachable", notice: root.value.phase === "connected" ? lostNotice(url) : unreachableNotice(url)}, true);
+      set(
+        {
+          phase: root.value.phase === "connected" ? "lost" : "unreachable",
+          notice: root.value.phase === "connected" ? lostNotice(url) : unreachableNotice(url)
+        },
+        true
+      );
     };
   }
 
@@ -138,7 +192,10 @@ export function ReceiverConnection({port, onFaults}: ReceiverConnectionOptions):
     set({phase: "idle", notice: null}, true);
   };
 
-  root.applyFaults = (faults) => (root.value.phase === "connected" && root.value.url !== null ? postFaults(root.value.url, faults) : Promise.resolve({ok: false, problems: ["connect to your receiver first"]}));
+  root.applyFaults = (faults) =>
+    root.value.phase === "connected" && root.value.url !== null
+      ? postFaults(root.value.url, faults)
+      : Promise.resolve({ok: false, problems: ["connect to your receiver first"]});
 
   root.value = {phase: "idle", url: null, feed: emptyLiveFeed, notice: null};
   writeText(status, statusText(root.value));
@@ -148,9 +205,20 @@ export function ReceiverConnection({port, onFaults}: ReceiverConnectionOptions):
 /** POST /faults: the receiver answers 200, or 400 with its problems (read by lib, as text). */
 async function postFaults(url: string, faults: LiveFaults): Promise<{ok: true} | {ok: false; problems: string[]}> {
   try {
-    const response = await fetch(`${url}/faults`, {...LOOPBACK_REQUEST, method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(faults)});
+    const response = await fetch(`${url}/faults`, {
+      ...LOOPBACK_REQUEST,
+      method: "POST",
+      headers: {"Content-Type": "application/json"},
+      body: JSON.stringify(faults)
+    });
     // A redirect is not followed: the faults go to this receiver or nowhere.
-    if (response.type === "opaqueredirect") return {ok: false, problems: [`the receiver at ${url} answered with a redirect; the page follows none, so the faults were not sent`]};
+    if (response.type === "opaqueredirect")
+      return {
+        ok: false,
+        problems: [
+          `the receiver at ${url} answered with a redirect; the page follows none, so the faults were not sent`
+        ]
+      };
     return readFaultsAnswer(response.status, await response.text());
   } catch {
     return {ok: false, problems: [`the receiver at ${url} did not answer`]};
@@ -159,8 +227,10 @@ async function postFaults(url: string, faults: LiveFaults): Promise<{ok: true} |
 
 function unreachableNotice(url: string): string {
   const origin = typeof location === "undefined" ? "this page's origin" : location.origin;
-  return `No receiver answered at ${url}. Start it with npm run receiver (it prints its port), then press Connect. ` +
-    `If it is running, it may not answer this page's origin (${origin}): start it with --origin ${origin}.`;
+  return (
+    `No receiver answered at ${url}. Start it with npm run receiver (it prints its port), then press Connect. ` +
+    `If it is running, it may not answer this page's origin (${origin}): start it with --origin ${origin}.`
+  );
 }
 
 function wrongAnswerNotice(url: string, answered: string): string {
@@ -174,23 +244,43 @@ function lostNotice(url: string): string {
 function statusText(state: ConnectionState): string {
   if (state.notice !== null) return state.notice;
   switch (state.phase) {
-    case "idle": return state.url === null ? "Not connected. Nothing is asked of your machine until you press Connect." : `Disconnected from ${state.url}.`;
-    case "connecting": return `Connecting to ${state.url}…`;
-    default: return `Connected to ${state.url}.`;
+    case "idle":
+      return state.url === null
+        ? "Not connected. Nothing is asked of your machine until you press Connect."
+        : `Disconnected from ${state.url}.`;
+    case "connecting":
+      return `Connecting to ${state.url}…`;
+    default:
+      return `Connected to ${state.url}.`;
   }
 }
 
 /** "Apply to receiver": sends the fault inputs; the receiver starts a new run with them. */
 export function ApplyFaults(connection: ReceiverConnectionElement, faults: () => LiveFaults): HTMLElement {
   const result = element("div", {class: "live-apply-result", role: "status"});
-  const button = element("button", {type: "button", class: "live-apply-faults", onclick: () => void apply()}, "Apply to receiver");
+  const button = element(
+    "button",
+    {type: "button", class: "live-apply-faults", onclick: () => void apply()},
+    "Apply to receiver"
+  );
   async function apply() {
     button.disabled = true;
     const answer = await connection.applyFaults(faults());
     button.disabled = false;
-    result.replaceChildren(answer.ok
-      ? element("p", null, "Applied: the receiver starts a new run with these faults at its next request.")
-      : element("div", {class: "live-apply-problems"}, element("p", null, "The receiver did not take these faults:"), element("ul", null, answer.problems.map((problem) => element("li", null, problem)))));
+    result.replaceChildren(
+      answer.ok
+        ? element("p", null, "Applied: the receiver starts a new run with these faults at its next request.")
+        : element(
+            "div",
+            {class: "live-apply-problems"},
+            element("p", null, "The receiver did not take these faults:"),
+            element(
+              "ul",
+              null,
+              answer.problems.map((problem) => element("li", null, problem))
+            )
+          )
+    );
   }
   return element("div", {class: "live-apply"}, button, result);
 }

@@ -31,5 +31,10 @@ export function CappedPre(text: string, limit: number, className = "verbatim", l
 /** A <pre> of text already cut by capText (and perhaps reshaped), with its note. */
 export function CappedView({shown, hidden}: CappedText, className = "verbatim", label = "Verbatim text"): HTMLElement {
   // The <pre> scrolls past 24rem: focusable and named, like every region that can scroll.
-  return element("div", {class: "capped-text"}, element("pre", {class: className, tabindex: 0, "aria-label": label}, shown), hidden > 0 ? element("p", {class: "capped-note"}, `${moreNotShown(hidden)}.`) : null);
+  return element(
+    "div",
+    {class: "capped-text"},
+    element("pre", {class: className, tabindex: 0, "aria-label": label}, shown),
+    hidden > 0 ? element("p", {class: "capped-note"}, `${moreNotShown(hidden)}.`) : null
+  );
 }

@@ -4,7 +4,12 @@
  * holds, writes the address once the text or the pin settles, and offers Copy link.
  */
 import {joinQuery} from "../../../lib/lesson-inputs/permalink.js";
-import {writeMessageLink, writePinnedMessage, type MessageLinkState, type MessageLinkWriting} from "../../../lib/message/index.js";
+import {
+  writeMessageLink,
+  writePinnedMessage,
+  type MessageLinkState,
+  type MessageLinkWriting
+} from "../../../lib/message/index.js";
 import {copyLink} from "../controls/control-panel.js";
 import {element, writeText} from "../runtime/dom.js";
 import {LinkWriter} from "../links/link-writer.js";
@@ -27,7 +32,9 @@ export function EditorLink(pinned: () => MessageLinkState | null): EditorLink {
   const copyButton = element("button", {type: "button", class: "copy-link"}, "Copy link");
   let linkSearch = "";
   // The guided lesson's step is not the editor's: it stays as the tour wrote it.
-  const writer = LinkWriter(() => replaceAddressSearch(joinQuery(addressSearch(), linkSearch, writePinnedMessage(pinned()).parameters)));
+  const writer = LinkWriter(() =>
+    replaceAddressSearch(joinQuery(addressSearch(), linkSearch, writePinnedMessage(pinned()).parameters))
+  );
   copyButton.addEventListener("click", () => {
     writer.flush();
     void copyLink(copyStatus);
@@ -48,6 +55,7 @@ export function EditorLink(pinned: () => MessageLinkState | null): EditorLink {
 function linkScope(link: MessageLinkWriting, state: MessageLinkState, exampleTitle: string): string {
   const version = state.version === "0.3" ? "" : `, sent with A2A-Version ${state.version}`;
   if (link.carriesRequest) return `The link holds this example and your edited request${version}.`;
-  if (link.omittedReason !== null) return `The link holds only the example (“${exampleTitle}”)${version}: ${link.omittedReason}.`;
+  if (link.omittedReason !== null)
+    return `The link holds only the example (“${exampleTitle}”)${version}: ${link.omittedReason}.`;
   return `The link holds this example${version}.`;
 }

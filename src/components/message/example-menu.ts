@@ -25,7 +25,11 @@ export interface ExampleMenuActions {
   restore(): void;
 }
 
-export function ExampleMenu(examples: readonly MessageExample[], editorId: string, actions: ExampleMenuActions): ExampleMenu {
+export function ExampleMenu(
+  examples: readonly MessageExample[],
+  editorId: string,
+  actions: ExampleMenuActions
+): ExampleMenu {
   const select = element("select", {id: `${editorId}-example`}, ExampleOptions(examples));
   const summary = element("span", {class: "example-summary"});
   const edited = element("span", {class: "example-edited"}, "Edited.");
@@ -52,8 +56,11 @@ export function ExampleMenu(examples: readonly MessageExample[], editorId: strin
 /** One option per example, in groups by version when the examples are written for more than one. */
 function ExampleOptions(examples: readonly MessageExample[]): HTMLElement[] {
   const optionOf = (candidate: MessageExample) => element("option", {value: candidate.id}, candidate.title);
-  const groups = VERSION_GROUPS
-    .map(({version, label}) => ({label, members: examples.filter((candidate) => exampleVersion(candidate) === version)}))
-    .filter((group) => group.members.length > 0);
-  return groups.length > 1 ? groups.map((group) => element("optgroup", {label: group.label}, group.members.map(optionOf))) : examples.map(optionOf);
+  const groups = VERSION_GROUPS.map(({version, label}) => ({
+    label,
+    members: examples.filter((candidate) => exampleVersion(candidate) === version)
+  })).filter((group) => group.members.length > 0);
+  return groups.length > 1
+    ? groups.map((group) => element("optgroup", {label: group.label}, group.members.map(optionOf)))
+    : examples.map(optionOf);
 }

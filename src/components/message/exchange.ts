@@ -16,14 +16,19 @@ export const RESPONSE_SHOWN = 20_000;
 /** Rows of each table rendered. */
 export const EXCHANGE_ROWS_SHOWN = 100;
 
-const plural = (count: number, noun: string, nouns = `${noun}s`) => `${count.toLocaleString("en-US")} ${count === 1 ? noun : nouns}`;
+const plural = (count: number, noun: string, nouns = `${noun}s`) =>
+  `${count.toLocaleString("en-US")} ${count === 1 ? noun : nouns}`;
 
 /** Headline figures, receiver and client apart, and the one sentence that reads them together; compared with a pinned transaction, each figure reads "pinned → current". */
-export function TransactionSummary(transaction: MessageTransaction, pinned: MessageTransaction | null = null): HTMLElement {
+export function TransactionSummary(
+  transaction: MessageTransaction,
+  pinned: MessageTransaction | null = null
+): HTMLElement {
   const now = counts(transaction);
   const before = pinned === null ? null : counts(pinned);
   const headline = transaction.requests.length === 1 ? transaction.requests[0]!.verdict : transaction.client.summary;
-  const compared = (name: Exclude<keyof TransactionCounts, "notARequest">, label: FigureLabel, alert = false) => figure(now[name], label, alert, before?.[name] ?? null);
+  const compared = (name: Exclude<keyof TransactionCounts, "notARequest">, label: FigureLabel, alert = false) =>
+    figure(now[name], label, alert, before?.[name] ?? null);
   return element(
     "div",
     {class: "transaction-summary"},
@@ -33,7 +38,9 @@ export function TransactionSummary(transaction: MessageTransaction, pinned: Mess
       {class: "summary-figures", "aria-label": "What was sent, handled and answered"},
       // Unparseable text or an empty batch holds no request the client could match, yet it was sent and answered.
       // Compared with a run that held requests, both sides count requests (none, for such a text).
-      now.notARequest && (before === null || before.notARequest) ? figure(1, "text sent that is not a request", false, before && 1) : compared("requested", ["request the client sent", "requests the client sent"]),
+      now.notARequest && (before === null || before.notARequest)
+        ? figure(1, "text sent that is not a request", false, before && 1)
+        : compared("requested", ["request the client sent", "requests the client sent"]),
       compared("passed", "passed all six stages"),
       compared("receipts", ["receipt recorded by the receiver", "receipts recorded by the receiver"]),
       compared("responses", ["response object sent back", "response objects sent back"])
@@ -43,7 +50,11 @@ export function TransactionSummary(transaction: MessageTransaction, pinned: Mess
       {class: "summary-figures", "aria-label": "What the client can conclude"},
       compared("confirmedSuccesses", ["success the client can confirm", "successes the client can confirm"]),
       compared("confirmedErrors", ["failure the client knows of", "failures the client knows of"]),
-      compared("unknown", ["request the client cannot tell about", "requests the client cannot tell about"], now.unknown > 0)
+      compared(
+        "unknown",
+        ["request the client cannot tell about", "requests the client cannot tell about"],
+        now.unknown > 0
+      )
     ),
     ReceiptGap(transaction)
   );
@@ -88,7 +99,10 @@ function ReceiptGap({receipts, client}: MessageTransaction): HTMLElement {
     );
   }
   const notifications = receipts.filter((receipt) => receipt.notification).length;
-  const why = notifications > 0 ? ` ${plural(notifications, "receipt is", "receipts are")} for ${notifications === 1 ? "a notification" : "notifications"}: work done, never answered.` : " The client's table says why, request by request.";
+  const why =
+    notifications > 0
+      ? ` ${plural(notifications, "receipt is", "receipts are")} for ${notifications === 1 ? "a notification" : "notifications"}: work done, never answered.`
+      : " The client's table says why, request by request.";
   return element(
     "p",
     {class: "receipt-gap"},
@@ -116,7 +130,11 @@ export function ResponseView(transaction: MessageTransaction): HTMLElement {
   return element(
     "div",
     {class: "response-view"},
-    element("p", {class: "response-meta"}, `${text.length.toLocaleString("en-US")} characters: ${shape}, verbatim (ids exactly as the request wrote them).`),
+    element(
+      "p",
+      {class: "response-meta"},
+      `${text.length.toLocaleString("en-US")} characters: ${shape}, verbatim (ids exactly as the request wrote them).`
+    ),
     CappedPre(text, RESPONSE_SHOWN, "verbatim response-text", "The response text, verbatim")
   );
 }
@@ -137,10 +155,20 @@ export function ReceiptsAndClient(transaction: MessageTransaction): HTMLElement 
   );
 }
 
-const headings = (...names: string[]) => element("thead", null, element("tr", null, names.map((name) => element("th", {scope: "col"}, name))));
+const headings = (...names: string[]) =>
+  element(
+    "thead",
+    null,
+    element(
+      "tr",
+      null,
+      names.map((name) => element("th", {scope: "col"}, name))
+    )
+  );
 
 function ReceiptTable(receipts: readonly MessageReceipt[]): HTMLElement {
-  if (receipts.length === 0) return element("p", null, "No receipt: the handler never ran, so the receiver did no work.");
+  if (receipts.length === 0)
+    return element("p", null, "No receipt: the handler never ran, so the receiver did no work.");
   const shown = receipts.slice(0, EXCHANGE_ROWS_SHOWN);
   return ScrollRegion(
     "The receiver's receipts",
@@ -157,8 +185,20 @@ function ReceiptTable(receipts: readonly MessageReceipt[]): HTMLElement {
             null,
             element("th", {scope: "row"}, receipt.receiptNumber),
             element("td", null, receipt.requestIndex === null ? "the request" : receipt.requestIndex),
-            element("td", null, receipt.notification ? "none (notification)" : element("code", null, idText(receipt.requestId))),
-            element("td", null, element("code", null, receipt.messageId.length > 40 ? `${receipt.messageId.slice(0, 40)}…` : receipt.messageId)),
+            element(
+              "td",
+              null,
+              receipt.notification ? "none (notification)" : element("code", null, idText(receipt.requestId))
+            ),
+            element(
+              "td",
+              null,
+              element(
+                "code",
+                null,
+                receipt.messageId.length > 40 ? `${receipt.messageId.slice(0, 40)}…` : receipt.messageId
+              )
+            ),
             element(
               "td",
               null,
@@ -168,12 +208,19 @@ function ReceiptTable(receipts: readonly MessageReceipt[]): HTMLElement {
         )
       )
     ),
-    receipts.length > shown.length ? element("p", {class: "capped-note"}, `${moreNotShown(receipts.length - shown.length, "receipt")}.`) : null
+    receipts.length > shown.length
+      ? element("p", {class: "capped-note"}, `${moreNotShown(receipts.length - shown.length, "receipt")}.`)
+      : null
   );
 }
 
 function ClientTable(decisions: readonly MessageClientRequestDecision[]): HTMLElement {
-  if (decisions.length === 0) return element("p", null, "The client has no request of its own to match: the text it sent was not read as requests.");
+  if (decisions.length === 0)
+    return element(
+      "p",
+      null,
+      "The client has no request of its own to match: the text it sent was not read as requests."
+    );
   const shown = decisions.slice(0, EXCHANGE_ROWS_SHOWN);
   return ScrollRegion(
     "What the client can confirm, per request",
@@ -190,12 +237,25 @@ function ClientTable(decisions: readonly MessageClientRequestDecision[]): HTMLEl
             null,
             element("th", {scope: "row"}, decision.requestIndex === null ? "the request" : decision.requestIndex),
             element("td", null, decision.id === null ? "none" : element("code", null, idText(decision.id))),
-            element("td", {class: decision.verdict === "confirmed-result" ? "verdict-good" : clientKnows(decision.verdict) ? "" : "verdict-warn"}, CLIENT_VERDICT_WORDS[decision.verdict]),
+            element(
+              "td",
+              {
+                class:
+                  decision.verdict === "confirmed-result"
+                    ? "verdict-good"
+                    : clientKnows(decision.verdict)
+                      ? ""
+                      : "verdict-warn"
+              },
+              CLIENT_VERDICT_WORDS[decision.verdict]
+            ),
             element("td", null, decision.detail)
           )
         )
       )
     ),
-    decisions.length > shown.length ? element("p", {class: "capped-note"}, `${moreNotShown(decisions.length - shown.length, "decision")}.`) : null
+    decisions.length > shown.length
+      ? element("p", {class: "capped-note"}, `${moreNotShown(decisions.length - shown.length, "decision")}.`)
+      : null
   );
 }

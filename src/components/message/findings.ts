@@ -20,18 +20,39 @@ export interface FindingListOptions {
 }
 
 export function FindingList(findings: readonly MessageFinding[], {onLocate}: FindingListOptions = {}): HTMLElement {
-  if (findings.length === 0) return element("p", {class: "findings-empty"}, "No findings: nothing to mark, warn about or note.");
+  if (findings.length === 0)
+    return element("p", {class: "findings-empty"}, "No findings: nothing to mark, warn about or note.");
   const shown = findings.slice(0, FINDINGS_SHOWN);
   return ScrollRegion(
     "Findings",
     element(
       "table",
       {class: "findings-table"},
-      element("caption", null, `${findings.length} finding${findings.length === 1 ? "" : "s"}: the whole text first, then request by request, stage by stage`),
-      element("thead", null, element("tr", null, ["Where", "Stage", "Kind", "Pointer", "What, the rule, and what it accepts"].map((name) => element("th", {scope: "col"}, name)))),
-      element("tbody", null, shown.map((finding) => FindingRow(finding, onLocate)))
+      element(
+        "caption",
+        null,
+        `${findings.length} finding${findings.length === 1 ? "" : "s"}: the whole text first, then request by request, stage by stage`
+      ),
+      element(
+        "thead",
+        null,
+        element(
+          "tr",
+          null,
+          ["Where", "Stage", "Kind", "Pointer", "What, the rule, and what it accepts"].map((name) =>
+            element("th", {scope: "col"}, name)
+          )
+        )
+      ),
+      element(
+        "tbody",
+        null,
+        shown.map((finding) => FindingRow(finding, onLocate))
+      )
     ),
-    findings.length > shown.length ? element("p", {class: "capped-note"}, `${moreNotShown(findings.length - shown.length, "finding")}.`) : null
+    findings.length > shown.length
+      ? element("p", {class: "capped-note"}, `${moreNotShown(findings.length - shown.length, "finding")}.`)
+      : null
   );
 }
 
@@ -45,7 +66,16 @@ function FindingRow(finding: MessageFinding, onLocate: FindingListOptions["onLoc
       "td",
       null,
       span && onLocate
-        ? element("button", {type: "button", class: "finding-locate", onclick: () => onLocate(span), "aria-label": `${where}: show in the editor`}, where)
+        ? element(
+            "button",
+            {
+              type: "button",
+              class: "finding-locate",
+              onclick: () => onLocate(span),
+              "aria-label": `${where}: show in the editor`
+            },
+            where
+          )
         : where
     ),
     element("td", null, `${finding.stage}. ${MESSAGE_STAGE_NAMES[finding.stage]}`),

@@ -14,5 +14,14 @@ export function GateTrace(revealed: readonly MessageStageDecision[], total: numb
   const hidden = Math.max(0, revealed.length - TRACE_DECISIONS_SHOWN);
   const trace = DecisionTrace(hidden > 0 ? revealed.slice(hidden) : revealed, total, {clock: "stage", step: "gate"});
   if (hidden === 0) return trace;
-  return element("div", null, element("p", {class: "capped-note"}, `${moreNotShown(hidden, "earlier decision")} (the latest ${TRACE_DECISIONS_SHOWN} are listed).`), trace);
+  return element(
+    "div",
+    null,
+    element(
+      "p",
+      {class: "capped-note"},
+      `${moreNotShown(hidden, "earlier decision")} (the latest ${TRACE_DECISIONS_SHOWN} are listed).`
+    ),
+    trace
+  );
 }

@@ -58,7 +58,11 @@ function snap(text: string, offset: number): number {
   return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff ? offset - 1 : offset;
 }
 
-export function highlightSegments(text: string, findings: readonly MessageFinding[], limit = MIRROR_CHARACTER_LIMIT): Highlight {
+export function highlightSegments(
+  text: string,
+  findings: readonly MessageFinding[],
+  limit = MIRROR_CHARACTER_LIMIT
+): Highlight {
   const shownLength = snap(text, Math.min(text.length, limit));
   // A sweep over boundaries: +rank where a mark starts, -rank where it ends.
   const starts = new Map<number, number[]>();
@@ -90,7 +94,9 @@ export function highlightSegments(text: string, findings: readonly MessageFindin
     }
   }
 
-  const boundaries = [...new Set([0, shownLength, ...starts.keys(), ...ends.keys(), ...points.map((p) => p.at)])].sort((a, b) => a - b);
+  const boundaries = [...new Set([0, shownLength, ...starts.keys(), ...ends.keys(), ...points.map((p) => p.at)])].sort(
+    (a, b) => a - b
+  );
   const open = [0, 0, 0, 0];
   const segments: HighlightSegment[] = [];
   const pointsAt = new Map<number, MessageFindingSeverity>();

@@ -37,7 +37,11 @@ export function MarkedMirror(editorId: string, textarea: HTMLTextAreaElement): M
   const mirror = Mirror(mirrorText);
   const statusText = element("span");
   // Shown while a large request waits for the pause: beside the last check's words, so the line does not jump.
-  const pendingNote = element("span", {class: "request-editor-pending", hidden: true}, " Checked before your last keystrokes; a large request is checked again once you pause typing.");
+  const pendingNote = element(
+    "span",
+    {class: "request-editor-pending", hidden: true},
+    " Checked before your last keystrokes; a large request is checked again once you pause typing."
+  );
   let charWidthPx: number | null = null;
   let mirrorTransform = "";
 
@@ -54,7 +58,12 @@ export function MarkedMirror(editorId: string, textarea: HTMLTextAreaElement): M
   };
   textarea.addEventListener("scroll", syncScroll, {passive: true});
   return {
-    frame: element("div", {class: "request-editor-frame"}, element("div", {class: "request-editor-mirror", "aria-hidden": "true"}, mirrorText), textarea),
+    frame: element(
+      "div",
+      {class: "request-editor-frame"},
+      element("div", {class: "request-editor-mirror", "aria-hidden": "true"}, mirrorText),
+      textarea
+    ),
     status: element("p", {class: "request-editor-status", id: `${editorId}-status`}, statusText, pendingNote),
     mark(text, findings, lineEnds) {
       mirrorText.classList.remove("mirror-stale");
@@ -93,14 +102,25 @@ function describeMarks(text: string, findings: readonly MessageFinding[], highli
   for (const finding of findings) if (finding.span) counts[finding.severity]++;
   const size = `${text.length.toLocaleString("en-US")} characters.`;
   if (counts.error + counts.warning + counts.note === 0) return `${size} Nothing is marked.`;
-  const parts = (["error", "warning", "note"] as const).filter((severity) => counts[severity] > 0).map((severity) => `${counts[severity]} ${severity}${counts[severity] === 1 ? "" : "s"}`);
-  const first = findings.find((finding) => finding.severity === "error" && finding.span) ?? findings.find((finding) => finding.span);
-  const message = first ? (first.message.length > STATUS_MESSAGE_LENGTH ? `${first.message.slice(0, STATUS_MESSAGE_LENGTH)}…` : first.message) : "";
-  const where = first?.span ? ` First at line ${first.span.line}, column ${first.span.column}: ${message}` : "";
-  const beyond = highlight.unmarkedFindings > 0
-    ? ` ${highlight.unmarkedFindings} of them lie past the first ${MIRROR_CHARACTER_LIMIT.toLocaleString("en-US")} characters and are not marked in place; the findings list gives their line and column.`
+  const parts = (["error", "warning", "note"] as const)
+    .filter((severity) => counts[severity] > 0)
+    .map((severity) => `${counts[severity]} ${severity}${counts[severity] === 1 ? "" : "s"}`);
+  const first =
+    findings.find((finding) => finding.severity === "error" && finding.span) ??
+    findings.find((finding) => finding.span);
+  const message = first
+    ? first.message.length > STATUS_MESSAGE_LENGTH
+      ? `${first.message.slice(0, STATUS_MESSAGE_LENGTH)}…`
+      : first.message
     : "";
-  const cut = highlight.cutMarks ? ` ${highlight.cutMarks === 1 ? "A mark that runs" : `${highlight.cutMarks} marks that run`} over more than ${MARK_LINE_LIMIT} lines ${highlight.cutMarks === 1 ? "is" : "are"} drawn over the first ${MARK_LINE_LIMIT}.` : "";
+  const where = first?.span ? ` First at line ${first.span.line}, column ${first.span.column}: ${message}` : "";
+  const beyond =
+    highlight.unmarkedFindings > 0
+      ? ` ${highlight.unmarkedFindings} of them lie past the first ${MIRROR_CHARACTER_LIMIT.toLocaleString("en-US")} characters and are not marked in place; the findings list gives their line and column.`
+      : "";
+  const cut = highlight.cutMarks
+    ? ` ${highlight.cutMarks === 1 ? "A mark that runs" : `${highlight.cutMarks} marks that run`} over more than ${MARK_LINE_LIMIT} lines ${highlight.cutMarks === 1 ? "is" : "are"} drawn over the first ${MARK_LINE_LIMIT}.`
+    : "";
   return `${size} Marked: ${parts.join(", ")}.${where}${beyond}${cut}`;
 }
 
@@ -115,10 +135,17 @@ function measureCharWidth(mirrorText: HTMLElement): number {
 }
 
 /** The text as the box holds it ("\n" line ends) and the findings at its offsets. */
-function inBoxCoordinates(text: string, findings: readonly MessageFinding[]): {text: string; findings: MessageFinding[]} {
+function inBoxCoordinates(
+  text: string,
+  findings: readonly MessageFinding[]
+): {text: string; findings: MessageFinding[]} {
   const at = (offset: number) => boxOffset(text, offset);
   return {
     text: text.replace(/\r\n?/g, "\n"),
-    findings: findings.map((finding) => (finding.span ? {...finding, span: {...finding.span, from: at(finding.span.from), to: at(finding.span.to)}} : finding))
+    findings: findings.map((finding) =>
+      finding.span
+        ? {...finding, span: {...finding.span, from: at(finding.span.from), to: at(finding.span.to)}}
+        : finding
+    )
   };
 }

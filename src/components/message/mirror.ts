@@ -64,7 +64,12 @@ export function mirrorWindows(text: string, highlight: Highlight): MirrorWindow[
     } else {
       passBreaksBefore(segment.from);
     }
-    current = {lineBreaksBefore: breaksPassed - breaksBeforePreviousEnd, from: lastBreak + 1, to: segment.to, marks: [segment]};
+    current = {
+      lineBreaksBefore: breaksPassed - breaksBeforePreviousEnd,
+      from: lastBreak + 1,
+      to: segment.to,
+      marks: [segment]
+    };
   }
   if (current) windows.push(current);
   return windows;
@@ -72,7 +77,9 @@ export function mirrorWindows(text: string, highlight: Highlight): MirrorWindow[
 
 /** The marks' places and kinds within their window, as a string to compare windows by. */
 function layoutKey(window: MirrorWindow): string {
-  return window.marks.map((mark) => `${mark.severity}${mark.point ? "@" : ":"}${mark.from - window.from}-${mark.to - window.from}`).join(" ");
+  return window.marks
+    .map((mark) => `${mark.severity}${mark.point ? "@" : ":"}${mark.from - window.from}-${mark.to - window.from}`)
+    .join(" ");
 }
 
 function buildWindow(text: string, window: MirrorWindow): HTMLElement {
@@ -81,7 +88,11 @@ function buildWindow(text: string, window: MirrorWindow): HTMLElement {
   for (const mark of window.marks) {
     if (mark.from > at) body.append(text.slice(at, mark.from));
     const className = `mark-${mark.severity}${mark.point ? " mark-point" : ""}`;
-    body.append(mark.point ? element("mark", {class: className}) : element("mark", {class: className}, text.slice(mark.from, mark.to)));
+    body.append(
+      mark.point
+        ? element("mark", {class: className})
+        : element("mark", {class: className}, text.slice(mark.from, mark.to))
+    );
     at = mark.to;
   }
   return body;
@@ -105,8 +116,13 @@ export function Mirror(target: HTMLElement): Mirror {
   return {
     show(text, highlight) {
       const windows = mirrorWindows(text, highlight);
-      const wanted = windows.map((window) => ({window, layout: layoutKey(window), content: text.slice(window.from, window.to)}));
-      const same = (have: ShownWindow, want: (typeof wanted)[number]) => have.layout === want.layout && have.content === want.content;
+      const wanted = windows.map((window) => ({
+        window,
+        layout: layoutKey(window),
+        content: text.slice(window.from, window.to)
+      }));
+      const same = (have: ShownWindow, want: (typeof wanted)[number]) =>
+        have.layout === want.layout && have.content === want.content;
       // An edit changes the windows around it: keep the unchanged ones before and after.
       let start = 0;
       while (start < shown.length && start < wanted.length && same(shown[start]!, wanted[start]!)) start++;

@@ -56,7 +56,8 @@ export function takeOverLimitPastes(textarea: HTMLTextAreaElement, options: Over
     return true;
   };
   textarea.addEventListener("keydown", (event) => {
-    const undoKey = (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === "z";
+    const undoKey =
+      (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === "z";
     if (undoKey && undo()) event.preventDefault();
   });
   textarea.addEventListener("beforeinput", (event) => {
@@ -64,7 +65,8 @@ export function takeOverLimitPastes(textarea: HTMLTextAreaElement, options: Over
   });
   // Any other edit makes the remembered paste stale: the browser's undo takes over again.
   textarea.addEventListener("input", (event) => {
-    if (!(event instanceof InputEvent) || (event.inputType !== "insertFromPaste" && event.inputType !== "historyUndo")) last = null;
+    if (!(event instanceof InputEvent) || (event.inputType !== "insertFromPaste" && event.inputType !== "historyUndo"))
+      last = null;
   });
 }
 

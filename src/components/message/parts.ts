@@ -16,15 +16,34 @@ export const PARTS_SHOWN = 50;
 export const PART_TEXT_SHOWN = 2000;
 
 /** The members' names each version writes: v0.3.0's file object, or 1.0's flat Part. */
-const WORDS: Readonly<Record<MessageVersion, {bytes: string; uri: string; uriField: string; name: string; mime: string; encoded: string}>> = {
-  "0.3": {bytes: "file (inline bytes)", uri: "file (by URI)", uriField: "uri", name: "name", mime: "MIME type", encoded: "Base64 length"},
-  "1.0": {bytes: "raw (inline bytes)", uri: "url (by reference)", uriField: "url", name: "filename", mime: "mediaType", encoded: "base64 length"}
+const WORDS: Readonly<
+  Record<MessageVersion, {bytes: string; uri: string; uriField: string; name: string; mime: string; encoded: string}>
+> = {
+  "0.3": {
+    bytes: "file (inline bytes)",
+    uri: "file (by URI)",
+    uriField: "uri",
+    name: "name",
+    mime: "MIME type",
+    encoded: "Base64 length"
+  },
+  "1.0": {
+    bytes: "raw (inline bytes)",
+    uri: "url (by reference)",
+    uriField: "url",
+    name: "filename",
+    mime: "mediaType",
+    encoded: "base64 length"
+  }
 };
 
 export function PartInspector(outcome: MessageRequestOutcome, version: MessageVersion = "0.3"): HTMLElement {
   const who = describeRequest(outcome);
   if (outcome.stageReached < 5) {
-    const stopped = outcome.stoppedAt === null ? "" : ` It stopped at stage ${outcome.stoppedAt} (${outcome.stages[outcome.stoppedAt - 1]!.name}), so no part was decoded.`;
+    const stopped =
+      outcome.stoppedAt === null
+        ? ""
+        : ` It stopped at stage ${outcome.stoppedAt} (${outcome.stages[outcome.stoppedAt - 1]!.name}), so no part was decoded.`;
     return element("p", {class: "parts-empty"}, `Stage 5 was not reached for ${who}.${stopped}`);
   }
   if (outcome.parts.length === 0) {
@@ -35,14 +54,23 @@ export function PartInspector(outcome: MessageRequestOutcome, version: MessageVe
     "div",
     {class: "part-list"},
     shown.map((part) => PartCard(part, WORDS[version])),
-    outcome.parts.length > shown.length ? element("p", {class: "capped-note"}, `${moreNotShown(outcome.parts.length - shown.length, "part")}.`) : null
+    outcome.parts.length > shown.length
+      ? element("p", {class: "capped-note"}, `${moreNotShown(outcome.parts.length - shown.length, "part")}.`)
+      : null
   );
 }
 
 type Words = (typeof WORDS)[MessageVersion];
 
 function PartCard(part: MessageDecodedPart, words: Words): HTMLElement {
-  const heading = part.kind === "file" ? (part.source === "bytes" ? words.bytes : part.source === "uri" ? words.uri : "file (bytes and URI)") : part.kind;
+  const heading =
+    part.kind === "file"
+      ? part.source === "bytes"
+        ? words.bytes
+        : part.source === "uri"
+          ? words.uri
+          : "file (bytes and URI)"
+      : part.kind;
   return element(
     "section",
     {class: `part-card part-${part.status}`, "aria-label": `Part ${part.index}`},
@@ -50,12 +78,23 @@ function PartCard(part: MessageDecodedPart, words: Words): HTMLElement {
       "header",
       {class: "part-head"},
       element("strong", null, `Part ${part.index}: ${heading}`),
-      element("span", {class: part.status === "decoded" ? "verdict-good" : "verdict-bad"}, part.status === "decoded" ? "✓ decoded" : "✗ rejected"),
+      element(
+        "span",
+        {class: part.status === "decoded" ? "verdict-good" : "verdict-bad"},
+        part.status === "decoded" ? "✓ decoded" : "✗ rejected"
+      ),
       element("code", {class: "part-pointer"}, part.pointer)
     ),
     part.problem ? element("p", {class: "part-problem"}, part.problem) : null,
     PartBody(part, words),
-    part.metadataText !== null ? element("div", {class: "part-field"}, element("span", {class: "part-label"}, "metadata, as written"), AsWritten(part.metadataText)) : null
+    part.metadataText !== null
+      ? element(
+          "div",
+          {class: "part-field"},
+          element("span", {class: "part-label"}, "metadata, as written"),
+          AsWritten(part.metadataText)
+        )
+      : null
   );
 }
 
@@ -72,15 +111,26 @@ function PartBody(part: MessageDecodedPart, words: Words): HTMLElement {
       return element(
         "div",
         {class: "part-field"},
-        element("span", {class: "part-label"}, `data, ${part.jsonType === undefined || part.jsonType === "object" ? `${part.memberCount} member${part.memberCount === 1 ? "" : "s"}` : `${part.jsonType === "array" ? "an" : "a"} ${part.jsonType}`}, as written`),
+        element(
+          "span",
+          {class: "part-label"},
+          `data, ${part.jsonType === undefined || part.jsonType === "object" ? `${part.memberCount} member${part.memberCount === 1 ? "" : "s"}` : `${part.jsonType === "array" ? "an" : "a"} ${part.jsonType}`}, as written`
+        ),
         AsWritten(part.dataText)
       );
     case "file": {
       const facts: [string, string][] = [[words.name, part.name ?? "(none)"]];
       if (part.source === "bytes") {
         facts.push([words.encoded, `${part.encodedLength.toLocaleString("en-US")} characters`]);
-        facts.push(["decoded size", part.byteLength === null ? "not decoded" : `${part.byteLength.toLocaleString("en-US")} bytes`]);
-        if (part.previewHex !== null) facts.push([`first ${part.previewHex === "" ? 0 : part.previewHex.split(" ").length} bytes (hex)`, part.previewHex || "(empty)"]);
+        facts.push([
+          "decoded size",
+          part.byteLength === null ? "not decoded" : `${part.byteLength.toLocaleString("en-US")} bytes`
+        ]);
+        if (part.previewHex !== null)
+          facts.push([
+            `first ${part.previewHex === "" ? 0 : part.previewHex.split(" ").length} bytes (hex)`,
+            part.previewHex || "(empty)"
+          ]);
       } else if (part.source === "uri") {
         facts.push([words.uriField, part.uri]);
         facts.push(["host", part.host ?? "could not be read"]);
@@ -97,7 +147,13 @@ function PartBody(part: MessageDecodedPart, words: Words): HTMLElement {
           {class: "part-facts"},
           facts.map(([term, value]) => [
             element("dt", null, term),
-            element("dd", null, value.length > PART_TEXT_SHOWN ? `${value.slice(0, PART_TEXT_SHOWN)} ${moreNotShown(value.length - PART_TEXT_SHOWN)}` : value)
+            element(
+              "dd",
+              null,
+              value.length > PART_TEXT_SHOWN
+                ? `${value.slice(0, PART_TEXT_SHOWN)} ${moreNotShown(value.length - PART_TEXT_SHOWN)}`
+                : value
+            )
           ]),
           element("dt", null, words.mime),
           element(
@@ -132,5 +188,8 @@ export function dedentContinuation(text: string): string {
     common = Math.min(common, line.length - line.trimStart().length);
   }
   if (!Number.isFinite(common) || common === 0) return text;
-  return [lines[0], ...lines.slice(1).map((line) => line.slice(Math.min(common, line.length - line.trimStart().length)))].join("\n");
+  return [
+    lines[0],
+    ...lines.slice(1).map((line) => line.slice(Math.min(common, line.length - line.trimStart().length)))
+  ].join("\n");
 }

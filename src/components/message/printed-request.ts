@@ -16,7 +16,10 @@ export function PrintedRequest(current: PrintedRequestText, pinned: PrintedReque
     element("p", {class: "printed-request-name"}, `${name} (A2A-Version ${request.version}):`),
     element("pre", null, request.text)
   ];
-  return element("div", {class: "printed-request"},
+  return element(
+    "div",
+    {class: "printed-request"},
     part("The request analysed", current),
-    pinned === null ? null : part("The pinned request it is compared with", pinned));
+    pinned === null ? null : part("The pinned request it is compared with", pinned)
+  );
 }

@@ -36,8 +36,15 @@
  */
 import type {PermalinkNotice} from "../../../lib/lesson-inputs/permalink.js";
 import {
-  exampleVersion, messageRunLabel, readMessageLink, readPinnedMessage, writePinnedMessage,
-  type MessageExample, type MessageFinding, type MessageLinkState, type MessageSourceSpan
+  exampleVersion,
+  messageRunLabel,
+  readMessageLink,
+  readPinnedMessage,
+  writePinnedMessage,
+  type MessageExample,
+  type MessageFinding,
+  type MessageLinkState,
+  type MessageSourceSpan
 } from "../../../lib/message/index.js";
 import {PermalinkNotices} from "../controls/control-panel.js";
 import {element} from "../runtime/dom.js";
@@ -81,8 +88,16 @@ export type RequestEditorElement = HTMLElement & {
 
 let editorCount = 0;
 
-export function RequestEditor(examples: readonly MessageExample[], options: RequestEditorOptions = {}): RequestEditorElement {
-  const {permalink = false, label = "Request text (JSON-RPC 2.0)", pinnable = false, translateWorkerUrl = null} = options;
+export function RequestEditor(
+  examples: readonly MessageExample[],
+  options: RequestEditorOptions = {}
+): RequestEditorElement {
+  const {
+    permalink = false,
+    label = "Request text (JSON-RPC 2.0)",
+    pinnable = false,
+    translateWorkerUrl = null
+  } = options;
   const id = `request-editor-${++editorCount}`;
   const reading = readEditorLink(examples[0]!, permalink, pinnable);
   let example = examples.find((candidate) => candidate.id === reading.exampleId) ?? examples[0]!;
@@ -92,7 +107,10 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   const updateLink = () => link?.update(state(), example.title);
 
   const versionInput = VersionSwitch(reading.version);
-  const menu = ExampleMenu(examples, id, {choose: (exampleId) => root.chooseExample(exampleId), restore: () => root.chooseExample(example.id)});
+  const menu = ExampleMenu(examples, id, {
+    choose: (exampleId) => root.chooseExample(exampleId),
+    restore: () => root.chooseExample(example.id)
+  });
   const textBox = RequestTextBox(id, {
     counted: () => edits++,
     edited: (text) => {
@@ -101,7 +119,11 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     }
   });
   const translation = TranslateControl(translateWorkerUrl, {
-    versionInput, edits: () => edits, working: (busy) => markWorking(root, busy), changed, versionSwitched: updateLink,
+    versionInput,
+    edits: () => edits,
+    working: (busy) => markWorking(root, busy),
+    changed,
+    versionSwitched: updateLink,
     replaceText: (text) => (root.value = textBox.put(text)),
     currentText: () => {
       textBox.check.flush();
@@ -109,7 +131,16 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
     }
   });
   const link = permalink ? EditorLink(() => pinBar.value) : null;
-  const root = EditorLayout({id, label, notices: reading.notices, menu, versionInput, translation, textBox, link}) as RequestEditorElement;
+  const root = EditorLayout({
+    id,
+    label,
+    notices: reading.notices,
+    menu,
+    versionInput,
+    translation,
+    textBox,
+    link
+  }) as RequestEditorElement;
   const pinBar = MessagePinBar(reading.pinned, state, examples[0]!, () => link?.schedule());
 
   function changed() {
@@ -145,13 +176,27 @@ export function RequestEditor(examples: readonly MessageExample[], options: Requ
   return root;
 }
 
-const exampleState = (example: MessageExample): MessageLinkState => ({exampleId: example.id, requestText: example.requestText, version: exampleVersion(example)});
+const exampleState = (example: MessageExample): MessageLinkState => ({
+  exampleId: example.id,
+  requestText: example.requestText,
+  version: exampleVersion(example)
+});
 
 /** The request the editor starts from: the link's (each bad parameter named) when it owns the link, otherwise the first example. */
-function readEditorLink(first: MessageExample, permalink: boolean, pinnable: boolean): MessageLinkState & {pinned: MessageLinkState | null; notices: PermalinkNotice[]} {
+function readEditorLink(
+  first: MessageExample,
+  permalink: boolean,
+  pinnable: boolean
+): MessageLinkState & {pinned: MessageLinkState | null; notices: PermalinkNotice[]} {
   const reading = permalink ? readMessageLink(addressSearch()) : {...exampleState(first), notices: []};
   const pinReading = permalink && pinnable ? readPinnedMessage(addressSearch()) : {pinned: null, notices: []};
-  return {exampleId: reading.exampleId, requestText: reading.requestText, version: reading.version, pinned: pinReading.pinned, notices: [...reading.notices, ...pinReading.notices]};
+  return {
+    exampleId: reading.exampleId,
+    requestText: reading.requestText,
+    version: reading.version,
+    pinned: pinReading.pinned,
+    notices: [...reading.notices, ...pinReading.notices]
+  };
 }
 
 interface EditorParts {
@@ -180,14 +225,22 @@ function EditorLayout({id, label, notices, menu, versionInput, translation, text
 }
 
 /** "Pin this run" for a request: the pinned request stays while the text changes, and travels in the link as vs.example / vs.request. */
-function MessagePinBar(initial: MessageLinkState | null, current: () => MessageLinkState, firstExample: MessageExample, changed: () => void): PinBarElement<MessageLinkState> {
+function MessagePinBar(
+  initial: MessageLinkState | null,
+  current: () => MessageLinkState,
+  firstExample: MessageExample,
+  changed: () => void
+): PinBarElement<MessageLinkState> {
   return PinBar<MessageLinkState>({
     initial,
     current,
     baseline: () => exampleState(firstExample),
     describe: (run) => {
       const omitted = writePinnedMessage(run).omittedReason;
-      return {caption: messageRunLabel(run.exampleId, run.requestText, run.version).caption, linkNote: omitted === null ? null : `The link holds only the pinned example, not its edit: ${omitted}.`};
+      return {
+        caption: messageRunLabel(run.exampleId, run.requestText, run.version).caption,
+        linkNote: omitted === null ? null : `The link holds only the pinned example, not its edit: ${omitted}.`
+      };
     },
     changed
   });

@@ -37,7 +37,13 @@ export interface RequestTextBoxEvents {
 
 export function RequestTextBox(id: string, {counted, edited}: RequestTextBoxEvents): RequestTextBox {
   const textarea = element("textarea", {
-    id, class: "request-editor-text", wrap: "off", spellcheck: "false", autocomplete: "off", autocapitalize: "off", "aria-describedby": `${id}-status`
+    id,
+    class: "request-editor-text",
+    wrap: "off",
+    spellcheck: "false",
+    autocomplete: "off",
+    autocapitalize: "off",
+    "aria-describedby": `${id}-status`
   });
   const marks = MarkedMirror(id, textarea);
   const lineEnds = LineEndsLine();

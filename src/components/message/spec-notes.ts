@@ -12,7 +12,12 @@ export interface SpecNoteListOptions {
 }
 
 export function SpecNoteList(notes: readonly MessageSpecNote[], {touched}: SpecNoteListOptions = {}): HTMLElement {
-  if (notes.length === 0) return element("p", {class: "spec-notes-empty"}, "This request touches none of the places where the pinned specifications disagree.");
+  if (notes.length === 0)
+    return element(
+      "p",
+      {class: "spec-notes-empty"},
+      "This request touches none of the places where the pinned specifications disagree."
+    );
   const label = (name: string) => element("span", {class: "spec-note-label"}, name);
   return element(
     "div",
@@ -26,12 +31,18 @@ export function SpecNoteList(notes: readonly MessageSpecNote[], {touched}: SpecN
           "summary",
           null,
           element("strong", null, note.title),
-          touched !== undefined && isTouched ? [" ", element("span", {class: "spec-note-badge"}, "this request touches it")] : null
+          touched !== undefined && isTouched
+            ? [" ", element("span", {class: "spec-note-badge"}, "this request touches it")]
+            : null
         ),
         element("p", null, label("Disagreement."), " ", note.conflict),
         element("p", null, label("This lab."), " ", note.decision),
         element("p", null, label("Why."), " ", note.why),
-        element("ul", {class: "spec-note-sources"}, note.sources.map((source) => element("li", null, source)))
+        element(
+          "ul",
+          {class: "spec-note-sources"},
+          note.sources.map((source) => element("li", null, source))
+        )
       );
     })
   );

@@ -58,43 +58,89 @@ interface Grid {
   named: boolean;
 }
 
-export function StageGrid(transaction: MessageTransaction, {width = 640, cursor = null, type = typeScale()}: StageGridOptions = {}): Element {
+export function StageGrid(
+  transaction: MessageTransaction,
+  {width = 640, cursor = null, type = typeScale()}: StageGridOptions = {}
+): Element {
   const drawn = transaction.requests.slice(0, STAGE_GRID_MAX_REQUESTS);
   const hidden = transaction.requests.length - drawn.length;
   const longName = (index: number) => capitalise(describeRequest(drawn[index]!));
-  const shortName = (index: number) => drawn[index]!.requestIndex === null ? "The request" : `Request ${drawn[index]!.requestIndex}`;
-  const client: ClientVerdict[] = transaction.client.perRequest.slice(0, STAGE_GRID_MAX_REQUESTS).flatMap((decision) => {
-    const row = drawn.findIndex((outcome) => outcome.requestIndex === decision.requestIndex);
-    return row < 0 ? [] : [{row, text: `client: ${CLIENT_VERDICT_WORDS[decision.verdict]}`, faded: !clientRevealed(cursor, decision.requestIndex)}];
-  });
-  const columnWidth = (names: (index: number) => string) => Math.ceil(Math.max(0, ...drawn.map((_, index) => type.widthOf(names(index)))) + 9 * type.unit);
+  const shortName = (index: number) =>
+    drawn[index]!.requestIndex === null ? "The request" : `Request ${drawn[index]!.requestIndex}`;
+  const client: ClientVerdict[] = transaction.client.perRequest
+    .slice(0, STAGE_GRID_MAX_REQUESTS)
+    .flatMap((decision) => {
+      const row = drawn.findIndex((outcome) => outcome.requestIndex === decision.requestIndex);
+      return row < 0
+        ? []
+        : [
+            {
+              row,
+              text: `client: ${CLIENT_VERDICT_WORDS[decision.verdict]}`,
+              faded: !clientRevealed(cursor, decision.requestIndex)
+            }
+          ];
+    });
+  const columnWidth = (names: (index: number) => string) =>
+    Math.ceil(Math.max(0, ...drawn.map((_, index) => type.widthOf(names(index)))) + 9 * type.unit);
   const clientWidth = Math.ceil(Math.max(0, ...client.map((verdict) => type.widthOf(verdict.text))) + 8 * type.unit);
   // The full row names and the client's column while every stage's name still fits its column; else short names, no client column (the tables keep both).
   const stageRoom = 6 * (Math.max(...STAGE_WORDS.map((name) => type.widthOf(name, type.small))) + 6 * type.unit);
   const full = width - columnWidth(longName) - clientWidth >= stageRoom;
   const rowName = full ? longName : shortName;
-  const margin = {left: columnWidth(rowName), right: full ? clientWidth : Math.ceil(type.body), top: 0, bottom: Math.ceil(type.line * 0.8)};
-  const x = scaleBand(STAGES.map((_, index) => index), [margin.left, Math.max(margin.left + 6, width - margin.right)]).padding(0.06).round(true);
+  const margin = {
+    left: columnWidth(rowName),
+    right: full ? clientWidth : Math.ceil(type.body),
+    top: 0,
+    bottom: Math.ceil(type.line * 0.8)
+  };
+  const x = scaleBand(
+    STAGES.map((_, index) => index),
+    [margin.left, Math.max(margin.left + 6, width - margin.right)]
+  )
+    .padding(0.06)
+    .round(true);
   const named = Math.max(...STAGE_WORDS.map((name) => type.widthOf(name, type.small))) <= x.bandwidth();
   // The header: the stage numbers, and their names on a second line where they fit.
   margin.top = Math.ceil(type.line * (named ? 2.8 : 1.8));
   const height = margin.top + Math.round(type.line * 2.4) * drawn.length + margin.bottom;
   const frame = chartFrame({width, height, margin, type, label: "Each request's verdict at each of the six stages"});
-  const grid: Grid = {frame, x, named, y: scaleBand(drawn.map((_, index) => index), [frame.top, frame.bottom]).padding(0.1).round(true)};
-  rowNamesMark(grid, drawn.map((_, row) => rowName(row)));
+  const grid: Grid = {
+    frame,
+    x,
+    named,
+    y: scaleBand(
+      drawn.map((_, index) => index),
+      [frame.top, frame.bottom]
+    )
+      .padding(0.1)
+      .round(true)
+  };
+  rowNamesMark(
+    grid,
+    drawn.map((_, row) => rowName(row))
+  );
   stageNamesMark(grid);
   const cells = cellsOf(drawn, cursor, rowName);
   cellsMark(grid, cells);
   cellLabelsMark(grid, cells);
   if (full) clientMark(grid, client);
-  const note = hidden > 0 ? `${hidden} more request${hidden === 1 ? "" : "s"} (from request ${drawn.length}) not drawn; the request picker lists them all.` : null;
+  const note =
+    hidden > 0
+      ? `${hidden} more request${hidden === 1 ? "" : "s"} (from request ${drawn.length}) not drawn; the request picker lists them all.`
+      : null;
   return withChartNote(withLegends(frame.svg.node()!, [colourLegend(STATUS_SCALE, type)]), note);
 }
 
-function cellsOf(drawn: MessageTransaction["requests"], cursor: GateCursor | null, rowName: (index: number) => string): Cell[] {
+function cellsOf(
+  drawn: MessageTransaction["requests"],
+  cursor: GateCursor | null,
+  rowName: (index: number) => string
+): Cell[] {
   return drawn.flatMap((outcome, row) =>
     outcome.stages.map((verdict) => {
-      const status: StatusWord = verdict.status === "pass" ? "passed" : verdict.status === "stop" ? "stopped" : "not reached";
+      const status: StatusWord =
+        verdict.status === "pass" ? "passed" : verdict.status === "stop" ? "stopped" : "not reached";
       const why = verdict.findings.find((finding) => finding.severity === "error")?.message;
       return {
         row,
@@ -112,8 +158,13 @@ const stageCentre = ({x}: Grid, stage: number) => x(stage)! + x.bandwidth() / 2;
 const rowCentre = ({y}: Grid, row: number) => y(row)! + y.bandwidth() / 2;
 
 function rowNamesMark(grid: Grid, names: readonly string[]): void {
-  grid.frame.svg.append("g").attr("class", "row-names").attr("text-anchor", "end")
-    .selectAll("text").data(names).join("text")
+  grid.frame.svg
+    .append("g")
+    .attr("class", "row-names")
+    .attr("text-anchor", "end")
+    .selectAll("text")
+    .data(names)
+    .join("text")
     .attr("x", grid.frame.left - 8 * grid.frame.type.unit)
     .attr("y", (name, row) => rowCentre(grid, row))
     .attr("dy", "0.32em")
@@ -123,8 +174,13 @@ function rowNamesMark(grid: Grid, names: readonly string[]): void {
 /** Above each column: its number, and its name on the line below wherever every name fits its column. */
 function stageNamesMark(grid: Grid): void {
   const {frame} = grid;
-  const text = frame.svg.append("g").attr("class", "stage-names").attr("font-size", frame.type.small)
-    .selectAll("text").data(STAGES).join("text")
+  const text = frame.svg
+    .append("g")
+    .attr("class", "stage-names")
+    .attr("font-size", frame.type.small)
+    .selectAll("text")
+    .data(STAGES)
+    .join("text")
     .attr("x", (stage, index) => stageCentre(grid, index))
     .attr("y", frame.top - 0.6 * frame.type.line);
   const number = (stage: string) => stage.slice(0, stage.indexOf("."));
@@ -132,21 +188,34 @@ function stageNamesMark(grid: Grid): void {
     text.text(number);
     return;
   }
-  text.append("tspan").attr("x", (stage, index) => stageCentre(grid, index)).attr("dy", "-1.1em").text(number);
-  text.append("tspan").attr("x", (stage, index) => stageCentre(grid, index)).attr("dy", "1.1em").text((stage, index) => STAGE_WORDS[index]!);
+  text
+    .append("tspan")
+    .attr("x", (stage, index) => stageCentre(grid, index))
+    .attr("dy", "-1.1em")
+    .text(number);
+  text
+    .append("tspan")
+    .attr("x", (stage, index) => stageCentre(grid, index))
+    .attr("dy", "1.1em")
+    .text((stage, index) => STAGE_WORDS[index]!);
 }
 
 function cellsMark(grid: Grid, cells: readonly Cell[]): void {
   const {x, y} = grid;
-  grid.frame.svg.append("g").attr("class", "stage-cells")
-    .selectAll("rect").data(cells).join("rect")
+  grid.frame.svg
+    .append("g")
+    .attr("class", "stage-cells")
+    .selectAll("rect")
+    .data(cells)
+    .join("rect")
     .attr("x", (cell) => x(cell.stage)!)
     .attr("width", x.bandwidth())
     .attr("y", (cell) => y(cell.row)!)
     .attr("height", y.bandwidth())
     .attr("fill", (cell) => STAGE_STATUS_COLOURS[cell.status])
-    .attr("fill-opacity", (cell) => cell.faded ? 0.2 : 1)
-    .append("title").text((cell) => cell.title);
+    .attr("fill-opacity", (cell) => (cell.faded ? 0.2 : 1))
+    .append("title")
+    .text((cell) => cell.title);
 }
 
 /** A code a little too wide for its cell is set smaller, down to this share of the body size. */
@@ -159,24 +228,35 @@ function cellLabelsMark(grid: Grid, cells: readonly Cell[]): void {
   // The size at which the label is as wide as the room (width grows with size), to the half pixel below.
   const fitting = (label: string) => Math.floor((2 * room) / type.widthOf(label, 1)) / 2;
   const sizeOf = (label: string) => Math.max(SMALLEST_CELL_LABEL * type.body, Math.min(type.body, fitting(label)));
-  grid.frame.svg.append("g").attr("class", "stage-cell-labels").attr("font-weight", 600).attr("fill", "white")
-    .selectAll("text").data(cells.filter((cell) => cell.label !== "")).join("text")
+  grid.frame.svg
+    .append("g")
+    .attr("class", "stage-cell-labels")
+    .attr("font-weight", 600)
+    .attr("fill", "white")
+    .selectAll("text")
+    .data(cells.filter((cell) => cell.label !== ""))
+    .join("text")
     .attr("x", (cell) => stageCentre(grid, cell.stage))
     .attr("y", (cell) => rowCentre(grid, cell.row))
     .attr("dy", "0.32em")
-    .attr("font-size", (cell) => sizeOf(cell.label) < type.body ? sizeOf(cell.label) : null)
-    .attr("fill-opacity", (cell) => cell.faded ? 0.2 : 1)
+    .attr("font-size", (cell) => (sizeOf(cell.label) < type.body ? sizeOf(cell.label) : null))
+    .attr("fill-opacity", (cell) => (cell.faded ? 0.2 : 1))
     .text((cell) => cell.label);
 }
 
 /** What the client could conclude, right of the last stage. */
 function clientMark(grid: Grid, client: readonly ClientVerdict[]): void {
   const {frame, x} = grid;
-  frame.svg.append("g").attr("class", "client-verdicts").attr("text-anchor", "start")
-    .selectAll("text").data(client).join("text")
+  frame.svg
+    .append("g")
+    .attr("class", "client-verdicts")
+    .attr("text-anchor", "start")
+    .selectAll("text")
+    .data(client)
+    .join("text")
     .attr("x", x(STAGES.length - 1)! + x.bandwidth() + 6 * frame.type.unit)
     .attr("y", (verdict) => rowCentre(grid, verdict.row))
     .attr("dy", "0.32em")
-    .attr("fill-opacity", (verdict) => verdict.faded ? 0.2 : 1)
+    .attr("fill-opacity", (verdict) => (verdict.faded ? 0.2 : 1))
     .text((verdict) => verdict.text);
 }

@@ -3,7 +3,12 @@
  * that chooses which request of a batch the page inspects.
  */
 import {element} from "../runtime/dom.js";
-import type {MessageRequestOutcome, MessageStageDecision, MessageStageStatus, MessageTransaction} from "../../../lib/message/index.js";
+import type {
+  MessageRequestOutcome,
+  MessageStageDecision,
+  MessageStageStatus,
+  MessageTransaction
+} from "../../../lib/message/index.js";
 import {describeRequest} from "./words.js";
 
 /**
@@ -33,19 +38,35 @@ export function gateRevealed(cursor: GateCursor | null, outcome: MessageRequestO
   const status = outcome.stages[stage - 1]?.status;
   if (status === "not-reached") return outcome.stoppedAt !== null && gateRevealed(cursor, outcome, outcome.stoppedAt);
   // A batch is parsed once, for the whole document.
-  return cursor.revealed.has(gateKey(outcome.requestIndex, stage)) || (stage === 1 && cursor.revealed.has(gateKey(null, 1)));
+  return (
+    cursor.revealed.has(gateKey(outcome.requestIndex, stage)) || (stage === 1 && cursor.revealed.has(gateKey(null, 1)))
+  );
 }
 
 export function clientRevealed(cursor: GateCursor | null, requestIndex: number | null): boolean {
   return cursor === null || cursor.revealed.has(`client/${requestIndex ?? "document"}`);
 }
 
-const STATUS_WORDS: Record<MessageStageStatus, string> = {pass: "passed", stop: "stopped", "not-reached": "not reached"};
+const STATUS_WORDS: Record<MessageStageStatus, string> = {
+  pass: "passed",
+  stop: "stopped",
+  "not-reached": "not reached"
+};
 
 /** The six gates of one request in a row: what each did, and why, as far as playback has got. */
-export function StageGates(transaction: MessageTransaction, outcome: MessageRequestOutcome, cursor: GateCursor | null): HTMLElement {
+export function StageGates(
+  transaction: MessageTransaction,
+  outcome: MessageRequestOutcome,
+  cursor: GateCursor | null
+): HTMLElement {
   const decisionFor = (stage: number): MessageStageDecision | undefined =>
-    transaction.trace.find((d) => d.stage === stage && d.kind !== "client" && d.kind !== "compare" && (d.requestIndex === outcome.requestIndex || (stage === 1 && d.requestIndex === null)));
+    transaction.trace.find(
+      (d) =>
+        d.stage === stage &&
+        d.kind !== "client" &&
+        d.kind !== "compare" &&
+        (d.requestIndex === outcome.requestIndex || (stage === 1 && d.requestIndex === null))
+    );
   const allShown = cursor === null || outcome.stages.every((verdict) => gateRevealed(cursor, outcome, verdict.stage));
   return element(
     "div",
@@ -61,12 +82,32 @@ export function StageGates(transaction: MessageTransaction, outcome: MessageRequ
           "li",
           {class: `stage-gate stage-${status}`},
           element("span", {class: "stage-gate-name"}, `${verdict.stage}. ${verdict.name}`),
-          element("strong", {class: "stage-gate-status"}, shown ? `${statusMark(verdict.status)} ${STATUS_WORDS[verdict.status]}${verdict.error ? ` (${verdict.error.code})` : ""}` : "not revealed yet"),
-          element("span", {class: "stage-gate-detail"}, !shown ? "" : decision ? decision.detail : verdict.status === "not-reached" ? `Stopped earlier, at stage ${outcome.stoppedAt}.` : "")
+          element(
+            "strong",
+            {class: "stage-gate-status"},
+            shown
+              ? `${statusMark(verdict.status)} ${STATUS_WORDS[verdict.status]}${verdict.error ? ` (${verdict.error.code})` : ""}`
+              : "not revealed yet"
+          ),
+          element(
+            "span",
+            {class: "stage-gate-detail"},
+            !shown
+              ? ""
+              : decision
+                ? decision.detail
+                : verdict.status === "not-reached"
+                  ? `Stopped earlier, at stage ${outcome.stoppedAt}.`
+                  : ""
+          )
         );
       })
     ),
-    element("p", {class: "stage-verdict"}, allShown ? outcome.verdict : "Playback has not reached the end of this request yet.")
+    element(
+      "p",
+      {class: "stage-verdict"},
+      allShown ? outcome.verdict : "Playback has not reached the end of this request yet."
+    )
   );
 }
 
@@ -96,7 +137,10 @@ function optionText(outcome: MessageRequestOutcome): string {
  * across edits (in `memory`, while that request still exists) and says nothing
  * (it is hidden and empty) when there is only one request.
  */
-export function RequestPicker(transaction: MessageTransaction | null = null, memory: {index: number} = {index: 0}): RequestPickerElement {
+export function RequestPicker(
+  transaction: MessageTransaction | null = null,
+  memory: {index: number} = {index: 0}
+): RequestPickerElement {
   const select = element("select", {id: "request-picker-select"});
   const count = element("span", {class: "request-picker-count"});
   const contents = [element("label", {for: "request-picker-select"}, "Inspect"), select, count];

@@ -12,7 +12,8 @@ export interface TranslationRunner {
   translate(text: string, from: MessageVersion, to: MessageVersion): Promise<Translation>;
 }
 
-const onPage = (text: string, from: MessageVersion, to: MessageVersion) => summarizeTranslation(translateRequest(text, from, to));
+const onPage = (text: string, from: MessageVersion, to: MessageVersion) =>
+  summarizeTranslation(translateRequest(text, from, to));
 
 export function TranslationRunner(workerUrl: string | null): TranslationRunner {
   let worker: Worker | null = null;

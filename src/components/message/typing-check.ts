@@ -24,7 +24,12 @@ export type PausedCheck = Debounced;
 export const PausedCheck = (check: () => void): PausedCheck => debounced(check, LARGE_REQUEST_PAUSE_MS);
 
 /** Checks every edit of the textarea, `counted` first; a paste that would go over the limit is named before it is inserted. */
-export function listenForEdits(textarea: HTMLTextAreaElement, marks: MarkedMirror, check: PausedCheck, counted: () => void): void {
+export function listenForEdits(
+  textarea: HTMLTextAreaElement,
+  marks: MarkedMirror,
+  check: PausedCheck,
+  counted: () => void
+): void {
   textarea.addEventListener("input", (event) => {
     counted();
     checkEdit(event, textarea, marks, check);

@@ -9,5 +9,10 @@ import {RadioChoice, type RadioChoiceElement} from "../controls/radio-choice.js"
 export type VersionSwitchElement = RadioChoiceElement<MessageVersion>;
 
 export function VersionSwitch(initial: MessageVersion): VersionSwitchElement {
-  return RadioChoice("A2A-Version header", MESSAGE_VERSIONS.map((version) => ({value: version, label: MESSAGE_VERSION_LABELS[version]})), initial, "version-switch");
+  return RadioChoice(
+    "A2A-Version header",
+    MESSAGE_VERSIONS.map((version) => ({value: version, label: MESSAGE_VERSION_LABELS[version]})),
+    initial,
+    "version-switch"
+  );
 }

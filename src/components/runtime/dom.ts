@@ -12,7 +12,11 @@ export type Child = Node | string | number | null | undefined | false | readonly
 /** Attributes by name; `on<event>` takes a listener. false, null and undefined leave an attribute out; true sets it empty. */
 export type Props = Record<string, string | number | boolean | null | undefined | ((event: Event) => void)>;
 
-export function element<K extends keyof HTMLElementTagNameMap>(tag: K, props?: Props | null, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props?: Props | null,
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (props) setProps(node, props);
   append(node, children);
@@ -22,7 +26,11 @@ export function element<K extends keyof HTMLElementTagNameMap>(tag: K, props?: P
 export const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
 
 /** element() for SVG: a chart drawn by hand (a redraw that must fit in a frame) builds its marks with this. */
-export function svgElement<K extends keyof SVGElementTagNameMap>(tag: K, props?: Props | null, ...children: Child[]): SVGElementTagNameMap[K] {
+export function svgElement<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  props?: Props | null,
+  ...children: Child[]
+): SVGElementTagNameMap[K] {
   const node = document.createElementNS(SVG_NAMESPACE, tag);
   if (props) setProps(node, props);
   append(node, children);
@@ -35,8 +43,7 @@ function setProps(node: Element, props: Props): void {
     if (typeof value === "function") {
       if (!name.startsWith("on")) throw new Error(`a listener must be named on<event>, not ${name}`);
       listen(node, name.slice(2), value);
-    }
-    else if (value === true) node.setAttribute(name, "");
+    } else if (value === true) node.setAttribute(name, "");
     else if (value !== false && value !== null && value !== undefined) node.setAttribute(name, String(value));
   }
 }
@@ -47,7 +54,10 @@ const listeners = new WeakMap<Element, {type: string; listener: (event: Event) =
 /** addEventListener, remembered so that morph() can hand the listener over when it keeps an older element. */
 export function listen(node: Element, type: string, listener: (event: Event) => void): void {
   // morph() skips a chart's parts that equal the ones shown, listeners and all: only a chart's <svg> may listen.
-  if (node.namespaceURI === SVG_NAMESPACE && node.localName !== "svg") throw new Error(`listen on a chart's <svg>, not on its <${node.localName}> (morph.ts keeps equal chart parts without handing their listeners over)`);
+  if (node.namespaceURI === SVG_NAMESPACE && node.localName !== "svg")
+    throw new Error(
+      `listen on a chart's <svg>, not on its <${node.localName}> (morph.ts keeps equal chart parts without handing their listeners over)`
+    );
   node.addEventListener(type, listener);
   let list = listeners.get(node);
   if (!list) listeners.set(node, (list = []));
@@ -82,7 +92,8 @@ export function writeHidden(node: HTMLElement, hidden: boolean): void {
 export function append(parent: Node, children: readonly Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    if (typeof child === "string" || typeof child === "number") parent.appendChild(document.createTextNode(String(child)));
+    if (typeof child === "string" || typeof child === "number")
+      parent.appendChild(document.createTextNode(String(child)));
     else if (Array.isArray(child)) append(parent, child);
     else parent.appendChild(child as Node);
   }

@@ -33,9 +33,13 @@ export function morph(current: Node, next: Node): Node {
  * chart's click listener sits): listen() refuses a chart's parts, so none has a listener to hand over.
  */
 function isSameChartPart(current: Node, next: Node): boolean {
-  return next.nodeType === Node.ELEMENT_NODE && (next as Element).namespaceURI === SVG_NAMESPACE && next.nodeName !== "svg" && current.isEqualNode(next);
+  return (
+    next.nodeType === Node.ELEMENT_NODE &&
+    (next as Element).namespaceURI === SVG_NAMESPACE &&
+    next.nodeName !== "svg" &&
+    current.isEqualNode(next)
+  );
 }
-
 
 function morphAttributes(current: Element, next: Element): void {
   const had = current.attributes;

@@ -16,7 +16,10 @@ export function inputValue<T>(input: EventTarget & {value: T}): AsyncGenerator<T
  * The input's values that `accepts`, now and after each `input` event: a cell that reads it
  * waits for the first accepted value (a storm runner's first result) instead of seeing null.
  */
-export function inputValues<T, A extends T>(input: EventTarget & {value: T}, accepts: (value: T) => value is A): AsyncGenerator<A> {
+export function inputValues<T, A extends T>(
+  input: EventTarget & {value: T},
+  accepts: (value: T) => value is A
+): AsyncGenerator<A> {
   return observe<A>((push) => {
     const pushAccepted = () => {
       const value = input.value;

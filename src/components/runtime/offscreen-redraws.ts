@@ -107,7 +107,12 @@ function draw(view: Element, redraw: () => void) {
  * a later redraw or cancelRedraw for the view drops this one. Until then the view counts as
  * pending, so whoever waits for every view to be current waits for it too.
  */
-export function redrawOnceLoaded(view: Element, loaded: Promise<unknown>, redraw: () => void, failed: (reason: unknown) => void): void {
+export function redrawOnceLoaded(
+  view: Element,
+  loaded: Promise<unknown>,
+  redraw: () => void,
+  failed: (reason: unknown) => void
+): void {
   pending.delete(view);
   // What it shows meanwhile may be only a stand-in: its drawing, once loaded, is drawn as a first one.
   drawn.delete(view);
@@ -120,7 +125,10 @@ export function redrawOnceLoaded(view: Element, loaded: Promise<unknown>, redraw
     markPending();
     then();
   };
-  loaded.then(() => settle(() => drawNowOrWhenSeen(view, redraw)), (reason: unknown) => settle(() => failed(reason)));
+  loaded.then(
+    () => settle(() => drawNowOrWhenSeen(view, redraw)),
+    (reason: unknown) => settle(() => failed(reason))
+  );
 }
 
 /** Forgets a waiting redraw (the view was drawn since, or its wait was undone). */
@@ -192,12 +200,15 @@ function runPending(view: Element) {
 function nearnessObserver(): IntersectionObserver | null {
   if (observer !== undefined) return observer;
   if (typeof IntersectionObserver === "undefined") return (observer = null);
-  observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      near.set(entry.target, entry.isIntersecting);
-      if (entry.isIntersecting) runPending(entry.target);
-    }
-  }, {rootMargin: NEAR_MARGIN});
+  observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        near.set(entry.target, entry.isIntersecting);
+        if (entry.isIntersecting) runPending(entry.target);
+      }
+    },
+    {rootMargin: NEAR_MARGIN}
+  );
   if (typeof window !== "undefined") window.addEventListener("beforeprint", flushRedraws);
   return observer;
 }

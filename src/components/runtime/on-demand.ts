@@ -18,7 +18,11 @@ export class ModuleNotLoaded extends Error {
 }
 
 /** `load()` once, remembered; a failed load is tried again on the next call. `loaded()` gives the module or throws ModuleNotLoaded. */
-export function onDemand<Module>(load: () => Promise<Module>, waiting: string, failed: (reason: unknown) => string): {load(): Promise<Module>; loaded(): Module} {
+export function onDemand<Module>(
+  load: () => Promise<Module>,
+  waiting: string,
+  failed: (reason: unknown) => string
+): {load(): Promise<Module>; loaded(): Module} {
   let module: Module | null = null;
   let loading: Promise<Module> | null = null;
   const start = (): Promise<Module> => {

@@ -47,7 +47,10 @@ function sameValue(a: unknown, b: unknown, levels: number): boolean {
   if (Object.is(a, b)) return true;
   if (levels === 0 || !isPlain(a) || !isPlain(b) || Array.isArray(a) !== Array.isArray(b)) return false;
   const [keysA, keysB] = [Object.keys(a), Object.keys(b)];
-  return keysA.length === keysB.length && keysA.every((key) => Object.hasOwn(b, key) && sameValue(a[key], b[key], levels - 1));
+  return (
+    keysA.length === keysB.length &&
+    keysA.every((key) => Object.hasOwn(b, key) && sameValue(a[key], b[key], levels - 1))
+  );
 }
 
 function isPlain(value: unknown): value is Record<string, unknown> {
@@ -73,10 +76,15 @@ export function ViewSlot(): ViewSlotElement {
       // A view built with a module that has not loaded yet (lesson 1's registration check): keep what is shown, build again once it is here.
       if (!(error instanceof ModuleNotLoaded)) throw error;
       if (root.firstChild === null) root.appendChild(element("p", {class: "live-view-loading"}, error.waiting));
-      redrawOnceLoaded(root, error.loaded, () => showBuilt(drawnFrom, build), (reason) => {
-        shownFrom = null;
-        show(element("p", {class: "live-view-loading", role: "alert"}, error.failed(reason)));
-      });
+      redrawOnceLoaded(
+        root,
+        error.loaded,
+        () => showBuilt(drawnFrom, build),
+        (reason) => {
+          shownFrom = null;
+          show(element("p", {class: "live-view-loading", role: "alert"}, error.failed(reason)));
+        }
+      );
       return;
     }
     show(view);

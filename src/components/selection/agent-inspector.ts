@@ -8,7 +8,14 @@
 import {element} from "../runtime/dom.js";
 import {ScrollRegion} from "../runtime/scroll-region.js";
 import {
-  explainGates, gateLabels, type AgentGateRow, type GateResult, type RankedAgent, type Registry, type RejectedAgent, type SelectionResult
+  explainGates,
+  gateLabels,
+  type AgentGateRow,
+  type GateResult,
+  type RankedAgent,
+  type Registry,
+  type RejectedAgent,
+  type SelectionResult
 } from "../../../lib/selection/index.js";
 import {TERM_ORDER} from "./palette.js";
 
@@ -17,8 +24,18 @@ export type AgentPickerElement = HTMLElement & {value: string; select(agentId: s
 export function AgentPicker(registry: Registry, {selected}: {selected?: string} = {}): AgentPickerElement {
   const ids = registry.agents.map((entry) => entry.agentId);
   const initial = selected !== undefined && ids.includes(selected) ? selected : (ids[0] ?? "");
-  const select = element("select", {id: "agent-inspector-picker"}, ids.map((id) => element("option", {value: id, selected: id === initial}, id)));
-  const root = element("div", {class: "agent-picker"}, element("label", {for: "agent-inspector-picker"}, "Agent to inspect"), " ", select) as unknown as AgentPickerElement;
+  const select = element(
+    "select",
+    {id: "agent-inspector-picker"},
+    ids.map((id) => element("option", {value: id, selected: id === initial}, id))
+  );
+  const root = element(
+    "div",
+    {class: "agent-picker"},
+    element("label", {for: "agent-inspector-picker"}, "Agent to inspect"),
+    " ",
+    select
+  ) as unknown as AgentPickerElement;
   root.value = initial;
   select.addEventListener("change", (event) => {
     event.stopPropagation();
@@ -36,7 +53,16 @@ export function AgentPicker(registry: Registry, {selected}: {selected?: string} 
 
 const verdictText = (passed: boolean) => (passed ? "✓ pass" : "✗ fail");
 
-const headings = (...names: string[]) => element("thead", null, element("tr", null, names.map((name) => element("th", {scope: "col"}, name))));
+const headings = (...names: string[]) =>
+  element(
+    "thead",
+    null,
+    element(
+      "tr",
+      null,
+      names.map((name) => element("th", {scope: "col"}, name))
+    )
+  );
 
 export function AgentInspector(registry: Registry, result: SelectionResult, agentId: string): HTMLElement {
   const entry = registry.agents.find((candidate) => candidate.agentId === agentId);
@@ -50,7 +76,14 @@ export function AgentInspector(registry: Registry, result: SelectionResult, agen
     {class: "agent-inspector"},
     element("h3", null, element("code", null, agentId), `: ${standing(result, ranked, rejected)}`),
     rejected ? RejectionVerdict(rejected, gates) : null,
-    ranked ? element("p", {class: "inspector-verdict verdict-good"}, "Passed every gate. Score: ", element("code", null, ranked.formula)) : null,
+    ranked
+      ? element(
+          "p",
+          {class: "inspector-verdict verdict-good"},
+          "Passed every gate. Score: ",
+          element("code", null, ranked.formula)
+        )
+      : null,
     element(
       "div",
       {class: "inspector-columns"},
@@ -60,14 +93,22 @@ export function AgentInspector(registry: Registry, result: SelectionResult, agen
         null,
         element("strong", null, "Exact registry entry"),
         " (AgentCard and registry metadata)",
-        element("pre", {class: "agent-entry", tabindex: 0, role: "region", "aria-label": `Registry entry of ${agentId}`}, JSON.stringify(exact, null, 2))
+        element(
+          "pre",
+          {class: "agent-entry", tabindex: 0, role: "region", "aria-label": `Registry entry of ${agentId}`},
+          JSON.stringify(exact, null, 2)
+        )
       )
     )
   );
 }
 
 /** Where the agent stands in this selection: the heading's words after its id. */
-function standing(result: SelectionResult, ranked: RankedAgent | undefined, rejected: RejectedAgent | undefined): string {
+function standing(
+  result: SelectionResult,
+  ranked: RankedAgent | undefined,
+  rejected: RejectedAgent | undefined
+): string {
   if (ranked) return ranked.rank === 1 ? "selected" : `eligible, rank ${ranked.rank} of ${result.ranked.length}`;
   const stage = rejected ? result.trace.find((decision) => decision.stage === rejected.stage) : undefined;
   return `rejected at stage ${stage?.atSeconds ?? "?"}`;
@@ -97,7 +138,12 @@ function GateResults(gates: readonly GateResult[], rejected: RejectedAgent | und
         element(
           "tr",
           {class: gate.passed ? "gate-pass" : "gate-fail"},
-          element("th", {scope: "row"}, gateLabels[gate.gate], rejected?.firstFailedGate === gate.gate ? [" ", element("em", null, "(first failure)")] : null),
+          element(
+            "th",
+            {scope: "row"},
+            gateLabels[gate.gate],
+            rejected?.firstFailedGate === gate.gate ? [" ", element("em", null, "(first failure)")] : null
+          ),
           element("td", {class: "gate-verdict"}, verdictText(gate.passed)),
           element("td", null, gate.detail)
         )
@@ -138,7 +184,11 @@ export function GateMatrix(rows: readonly AgentGateRow[], inspect: (agentId: str
     element(
       "table",
       {class: "selection-table gate-matrix"},
-      element("caption", null, "Every agent against every gate (✓ pass, ✗ fail; the first failure is the reason it left). Choose an agent to inspect it."),
+      element(
+        "caption",
+        null,
+        "Every agent against every gate (✓ pass, ✗ fail; the first failure is the reason it left). Choose an agent to inspect it."
+      ),
       headings("Agent", ...gateIds.map((gate) => gateLabels[gate]), "Outcome"),
       element(
         "tbody",
@@ -147,15 +197,39 @@ export function GateMatrix(rows: readonly AgentGateRow[], inspect: (agentId: str
           element(
             "tr",
             {class: `outcome-${row.outcome}`},
-            element("th", {scope: "row"}, element("button", {type: "button", class: "agent-button", onclick: () => inspect(row.agentId), "aria-label": `Inspect ${row.agentId}`}, row.agentId)),
+            element(
+              "th",
+              {scope: "row"},
+              element(
+                "button",
+                {
+                  type: "button",
+                  class: "agent-button",
+                  onclick: () => inspect(row.agentId),
+                  "aria-label": `Inspect ${row.agentId}`
+                },
+                row.agentId
+              )
+            ),
             row.gates.map((gate) =>
               element(
                 "td",
-                {class: `gate-cell ${gate.passed ? "gate-pass" : "gate-fail"}${row.firstFailedGate === gate.gate ? " gate-first" : ""}`, title: gate.detail},
+                {
+                  class: `gate-cell ${gate.passed ? "gate-pass" : "gate-fail"}${row.firstFailedGate === gate.gate ? " gate-first" : ""}`,
+                  title: gate.detail
+                },
                 gate.passed ? "✓" : row.firstFailedGate === gate.gate ? "✗ first" : "✗"
               )
             ),
-            element("td", null, row.outcome === "rejected" ? `rejected (${gateLabels[row.firstFailedGate!]})` : row.outcome === "selected" ? "selected" : `eligible, rank ${row.rank}`)
+            element(
+              "td",
+              null,
+              row.outcome === "rejected"
+                ? `rejected (${gateLabels[row.firstFailedGate!]})`
+                : row.outcome === "selected"
+                  ? "selected"
+                  : `eligible, rank ${row.rank}`
+            )
           )
         )
       )

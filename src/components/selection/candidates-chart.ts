@@ -16,7 +16,10 @@ import {placeRowLabels} from "../chart/row-labels.js";
 import {type TypeScale, typeScale} from "../chart/type-scale.js";
 import {REMAINING_COLOUR, REMOVED_COLOUR} from "./palette.js";
 
-const BAR_COLOURS = {domain: ["remain after the stage", "left at this stage"], range: [REMAINING_COLOUR, REMOVED_COLOUR]};
+const BAR_COLOURS = {
+  domain: ["remain after the stage", "left at this stage"],
+  range: [REMAINING_COLOUR, REMOVED_COLOUR]
+};
 
 export interface CandidatesChartOptions {
   width?: number;
@@ -29,7 +32,8 @@ export interface CandidatesChartOptions {
 export function stageRemovalLabel(result: SelectionResult, stageIndex: number): string {
   const decision = result.trace[stageIndex - 1];
   if (!decision) return "";
-  if (decision.kind === "contract") return `${decision.candidatesAfter} ranked; ${decision.remainingAgentIds[0]} selected`;
+  if (decision.kind === "contract")
+    return `${decision.candidatesAfter} ranked; ${decision.remainingAgentIds[0]} selected`;
   if (decision.kind === "incompatibility") return "no candidate left: incompatibility";
   if (decision.removed.length === 0) return decision.candidatesBefore === 0 ? "nothing left to check" : "none removed";
   const counts = new Map<GateId, number>();
@@ -52,7 +56,8 @@ export function wrapWords(text: string, room: number): string[] {
 }
 
 /** A stage's row name: "2 · Capability match". */
-const stageName = (decision: SelectionResult["trace"][number]) => `${decision.atSeconds} · ${decision.title.split(":")[0]}`;
+const stageName = (decision: SelectionResult["trace"][number]) =>
+  `${decision.atSeconds} · ${decision.title.split(":")[0]}`;
 
 interface StageRow {
   stage: string;
@@ -64,7 +69,12 @@ interface StageRow {
   title: string;
 }
 
-function stageRows(result: SelectionResult, revealedStages: number | null, reasonRoomPx: number, type: TypeScale): StageRow[] {
+function stageRows(
+  result: SelectionResult,
+  revealedStages: number | null,
+  reasonRoomPx: number,
+  type: TypeScale
+): StageRow[] {
   const charactersPerLine = Math.max(1, Math.floor(reasonRoomPx / type.widthOf("x")));
   return result.trace.map((decision) => {
     const names = decision.removed.map((agent) => agent.agentId).join(", ");
@@ -79,7 +89,10 @@ function stageRows(result: SelectionResult, revealedStages: number | null, reaso
   });
 }
 
-export function CandidatesByStage(result: SelectionResult, {width = 640, revealedStages = null, type = typeScale()}: CandidatesChartOptions = {}): Element {
+export function CandidatesByStage(
+  result: SelectionResult,
+  {width = 640, revealedStages = null, type = typeScale()}: CandidatesChartOptions = {}
+): Element {
   const marginRight = Math.ceil(3 * type.body);
   const stageNames = result.trace.map(stageName);
   const labels = placeRowLabels({width, marginRight, type, rows: stageNames, labels: [(row) => row]});
@@ -91,11 +104,26 @@ export function CandidatesByStage(result: SelectionResult, {width = 640, reveale
   const step = barHeight + Math.round(type.line * 0.6) + reasonLines * type.line + (above ? type.line : 0);
   const top = type.line + (above ? type.line : 0);
   const height = top + rows.length * step + bottomAxisHeight(type);
-  const frame = chartFrame({width, height, type, label: "Candidates remaining after each selection stage", margin: {top, right: marginRight, bottom: bottomAxisHeight(type), left: labels.marginLeft}});
-  const x = scaleLinear().domain([0, Math.max(1, result.agentCount)]).range([frame.left, frame.right]);
+  const frame = chartFrame({
+    width,
+    height,
+    type,
+    label: "Candidates remaining after each selection stage",
+    margin: {top, right: marginRight, bottom: bottomAxisHeight(type), left: labels.marginLeft}
+  });
+  const x = scaleLinear()
+    .domain([0, Math.max(1, result.agentCount)])
+    .range([frame.left, frame.right]);
   // Each stage's band is its bar; the rest of the step holds the reason's lines (and, above, the
   // name). Outer padding of half the inner, aligned to the top: bands start every step from the top, and the last reason keeps its room.
-  const y = scaleBand(rows.map((row) => row.stage), [frame.top, frame.bottom]).paddingInner(1 - barHeight / step).paddingOuter((1 - barHeight / step) / 2).align(0).round(true);
+  const y = scaleBand(
+    rows.map((row) => row.stage),
+    [frame.top, frame.bottom]
+  )
+    .paddingInner(1 - barHeight / step)
+    .paddingOuter((1 - barHeight / step) / 2)
+    .align(0)
+    .round(true);
   if (above) rowLabelsAbove(frame, y, labels.label);
   else rowLabelsLeft(frame, y, labels.label);
   bottomAxis(frame, x, {label: "candidates"});
@@ -105,26 +133,52 @@ export function CandidatesByStage(result: SelectionResult, {width = 640, reveale
   return withLegends(frame.svg.node()!, [colourLegend(BAR_COLOURS, type)]);
 }
 
-function drawStageBars(frame: ChartFrame, rows: readonly StageRow[], x: ScaleLinear<number, number>, y: ScaleBand<string>): void {
-  frame.svg.append("g").attr("class", "remaining-bars").attr("fill", REMAINING_COLOUR)
-    .selectAll("rect").data(rows).join("rect")
+function drawStageBars(
+  frame: ChartFrame,
+  rows: readonly StageRow[],
+  x: ScaleLinear<number, number>,
+  y: ScaleBand<string>
+): void {
+  frame.svg
+    .append("g")
+    .attr("class", "remaining-bars")
+    .attr("fill", REMAINING_COLOUR)
+    .selectAll("rect")
+    .data(rows)
+    .join("rect")
     .attr("x", frame.left)
     .attr("width", (row) => Math.max(0, x(row.after) - frame.left))
     .attr("y", (row) => y(row.stage)!)
     .attr("height", y.bandwidth())
     .attr("fill-opacity", (row) => row.opacity)
-    .append("title").text((row) => row.title);
-  frame.svg.append("g").attr("class", "removed-bars").attr("fill", REMOVED_COLOUR).attr("stroke", REMOVED_COLOUR).attr("stroke-dasharray", "3,2")
-    .selectAll("rect").data(rows.filter((row) => row.before > row.after)).join("rect")
+    .append("title")
+    .text((row) => row.title);
+  frame.svg
+    .append("g")
+    .attr("class", "removed-bars")
+    .attr("fill", REMOVED_COLOUR)
+    .attr("stroke", REMOVED_COLOUR)
+    .attr("stroke-dasharray", "3,2")
+    .selectAll("rect")
+    .data(rows.filter((row) => row.before > row.after))
+    .join("rect")
     .attr("x", (row) => x(row.after))
     .attr("width", (row) => Math.max(0, x(row.before) - x(row.after)))
     .attr("y", (row) => y(row.stage)!)
     .attr("height", y.bandwidth())
     .attr("fill-opacity", (row) => 0.35 * row.opacity)
     .attr("stroke-opacity", (row) => row.opacity)
-    .append("title").text((row) => row.title);
-  frame.svg.append("g").attr("class", "remaining-counts").attr("fill", "white").attr("text-anchor", "end").attr("font-weight", "bold")
-    .selectAll("text").data(rows.filter((row) => row.after > 0)).join("text")
+    .append("title")
+    .text((row) => row.title);
+  frame.svg
+    .append("g")
+    .attr("class", "remaining-counts")
+    .attr("fill", "white")
+    .attr("text-anchor", "end")
+    .attr("font-weight", "bold")
+    .selectAll("text")
+    .data(rows.filter((row) => row.after > 0))
+    .join("text")
     .attr("x", (row) => x(row.after) - 3.5 * frame.type.unit)
     .attr("y", (row) => y(row.stage)! + y.bandwidth() / 2)
     .attr("dy", "0.32em")
@@ -134,13 +188,20 @@ function drawStageBars(frame: ChartFrame, rows: readonly StageRow[], x: ScaleLin
 
 /** Each stage's reason under its bar, from the plot's left edge, one tspan per wrapped line. */
 function drawReasons(frame: ChartFrame, rows: readonly StageRow[], y: ScaleBand<string>, left: number): void {
-  frame.svg.append("g").attr("class", "removal-reasons").attr("text-anchor", "start")
-    .selectAll("text").data(rows).join("text")
+  frame.svg
+    .append("g")
+    .attr("class", "removal-reasons")
+    .attr("text-anchor", "start")
+    .selectAll("text")
+    .data(rows)
+    .join("text")
     .attr("x", left + 0.5)
     .attr("y", (row) => y(row.stage)! + y.bandwidth() + 0.3 * frame.type.line)
     .attr("fill-opacity", (row) => row.opacity)
-    .selectAll("tspan").data((row) => row.reason).join("tspan")
+    .selectAll("tspan")
+    .data((row) => row.reason)
+    .join("tspan")
     .attr("x", left + 0.5)
-    .attr("dy", (line, index) => index === 0 ? "0.71em" : frame.type.line)
+    .attr("dy", (line, index) => (index === 0 ? "0.71em" : frame.type.line))
     .text((line) => line);
 }

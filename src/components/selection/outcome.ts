@@ -16,18 +16,34 @@ function summaryLine(summary: string): Node {
   const split = summary.indexOf(": ");
   return split < 0
     ? element("code", null, summary)
-    : element("code", null, element("span", {class: "summary-count"}, summary.slice(0, split)), element("span", {class: "summary-reasons"}, summary.slice(split)));
+    : element(
+        "code",
+        null,
+        element("span", {class: "summary-count"}, summary.slice(0, split)),
+        element("span", {class: "summary-reasons"}, summary.slice(split))
+      );
 }
 
 /** The lab's key figures: the summary line and who was chosen (or that nothing could be), in two lines. */
-export function SelectionHeadline(result: SelectionResult, problems: readonly RefusedInput[] = [], pinned: SelectionResult | null = null): HTMLElement {
+export function SelectionHeadline(
+  result: SelectionResult,
+  problems: readonly RefusedInput[] = [],
+  pinned: SelectionResult | null = null
+): HTMLElement {
   const decision = (one: SelectionResult, prefix: string) =>
-    element("p", {class: one.contract ? "headline-contract" : "headline-incompatible"}, prefix, one.contract ? ["Contract: ", element("code", null, one.contract.agentId)] : "Incompatible: no contract");
+    element(
+      "p",
+      {class: one.contract ? "headline-contract" : "headline-incompatible"},
+      prefix,
+      one.contract ? ["Contract: ", element("code", null, one.contract.agentId)] : "Incompatible: no contract"
+    );
   return element(
     "div",
     {class: "selection-headline"},
     InputNotices(problems),
-    pinned ? element("p", {class: "selection-summary headline-pinned"}, "Pinned run: ", summaryLine(pinned.summary)) : null,
+    pinned
+      ? element("p", {class: "selection-summary headline-pinned"}, "Pinned run: ", summaryLine(pinned.summary))
+      : null,
     pinned ? decision(pinned, "Pinned run: ") : null,
     element("p", {class: "selection-summary"}, pinned ? "Current run: " : null, summaryLine(result.summary)),
     decision(result, pinned ? "Current run: " : "")
@@ -38,20 +54,32 @@ export function SelectionHeadline(result: SelectionResult, problems: readonly Re
  * Under 1.0 the contract names the 1.0 method, and says honestly what the lesson does not check:
  * the registry's cards are v0.3.0 cards, and a 1.0 client looks for a 1.0 interface first.
  */
-const V1_CONTRACT_NOTE = ", sent with A2A-Version: 1.0. Not checked here: this registry's cards declare protocolVersion 0.3.0, and a 1.0 client would look for a 1.0 interface in the card's supportedInterfaces.";
+const V1_CONTRACT_NOTE =
+  ", sent with A2A-Version: 1.0. Not checked here: this registry's cards declare protocolVersion 0.3.0, and a 1.0 client would look for a 1.0 interface in the card's supportedInterfaces.";
 
 /**
  * The whole decision; `summary: false` leaves out the notices and the summary line where SelectionHeadline
  * shows them (the line is still there for a narrow lab, whose pinned strip shows only its count).
  */
-export function SelectionOutcome(result: SelectionResult, problems: readonly RefusedInput[] = [], {summary = true}: {summary?: boolean} = {}): HTMLElement {
+export function SelectionOutcome(
+  result: SelectionResult,
+  problems: readonly RefusedInput[] = [],
+  {summary = true}: {summary?: boolean} = {}
+): HTMLElement {
   const {contract, incompatibility} = result;
-  const field = (term: string, ...value: (Node | string)[]) => [element("dt", null, term), element("dd", null, ...value)];
+  const field = (term: string, ...value: (Node | string)[]) => [
+    element("dt", null, term),
+    element("dd", null, ...value)
+  ];
   return element(
     "div",
     {class: "selection-outcome"},
     summary ? InputNotices(problems) : null,
-    element("p", {class: summary ? "selection-summary" : "selection-summary-narrow"}, element("code", null, result.summary)),
+    element(
+      "p",
+      {class: summary ? "selection-summary" : "selection-summary-narrow"},
+      element("code", null, result.summary)
+    ),
     contract
       ? element(
           "div",
@@ -63,7 +91,12 @@ export function SelectionOutcome(result: SelectionResult, problems: readonly Ref
             field("Agent", `${contract.agentName} at `, element("code", null, contract.url)),
             field("Skill", element("code", null, contract.skillId), ` (${contract.skillName})`),
             field("Output format", element("code", null, contract.outputMode)),
-            field("Delivery mode", `${contract.deliveryMode === "streaming" ? "streaming" : "request/response"}, A2A method `, element("code", null, contract.a2aMethod), contract.a2aVersion === "1.0" ? V1_CONTRACT_NOTE : ""),
+            field(
+              "Delivery mode",
+              `${contract.deliveryMode === "streaming" ? "streaming" : "request/response"}, A2A method `,
+              element("code", null, contract.a2aMethod),
+              contract.a2aVersion === "1.0" ? V1_CONTRACT_NOTE : ""
+            ),
             field("Why this agent", contract.rationale)
           )
         )
@@ -91,9 +124,11 @@ export function SelectionOutcome(result: SelectionResult, problems: readonly Ref
                     "li",
                     null,
                     element("code", null, candidate.agentId),
-                    `: ${candidate.alsoFails.length
-                      ? `would still fail ${candidate.alsoFails.map((gate) => gateLabels[gate].toLowerCase()).join(", ")}`
-                      : "this is the only gate it fails: relaxing this one requirement would make it eligible"}`
+                    `: ${
+                      candidate.alsoFails.length
+                        ? `would still fail ${candidate.alsoFails.map((gate) => gateLabels[gate].toLowerCase()).join(", ")}`
+                        : "this is the only gate it fails: relaxing this one requirement would make it eligible"
+                    }`
                   )
                 )
               )

@@ -31,7 +31,10 @@ function scoreAxisEnd(result: SelectionResult): number {
   return totalWeight === 0 ? 1 : Math.max(totalWeight, ...result.ranked.map((agent) => agent.score));
 }
 
-export function RankingBreakdown(result: SelectionResult, {width = 640, alongside = null, type = typeScale()}: RankingChartOptions = {}): Element {
+export function RankingBreakdown(
+  result: SelectionResult,
+  {width = 640, alongside = null, type = typeScale()}: RankingChartOptions = {}
+): Element {
   const empty = result.ranked.length === 0;
   const rows = empty ? ["no eligible agent"] : result.ranked.map((agent) => `#${agent.rank} ${agent.agentId}`);
   const totalWeight = result.policy.latencyWeight + result.policy.costWeight + result.policy.observedSuccessWeight;
@@ -43,21 +46,39 @@ export function RankingBreakdown(result: SelectionResult, {width = 640, alongsid
   const step = Math.round(type.line * (above ? 3.2 : 2.4));
   const top = type.line + (above ? type.line : 0);
   const height = top + rows.length * step + bottomAxisHeight(type);
-  const frame = chartFrame({width, height, type, label: "Each eligible agent's score, by weighted term", margin: {top, right: marginRight, bottom: bottomAxisHeight(type), left: labels.marginLeft}});
+  const frame = chartFrame({
+    width,
+    height,
+    type,
+    label: "Each eligible agent's score, by weighted term",
+    margin: {top, right: marginRight, bottom: bottomAxisHeight(type), left: labels.marginLeft}
+  });
   // With every weight at 0 every bar is empty; a unit axis keeps the ticks readable.
   const end = Math.max(scoreAxisEnd(result), alongside ? scoreAxisEnd(alongside) : 0);
   const x = scaleLinear().domain([0, end]).range([frame.left, frame.right]).clamp(true);
-  const y = scaleBand(rows, [frame.top, frame.bottom]).padding(above ? 0.5 : 0.25).round(true);
+  const y = scaleBand(rows, [frame.top, frame.bottom])
+    .padding(above ? 0.5 : 0.25)
+    .round(true);
   if (above) rowLabelsAbove(frame, y, labels.label);
   else rowLabelsLeft(frame, y, labels.label, {ticks: true});
   const wide = `score (at most ${totalWeight}, the sum of the weights)`;
-  bottomAxis(frame, x, {label: type.widthOf(`${wide} →`) < width * 0.9 ? wide : `score (at most ${totalWeight}, Σ weights)`});
+  bottomAxis(frame, x, {
+    label: type.widthOf(`${wide} →`) < width * 0.9 ? wide : `score (at most ${totalWeight}, Σ weights)`
+  });
   plotOutline(frame);
   const segments = result.ranked.flatMap((agent, index) => {
     let start = 0;
-    return TERM_ORDER.map((id) => ({agent, row: rows[index]!, id, term: agent.terms[id], from: start, to: (start += agent.terms[id].weighted)}));
+    return TERM_ORDER.map((id) => ({
+      agent,
+      row: rows[index]!,
+      id,
+      term: agent.terms[id],
+      from: start,
+      to: (start += agent.terms[id].weighted)
+    }));
   });
-  frame.svg.append("g")
+  frame.svg
+    .append("g")
     .attr("class", "term-bars")
     .attr("stroke", "white")
     .attr("stroke-width", 0.5)
@@ -70,8 +91,12 @@ export function RankingBreakdown(result: SelectionResult, {width = 640, alongsid
     .attr("height", y.bandwidth())
     .attr("fill", (d) => TERM_COLOURS[d.id])
     .append("title")
-    .text((d) => `${d.agent.agentId}, ${TERM_LABELS[d.id]}: ${d.term.weight} × ${d.term.value.toFixed(3)} = ${d.term.weighted.toFixed(3)} (${d.term.derivation})`);
-  frame.svg.append("g")
+    .text(
+      (d) =>
+        `${d.agent.agentId}, ${TERM_LABELS[d.id]}: ${d.term.weight} × ${d.term.value.toFixed(3)} = ${d.term.weighted.toFixed(3)} (${d.term.derivation})`
+    );
+  frame.svg
+    .append("g")
     .attr("class", "scores")
     .attr("text-anchor", "start")
     .attr("font-weight", "bold")
@@ -82,7 +107,12 @@ export function RankingBreakdown(result: SelectionResult, {width = 640, alongsid
     .attr("y", (agent, index) => y(rows[index]!)! + y.bandwidth() / 2)
     .attr("dy", "0.32em")
     .text((agent) => `= ${agent.score.toFixed(3)}`);
-  return withChartNote(withLegends(frame.svg.node()!, [colourLegend(TERM_SCALE, type)]), empty
-    ? `Nothing to rank. ${result.incompatibility?.message ?? "No eligible agent."}`
-    : totalWeight === 0 ? "Every weight is 0, so every score is 0: the order is the tie-break alone (agent id, ascending)." : null);
+  return withChartNote(
+    withLegends(frame.svg.node()!, [colourLegend(TERM_SCALE, type)]),
+    empty
+      ? `Nothing to rank. ${result.incompatibility?.message ?? "No eligible agent."}`
+      : totalWeight === 0
+        ? "Every weight is 0, so every score is 0: the order is the tie-break alone (agent id, ascending)."
+        : null
+  );
 }

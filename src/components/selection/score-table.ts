@@ -10,12 +10,18 @@ import {TERM_ORDER} from "./palette.js";
 const TERM_NAMES = {latency: "latency", cost: "cost", observedSuccess: "observed success"} as const;
 
 function derivations(agent: RankedAgent): HTMLElement[] {
-  return TERM_ORDER.map((id) => element("span", {class: "term-derivation"}, `${TERM_NAMES[id]} ${agent.terms[id].derivation}`));
+  return TERM_ORDER.map((id) =>
+    element("span", {class: "term-derivation"}, `${TERM_NAMES[id]} ${agent.terms[id].derivation}`)
+  );
 }
 
 export function ScoreTable(result: SelectionResult): HTMLElement {
   if (result.ranked.length === 0) {
-    return element("p", {class: "selection-empty"}, "No agent passed every gate, so nothing is ranked: a score is never computed for a rejected agent.");
+    return element(
+      "p",
+      {class: "selection-empty"},
+      "No agent passed every gate, so nothing is ranked: a score is never computed for a rejected agent."
+    );
   }
   const {scale} = result;
   return ScrollRegion(
@@ -31,7 +37,13 @@ export function ScoreTable(result: SelectionResult): HTMLElement {
       element(
         "thead",
         null,
-        element("tr", null, ["Rank", "Agent", "Score (weight × term, summed), then each term from the agent’s own numbers"].map((name) => element("th", {scope: "col"}, name)))
+        element(
+          "tr",
+          null,
+          ["Rank", "Agent", "Score (weight × term, summed), then each term from the agent’s own numbers"].map((name) =>
+            element("th", {scope: "col"}, name)
+          )
+        )
       ),
       element(
         "tbody",
@@ -42,7 +54,13 @@ export function ScoreTable(result: SelectionResult): HTMLElement {
             {class: agent.rank === 1 ? "selected" : ""},
             element("td", {class: "numeric"}, agent.rank),
             element("th", {scope: "row"}, element("code", null, agent.agentId)),
-            element("td", null, element("span", {class: "score-formula"}, agent.formula), element("br"), derivations(agent))
+            element(
+              "td",
+              null,
+              element("span", {class: "score-formula"}, agent.formula),
+              element("br"),
+              derivations(agent)
+            )
           )
         )
       )
@@ -58,7 +76,19 @@ export function ScoreFormula(result: SelectionResult): HTMLElement {
   return element(
     "div",
     {class: "score-formula-block"},
-    element("p", null, element("code", null, `score = ${latencyWeight} × latency term + ${costWeight} × cost term + ${observedSuccessWeight} × observed-success term`)),
-    element("ul", null, termLines.map((line) => element("li", null, line)))
+    element(
+      "p",
+      null,
+      element(
+        "code",
+        null,
+        `score = ${latencyWeight} × latency term + ${costWeight} × cost term + ${observedSuccessWeight} × observed-success term`
+      )
+    ),
+    element(
+      "ul",
+      null,
+      termLines.map((line) => element("li", null, line))
+    )
   );
 }

@@ -21,7 +21,8 @@ export interface AwsReproductionOptions {
 const EXPERIMENTS = AWS_REFERENCE_CLIENTS.length * STORM_STRATEGIES.length;
 const ratio = (value: number) => value.toFixed(2);
 /** The table's order: by N, then the strategies' usual order (the worker runs full jitter first). */
-const byTableOrder = (a: AwsExperimentResult, b: AwsExperimentResult) => a.clients - b.clients || STORM_STRATEGIES.indexOf(a.strategy) - STORM_STRATEGIES.indexOf(b.strategy);
+const byTableOrder = (a: AwsExperimentResult, b: AwsExperimentResult) =>
+  a.clients - b.clients || STORM_STRATEGIES.indexOf(a.strategy) - STORM_STRATEGIES.indexOf(b.strategy);
 const apart = (ours: number, reference: number) => {
   const percent = (ours / reference - 1) * 100;
   return `${Math.abs(percent) < 0.05 ? "±" : percent > 0 ? "+" : "−"}${Math.abs(percent).toFixed(1)}%`;
@@ -29,18 +30,47 @@ const apart = (ours: number, reference: number) => {
 
 function comparisonTable(results: readonly AwsExperimentResult[]): HTMLElement {
   const cell = (value: string) => element("td", {class: "numeric"}, value);
-  return ScrollRegion("AWS's experiment, here and in AWS's simulator", element("table", {class: "strategy-table aws-table"},
-    element("caption", null, "Here and in AWS's simulator: mean ms / mean calls, and ÷ full jitter"),
-    element("thead", null, element("tr", null, ["N", "Strategy", "Here", "AWS simulator", "Calls ÷ full", "Time ÷ full"].map((name) => element("th", {scope: "col"}, name)))),
-    element("tbody", null, compareWithReference([...results].sort(byTableOrder)).map(({result, reference, callsToFull, timeToFull}) => element("tr", null,
-      cell(String(result.clients)),
-      element("th", {scope: "row"}, STRATEGY_LABELS[result.strategy]),
-      cell(`${formatNumber(Math.round(result.meanCompletionMs))} / ${formatNumber(Math.round(result.meanCalls))}`),
-      cell(`${formatNumber(reference.meanCompletionMs)} / ${formatNumber(reference.meanCalls)}`),
-      cell(`${ratio(callsToFull.ours)} / ${ratio(callsToFull.reference)} (${apart(callsToFull.ours, callsToFull.reference)})`),
-      cell(`${ratio(timeToFull.ours)} / ${ratio(timeToFull.reference)} (${apart(timeToFull.ours, timeToFull.reference)})`)
-    )))
-  ));
+  return ScrollRegion(
+    "AWS's experiment, here and in AWS's simulator",
+    element(
+      "table",
+      {class: "strategy-table aws-table"},
+      element("caption", null, "Here and in AWS's simulator: mean ms / mean calls, and ÷ full jitter"),
+      element(
+        "thead",
+        null,
+        element(
+          "tr",
+          null,
+          ["N", "Strategy", "Here", "AWS simulator", "Calls ÷ full", "Time ÷ full"].map((name) =>
+            element("th", {scope: "col"}, name)
+          )
+        )
+      ),
+      element(
+        "tbody",
+        null,
+        compareWithReference([...results].sort(byTableOrder)).map(({result, reference, callsToFull, timeToFull}) =>
+          element(
+            "tr",
+            null,
+            cell(String(result.clients)),
+            element("th", {scope: "row"}, STRATEGY_LABELS[result.strategy]),
+            cell(
+              `${formatNumber(Math.round(result.meanCompletionMs))} / ${formatNumber(Math.round(result.meanCalls))}`
+            ),
+            cell(`${formatNumber(reference.meanCompletionMs)} / ${formatNumber(reference.meanCalls)}`),
+            cell(
+              `${ratio(callsToFull.ours)} / ${ratio(callsToFull.reference)} (${apart(callsToFull.ours, callsToFull.reference)})`
+            ),
+            cell(
+              `${ratio(timeToFull.ours)} / ${ratio(timeToFull.reference)} (${apart(timeToFull.ours, timeToFull.reference)})`
+            )
+          )
+        )
+      )
+    )
+  );
 }
 
 export function AwsReproduction({workerUrl, runs, seed}: AwsReproductionOptions): HTMLElement {
@@ -83,7 +113,16 @@ export function AwsReproduction({workerUrl, runs, seed}: AwsReproductionOptions)
     worker.onmessageerror = failed;
     worker.postMessage({kind: "aws", id: 1, runs, seed} satisfies AwsRequest);
   });
-  return element("div", {class: "aws-reproduction"},
-    element("p", null, `N clients, base ${AWS_EXPERIMENT.baseMs} ms, cap ${formatNumber(AWS_EXPERIMENT.capMs)} ms, every message |Normal(${AWS_EXPERIMENT.delayMeanMs} ms, ${AWS_EXPERIMENT.delaySdMs} ms)|. The first rows take a second or two; N = 100 with exponential backoff takes longest.`),
-    button, status, table);
+  return element(
+    "div",
+    {class: "aws-reproduction"},
+    element(
+      "p",
+      null,
+      `N clients, base ${AWS_EXPERIMENT.baseMs} ms, cap ${formatNumber(AWS_EXPERIMENT.capMs)} ms, every message |Normal(${AWS_EXPERIMENT.delayMeanMs} ms, ${AWS_EXPERIMENT.delaySdMs} ms)|. The first rows take a second or two; N = 100 with exponential backoff takes longest.`
+    ),
+    button,
+    status,
+    table
+  );
 }

@@ -23,38 +23,64 @@ const percent = (value: number) => `${value}%`;
 /** Drawn lightest first, so the chosen line is on top. */
 const DRAWING_ORDER = {other: 0, pinned: 1, chosen: 2} as const;
 
-export function DeliveredChart(lines: readonly DeliveredLine[], {width = 640, height = 220, cursorSeconds = null, type = typeScale()}: {width?: number; height?: number; cursorSeconds?: number | null; type?: TypeScale} = {}): Element {
+export function DeliveredChart(
+  lines: readonly DeliveredLine[],
+  {
+    width = 640,
+    height = 220,
+    cursorSeconds = null,
+    type = typeScale()
+  }: {width?: number; height?: number; cursorSeconds?: number | null; type?: TypeScale} = {}
+): Element {
   const endSeconds = sharedEndSeconds(lines.map((line) => line.summary));
   const chartHeight = grownHeight(height, type);
   const [top, bottom] = [2 * type.line, bottomAxisHeight(type)];
   // The left margin holds the labels of the very ticks leftAxis will draw.
-  const margin = {top, right: Math.ceil(1.5 * type.body), bottom, left: tickLabelsWidth(0, 100, valueTickCount(chartHeight - top - bottom, type), type, percent)};
-  const frame = chartFrame({width, height: chartHeight, margin, type, label: "Share of updates acknowledged over time, by retry strategy"});
+  const margin = {
+    top,
+    right: Math.ceil(1.5 * type.body),
+    bottom,
+    left: tickLabelsWidth(0, 100, valueTickCount(chartHeight - top - bottom, type), type, percent)
+  };
+  const frame = chartFrame({
+    width,
+    height: chartHeight,
+    margin,
+    type,
+    label: "Share of updates acknowledged over time, by retry strategy"
+  });
   const x = timeScale(frame, endSeconds);
   const y = scaleLinear().domain([0, 100]).range([frame.bottom, frame.top]).clamp(true);
   leftAxis(frame, y, {label: "updates acknowledged", format: percent});
   bottomAxis(frame, x, {label: "modeled time (s)"});
   plotOutline(frame);
-  const drawn = [...lines].sort((a, b) => DRAWING_ORDER[a.role] - DRAWING_ORDER[b.role]).map(({summary, role}) => {
-    const {load, totals} = summary;
-    const shares = load.acknowledgedSoFar.map((count) => (100 * count) / totals.updates);
-    // Past its own end a storm holds its last share, out to the shared axis's end.
-    const points = bucketPoints(load.startSeconds, load.bucketMs / 1000, shares);
-    if (points.length) points.push([endSeconds, points[points.length - 1]![1]]);
-    return {summary, role, points};
-  });
+  const drawn = [...lines]
+    .sort((a, b) => DRAWING_ORDER[a.role] - DRAWING_ORDER[b.role])
+    .map(({summary, role}) => {
+      const {load, totals} = summary;
+      const shares = load.acknowledgedSoFar.map((count) => (100 * count) / totals.updates);
+      // Past its own end a storm holds its last share, out to the shared axis's end.
+      const points = bucketPoints(load.startSeconds, load.bucketMs / 1000, shares);
+      if (points.length) points.push([endSeconds, points[points.length - 1]![1]]);
+      return {summary, role, points};
+    });
   const line = stepLine(x, y);
   const g = frame.svg.append("g");
-  g.selectAll("path").data(drawn).join("path")
+  g.selectAll("path")
+    .data(drawn)
+    .join("path")
     .attr("class", (d) => `delivered delivered-${d.role}`)
     .attr("d", (d) => line(d.points))
     .attr("fill", "none")
     .attr("stroke", (d) => STRATEGY_COLOURS[d.summary.config.strategy])
     .attr("stroke-width", (d) => (d.role === "chosen" ? 3 : 1.5) * type.unit)
-    .attr("stroke-dasharray", (d) => d.role === "pinned" ? "6,3" : null)
-    .attr("stroke-opacity", (d) => d.role === "other" ? 0.85 : 1);
+    .attr("stroke-dasharray", (d) => (d.role === "pinned" ? "6,3" : null))
+    .attr("stroke-opacity", (d) => (d.role === "other" ? 0.85 : 1));
   cursorMarks(g, frame, x, cursorSeconds, [frame.top, frame.bottom]);
   const strategies = [...new Set(lines.map((line) => line.summary.config.strategy))];
-  const legend = {domain: strategies.map((strategy) => STRATEGY_LABELS[strategy]), range: strategies.map((strategy) => STRATEGY_COLOURS[strategy])};
+  const legend = {
+    domain: strategies.map((strategy) => STRATEGY_LABELS[strategy]),
+    range: strategies.map((strategy) => STRATEGY_COLOURS[strategy])
+  };
   return withLegends(frame.svg.node()!, [colourLegend(legend, type)]);
 }

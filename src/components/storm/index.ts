@@ -1,5 +1,11 @@
 // Lesson 5's views: plain functions that return DOM nodes.
-export {StormRunner, PROGRESS_AFTER_MS, type ChosenStorm, type StormResults, type StormRunnerElement} from "./storm-runner.js";
+export {
+  StormRunner,
+  PROGRESS_AFTER_MS,
+  type ChosenStorm,
+  type StormResults,
+  type StormRunnerElement
+} from "./storm-runner.js";
 export {LoadChart, type LoadPanel} from "./load-chart.js";
 export {DeliveredChart, type DeliveredLine} from "./delivered-chart.js";
 export {CompletionChart} from "./completion-chart.js";

@@ -72,17 +72,18 @@ function afterFrames(frames: number, then: () => void): void {
     ran = true;
   };
   const fallback = setTimeout(once, FRAME_WAIT_LIMIT_MS);
-  const frame = (left: number) => requestAnimationFrame(() => {
-    if (left > 1) return frame(left - 1);
-    // A message posted from the frame's callback runs once that frame is drawn.
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      clearTimeout(fallback);
-      once();
-    };
-    channel.port2.postMessage(null);
-  });
+  const frame = (left: number) =>
+    requestAnimationFrame(() => {
+      if (left > 1) return frame(left - 1);
+      // A message posted from the frame's callback runs once that frame is drawn.
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        clearTimeout(fallback);
+        once();
+      };
+      channel.port2.postMessage(null);
+    });
   frame(frames);
 }
 
@@ -91,7 +92,20 @@ export function StormRunner(options: StormRunnerOptions): StormRunnerElement {
   const root = progress.root as StormRunnerElement;
   root.value = null;
   root.chosenRun = Object.assign(new EventTarget(), {value: null as ChosenStorm | null});
-  const runner: Runner = {options, root, progress, rest: {}, worker: null, latestId: 0, postedId: 0, running: false, superseded: 0, pending: null, postedValues: {}, retried: false};
+  const runner: Runner = {
+    options,
+    root,
+    progress,
+    rest: {},
+    worker: null,
+    latestId: 0,
+    postedId: 0,
+    running: false,
+    superseded: 0,
+    pending: null,
+    postedValues: {},
+    retried: false
+  };
   root.request = (values) => request(runner, values);
   return root;
 }
@@ -175,7 +189,11 @@ function answered(runner: Runner, message: StormAnswer): void {
   }
 }
 
-function strategyArrived(runner: Runner, pending: Omit<StormResults, "chosen">, message: Extract<StormAnswer, {kind: "strategy"}>): void {
+function strategyArrived(
+  runner: Runner,
+  pending: Omit<StormResults, "chosen">,
+  message: Extract<StormAnswer, {kind: "strategy"}>
+): void {
   pending.byStrategy[message.strategy] = message.summary;
   // The chosen storm is drawn at once; the others once, when all are here: a redraw per strategy cost each a frame.
   if (message.strategy !== pending.config.strategy) return;

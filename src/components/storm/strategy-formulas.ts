@@ -3,6 +3,17 @@ import {STORM_STRATEGIES, STRATEGY_FORMULAS, STRATEGY_LABELS} from "../../../lib
 import {element} from "../runtime/dom.js";
 
 export function StrategyFormulas(): HTMLElement {
-  return element("ul", {class: "strategy-formulas"},
-    STORM_STRATEGIES.map((strategy) => element("li", null, element("strong", null, STRATEGY_LABELS[strategy]), ": ", element("code", null, STRATEGY_FORMULAS[strategy]))));
+  return element(
+    "ul",
+    {class: "strategy-formulas"},
+    STORM_STRATEGIES.map((strategy) =>
+      element(
+        "li",
+        null,
+        element("strong", null, STRATEGY_LABELS[strategy]),
+        ": ",
+        element("code", null, STRATEGY_FORMULAS[strategy])
+      )
+    )
+  );
 }

@@ -18,26 +18,58 @@ export function timeScale(frame: ChartFrame, endSeconds: number): ScaleLinear<nu
 }
 
 /** Per-bucket values as points where each bucket starts, and one more where the last one ends: a step-after curve holds each value over its bucket. */
-export function bucketPoints(starts: readonly number[], widthSeconds: number, values: readonly number[]): [number, number][] {
+export function bucketPoints(
+  starts: readonly number[],
+  widthSeconds: number,
+  values: readonly number[]
+): [number, number][] {
   if (values.length === 0) return [];
-  return [...values.map((value, index): [number, number] => [starts[index]!, value]), [starts[values.length - 1]! + widthSeconds, values[values.length - 1]!]];
+  return [
+    ...values.map((value, index): [number, number] => [starts[index]!, value]),
+    [starts[values.length - 1]! + widthSeconds, values[values.length - 1]!]
+  ];
 }
 
 export function stepLine(x: ScaleLinear<number, number>, y: ScaleLinear<number, number>) {
-  return line<[number, number]>().x(([at]) => x(at)).y(([, value]) => y(value)).curve(curveStepAfter);
+  return line<[number, number]>()
+    .x(([at]) => x(at))
+    .y(([, value]) => y(value))
+    .curve(curveStepAfter);
 }
 
 export function stepArea(x: ScaleLinear<number, number>, y: ScaleLinear<number, number>) {
-  return area<[number, number]>().x(([at]) => x(at)).y0(y.range()[0]!).y1(([, value]) => y(value)).curve(curveStepAfter);
+  return area<[number, number]>()
+    .x(([at]) => x(at))
+    .y0(y.range()[0]!)
+    .y1(([, value]) => y(value))
+    .curve(curveStepAfter);
 }
 
 /** The playback's cursor and the fading of what it has not reached, over [top, bottom]. */
-export function cursorMarks(parent: ChartGroup, frame: ChartFrame, x: ScaleLinear<number, number>, cursorSeconds: number | null, [top, bottom]: [number, number]): void {
+export function cursorMarks(
+  parent: ChartGroup,
+  frame: ChartFrame,
+  x: ScaleLinear<number, number>,
+  cursorSeconds: number | null,
+  [top, bottom]: [number, number]
+): void {
   const g = parent.append("g").attr("class", "cursor");
   if (cursorSeconds === null) return;
   const at = Math.min(frame.right, x(cursorSeconds));
-  g.append("rect").attr("class", "cursor-fade").attr("x", at).attr("y", top).attr("width", Math.max(0, frame.right - at)).attr("height", bottom - top)
-    .attr("style", "fill: var(--theme-background, white)").attr("fill-opacity", 0.7);
-  g.append("line").attr("x1", at + 0.5).attr("x2", at + 0.5).attr("y1", top).attr("y2", bottom)
-    .attr("stroke", "currentColor").attr("stroke-width", 2 * frame.type.unit).attr("stroke-opacity", 0.6);
+  g.append("rect")
+    .attr("class", "cursor-fade")
+    .attr("x", at)
+    .attr("y", top)
+    .attr("width", Math.max(0, frame.right - at))
+    .attr("height", bottom - top)
+    .attr("style", "fill: var(--theme-background, white)")
+    .attr("fill-opacity", 0.7);
+  g.append("line")
+    .attr("x1", at + 0.5)
+    .attr("x2", at + 0.5)
+    .attr("y1", top)
+    .attr("y2", bottom)
+    .attr("stroke", "currentColor")
+    .attr("stroke-width", 2 * frame.type.unit)
+    .attr("stroke-opacity", 0.6);
 }

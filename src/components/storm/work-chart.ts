@@ -22,35 +22,80 @@ type ByStrategy = Partial<Record<StormStrategy, StormSummary>>;
 
 const present = (byStrategy: ByStrategy) => STORM_STRATEGIES.filter((strategy) => byStrategy[strategy] !== undefined);
 
-export function WorkChart(byStrategy: ByStrategy, chosen: StormStrategy, {width = 640, type = typeScale()}: {width?: number; type?: TypeScale} = {}): Element {
+export function WorkChart(
+  byStrategy: ByStrategy,
+  chosen: StormStrategy,
+  {width = 640, type = typeScale()}: {width?: number; type?: TypeScale} = {}
+): Element {
   const strategies = present(byStrategy);
   const most = Math.max(1, ...strategies.map((strategy) => byStrategy[strategy]!.totals.attempts));
   const marginRight = Math.ceil(type.widthOf(formatNumber(most)) + 8 * type.unit);
-  const labels = placeRowLabels({width, marginRight, type, rows: strategies, labels: [
-    (strategy) => STRATEGY_LABELS[strategy as StormStrategy],
-    (strategy) => STRATEGY_LABELS[strategy as StormStrategy].replace(/ \(.*\)$/, "").replace(", no jitter", "")
-  ]});
+  const labels = placeRowLabels({
+    width,
+    marginRight,
+    type,
+    rows: strategies,
+    labels: [
+      (strategy) => STRATEGY_LABELS[strategy as StormStrategy],
+      (strategy) => STRATEGY_LABELS[strategy as StormStrategy].replace(/ \(.*\)$/, "").replace(", no jitter", "")
+    ]
+  });
   const above = labels.placement === "above";
   const step = Math.round(type.line * (above ? 3.2 : 2.2));
   const top = Math.round(type.line * (above ? 1.6 : 0.6));
-  const frame = chartFrame({width, height: top + strategies.length * step + bottomAxisHeight(type), type, label: "Requests sent for the same storm, by retry strategy",
-    margin: {top, right: marginRight, bottom: bottomAxisHeight(type), left: labels.marginLeft}});
+  const frame = chartFrame({
+    width,
+    height: top + strategies.length * step + bottomAxisHeight(type),
+    type,
+    label: "Requests sent for the same storm, by retry strategy",
+    margin: {top, right: marginRight, bottom: bottomAxisHeight(type), left: labels.marginLeft}
+  });
   const x = scaleLinear().domain([0, most]).range([frame.left, frame.right]);
-  const y = scaleBand<string>(strategies, [frame.top, frame.bottom]).padding(above ? 0.45 : 0.3).round(true);
+  const y = scaleBand<string>(strategies, [frame.top, frame.bottom])
+    .padding(above ? 0.45 : 0.3)
+    .round(true);
   bottomAxis(frame, x, {label: "requests sent"});
   if (above) rowLabelsAbove(frame, y, labels.label);
   else rowLabelsLeft(frame, y, labels.label);
-  frame.svg.selectAll(".row-labels text").filter((strategy) => strategy === chosen).attr("font-weight", "bold");
-  const rows = frame.svg.append("g").selectAll("g").data(strategies).join("g")
+  frame.svg
+    .selectAll(".row-labels text")
+    .filter((strategy) => strategy === chosen)
+    .attr("font-weight", "bold");
+  const rows = frame.svg
+    .append("g")
+    .selectAll("g")
+    .data(strategies)
+    .join("g")
     .attr("class", (strategy) => `work-row${strategy === chosen ? " work-chosen" : ""}`);
   const totals = (strategy: StormStrategy) => byStrategy[strategy]!.totals;
-  rows.append("rect").attr("x", frame.left).attr("y", (strategy) => y(strategy)!).attr("height", y.bandwidth())
-    .attr("width", (strategy) => Math.max(0, x(totals(strategy).acceptedAttempts) - frame.left)).attr("fill", LOAD_COLOURS.accepted);
-  rows.append("rect").attr("x", (strategy) => x(totals(strategy).acceptedAttempts)).attr("y", (strategy) => y(strategy)!).attr("height", y.bandwidth())
-    .attr("width", (strategy) => Math.max(0, x(totals(strategy).attempts) - x(totals(strategy).acceptedAttempts))).attr("fill", LOAD_COLOURS.offered);
-  rows.append("text").attr("x", (strategy) => x(totals(strategy).attempts) + 4 * type.unit).attr("y", (strategy) => y(strategy)! + y.bandwidth() / 2)
-    .attr("dy", "0.32em").attr("text-anchor", "start").attr("font-variant", "tabular-nums").text((strategy) => formatNumber(totals(strategy).attempts));
-  rows.append("title").text((strategy) => `${STRATEGY_LABELS[strategy]}: ${counted(totals(strategy).attempts, "request")}, ${formatNumber(totals(strategy).acceptedAttempts)} accepted, ${formatNumber(totals(strategy).refusedAttempts)} refused`);
+  rows
+    .append("rect")
+    .attr("x", frame.left)
+    .attr("y", (strategy) => y(strategy)!)
+    .attr("height", y.bandwidth())
+    .attr("width", (strategy) => Math.max(0, x(totals(strategy).acceptedAttempts) - frame.left))
+    .attr("fill", LOAD_COLOURS.accepted);
+  rows
+    .append("rect")
+    .attr("x", (strategy) => x(totals(strategy).acceptedAttempts))
+    .attr("y", (strategy) => y(strategy)!)
+    .attr("height", y.bandwidth())
+    .attr("width", (strategy) => Math.max(0, x(totals(strategy).attempts) - x(totals(strategy).acceptedAttempts)))
+    .attr("fill", LOAD_COLOURS.offered);
+  rows
+    .append("text")
+    .attr("x", (strategy) => x(totals(strategy).attempts) + 4 * type.unit)
+    .attr("y", (strategy) => y(strategy)! + y.bandwidth() / 2)
+    .attr("dy", "0.32em")
+    .attr("text-anchor", "start")
+    .attr("font-variant", "tabular-nums")
+    .text((strategy) => formatNumber(totals(strategy).attempts));
+  rows
+    .append("title")
+    .text(
+      (strategy) =>
+        `${STRATEGY_LABELS[strategy]}: ${counted(totals(strategy).attempts, "request")}, ${formatNumber(totals(strategy).acceptedAttempts)} accepted, ${formatNumber(totals(strategy).refusedAttempts)} refused`
+    );
   return withLegends(frame.svg.node()!, [colourLegend(LEGEND, type)]);
 }
 
@@ -59,21 +104,47 @@ const seconds = (ms: number | null) => (ms === null ? "–" : `${formatNumber(Ma
 export function StrategyTable(byStrategy: ByStrategy, chosen: StormStrategy): HTMLElement {
   const strategies = present(byStrategy);
   const cell = (value: string) => element("td", {class: "numeric"}, value);
-  return ScrollRegion("The same storm under every strategy", element("table", {class: "strategy-table"},
-    element("caption", null, "The same senders, seed and receiver under every strategy"),
-    element("thead", null, element("tr", null, ["Strategy", "Requests", "Per update", "Acknowledged", "Given up", "Drained at", "Median", "p99"].map((name) => element("th", {scope: "col"}, name)))),
-    element("tbody", null, strategies.map((strategy) => {
-      const summary = byStrategy[strategy]!;
-      const {totals, completion} = summary;
-      return element("tr", {class: strategy === chosen ? "strategy-chosen" : null},
-        element("th", {scope: "row"}, STRATEGY_LABELS[strategy], strategy === chosen ? " (chosen)" : ""),
-        cell(formatNumber(totals.attempts)),
-        cell(summary.attemptsPerUpdate.toFixed(2)),
-        cell(formatNumber(totals.acknowledgedUpdates)),
-        element("td", {class: `numeric${totals.exhaustedUpdates > 0 ? " verdict-bad" : ""}`}, formatNumber(totals.exhaustedUpdates)),
-        cell(seconds(totals.drainedAtMs)),
-        cell(seconds(completion.p50Ms)),
-        cell(seconds(completion.p99Ms)));
-    }))
-  ));
+  return ScrollRegion(
+    "The same storm under every strategy",
+    element(
+      "table",
+      {class: "strategy-table"},
+      element("caption", null, "The same senders, seed and receiver under every strategy"),
+      element(
+        "thead",
+        null,
+        element(
+          "tr",
+          null,
+          ["Strategy", "Requests", "Per update", "Acknowledged", "Given up", "Drained at", "Median", "p99"].map(
+            (name) => element("th", {scope: "col"}, name)
+          )
+        )
+      ),
+      element(
+        "tbody",
+        null,
+        strategies.map((strategy) => {
+          const summary = byStrategy[strategy]!;
+          const {totals, completion} = summary;
+          return element(
+            "tr",
+            {class: strategy === chosen ? "strategy-chosen" : null},
+            element("th", {scope: "row"}, STRATEGY_LABELS[strategy], strategy === chosen ? " (chosen)" : ""),
+            cell(formatNumber(totals.attempts)),
+            cell(summary.attemptsPerUpdate.toFixed(2)),
+            cell(formatNumber(totals.acknowledgedUpdates)),
+            element(
+              "td",
+              {class: `numeric${totals.exhaustedUpdates > 0 ? " verdict-bad" : ""}`},
+              formatNumber(totals.exhaustedUpdates)
+            ),
+            cell(seconds(totals.drainedAtMs)),
+            cell(seconds(completion.p50Ms)),
+            cell(seconds(completion.p99Ms))
+          );
+        })
+      )
+    )
+  );
 }

@@ -33,7 +33,11 @@ export interface ExperimentListOptions<Inputs> {
   lab?: LabElement;
 }
 
-export function ExperimentList<Run, Inputs>(experiments: readonly Experiment<Run, Inputs>[], apply: (overrides: Partial<Inputs>) => void, {compareWithBaseline, lab}: ExperimentListOptions<Inputs> = {}): ExperimentListElement<Run> {
+export function ExperimentList<Run, Inputs>(
+  experiments: readonly Experiment<Run, Inputs>[],
+  apply: (overrides: Partial<Inputs>) => void,
+  {compareWithBaseline, lab}: ExperimentListOptions<Inputs> = {}
+): ExperimentListElement<Run> {
   // The lab may be a screenful away: the reader is taken to what the click changed.
   const inLab = (action: (overrides: Partial<Inputs>) => void, overrides: Partial<Inputs>) => () => {
     lab?.bringIntoView();
@@ -55,9 +59,25 @@ export function ExperimentList<Run, Inputs>(experiments: readonly Experiment<Run
           element(
             "span",
             {class: "experiment-actions"},
-            element("button", {type: "button", onclick: inLab(apply, experiment.overrides), "aria-label": `Try it: ${experiment.title}`}, "Try it"),
+            element(
+              "button",
+              {
+                type: "button",
+                onclick: inLab(apply, experiment.overrides),
+                "aria-label": `Try it: ${experiment.title}`
+              },
+              "Try it"
+            ),
             compareWithBaseline
-              ? element("button", {type: "button", onclick: inLab(compareWithBaseline, experiment.overrides), "aria-label": `Compare with baseline: ${experiment.title}`}, "Compare with baseline")
+              ? element(
+                  "button",
+                  {
+                    type: "button",
+                    onclick: inLab(compareWithBaseline, experiment.overrides),
+                    "aria-label": `Compare with baseline: ${experiment.title}`
+                  },
+                  "Compare with baseline"
+                )
               : null
           )
         ),

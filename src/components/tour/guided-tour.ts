@@ -11,7 +11,18 @@
  * tour.update(run, inputs); // in a cell of its own: the live check follows the run
  * ```
  */
-import {forgetStep, judgePrediction, movePosition, readDeckPosition, readGuess, readTourPosition, recordReveal, withTourPosition, type TourPosition, type TourStep} from "../../../lib/tour/index.js";
+import {
+  forgetStep,
+  judgePrediction,
+  movePosition,
+  readDeckPosition,
+  readGuess,
+  readTourPosition,
+  recordReveal,
+  withTourPosition,
+  type TourPosition,
+  type TourStep
+} from "../../../lib/tour/index.js";
 import {hasStepInputs} from "../../../lib/tour/step.js";
 import type {RunLabel} from "../../../lib/lesson-inputs/run-label.js";
 import {PermalinkNotices} from "../controls/control-panel.js";
@@ -33,14 +44,19 @@ export type GuidedTourElement<Run, Inputs> = HTMLElement & {
 
 const TEXT_TARGETS = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 
-export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: readonly Step[], options: GuidedTourOptions<Run, Inputs, Step>): GuidedTourElement<Run, Inputs> {
+export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(
+  steps: readonly Step[],
+  options: GuidedTourOptions<Run, Inputs, Step>
+): GuidedTourElement<Run, Inputs> {
   const reading = readTourPosition(addressSearch(), steps.length);
   // A link can open the class deck (present=): it opens once the lab has its first run.
   let deckReading = readDeckPosition(addressSearch(), steps.length);
   const store = TourRecordStore(options.lesson, steps);
   const head = TourHead();
   const body = element("div", {class: "tour-body"});
-  const root = element("section", {class: "tour", "aria-label": `Guided lesson: ${options.lesson}`},
+  const root = element(
+    "section",
+    {class: "tour", "aria-label": `Guided lesson: ${options.lesson}`},
     head.element,
     reading.notices.length ? PermalinkNotices(reading.notices) : null,
     deckReading.notices.length ? PermalinkNotices(deckReading.notices) : null,
@@ -48,8 +64,19 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(steps: reado
     body
   ) as GuidedTourElement<Run, Inputs>;
   const tour: TourSession<Run, Inputs, Step> = {
-    steps, options, root, body, store, head, hold: ResultsHold(),
-    position: reading.position, latest: null, settingUp: null, seenEarly: new Set(), pendingReveal: null, refreshLive: () => {}
+    steps,
+    options,
+    root,
+    body,
+    store,
+    head,
+    hold: ResultsHold(),
+    position: reading.position,
+    latest: null,
+    settingUp: null,
+    seenEarly: new Set(),
+    pendingReveal: null,
+    refreshLive: () => {}
   };
   listenForMoves(tour);
   const deck = ClassDeck(deckHost(tour), () => head.teach);
@@ -91,14 +118,34 @@ function TourHead(): TourHead {
   const positionText = element("span", {class: "tour-position", "aria-live": "polite"});
   const back = element("button", {type: "button", class: "tour-back"}, "‹ Back");
   const next = element("button", {type: "button", class: "tour-next"}, "Next ›");
-  const teach = element("button", {type: "button", class: "tour-teach", title: "The steps as a full-screen deck for a class (→ ← move, R reveals, Esc leaves)"}, "Teach this lesson");
+  const teach = element(
+    "button",
+    {
+      type: "button",
+      class: "tour-teach",
+      title: "The steps as a full-screen deck for a class (→ ← move, R reveals, Esc leaves)"
+    },
+    "Teach this lesson"
+  );
   return {
-    element: element("div", {class: "tour-head"}, element("strong", {class: "tour-label"}, "Guided lesson"), positionText, element("span", {class: "tour-nav"}, back, next), teach),
+    element: element(
+      "div",
+      {class: "tour-head"},
+      element("strong", {class: "tour-label"}, "Guided lesson"),
+      positionText,
+      element("span", {class: "tour-nav"}, back, next),
+      teach
+    ),
     back,
     next,
     teach,
     show(position, stepCount) {
-      positionText.textContent = position.kind === "start" ? `${stepCount} steps` : position.kind === "recap" ? "Recap" : `Step ${position.index + 1} of ${stepCount}`;
+      positionText.textContent =
+        position.kind === "start"
+          ? `${stepCount} steps`
+          : position.kind === "recap"
+            ? "Recap"
+            : `Step ${position.index + 1} of ${stepCount}`;
       back.disabled = position.kind === "start";
       next.disabled = position.kind === "recap";
       next.textContent = position.kind === "step" && position.index === stepCount - 1 ? "Recap ›" : "Next ›";
@@ -112,14 +159,16 @@ function listenForMoves<Run, Inputs, Step extends TourStep<Run>>(tour: TourSessi
   tour.head.back.addEventListener("click", () => move(-1));
   tour.head.next.addEventListener("click", () => move(1));
   tour.root.addEventListener("keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || TEXT_TARGETS.has((event.target as HTMLElement).tagName)) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || TEXT_TARGETS.has((event.target as HTMLElement).tagName))
+      return;
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
     event.preventDefault();
     move(event.key === "ArrowLeft" ? -1 : 1);
   });
 }
 
-const stepAt = <Run, Inputs, Step extends TourStep<Run>>(tour: Tour<Run, Inputs, Step>): Step | null => (tour.position.kind === "step" ? tour.steps[tour.position.index]! : null);
+const stepAt = <Run, Inputs, Step extends TourStep<Run>>(tour: Tour<Run, Inputs, Step>): Step | null =>
+  tour.position.kind === "step" ? tour.steps[tour.position.index]! : null;
 
 function go<Run, Inputs, Step extends TourStep<Run>>(tour: TourSession<Run, Inputs, Step>, to: TourPosition): void {
   tour.settingUp = null;
@@ -140,7 +189,10 @@ function render<Run, Inputs, Step extends TourStep<Run>>(tour: TourSession<Run, 
   const actions = tourActions(tour);
   const card: TourCard = step
     ? StepCard(tour, step, actions)
-    : {children: tour.position.kind === "recap" ? RecapCard(tour, actions) : StartCard(tour, actions), refreshLive: () => {}};
+    : {
+        children: tour.position.kind === "recap" ? RecapCard(tour, actions) : StartCard(tour, actions),
+        refreshLive: () => {}
+      };
   tour.body.replaceChildren();
   append(tour.body, card.children);
   tour.refreshLive = card.refreshLive;
@@ -178,17 +230,27 @@ function tourActions<Run, Inputs, Step extends TourStep<Run>>(tour: TourSession<
  * reader moved with Next, or changed an input), the step is set up first and the reveal waits for
  * its run: a prediction is never scored against another step's run.
  */
-function reveal<Run, Inputs, Step extends TourStep<Run>>(tour: TourSession<Run, Inputs, Step>, step: Step, answer: string | null): string | null {
+function reveal<Run, Inputs, Step extends TourStep<Run>>(
+  tour: TourSession<Run, Inputs, Step>,
+  step: Step,
+  answer: string | null
+): string | null {
   const guess = readGuess(step.prediction, answer);
   if (!guess.ok) return guess.problem;
   const {latest} = tour;
   if (latest === null || tour.settingUp === step.id || !tour.options.isSetUp(step, latest.inputs)) {
     tour.pendingReveal = {stepId: step.id, answer: answer!};
-    if (latest !== null && tour.settingUp !== step.id && !tour.options.isSetUp(step, latest.inputs)) tourActions(tour).setUp(step);
+    if (latest !== null && tour.settingUp !== step.id && !tour.options.isSetUp(step, latest.inputs))
+      tourActions(tour).setUp(step);
     return "Setting this step's inputs up in the lab: the run is revealed as soon as it is computed.";
   }
   tour.pendingReveal = null;
-  tour.store.save(recordReveal(tour.store.record, step.id, {guess: guess.guess, ...judgePrediction(step.prediction, guess.guess, latest.run)}));
+  tour.store.save(
+    recordReveal(tour.store.record, step.id, {
+      guess: guess.guess,
+      ...judgePrediction(step.prediction, guess.guess, latest.run)
+    })
+  );
   render(tour);
   tour.body.querySelector<HTMLElement>(".tour-outcome")?.focus({preventScroll: true});
   return null;
@@ -203,7 +265,8 @@ function finishPendingReveal<Run, Inputs, Step extends TourStep<Run>>(tour: Tour
     tour.pendingReveal = null;
     return;
   }
-  if (tour.latest !== null && tour.settingUp !== step.id && tour.options.isSetUp(step, tour.latest.inputs)) reveal(tour, step, pending.answer);
+  if (tour.latest !== null && tour.settingUp !== step.id && tour.options.isSetUp(step, tour.latest.inputs))
+    reveal(tour, step, pending.answer);
 }
 
 /**
@@ -214,14 +277,20 @@ function syncHold<Run, Inputs, Step extends TourStep<Run>>(tour: TourSession<Run
   const step = stepAt(tour);
   const setUpNow = step !== null && tour.latest !== null && tour.options.isSetUp(step, tour.latest.inputs);
   if (step && setUpNow && tour.settingUp === step.id) tour.settingUp = null;
-  const hidden = step !== null && !tour.store.record[step.id] && !tour.seenEarly.has(step.id) && (setUpNow || tour.settingUp === step.id);
+  const hidden =
+    step !== null &&
+    !tour.store.record[step.id] &&
+    !tour.seenEarly.has(step.id) &&
+    (setUpNow || tour.settingUp === step.id);
   const lab = hidden ? tour.options.labFor(step) : undefined;
   if (!lab) return tour.hold.release();
-  tour.hold.keep(lab, () => HiddenRunNote(tour.steps.indexOf(step!) + 1, () => {
-    tour.seenEarly.add(step!.id);
-    syncHold(tour);
-    lab.stage.focus({preventScroll: true});
-  }));
+  tour.hold.keep(lab, () =>
+    HiddenRunNote(tour.steps.indexOf(step!) + 1, () => {
+      tour.seenEarly.add(step!.id);
+      syncHold(tour);
+      lab.stage.focus({preventScroll: true});
+    })
+  );
 }
 
 /** The class deck drives this tour: the card follows its slide, and a slide's step is set up as "Set up" does. */
@@ -234,7 +303,9 @@ function deckHost<Run, Inputs, Step extends TourStep<Run>>(tour: TourSession<Run
     setUp: actions.setUp,
     runOf(step) {
       const {latest} = tour;
-      return latest !== null && tour.settingUp !== step.id && tour.options.isSetUp(step, latest.inputs) ? latest.run : null;
+      return latest !== null && tour.settingUp !== step.id && tour.options.isSetUp(step, latest.inputs)
+        ? latest.run
+        : null;
     },
     describeSetUp: tour.options.describeSetUp,
     labFor: tour.options.labFor
@@ -256,9 +327,15 @@ function placeInLab<Run, Inputs, Step extends TourStep<Run>>(tour: Tour<Run, Inp
  * the lesson's run label of that state.
  */
 export function panelTourOptions<Step extends {overrides: object}>(
-  panel: {applyOverrides(overrides: Step["overrides"]): void; experimentState(overrides: Step["overrides"]): Readonly<Record<string, unknown>>},
+  panel: {
+    applyOverrides(overrides: Step["overrides"]): void;
+    experimentState(overrides: Step["overrides"]): Readonly<Record<string, unknown>>;
+  },
   runLabel: (values: Readonly<Record<string, unknown>>) => RunLabel
-): Pick<GuidedTourOptions<unknown, Readonly<Record<string, unknown>>, Step & TourStep<unknown>>, "setUp" | "isSetUp" | "describeSetUp"> {
+): Pick<
+  GuidedTourOptions<unknown, Readonly<Record<string, unknown>>, Step & TourStep<unknown>>,
+  "setUp" | "isSetUp" | "describeSetUp"
+> {
   return {
     setUp: (step) => panel.applyOverrides(step.overrides),
     // The state the step sets keeps the reader's course-wide inputs (the A2A version).
@@ -291,7 +368,9 @@ function ResultsHold(): ResultsHold {
 
 /** What a hidden run says: why it is hidden, and a way to see it anyway. */
 function HiddenRunNote(stepNumber: number, showNow: () => void): Node {
-  return element("p", null,
+  return element(
+    "p",
+    null,
     element("strong", null, "Your prediction first. "),
     `The run of step ${stepNumber} is hidden until you reveal it in the guided lesson. `,
     element("button", {type: "button", class: "lab-show-now", onclick: showNow}, "Show the run now")

@@ -9,7 +9,17 @@
  * step by step (mergeTourRecord), and another tab's saves are taken in as they happen (the
  * browser's `storage` event), so neither tab's predictions are lost.
  */
-import {mergeTourRecord, progressKeys, readStoredPosition, readStoredTourRecord, serializeTourRecord, storedPositionText, type TourPosition, type TourRecord, type TourStep} from "../../../lib/tour/index.js";
+import {
+  mergeTourRecord,
+  progressKeys,
+  readStoredPosition,
+  readStoredTourRecord,
+  serializeTourRecord,
+  storedPositionText,
+  type TourPosition,
+  type TourRecord,
+  type TourStep
+} from "../../../lib/tour/index.js";
 import {element} from "../runtime/dom.js";
 import {keptStorage} from "../links/page-address.js";
 
@@ -67,5 +77,11 @@ export function TourRecordStore<Run>(lesson: string, steps: readonly TourStep<Ru
 /** The progress left out when read back, each named (never quoted raw) and isolated. */
 export function StorageNotice(dropped: readonly string[]): HTMLElement {
   const items = dropped.flatMap((text, index) => [index > 0 ? "; " : null, element("bdi", null, text)]);
-  return element("p", {class: "tour-storage-notice", role: "status"}, "Some of the progress kept in this browser could not be read and is left out: ", ...items, ".");
+  return element(
+    "p",
+    {class: "tour-storage-notice", role: "status"},
+    "Some of the progress kept in this browser could not be read and is left out: ",
+    ...items,
+    "."
+  );
 }

@@ -6,8 +6,12 @@ import {formatDuration} from "../format/duration-format.js";
 import {LANE_LABELS} from "./retry-horizon-chart.js";
 
 function laneVerdict(lane: RetryLaneResult): string {
-  if (lane.lost) return lane.stoppedByRefusal ? "✗ update lost: the sender gave up on a refusal" : "✗ update lost: no attempt took effect";
-  if (lane.effects > 1) return `✗ applied ${lane.effects} times: ${lane.slippedPast} retr${lane.slippedPast === 1 ? "y" : "ies"} slipped past dedup`;
+  if (lane.lost)
+    return lane.stoppedByRefusal
+      ? "✗ update lost: the sender gave up on a refusal"
+      : "✗ update lost: no attempt took effect";
+  if (lane.effects > 1)
+    return `✗ applied ${lane.effects} times: ${lane.slippedPast} retr${lane.slippedPast === 1 ? "y" : "ies"} slipped past dedup`;
   return "✓ applied once";
 }
 
@@ -17,7 +21,13 @@ export function HorizonSummary({preset, result}: RetryHorizonSelection): HTMLEle
   return element(
     "div",
     {class: "horizon-summary"},
-    element("p", null, element("strong", null, `${preset.label}.`), ` ${preset.note} `, element("small", null, `Source: ${preset.source}`)),
+    element(
+      "p",
+      null,
+      element("strong", null, `${preset.label}.`),
+      ` ${preset.note} `,
+      element("small", null, `Source: ${preset.source}`)
+    ),
     element(
       "p",
       null,
@@ -26,11 +36,15 @@ export function HorizonSummary({preset, result}: RetryHorizonSelection): HTMLEle
       ". Retention: ",
       element("strong", null, formatDuration(result.retentionSeconds)),
       " ",
-      element("span", {class: covered ? "verdict-good" : "verdict-bad"}, covered ? "✓ longer than the horizon" : "✗ not longer than the horizon"),
+      element(
+        "span",
+        {class: covered ? "verdict-good" : "verdict-bad"},
+        covered ? "✓ longer than the horizon" : "✗ not longer than the horizon"
+      ),
       `; to also cover a replay of the last attempt inside its window it must exceed ${formatDuration(result.retentionMustExceedWithReplaySeconds)}.`
     ),
     ScrollRegion(
-    "One event, every scheduled attempt",
+      "One event, every scheduled attempt",
       element(
         "table",
         {class: "horizon-table"},
@@ -38,7 +52,19 @@ export function HorizonSummary({preset, result}: RetryHorizonSelection): HTMLEle
         element(
           "thead",
           null,
-          element("tr", null, ["Signing", "Effects", "Duplicates ignored", "Slipped past", "Refused as too old", "Sender saw a 2xx", "Outcome"].map((name) => element("th", {scope: "col"}, name)))
+          element(
+            "tr",
+            null,
+            [
+              "Signing",
+              "Effects",
+              "Duplicates ignored",
+              "Slipped past",
+              "Refused as too old",
+              "Sender saw a 2xx",
+              "Outcome"
+            ].map((name) => element("th", {scope: "col"}, name))
+          )
         ),
         element(
           "tbody",

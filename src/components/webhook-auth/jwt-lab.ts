@@ -25,22 +25,49 @@ const CHECK_LABELS: Record<JwtCheckId, string> = {
   "config-token": "Configured token (X-A2A-Notification-Token)"
 };
 
-const NO_WEB_CRYPTO = "The JWT lab needs Web Crypto, which this page does not have (crypto.subtle exists only on https or localhost).";
+const NO_WEB_CRYPTO =
+  "The JWT lab needs Web Crypto, which this page does not have (crypto.subtle exists only on https or localhost).";
 
 /** The verdict alone, with the check that decided it. */
 export function JwtVerdict(report: JwtLabReport | null): HTMLElement {
-  if (!report) return element("p", {class: "debug-verdict verdict-bad"}, element("strong", null, "The JWT lab cannot run"), ` — ${NO_WEB_CRYPTO}`);
+  if (!report)
+    return element(
+      "p",
+      {class: "debug-verdict verdict-bad"},
+      element("strong", null, "The JWT lab cannot run"),
+      ` — ${NO_WEB_CRYPTO}`
+    );
   const {verification, mistake} = report;
   const first = verification.checks.find((check) => check.status === "fail");
   const verdict = verification.ok
-    ? element("p", {class: "debug-verdict verdict-good"}, element("strong", null, "Receiver: ✓ accepts"), element("span", {class: "verdict-reason"}, ` — every check passed${verification.refreshed ? ", after one refetch of the key set" : ""}`))
-    : element("p", {class: "debug-verdict verdict-bad"}, element("strong", null, `Receiver: ✗ refuses at “${CHECK_LABELS[first!.id]}”`), element("span", {class: "verdict-reason"}, ` — ${first!.reason}`));
+    ? element(
+        "p",
+        {class: "debug-verdict verdict-good"},
+        element("strong", null, "Receiver: ✓ accepts"),
+        element(
+          "span",
+          {class: "verdict-reason"},
+          ` — every check passed${verification.refreshed ? ", after one refetch of the key set" : ""}`
+        )
+      )
+    : element(
+        "p",
+        {class: "debug-verdict verdict-bad"},
+        element("strong", null, `Receiver: ✗ refuses at “${CHECK_LABELS[first!.id]}”`),
+        element("span", {class: "verdict-reason"}, ` — ${first!.reason}`)
+      );
   const caught = mistake && !verification.ok && first?.id === mistake.caughtBy;
   return element(
     "div",
     {class: "jwt-verdict"},
     verdict,
-    mistake ? element("p", {class: "jwt-mistake-caught"}, `Mistake: ${mistake.label} (${mistake.side}). ${caught ? "Caught by the check that should catch it." : verification.ok ? "This time it does not break the delivery." : ""}`) : null
+    mistake
+      ? element(
+          "p",
+          {class: "jwt-mistake-caught"},
+          `Mistake: ${mistake.label} (${mistake.side}). ${caught ? "Caught by the check that should catch it." : verification.ok ? "This time it does not break the delivery." : ""}`
+        )
+      : null
   );
 }
 
@@ -53,11 +80,15 @@ export function JwtChecks(report: JwtLabReport | null, {slide = false}: {slide?:
   if (!report) return element("p", null, NO_WEB_CRYPTO);
   return element(
     "ol",
-    {class: `pipeline-checks jwt-checks${slide ? " jwt-checks-slide" : ""}`, "aria-label": "The receiver's JWT checks, in order"},
+    {
+      class: `pipeline-checks jwt-checks${slide ? " jwt-checks-slide" : ""}`,
+      "aria-label": "The receiver's JWT checks, in order"
+    },
     report.verification.checks.map((check, index, checks) => {
       // Checks skipped after a failed gate share its reason: said once, on the first of them.
       const reason = check.status === "skipped" && checks[index - 1]?.reason === check.reason ? "" : check.reason;
-      const compared = check.compared && check.status !== "skipped" && (!slide || check.status === "fail") ? check.compared : null;
+      const compared =
+        check.compared && check.status !== "skipped" && (!slide || check.status === "fail") ? check.compared : null;
       return element(
         "li",
         {class: `pipeline-check check-${check.status}`},
@@ -90,13 +121,27 @@ export function JwtDelivery(report: JwtLabReport | null): HTMLElement {
     {class: "jwt-delivery"},
     // Not Framework's .note: the page's key note is the one .note (the lesson's tests find it by that class).
     notice ? element("p", {class: "jwt-notice", role: "note"}, notice) : null,
-    mistake ? element("p", {class: "jwt-mistake"}, element("strong", null, "Symptom: "), mistake.symptom, " ", element("strong", null, "Fix: "), mistake.fix) : null,
+    mistake
+      ? element(
+          "p",
+          {class: "jwt-mistake"},
+          element("strong", null, "Symptom: "),
+          mistake.symptom,
+          " ",
+          element("strong", null, "Fix: "),
+          mistake.fix
+        )
+      : null,
     SenderAndReceiver(
       {
         heading: `Sender (${report.algorithm}, key ${sender.kid})`,
         lines: [
           DebugCaption("Headers sent:"),
-          element("pre", {class: "jwt-headers"}, sender.headers.map((header) => `${header.name}: ${header.value}`).join("\n")),
+          element(
+            "pre",
+            {class: "jwt-headers"},
+            sender.headers.map((header) => `${header.name}: ${header.value}`).join("\n")
+          ),
           DebugCaption("The token's header and claims (decoded):"),
           element("pre", null, `${json(sender.protectedHeader)}\n${json(sender.claims)}`)
         ]
@@ -104,10 +149,30 @@ export function JwtDelivery(report: JwtLabReport | null): HTMLElement {
       {
         heading: "Receiver",
         lines: [
-          element("p", null, `Now: ${receiver.nowSeconds}. Clock tolerance ${receiver.clockToleranceSeconds} s; longest age or lifetime ${formatDuration(receiver.maxAgeSeconds)}.`),
-          element("p", null, `Cached key set: ${receiver.kidsBefore.join(", ")}${verification.refreshed ? `; after a refetch: ${receiver.kidsAfter.join(", ")}` : ""}. Refetch on an unknown kid at most once per ${receiver.refreshCooldownSeconds} s.`),
-          element("p", null, receiver.usedJtis.length ? `Single-use record: ${receiver.usedJtis.map((record) => `${record.jti}, kept until ${record.keptUntilSeconds}`).join("; ")}.` : "Single-use record: empty."),
-          jtiRecord ? element("p", null, `Accepted, it records ${jtiRecord.jti} and keeps it until ${jtiRecord.keptUntilSeconds} (exp + the tolerance): until then a replay is refused, after it the token no longer verifies anyway.`) : null,
+          element(
+            "p",
+            null,
+            `Now: ${receiver.nowSeconds}. Clock tolerance ${receiver.clockToleranceSeconds} s; longest age or lifetime ${formatDuration(receiver.maxAgeSeconds)}.`
+          ),
+          element(
+            "p",
+            null,
+            `Cached key set: ${receiver.kidsBefore.join(", ")}${verification.refreshed ? `; after a refetch: ${receiver.kidsAfter.join(", ")}` : ""}. Refetch on an unknown kid at most once per ${receiver.refreshCooldownSeconds} s.`
+          ),
+          element(
+            "p",
+            null,
+            receiver.usedJtis.length
+              ? `Single-use record: ${receiver.usedJtis.map((record) => `${record.jti}, kept until ${record.keptUntilSeconds}`).join("; ")}.`
+              : "Single-use record: empty."
+          ),
+          jtiRecord
+            ? element(
+                "p",
+                null,
+                `Accepted, it records ${jtiRecord.jti} and keeps it until ${jtiRecord.keptUntilSeconds} (exp + the tolerance): until then a replay is refused, after it the token no longer verifies anyway.`
+              )
+            : null,
           element("p", null, `Body bytes it hashes: ${new TextEncoder().encode(receiver.hashedBody).length}.`)
         ]
       }

@@ -13,8 +13,13 @@
  */
 import {scaleLinear, type ScaleLinear} from "d3-scale";
 import {
-  KEY_ROTATION_VERDICTS, ROTATION_KIDS, isFailedVerdict,
-  type JwksFetch, type KeyRotationTimeline, type KeyRotationVerdict, type RotationKid
+  KEY_ROTATION_VERDICTS,
+  ROTATION_KIDS,
+  isFailedVerdict,
+  type JwksFetch,
+  type KeyRotationTimeline,
+  type KeyRotationVerdict,
+  type RotationKid
 } from "../../../lib/webhook-auth/index.js";
 import {bottomAxis, bottomAxisHeight} from "../chart/axes.js";
 import {chartFrame, plotOutline, type ChartFrame} from "../chart/chart-frame.js";
@@ -85,9 +90,18 @@ interface RowBox {
 
 const at = (seconds: number) => formatDuration(seconds);
 
-export function KeyRotationChart(timeline: KeyRotationTimeline, {width = 640, type = typeScale()}: KeyRotationChartOptions = {}): SVGSVGElement {
+export function KeyRotationChart(
+  timeline: KeyRotationTimeline,
+  {width = 640, type = typeScale()}: KeyRotationChartOptions = {}
+): SVGSVGElement {
   const {horizonSeconds: horizon, rotateAtSeconds: rotate} = timeline.input;
-  const labels = placeRowLabels({width, marginRight: type.body, type, rows: ROWS, labels: [(row) => ROW_LABELS[row as Row], (row) => SHORT_ROW_LABELS[row as Row]]});
+  const labels = placeRowLabels({
+    width,
+    marginRight: type.body,
+    type,
+    rows: ROWS,
+    labels: [(row) => ROW_LABELS[row as Row], (row) => SHORT_ROW_LABELS[row as Row]]
+  });
   const above = labels.placement === "above";
   const legend = legendLayout(timeline, width, type);
   const maxReach = reach(FAILURE_GROWTH * MAX_RADIUS * type.unit, type);
@@ -103,34 +117,85 @@ export function KeyRotationChart(timeline: KeyRotationTimeline, {width = 640, ty
   const legendHeight = legend.lines * legendLine(type);
   // Names above the rows: the first row's name needs a line inside the plot too.
   const firstRowAt = above ? gap : 0.25 * type.line;
-  const margin = {top: Math.ceil(legendHeight + 0.5 * type.line + 1.4 * type.line), right: type.body, bottom: bottomAxisHeight(type), left: labels.marginLeft};
-  const plotHeight = firstRowAt + ROWS.reduce((sum, row) => sum + heights[row], 0) + gap * (ROWS.length - 1) + 0.5 * type.line;
+  const margin = {
+    top: Math.ceil(legendHeight + 0.5 * type.line + 1.4 * type.line),
+    right: type.body,
+    bottom: bottomAxisHeight(type),
+    left: labels.marginLeft
+  };
+  const plotHeight =
+    firstRowAt + ROWS.reduce((sum, row) => sum + heights[row], 0) + gap * (ROWS.length - 1) + 0.5 * type.line;
   const frame = chartFrame({
-    width, height: Math.ceil(margin.top + plotHeight + margin.bottom), margin, type, className: "key-rotation",
+    width,
+    height: Math.ceil(margin.top + plotHeight + margin.bottom),
+    margin,
+    type,
+    className: "key-rotation",
     label: `A key rotation at ${at(rotate)} against the receiver's cached JWKS: ${timeline.summary.failures} of ${timeline.summary.deliveries} deliveries fail`
   });
   const boxes = rowBoxes(frame, heights, gap, firstRowAt);
   const inset = maxReach + 2 * type.unit;
-  const x = scaleLinear().domain([0, horizon]).range([frame.left + inset, Math.max(frame.left + inset + 1, frame.right - inset)]);
+  const x = scaleLinear()
+    .domain([0, horizon])
+    .range([frame.left + inset, Math.max(frame.left + inset + 1, frame.right - inset)]);
   drawLegend(frame, legend);
   // Above the rows a name has the plot's width: the full name where it fits, else the short one.
-  const rowName = above ? (row: string) => type.widthOf(ROW_LABELS[row as Row]) <= frame.right - frame.left ? ROW_LABELS[row as Row] : SHORT_ROW_LABELS[row as Row] : labels.label;
+  const rowName = above
+    ? (row: string) =>
+        type.widthOf(ROW_LABELS[row as Row]) <= frame.right - frame.left
+          ? ROW_LABELS[row as Row]
+          : SHORT_ROW_LABELS[row as Row]
+    : labels.label;
   rowLabels(frame, boxes, rowName, above);
   const long = "minutes since the receiver's first fetch";
   bottomAxis(frame, x, {label: type.widthOf(`${long} →`) < width * 0.9 ? long : "time (min)", unit: 60});
   plotOutline(frame);
-  keyBars(frame, x, boxes["published-old"], timeline.published.filter((span) => span.kid === ROTATION_KIDS.old), "published-keys", (span) => `The old key (${span.kid}) is in the sender's JWKS from ${at(span.fromSeconds)} until ${at(span.untilSeconds)}`);
-  keyBars(frame, x, boxes["published-new"], timeline.published.filter((span) => span.kid === ROTATION_KIDS.new), "published-keys", (span) => `The new key (${span.kid}) is in the sender's JWKS from ${at(span.fromSeconds)}`);
-  keyBars(frame, x, boxes.signing, timeline.signing, "signing-keys", (span) => `The sender signs with the ${KEY_NAMES[span.kid]} (${span.kid}) from ${at(span.fromSeconds)} until ${at(span.untilSeconds)}`);
+  keyBars(
+    frame,
+    x,
+    boxes["published-old"],
+    timeline.published.filter((span) => span.kid === ROTATION_KIDS.old),
+    "published-keys",
+    (span) =>
+      `The old key (${span.kid}) is in the sender's JWKS from ${at(span.fromSeconds)} until ${at(span.untilSeconds)}`
+  );
+  keyBars(
+    frame,
+    x,
+    boxes["published-new"],
+    timeline.published.filter((span) => span.kid === ROTATION_KIDS.new),
+    "published-keys",
+    (span) => `The new key (${span.kid}) is in the sender's JWKS from ${at(span.fromSeconds)}`
+  );
+  keyBars(
+    frame,
+    x,
+    boxes.signing,
+    timeline.signing,
+    "signing-keys",
+    (span) =>
+      `The sender signs with the ${KEY_NAMES[span.kid]} (${span.kid}) from ${at(span.fromSeconds)} until ${at(span.untilSeconds)}`
+  );
   // The fetch reasons keep clear of the switch's rule, which runs through their row's top.
   cacheSegments(frame, x, boxes.cache, timeline, rotate <= horizon ? Math.round(x(rotate)) + 0.5 : null);
-  switchMarker(frame, x, rotate, horizon, above ? ROWS.map((row) => boxes[row]) : [{top: frame.top, height: frame.bottom - frame.top}]);
+  switchMarker(
+    frame,
+    x,
+    rotate,
+    horizon,
+    above ? ROWS.map((row) => boxes[row]) : [{top: frame.top, height: frame.bottom - frame.top}]
+  );
   deliveryMarks(frame, x, boxes.deliveries, timeline);
   return frame.svg.node()!;
 }
 
 /** Each row's box, top to bottom, below the legend and the switch's label. */
-function rowBoxes(frame: ChartFrame, heights: Record<Row, number>, gap: number, firstRowAt: number): Record<Row, RowBox> {
+function rowBoxes(
+  frame: ChartFrame,
+  heights: Record<Row, number>,
+  gap: number,
+  firstRowAt: number
+): Record<Row, RowBox> {
   let top = frame.top + firstRowAt;
   const boxes = {} as Record<Row, RowBox>;
   for (const row of ROWS) {
@@ -141,24 +206,40 @@ function rowBoxes(frame: ChartFrame, heights: Record<Row, number>, gap: number, 
 }
 
 /** Row names as the layer places them: right-aligned in a column left of the plot, or above each row from the plot's left edge. */
-function rowLabels(frame: ChartFrame, boxes: Record<Row, RowBox>, label: (row: string) => string, above: boolean): void {
+function rowLabels(
+  frame: ChartFrame,
+  boxes: Record<Row, RowBox>,
+  label: (row: string) => string,
+  above: boolean
+): void {
   const {type} = frame;
   // The cached JWKS's name sits by its segments, below its line of fetch reasons.
-  const centre = (row: Row) => row === "cache" ? boxes.cache.top + type.line + (boxes.cache.height - type.line) / 2 : boxes[row].top + boxes[row].height / 2;
-  frame.svg.append("g")
+  const centre = (row: Row) =>
+    row === "cache"
+      ? boxes.cache.top + type.line + (boxes.cache.height - type.line) / 2
+      : boxes[row].top + boxes[row].height / 2;
+  frame.svg
+    .append("g")
     .attr("class", "row-labels")
     .attr("text-anchor", above ? "start" : "end")
     .selectAll("text")
     .data(ROWS)
     .join("text")
     .attr("x", above ? frame.left : frame.left - 8 * type.unit)
-    .attr("y", (row) => above ? boxes[row].top - 0.3 * type.body : centre(row))
+    .attr("y", (row) => (above ? boxes[row].top - 0.3 * type.body : centre(row)))
     .attr("dy", above ? null : "0.32em")
     .text(label);
 }
 
 /** Spans of a key as bars in its shade, its kid written on the bar where it fits. */
-function keyBars<Span extends {kid: RotationKid; fromSeconds: number; untilSeconds: number}>(frame: ChartFrame, x: ScaleLinear<number, number>, box: RowBox, spans: readonly Span[], className: string, title: (span: Span) => string): void {
+function keyBars<Span extends {kid: RotationKid; fromSeconds: number; untilSeconds: number}>(
+  frame: ChartFrame,
+  x: ScaleLinear<number, number>,
+  box: RowBox,
+  spans: readonly Span[],
+  className: string,
+  title: (span: Span) => string
+): void {
   const {type} = frame;
   const g = frame.svg.append("g").attr("class", className);
   g.selectAll("rect")
@@ -174,7 +255,11 @@ function keyBars<Span extends {kid: RotationKid; fromSeconds: number; untilSecon
   g.append("g")
     .attr("font-size", type.small)
     .selectAll("text")
-    .data(spans.filter((span) => type.widthOf(span.kid, type.small) + 6 * type.unit <= x(span.untilSeconds) - x(span.fromSeconds)))
+    .data(
+      spans.filter(
+        (span) => type.widthOf(span.kid, type.small) + 6 * type.unit <= x(span.untilSeconds) - x(span.fromSeconds)
+      )
+    )
     .join("text")
     .attr("x", (span) => (x(span.fromSeconds) + x(span.untilSeconds)) / 2)
     .attr("y", box.top + box.height / 2)
@@ -182,19 +267,31 @@ function keyBars<Span extends {kid: RotationKid; fromSeconds: number; untilSecon
     .text((span) => span.kid);
 }
 
-const FETCH_REASON_LABELS: Record<JwksFetch["reason"], string> = {start: "start", "max age": "max age", "unknown kid": "unknown kid"};
+const FETCH_REASON_LABELS: Record<JwksFetch["reason"], string> = {
+  start: "start",
+  "max age": "max age",
+  "unknown kid": "unknown kid"
+};
 
 /**
  * The receiver's copy from one fetch to the next, split in a band per kid it holds (in the key's
  * shade, kids written where they fit), a tick at each fetch and the fetch's reason above it where
  * it keeps clear of the last reason shown (every tick's title names its reason).
  */
-function cacheSegments(frame: ChartFrame, x: ScaleLinear<number, number>, box: RowBox, timeline: KeyRotationTimeline, switchAt: number | null): void {
+function cacheSegments(
+  frame: ChartFrame,
+  x: ScaleLinear<number, number>,
+  box: RowBox,
+  timeline: KeyRotationTimeline,
+  switchAt: number | null
+): void {
   const {type} = frame;
   const top = box.top + type.line;
   const height = box.height - type.line;
   const g = frame.svg.append("g").attr("class", "cache-segments");
-  const stripes = timeline.cache.flatMap((span) => span.kids.map((kid, index) => ({span, kid, index, count: span.kids.length})));
+  const stripes = timeline.cache.flatMap((span) =>
+    span.kids.map((kid, index) => ({span, kid, index, count: span.kids.length}))
+  );
   g.selectAll("rect")
     .data(stripes)
     .join("rect")
@@ -204,28 +301,46 @@ function cacheSegments(frame: ChartFrame, x: ScaleLinear<number, number>, box: R
     .attr("height", ({count}) => height / count)
     .attr("fill-opacity", ({kid}) => KEY_OPACITY[kid])
     .append("title")
-    .text(({span}) => `From ${at(span.fromSeconds)} until ${at(span.untilSeconds)} the receiver's copy holds ${span.kids.length === 0 ? "no key" : span.kids.join(" and ")}`);
-  const kidsText = (kids: readonly string[]) => kids.length === 0 ? "none" : kids.join(" ");
+    .text(
+      ({span}) =>
+        `From ${at(span.fromSeconds)} until ${at(span.untilSeconds)} the receiver's copy holds ${span.kids.length === 0 ? "no key" : span.kids.join(" and ")}`
+    );
+  const kidsText = (kids: readonly string[]) => (kids.length === 0 ? "none" : kids.join(" "));
   g.append("g")
     .attr("font-size", type.small)
     .selectAll("text")
-    .data(timeline.cache.filter((span) => type.widthOf(kidsText(span.kids), type.small) + 6 * type.unit <= x(span.untilSeconds) - x(span.fromSeconds)))
+    .data(
+      timeline.cache.filter(
+        (span) =>
+          type.widthOf(kidsText(span.kids), type.small) + 6 * type.unit <= x(span.untilSeconds) - x(span.fromSeconds)
+      )
+    )
     .join("text")
     .attr("x", (span) => (x(span.fromSeconds) + x(span.untilSeconds)) / 2)
     .attr("y", top + height / 2)
     .attr("dy", "0.32em")
     .text((span) => kidsText(span.kids));
   const ticks = frame.svg.append("g").attr("class", "fetch-ticks").attr("stroke", "currentColor");
-  ticks.selectAll("path")
+  ticks
+    .selectAll("path")
     .data(timeline.fetches)
     .join("path")
     .attr("d", (fetch) => `M${Math.round(x(fetch.atSeconds)) + 0.5},${top - 3 * type.unit}V${top + height}`)
     .attr("stroke-width", (fetch) => (fetch.reason === "unknown kid" ? 2.5 : 1.5) * type.unit)
-    .attr("stroke-opacity", (fetch) => fetch.reason === "unknown kid" ? 0.9 : 0.55)
+    .attr("stroke-opacity", (fetch) => (fetch.reason === "unknown kid" ? 0.9 : 0.55))
     .append("title")
-    .text((fetch) => `The receiver fetches the JWKS at ${at(fetch.atSeconds)} (${fetch.reason}) and gets ${fetch.kids.length === 0 ? "no key" : fetch.kids.join(" and ")}`);
-  const shown = spacedLabels(timeline.fetches.map((fetch) => ({at: x(fetch.atSeconds), text: FETCH_REASON_LABELS[fetch.reason], fetch})), frame, type.small, switchAt);
-  frame.svg.append("g")
+    .text(
+      (fetch) =>
+        `The receiver fetches the JWKS at ${at(fetch.atSeconds)} (${fetch.reason}) and gets ${fetch.kids.length === 0 ? "no key" : fetch.kids.join(" and ")}`
+    );
+  const shown = spacedLabels(
+    timeline.fetches.map((fetch) => ({at: x(fetch.atSeconds), text: FETCH_REASON_LABELS[fetch.reason], fetch})),
+    frame,
+    type.small,
+    switchAt
+  );
+  frame.svg
+    .append("g")
     .attr("class", "fetch-reasons")
     .attr("font-size", type.small)
     .selectAll("text")
@@ -234,7 +349,7 @@ function cacheSegments(frame: ChartFrame, x: ScaleLinear<number, number>, box: R
     .attr("x", (label) => label.x)
     .attr("y", top - 4 * type.unit)
     .attr("text-anchor", (label) => label.anchor)
-    .attr("font-weight", (label) => label.fetch.reason === "unknown kid" ? "bold" : null)
+    .attr("font-weight", (label) => (label.fetch.reason === "unknown kid" ? "bold" : null))
     .text((label) => label.text);
 }
 
@@ -251,23 +366,41 @@ interface PlacedLabel<T> {
  * would come within half an em of one already placed is left out. A label that a vertical rule at
  * `avoid` (the key switch) would cross moves to the rule's side its position is on.
  */
-function spacedLabels<T extends {reason: JwksFetch["reason"]}>(labels: readonly {at: number; text: string; fetch: T}[], frame: ChartFrame, size: number, avoid: number | null = null): PlacedLabel<T>[] {
+function spacedLabels<T extends {reason: JwksFetch["reason"]}>(
+  labels: readonly {at: number; text: string; fetch: T}[],
+  frame: ChartFrame,
+  size: number,
+  avoid: number | null = null
+): PlacedLabel<T>[] {
   const {type} = frame;
   const placed: (PlacedLabel<T> & {start: number; end: number})[] = [];
-  const rank = (label: {fetch: T}) => label.fetch.reason === "max age" ? 1 : 0;
+  const rank = (label: {fetch: T}) => (label.fetch.reason === "max age" ? 1 : 0);
   for (const label of [...labels].sort((a, b) => rank(a) - rank(b))) {
     const width = type.widthOf(label.text, size);
     let start = label.at - width / 2;
     let anchor: PlacedLabel<T>["anchor"] = "middle";
     if (start < frame.left + 2 * type.unit) [start, anchor] = [frame.left + 2 * type.unit, "start"];
-    else if (start + width > frame.right - 2 * type.unit) [start, anchor] = [frame.right - 2 * type.unit - width, "end"];
+    else if (start + width > frame.right - 2 * type.unit)
+      [start, anchor] = [frame.right - 2 * type.unit - width, "end"];
     const clear = 2 * type.unit;
     if (avoid !== null && start - clear < avoid && avoid < start + width + clear) {
       [start, anchor] = label.at <= avoid ? [avoid - clear - width, "end"] : [avoid + clear, "start"];
     }
     const end = start + width;
-    if (start < frame.left || end > frame.right || placed.some((other) => start < other.end + size / 2 && other.start < end + size / 2)) continue;
-    placed.push({x: anchor === "start" ? start : anchor === "end" ? end : label.at, anchor, text: label.text, fetch: label.fetch, start, end});
+    if (
+      start < frame.left ||
+      end > frame.right ||
+      placed.some((other) => start < other.end + size / 2 && other.start < end + size / 2)
+    )
+      continue;
+    placed.push({
+      x: anchor === "start" ? start : anchor === "end" ? end : label.at,
+      anchor,
+      text: label.text,
+      fetch: label.fetch,
+      start,
+      end
+    });
   }
   return placed.sort((a, b) => a.start - b.start).map(({x, anchor, text, fetch}) => ({x, anchor, text, fetch}));
 }
@@ -277,7 +410,13 @@ function spacedLabels<T extends {reason: JwksFetch["reason"]}>(labels: readonly 
  * where the rows' names are inside the plot, so it never crosses a name), named above the plot;
  * nothing when it falls past the horizon.
  */
-function switchMarker(frame: ChartFrame, x: ScaleLinear<number, number>, rotate: number, horizon: number, spans: readonly RowBox[]): void {
+function switchMarker(
+  frame: ChartFrame,
+  x: ScaleLinear<number, number>,
+  rotate: number,
+  horizon: number,
+  spans: readonly RowBox[]
+): void {
   const g = frame.svg.append("g").attr("class", "switch-marker");
   if (rotate > horizon) return;
   const {type} = frame;
@@ -295,7 +434,14 @@ function switchMarker(frame: ChartFrame, x: ScaleLinear<number, number>, rotate:
   const third = (frame.right - frame.left) / 3;
   const anchor = position < frame.left + third ? "start" : position > frame.right - third ? "end" : "middle";
   g.append("text")
-    .attr("x", anchor === "start" ? Math.max(frame.left, position - 4 * type.unit) : anchor === "end" ? Math.min(frame.right, position + 4 * type.unit) : position)
+    .attr(
+      "x",
+      anchor === "start"
+        ? Math.max(frame.left, position - 4 * type.unit)
+        : anchor === "end"
+          ? Math.min(frame.right, position + 4 * type.unit)
+          : position
+    )
     .attr("y", frame.top - 0.45 * type.line)
     .attr("text-anchor", anchor)
     .attr("font-weight", "bold")
@@ -309,26 +455,39 @@ function deliveryRadius(x: ScaleLinear<number, number>, timeline: KeyRotationTim
 }
 
 /** One symbol per delivery where it arrives, by verdict; a failure larger, drawn last so no success covers it. */
-function deliveryMarks(frame: ChartFrame, x: ScaleLinear<number, number>, box: RowBox, timeline: KeyRotationTimeline): void {
+function deliveryMarks(
+  frame: ChartFrame,
+  x: ScaleLinear<number, number>,
+  box: RowBox,
+  timeline: KeyRotationTimeline
+): void {
   const {type} = frame;
   const radius = deliveryRadius(x, timeline, type);
   const failureRadius = Math.max(FAILURE_GROWTH * radius, FAILURE_MIN_RADIUS * type.unit);
   const centre = box.top + box.height / 2;
-  const ordered = [...timeline.deliveries].sort((a, b) => Number(isFailedVerdict(a.verdict)) - Number(isFailedVerdict(b.verdict)));
-  frame.svg.append("g")
+  const ordered = [...timeline.deliveries].sort(
+    (a, b) => Number(isFailedVerdict(a.verdict)) - Number(isFailedVerdict(b.verdict))
+  );
+  frame.svg
+    .append("g")
     .attr("class", "delivery-marks")
     .attr("stroke-width", 1.5 * type.unit)
     .selectAll("path")
     .data(ordered)
     .join("path")
-    .attr("class", (delivery) => isFailedVerdict(delivery.verdict) ? "failed" : null)
+    .attr("class", (delivery) => (isFailedVerdict(delivery.verdict) ? "failed" : null))
     .attr("transform", (delivery) => `translate(${x(delivery.arrivesAtSeconds)},${centre})`)
-    .attr("d", (delivery) => symbolPath(VERDICT_SYMBOLS[delivery.verdict], isFailedVerdict(delivery.verdict) ? failureRadius : radius))
+    .attr("d", (delivery) =>
+      symbolPath(VERDICT_SYMBOLS[delivery.verdict], isFailedVerdict(delivery.verdict) ? failureRadius : radius)
+    )
     .attr("fill", (delivery) => VERDICT_COLOURS[delivery.verdict])
-    .attr("fill-opacity", (delivery) => isFailedVerdict(delivery.verdict) ? 1 : 0.55)
+    .attr("fill-opacity", (delivery) => (isFailedVerdict(delivery.verdict) ? 1 : 0.55))
     .attr("stroke", (delivery) => VERDICT_COLOURS[delivery.verdict])
     .append("title")
-    .text((delivery) => `Delivery ${delivery.delivery}: signed at ${at(delivery.signedAtSeconds)} with ${delivery.kid}, arrives at ${at(delivery.arrivesAtSeconds)}: ${delivery.verdict}`);
+    .text(
+      (delivery) =>
+        `Delivery ${delivery.delivery}: signed at ${at(delivery.signedAtSeconds)} with ${delivery.kid}, arrives at ${at(delivery.arrivesAtSeconds)}: ${delivery.verdict}`
+    );
 }
 
 interface LegendEntry {
@@ -358,15 +517,26 @@ const SHORTER_VERDICT_NAMES: readonly Record<KeyRotationVerdict, string>[] = [
 ];
 
 /** Every verdict with its count, by the longest names whose every entry fits (without the counts if none do), wrapped onto as many lines as the width needs (an entry is never split). */
-function legendLayout(timeline: KeyRotationTimeline, width: number, type: TypeScale): {entries: LegendEntry[]; lines: number} {
+function legendLayout(
+  timeline: KeyRotationTimeline,
+  width: number,
+  type: TypeScale
+): {entries: LegendEntry[]; lines: number} {
   const swatch = Math.round(type.body * 1.4);
   const spacing = type.body;
   const indent = 2 * type.unit;
   const entryWidth = (text: string) => swatch + 0.4 * type.body + type.widthOf(text);
-  const counted = (names: Record<KeyRotationVerdict, string> | null) => (verdict: KeyRotationVerdict) => `${names ? names[verdict] : verdict} (${timeline.summary.byVerdict[verdict]})`;
+  const counted = (names: Record<KeyRotationVerdict, string> | null) => (verdict: KeyRotationVerdict) =>
+    `${names ? names[verdict] : verdict} (${timeline.summary.byVerdict[verdict]})`;
   // Last, the shortest names without their counts (a slide's type on a phone's width).
-  const namings = [...[null, ...SHORTER_VERDICT_NAMES].map(counted), (verdict: KeyRotationVerdict) => SHORTER_VERDICT_NAMES[SHORTER_VERDICT_NAMES.length - 1]![verdict]];
-  const text = namings.find((naming) => KEY_ROTATION_VERDICTS.every((verdict) => indent + entryWidth(naming(verdict)) <= width - 2)) ?? namings[namings.length - 1]!;
+  const namings = [
+    ...[null, ...SHORTER_VERDICT_NAMES].map(counted),
+    (verdict: KeyRotationVerdict) => SHORTER_VERDICT_NAMES[SHORTER_VERDICT_NAMES.length - 1]![verdict]
+  ];
+  const text =
+    namings.find((naming) =>
+      KEY_ROTATION_VERDICTS.every((verdict) => indent + entryWidth(naming(verdict)) <= width - 2)
+    ) ?? namings[namings.length - 1]!;
   const entries: LegendEntry[] = [];
   let [cursor, line] = [indent, 0];
   for (const verdict of KEY_ROTATION_VERDICTS) {
@@ -385,20 +555,30 @@ const legendLine = (type: TypeScale) => Math.round(type.body * 1.4 + 3 * type.un
 function drawLegend(frame: ChartFrame, {entries}: {entries: LegendEntry[]}): void {
   const {type} = frame;
   const swatch = Math.round(type.body * 1.4);
-  const g = frame.svg.append("g").attr("class", "verdict-legend").attr("text-anchor", "start").attr("stroke-width", 1.5 * type.unit);
+  const g = frame.svg
+    .append("g")
+    .attr("class", "verdict-legend")
+    .attr("text-anchor", "start")
+    .attr("stroke-width", 1.5 * type.unit);
   const line = legendLine(type);
-  const entry = g.selectAll("g").data(entries).join("g").attr("transform", (item) => `translate(${item.x},${item.line * line})`);
-  entry.append("path")
+  const entry = g
+    .selectAll("g")
+    .data(entries)
+    .join("g")
+    .attr("transform", (item) => `translate(${item.x},${item.line * line})`);
+  entry
+    .append("path")
     .attr("transform", `translate(${swatch / 2},${line / 2})`)
     // A star's or triangle's reach (about 1.6 radii) stays inside the swatch.
     .attr("d", (item) => symbolPath(VERDICT_SYMBOLS[item.verdict], 0.28 * swatch))
     .attr("fill", (item) => VERDICT_COLOURS[item.verdict])
     .attr("stroke", (item) => VERDICT_COLOURS[item.verdict]);
-  entry.append("text")
+  entry
+    .append("text")
     .attr("x", swatch + 0.4 * type.body)
     .attr("y", line / 2)
     .attr("dy", "0.32em")
     // A failure that happened is named in bold.
-    .attr("font-weight", (item) => isFailedVerdict(item.verdict) && item.count > 0 ? "bold" : null)
+    .attr("font-weight", (item) => (isFailedVerdict(item.verdict) && item.count > 0 ? "bold" : null))
     .text((item) => item.text);
 }

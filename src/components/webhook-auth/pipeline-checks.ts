@@ -8,7 +8,10 @@ import type {PipelineCheck} from "../../../lib/webhook-auth/index.js";
 
 const STATUS_WORDS: Record<PipelineCheck["status"], string> = {pass: "✓ pass", fail: "✗ fail", skipped: "– skipped"};
 
-export function PipelineChecks(checks: readonly PipelineCheck[], {label = "Receiver checks, in order"}: {label?: string} = {}): HTMLElement {
+export function PipelineChecks(
+  checks: readonly PipelineCheck[],
+  {label = "Receiver checks, in order"}: {label?: string} = {}
+): HTMLElement {
   return element(
     "ol",
     {class: "pipeline-checks", "aria-label": label},
@@ -17,7 +20,11 @@ export function PipelineChecks(checks: readonly PipelineCheck[], {label = "Recei
         "li",
         {class: `pipeline-check check-${check.status}`},
         element("span", {class: "check-label"}, check.label),
-        element("span", {class: "check-status"}, `${STATUS_WORDS[check.status]}${check.status === "fail" && check.httpStatus ? ` → ${check.httpStatus}` : ""}`),
+        element(
+          "span",
+          {class: "check-status"},
+          `${STATUS_WORDS[check.status]}${check.status === "fail" && check.httpStatus ? ` → ${check.httpStatus}` : ""}`
+        ),
         element("span", {class: "check-reason"}, check.reason)
       )
     )

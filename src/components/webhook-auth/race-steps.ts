@@ -17,7 +17,11 @@ export function RaceSelectionSummary(selection: RaceSelection): HTMLElement {
       `Interleaving ${selection.index} of ${table.runs.length}${selection.clamped ? " (the number asked for is past this strategy's count, so its last one)" : ""}: `,
       element("code", null, run.label),
       " → ",
-      element("strong", {class: run.effects > 1 ? "verdict-bad" : "verdict-good"}, `${run.effects > 1 ? "✗ " : "✓ "}${effectsLabel(run.effects)}`),
+      element(
+        "strong",
+        {class: run.effects > 1 ? "verdict-bad" : "verdict-good"},
+        `${run.effects > 1 ? "✗ " : "✓ "}${effectsLabel(run.effects)}`
+      ),
       "."
     )
   );
@@ -32,7 +36,15 @@ export function RaceCountsTable(tables: readonly RaceTable[]): HTMLElement {
       "table",
       {class: "race-table"},
       element("caption", null, "Interleavings by number of effects"),
-      element("thead", null, element("tr", null, ["Strategy", "Interleavings", ...columns.map(effectsLabel)].map((name) => element("th", {scope: "col"}, name)))),
+      element(
+        "thead",
+        null,
+        element(
+          "tr",
+          null,
+          ["Strategy", "Interleavings", ...columns.map(effectsLabel)].map((name) => element("th", {scope: "col"}, name))
+        )
+      ),
       element(
         "tbody",
         null,

@@ -36,7 +36,12 @@ const shown = (text: string) => toVisible(text);
 
 const STATUS_WORDS: Record<ReceivedCheck["status"], string> = {pass: "✓ pass", fail: "✗ fail", skipped: "– skipped"};
 // The summary says the outcome in words; the symbol repeats it for a glance (never colour alone).
-const OUTCOME_SYMBOLS: Record<ReceivedWebhookVerdict["outcome"], string> = {pass: "✓", fail: "✗", incomplete: "–", "not-checked": "–"};
+const OUTCOME_SYMBOLS: Record<ReceivedWebhookVerdict["outcome"], string> = {
+  pass: "✓",
+  fail: "✗",
+  incomplete: "–",
+  "not-checked": "–"
+};
 
 type KnowledgeField = Exclude<keyof ReceiverKnowledge, "toleranceSeconds">;
 
@@ -59,7 +64,7 @@ const KNOWLEDGE_GROUPS: readonly {legend: string; boxes: readonly BoxSpec[]}[] =
   {
     legend: "A2A push JWT",
     boxes: [
-      {field: "jwks", label: "Key set (JWKS)", help: "The sender's JWKS as JSON: {\"keys\": […]}.", multiline: true},
+      {field: "jwks", label: "Key set (JWKS)", help: 'The sender\'s JWKS as JSON: {"keys": […]}.', multiline: true},
       {field: "issuer", label: "Expected issuer (iss)", help: ""},
       {field: "audience", label: "Expected audience (aud)", help: ""}
     ]
@@ -94,18 +99,36 @@ let verifierCount = 0;
 
 function textBox(id: string, multiline: boolean, rows = 4): HTMLInputElement | HTMLTextAreaElement {
   // No name and autocomplete off: a browser neither restores these after a reload nor offers to save them.
-  const common = {id, class: "received-box", spellcheck: "false", autocomplete: "off", autocapitalize: "off", "data-received-box": ""};
+  const common = {
+    id,
+    class: "received-box",
+    spellcheck: "false",
+    autocomplete: "off",
+    autocapitalize: "off",
+    "data-received-box": ""
+  };
   return multiline ? element("textarea", {...common, rows}) : element("input", {...common, type: "text"});
 }
 
 function labelled(id: string, label: string, help: string, control: HTMLElement): HTMLElement {
-  return element("div", {class: "received-field"}, element("label", {for: id}, label), control, help ? element("small", {class: "received-help"}, help) : null);
+  return element(
+    "div",
+    {class: "received-field"},
+    element("label", {for: id}, label),
+    control,
+    help ? element("small", {class: "received-help"}, help) : null
+  );
 }
 
 function buildBoxes(prefix: string): {boxes: Boxes; requestPart: HTMLElement; knowledgePart: HTMLElement} {
   const headers = textBox(`${prefix}-headers-box`, true, 8) as HTMLTextAreaElement;
   const body = textBox(`${prefix}-body-box`, true, 6) as HTMLTextAreaElement;
-  const bodyEncoding = element("select", {id: `${prefix}-body-encoding`}, element("option", {value: "utf-8"}, "text (sent as UTF-8)"), element("option", {value: "base64"}, "base64 of the exact bytes"));
+  const bodyEncoding = element(
+    "select",
+    {id: `${prefix}-body-encoding`},
+    element("option", {value: "utf-8"}, "text (sent as UTF-8)"),
+    element("option", {value: "base64"}, "base64 of the exact bytes")
+  );
   const profile = element(
     "select",
     {id: `${prefix}-profile`},
@@ -116,8 +139,18 @@ function buildBoxes(prefix: string): {boxes: Boxes; requestPart: HTMLElement; kn
     "fieldset",
     {class: "received-request"},
     element("legend", null, "The request as received"),
-    labelled(`${prefix}-headers-box`, "Headers", `“Name: value” lines, a request line first if you like (POST /hook HTTP/1.1). Up to ${RECEIVED_BOX_LIMIT_BYTES / 1024} KB.`, headers),
-    labelled(`${prefix}-body-box`, "Body", `Exactly as received. A text box turns CRLF into LF: for exact bytes paste base64. Up to ${RECEIVED_BOX_LIMIT_BYTES / 1024} KB.`, body),
+    labelled(
+      `${prefix}-headers-box`,
+      "Headers",
+      `“Name: value” lines, a request line first if you like (POST /hook HTTP/1.1). Up to ${RECEIVED_BOX_LIMIT_BYTES / 1024} KB.`,
+      headers
+    ),
+    labelled(
+      `${prefix}-body-box`,
+      "Body",
+      `Exactly as received. A text box turns CRLF into LF: for exact bytes paste base64. Up to ${RECEIVED_BOX_LIMIT_BYTES / 1024} KB.`,
+      body
+    ),
     labelled(`${prefix}-body-encoding`, "Body is", "", bodyEncoding),
     labelled(`${prefix}-profile`, "Profile", "The headers decide unless you choose.", profile)
   );
@@ -135,7 +168,16 @@ function buildBoxes(prefix: string): {boxes: Boxes; requestPart: HTMLElement; kn
       })
     )
   );
-  const knowledgePart = element("div", {class: "received-knowledge"}, element("p", {class: "received-part-title"}, `What your receiver knows (each box up to ${RECEIVED_FIELD_LIMIT_BYTES / 1024} KB; the key set up to ${RECEIVED_BOX_LIMIT_BYTES / 1024} KB)`), groups);
+  const knowledgePart = element(
+    "div",
+    {class: "received-knowledge"},
+    element(
+      "p",
+      {class: "received-part-title"},
+      `What your receiver knows (each box up to ${RECEIVED_FIELD_LIMIT_BYTES / 1024} KB; the key set up to ${RECEIVED_BOX_LIMIT_BYTES / 1024} KB)`
+    ),
+    groups
+  );
   return {boxes: {headers, body, bodyEncoding, profile, knowledge}, requestPart, knowledgePart};
 }
 
@@ -143,26 +185,51 @@ function problemList(problems: readonly BoxProblem[]): HTMLElement {
   return element(
     "ul",
     {class: "received-problems", role: "alert"},
-    problems.map((problem) => element("li", null, element("strong", null, problem.box), ` ${shown(problem.problem)}. Accepted: ${problem.accepted}.`))
+    problems.map((problem) =>
+      element(
+        "li",
+        null,
+        element("strong", null, problem.box),
+        ` ${shown(problem.problem)}. Accepted: ${problem.accepted}.`
+      )
+    )
   );
 }
 
 function checkItem(check: ReceivedCheck, first: boolean): HTMLElement {
-  const compared = check.compared.length === 0
-    ? null
-    : element(
-        "dl",
-        {class: "received-compared"},
-        check.compared.map((value) => [
-          element("dt", null, value.what),
-          value.expected !== "" ? element("dd", null, element("span", {class: "received-side"}, value.received === "" ? "" : "expected "), element("code", null, shown(value.expected))) : null,
-          value.received !== "" ? element("dd", null, element("span", {class: "received-side"}, "received "), element("code", null, shown(value.received))) : null,
-          value.difference ? element("dd", {class: "received-difference"}, shown(value.difference)) : null
-        ])
-      );
+  const compared =
+    check.compared.length === 0
+      ? null
+      : element(
+          "dl",
+          {class: "received-compared"},
+          check.compared.map((value) => [
+            element("dt", null, value.what),
+            value.expected !== ""
+              ? element(
+                  "dd",
+                  null,
+                  element("span", {class: "received-side"}, value.received === "" ? "" : "expected "),
+                  element("code", null, shown(value.expected))
+                )
+              : null,
+            value.received !== ""
+              ? element(
+                  "dd",
+                  null,
+                  element("span", {class: "received-side"}, "received "),
+                  element("code", null, shown(value.received))
+                )
+              : null,
+            value.difference ? element("dd", {class: "received-difference"}, shown(value.difference)) : null
+          ])
+        );
   return element(
     "li",
-    {class: `pipeline-check received-check check-${check.status}${first ? " received-first-failure" : ""}`, "data-check": check.id},
+    {
+      class: `pipeline-check received-check check-${check.status}${first ? " received-first-failure" : ""}`,
+      "data-check": check.id
+    },
     element("span", {class: "check-label"}, check.label),
     element("span", {class: "check-status"}, `${STATUS_WORDS[check.status]}${first ? " (first failure)" : ""}`),
     element("span", {class: "check-reason"}, shown(check.reason)),
@@ -173,37 +240,91 @@ function checkItem(check: ReceivedCheck, first: boolean): HTMLElement {
 /** The verdict as text and lists. Exported for a test that draws one verdict without the boxes. */
 export function ReceivedWebhookVerdictView(verdict: ReceivedWebhookVerdict): HTMLElement {
   const block = verdict.headerBlock;
-  const unreadable = block && block.unreadable.length > 0
-    ? element(
-        "details",
-        {class: "received-unreadable", open: true},
-        element("summary", null, `Header lines left out (${block.unreadable.length + block.unreadableNotListed})`),
-        element("ul", null, block.unreadable.map((line) => element("li", null, `line ${line.line}: `, element("code", null, line.shown), ` — ${line.reason}`))),
-        block.unreadableNotListed > 0 ? element("p", null, `and ${block.unreadableNotListed} more lines not listed`) : null
-      )
-    : null;
+  const unreadable =
+    block && block.unreadable.length > 0
+      ? element(
+          "details",
+          {class: "received-unreadable", open: true},
+          element("summary", null, `Header lines left out (${block.unreadable.length + block.unreadableNotListed})`),
+          element(
+            "ul",
+            null,
+            block.unreadable.map((line) =>
+              element("li", null, `line ${line.line}: `, element("code", null, line.shown), ` — ${line.reason}`)
+            )
+          ),
+          block.unreadableNotListed > 0
+            ? element("p", null, `and ${block.unreadableNotListed} more lines not listed`)
+            : null
+        )
+      : null;
   const children: Child[] = [
-    element("p", {class: `received-outcome outcome-${verdict.outcome}`}, element("strong", null, OUTCOME_SYMBOLS[verdict.outcome]), " ", shown(verdict.summary)),
+    element(
+      "p",
+      {class: `received-outcome outcome-${verdict.outcome}`},
+      element("strong", null, OUTCOME_SYMBOLS[verdict.outcome]),
+      " ",
+      shown(verdict.summary)
+    ),
     verdict.problems.length > 0 ? problemList(verdict.problems) : null,
-    verdict.notices.length > 0 ? element("ul", {class: "received-notices"}, verdict.notices.map((notice) => element("li", null, shown(notice)))) : null,
+    verdict.notices.length > 0
+      ? element(
+          "ul",
+          {class: "received-notices"},
+          verdict.notices.map((notice) => element("li", null, shown(notice)))
+        )
+      : null,
     unreadable,
-    verdict.bodyBytes !== undefined ? element("p", {class: "received-read"}, `Read: ${block?.headers.length ?? 0} header line${block?.headers.length === 1 ? "" : "s"}${block?.requestLine ? ` after “${shown(`${block.requestLine.method} ${block.requestLine.target}`)}”` : ""}, a body of ${verdict.bodyBytes} bytes.`) : null,
-    verdict.checks.length > 0 ? element("ol", {class: "pipeline-checks received-checks", "aria-label": "Checks of the pasted request, in order"}, verdict.checks.map((check) => checkItem(check, check === verdict.firstFailure))) : null
+    verdict.bodyBytes !== undefined
+      ? element(
+          "p",
+          {class: "received-read"},
+          `Read: ${block?.headers.length ?? 0} header line${block?.headers.length === 1 ? "" : "s"}${block?.requestLine ? ` after “${shown(`${block.requestLine.method} ${block.requestLine.target}`)}”` : ""}, a body of ${verdict.bodyBytes} bytes.`
+        )
+      : null,
+    verdict.checks.length > 0
+      ? element(
+          "ol",
+          {class: "pipeline-checks received-checks", "aria-label": "Checks of the pasted request, in order"},
+          verdict.checks.map((check) => checkItem(check, check === verdict.firstFailure))
+        )
+      : null
   ];
   return element("div", {class: "received-verdict"}, children);
 }
 
 /** The boxes, the buttons and the verdict, in one element displayed once. */
 /** The verifier's input from the boxes, or the first box that cannot be read. */
-function readBoxes(boxes: Boxes, clockSeconds: number): {problem?: BoxProblem; input?: Parameters<typeof verifyReceivedWebhook>[0]} {
+function readBoxes(
+  boxes: Boxes,
+  clockSeconds: number
+): {problem?: BoxProblem; input?: Parameters<typeof verifyReceivedWebhook>[0]} {
   const value = (field: BoxSpec["field"]) => boxes.knowledge.get(field)?.value ?? "";
   const now = readReceiverNow(value("now"), clockSeconds);
   if (!now.ok) return {problem: now.problem};
   const toleranceText = value("tolerance").trim();
-  const tolerance = toleranceText === "" ? undefined : /^\d{1,9}$/.test(toleranceText) ? Number(toleranceText) : Number.NaN;
-  if (Number.isNaN(tolerance)) return {problem: {box: "Tolerance", problem: "is not whole seconds", accepted: "blank (300 s) or whole seconds such as 300"}};
+  const tolerance =
+    toleranceText === "" ? undefined : /^\d{1,9}$/.test(toleranceText) ? Number(toleranceText) : Number.NaN;
+  if (Number.isNaN(tolerance))
+    return {
+      problem: {
+        box: "Tolerance",
+        problem: "is not whole seconds",
+        accepted: "blank (300 s) or whole seconds such as 300"
+      }
+    };
   const receiver: ReceiverKnowledge = {};
-  for (const field of ["secret", "publicKey", "jwks", "issuer", "audience", "token", "authorization", "taskId"] as const) receiver[field] = value(field);
+  for (const field of [
+    "secret",
+    "publicKey",
+    "jwks",
+    "issuer",
+    "audience",
+    "token",
+    "authorization",
+    "taskId"
+  ] as const)
+    receiver[field] = value(field);
   if (tolerance !== undefined) receiver.toleranceSeconds = tolerance;
   return {
     input: {
@@ -217,10 +338,17 @@ function readBoxes(boxes: Boxes, clockSeconds: number): {problem?: BoxProblem; i
   };
 }
 
-export function ReceivedWebhookVerifier({keys, clockSeconds = () => Math.floor(Date.now() / 1000)}: ReceivedWebhookVerifierOptions): HTMLElement {
+export function ReceivedWebhookVerifier({
+  keys,
+  clockSeconds = () => Math.floor(Date.now() / 1000)
+}: ReceivedWebhookVerifierOptions): HTMLElement {
   const prefix = `received-${++verifierCount}`;
   const {boxes, requestPart, knowledgePart} = buildBoxes(prefix);
-  const result = element("div", {class: "received-result", "aria-live": "polite"}, element("p", {class: "received-outcome outcome-not-checked"}, "Paste a request, or fill the boxes with an example."));
+  const result = element(
+    "div",
+    {class: "received-result", "aria-live": "polite"},
+    element("p", {class: "received-outcome outcome-not-checked"}, "Paste a request, or fill the boxes with an example.")
+  );
   let latest = 0;
 
   const show = (node: HTMLElement) => result.replaceChildren(node);
@@ -232,7 +360,14 @@ export function ReceivedWebhookVerifier({keys, clockSeconds = () => Math.floor(D
       const verdict = await verifyReceivedWebhook(input);
       if (run === latest) show(ReceivedWebhookVerdictView(verdict));
     } catch (error) {
-      if (run === latest) show(element("p", {class: "received-problems"}, `The verifier could not run here: ${error instanceof Error ? error.name : "error"}.`));
+      if (run === latest)
+        show(
+          element(
+            "p",
+            {class: "received-problems"},
+            `The verifier could not run here: ${error instanceof Error ? error.name : "error"}.`
+          )
+        );
     }
   };
 
@@ -241,14 +376,21 @@ export function ReceivedWebhookVerifier({keys, clockSeconds = () => Math.floor(D
     boxes.body.value = example.body;
     boxes.bodyEncoding.value = "utf-8";
     boxes.profile.value = "auto";
-    for (const [field, box] of boxes.knowledge) box.value = field in example.receiver ? String(example.receiver[field as KnowledgeField] ?? "") : "";
+    for (const [field, box] of boxes.knowledge)
+      box.value = field in example.receiver ? String(example.receiver[field as KnowledgeField] ?? "") : "";
     void verify();
   };
   const fillSigned = async () => {
     try {
       fill(await standardWebhooksExample({secret: keys.secret, msgId: keys.eventId, nowSeconds: clockSeconds()}));
     } catch (error) {
-      show(element("p", {class: "received-problems"}, `The example could not be signed here: ${error instanceof Error ? error.message : "error"}.`));
+      show(
+        element(
+          "p",
+          {class: "received-problems"},
+          `The example could not be signed here: ${error instanceof Error ? error.message : "error"}.`
+        )
+      );
     }
   };
   const fillJwt = async () => {
@@ -258,7 +400,13 @@ export function ReceivedWebhookVerifier({keys, clockSeconds = () => Math.floor(D
       const {privateKey, publicJwk} = await generateSigningKey({kid});
       fill(await jwtProfileExample({privateKey, publicJwk, kid, jti: keys.eventId, nowSeconds: clockSeconds()}));
     } catch (error) {
-      show(element("p", {class: "received-problems"}, `The JWT example could not be signed here: ${error instanceof Error ? error.message : "error"}.`));
+      show(
+        element(
+          "p",
+          {class: "received-problems"},
+          `The JWT example could not be signed here: ${error instanceof Error ? error.message : "error"}.`
+        )
+      );
     }
   };
   const clear = () => {
@@ -271,12 +419,34 @@ export function ReceivedWebhookVerifier({keys, clockSeconds = () => Math.floor(D
   const buttons = element(
     "div",
     {class: "received-buttons"},
-    element("button", {type: "button", class: "received-fill", onclick: () => void fillSigned()}, "Fill with an example (Standard Webhooks v1)"),
-    element("button", {type: "button", class: "received-fill-jwt", onclick: () => void fillJwt()}, "Fill with a JWT profile example"),
-    element("button", {type: "button", class: "received-fill-token", onclick: () => fill(a2aTokenExample({token: keys.rotatedSecret.slice(6, 22)}))}, "Fill with an @a2a-js/sdk token example"),
+    element(
+      "button",
+      {type: "button", class: "received-fill", onclick: () => void fillSigned()},
+      "Fill with an example (Standard Webhooks v1)"
+    ),
+    element(
+      "button",
+      {type: "button", class: "received-fill-jwt", onclick: () => void fillJwt()},
+      "Fill with a JWT profile example"
+    ),
+    element(
+      "button",
+      {
+        type: "button",
+        class: "received-fill-token",
+        onclick: () => fill(a2aTokenExample({token: keys.rotatedSecret.slice(6, 22)}))
+      },
+      "Fill with an @a2a-js/sdk token example"
+    ),
     element("button", {type: "button", class: "received-clear", onclick: clear}, "Clear every box")
   );
-  const root = element("div", {class: "received-verifier"}, buttons, element("div", {class: "received-inputs"}, requestPart, knowledgePart), result);
+  const root = element(
+    "div",
+    {class: "received-verifier"},
+    buttons,
+    element("div", {class: "received-inputs"}, requestPart, knowledgePart),
+    result
+  );
   root.addEventListener("input", () => void verify());
   root.addEventListener("change", () => void verify());
   return root;

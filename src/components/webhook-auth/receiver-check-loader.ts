@@ -18,12 +18,27 @@ export function ReceiverCheckLoader({example}: {example: ReceiverCheckReport}): 
   const input = element("input", {type: "file", accept: ".json,application/json", class: "check-report-file"});
   const back = element("button", {type: "button", hidden: true}, "Show the example again");
   const notices = element("div", {class: "check-report-notices"}, InputNotices([]));
-  const shown = element("div", {class: "check-report-shown"}, ReceiverCheckReportView(example, {caption: EXAMPLE_CAPTION}));
+  const shown = element(
+    "div",
+    {class: "check-report-shown"},
+    ReceiverCheckReportView(example, {caption: EXAMPLE_CAPTION})
+  );
   const show = (report: ReceiverCheckReport, caption: string, isExample: boolean) => {
     shown.replaceChildren(ReceiverCheckReportView(report, {caption}));
     back.hidden = isExample;
   };
-  const refuse = (name: string, problem: string) => notices.replaceChildren(InputNotices([{field: "report", label: "Report file", value: shortName(name), problem: `${problem}: ${ACCEPTED}`, fallback: "the report shown before"}]));
+  const refuse = (name: string, problem: string) =>
+    notices.replaceChildren(
+      InputNotices([
+        {
+          field: "report",
+          label: "Report file",
+          value: shortName(name),
+          problem: `${problem}: ${ACCEPTED}`,
+          fallback: "the report shown before"
+        }
+      ])
+    );
   // The latest choice wins: a large file still being read when another is chosen is dropped.
   let latest = 0;
   listen(input, "change", () => void readChosen());
@@ -38,7 +53,11 @@ export function ReceiverCheckLoader({example}: {example: ReceiverCheckReport}): 
     const file = input.files?.[0];
     const turn = ++latest;
     if (!file) return;
-    if (file.size > REPORT_FILE_LIMIT_BYTES) return refuse(file.name, `it is ${(file.size / 1_000_000).toFixed(1)} MB, more than ${REPORT_FILE_LIMIT_BYTES / 1_000_000} MB`);
+    if (file.size > REPORT_FILE_LIMIT_BYTES)
+      return refuse(
+        file.name,
+        `it is ${(file.size / 1_000_000).toFixed(1)} MB, more than ${REPORT_FILE_LIMIT_BYTES / 1_000_000} MB`
+      );
     const text = await file.text().catch(() => null);
     if (turn !== latest) return;
     const read = text === null ? {ok: false as const, problem: "it cannot be read"} : readReceiverCheckReport(text);
@@ -46,7 +65,9 @@ export function ReceiverCheckLoader({example}: {example: ReceiverCheckReport}): 
     notices.replaceChildren(InputNotices([]));
     show(read.report, `Your report (${shortName(file.name)})`, false);
   }
-  return element("div", {class: "check-report-loader"},
+  return element(
+    "div",
+    {class: "check-report-loader"},
     element("p", {class: "check-report-controls"}, element("label", null, "Load a report ", input), " ", back),
     notices,
     shown

@@ -46,7 +46,13 @@ export function ReconcileLanes(comparison: ReconcileComparison): HTMLElement {
           element("th", {scope: "col"}, "Arrival"),
           lanes.map((lane) =>
             lane.draft
-              ? element("th", {scope: "col", class: "reconcile-draft"}, lane.label, element("br"), element("small", {class: "draft-badge"}, `${lane.draft}, not released`))
+              ? element(
+                  "th",
+                  {scope: "col", class: "reconcile-draft"},
+                  lane.label,
+                  element("br"),
+                  element("small", {class: "draft-badge"}, `${lane.draft}, not released`)
+                )
               : element("th", {scope: "col"}, lane.label)
           )
         )
@@ -63,7 +69,11 @@ export function ReconcileLanes(comparison: ReconcileComparison): HTMLElement {
               {scope: "row"},
               `at ${arrival.atSeconds} s: ${arrival.label ?? ""}`,
               element("br"),
-              element("small", null, `event id: ${arrival.eventId ?? "none"}; body says ${taskVersionText(arrival.carries)}${generationText(lanes, index)}`)
+              element(
+                "small",
+                null,
+                `event id: ${arrival.eventId ?? "none"}; body says ${taskVersionText(arrival.carries)}${generationText(lanes, index)}`
+              )
             ),
             lanes.map((lane) => {
               const row = lane.rows[index]!;

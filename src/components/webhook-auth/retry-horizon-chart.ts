@@ -54,40 +54,73 @@ interface AttemptMark {
 }
 
 function attemptMarks(lanes: readonly RetryLaneResult[]): AttemptMark[] {
-  return lanes.flatMap((lane) => lane.rows.map((row) => ({
-    lane: lane.lane,
-    at: row.arrivesAtSeconds,
-    attempt: row.attempt,
-    outcome: attemptOutcome(row),
-    title: `Attempt ${row.attempt} (${LANE_LABELS[lane.lane]}) at ${formatDuration(row.arrivesAtSeconds)}: ${attemptOutcome(row)}. ${row.note}`
-  })));
+  return lanes.flatMap((lane) =>
+    lane.rows.map((row) => ({
+      lane: lane.lane,
+      at: row.arrivesAtSeconds,
+      attempt: row.attempt,
+      outcome: attemptOutcome(row),
+      title: `Attempt ${row.attempt} (${LANE_LABELS[lane.lane]}) at ${formatDuration(row.arrivesAtSeconds)}: ${attemptOutcome(row)}. ${row.note}`
+    }))
+  );
 }
 
-export function RetryHorizonChart(horizon: RetryHorizonResult, {width = 640, type = typeScale()}: RetryHorizonChartOptions = {}): Element {
+export function RetryHorizonChart(
+  horizon: RetryHorizonResult,
+  {width = 640, type = typeScale()}: RetryHorizonChartOptions = {}
+): Element {
   const lanes = [horizon.resigned, horizon.reused];
   const rows: Lane[] = lanes.map((lane) => lane.lane);
   const attempts = attemptMarks(lanes);
   const xMax = Math.max(30, 1.6 * Math.max(0, ...attempts.map((attempt) => attempt.at)));
-  const labels = placeRowLabels({width, marginRight: type.body, type, rows, labels: [(row) => LANE_LABELS[row as Lane], (row) => SHORT_LANE_LABELS[row as Lane]]});
+  const labels = placeRowLabels({
+    width,
+    marginRight: type.body,
+    type,
+    rows,
+    labels: [(row) => LANE_LABELS[row as Lane], (row) => SHORT_LANE_LABELS[row as Lane]]
+  });
   const above = labels.placement === "above";
   // A lane holds its attempts' numbers over their symbols; above the plot, narrow, its name too.
   const band = 2 * (reach(MAX_RADIUS * type.unit, type) + type.line);
   const step = band + (above ? 1.4 : 0.6) * type.line;
-  const margin = {top: above ? 1.4 * type.line : 0.6 * type.line, right: type.body, bottom: bottomAxisHeight(type), left: labels.marginLeft};
-  const frame = chartFrame({width, height: Math.ceil(margin.top + rows.length * step + margin.bottom), margin, type, className: "retry-horizon", label: "Each attempt of one event and the dedup records it meets"});
+  const margin = {
+    top: above ? 1.4 * type.line : 0.6 * type.line,
+    right: type.body,
+    bottom: bottomAxisHeight(type),
+    left: labels.marginLeft
+  };
+  const frame = chartFrame({
+    width,
+    height: Math.ceil(margin.top + rows.length * step + margin.bottom),
+    margin,
+    type,
+    className: "retry-horizon",
+    label: "Each attempt of one event and the dedup records it meets"
+  });
   const x = timeScale(frame, xMax, attempts);
   const radius = symbolRadius(x, attempts, type);
-  const y = scaleBand<string>(rows, [frame.bottom - rows.length * step + (step - band), frame.bottom]).paddingInner(1 - band / step);
+  const y = scaleBand<string>(rows, [frame.bottom - rows.length * step + (step - band), frame.bottom]).paddingInner(
+    1 - band / step
+  );
   if (above) rowLabelsAbove(frame, y, labels.label);
   else rowLabelsLeft(frame, y, labels.label);
   const long = "time since the first attempt (symlog scale)";
-  bottomAxis(frame, x, {label: type.widthOf(`${long} →`) < width * 0.9 ? long : "time since attempt 1 (symlog)", values: TICKS.filter((tick) => tick <= xMax), format: formatDuration});
+  bottomAxis(frame, x, {
+    label: type.widthOf(`${long} →`) < width * 0.9 ? long : "time since attempt 1 (symlog)",
+    values: TICKS.filter((tick) => tick <= xMax),
+    format: formatDuration
+  });
   plotOutline(frame);
   recordBars(frame, x, y, lanes, xMax, horizon.retentionSeconds, radius);
   attemptSymbols(frame, x, y, attempts, radius);
   attemptNumbers(frame, x, y, attempts, radius);
   const present = new Set(attempts.map((attempt) => attempt.outcome));
-  const legend = ATTEMPT_OUTCOMES.filter((outcome) => present.has(outcome)).map((outcome) => ({label: outcome, colour: ATTEMPT_COLOURS[outcome], symbol: ATTEMPT_SYMBOLS[outcome]}));
+  const legend = ATTEMPT_OUTCOMES.filter((outcome) => present.has(outcome)).map((outcome) => ({
+    label: outcome,
+    colour: ATTEMPT_COLOURS[outcome],
+    symbol: ATTEMPT_SYMBOLS[outcome]
+  }));
   return withLegends(frame.svg.node()!, [markLegend(legend, type)]);
 }
 
@@ -99,7 +132,12 @@ function timeScale(frame: ChartFrame, xMax: number, attempts: readonly AttemptMa
   const {type} = frame;
   const inset = reach(MAX_RADIUS * type.unit, type) + 2 * type.unit;
   const lastNumber = `#${Math.max(1, ...attempts.map((attempt) => attempt.attempt))}`;
-  return scaleSymlog().domain([0, xMax]).range([frame.left + inset, frame.right - Math.max(inset, type.widthOf(lastNumber, type.small) / 2 + 2 * type.unit)]);
+  return scaleSymlog()
+    .domain([0, xMax])
+    .range([
+      frame.left + inset,
+      frame.right - Math.max(inset, type.widthOf(lastNumber, type.small) / 2 + 2 * type.unit)
+    ]);
 }
 
 /** A symbol's radius: MAX_RADIUS, smaller where a lane's attempts crowd (a retry schedule's last days), never under MIN_RADIUS: still a shape, not a dot. */
@@ -114,11 +152,25 @@ function symbolRadius(x: ScaleSymLog<number, number>, attempts: readonly Attempt
 }
 
 /** The dedup records, as faint bars from the arrival that made one to its expiry (a dashed end), cut at the axis's end. */
-function recordBars(frame: ChartFrame, x: ScaleSymLog<number, number>, y: ScaleBand<string>, lanes: readonly RetryLaneResult[], xMax: number, retentionSeconds: number, radius: number): void {
+function recordBars(
+  frame: ChartFrame,
+  x: ScaleSymLog<number, number>,
+  y: ScaleBand<string>,
+  lanes: readonly RetryLaneResult[],
+  xMax: number,
+  retentionSeconds: number,
+  radius: number
+): void {
   // Around the symbols, below their numbers: a bar's dashed end never crosses a label.
   const half = reach(radius, frame.type) + frame.type.unit;
   const centre = (lane: string) => y(lane)! + y.bandwidth() / 2;
-  const spans = lanes.flatMap((lane) => dedupRecordSpans(lane, retentionSeconds).map((span) => ({lane: lane.lane, ...span, shownUntil: Math.min(span.untilSeconds, xMax)})));
+  const spans = lanes.flatMap((lane) =>
+    dedupRecordSpans(lane, retentionSeconds).map((span) => ({
+      lane: lane.lane,
+      ...span,
+      shownUntil: Math.min(span.untilSeconds, xMax)
+    }))
+  );
   const g = frame.svg.append("g").attr("class", "record-bars");
   g.selectAll("rect")
     .data(spans)
@@ -129,7 +181,10 @@ function recordBars(frame: ChartFrame, x: ScaleSymLog<number, number>, y: ScaleB
     .attr("height", 2 * half)
     .attr("fill-opacity", 0.12)
     .append("title")
-    .text((span) => `Record made by attempt ${span.attempt}: kept from ${formatDuration(span.fromSeconds)} until ${formatDuration(span.untilSeconds)}`);
+    .text(
+      (span) =>
+        `Record made by attempt ${span.attempt}: kept from ${formatDuration(span.fromSeconds)} until ${formatDuration(span.untilSeconds)}`
+    );
   g.selectAll("path")
     .data(spans)
     .join("path")
@@ -140,8 +195,15 @@ function recordBars(frame: ChartFrame, x: ScaleSymLog<number, number>, y: ScaleB
 }
 
 /** A symbol per attempt where it arrives, filled and outlined in its outcome's colour (a refusal's × has only an outline). */
-function attemptSymbols(frame: ChartFrame, x: ScaleSymLog<number, number>, y: ScaleBand<string>, attempts: readonly AttemptMark[], radius: number): void {
-  frame.svg.append("g")
+function attemptSymbols(
+  frame: ChartFrame,
+  x: ScaleSymLog<number, number>,
+  y: ScaleBand<string>,
+  attempts: readonly AttemptMark[],
+  radius: number
+): void {
+  frame.svg
+    .append("g")
     .attr("class", "attempt-symbols")
     .attr("stroke-width", 1.5 * frame.type.unit)
     .selectAll("path")
@@ -159,9 +221,16 @@ function attemptSymbols(frame: ChartFrame, x: ScaleSymLog<number, number>, y: Sc
  * "#n" over an attempt's symbol. Attempts whose labels would crowd (a schedule's last days) share
  * one label naming them all, "#8–10", over their middle: every attempt is counted, none unlabelled.
  */
-function attemptNumbers(frame: ChartFrame, x: ScaleSymLog<number, number>, y: ScaleBand<string>, attempts: readonly AttemptMark[], radius: number): void {
+function attemptNumbers(
+  frame: ChartFrame,
+  x: ScaleSymLog<number, number>,
+  y: ScaleBand<string>,
+  attempts: readonly AttemptMark[],
+  radius: number
+): void {
   const labels = crowdedLabels(attempts, x, frame.type);
-  frame.svg.append("g")
+  frame.svg
+    .append("g")
     .attr("class", "attempt-numbers")
     .attr("font-size", frame.type.small)
     .selectAll("text")
@@ -181,15 +250,23 @@ interface AttemptLabel {
 }
 
 /** Each lane's attempts grouped where their numbers would overlap, each group with its label and where it stands. */
-function crowdedLabels(attempts: readonly AttemptMark[], x: ScaleSymLog<number, number>, type: TypeScale): AttemptLabel[] {
+function crowdedLabels(
+  attempts: readonly AttemptMark[],
+  x: ScaleSymLog<number, number>,
+  type: TypeScale
+): AttemptLabel[] {
   const gap = type.body;
   const labels: AttemptLabel[] = [];
   const labelOf = (lane: Lane, first: AttemptMark, last: AttemptMark): AttemptLabel => ({
-    lane, first: first.attempt, last: last.attempt, x: (x(first.at) + x(last.at)) / 2,
+    lane,
+    first: first.attempt,
+    last: last.attempt,
+    x: (x(first.at) + x(last.at)) / 2,
     text: first.attempt === last.attempt ? `#${first.attempt}` : `#${first.attempt}–${last.attempt}`
   });
   const crowd = (left: AttemptLabel, right: AttemptLabel) =>
-    left.lane === right.lane && right.x - left.x < (type.widthOf(left.text, type.small) + type.widthOf(right.text, type.small)) / 2 + gap;
+    left.lane === right.lane &&
+    right.x - left.x < (type.widthOf(left.text, type.small) + type.widthOf(right.text, type.small)) / 2 + gap;
   const firstOf = new Map<AttemptLabel, AttemptMark>();
   for (const attempt of attempts) {
     const previous = labels.at(-1);

@@ -10,7 +10,8 @@ export interface Side {
 }
 
 export function SenderAndReceiver(sender: Side, receiver: Side): HTMLElement {
-  const side = (name: string, {heading, lines}: Side) => element("section", {"aria-label": name}, element("p", {class: "debug-side"}, heading), ...lines);
+  const side = (name: string, {heading, lines}: Side) =>
+    element("section", {"aria-label": name}, element("p", {class: "debug-side"}, heading), ...lines);
   return element("div", {class: "debug-columns"}, side("Sender", sender), side("Receiver", receiver));
 }
 

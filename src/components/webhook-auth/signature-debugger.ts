@@ -8,29 +8,64 @@ import {DebugCaption, SenderAndReceiver} from "./sender-and-receiver.js";
 import type {MarkedExcerpt, SignatureDebugResult} from "../../../lib/webhook-auth/index.js";
 
 function Verdict({ok, reason}: {ok: boolean; reason: string}, who: string): HTMLElement {
-  return element("p", {class: `debug-verdict ${ok ? "verdict-good" : "verdict-bad"}`}, element("strong", null, `${who}: ${ok ? "✓ accepts" : "✗ refuses"}`), element("span", {class: "verdict-reason"}, ` — ${reason}`));
+  return element(
+    "p",
+    {class: `debug-verdict ${ok ? "verdict-good" : "verdict-bad"}`},
+    element("strong", null, `${who}: ${ok ? "✓ accepts" : "✗ refuses"}`),
+    element("span", {class: "verdict-reason"}, ` — ${reason}`)
+  );
 }
 
 /** The two verdicts alone: a lab's key figures, pinned above the debugger's controls on a phone. */
 export function DebuggerVerdicts(result: SignatureDebugResult): HTMLElement {
-  if (!result.ok) return element("p", {class: "debug-verdict verdict-bad"}, element("strong", null, "The debugger cannot run"), " — see below.");
-  return element("div", {class: "debugger-verdicts"}, Verdict(result.verdict, "This receiver"), Verdict(result.correctReceiver, "A correct receiver, same configured secret"));
+  if (!result.ok)
+    return element(
+      "p",
+      {class: "debug-verdict verdict-bad"},
+      element("strong", null, "The debugger cannot run"),
+      " — see below."
+    );
+  return element(
+    "div",
+    {class: "debugger-verdicts"},
+    Verdict(result.verdict, "This receiver"),
+    Verdict(result.correctReceiver, "A correct receiver, same configured secret")
+  );
 }
 
 /**
  * The whole report; `verdicts: false` leaves out the two verdicts where DebuggerVerdicts shows them (they
  * are still there for a narrow lab, whose pinned strip shows each verdict without its reason).
  */
-export function SignatureDebugger(result: SignatureDebugResult, {verdicts = true}: {verdicts?: boolean} = {}): HTMLElement {
+export function SignatureDebugger(
+  result: SignatureDebugResult,
+  {verdicts = true}: {verdicts?: boolean} = {}
+): HTMLElement {
   if (!result.ok) {
-    return element("div", {class: "debug-problem", role: "status"}, element("strong", null, "The debugger cannot run:"), element("ul", null, result.issues.map((issue) => element("li", null, issue))));
+    return element(
+      "div",
+      {class: "debug-problem", role: "status"},
+      element("strong", null, "The debugger cannot run:"),
+      element(
+        "ul",
+        null,
+        result.issues.map((issue) => element("li", null, issue))
+      )
+    );
   }
   const {sender, receiver, contentDifference, verdict, correctReceiver} = result;
-  const headerLines = Object.entries(sender.headers).map(([name, value]) => `${name}: ${value}`).join("\n");
+  const headerLines = Object.entries(sender.headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join("\n");
   return element(
     "div",
     {class: "signature-debugger"},
-    element("div", {class: verdicts ? "debugger-verdicts" : "debugger-verdicts-narrow"}, Verdict(verdict, "This receiver"), Verdict(correctReceiver, "A correct receiver, same configured secret")),
+    element(
+      "div",
+      {class: verdicts ? "debugger-verdicts" : "debugger-verdicts-narrow"},
+      Verdict(verdict, "This receiver"),
+      Verdict(correctReceiver, "A correct receiver, same configured secret")
+    ),
     SenderAndReceiver(
       {
         heading: "Sender",
@@ -61,7 +96,13 @@ export function SignatureDebugger(result: SignatureDebugResult, {verdicts = true
           DebugCaption("Expected signature (its own HMAC):"),
           element("pre", null, receiver.expectedSignature || "(none)"),
           DebugCaption("Received signature candidates, as it parsed the header:"),
-          element("pre", null, receiver.receivedSignatures.length ? receiver.receivedSignatures.map((s, i) => `${i + 1}. ${s}`).join("\n") : "(none)")
+          element(
+            "pre",
+            null,
+            receiver.receivedSignatures.length
+              ? receiver.receivedSignatures.map((s, i) => `${i + 1}. ${s}`).join("\n")
+              : "(none)"
+          )
         ]
       }
     )
@@ -78,22 +119,65 @@ const SLIDE_STRING_LENGTH = 64;
  * parsed them against the one it expected.
  */
 export function SignatureSlide(result: SignatureDebugResult): HTMLElement {
-  if (!result.ok) return element("div", {class: "debug-problem", role: "status"}, element("strong", null, "The debugger cannot run:"), element("ul", null, result.issues.map((issue) => element("li", null, issue))));
+  if (!result.ok)
+    return element(
+      "div",
+      {class: "debug-problem", role: "status"},
+      element("strong", null, "The debugger cannot run:"),
+      element(
+        "ul",
+        null,
+        result.issues.map((issue) => element("li", null, issue))
+      )
+    );
   const {sender, receiver, contentDifference: difference} = result;
   const start = (text: string) => (text.length > SLIDE_STRING_LENGTH ? `${text.slice(0, SLIDE_STRING_LENGTH)}…` : text);
   const shown = (marked: MarkedExcerpt | undefined, whole: string) =>
-    marked ? element("code", null, marked.before, element("mark", {class: "first-difference"}, marked.at || "⟨end⟩"), marked.after) : element("code", null, start(whole));
+    marked
+      ? element(
+          "code",
+          null,
+          marked.before,
+          element("mark", {class: "first-difference"}, marked.at || "⟨end⟩"),
+          marked.after
+        )
+      : element("code", null, start(whole));
   const entry = (signature: string, index: number) => {
     const matches = signature === receiver.expectedSignature;
-    return element("dd", {class: matches ? "verdict-good" : "verdict-bad"}, `${index + 1}. `, element("code", null, signature), matches ? " ✓ the one expected" : " ✗");
+    return element(
+      "dd",
+      {class: matches ? "verdict-good" : "verdict-bad"},
+      `${index + 1}. `,
+      element("code", null, signature),
+      matches ? " ✓ the one expected" : " ✗"
+    );
   };
-  return element("dl", {class: "signature-slide"},
-    element("dt", null, "Sender signs ", element("code", null, "id.timestamp.body"), ` with ${sender.signedWith.join(" and ")}`),
+  return element(
+    "dl",
+    {class: "signature-slide"},
+    element(
+      "dt",
+      null,
+      "Sender signs ",
+      element("code", null, "id.timestamp.body"),
+      ` with ${sender.signedWith.join(" and ")}`
+    ),
     element("dd", null, shown(difference?.senderMarked, sender.signedContent)),
     element("dt", null, `Receiver rebuilds, with ${receiver.keyDescription}`),
-    element("dd", null, receiver.signedContent ? shown(difference?.receiverMarked, receiver.signedContent) : "(nothing: it could not read the body)"),
-    element("dd", {class: `signature-slide-difference ${difference ? "verdict-bad" : "verdict-good"}`},
-      difference ? `✗ The strings first differ at byte ${difference.index} (marked).` : "✓ The same signed string on both sides."),
+    element(
+      "dd",
+      null,
+      receiver.signedContent
+        ? shown(difference?.receiverMarked, receiver.signedContent)
+        : "(nothing: it could not read the body)"
+    ),
+    element(
+      "dd",
+      {class: `signature-slide-difference ${difference ? "verdict-bad" : "verdict-good"}`},
+      difference
+        ? `✗ The strings first differ at byte ${difference.index} (marked).`
+        : "✓ The same signed string on both sides."
+    ),
     element("dt", null, "Expected signature (the receiver's own HMAC)"),
     element("dd", null, element("code", null, receiver.expectedSignature || "(none)")),
     element("dt", null, "webhook-signature entries, as the receiver parsed the header"),
@@ -108,7 +192,11 @@ export function MistakeTable(result: SignatureDebugResult): HTMLElement {
   return element(
     "div",
     {class: "mistake-section"},
-    element("p", {class: "mistake-heading"}, element("strong", null, "The classic mistakes, each tried alone on this request")),
+    element(
+      "p",
+      {class: "mistake-heading"},
+      element("strong", null, "The classic mistakes, each tried alone on this request")
+    ),
     element(
       "ul",
       {class: "mistake-list"},
@@ -116,7 +204,17 @@ export function MistakeTable(result: SignatureDebugResult): HTMLElement {
         element(
           "li",
           {class: `mistake${mistake.enabled ? " mistake-on" : ""}`, "data-mistake": mistake.id},
-          element("p", null, element("strong", null, mistake.label), " ", element("span", {class: "mistake-side"}, `(${mistake.side} side${mistake.enabled ? ", switched on now" : ""})`)),
+          element(
+            "p",
+            null,
+            element("strong", null, mistake.label),
+            " ",
+            element(
+              "span",
+              {class: "mistake-side"},
+              `(${mistake.side} side${mistake.enabled ? ", switched on now" : ""})`
+            )
+          ),
           element(
             "p",
             {class: mistake.breaksThisRequestAlone ? "verdict-bad" : "verdict-good"},

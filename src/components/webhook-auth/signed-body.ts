@@ -11,10 +11,10 @@ const SHAPE_NAMES: Readonly<Record<PushPayloadShape, string>> = {
   "v1.0 StreamResponse.message": "an A2A 1.0 StreamResponse holding a message",
   "v1.0 StreamResponse.statusUpdate": "an A2A 1.0 StreamResponse holding a statusUpdate",
   "v1.0 StreamResponse.artifactUpdate": "an A2A 1.0 StreamResponse holding an artifactUpdate",
-  "v0.3 Task": "an A2A v0.3.0 Task (kind \"task\")",
-  "v0.3 status-update": "an A2A v0.3.0 TaskStatusUpdateEvent (kind \"status-update\")",
-  "v0.3 artifact-update": "an A2A v0.3.0 TaskArtifactUpdateEvent (kind \"artifact-update\")",
-  "v0.3 message": "an A2A v0.3.0 Message (kind \"message\")"
+  "v0.3 Task": 'an A2A v0.3.0 Task (kind "task")',
+  "v0.3 status-update": 'an A2A v0.3.0 TaskStatusUpdateEvent (kind "status-update")',
+  "v0.3 artifact-update": 'an A2A v0.3.0 TaskArtifactUpdateEvent (kind "artifact-update")',
+  "v0.3 message": 'an A2A v0.3.0 Message (kind "message")'
 };
 
 /** What a sender of each version posts, after "whose sender posts …" or as the demo body's source. */
@@ -23,16 +23,27 @@ const WHAT_EACH_SENDS = {
   "0.3": "a body of its choosing: v0.3.0 leaves the push body to the sender"
 } as const;
 
-const SAME_SIGNATURE = "The signature covers any bytes alike; only a receiver that reads the body tells the versions apart.";
+const SAME_SIGNATURE =
+  "The signature covers any bytes alike; only a receiver that reads the body tells the versions apart.";
 
 export function SignedBodyView({version, read, bodyVersion, demo}: SignedBodyShape): HTMLElement {
   const lead = element("strong", null, "Signed body: ");
   if (!read.ok) {
-    return element("p", {class: "signed-body-shape"}, lead, `no A2A push body (${read.reason}). The signature verifies these bytes all the same; a receiver that reads the task from the body would refuse them.`);
+    return element(
+      "p",
+      {class: "signed-body-shape"},
+      lead,
+      `no A2A push body (${read.reason}). The signature verifies these bytes all the same; a receiver that reads the task from the body would refuse them.`
+    );
   }
   const shape = `${SHAPE_NAMES[read.shape]} for task ${read.taskId}${read.state ? `, state ${read.state}` : ""}`;
   if (bodyVersion !== version) {
-    return element("p", {class: "signed-body-shape signed-body-other"}, lead, `${shape}, though the chosen version is ${MESSAGE_VERSION_LABELS[version]}, whose sender posts ${WHAT_EACH_SENDS[version]}. ${SAME_SIGNATURE}`);
+    return element(
+      "p",
+      {class: "signed-body-shape signed-body-other"},
+      lead,
+      `${shape}, though the chosen version is ${MESSAGE_VERSION_LABELS[version]}, whose sender posts ${WHAT_EACH_SENDS[version]}. ${SAME_SIGNATURE}`
+    );
   }
   const source = !demo
     ? `a ${MESSAGE_VERSION_LABELS[version]} push body`

@@ -22,16 +22,36 @@ export function TamperingResults(report: TamperingReport | null): HTMLElement {
           "div",
           {class: "tampering-head"},
           element("strong", null, experiment.title),
-          element("span", {class: "tampering-time"}, experiment.atSeconds === start ? "at t₀" : `t₀ + ${formatDuration(experiment.atSeconds - start)}`)
+          element(
+            "span",
+            {class: "tampering-time"},
+            experiment.atSeconds === start ? "at t₀" : `t₀ + ${formatDuration(experiment.atSeconds - start)}`
+          )
         ),
-        element("p", null, "Receiver answers ", element("strong", null, experiment.result.status), ` (${experiment.result.outcome}): ${experiment.result.reason}.`),
-        element("p", {class: experiment.asExpected ? "verdict-good" : "verdict-bad"}, `${experiment.asExpected ? "✓ As expected" : "✗ Not as expected"}: ${experiment.expected}.`),
+        element(
+          "p",
+          null,
+          "Receiver answers ",
+          element("strong", null, experiment.result.status),
+          ` (${experiment.result.outcome}): ${experiment.result.reason}.`
+        ),
+        element(
+          "p",
+          {class: experiment.asExpected ? "verdict-good" : "verdict-bad"},
+          `${experiment.asExpected ? "✓ As expected" : "✗ Not as expected"}: ${experiment.expected}.`
+        ),
         element(
           "details",
           null,
           element("summary", null, "The receiver's checks and the request"),
           PipelineChecks(experiment.result.checks, {label: `Receiver checks for: ${experiment.title}`}),
-          element("pre", null, Object.entries(experiment.request.headers).map(([name, value]) => `${name}: ${value}`).join("\n"))
+          element(
+            "pre",
+            null,
+            Object.entries(experiment.request.headers)
+              .map(([name, value]) => `${name}: ${value}`)
+              .join("\n")
+          )
         )
       )
     )

@@ -9,7 +9,14 @@ import type {BrowserContext} from "playwright-core";
 export const GALLERY_ORIGIN = "http://chart-gallery.test";
 
 async function bundle(): Promise<string> {
-  const result = await build({entryPoints: ["test/browser/chart-gallery/entry.ts"], bundle: true, format: "esm", platform: "browser", write: false, logLevel: "silent"});
+  const result = await build({
+    entryPoints: ["test/browser/chart-gallery/entry.ts"],
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    write: false,
+    logLevel: "silent"
+  });
   return result.outputFiles[0]!.text;
 }
 
@@ -28,5 +35,7 @@ h2 { font-size: 13px; margin: 8px 0; font-weight: 600; }
 /** Routes the gallery's origin to the bundled page; open `${GALLERY_ORIGIN}/?width=390&type=11`. */
 export async function routeGallery(context: BrowserContext): Promise<void> {
   const page = html(await bundle());
-  await context.route(`${GALLERY_ORIGIN}/**`, (route) => route.fulfill({status: 200, contentType: "text/html; charset=utf-8", body: page}));
+  await context.route(`${GALLERY_ORIGIN}/**`, (route) =>
+    route.fulfill({status: 200, contentType: "text/html; charset=utf-8", body: page})
+  );
 }
