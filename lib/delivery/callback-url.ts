@@ -68,49 +68,14 @@ export function checkCallbackUrl(url: string): CallbackUrlCheck {
   }
   if (url.length === 0) return reject("not-a-url", "the callback URL is empty");
 
-  const whitespace = /\s/.exec(url);
-  if (whitespace) {
-    if (url.trim() === allowedCallbackUrl) {
-      return reject("whitespace", "the URL has leading or trailing whitespace, which is not stripped");
-    }
-    return reject(
-      "whitespace",
-      `the URL contains whitespace (${codePoint(whitespace[0])}) at character ${whitespace.index + 1}`
-    );
-  }
-  // eslint-disable-next-line no-control-regex
-  const control = /[\u0000-\u001f\u007f]/.exec(url);
-  if (control) {
-    return reject(
-      "encoding",
-      `the URL contains the control character ${codePoint(control[0])} at character ${control.index + 1}`
-    );
-  }
-  const nonAscii = /[^\u0000-\u007f]/.exec(url);
-  if (nonAscii) {
-    return reject(
-      "encoding",
-      `the URL contains the non-ASCII character ${codePoint(nonAscii[0])} at character ${nonAscii.index + 1}, which parsers would re-encode`
-    );
-  }
-  if (url.includes("\\")) {
-    return reject("not-exact", 'the URL contains a backslash, which URL parsers rewrite to "/"');
-  }
+  const characterProblem = checkCharacters(url);
+  if (characterProblem) return characterProblem;
 
   const schemeMatch = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(url);
   if (!schemeMatch) return reject("not-a-url", 'the text has no URL scheme (such as "https:")');
   const scheme = schemeMatch[1] ?? "";
-  if (scheme.toLowerCase() !== allowedScheme) {
-    const plainText =
-      scheme.toLowerCase() === "http" ? " (plain-text HTTP would expose the payload and credential)" : "";
-    return reject("scheme", `the scheme ${quote(scheme)} is not allowed${plainText}; only https`);
-  }
-  if (scheme !== allowedScheme) {
-    return reject(
-      "not-exact",
-      `the scheme is written ${quote(scheme)}; case is not folded, the allowed form is lowercase "https"`
-    );
-  }
+  const schemeProblem = checkScheme(scheme);
+  if (schemeProblem) return schemeProblem;
 
   const afterScheme = url.slice(scheme.length + 1);
   if (!afterScheme.startsWith("//")) {
@@ -146,6 +111,58 @@ export function checkCallbackUrl(url: string): CallbackUrlCheck {
   }
   // Every component matched, yet the strings differ: should be unreachable.
   return reject("not-exact", "the URL differs from the allowed form");
+}
+
+/**
+ * Whole-string problems, found before the URL is split: characters a parser
+ * would strip, re-encode or rewrite, so the URL it calls is not the one written.
+ */
+function checkCharacters(url: string): CallbackUrlCheck | null {
+  const whitespace = /\s/.exec(url);
+  if (whitespace) {
+    if (url.trim() === allowedCallbackUrl) {
+      return reject("whitespace", "the URL has leading or trailing whitespace, which is not stripped");
+    }
+    return reject(
+      "whitespace",
+      `the URL contains whitespace (${codePoint(whitespace[0])}) at character ${whitespace.index + 1}`
+    );
+  }
+  // eslint-disable-next-line no-control-regex
+  const control = /[\u0000-\u001f\u007f]/.exec(url);
+  if (control) {
+    return reject(
+      "encoding",
+      `the URL contains the control character ${codePoint(control[0])} at character ${control.index + 1}`
+    );
+  }
+  const nonAscii = /[^\u0000-\u007f]/.exec(url);
+  if (nonAscii) {
+    return reject(
+      "encoding",
+      `the URL contains the non-ASCII character ${codePoint(nonAscii[0])} at character ${nonAscii.index + 1}, which parsers would re-encode`
+    );
+  }
+  if (url.includes("\\")) {
+    return reject("not-exact", 'the URL contains a backslash, which URL parsers rewrite to "/"');
+  }
+  return null;
+}
+
+/** Only https, written in lowercase: the scheme is compared, not folded. */
+function checkScheme(scheme: string): CallbackUrlCheck | null {
+  if (scheme.toLowerCase() !== allowedScheme) {
+    const plainText =
+      scheme.toLowerCase() === "http" ? " (plain-text HTTP would expose the payload and credential)" : "";
+    return reject("scheme", `the scheme ${quote(scheme)} is not allowed${plainText}; only https`);
+  }
+  if (scheme !== allowedScheme) {
+    return reject(
+      "not-exact",
+      `the scheme is written ${quote(scheme)}; case is not folded, the allowed form is lowercase "https"`
+    );
+  }
+  return null;
 }
 
 function firstIndexOfAny(text: string, chars: string): number {

@@ -139,14 +139,16 @@ function indexIds(sent: readonly SentRequest[], responses: readonly ReceivedResp
   return index;
 }
 
-function decideRequest(request: SentRequest, key: string | null, index: IdIndex): ClientRequestDecision {
-  const decide = (
-    verdict: ClientVerdict,
-    detail: string,
-    looseMatches = 0,
-    responseIndex: number | null = null,
-    errorCode: number | null = null
-  ): ClientRequestDecision => ({
+/** One request's decision; what it does not name is unknown: no loose matches, no response, no error code. */
+function decision(
+  request: SentRequest,
+  verdict: ClientVerdict,
+  detail: string,
+  looseMatches = 0,
+  responseIndex: number | null = null,
+  errorCode: number | null = null
+): ClientRequestDecision {
+  return {
     requestIndex: request.requestIndex,
     id: request.id,
     verdict,
@@ -154,9 +156,13 @@ function decideRequest(request: SentRequest, key: string | null, index: IdIndex)
     errorCode,
     detail,
     looseMatches
-  });
+  };
+}
+
+function decideRequest(request: SentRequest, key: string | null, index: IdIndex): ClientRequestDecision {
   if (request.notification) {
-    return decide(
+    return decision(
+      request,
       "unconfirmed-notification",
       "Sent without an id: a notification. No response comes back, so the client cannot tell whether it was handled, rejected or lost."
     );
@@ -166,63 +172,84 @@ function decideRequest(request: SentRequest, key: string | null, index: IdIndex)
     const why = request.hasIdMember
       ? "an id JSON-RPC cannot read (not a string, number or null)"
       : "no id (and, not being a valid request, it is not a notification either)";
-    return decide("no-usable-id", `The client sent ${why}, so no response can be matched to this request.`);
+    return decision(request, "no-usable-id", `The client sent ${why}, so no response can be matched to this request.`);
   }
   const matches = index.responsesByKey.get(key) ?? [];
   const looseMatches = index.looseResponseCounts.get(looseRequestIdKey(id)) ?? 0;
   // This request is one of those counted under its own key.
   const twins = (index.sentCounts.get(key) ?? 1) - 1;
   for (const match of matches) match.matchedRequests.push(request.requestIndex);
-  const loose =
+  const looseNote =
     looseMatches > matches.length
       ? ` A client comparing ids loosely (1 == "1", or through JSON.parse) would accept ${looseMatches} response${looseMatches === 1 ? "" : "s"} here.`
       : "";
   if (id.type === "null") {
-    return decide(
+    return decision(
+      request,
       "ambiguous",
-      `The id is null, which is also the id of every error the receiver could not attribute (JSON-RPC 2.0 section 5); a response with id null proves nothing about this request.${loose}`,
+      `The id is null, which is also the id of every error the receiver could not attribute (JSON-RPC 2.0 section 5); a response with id null proves nothing about this request.${looseNote}`,
       looseMatches,
       matches[0]?.responseIndex ?? null
     );
   }
   if (twins > 0) {
-    return decide(
+    return decision(
+      request,
       "ambiguous",
-      `${twins + 1} requests in this batch carry the id ${describeRequestId(id)}; their responses cannot be told apart.${loose}`,
+      `${twins + 1} requests in this batch carry the id ${describeRequestId(id)}; their responses cannot be told apart.${looseNote}`,
       looseMatches
     );
   }
   if (matches.length === 0) {
-    return decide("unmatched", `No response carries the id ${describeRequestId(id)}.${loose}`, looseMatches);
-  }
-  if (matches.length > 1) {
-    return decide(
-      "ambiguous",
-      `${matches.length} responses carry the id ${describeRequestId(id)}.${loose}`,
+    return decision(
+      request,
+      "unmatched",
+      `No response carries the id ${describeRequestId(id)}.${looseNote}`,
       looseMatches
     );
   }
-  const match = matches[0]!;
+  if (matches.length > 1) {
+    return decision(
+      request,
+      "ambiguous",
+      `${matches.length} responses carry the id ${describeRequestId(id)}.${looseNote}`,
+      looseMatches
+    );
+  }
+  return decideByResponse(request, id, matches[0]!, looseNote, looseMatches);
+}
+
+/** Exactly one response carries the request's id (which is not null and not shared): what that response says. */
+function decideByResponse(
+  request: SentRequest,
+  id: RequestId,
+  match: ReceivedResponse,
+  looseNote: string,
+  looseMatches: number
+): ClientRequestDecision {
   if (match.outcome === "result") {
-    return decide(
+    return decision(
+      request,
       "confirmed-result",
-      `The response with id ${describeRequestId(id)} carries a result.${loose}`,
+      `The response with id ${describeRequestId(id)} carries a result.${looseNote}`,
       looseMatches,
       match.responseIndex
     );
   }
   if (match.outcome === "error") {
-    return decide(
+    return decision(
+      request,
       "confirmed-error",
-      `The response with id ${describeRequestId(id)} carries error ${match.errorCode}: the request failed.${loose}`,
+      `The response with id ${describeRequestId(id)} carries error ${match.errorCode}: the request failed.${looseNote}`,
       looseMatches,
       match.responseIndex,
       match.errorCode
     );
   }
-  return decide(
+  return decision(
+    request,
     "unmatched",
-    `The response with id ${describeRequestId(id)} has neither a result nor an error.${loose}`,
+    `The response with id ${describeRequestId(id)} has neither a result nor an error.${looseNote}`,
     looseMatches,
     match.responseIndex
   );

@@ -77,6 +77,18 @@ export function checkFileUri(uri: string): FileUriResult {
   const port = portMatch ? portMatch[1]! : null;
   // RFC 3986 section 3.2.2: registered names are case-insensitive.
   const host = rawHost.toLowerCase();
+  const hostProblem = checkExampleHost(host, rawHost);
+  if (hostProblem) return hostProblem;
+  return {ok: true, scheme: "https", host, port, pathAndQuery: uri.slice(authorityEnd)};
+}
+
+type FileUriProblem = Extract<FileUriResult, {ok: false}>;
+
+/**
+ * The host (lower-cased; `rawHost` as written, for messages) must be a plain
+ * DNS name under a reserved example domain, so a lesson never names a real server.
+ */
+function checkExampleHost(host: string, rawHost: string): FileUriProblem | null {
   if (host.startsWith("[") || /^[0-9.]+$/.test(host)) {
     return {
       ok: false,
@@ -108,7 +120,7 @@ export function checkFileUri(uri: string): FileUriResult {
       accepted: ACCEPTED_HOSTS
     };
   }
-  return {ok: true, scheme: "https", host, port, pathAndQuery: uri.slice(authorityEnd)};
+  return null;
 }
 
 /** example.com, example.net, example.org, a name under one of them, or a name under .example. */

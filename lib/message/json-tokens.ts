@@ -457,8 +457,22 @@ export class JsonScanner {
         "a JSON value",
         RULE_VALUES
       );
+    // The checks below look at disjoint sets of characters, so at most one of them fails.
+    this.rejectJavaScriptSpelling(i);
+    this.rejectMisplacedCharacter(i);
+    return this.fail(
+      "unexpected-character",
+      i,
+      i + 1,
+      `Found ${this.describe(i)} where a value should start.`,
+      "a JSON value",
+      RULE_VALUES
+    );
+  }
+
+  /** Values written as JavaScript (or JSON5) allows and JSON does not: quotes, comments, numbers, bare words. */
+  private rejectJavaScriptSpelling(i: number): void {
     const c = this.text.charCodeAt(i);
-    const what = this.describe(i);
     if (c === 0x27)
       this.fail(
         "bad-string",
@@ -482,18 +496,9 @@ export class JsonScanner {
         "bad-number",
         i,
         i + 1,
-        `A number cannot start with ${what}.`,
+        `A number cannot start with ${this.describe(i)}.`,
         "an optional '-' then digits",
         RULE_NUMBERS
-      );
-    if (c === 0x7d || c === 0x5d || c === 0x2c || c === 0x3a)
-      this.fail(
-        "unexpected-character",
-        i,
-        i + 1,
-        `Found ${what} where a value should start.`,
-        "a JSON value",
-        RULE_VALUES
       );
     if (/[A-Za-z_$]/.test(this.text[i]!)) {
       const word = /^[A-Za-z_$][A-Za-z0-9_$]*/.exec(this.text.slice(i, i + 32))![0];
@@ -506,6 +511,21 @@ export class JsonScanner {
         RULE_VALUES
       );
     }
+  }
+
+  /** Punctuation, whitespace or text that is not well-formed Unicode where a value should start. */
+  private rejectMisplacedCharacter(i: number): void {
+    const c = this.text.charCodeAt(i);
+    const what = this.describe(i);
+    if (c === 0x7d || c === 0x5d || c === 0x2c || c === 0x3a)
+      this.fail(
+        "unexpected-character",
+        i,
+        i + 1,
+        `Found ${what} where a value should start.`,
+        "a JSON value",
+        RULE_VALUES
+      );
     if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d)
       this.fail(
         "unexpected-character",
@@ -527,13 +547,5 @@ export class JsonScanner {
         RULE_GRAMMAR
       );
     }
-    return this.fail(
-      "unexpected-character",
-      i,
-      i + 1,
-      `Found ${what} where a value should start.`,
-      "a JSON value",
-      RULE_VALUES
-    );
   }
 }

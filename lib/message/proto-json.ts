@@ -16,7 +16,7 @@
 import {BASE64_LENIENT, decodeBase64} from "../shared/base64.js";
 import {childPointer} from "./json-pointer.js";
 import {describeNode} from "./json-source.js";
-import type {JsonNode} from "../shared/json-nodes.js";
+import type {JsonMember, JsonNode, JsonObjectNode} from "../shared/json-nodes.js";
 import {decimalOf, isIntegerDecimal} from "./json-number.js";
 import {A2A_V1, A2A_V1_VERSION, type ProtoField, type ProtoMessage, type ProtoModel} from "./proto-spec.js";
 
@@ -97,6 +97,12 @@ export function validateProtoJson(
   };
 }
 
+/** What a message's members have set so far: each field by the member name that set it, each oneof likewise. */
+interface FieldsRead {
+  seen: Map<ProtoField, string>;
+  oneofSet: Map<string, string>;
+}
+
 class Reader {
   violations: ProtoViolation[] = [];
   notValidated: ProtoNotValidated[] = [];
@@ -128,83 +134,96 @@ class Reader {
       );
       return;
     }
-    const seen = new Map<ProtoField, string>();
-    const oneofSet = new Map<string, string>();
+    const fields: FieldsRead = {seen: new Map(), oneofSet: new Map()};
     // With duplicate names JSON.parse keeps the last: read that one (stage 4 reports the duplicate itself).
     const last = new Map<string, number>();
     node.members.forEach((member, index) => last.set(member.name, index));
     node.members.forEach((member, index) => {
       if (last.get(member.name) !== index) return;
-      const memberPointer = childPointer(pointer, member.name);
-      const field = type.byName.get(member.name);
-      if (!field) {
-        this.notValidated.push({
-          pointer: memberPointer,
-          message: type.fullName,
-          from: member.nameFrom,
-          to: member.value.to
-        });
-        return;
-      }
-      const fieldName = `${type.fullName}.${field.name}`;
-      const earlier = seen.get(field);
-      if (earlier !== undefined) {
+      this.member(type, member, childPointer(pointer, member.name), fields);
+    });
+    this.requiredFields(type, node, pointer, fields.seen, last);
+  }
+
+  /** One member of a message: the field it names, read once, and at most one member per oneof. */
+  private member(type: ProtoMessage, member: JsonMember, memberPointer: string, {seen, oneofSet}: FieldsRead): void {
+    const field = type.byName.get(member.name);
+    if (!field) {
+      this.notValidated.push({
+        pointer: memberPointer,
+        message: type.fullName,
+        from: member.nameFrom,
+        to: member.value.to
+      });
+      return;
+    }
+    const fieldName = `${type.fullName}.${field.name}`;
+    const earlier = seen.get(field);
+    if (earlier !== undefined) {
+      this.fail(
+        "duplicate-field",
+        fieldName,
+        memberPointer,
+        {from: member.nameFrom, to: member.nameTo},
+        `${RULE_JSON}: a field is named by its JSON name or its proto name, once`,
+        `"${member.name}" and "${earlier}" are the same field (${fieldName}).`,
+        `one of "${field.json}" or "${field.name}"`
+      );
+      return;
+    }
+    seen.set(field, member.name);
+    if (member.name !== field.json)
+      this.protoNamed.push({pointer: memberPointer, json: field.json, from: member.nameFrom, to: member.nameTo});
+    const value = member.value;
+    if (value.type === "null" && field.type !== "google.protobuf.Value") return;
+    if (field.oneof !== undefined && !field.repeated) {
+      const other = oneofSet.get(field.oneof);
+      if (other !== undefined) {
         this.fail(
-          "duplicate-field",
+          "oneof",
           fieldName,
           memberPointer,
-          {from: member.nameFrom, to: member.nameTo},
-          `${RULE_JSON}: a field is named by its JSON name or its proto name, once`,
-          `"${member.name}" and "${earlier}" are the same field (${fieldName}).`,
-          `one of "${field.json}" or "${field.name}"`
+          {from: member.nameFrom, to: value.to},
+          `${PROTO} ${type.fullName}: oneof ${field.oneof} holds at most one member`,
+          `"${member.name}" is set beside "${other}"; ${type.name}.${field.oneof} is one of ${oneofMembers(type, field.oneof)}.`,
+          `exactly one of ${oneofMembers(type, field.oneof)}`
         );
         return;
       }
-      seen.set(field, member.name);
-      if (member.name !== field.json)
-        this.protoNamed.push({pointer: memberPointer, json: field.json, from: member.nameFrom, to: member.nameTo});
-      const value = member.value;
-      if (value.type === "null" && field.type !== "google.protobuf.Value") return;
-      if (field.oneof !== undefined && !field.repeated) {
-        const other = oneofSet.get(field.oneof);
-        if (other !== undefined) {
-          this.fail(
-            "oneof",
-            fieldName,
-            memberPointer,
-            {from: member.nameFrom, to: value.to},
-            `${PROTO} ${type.fullName}: oneof ${field.oneof} holds at most one member`,
-            `"${member.name}" is set beside "${other}"; ${type.name}.${field.oneof} is one of ${oneofMembers(type, field.oneof)}.`,
-            `exactly one of ${oneofMembers(type, field.oneof)}`
-          );
-          return;
-        }
-        oneofSet.set(field.oneof, member.name);
-      }
-      this.field(type, field, value, memberPointer);
-    });
+      oneofSet.set(field.oneof, member.name);
+    }
+    this.field(type, field, value, memberPointer);
+  }
+
+  /** Specification section 5.7: a REQUIRED field is present and set (a repeated one with at least one element). */
+  private requiredFields(
+    type: ProtoMessage,
+    node: JsonObjectNode,
+    pointer: string,
+    seen: ReadonlyMap<ProtoField, string>,
+    last: ReadonlyMap<string, number>
+  ): void {
     for (const field of type.fields) {
       if (!field.required) continue;
       const name = seen.get(field);
       const member = name === undefined ? undefined : node.members[last.get(name)!];
-      if (member === undefined || !isSet(this.model, field, member.value)) {
-        const emptyArray = member?.value.type === "array";
-        const shown =
-          member === undefined
-            ? `has no "${field.json}"`
-            : emptyArray
-              ? `has an empty "${field.json}"`
-              : `has "${field.json}" ${describeNode(member.value)}, which is not set`;
-        this.fail(
-          "required",
-          `${type.fullName}.${field.name}`,
-          childPointer(pointer, field.json),
-          member === undefined ? {from: node.from, to: node.from + 1} : member.value,
-          `${PROTO} ${type.fullName}.${field.name}: REQUIRED (google.api.field_behavior; specification section 5.7: present and set${field.repeated ? ", with at least one element" : ""})`,
-          `${type.name} ${shown}.`,
-          requiredAccepted(field)
-        );
-      }
+      if (member !== undefined && isSet(this.model, field, member.value)) continue;
+      const emptyArray = member?.value.type === "array";
+      const shown =
+        member === undefined
+          ? `has no "${field.json}"`
+          : emptyArray
+            ? `has an empty "${field.json}"`
+            : `has "${field.json}" ${describeNode(member.value)}, which is not set`;
+      this.fail(
+        "required",
+        `${type.fullName}.${field.name}`,
+        childPointer(pointer, field.json),
+        member === undefined ? {from: node.from, to: node.from + 1} : member.value,
+        `${PROTO} ${type.fullName}.${field.name}: REQUIRED (google.api.field_behavior; specification section 5.7: present and set${field.repeated ? ", with at least one element" : ""})`,
+        `${type.name} ${shown}.`,
+        requiredAccepted(field)
+      );
     }
   }
 
@@ -261,16 +280,7 @@ class Reader {
 
   /** One value of a field's type (not null, unless the type is google.protobuf.Value). */
   private single(fieldName: string, type: string, value: JsonNode, pointer: string): void {
-    const wrong = (rule: string) =>
-      this.fail(
-        "type",
-        fieldName,
-        pointer,
-        value,
-        `${RULE_JSON}: ${rule}`,
-        `${fieldName} (${type.replace(/^(message|enum):/, "")}) is ${describeNode(value)}.`,
-        acceptedFor(this.model, type)
-      );
+    const wrong = (rule: string) => this.wrongType(fieldName, type, value, pointer, rule);
     if (type.startsWith("message:")) return this.message(this.model.message(type.slice(8)), value, pointer);
     if (type.startsWith("enum:")) return this.enumValue(fieldName, type.slice(5), value, pointer);
     switch (type) {
@@ -320,6 +330,24 @@ class Reader {
           return wrong('a google.protobuf.Timestamp is an RFC 3339 string such as "2026-03-12T10:00:00.000Z"');
         return;
     }
+    this.integer(fieldName, type, value, pointer);
+  }
+
+  /** A value of the wrong JSON type for its field; `rule` says which type ProtoJSON expects. */
+  private wrongType(fieldName: string, type: string, value: JsonNode, pointer: string, rule: string): void {
+    this.fail(
+      "type",
+      fieldName,
+      pointer,
+      value,
+      `${RULE_JSON}: ${rule}`,
+      `${fieldName} (${type.replace(/^(message|enum):/, "")}) is ${describeNode(value)}.`,
+      acceptedFor(this.model, type)
+    );
+  }
+
+  /** An integer type (int32 ... fixed64): a number or numeric string, whole, and in its type's range. */
+  private integer(fieldName: string, type: string, value: JsonNode, pointer: string): void {
     const bounds = INT_BOUNDS[type];
     if (bounds === undefined) throw new Error(`no ProtoJSON rule for type ${type}`);
     const lexeme =
@@ -328,7 +356,14 @@ class Reader {
         : value.type === "string" && NUMBER_TEXT.test(value.value)
           ? value.value
           : null;
-    if (lexeme === null) return wrong(`${withArticle(type)} is a number or a string holding one`);
+    if (lexeme === null)
+      return this.wrongType(
+        fieldName,
+        type,
+        value,
+        pointer,
+        `${withArticle(type)} is a number or a string holding one`
+      );
     const integer = integerOf(lexeme);
     if (integer === null) {
       this.fail(

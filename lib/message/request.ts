@@ -4,7 +4,7 @@
  * error; JSON-RPC 2.0 section 4.1: a notification is never answered, not even
  * with an error, but an object that is not a valid Request is (section 5).
  */
-import {checkMethod} from "./method.js";
+import {checkMethod, type MethodVerdict} from "./method.js";
 import {readEnvelope} from "./envelope.js";
 import type {DecodedPart} from "./parts.js";
 import type {Receipt} from "./handler.js";
@@ -151,6 +151,78 @@ export function stopOutcome(outcome: RequestOutcome, n: StageNumber, error: RpcE
   return outcome;
 }
 
+/** JSON-RPC 2.0 section 5.1: -32600, its data listing each envelope violation. */
+function invalidRequestError(findings: Finding[], context: RequestContext): RpcError {
+  return rpcError(INVALID_REQUEST, {
+    violations: findings.filter((f) => f.severity === "error").map(toData(context))
+  });
+}
+
+/** JSON-RPC 2.0 section 5.1: -32601; the data says whether the name is a method of some A2A version. */
+function methodNotFoundError(method: string | null, verdict: MethodVerdict): RpcError {
+  return rpcError(METHOD_NOT_FOUND, {
+    method,
+    a2aMethod: verdict.a2aMethod,
+    detail: verdict.findings[0]?.message
+  });
+}
+
+/** Stage 3 when the A2A-Version header names a version the lab's agent does not serve. */
+function versionNotSupportedFinding(state: TransactionState, methodNode: JsonNode, context: RequestContext): Finding {
+  const served = MESSAGE_VERSIONS.map((v) => `"${v}"`).join(" and ");
+  return makeFinding(context, {
+    stage: 3,
+    severity: "error",
+    code: "method.version-not-supported",
+    pointer: "/method",
+    from: methodNode.from,
+    to: methodNode.to,
+    rule: RULE_VERSION,
+    message: `The request comes with A2A-Version ${JSON.stringify(state.versionHeader)}; this lab's agent serves ${served} (and reads no header as 0.3).`,
+    accepted: `A2A-Version ${served}, or none`,
+    specNote: "v1-version-error-shape"
+  });
+}
+
+/** A2A 1.0.1 section 5.4: VersionNotSupportedError names the version asked for and the ones served. */
+function versionNotSupportedError(state: TransactionState): RpcError {
+  return rpcError(VERSION_NOT_SUPPORTED, {
+    requestedVersion: state.versionHeader,
+    supportedVersions: MESSAGE_VERSIONS.join(", ")
+  });
+}
+
+/**
+ * Stage 6: the handler records a receipt; the reply (if any) carries the id
+ * exactly as sent, and a notification gets none (JSON-RPC 2.0 section 4.1).
+ */
+function recordHandled(
+  outcome: RequestOutcome,
+  dialect: Dialect,
+  params: JsonObjectNode,
+  parts: DecodedPart[],
+  state: TransactionState,
+  context: RequestContext
+): void {
+  const handled = dialect.handle(
+    params,
+    parts,
+    state.receipts.length + 1,
+    context,
+    outcome.notification ? null : outcome.id
+  );
+  state.receipts.push(handled.receipt);
+  outcome.handled = true;
+  outcome.receipt = handled.receipt;
+  outcome.stages[5]!.status = "pass";
+  if (!outcome.notification) {
+    outcome.responseText = resultResponseText(outcome.id!, handled.resultText);
+    outcome.verdict = `Handled: receipt ${handled.receipt.receiptNumber} recorded; result sent with id ${outcome.id!.lexeme}.`;
+  } else {
+    outcome.verdict = `Handled: receipt ${handled.receipt.receiptNumber} recorded; no response (a notification is never answered, JSON-RPC 2.0 section 4.1).`;
+  }
+}
+
 export function processRequest(
   node: JsonNode,
   context: RequestContext,
@@ -175,13 +247,7 @@ export function processRequest(
   outcome.hasIdMember = envelope.hasIdMember;
   outcome.method = envelope.method;
   if (!envelope.ok || envelope.request === null) {
-    return stop(
-      2,
-      rpcError(INVALID_REQUEST, {
-        violations: envelope.findings.filter((f) => f.severity === "error").map(toData(context))
-      }),
-      true
-    );
+    return stop(2, invalidRequestError(envelope.findings, context), true);
   }
   stage(2).status = "pass";
   const request: JsonObjectNode = envelope.request;
@@ -191,45 +257,15 @@ export function processRequest(
   // Stage 3: method, under the version the A2A-Version header asks for.
   outcome.stageReached = 3;
   if (dialect === null) {
-    const served = MESSAGE_VERSIONS.map((v) => `"${v}"`).join(" and ");
-    stage(3).findings = [
-      makeFinding(context, {
-        stage: 3,
-        severity: "error",
-        code: "method.version-not-supported",
-        pointer: "/method",
-        from: envelope.methodNode!.from,
-        to: envelope.methodNode!.to,
-        rule: RULE_VERSION,
-        message: `The request comes with A2A-Version ${JSON.stringify(state.versionHeader)}; this lab's agent serves ${served} (and reads no header as 0.3).`,
-        accepted: `A2A-Version ${served}, or none`,
-        specNote: "v1-version-error-shape"
-      })
-    ];
-    return stop(
-      3,
-      rpcError(VERSION_NOT_SUPPORTED, {
-        requestedVersion: state.versionHeader,
-        supportedVersions: MESSAGE_VERSIONS.join(", ")
-      }),
-      answer
-    );
+    stage(3).findings = [versionNotSupportedFinding(state, envelope.methodNode!, context)];
+    return stop(3, versionNotSupportedError(state), answer);
   }
   const method = checkMethod(envelope.method!, envelope.methodNode!, context, dialect);
   stage(3).findings =
     state.versionPatch === null
       ? method.findings
       : [...method.findings, patchNote(state, envelope.methodNode!, context)];
-  if (!method.ok)
-    return stop(
-      3,
-      rpcError(METHOD_NOT_FOUND, {
-        method: envelope.method,
-        a2aMethod: method.a2aMethod,
-        detail: method.findings[0]?.message
-      }),
-      answer
-    );
+  if (!method.ok) return stop(3, methodNotFoundError(envelope.method, method), answer);
   stage(3).status = "pass";
 
   // Stage 4: the request against its method's definition (params, and under 0.3 the id it narrows).
@@ -251,25 +287,9 @@ export function processRequest(
   if (!decoded.ok) return stop(5, rpcError(INVALID_PARAMS, decoded.errorData), answer);
   stage(5).status = "pass";
 
-  // Stage 6: the handler records a receipt; the reply (if any) carries the id exactly as sent.
+  // Stage 6: the handler.
   outcome.stageReached = 6;
-  const handled = dialect.handle(
-    envelope.params as JsonObjectNode,
-    decoded.parts,
-    state.receipts.length + 1,
-    context,
-    outcome.notification ? null : outcome.id
-  );
-  state.receipts.push(handled.receipt);
-  outcome.handled = true;
-  outcome.receipt = handled.receipt;
-  stage(6).status = "pass";
-  if (answer) {
-    outcome.responseText = resultResponseText(outcome.id!, handled.resultText);
-    outcome.verdict = `Handled: receipt ${handled.receipt.receiptNumber} recorded; result sent with id ${outcome.id!.lexeme}.`;
-  } else {
-    outcome.verdict = `Handled: receipt ${handled.receipt.receiptNumber} recorded; no response (a notification is never answered, JSON-RPC 2.0 section 4.1).`;
-  }
+  recordHandled(outcome, dialect, envelope.params as JsonObjectNode, decoded.parts, state, context);
   return outcome;
 }
 

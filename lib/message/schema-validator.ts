@@ -447,107 +447,153 @@ function check(schema: CompiledSchema, node: JsonNode, pointer: string, sink: Si
     if (schema.refTarget === null) throw new Error(`unresolved reference ${schema.ref} at ${schema.path}`);
     return check(schema.refTarget, node, pointer, sink);
   }
-  const types = schema.types;
-  if (types !== null && !types.some((t) => typeMatches(t, node))) {
-    violation(
-      sink,
-      schema,
-      node,
-      pointer,
-      "type",
-      () => `Expected ${describeTypes(types)}, found ${describeNode(node)}.`,
-      () => describeTypes(types)
-    );
-    // Other keywords would only add noise about a value of the wrong type.
-    return false;
-  }
+  // Other keywords would only add noise about a value of the wrong type.
+  if (!checkType(schema, node, pointer, sink)) return false;
   let valid = true;
-  if (schema.hasConst && !nodeEquals(node, schema.constValue)) {
+  for (const keywordCheck of KEYWORD_CHECKS) {
+    if (keywordCheck(schema, node, pointer, sink)) continue;
     if (sink.quiet) return false;
     valid = false;
-    violation(
-      sink,
-      schema,
-      node,
-      pointer,
-      "const",
-      () => `Expected exactly ${describeValue(schema.constValue)}, found ${describeNode(node)}.`,
-      () => `exactly ${describeValue(schema.constValue)}`
-    );
-  }
-  const enumValues = schema.enumValues;
-  if (enumValues !== null && !enumValues.some((v) => nodeEquals(node, v))) {
-    if (sink.quiet) return false;
-    valid = false;
-    const options = enumValues.map(describeValue).join(", ");
-    violation(
-      sink,
-      schema,
-      node,
-      pointer,
-      "enum",
-      () => `Expected one of ${options}, found ${describeNode(node)}.`,
-      () => `one of ${options}`
-    );
-  }
-  if (node.type === "object") {
-    const required = schema.required;
-    if (required !== null) {
-      for (const name of required) {
-        if (hasMember(node, name)) continue;
-        if (sink.quiet) return false;
-        valid = false;
-        violation(
-          sink,
-          schema,
-          node,
-          pointer,
-          "required",
-          () => `Missing member "${name}" (${label(schema)} requires ${required.join(", ")}).`,
-          () => `an object with member "${name}"`,
-          childPointer(pointer, name)
-        );
-      }
-    }
-    if (schema.properties !== null || schema.additionalProperties !== null) {
-      const members = node.members;
-      for (let k = 0; k < members.length; k++) {
-        const member = members[k]!;
-        if (!isLastOfName(node, k)) continue; // an earlier duplicate: JSON.parse would drop it
-        const sub = schema.properties?.get(member.name) ?? schema.additionalProperties;
-        if (sub === null) {
-          sink.notValidated.push({
-            pointer: childPointer(pointer, member.name),
-            schemaPath: schema.path,
-            from: member.nameFrom,
-            to: member.value.to
-          });
-        } else if (!sub.trivial && !check(sub, member.value, childPointer(pointer, member.name), sink)) {
-          if (sink.quiet) return false;
-          valid = false;
-        }
-      }
-    }
-  }
-  if (node.type === "array" && schema.items !== null) {
-    const items = node.items;
-    for (let k = 0; k < items.length; k++) {
-      if (!check(schema.items, items[k]!, childPointer(pointer, k), sink)) {
-        if (sink.quiet) return false;
-        valid = false;
-      }
-    }
-  }
-  if (schema.allOf !== null) {
-    for (const branch of schema.allOf) {
-      if (!check(branch, node, pointer, sink)) {
-        if (sink.quiet) return false;
-        valid = false;
-      }
-    }
   }
   if (schema.anyOf !== null && !checkAlternatives(schema, schema.anyOf, "anyOf", node, pointer, sink)) valid = false;
   if (schema.oneOf !== null && !checkAlternatives(schema, schema.oneOf, "oneOf", node, pointer, sink)) valid = false;
+  return valid;
+}
+
+/**
+ * One keyword (or keyword family) applied to a node; true when it holds or
+ * does not apply. In a quiet sink it returns at the first failure.
+ */
+type KeywordCheck = (schema: CompiledSchema, node: JsonNode, pointer: string, sink: Sink) => boolean;
+
+/** The keywords checked after `type`, in the order their violations are reported. */
+const KEYWORD_CHECKS: readonly KeywordCheck[] = [
+  checkConst,
+  checkEnum,
+  checkRequired,
+  checkMembers,
+  checkItems,
+  checkAllOf
+];
+
+function checkType(schema: CompiledSchema, node: JsonNode, pointer: string, sink: Sink): boolean {
+  const types = schema.types;
+  if (types === null || types.some((t) => typeMatches(t, node))) return true;
+  violation(
+    sink,
+    schema,
+    node,
+    pointer,
+    "type",
+    () => `Expected ${describeTypes(types)}, found ${describeNode(node)}.`,
+    () => describeTypes(types)
+  );
+  return false;
+}
+
+function checkConst(schema: CompiledSchema, node: JsonNode, pointer: string, sink: Sink): boolean {
+  if (!schema.hasConst || nodeEquals(node, schema.constValue)) return true;
+  violation(
+    sink,
+    schema,
+    node,
+    pointer,
+    "const",
+    () => `Expected exactly ${describeValue(schema.constValue)}, found ${describeNode(node)}.`,
+    () => `exactly ${describeValue(schema.constValue)}`
+  );
+  return false;
+}
+
+function checkEnum(schema: CompiledSchema, node: JsonNode, pointer: string, sink: Sink): boolean {
+  const enumValues = schema.enumValues;
+  if (enumValues === null || enumValues.some((v) => nodeEquals(node, v))) return true;
+  if (sink.quiet) return false;
+  const options = enumValues.map(describeValue).join(", ");
+  violation(
+    sink,
+    schema,
+    node,
+    pointer,
+    "enum",
+    () => `Expected one of ${options}, found ${describeNode(node)}.`,
+    () => `one of ${options}`
+  );
+  return false;
+}
+
+/** Each missing required member is its own violation, pointing at where the member belongs. */
+function checkRequired(schema: CompiledSchema, node: JsonNode, pointer: string, sink: Sink): boolean {
+  const required = schema.required;
+  if (node.type !== "object" || required === null) return true;
+  let valid = true;
+  for (const name of required) {
+    if (hasMember(node, name)) continue;
+    if (sink.quiet) return false;
+    valid = false;
+    violation(
+      sink,
+      schema,
+      node,
+      pointer,
+      "required",
+      () => `Missing member "${name}" (${label(schema)} requires ${required.join(", ")}).`,
+      () => `an object with member "${name}"`,
+      childPointer(pointer, name)
+    );
+  }
+  return valid;
+}
+
+/**
+ * properties and additionalProperties: each member against the schema that
+ * describes it; a member no schema describes is recorded as not validated.
+ */
+function checkMembers(schema: CompiledSchema, node: JsonNode, pointer: string, sink: Sink): boolean {
+  if (node.type !== "object" || (schema.properties === null && schema.additionalProperties === null)) return true;
+  let valid = true;
+  const members = node.members;
+  for (let k = 0; k < members.length; k++) {
+    const member = members[k]!;
+    if (!isLastOfName(node, k)) continue; // an earlier duplicate: JSON.parse would drop it
+    const sub = schema.properties?.get(member.name) ?? schema.additionalProperties;
+    if (sub === null) {
+      sink.notValidated.push({
+        pointer: childPointer(pointer, member.name),
+        schemaPath: schema.path,
+        from: member.nameFrom,
+        to: member.value.to
+      });
+    } else if (!sub.trivial && !check(sub, member.value, childPointer(pointer, member.name), sink)) {
+      if (sink.quiet) return false;
+      valid = false;
+    }
+  }
+  return valid;
+}
+
+function checkItems(schema: CompiledSchema, node: JsonNode, pointer: string, sink: Sink): boolean {
+  if (node.type !== "array" || schema.items === null) return true;
+  let valid = true;
+  const items = node.items;
+  for (let k = 0; k < items.length; k++) {
+    if (!check(schema.items, items[k]!, childPointer(pointer, k), sink)) {
+      if (sink.quiet) return false;
+      valid = false;
+    }
+  }
+  return valid;
+}
+
+function checkAllOf(schema: CompiledSchema, node: JsonNode, pointer: string, sink: Sink): boolean {
+  if (schema.allOf === null) return true;
+  let valid = true;
+  for (const branch of schema.allOf) {
+    if (!check(branch, node, pointer, sink)) {
+      if (sink.quiet) return false;
+      valid = false;
+    }
+  }
   return valid;
 }
 

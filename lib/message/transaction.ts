@@ -5,7 +5,7 @@
  * the response text alone. Pure and deterministic; never throws.
  */
 import {parseJson} from "./json-source.js";
-import type {JsonNode, ParseWarnings} from "../shared/json-nodes.js";
+import type {JsonArrayNode, JsonNode, ParseWarnings} from "../shared/json-nodes.js";
 import {createLocator, type SourceLocator} from "./source-span.js";
 import type {Finding, RequestContext} from "./finding.js";
 import {
@@ -92,26 +92,7 @@ interface Reading {
 
 function run(text: string, reading: Reading): MessageTransaction {
   const locator = createLocator(text);
-  if (exceedsRequestLimit(text)) {
-    // Counting is linear; past four times the limit the code-unit count already proves the point.
-    const counted = text.length <= MAX_REQUEST_BYTES * 4;
-    const byteLength = counted ? utf8ByteLength(text) : text.length;
-    const finding: Finding = {
-      stage: 1,
-      severity: "error",
-      code: "parse.too-large",
-      pointer: "",
-      span: null,
-      rule: `RFC 8259 section 9: a receiver may limit the size of texts it accepts; this lab's limit is ${MAX_REQUEST_BYTES} bytes of UTF-8`,
-      message: `The request is ${counted ? "" : "at least "}${byteLength} bytes of UTF-8, over the limit; it is not parsed.`,
-      accepted: `at most ${MAX_REQUEST_BYTES} bytes (1 MiB)`,
-      requestIndex: null
-    };
-    return unreadable(reading, byteLength, [finding], REQUEST_TOO_LARGE, {
-      limit: MAX_REQUEST_BYTES,
-      received: byteLength
-    });
-  }
+  if (exceedsRequestLimit(text)) return tooLarge(text, reading);
   const byteLength = utf8ByteLength(text);
   const parsed = parseJson(text);
   const warnings = parseWarningFindings(parsed.warnings, locator);
@@ -146,33 +127,69 @@ function run(text: string, reading: Reading): MessageTransaction {
     versionPatch: reading.version.ignoredPatch
   };
   const root: JsonNode = parsed.value;
-  if (root.type === "array") {
-    if (root.items.length === 0 || root.items.length > MAX_BATCH_REQUESTS) {
-      const refusal = refusedBatchFinding(root, text, locator);
-      return refusedBatch(reading, byteLength, warnings, refusal, locator, root.from, root.to);
-    }
-    const inside = (from: number, to: number, index: number): Finding[] =>
-      warnings
-        .filter((f) => f.span !== null && f.span.from >= from && f.span.from < to)
-        .map((f) => ({...f, requestIndex: index}));
-    const batch = runBatch(root, text, locator, inside, state);
-    const documentFindings = warnings.filter(
-      (f) => !root.items.some((item) => f.span !== null && f.span.from >= item.from && f.span.from < item.to)
-    );
-    return finish(
-      reading,
-      byteLength,
-      "batch",
-      batch.outcomes,
-      documentFindings,
-      state.receipts,
-      batch.responseText,
-      true
-    );
-  }
+  if (root.type === "array") return runBatchDocument(root, text, locator, warnings, state, reading, byteLength);
   const context: RequestContext = {text, locator, prefix: "", requestIndex: null};
   const outcome = processRequest(root, context, warnings, state);
   return finish(reading, byteLength, "single", [outcome], [], state.receipts, outcome.responseText, true);
+}
+
+/** RFC 8259 section 9: a text over the lab's size limit is refused before it is parsed. */
+function tooLarge(text: string, reading: Reading): MessageTransaction {
+  // Counting is linear; past four times the limit the code-unit count already proves the point.
+  const counted = text.length <= MAX_REQUEST_BYTES * 4;
+  const byteLength = counted ? utf8ByteLength(text) : text.length;
+  const finding: Finding = {
+    stage: 1,
+    severity: "error",
+    code: "parse.too-large",
+    pointer: "",
+    span: null,
+    rule: `RFC 8259 section 9: a receiver may limit the size of texts it accepts; this lab's limit is ${MAX_REQUEST_BYTES} bytes of UTF-8`,
+    message: `The request is ${counted ? "" : "at least "}${byteLength} bytes of UTF-8, over the limit; it is not parsed.`,
+    accepted: `at most ${MAX_REQUEST_BYTES} bytes (1 MiB)`,
+    requestIndex: null
+  };
+  return unreadable(reading, byteLength, [finding], REQUEST_TOO_LARGE, {
+    limit: MAX_REQUEST_BYTES,
+    received: byteLength
+  });
+}
+
+/**
+ * A batch (JSON-RPC 2.0 section 6): each element is a request of its own, with
+ * the parse warnings inside it; warnings outside every element stay with the document.
+ */
+function runBatchDocument(
+  root: JsonArrayNode,
+  text: string,
+  locator: SourceLocator,
+  warnings: Finding[],
+  state: TransactionState,
+  reading: Reading,
+  byteLength: number
+): MessageTransaction {
+  if (root.items.length === 0 || root.items.length > MAX_BATCH_REQUESTS) {
+    const refusal = refusedBatchFinding(root, text, locator);
+    return refusedBatch(reading, byteLength, warnings, refusal, locator, root.from, root.to);
+  }
+  const inside = (from: number, to: number, index: number): Finding[] =>
+    warnings
+      .filter((f) => f.span !== null && f.span.from >= from && f.span.from < to)
+      .map((f) => ({...f, requestIndex: index}));
+  const batch = runBatch(root, text, locator, inside, state);
+  const documentFindings = warnings.filter(
+    (f) => !root.items.some((item) => f.span !== null && f.span.from >= item.from && f.span.from < item.to)
+  );
+  return finish(
+    reading,
+    byteLength,
+    "batch",
+    batch.outcomes,
+    documentFindings,
+    state.receipts,
+    batch.responseText,
+    true
+  );
 }
 
 function parseWarningFindings(warnings: ParseWarnings, locator: SourceLocator): Finding[] {

@@ -169,6 +169,12 @@ function get(object: Out, ...names: string[]): Out | undefined {
   return undefined;
 }
 
+/** A 1.0 part's MIME type and file name, undefined when absent or null. */
+interface PartDescription {
+  mediaType: Out | undefined;
+  filename: Out | undefined;
+}
+
 class Translator {
   changes: TranslationChange[] = [];
   untranslatable: Untranslatable[] = [];
@@ -538,77 +544,104 @@ class Translator {
       return part;
     }
     const present = (value: Out | undefined) => (value?.t === "lit" && value.text === "null" ? undefined : value);
-    const mediaType = present(get(part, "mediaType", "media_type"));
-    const filename = present(get(part, "filename"));
+    const described: PartDescription = {
+      mediaType: present(get(part, "mediaType", "media_type")),
+      filename: present(get(part, "filename"))
+    };
     const metadata = present(get(part, "metadata"));
     const value = get(part, content)!;
-    const members: [string, Out][] = [];
-    if (content === "text" || content === "data") {
-      members.push(["kind", lit(content)], [content, value]);
-      this.change(
-        pointer,
-        `a part with ${content}`,
-        `"kind": "${content}"`,
-        "v0.3.0 parts say what they hold with kind"
-      );
-      if (content === "data" && value.t !== "obj")
-        this.lose(
-          childPointer(pointer, "data"),
-          `data ${shortText(value)} is not an object: copied as is`,
-          "v0.3.0's DataPart.data is an object; 1.0's is any JSON value"
-        );
-      if (mediaType !== undefined)
-        this.lose(
-          childPointer(pointer, "mediaType"),
-          "mediaType on a text or data part: dropped",
-          "v0.3.0 gives only file parts a MIME type"
-        );
-      if (filename !== undefined)
-        this.lose(
-          childPointer(pointer, "filename"),
-          "filename on a text or data part: dropped",
-          "v0.3.0 gives only file parts a name"
-        );
-    } else {
-      const file: [string, Out][] = [];
-      if (content === "raw") {
-        file.push(["bytes", this.canonicalBytes(value, childPointer(pointer, "raw"))]);
-        this.change(
-          childPointer(pointer, "raw"),
-          "raw",
-          "file.bytes",
-          "v0.3.0 puts a file's bytes inside a file object (FileWithBytes)"
-        );
-      } else {
-        file.push(["uri", value]);
-        this.change(
-          childPointer(pointer, "url"),
-          "url",
-          "file.uri",
-          "v0.3.0 puts a file's reference inside a file object (FileWithUri)"
-        );
-      }
-      if (mediaType !== undefined) {
-        file.push(["mimeType", mediaType]);
-        this.change(
-          childPointer(pointer, "mediaType"),
-          "mediaType",
-          "file.mimeType",
-          "v0.3.0 calls it mimeType, inside the file object"
-        );
-      }
-      if (filename !== undefined) {
-        file.push(["name", filename]);
-        this.change(
-          childPointer(pointer, "filename"),
-          "filename",
-          "file.name",
-          "v0.3.0 names the file inside the file object"
-        );
-      }
-      members.push(["kind", lit("file")], ["file", {t: "obj", members: file}]);
-    }
+    const members =
+      content === "text" || content === "data"
+        ? this.inlinePartTo03(content, value, described, pointer)
+        : this.filePartTo03(content, value, described, pointer);
     if (metadata !== undefined) members.push(["metadata", metadata]);
+    this.dropUnknownPartMembers(part, pointer);
+    return {t: "obj", members};
+  }
+
+  /** A text or data part keeps its content under a kind; v0.3.0 has nowhere to put a MIME type or name. */
+  private inlinePartTo03(
+    content: "text" | "data",
+    value: Out,
+    {mediaType, filename}: PartDescription,
+    pointer: string
+  ): [string, Out][] {
+    this.change(pointer, `a part with ${content}`, `"kind": "${content}"`, "v0.3.0 parts say what they hold with kind");
+    if (content === "data" && value.t !== "obj")
+      this.lose(
+        childPointer(pointer, "data"),
+        `data ${shortText(value)} is not an object: copied as is`,
+        "v0.3.0's DataPart.data is an object; 1.0's is any JSON value"
+      );
+    if (mediaType !== undefined)
+      this.lose(
+        childPointer(pointer, "mediaType"),
+        "mediaType on a text or data part: dropped",
+        "v0.3.0 gives only file parts a MIME type"
+      );
+    if (filename !== undefined)
+      this.lose(
+        childPointer(pointer, "filename"),
+        "filename on a text or data part: dropped",
+        "v0.3.0 gives only file parts a name"
+      );
+    return [
+      ["kind", lit(content)],
+      [content, value]
+    ];
+  }
+
+  /** raw and url become a v0.3.0 file part, with the MIME type and name moved inside its file object. */
+  private filePartTo03(
+    content: "raw" | "url",
+    value: Out,
+    {mediaType, filename}: PartDescription,
+    pointer: string
+  ): [string, Out][] {
+    const file: [string, Out][] = [];
+    if (content === "raw") {
+      file.push(["bytes", this.canonicalBytes(value, childPointer(pointer, "raw"))]);
+      this.change(
+        childPointer(pointer, "raw"),
+        "raw",
+        "file.bytes",
+        "v0.3.0 puts a file's bytes inside a file object (FileWithBytes)"
+      );
+    } else {
+      file.push(["uri", value]);
+      this.change(
+        childPointer(pointer, "url"),
+        "url",
+        "file.uri",
+        "v0.3.0 puts a file's reference inside a file object (FileWithUri)"
+      );
+    }
+    if (mediaType !== undefined) {
+      file.push(["mimeType", mediaType]);
+      this.change(
+        childPointer(pointer, "mediaType"),
+        "mediaType",
+        "file.mimeType",
+        "v0.3.0 calls it mimeType, inside the file object"
+      );
+    }
+    if (filename !== undefined) {
+      file.push(["name", filename]);
+      this.change(
+        childPointer(pointer, "filename"),
+        "filename",
+        "file.name",
+        "v0.3.0 names the file inside the file object"
+      );
+    }
+    return [
+      ["kind", lit("file")],
+      ["file", {t: "obj", members: file}]
+    ];
+  }
+
+  /** Members 1.0's Part does not define were never validated, so they are reported, not carried over. */
+  private dropUnknownPartMembers(part: Extract<Out, {t: "obj"}>, pointer: string): void {
     const known = new Set(["text", "raw", "url", "data", "mediaType", "media_type", "filename", "metadata"]);
     for (const [name] of part.members) {
       if (!known.has(name))
@@ -618,7 +651,6 @@ class Translator {
           "it is not a field of 1.0's Part (stage 4 did not validate it), so it has no place in a v0.3.0 part"
         );
     }
-    return {t: "obj", members};
   }
 
   /** 1.0 reads URL-safe or unpadded base64; v0.3.0 (this lab) only canonical padded Base64. */

@@ -60,8 +60,8 @@ function toggleField(name: keyof Policy, label: string, help: string, stage: Sel
   return {kind: "boolean", name, label, help, group: stageTitle(stage)};
 }
 
-/** The field table, with choice options read from a registry (and the defaults, so they are always offered). */
-export function describePolicyFields(registry: Registry): FieldSpec[] {
+/** The values a registry offers for each choice row, the default policy's value first so it is always offered. */
+function offeredChoices(registry: Registry): {tenants: string[]; skillIds: string[]; outputModes: string[]} {
   const tenants = [defaultPolicy.tenant];
   const skillIds = [defaultPolicy.requiredSkillId];
   const outputModes = [defaultPolicy.outputMode];
@@ -72,34 +72,12 @@ export function describePolicyFields(registry: Registry): FieldSpec[] {
       outputModes.push(...offeredOutputModes(card, skill));
     }
   }
+  return {tenants, skillIds, outputModes};
+}
+
+/** The number rows, in gate order: freshness, then cost and observations, then the ranking weights. */
+function policyNumberFields(): FieldSpec[] {
   return [
-    choiceField("tenant", "Tenant", "Only agents registered to this tenant are candidates.", "tenant", tenants),
-    choiceField(
-      "requiredSkillId",
-      "Required skill",
-      "The AgentSkill id the job needs; the card must list it.",
-      "capability",
-      skillIds
-    ),
-    choiceField(
-      "outputMode",
-      "Output format",
-      "MIME type the result must come in. A skill's outputModes, when present, replace the card's defaultOutputModes.",
-      "capability",
-      outputModes
-    ),
-    toggleField(
-      "requireStreaming",
-      "Require streaming",
-      "Only agents whose capabilities.streaming is true; the contract then uses message/stream.",
-      "capability"
-    ),
-    toggleField(
-      "requireCuratorApproval",
-      "Require curator approval",
-      "Approval is fictional registry metadata, not verified identity or a safety assessment.",
-      "curatorApproval"
-    ),
     numberField(
       "metadataTtlSeconds",
       "Metadata TTL",
@@ -136,7 +114,42 @@ export function describePolicyFields(registry: Registry): FieldSpec[] {
       "Observed success weight",
       "Relative weight of successes / observations.",
       "rankingAndContract"
+    )
+  ];
+}
+
+/** The field table, with choice options read from a registry (and the defaults, so they are always offered). */
+export function describePolicyFields(registry: Registry): FieldSpec[] {
+  const {tenants, skillIds, outputModes} = offeredChoices(registry);
+  return [
+    choiceField("tenant", "Tenant", "Only agents registered to this tenant are candidates.", "tenant", tenants),
+    choiceField(
+      "requiredSkillId",
+      "Required skill",
+      "The AgentSkill id the job needs; the card must list it.",
+      "capability",
+      skillIds
     ),
+    choiceField(
+      "outputMode",
+      "Output format",
+      "MIME type the result must come in. A skill's outputModes, when present, replace the card's defaultOutputModes.",
+      "capability",
+      outputModes
+    ),
+    toggleField(
+      "requireStreaming",
+      "Require streaming",
+      "Only agents whose capabilities.streaming is true; the contract then uses message/stream.",
+      "capability"
+    ),
+    toggleField(
+      "requireCuratorApproval",
+      "Require curator approval",
+      "Approval is fictional registry metadata, not verified identity or a safety assessment.",
+      "curatorApproval"
+    ),
+    ...policyNumberFields(),
     versionField(
       stageTitle("rankingAndContract"),
       "The A2A version the client speaks: the contract's method (message/send or SendMessage, and their streaming twins). Not a gate: every card here declares protocolVersion 0.3.0."

@@ -123,22 +123,29 @@ async function attempt(token: string, keys: JSONWebKeySet, algorithms: readonly 
   }
 }
 
-/**
- * Verifies a compact JWS against the cached JWKS; an unknown `kid` refreshes
- * the set at most once per call (and not within the cooldown).
- */
-export async function verifyWithJwks(input: {
+type VerifyWithJwksInput = {
   token: string;
   cache: JwksCache;
   fetchJwks?: FetchJwks;
   nowSeconds: number;
   algorithms: readonly string[];
   refreshCooldownSeconds?: number;
-}): Promise<JwsVerification> {
-  let cache = input.cache;
+};
+
+type JwsFailure = Extract<JwsVerification, {ok: false}>;
+
+/**
+ * Reads the protected header and checks that it names an allowed algorithm
+ * and a key id, before any key is looked up.
+ */
+function readSigningHeader(
+  token: string,
+  algorithms: readonly string[],
+  cache: JwksCache
+): {ok: true; header: CompactJWSHeaderParameters; kid: string} | JwsFailure {
   let header: CompactJWSHeaderParameters;
   try {
-    header = decodeProtectedHeader(input.token) as CompactJWSHeaderParameters;
+    header = decodeProtectedHeader(token) as CompactJWSHeaderParameters;
   } catch (error) {
     return {
       ok: false,
@@ -150,11 +157,11 @@ export async function verifyWithJwks(input: {
   }
   const kid = typeof header.kid === "string" && header.kid !== "" ? header.kid : undefined;
   // The algorithm first: an unsigned token (alg none, usually without a kid) is refused for what it is, not for a missing kid.
-  if (typeof header.alg !== "string" || !input.algorithms.includes(header.alg)) {
+  if (typeof header.alg !== "string" || !algorithms.includes(header.alg)) {
     return {
       ok: false,
       code: "alg-not-allowed",
-      reason: `alg "${String(header.alg)}" is not allowed (expected one of ${input.algorithms.join(", ")})`,
+      reason: `alg "${String(header.alg)}" is not allowed (expected one of ${algorithms.join(", ")})`,
       ...(kid ? {kid} : {}),
       cache,
       refreshed: false
@@ -168,56 +175,86 @@ export async function verifyWithJwks(input: {
       cache,
       refreshed: false
     };
+  return {ok: true, header, kid};
+}
+
+/**
+ * Fetches a fresh key set for an unknown `kid`, unless the receiver has no
+ * key-set URL or the cooldown since the last fetch has not passed (the
+ * cooldown is what keeps forged `kid`s from amplifying into fetches).
+ */
+async function refreshForUnknownKid(
+  input: VerifyWithJwksInput,
+  cache: JwksCache,
+  kid: string
+): Promise<{ok: true; cache: JwksCache} | JwsFailure> {
+  const cooldown = input.refreshCooldownSeconds ?? DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS;
+  if (!input.fetchJwks) {
+    return {
+      ok: false,
+      code: "unknown-kid",
+      reason: `kid "${kid}" is not in the key set, and this receiver has no key-set URL to fetch it from (its keys are fixed)`,
+      kid,
+      cache,
+      refreshed: false
+    };
+  }
+  if (cache.fetchedAtSeconds !== undefined && input.nowSeconds - cache.fetchedAtSeconds < cooldown) {
+    return {
+      ok: false,
+      code: "unknown-kid",
+      reason: `kid "${kid}" is not in the key set; refresh skipped: last fetch ${input.nowSeconds - cache.fetchedAtSeconds} s ago, cooldown ${cooldown} s`,
+      kid,
+      cache,
+      refreshed: false
+    };
+  }
+  let document: unknown;
+  try {
+    document = await input.fetchJwks();
+  } catch (error) {
+    return {
+      ok: false,
+      code: "jwks-fetch-failed",
+      reason: `refreshing the key set failed: ${describe(error)}`,
+      kid,
+      cache,
+      refreshed: false
+    };
+  }
+  const parsed = z.safeParse(JwksDocument, document);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      code: "jwks-invalid",
+      reason: "the refreshed key set is not a JWKS document ({keys: [...]})",
+      kid,
+      cache,
+      refreshed: false
+    };
+  }
+  return {
+    ok: true,
+    cache: {keys: parsed.data as JSONWebKeySet, fetchedAtSeconds: input.nowSeconds, refreshes: cache.refreshes + 1}
+  };
+}
+
+/**
+ * Verifies a compact JWS against the cached JWKS; an unknown `kid` refreshes
+ * the set at most once per call (and not within the cooldown).
+ */
+export async function verifyWithJwks(input: VerifyWithJwksInput): Promise<JwsVerification> {
+  let cache = input.cache;
+  const signing = readSigningHeader(input.token, input.algorithms, cache);
+  if (!signing.ok) return signing;
+  const {header, kid} = signing;
 
   let result = await attempt(input.token, cache.keys, input.algorithms);
   let refreshed = false;
   if (!result.ok && result.code === "no-key") {
-    const cooldown = input.refreshCooldownSeconds ?? DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS;
-    if (!input.fetchJwks) {
-      return {
-        ok: false,
-        code: "unknown-kid",
-        reason: `kid "${kid}" is not in the key set, and this receiver has no key-set URL to fetch it from (its keys are fixed)`,
-        kid,
-        cache,
-        refreshed
-      };
-    }
-    if (cache.fetchedAtSeconds !== undefined && input.nowSeconds - cache.fetchedAtSeconds < cooldown) {
-      return {
-        ok: false,
-        code: "unknown-kid",
-        reason: `kid "${kid}" is not in the key set; refresh skipped: last fetch ${input.nowSeconds - cache.fetchedAtSeconds} s ago, cooldown ${cooldown} s`,
-        kid,
-        cache,
-        refreshed
-      };
-    }
-    let document: unknown;
-    try {
-      document = await input.fetchJwks();
-    } catch (error) {
-      return {
-        ok: false,
-        code: "jwks-fetch-failed",
-        reason: `refreshing the key set failed: ${describe(error)}`,
-        kid,
-        cache,
-        refreshed
-      };
-    }
-    const parsed = z.safeParse(JwksDocument, document);
-    if (!parsed.success) {
-      return {
-        ok: false,
-        code: "jwks-invalid",
-        reason: "the refreshed key set is not a JWKS document ({keys: [...]})",
-        kid,
-        cache,
-        refreshed
-      };
-    }
-    cache = {keys: parsed.data as JSONWebKeySet, fetchedAtSeconds: input.nowSeconds, refreshes: cache.refreshes + 1};
+    const refresh = await refreshForUnknownKid(input, cache, kid);
+    if (!refresh.ok) return refresh;
+    cache = refresh.cache;
     refreshed = true;
     result = await attempt(input.token, cache.keys, input.algorithms);
     if (!result.ok && result.code === "no-key") {

@@ -636,101 +636,122 @@ async function jwtReceivedCheck(
   reading: Reading,
   haveKeys: boolean
 ): Promise<ReceivedCheck> {
-  const id = `jwt-${jwtCheck.id}` as const;
-  const label = JWT_LABELS[jwtCheck.id] ?? jwtCheck.id;
-  const claims = jwt.claims;
-  const {receiver, nowSeconds} = reading;
-  const claimText = (value: unknown) =>
-    value === undefined ? "(absent)" : (JSON.stringify(value)?.slice(0, 160) ?? "(absent)");
+  const at: JwtCheckAt = {
+    id: `jwt-${jwtCheck.id}` as const,
+    label: JWT_LABELS[jwtCheck.id] ?? jwtCheck.id,
+    jwtCheck,
+    claims: jwt.claims
+  };
   switch (jwtCheck.id) {
     case "signature":
-      if (!haveKeys) return check(id, label, "skipped", "not checked: no usable key set");
+      if (!haveKeys) return check(at.id, at.label, "skipped", "not checked: no usable key set");
       return check(
-        id,
-        label,
+        at.id,
+        at.label,
         jwtCheck.status,
         jwtCheck.reason,
         jwt.kid ? [shownPair("kid", "a key of the set", jwt.kid)] : []
       );
     case "issuer":
-      if (receiver.issuer === undefined && jwtCheck.status !== "skipped")
-        return check(
-          id,
-          label,
-          "skipped",
-          `no expected issuer entered; the token says iss = ${claimText(claims?.iss)}`
-        );
-      return check(
-        id,
-        label,
-        jwtCheck.status,
-        jwtCheck.reason,
-        claims
-          ? [
-              compareTexts(
-                "iss",
-                receiver.issuer ?? "",
-                typeof claims.iss === "string" ? claims.iss : claimText(claims.iss)
-              )
-            ]
-          : []
-      );
+      return issuerCheck(at, reading.receiver);
     case "audience":
-      if (receiver.audience === undefined && jwtCheck.status !== "skipped")
-        return check(
-          id,
-          label,
-          "skipped",
-          `no expected audience entered; the token says aud = ${claimText(claims?.aud)}`
-        );
-      return check(
-        id,
-        label,
-        jwtCheck.status,
-        jwtCheck.reason,
-        claims ? [shownPair("aud", `contains “${receiver.audience ?? ""}”`, claimText(claims.aud))] : []
-      );
-    case "body-hash": {
-      if (!claims || jwtCheck.status === "skipped") return check(id, label, jwtCheck.status, jwtCheck.reason);
-      const claimed = claims[BODY_HASH_CLAIM];
-      return check(id, label, jwtCheck.status, jwtCheck.reason, [
-        compareTexts(
-          `${BODY_HASH_CLAIM} (expected) and SHA-256 of the ${reading.body.length} body bytes (received)`,
-          typeof claimed === "string" ? claimed : claimText(claimed),
-          await bodySha256Hex(reading.body)
-        )
-      ]);
-    }
+      return audienceCheck(at, reading.receiver);
+    case "body-hash":
+      return await bodyHashCheck(at, reading.body);
     case "issued-at":
-    case "expiry": {
-      const claim = jwtCheck.id === "issued-at" ? claims?.iat : claims?.exp;
-      const name = jwtCheck.id === "issued-at" ? "iat" : "exp";
-      return check(
-        id,
-        label,
-        jwtCheck.status,
-        jwtCheck.reason,
-        claims
-          ? [
-              shownPair(
-                name,
-                `now is ${nowSeconds} (${isoTime(nowSeconds)})`,
-                typeof claim === "number" ? `${claim} (${isoTime(claim)})` : claimText(claim)
-              )
-            ]
-          : []
-      );
-    }
+    case "expiry":
+      return claimTimeCheck(at, reading.nowSeconds);
     default: {
       // The values verifyA2aPushJwt says it compared, when it says.
       const theirs = (jwtCheck as {compared?: {expected: string; received: string}}).compared;
       return check(
-        id,
-        label,
+        at.id,
+        at.label,
         jwtCheck.status,
         jwtCheck.reason,
-        theirs ? [shownPair(label, theirs.expected, theirs.received)] : []
+        theirs ? [shownPair(at.label, theirs.expected, theirs.received)] : []
       );
     }
   }
+}
+
+/** One check of verifyA2aPushJwt as this page shows it: its id and label here, and the claims it read. */
+interface JwtCheckAt {
+  id: ReceivedCheckId;
+  label: string;
+  jwtCheck: JwtCheck;
+  claims: A2aPushJwtVerification["claims"];
+}
+
+/** A claim as the page shows it, cut short: pasted tokens are untrusted and may be huge. */
+function claimText(value: unknown): string {
+  return value === undefined ? "(absent)" : (JSON.stringify(value)?.slice(0, 160) ?? "(absent)");
+}
+
+/** With no expected issuer entered, the check is skipped, but the page still shows what the token says. */
+function issuerCheck({id, label, jwtCheck, claims}: JwtCheckAt, receiver: ReceiverKnowledge): ReceivedCheck {
+  if (receiver.issuer === undefined && jwtCheck.status !== "skipped")
+    return check(id, label, "skipped", `no expected issuer entered; the token says iss = ${claimText(claims?.iss)}`);
+  return check(
+    id,
+    label,
+    jwtCheck.status,
+    jwtCheck.reason,
+    claims
+      ? [
+          compareTexts(
+            "iss",
+            receiver.issuer ?? "",
+            typeof claims.iss === "string" ? claims.iss : claimText(claims.iss)
+          )
+        ]
+      : []
+  );
+}
+
+/** Like issuerCheck; aud may be a list, so it is shown rather than compared character by character. */
+function audienceCheck({id, label, jwtCheck, claims}: JwtCheckAt, receiver: ReceiverKnowledge): ReceivedCheck {
+  if (receiver.audience === undefined && jwtCheck.status !== "skipped")
+    return check(id, label, "skipped", `no expected audience entered; the token says aud = ${claimText(claims?.aud)}`);
+  return check(
+    id,
+    label,
+    jwtCheck.status,
+    jwtCheck.reason,
+    claims ? [shownPair("aud", `contains “${receiver.audience ?? ""}”`, claimText(claims.aud))] : []
+  );
+}
+
+/** The body-hash claim beside the SHA-256 of the bytes received, so a mismatch shows where it differs. */
+async function bodyHashCheck({id, label, jwtCheck, claims}: JwtCheckAt, body: Bytes): Promise<ReceivedCheck> {
+  if (!claims || jwtCheck.status === "skipped") return check(id, label, jwtCheck.status, jwtCheck.reason);
+  const claimed = claims[BODY_HASH_CLAIM];
+  return check(id, label, jwtCheck.status, jwtCheck.reason, [
+    compareTexts(
+      `${BODY_HASH_CLAIM} (expected) and SHA-256 of the ${body.length} body bytes (received)`,
+      typeof claimed === "string" ? claimed : claimText(claimed),
+      await bodySha256Hex(body)
+    )
+  ]);
+}
+
+/** iat or exp beside the receiver's clock, both also as ISO times for a reader. */
+function claimTimeCheck({id, label, jwtCheck, claims}: JwtCheckAt, nowSeconds: number): ReceivedCheck {
+  const claim = jwtCheck.id === "issued-at" ? claims?.iat : claims?.exp;
+  const name = jwtCheck.id === "issued-at" ? "iat" : "exp";
+  return check(
+    id,
+    label,
+    jwtCheck.status,
+    jwtCheck.reason,
+    claims
+      ? [
+          shownPair(
+            name,
+            `now is ${nowSeconds} (${isoTime(nowSeconds)})`,
+            typeof claim === "number" ? `${claim} (${isoTime(claim)})` : claimText(claim)
+          )
+        ]
+      : []
+  );
 }

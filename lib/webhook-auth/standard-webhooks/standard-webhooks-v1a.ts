@@ -25,6 +25,7 @@ import {
   parseSignatureHeader,
   readHeadersInWindow,
   standardWebhookSignedContent,
+  type InvalidArgument,
   type SignedStandardWebhook,
   type StandardWebhookVerification,
   type WebhookPayload
@@ -172,21 +173,23 @@ function isSubtleLike(value: unknown): boolean {
   return typeof subtle["importKey"] === "function" && typeof subtle["verify"] === "function";
 }
 
-/**
- * Verifies `v1a` entries against a trust list of `whpk_` public keys. Reports
- * "unsupported" rather than throwing, and arguments of the wrong type as
- * "invalid-argument", a `subtle` whose importKey or verify rejects or answers
- * something Web Crypto never does included. Never rejects.
- */
-export async function verifyStandardWebhookV1a(input: {
+type VerifyV1aInput = {
   publicKey: string | readonly string[];
   headers: HeaderBag;
   payload: WebhookPayload;
   nowSeconds: number;
   toleranceSeconds?: number;
   subtle?: SubtleCrypto;
-}): Promise<StandardWebhookVerification> {
-  const invalid =
+};
+
+type V1aFailure = Extract<StandardWebhookVerification, {ok: false}>;
+
+/** The message being verified, so every failure can still say which one it was. */
+type MessageIdentity = {msgId: string; timestamp: number};
+
+/** Arguments of the wrong type (callers may be plain JavaScript), before any header is read. */
+function checkV1aArguments(input: VerifyV1aInput): InvalidArgument | undefined {
+  return (
     checkVerifyArguments(input, "publicKey") ??
     checkKeyArgument(
       "publicKey",
@@ -200,15 +203,16 @@ export async function verifyStandardWebhookV1a(input: {
           "subtle",
           "a SubtleCrypto (with importKey and verify), or absent for crypto.subtle",
           input.subtle
-        ));
-  if (invalid) return invalid;
-  const read = readHeadersInWindow(input.headers, input.nowSeconds, input.toleranceSeconds);
-  if (!read.ok) return read;
-  const {msgId, timestamp, signatureHeader} = read;
-  const subtle = input.subtle ?? globalThis.crypto?.subtle;
-  if (!subtle) return {ok: false, code: "unsupported", reason: "no Web Crypto available", msgId, timestamp};
+        ))
+  );
+}
 
-  const publicKeys = typeof input.publicKey === "string" ? [input.publicKey] : input.publicKey;
+/** Imports every trusted `whpk_` key up front: one bad key fails the check rather than being skipped. */
+async function importTrustedPublicKeys(
+  publicKeys: readonly string[],
+  subtle: SubtleCrypto,
+  {msgId, timestamp}: MessageIdentity
+): Promise<{ok: true; keys: CryptoKey[]} | V1aFailure> {
   const keys: CryptoKey[] = [];
   for (const text of publicKeys) {
     const raw = decodePrefixed(text, ASYMMETRIC_PUBLIC_KEY_PREFIX, "the public key");
@@ -237,38 +241,76 @@ export async function verifyStandardWebhookV1a(input: {
     keys.push(key as CryptoKey);
   }
   if (keys.length === 0) return {ok: false, code: "invalid-key", reason: "no public key configured", msgId, timestamp};
+  return {ok: true, keys};
+}
+
+/**
+ * Asks `subtle` whether one signature verifies with one key. `checked` names
+ * the entry and key for messages. A stand-in `subtle` that rejects or answers
+ * anything but a boolean is reported, not trusted.
+ */
+async function verifyOneSignature(
+  subtle: SubtleCrypto,
+  key: CryptoKey,
+  signature: Bytes,
+  content: Bytes,
+  checked: string,
+  {msgId, timestamp}: MessageIdentity
+): Promise<{ok: true; verified: boolean} | V1aFailure> {
+  let verified: unknown;
+  try {
+    verified = await subtle.verify(ED25519, key, signature, toBytes(content));
+  } catch (error) {
+    // The key imported, so Ed25519 is there; only an explicit NotSupportedError still means "unsupported".
+    if (error instanceof Error && error.name === "NotSupportedError")
+      return {ok: false, code: "unsupported", reason: unsupportedReason(error), msgId, timestamp};
+    return {
+      ok: false,
+      code: "invalid-argument",
+      reason: `subtle.verify rejected checking ${checked} (${describeRejection(error)}); subtle must be a SubtleCrypto whose verify resolves to true or false`,
+      msgId,
+      timestamp
+    };
+  }
+  // Only true verifies: a truthy stand-in answer ("true", 1, {}) must not let a message through.
+  if (typeof verified !== "boolean")
+    return {
+      ...invalidArgument(`subtle.verify's result for ${checked}`, "true or false", verified),
+      msgId,
+      timestamp
+    };
+  return {ok: true, verified};
+}
+
+/**
+ * Verifies `v1a` entries against a trust list of `whpk_` public keys. Reports
+ * "unsupported" rather than throwing, and arguments of the wrong type as
+ * "invalid-argument", a `subtle` whose importKey or verify rejects or answers
+ * something Web Crypto never does included. Never rejects.
+ */
+export async function verifyStandardWebhookV1a(input: VerifyV1aInput): Promise<StandardWebhookVerification> {
+  const invalid = checkV1aArguments(input);
+  if (invalid) return invalid;
+  const read = readHeadersInWindow(input.headers, input.nowSeconds, input.toleranceSeconds);
+  if (!read.ok) return read;
+  const {msgId, timestamp, signatureHeader} = read;
+  const subtle = input.subtle ?? globalThis.crypto?.subtle;
+  if (!subtle) return {ok: false, code: "unsupported", reason: "no Web Crypto available", msgId, timestamp};
+
+  const publicKeys = typeof input.publicKey === "string" ? [input.publicKey] : input.publicKey;
+  const imported = await importTrustedPublicKeys(publicKeys, subtle, {msgId, timestamp});
+  if (!imported.ok) return imported;
 
   const entries = parseSignatureHeader(signatureHeader).filter((entry) => entry.version === ASYMMETRIC_VERSION);
   const content = standardWebhookSignedContent(msgId, timestamp, input.payload);
-  for (const [keyIndex, key] of keys.entries()) {
+  for (const [keyIndex, key] of imported.keys.entries()) {
     for (const entry of entries) {
       const decoded = decodeBase64(entry.signature, WEBHOOK_BASE64);
       if (!decoded.ok || decoded.bytes.length !== ED25519_SIGNATURE_BYTES) continue;
-      const signature = decoded.bytes;
       const checked = `v1a entry ${entry.index + 1} with public key ${keyIndex + 1}`;
-      let verified: unknown;
-      try {
-        verified = await subtle.verify(ED25519, key, signature, toBytes(content));
-      } catch (error) {
-        // The key imported, so Ed25519 is there; only an explicit NotSupportedError still means "unsupported".
-        if (error instanceof Error && error.name === "NotSupportedError")
-          return {ok: false, code: "unsupported", reason: unsupportedReason(error), msgId, timestamp};
-        return {
-          ok: false,
-          code: "invalid-argument",
-          reason: `subtle.verify rejected checking ${checked} (${describeRejection(error)}); subtle must be a SubtleCrypto whose verify resolves to true or false`,
-          msgId,
-          timestamp
-        };
-      }
-      // Only true verifies: a truthy stand-in answer ("true", 1, {}) must not let a message through.
-      if (typeof verified !== "boolean")
-        return {
-          ...invalidArgument(`subtle.verify's result for ${checked}`, "true or false", verified),
-          msgId,
-          timestamp
-        };
-      if (verified) {
+      const answer = await verifyOneSignature(subtle, key, decoded.bytes, content, checked, {msgId, timestamp});
+      if (!answer.ok) return answer;
+      if (answer.verified) {
         return {
           ok: true,
           reason: `v1a signature entry ${entry.index + 1} verifies with public key ${keyIndex + 1}; ${read.windowReason}`,
