@@ -32,27 +32,12 @@ const coreSteps = (lesson: TeachersLesson) =>
   lesson.steps.flatMap((step, index) => (step.core === null ? [] : [index]));
 
 export function ClassPlanner(key: TeachersAnswerKey, {version}: {version: string}): HTMLElement {
-  const fallback: ClassPlan = {
-    minutes: 90,
-    lessons: key.lessons
-      .filter((lesson) => RECOMMENDED.includes(lesson.slug))
-      .map((lesson) => ({slug: lesson.slug, steps: coreSteps(lesson)}))
-  };
-  const reading = readClassPlan(
-    addressSearch(),
-    key.lessons.map((lesson) => ({slug: lesson.slug, stepCount: lesson.steps.length})),
-    fallback
-  );
-  // Every lesson has a place in the plan, in the plan's order first: a lesson with no step is left out of the class.
-  const order = [
-    ...reading.plan.lessons.map((lesson) => lesson.slug),
-    ...key.lessons.map((lesson) => lesson.slug).filter((slug) => !reading.plan.lessons.some((one) => one.slug === slug))
-  ];
+  const reading = readPlanFromAddress(key);
+  const order = lessonOrder(reading.plan, key);
   const chosen = new Map(
     order.map((slug) => [slug, new Set(reading.plan.lessons.find((one) => one.slug === slug)?.steps ?? [])])
   );
   let minutes = reading.plan.minutes;
-  const lessonOf = (slug: string) => key.lessons.find((lesson) => lesson.slug === slug)!;
   const plan = (): ClassPlan => ({
     minutes,
     lessons: order.map((slug) => ({slug, steps: [...chosen.get(slug)!].sort((a, b) => a - b)}))
@@ -61,70 +46,19 @@ export function ClassPlanner(key: TeachersAnswerKey, {version}: {version: string
   const total = element("p", {class: "plan-total", "aria-live": "polite"});
   const decks = element("ul", {class: "plan-decks"});
   const handout = element("div", {class: "plan-handout"});
-  const lessons = order.map((slug) => LessonChoice(lessonOf(slug), chosen.get(slug)!, () => update()));
-  const length = element("input", {
-    type: "number",
-    min: 10,
-    max: MAX_CLASS_MINUTES,
-    step: 5,
-    value: minutes,
-    id: "plan-minutes",
-    class: "plan-minutes"
-  });
-  const lengthProblem = element("span", {class: "field-problem", role: "alert"});
-  length.addEventListener("input", () => {
-    const value = Number(length.value);
-    const ok = length.value !== "" && Number.isInteger(value) && value >= 10 && value <= MAX_CLASS_MINUTES;
-    lengthProblem.textContent = ok
-      ? ""
-      : `Class length: “${length.value.slice(0, 12)}” is not accepted: it must be a whole number of minutes from 10 to ${MAX_CLASS_MINUTES}. The plan keeps ${minutes}.`;
-    if (!ok) return;
-    minutes = value;
+  const lessons = order.map((slug) => LessonChoice(lessonOf(key, slug), chosen.get(slug)!, () => update()));
+  const length = ClassLengthField(minutes, (accepted) => {
+    minutes = accepted;
     update();
   });
-  const status = element("span", {class: "plan-status", role: "status"});
-  const copy = element("button", {type: "button"}, "Copy the plan's link");
-  copy.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(addressHref());
-      status.textContent = "Link copied.";
-    } catch {
-      status.textContent = `Copy this link: ${addressHref()}`;
-    }
-  });
-  const print = element("button", {type: "button"}, "Print the plan");
-  print.addEventListener("click", () => printPlan());
 
   let first = true;
   function update(): void {
     const current = plan();
     const figures = planMinutes(current);
-    total.replaceChildren(
-      element("strong", null, `${figures.total} of ${current.minutes} minutes planned`),
-      figures.left >= 0
-        ? `: ${figures.left} minutes left for opening the session and questions.`
-        : `: ${-figures.left} minutes over. Leave a step out, or lengthen the class.`
-    );
-    total.className = `plan-total ${figures.left >= 0 ? "verdict-good" : "verdict-bad"}`;
+    showTotal(total, current.minutes, figures.total, figures.left);
     lessons.forEach((lesson, index) => lesson.show(figures.lessons[index]!));
-    const planned = current.lessons.filter((lesson) => lesson.steps.length > 0);
-    decks.replaceChildren(
-      ...(planned.length === 0
-        ? [element("li", null, "Choose a step of a lesson to get its deck's link.")]
-        : planned.map((lesson) => {
-            const steps = lesson.steps.map((index) => index + 1).join(",");
-            return element(
-              "li",
-              null,
-              element(
-                "a",
-                {href: lessonLink(`./${lesson.slug}?present=title&steps=${steps}`, version)},
-                `Teach ${lessonOf(lesson.slug).name}`
-              ),
-              ` (steps ${steps.replaceAll(",", ", ")}; ${lessonPlanMinutes(lesson.steps.length)} min)`
-            );
-          }))
-    );
+    decks.replaceChildren(...DeckLinks(current, key, version));
     handout.replaceChildren(...PlanHandout(current, key));
     // The address follows the teacher's changes (the link is the plan), not the first drawing.
     if (first) return void (first = false);
@@ -144,17 +78,121 @@ export function ClassPlanner(key: TeachersAnswerKey, {version}: {version: string
       "p",
       {class: "plan-length"},
       element("label", {for: "plan-minutes"}, "Class length "),
-      length,
+      length.input,
       " minutes ",
-      lengthProblem
+      length.problem
     ),
     total,
     lessons.map((lesson) => lesson.element),
     element("h3", null, "Open the decks"),
     decks,
-    element("p", {class: "plan-actions"}, copy, print, status),
+    PlanActions(),
     handout
   );
+}
+
+const lessonOf = (key: TeachersAnswerKey, slug: string) => key.lessons.find((lesson) => lesson.slug === slug)!;
+
+/** The plan in the page's address, or the recommended lessons' core steps in 90 minutes when it holds none. */
+function readPlanFromAddress(key: TeachersAnswerKey): ReturnType<typeof readClassPlan> {
+  const fallback: ClassPlan = {
+    minutes: 90,
+    lessons: key.lessons
+      .filter((lesson) => RECOMMENDED.includes(lesson.slug))
+      .map((lesson) => ({slug: lesson.slug, steps: coreSteps(lesson)}))
+  };
+  return readClassPlan(
+    addressSearch(),
+    key.lessons.map((lesson) => ({slug: lesson.slug, stepCount: lesson.steps.length})),
+    fallback
+  );
+}
+
+/** Every lesson has a place in the plan, in the plan's order first: a lesson with no step is left out of the class. */
+function lessonOrder(plan: ClassPlan, key: TeachersAnswerKey): string[] {
+  return [
+    ...plan.lessons.map((lesson) => lesson.slug),
+    ...key.lessons.map((lesson) => lesson.slug).filter((slug) => !plan.lessons.some((one) => one.slug === slug))
+  ];
+}
+
+/**
+ * The class's length in minutes. A value outside 10 to MAX_CLASS_MINUTES is named in the problem beside the field
+ * and not passed on, so the plan keeps the last accepted length.
+ */
+function ClassLengthField(
+  initialMinutes: number,
+  accepted: (minutes: number) => void
+): {input: HTMLInputElement; problem: HTMLElement} {
+  let minutes = initialMinutes;
+  const input = element("input", {
+    type: "number",
+    min: 10,
+    max: MAX_CLASS_MINUTES,
+    step: 5,
+    value: minutes,
+    id: "plan-minutes",
+    class: "plan-minutes"
+  });
+  const problem = element("span", {class: "field-problem", role: "alert"});
+  input.addEventListener("input", () => {
+    const value = Number(input.value);
+    const ok = input.value !== "" && Number.isInteger(value) && value >= 10 && value <= MAX_CLASS_MINUTES;
+    problem.textContent = ok
+      ? ""
+      : `Class length: “${input.value.slice(0, 12)}” is not accepted: it must be a whole number of minutes from 10 to ${MAX_CLASS_MINUTES}. The plan keeps ${minutes}.`;
+    if (!ok) return;
+    minutes = value;
+    accepted(value);
+  });
+  return {input, problem};
+}
+
+/** The minutes planned against the class's length, marked good while the plan fits. */
+function showTotal(total: HTMLElement, classMinutes: number, plannedMinutes: number, minutesLeft: number): void {
+  total.replaceChildren(
+    element("strong", null, `${plannedMinutes} of ${classMinutes} minutes planned`),
+    minutesLeft >= 0
+      ? `: ${minutesLeft} minutes left for opening the session and questions.`
+      : `: ${-minutesLeft} minutes over. Leave a step out, or lengthen the class.`
+  );
+  total.className = `plan-total ${minutesLeft >= 0 ? "verdict-good" : "verdict-bad"}`;
+}
+
+/** A link per planned lesson that opens its deck with exactly the chosen steps. */
+function DeckLinks(plan: ClassPlan, key: TeachersAnswerKey, version: string): HTMLElement[] {
+  const planned = plan.lessons.filter((lesson) => lesson.steps.length > 0);
+  if (planned.length === 0) return [element("li", null, "Choose a step of a lesson to get its deck's link.")];
+  return planned.map((lesson) => {
+    const steps = lesson.steps.map((index) => index + 1).join(",");
+    return element(
+      "li",
+      null,
+      element(
+        "a",
+        {href: lessonLink(`./${lesson.slug}?present=title&steps=${steps}`, version)},
+        `Teach ${lessonOf(key, lesson.slug).name}`
+      ),
+      ` (steps ${steps.replaceAll(",", ", ")}; ${lessonPlanMinutes(lesson.steps.length)} min)`
+    );
+  });
+}
+
+/** Copy the plan's link (the address is the plan) and print it; the status says what the copy did. */
+function PlanActions(): HTMLElement {
+  const status = element("span", {class: "plan-status", role: "status"});
+  const copy = element("button", {type: "button"}, "Copy the plan's link");
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(addressHref());
+      status.textContent = "Link copied.";
+    } catch {
+      status.textContent = `Copy this link: ${addressHref()}`;
+    }
+  });
+  const print = element("button", {type: "button"}, "Print the plan");
+  print.addEventListener("click", () => printPlan());
+  return element("p", {class: "plan-actions"}, copy, print, status);
 }
 
 /** One lesson's steps to choose from, core steps marked with why, and its minutes. */

@@ -91,16 +91,7 @@ export function ControlPanel<T extends FieldValues>(
     })
   );
   const fieldsets = groupFieldsets(fields, controls);
-  // The guided lesson's step is not the panel's: it stays as the tour wrote it.
-  const link = LinkWriter(() =>
-    replaceAddressSearch(
-      joinQuery(
-        addressSearch(),
-        writePermalink(values, fields, defaults),
-        writePinnedRun(pinBar.value, fields, defaults)
-      )
-    )
-  );
+  const link = PanelLinkWriter(fields, defaults, () => ({values, pinned: pinBar.value}));
   const root = PanelForm({
     label,
     notices: reading.notices,
@@ -151,6 +142,21 @@ export function ControlPanel<T extends FieldValues>(
   root.value = values;
   if (permalink) link.now();
   return root;
+}
+
+/** Writes the panel's inputs and pinned run into the page's address. */
+function PanelLinkWriter<T extends FieldValues>(
+  fields: readonly FieldSpec[],
+  defaults: T,
+  current: () => {values: T; pinned: T | null}
+): LinkWriter {
+  return LinkWriter(() => {
+    const {values, pinned} = current();
+    // The guided lesson's step is not the panel's: it stays as the tour wrote it.
+    replaceAddressSearch(
+      joinQuery(addressSearch(), writePermalink(values, fields, defaults), writePinnedRun(pinned, fields, defaults))
+    );
+  });
 }
 
 /** The link's values and pinned run (each bad parameter named), or the defaults when the panel does not own the link. */
@@ -446,26 +452,9 @@ function NumberControl(
   accept: (value: number | null) => void
 ): FieldControlHandle {
   const nullable = field.nullLabel !== undefined;
-  const unit = field.unit ? ` (${field.unit})` : "";
   // Switched on, an off input starts from a value that means something (not "delete at 0 s").
   let lastNumber = initial ?? field.switchOnValue ?? field.min;
-  const grid = sliderGrid(field);
-  const box = element("input", {
-    type: "number",
-    id,
-    min: field.min,
-    max: field.max,
-    step: field.step,
-    value: lastNumber
-  });
-  const slider = element("input", {
-    type: "range",
-    min: grid.min,
-    max: grid.max,
-    step: grid.step,
-    value: lastNumber,
-    "aria-label": `${field.label}${unit}, slider`
-  });
+  const {box, slider} = numberInputs(field, id, lastNumber);
   const problem = element("span", {class: "field-problem", role: "alert", id: `${id}-problem`});
   const enabled = nullable ? element("input", {type: "checkbox", id: `${id}-on`, checked: initial !== null}) : null;
 
@@ -503,28 +492,8 @@ function NumberControl(
   });
   setEnabled(initial !== null);
 
-  const label = nullable
-    ? [
-        element("span", {class: "field-switch"}, enabled, element("label", {for: `${id}-on`}, field.label)),
-        element("label", {class: "visually-hidden", for: id}, `${field.label} (${field.unit ?? "value"})`)
-      ]
-    : element("label", {for: id}, field.label);
   return {
-    element: element(
-      "div",
-      {class: "field field-number"},
-      label,
-      element(
-        "span",
-        {class: "field-inputs"},
-        slider,
-        box,
-        field.unit ? element("span", {class: "field-unit"}, field.unit) : null,
-        nullable ? element("span", {class: "field-null"}, `${field.nullLabel} when off`) : null
-      ),
-      problem,
-      Help(field)
-    ),
+    element: NumberInput(field, id, {enabled, slider, box, problem}),
     show: (value) => {
       if (enabled) enabled.checked = value !== null;
       setEnabled(value !== null);
@@ -535,6 +504,59 @@ function NumberControl(
       problem.textContent = "";
     }
   };
+}
+
+/** The number box (the field's own bounds) and the slider (a grid over them, lib/lesson-inputs/slider-grid.ts). */
+function numberInputs(
+  field: NumberField,
+  id: string,
+  value: number
+): {box: HTMLInputElement; slider: HTMLInputElement} {
+  const unit = field.unit ? ` (${field.unit})` : "";
+  const grid = sliderGrid(field);
+  const box = element("input", {type: "number", id, min: field.min, max: field.max, step: field.step, value});
+  const slider = element("input", {
+    type: "range",
+    min: grid.min,
+    max: grid.max,
+    step: grid.step,
+    value,
+    "aria-label": `${field.label}${unit}, slider`
+  });
+  return {box, slider};
+}
+
+/**
+ * A number input laid out: its name (beside the on switch when it can be off, the box then named by a
+ * hidden label), the slider and the box with the unit, what off means, its problem and its help.
+ */
+function NumberInput(
+  field: NumberField,
+  id: string,
+  parts: {enabled: HTMLInputElement | null; slider: HTMLInputElement; box: HTMLInputElement; problem: HTMLElement}
+): HTMLElement {
+  const {enabled, slider, box, problem} = parts;
+  const label = enabled
+    ? [
+        element("span", {class: "field-switch"}, enabled, element("label", {for: `${id}-on`}, field.label)),
+        element("label", {class: "visually-hidden", for: id}, `${field.label} (${field.unit ?? "value"})`)
+      ]
+    : element("label", {for: id}, field.label);
+  return element(
+    "div",
+    {class: "field field-number"},
+    label,
+    element(
+      "span",
+      {class: "field-inputs"},
+      slider,
+      box,
+      field.unit ? element("span", {class: "field-unit"}, field.unit) : null,
+      enabled ? element("span", {class: "field-null"}, `${field.nullLabel} when off`) : null
+    ),
+    problem,
+    Help(field)
+  );
 }
 
 function Help(field: FieldSpec) {

@@ -6,9 +6,9 @@
  * On the chart layer (d3), not Plot, as the swimlane is: lesson 1 never loads Plot, whose first
  * use costs a page's load 35 ms of building an Intl.NumberFormat, a long task on a slow phone.
  */
-import {scaleBand, scaleLinear} from "d3-scale";
+import {scaleBand, scaleLinear, type ScaleLinear} from "d3-scale";
 import {line, curveStepAfter} from "d3-shape";
-import type {DeliveryRun} from "../../../lib/delivery/index.js";
+import type {DeliveryRun, ReceiverStateSample} from "../../../lib/delivery/index.js";
 import {bottomAxis, bottomAxisHeight, leftAxis, rowLabelsLeft, tickLabelsWidth} from "../chart/axes.js";
 import {chartFrame, cursorRule, plotOutline, type ChartFrame} from "../chart/chart-frame.js";
 import {colourLegend, withLegends} from "../chart/legend.js";
@@ -126,6 +126,8 @@ interface Level {
   sequence: number;
 }
 
+type SequenceScale = ScaleLinear<number, number>;
+
 /**
  * The sequence the receiver shows (the last update it applied) and the newest it
  * has ever applied. When they part, an older update overwrote a newer one: a regression.
@@ -134,20 +136,8 @@ export function ReceiverState(
   run: DeliveryRun,
   {width = 640, cursorSeconds = null, alongside = null, type = typeScale()}: ReceiverChartOptions = {}
 ): Element {
-  // The last level holds to the end of the axis.
   const endsAt = timeAxisEnd(run, alongside);
   const steps = run.receiverStates.filter((sample) => sample.shownSequence !== null);
-  const levels = (key: "shownSequence" | "newestAppliedSequence"): Level[] => [
-    ...steps.map((sample) => ({at: sample.atSeconds, sequence: sample[key]!})),
-    ...(steps.length ? [{at: endsAt, sequence: steps[steps.length - 1]![key]!}] : [])
-  ];
-  const regressions = run.receiverStates
-    .filter((sample) => sample.regression)
-    .map((sample) => ({
-      at: sample.atSeconds,
-      sequence: sample.shownSequence!,
-      title: `Regression at ${sample.atSeconds} s: ${updateLabel(run, sample.updateIndex)} (sequence ${sample.shownSequence}) applied after sequence ${sample.newestAppliedSequence}`
-    }));
   const maxSequence = Math.max(1, ...run.updates.map((update) => update.sequence));
   const frame = chartFrame({
     width,
@@ -172,6 +162,28 @@ export function ReceiverState(
     format: (value) => String(Math.round(value))
   });
   plotOutline(frame);
+  stateLines(frame, x, y, steps, endsAt);
+  regressionMarks(frame, x, y, regressionsOf(run));
+  cursorRule(frame, x, cursorSeconds);
+  return withChartNote(
+    withLegends(frame.svg.node()!, [colourLegend(STATE_COLOURS, type)]),
+    steps.length === 0 ? "The receiver applied nothing." : null
+  );
+}
+
+/** A stepped line each for the shown and the newest applied sequence; each last level holds to the axis's end. */
+function stateLines(
+  frame: ChartFrame,
+  x: SequenceScale,
+  y: SequenceScale,
+  steps: readonly ReceiverStateSample[],
+  endsAt: number
+): void {
+  const {type} = frame;
+  const levels = (key: "shownSequence" | "newestAppliedSequence"): Level[] => [
+    ...steps.map((sample) => ({at: sample.atSeconds, sequence: sample[key]!})),
+    ...(steps.length ? [{at: endsAt, sequence: steps[steps.length - 1]![key]!}] : [])
+  ];
   const stepped = line<Level>()
     .x((d) => x(d.at))
     .y((d) => y(d.sequence))
@@ -182,22 +194,46 @@ export function ReceiverState(
     .attr("fill", "none")
     .attr("stroke-linejoin", "round")
     .attr("stroke-linecap", "round");
-  if (steps.length) {
-    // The dashed newest-applied line goes on top: where the two agree it would hide under the shown one.
-    lines
-      .append("path")
-      .attr("class", "shown")
-      .attr("stroke", STATE_COLOURS.range[0]!)
-      .attr("stroke-width", 2.5 * type.unit)
-      .attr("d", stepped(levels("shownSequence")));
-    lines
-      .append("path")
-      .attr("class", "newest-applied")
-      .attr("stroke", STATE_COLOURS.range[1]!)
-      .attr("stroke-width", 1.5 * type.unit)
-      .attr("stroke-dasharray", "5,4")
-      .attr("d", stepped(levels("newestAppliedSequence")));
-  }
+  if (!steps.length) return;
+  // The dashed newest-applied line goes on top: where the two agree it would hide under the shown one.
+  lines
+    .append("path")
+    .attr("class", "shown")
+    .attr("stroke", STATE_COLOURS.range[0]!)
+    .attr("stroke-width", 2.5 * type.unit)
+    .attr("d", stepped(levels("shownSequence")));
+  lines
+    .append("path")
+    .attr("class", "newest-applied")
+    .attr("stroke", STATE_COLOURS.range[1]!)
+    .attr("stroke-width", 1.5 * type.unit)
+    .attr("stroke-dasharray", "5,4")
+    .attr("d", stepped(levels("newestAppliedSequence")));
+}
+
+interface Regression extends Level {
+  title: string;
+}
+
+/** Every moment an older update overwrote a newer one, named for the mark's tooltip. */
+function regressionsOf(run: DeliveryRun): Regression[] {
+  return run.receiverStates
+    .filter((sample) => sample.regression)
+    .map((sample) => ({
+      at: sample.atSeconds,
+      sequence: sample.shownSequence!,
+      title: `Regression at ${sample.atSeconds} s: ${updateLabel(run, sample.updateIndex)} (sequence ${sample.shownSequence}) applied after sequence ${sample.newestAppliedSequence}`
+    }));
+}
+
+/** A red ring, named "regression", where the shown sequence went back. */
+function regressionMarks(
+  frame: ChartFrame,
+  x: SequenceScale,
+  y: SequenceScale,
+  regressions: readonly Regression[]
+): void {
+  const {type} = frame;
   const marks = frame.svg
     .append("g")
     .attr("class", "regression-marks")
@@ -218,9 +254,4 @@ export function ReceiverState(
     .attr("y", 8 * type.unit + 0.8 * type.line)
     .attr("fill", REGRESSION_RED)
     .text("regression");
-  cursorRule(frame, x, cursorSeconds);
-  return withChartNote(
-    withLegends(frame.svg.node()!, [colourLegend(STATE_COLOURS, type)]),
-    steps.length === 0 ? "The receiver applied nothing." : null
-  );
 }

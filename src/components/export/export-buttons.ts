@@ -156,19 +156,11 @@ function ExportButtons(chart: Element, {lesson, name, title, run, whole, drawAt}
       here.status.textContent = failed(error);
     }
   };
-  // The chart's own view draws it again for the slide (drawAt, whole run), in slide type.
   const downloadSlide = async (event: Event) => {
     const here = clicked(event);
     try {
       if (!drawAt) throw new Error("this chart cannot be drawn at a slide's size");
-      const svg = slideSvg((size) => drawAt(size, true), {
-        title,
-        caption: runNow()?.caption,
-        credit,
-        width: SLIDE_WIDTH_PX,
-        height: SLIDE_HEIGHT_PX,
-        type: typeScale(SLIDE_FONT_SIZE)
-      });
+      const svg = slideOfChart(drawAt, {title, caption: runNow()?.caption, credit});
       download(await svgToPng(svg, 1), fileName("png", `${name} slide`));
     } catch (error) {
       here.status.textContent = failed(error);
@@ -188,22 +180,47 @@ function ExportButtons(chart: Element, {lesson, name, title, run, whole, drawAt}
       here.status.textContent = `The browser refused to copy the image (${why}). Use PNG (2x) to download it instead.`;
     }
   };
+  return ExportButtonRow(
+    title,
+    {downloadSvg, downloadPng, downloadSlide: drawAt ? downloadSlide : null, copyPng},
+    status
+  );
+}
+
+/** The chart's own view draws it again for the slide (drawAt, whole run), in slide type. */
+function slideOfChart(drawAt: DrawAtSize, label: {title: string; caption: string | undefined; credit: string}): string {
+  return slideSvg((size) => drawAt(size, true), {
+    ...label,
+    width: SLIDE_WIDTH_PX,
+    height: SLIDE_HEIGHT_PX,
+    type: typeScale(SLIDE_FONT_SIZE)
+  });
+}
+
+type ExportClick = (event: Event) => void | Promise<void>;
+
+/** The row of buttons, each named after the chart for a screen reader; Slide 16:9 only for a chart that can be drawn at a slide's size. */
+function ExportButtonRow(
+  title: string,
+  on: {downloadSvg: ExportClick; downloadPng: ExportClick; downloadSlide: ExportClick | null; copyPng: ExportClick},
+  status: HTMLElement
+): HTMLElement {
   return element(
     "div",
     {class: "export-buttons"},
-    element("button", {type: "button", onclick: downloadSvg, "aria-label": `Download “${title}” as SVG`}, "SVG"),
+    element("button", {type: "button", onclick: on.downloadSvg, "aria-label": `Download “${title}” as SVG`}, "SVG"),
     element(
       "button",
-      {type: "button", onclick: downloadPng, "aria-label": `Download “${title}” as PNG at 2x`},
+      {type: "button", onclick: on.downloadPng, "aria-label": `Download “${title}” as PNG at 2x`},
       "PNG (2x)"
     ),
-    drawAt
+    on.downloadSlide
       ? element(
           "button",
           {
             type: "button",
             class: "slide-chart-export",
-            onclick: downloadSlide,
+            onclick: on.downloadSlide,
             "aria-label": `Download “${title}” on a Slide 16:9 (a ${SLIDE_WIDTH_PX}×${SLIDE_HEIGHT_PX} image)`
           },
           "Slide 16:9"
@@ -224,7 +241,7 @@ function ExportButtons(chart: Element, {lesson, name, title, run, whole, drawAt}
       {
         type: "button",
         class: "copy-chart",
-        onclick: copyPng,
+        onclick: on.copyPng,
         "aria-label": `Copy “${title}” to the clipboard (an image)`
       },
       "Copy"

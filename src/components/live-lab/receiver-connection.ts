@@ -87,41 +87,14 @@ async function probe(url: string, expectedType: string | null): Promise<Probe> {
 export function ReceiverConnection({port, onFaults}: ReceiverConnectionOptions): ReceiverConnectionElement {
   let source: EventSource | null = null;
   let attemptNumber = 0;
-  const status = element("p", {class: "live-connection-status", role: "status"});
-  const connectButton = element(
-    "button",
-    {type: "button", class: "live-connect", onclick: () => void connect()},
-    "Connect"
-  );
-  const disconnectButton = element(
-    "button",
-    {type: "button", class: "live-disconnect", disabled: true, onclick: () => root.disconnect()},
-    "Disconnect"
-  );
-  const root = element(
-    "div",
-    {class: "live-connection"},
-    element("div", {class: "live-connection-actions"}, connectButton, disconnectButton),
-    status
-  ) as unknown as ReceiverConnectionElement;
-  let pending: ReturnType<typeof setTimeout> | null = null;
+  const view = ConnectionView({connect: () => void connect(), disconnect: () => root.disconnect()});
+  const root = view.element as unknown as ReceiverConnectionElement;
+  const announce = frameThrottledInput(root);
 
   const set = (next: Partial<ConnectionState>, now = false) => {
     root.value = {...root.value, ...next};
-    writeText(status, statusText(root.value));
-    status.classList.toggle("live-connection-problem", root.value.notice !== null);
-    connectButton.disabled = root.value.phase === "connecting" || root.value.phase === "connected";
-    disconnectButton.disabled = !connectButton.disabled;
-    // Attempts can arrive dozens a second: the page redraws once per frame at most.
-    if (now) {
-      if (pending !== null) clearTimeout(pending);
-      pending = null;
-      root.dispatchEvent(new Event("input", {bubbles: true}));
-    } else
-      pending ??= setTimeout(() => {
-        pending = null;
-        root.dispatchEvent(new Event("input", {bubbles: true}));
-      }, 16);
+    view.show(root.value);
+    announce(now);
   };
 
   const close = () => {
@@ -136,46 +109,23 @@ export function ReceiverConnection({port, onFaults}: ReceiverConnectionOptions):
     if (!address.ok) return set({phase: "bad-port", notice: `Not connected: ${address.problem}.`}, true);
     const url = address.url;
     set({phase: "connecting", url, notice: null, feed: emptyLiveFeed}, true);
-    const door = await probe(`${url}/`, null);
-    const events = door.ok ? await probe(`${url}/events`, "text/event-stream") : door;
+    const answer = await probeReceiver(url);
     if (attempt !== attemptNumber) return;
-    if (!events.ok)
-      return set(
-        {
-          phase: "unreachable",
-          notice: events.answered === null ? unreachableNotice(url) : wrongAnswerNotice(url, events.answered)
-        },
-        true
-      );
-    const stream = new EventSource(`${url}/events`);
+    if (!answer.ok) return set(notAnswered(url, answer.answered), true);
+    const stream: EventSource = openEventStream(url, {
+      message: (name, data) => receive(stream, name, data),
+      silent: () => {
+        if (stream !== source || root.value.phase !== "connecting") return;
+        close();
+        set({phase: "unreachable", notice: silentNotice(url)}, true);
+      },
+      failed: () => {
+        if (stream !== source) return;
+        close();
+        set(streamFailed(url, root.value.phase === "connected"), true);
+      }
+    });
     source = stream;
-    for (const name of ["hello", "run", "attempt"] as const)
-      stream.addEventListener(name, (event) => receive(stream, name, (event as MessageEvent).data));
-    // A stream that never says hello would leave "Connecting…" for ever.
-    const silent = setTimeout(() => {
-      if (stream !== source || root.value.phase !== "connecting") return;
-      close();
-      set(
-        {
-          phase: "unreachable",
-          notice: `The receiver at ${url} opened its event stream but said nothing in ${HELLO_TIMEOUT_MS / 1000} s (A2A Workbench's receiver says hello at once): is another program on this port?`
-        },
-        true
-      );
-    }, HELLO_TIMEOUT_MS);
-    stream.addEventListener("hello", () => clearTimeout(silent), {once: true});
-    // EventSource would retry for ever; the reader reconnects when the receiver is back.
-    stream.onerror = () => {
-      if (stream !== source) return;
-      close();
-      set(
-        {
-          phase: root.value.phase === "connected" ? "lost" : "unreachable",
-          notice: root.value.phase === "connected" ? lostNotice(url) : unreachableNotice(url)
-        },
-        true
-      );
-    };
   }
 
   function receive(stream: EventSource, name: LiveEventName, data: unknown) {
@@ -198,8 +148,89 @@ export function ReceiverConnection({port, onFaults}: ReceiverConnectionOptions):
       : Promise.resolve({ok: false, problems: ["connect to your receiver first"]});
 
   root.value = {phase: "idle", url: null, feed: emptyLiveFeed, notice: null};
-  writeText(status, statusText(root.value));
+  view.showText(root.value);
   return root;
+}
+
+/** The Connect and Disconnect buttons and the status line; only one button is enabled at a time. */
+function ConnectionView(on: {connect(): void; disconnect(): void}): {
+  element: HTMLElement;
+  show(state: ConnectionState): void;
+  /** The status line only: before the first change, the buttons are as built. */
+  showText(state: ConnectionState): void;
+} {
+  const status = element("p", {class: "live-connection-status", role: "status"});
+  const connectButton = element(
+    "button",
+    {type: "button", class: "live-connect", onclick: () => on.connect()},
+    "Connect"
+  );
+  const disconnectButton = element(
+    "button",
+    {type: "button", class: "live-disconnect", disabled: true, onclick: () => on.disconnect()},
+    "Disconnect"
+  );
+  const showText = (state: ConnectionState) => writeText(status, statusText(state));
+  return {
+    element: element(
+      "div",
+      {class: "live-connection"},
+      element("div", {class: "live-connection-actions"}, connectButton, disconnectButton),
+      status
+    ),
+    show(state) {
+      showText(state);
+      status.classList.toggle("live-connection-problem", state.notice !== null);
+      connectButton.disabled = state.phase === "connecting" || state.phase === "connected";
+      disconnectButton.disabled = !connectButton.disabled;
+    },
+    showText
+  };
+}
+
+/**
+ * Dispatches the element's `input` event: at once when `now`, otherwise at most once per frame, because attempts
+ * can arrive dozens a second and the page redraws on each event.
+ */
+function frameThrottledInput(target: EventTarget): (now: boolean) => void {
+  let pending: ReturnType<typeof setTimeout> | null = null;
+  const dispatch = () => target.dispatchEvent(new Event("input", {bubbles: true}));
+  return (now) => {
+    if (now) {
+      if (pending !== null) clearTimeout(pending);
+      pending = null;
+      dispatch();
+    } else
+      pending ??= setTimeout(() => {
+        pending = null;
+        dispatch();
+      }, 16);
+  };
+}
+
+/** Asks the receiver's `/`, then its event stream: no receiver and a wrong answer are told apart before streaming. */
+async function probeReceiver(url: string): Promise<Probe> {
+  const door = await probe(`${url}/`, null);
+  return door.ok ? await probe(`${url}/events`, "text/event-stream") : door;
+}
+
+interface StreamListeners {
+  message(name: LiveEventName, data: unknown): void;
+  /** No hello within HELLO_TIMEOUT_MS: such a stream would leave "Connecting…" for ever. */
+  silent(): void;
+  /** EventSource would retry for ever; the reader reconnects when the receiver is back. */
+  failed(): void;
+}
+
+/** Opens the receiver's event stream, listening for its messages, its hello's timeout and its failure. */
+function openEventStream(url: string, on: StreamListeners): EventSource {
+  const stream = new EventSource(`${url}/events`);
+  for (const name of ["hello", "run", "attempt"] as const)
+    stream.addEventListener(name, (event) => on.message(name, (event as MessageEvent).data));
+  const silent = setTimeout(() => on.silent(), HELLO_TIMEOUT_MS);
+  stream.addEventListener("hello", () => clearTimeout(silent), {once: true});
+  stream.onerror = () => on.failed();
+  return stream;
 }
 
 /** POST /faults: the receiver answers 200, or 400 with its problems (read by lib, as text). */
@@ -225,6 +256,19 @@ async function postFaults(url: string, faults: LiveFaults): Promise<{ok: true} |
   }
 }
 
+/** Nothing answered at `url`, or something answered that is not A2A Workbench's receiver. */
+function notAnswered(url: string, answered: string | null): Partial<ConnectionState> {
+  return {phase: "unreachable", notice: answered === null ? unreachableNotice(url) : wrongAnswerNotice(url, answered)};
+}
+
+/** A stream that failed was lost once it had connected; before that, the receiver was never reached. */
+function streamFailed(url: string, wasConnected: boolean): Partial<ConnectionState> {
+  return {
+    phase: wasConnected ? "lost" : "unreachable",
+    notice: wasConnected ? lostNotice(url) : unreachableNotice(url)
+  };
+}
+
 function unreachableNotice(url: string): string {
   const origin = typeof location === "undefined" ? "this page's origin" : location.origin;
   return (
@@ -235,6 +279,10 @@ function unreachableNotice(url: string): string {
 
 function wrongAnswerNotice(url: string, answered: string): string {
   return `The receiver at ${url} answered ${answered}. A2A Workbench's receiver (npm run receiver) does not: is another program on this port?`;
+}
+
+function silentNotice(url: string): string {
+  return `The receiver at ${url} opened its event stream but said nothing in ${HELLO_TIMEOUT_MS / 1000} s (A2A Workbench's receiver says hello at once): is another program on this port?`;
 }
 
 function lostNotice(url: string): string {

@@ -151,18 +151,11 @@ export function RequestEditor(
   }
   root.chooseExample = (exampleId: string) => {
     edits++;
-    textBox.check.cancel();
     example = examples.find((candidate) => candidate.id === exampleId) ?? example;
-    versionInput.choose(exampleVersion(example));
-    root.value = textBox.put(example.requestText);
-    textBox.scrollToStart();
+    root.value = putExample(example, textBox, versionInput);
     changed();
   };
-  root.mark = (text, findings) => {
-    // root.value is the textarea's text as of its last input event (reading textarea.value copies it).
-    if (text === root.value) textBox.mark(text, findings);
-  };
-  root.reveal = (span) => textBox.reveal(span, root.value);
+  markInTextBox(root, textBox);
   Object.defineProperty(root, "exampleId", {get: () => example.id});
   root.pinBar = pinBar;
   root.versionInput = versionInput;
@@ -174,6 +167,27 @@ export function RequestEditor(
   updateLink();
   link?.write();
   return root;
+}
+
+/**
+ * Puts an example in the box under its version, scrolled to its start; a check of the old text still waiting for
+ * a pause is dropped. Returns the request as the box holds it.
+ */
+function putExample(example: MessageExample, textBox: RequestTextBox, versionInput: VersionSwitchElement): string {
+  textBox.check.cancel();
+  versionInput.choose(exampleVersion(example));
+  const requestText = textBox.put(example.requestText);
+  textBox.scrollToStart();
+  return requestText;
+}
+
+/** The editor's mark and reveal act in its text box, on the text the page last heard of. */
+function markInTextBox(root: RequestEditorElement, textBox: RequestTextBox): void {
+  root.mark = (text, findings) => {
+    // root.value is the textarea's text as of its last input event (reading textarea.value copies it).
+    if (text === root.value) textBox.mark(text, findings);
+  };
+  root.reveal = (span) => textBox.reveal(span, root.value);
 }
 
 const exampleState = (example: MessageExample): MessageLinkState => ({

@@ -6,10 +6,10 @@
  * On the chart layer (d3), not Plot: a weight slider redraws it in the frame of every move, and
  * Plot's scales and marks were most of that frame.
  */
-import {scaleBand, scaleLinear} from "d3-scale";
+import {scaleBand, scaleLinear, type ScaleBand, type ScaleLinear} from "d3-scale";
 import type {SelectionResult} from "../../../lib/selection/index.js";
 import {bottomAxis, bottomAxisHeight, rowLabelsAbove, rowLabelsLeft} from "../chart/axes.js";
-import {chartFrame, plotOutline} from "../chart/chart-frame.js";
+import {chartFrame, plotOutline, type ChartFrame} from "../chart/chart-frame.js";
 import {colourLegend, withLegends} from "../chart/legend.js";
 import {placeRowLabels} from "../chart/row-labels.js";
 import {type TypeScale, typeScale} from "../chart/type-scale.js";
@@ -66,7 +66,29 @@ export function RankingBreakdown(
     label: type.widthOf(`${wide} →`) < width * 0.9 ? wide : `score (at most ${totalWeight}, Σ weights)`
   });
   plotOutline(frame);
-  const segments = result.ranked.flatMap((agent, index) => {
+  termBars(frame, x, y, result.ranked, rows);
+  scoreLabels(frame, x, y, result.ranked, rows);
+  return withChartNote(
+    withLegends(frame.svg.node()!, [colourLegend(TERM_SCALE, type)]),
+    empty
+      ? `Nothing to rank. ${result.incompatibility?.message ?? "No eligible agent."}`
+      : totalWeight === 0
+        ? "Every weight is 0, so every score is 0: the order is the tie-break alone (agent id, ascending)."
+        : null
+  );
+}
+
+type RankedAgent = SelectionResult["ranked"][number];
+
+/** Each agent's bar: its weighted terms laid end to end in TERM_ORDER, each titled with how it was computed. */
+function termBars(
+  frame: ChartFrame,
+  x: ScaleLinear<number, number>,
+  y: ScaleBand<string>,
+  ranked: readonly RankedAgent[],
+  rows: readonly string[]
+): void {
+  const segments = ranked.flatMap((agent, index) => {
     let start = 0;
     return TERM_ORDER.map((id) => ({
       agent,
@@ -95,24 +117,26 @@ export function RankingBreakdown(
       (d) =>
         `${d.agent.agentId}, ${TERM_LABELS[d.id]}: ${d.term.weight} × ${d.term.value.toFixed(3)} = ${d.term.weighted.toFixed(3)} (${d.term.derivation})`
     );
+}
+
+/** Each agent's score, printed just past the end of its bar. */
+function scoreLabels(
+  frame: ChartFrame,
+  x: ScaleLinear<number, number>,
+  y: ScaleBand<string>,
+  ranked: readonly RankedAgent[],
+  rows: readonly string[]
+): void {
   frame.svg
     .append("g")
     .attr("class", "scores")
     .attr("text-anchor", "start")
     .attr("font-weight", "bold")
     .selectAll("text")
-    .data(result.ranked)
+    .data(ranked)
     .join("text")
-    .attr("x", (agent) => x(agent.score) + 6 * type.unit)
+    .attr("x", (agent) => x(agent.score) + 6 * frame.type.unit)
     .attr("y", (agent, index) => y(rows[index]!)! + y.bandwidth() / 2)
     .attr("dy", "0.32em")
     .text((agent) => `= ${agent.score.toFixed(3)}`);
-  return withChartNote(
-    withLegends(frame.svg.node()!, [colourLegend(TERM_SCALE, type)]),
-    empty
-      ? `Nothing to rank. ${result.incompatibility?.message ?? "No eligible agent."}`
-      : totalWeight === 0
-        ? "Every weight is 0, so every score is 0: the order is the tie-break alone (agent id, ascending)."
-        : null
-  );
 }

@@ -104,15 +104,8 @@ export function KeyRotationChart(
   });
   const above = labels.placement === "above";
   const legend = legendLayout(timeline, width, type);
-  const maxReach = reach(FAILURE_GROWTH * MAX_RADIUS * type.unit, type);
-  const bar = Math.round(1.4 * type.line);
-  const heights: Record<Row, number> = {
-    "published-old": bar,
-    "published-new": bar,
-    signing: bar,
-    cache: type.line + bar,
-    deliveries: Math.ceil(2 * maxReach)
-  };
+  const maxReach = largestDeliveryReach(type);
+  const heights = rowHeights(type);
   const gap = above ? 1.4 * type.line : 0.5 * type.line;
   const legendHeight = legend.lines * legendLine(type);
   // Names above the rows: the first row's name needs a line inside the plot too.
@@ -140,16 +133,53 @@ export function KeyRotationChart(
     .range([frame.left + inset, Math.max(frame.left + inset + 1, frame.right - inset)]);
   drawLegend(frame, legend);
   // Above the rows a name has the plot's width: the full name where it fits, else the short one.
-  const rowName = above
-    ? (row: string) =>
-        type.widthOf(ROW_LABELS[row as Row]) <= frame.right - frame.left
-          ? ROW_LABELS[row as Row]
-          : SHORT_ROW_LABELS[row as Row]
-    : labels.label;
+  const rowName = above ? fittedRowName(type, frame.right - frame.left) : labels.label;
   rowLabels(frame, boxes, rowName, above);
   const long = "minutes since the receiver's first fetch";
   bottomAxis(frame, x, {label: type.widthOf(`${long} →`) < width * 0.9 ? long : "time (min)", unit: 60});
   plotOutline(frame);
+  keyRows(frame, x, boxes, timeline);
+  // The fetch reasons keep clear of the switch's rule, which runs through their row's top.
+  cacheSegments(frame, x, boxes.cache, timeline, rotate <= horizon ? Math.round(x(rotate)) + 0.5 : null);
+  switchMarker(
+    frame,
+    x,
+    rotate,
+    horizon,
+    above ? ROWS.map((row) => boxes[row]) : [{top: frame.top, height: frame.bottom - frame.top}]
+  );
+  deliveryMarks(frame, x, boxes.deliveries, timeline);
+  return frame.svg.node()!;
+}
+
+/** The largest a delivery's symbol reaches from its centre: a failure's, where deliveries do not crowd. */
+const largestDeliveryReach = (type: TypeScale) => reach(FAILURE_GROWTH * MAX_RADIUS * type.unit, type);
+
+/** Key rows are bars; the cached JWKS needs a line above its bar for its fetches' reasons; deliveries fit their largest symbol. */
+function rowHeights(type: TypeScale): Record<Row, number> {
+  const bar = Math.round(1.4 * type.line);
+  return {
+    "published-old": bar,
+    "published-new": bar,
+    signing: bar,
+    cache: type.line + bar,
+    deliveries: Math.ceil(2 * largestDeliveryReach(type))
+  };
+}
+
+/** A row's full name where it fits in `widthPx` (the plot's width, for names above their rows), else its short one. */
+function fittedRowName(type: TypeScale, widthPx: number): (row: string) => string {
+  return (row) =>
+    type.widthOf(ROW_LABELS[row as Row]) <= widthPx ? ROW_LABELS[row as Row] : SHORT_ROW_LABELS[row as Row];
+}
+
+/** The three key rows: when the old and the new key are published, and which one the sender signs with. */
+function keyRows(
+  frame: ChartFrame,
+  x: ScaleLinear<number, number>,
+  boxes: Record<Row, RowBox>,
+  timeline: KeyRotationTimeline
+): void {
   keyBars(
     frame,
     x,
@@ -176,17 +206,6 @@ export function KeyRotationChart(
     (span) =>
       `The sender signs with the ${KEY_NAMES[span.kid]} (${span.kid}) from ${at(span.fromSeconds)} until ${at(span.untilSeconds)}`
   );
-  // The fetch reasons keep clear of the switch's rule, which runs through their row's top.
-  cacheSegments(frame, x, boxes.cache, timeline, rotate <= horizon ? Math.round(x(rotate)) + 0.5 : null);
-  switchMarker(
-    frame,
-    x,
-    rotate,
-    horizon,
-    above ? ROWS.map((row) => boxes[row]) : [{top: frame.top, height: frame.bottom - frame.top}]
-  );
-  deliveryMarks(frame, x, boxes.deliveries, timeline);
-  return frame.svg.node()!;
 }
 
 /** Each row's box, top to bottom, below the legend and the switch's label. */

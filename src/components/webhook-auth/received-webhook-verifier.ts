@@ -293,7 +293,6 @@ export function ReceivedWebhookVerdictView(verdict: ReceivedWebhookVerdict): HTM
   return element("div", {class: "received-verdict"}, children);
 }
 
-/** The boxes, the buttons and the verdict, in one element displayed once. */
 /** The verifier's input from the boxes, or the first box that cannot be read. */
 function readBoxes(
   boxes: Boxes,
@@ -338,6 +337,7 @@ function readBoxes(
   };
 }
 
+/** The boxes, the buttons and the verdict, in one element displayed once. */
 export function ReceivedWebhookVerifier({
   keys,
   clockSeconds = () => Math.floor(Date.now() / 1000)
@@ -361,93 +361,102 @@ export function ReceivedWebhookVerifier({
       if (run === latest) show(ReceivedWebhookVerdictView(verdict));
     } catch (error) {
       if (run === latest)
-        show(
-          element(
-            "p",
-            {class: "received-problems"},
-            `The verifier could not run here: ${error instanceof Error ? error.name : "error"}.`
-          )
-        );
+        show(runProblem(`The verifier could not run here: ${error instanceof Error ? error.name : "error"}.`));
     }
   };
 
   const fill = (example: ReceivedWebhookExample) => {
-    boxes.headers.value = example.headers;
-    boxes.body.value = example.body;
-    boxes.bodyEncoding.value = "utf-8";
-    boxes.profile.value = "auto";
-    for (const [field, box] of boxes.knowledge)
-      box.value = field in example.receiver ? String(example.receiver[field as KnowledgeField] ?? "") : "";
+    fillBoxes(boxes, example);
     void verify();
   };
-  const fillSigned = async () => {
+  // Signing happens in this tab and can fail (no Web Crypto, a key it refuses): the failure is shown, not thrown.
+  const fillSigned = (makeExample: () => Promise<ReceivedWebhookExample>, failure: string) => async () => {
     try {
-      fill(await standardWebhooksExample({secret: keys.secret, msgId: keys.eventId, nowSeconds: clockSeconds()}));
+      fill(await makeExample());
     } catch (error) {
-      show(
-        element(
-          "p",
-          {class: "received-problems"},
-          `The example could not be signed here: ${error instanceof Error ? error.message : "error"}.`
-        )
-      );
+      show(runProblem(`${failure}: ${error instanceof Error ? error.message : "error"}.`));
     }
-  };
-  const fillJwt = async () => {
-    try {
-      // A fresh ES256 key pair, made in this tab for this example only.
-      const kid = `example-${keys.eventId.slice(4, 12)}`;
-      const {privateKey, publicJwk} = await generateSigningKey({kid});
-      fill(await jwtProfileExample({privateKey, publicJwk, kid, jti: keys.eventId, nowSeconds: clockSeconds()}));
-    } catch (error) {
-      show(
-        element(
-          "p",
-          {class: "received-problems"},
-          `The JWT example could not be signed here: ${error instanceof Error ? error.message : "error"}.`
-        )
-      );
-    }
-  };
-  const clear = () => {
-    for (const box of [boxes.headers, boxes.body, ...boxes.knowledge.values()]) box.value = "";
-    boxes.bodyEncoding.value = "utf-8";
-    boxes.profile.value = "auto";
-    void verify();
   };
 
-  const buttons = element(
-    "div",
-    {class: "received-buttons"},
-    element(
-      "button",
-      {type: "button", class: "received-fill", onclick: () => void fillSigned()},
-      "Fill with an example (Standard Webhooks v1)"
-    ),
-    element(
-      "button",
-      {type: "button", class: "received-fill-jwt", onclick: () => void fillJwt()},
-      "Fill with a JWT profile example"
-    ),
-    element(
-      "button",
-      {
-        type: "button",
-        class: "received-fill-token",
-        onclick: () => fill(a2aTokenExample({token: keys.rotatedSecret.slice(6, 22)}))
-      },
-      "Fill with an @a2a-js/sdk token example"
-    ),
-    element("button", {type: "button", class: "received-clear", onclick: clear}, "Clear every box")
-  );
   const root = element(
     "div",
     {class: "received-verifier"},
-    buttons,
+    ExampleButtons({
+      standardWebhooks: fillSigned(
+        () => standardWebhooksExample({secret: keys.secret, msgId: keys.eventId, nowSeconds: clockSeconds()}),
+        "The example could not be signed here"
+      ),
+      jwt: fillSigned(() => jwtExampleWithFreshKey(keys, clockSeconds), "The JWT example could not be signed here"),
+      token: () => fill(a2aTokenExample({token: keys.rotatedSecret.slice(6, 22)})),
+      clear: () => {
+        clearBoxes(boxes);
+        void verify();
+      }
+    }),
     element("div", {class: "received-inputs"}, requestPart, knowledgePart),
     result
   );
   root.addEventListener("input", () => void verify());
   root.addEventListener("change", () => void verify());
   return root;
+}
+
+/** A line saying why the verifier or an example could not run, in place of a verdict. */
+function runProblem(text: string): HTMLElement {
+  return element("p", {class: "received-problems"}, text);
+}
+
+/** Puts an example request and what its receiver knows into the boxes; a box the example says nothing of is emptied. */
+function fillBoxes(boxes: Boxes, example: ReceivedWebhookExample): void {
+  boxes.headers.value = example.headers;
+  boxes.body.value = example.body;
+  boxes.bodyEncoding.value = "utf-8";
+  boxes.profile.value = "auto";
+  for (const [field, box] of boxes.knowledge)
+    box.value = field in example.receiver ? String(example.receiver[field as KnowledgeField] ?? "") : "";
+}
+
+function clearBoxes(boxes: Boxes): void {
+  for (const box of [boxes.headers, boxes.body, ...boxes.knowledge.values()]) box.value = "";
+  boxes.bodyEncoding.value = "utf-8";
+  boxes.profile.value = "auto";
+}
+
+/** A JWT profile example signed with a fresh ES256 key pair, made in this tab for this example only. */
+async function jwtExampleWithFreshKey(
+  keys: DemoKeyMaterial,
+  clockSeconds: () => number
+): Promise<ReceivedWebhookExample> {
+  const kid = `example-${keys.eventId.slice(4, 12)}`;
+  const {privateKey, publicJwk} = await generateSigningKey({kid});
+  return jwtProfileExample({privateKey, publicJwk, kid, jti: keys.eventId, nowSeconds: clockSeconds()});
+}
+
+/** The buttons that fill the boxes with an example of each profile, and the one that empties them. */
+function ExampleButtons(fill: {
+  standardWebhooks: () => Promise<void>;
+  jwt: () => Promise<void>;
+  token: () => void;
+  clear: () => void;
+}): HTMLElement {
+  return element(
+    "div",
+    {class: "received-buttons"},
+    element(
+      "button",
+      {type: "button", class: "received-fill", onclick: () => void fill.standardWebhooks()},
+      "Fill with an example (Standard Webhooks v1)"
+    ),
+    element(
+      "button",
+      {type: "button", class: "received-fill-jwt", onclick: () => void fill.jwt()},
+      "Fill with a JWT profile example"
+    ),
+    element(
+      "button",
+      {type: "button", class: "received-fill-token", onclick: fill.token},
+      "Fill with an @a2a-js/sdk token example"
+    ),
+    element("button", {type: "button", class: "received-clear", onclick: fill.clear}, "Clear every box")
+  );
 }

@@ -28,6 +28,9 @@ function generationText(lanes: ReconcileComparison["lanes"], index: number): str
   return carried === undefined ? "" : `; generation ${carried} (draft)`;
 }
 
+type Lane = ReconcileComparison["lanes"][number];
+type Arrival = ReconcileComparison["scenario"]["arrivals"][number];
+
 export function ReconcileLanes(comparison: ReconcileComparison): HTMLElement {
   const {scenario, lanes, truth} = comparison;
   const arrivals = [...scenario.arrivals].sort((a, b) => a.atSeconds - b.atSeconds);
@@ -37,76 +40,67 @@ export function ReconcileLanes(comparison: ReconcileComparison): HTMLElement {
       "table",
       {class: "reconcile-table"},
       element("caption", null, `${scenario.label}. The agent's current task state: ${taskVersionText(truth)}.`),
-      element(
-        "thead",
-        null,
-        element(
-          "tr",
-          null,
-          element("th", {scope: "col"}, "Arrival"),
-          lanes.map((lane) =>
-            lane.draft
-              ? element(
-                  "th",
-                  {scope: "col", class: "reconcile-draft"},
-                  lane.label,
-                  element("br"),
-                  element("small", {class: "draft-badge"}, `${lane.draft}, not released`)
-                )
-              : element("th", {scope: "col"}, lane.label)
-          )
-        )
-      ),
+      element("thead", null, element("tr", null, element("th", {scope: "col"}, "Arrival"), lanes.map(LaneHead))),
       element(
         "tbody",
         null,
-        arrivals.map((arrival, index) =>
-          element(
-            "tr",
-            null,
-            element(
-              "th",
-              {scope: "row"},
-              `at ${arrival.atSeconds} s: ${arrival.label ?? ""}`,
-              element("br"),
-              element(
-                "small",
-                null,
-                `event id: ${arrival.eventId ?? "none"}; body says ${taskVersionText(arrival.carries)}${generationText(lanes, index)}`
-              )
-            ),
-            lanes.map((lane) => {
-              const row = lane.rows[index]!;
-              return element(
-                "td",
-                {class: `reconcile-${row.action}${lane.draft ? " reconcile-draft" : ""}`},
-                element("strong", null, ACTION_WORDS[row.action]),
-                row.effectFired ? [" · ", element("strong", null, "effect fires")] : null,
-                element("br"),
-                element("small", null, row.note)
-              );
-            })
-          )
-        )
+        arrivals.map((arrival, index) => ArrivalRow(arrival, index, lanes))
       ),
-      element(
-        "tfoot",
-        null,
-        element(
-          "tr",
-          null,
-          element("th", {scope: "row"}, "Result"),
-          lanes.map((lane) =>
-            element(
-              "td",
-              lane.draft ? {class: "reconcile-draft"} : null,
-              `ends on ${taskVersionText(lane.finalState)} ${lane.converged ? "✓ (the true state)" : "✗ (not the true state)"}; `,
-              element("strong", null, lane.effects),
-              ` effect${lane.effects === 1 ? "" : "s"}${lane.effects > 1 ? " ✗" : ""}; ${lane.regressions} regression${lane.regressions === 1 ? "" : "s"}; ${lane.fetches} GetTask call${lane.fetches === 1 ? "" : "s"}`
-            )
-          )
-        )
-      )
+      element("tfoot", null, element("tr", null, element("th", {scope: "row"}, "Result"), lanes.map(LaneResult)))
     )
+  );
+}
+
+/** A receiver's column head; a draft lane's says the draft is not released. */
+function LaneHead(lane: Lane): HTMLElement {
+  return lane.draft
+    ? element(
+        "th",
+        {scope: "col", class: "reconcile-draft"},
+        lane.label,
+        element("br"),
+        element("small", {class: "draft-badge"}, `${lane.draft}, not released`)
+      )
+    : element("th", {scope: "col"}, lane.label);
+}
+
+/** One arrival (what it carries) and what each receiver did with it. */
+function ArrivalRow(arrival: Arrival, index: number, lanes: ReconcileComparison["lanes"]): HTMLElement {
+  return element(
+    "tr",
+    null,
+    element(
+      "th",
+      {scope: "row"},
+      `at ${arrival.atSeconds} s: ${arrival.label ?? ""}`,
+      element("br"),
+      element(
+        "small",
+        null,
+        `event id: ${arrival.eventId ?? "none"}; body says ${taskVersionText(arrival.carries)}${generationText(lanes, index)}`
+      )
+    ),
+    lanes.map((lane) => {
+      const row = lane.rows[index]!;
+      return element(
+        "td",
+        {class: `reconcile-${row.action}${lane.draft ? " reconcile-draft" : ""}`},
+        element("strong", null, ACTION_WORDS[row.action]),
+        row.effectFired ? [" · ", element("strong", null, "effect fires")] : null,
+        element("br"),
+        element("small", null, row.note)
+      );
+    })
+  );
+}
+
+/** Where a receiver ended against the true state, and what it cost: effects, regressions, GetTask calls. */
+function LaneResult(lane: Lane): HTMLElement {
+  return element(
+    "td",
+    lane.draft ? {class: "reconcile-draft"} : null,
+    `ends on ${taskVersionText(lane.finalState)} ${lane.converged ? "✓ (the true state)" : "✗ (not the true state)"}; `,
+    element("strong", null, lane.effects),
+    ` effect${lane.effects === 1 ? "" : "s"}${lane.effects > 1 ? " ✗" : ""}; ${lane.regressions} regression${lane.regressions === 1 ? "" : "s"}; ${lane.fetches} GetTask call${lane.fetches === 1 ? "" : "s"}`
   );
 }
