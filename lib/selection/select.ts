@@ -1,3 +1,4 @@
+import {rememberingReads} from "../shared/remembered.js";
 import {buildContract, buildIncompatibility, type Contract, type Incompatibility} from "./contract.js";
 import {firstFailedGate, gateFailures, gateVerdicts, type GateId} from "./gates.js";
 import type {Policy} from "./policy.js";
@@ -59,51 +60,37 @@ function evaluateGates(registry: Registry, policy: Policy): GateOutcome {
 }
 
 /** The policy fields the gates read (everything but the three weights), as one comparable key. */
-function gateKey(policy: Policy): string {
-  const {latencyWeight: _latency, costWeight: _cost, observedSuccessWeight: _success, ...gateFields} = policy;
-  return JSON.stringify(gateFields);
+/** How a selection computes its gates and its ranking: as they are, or remembering (rememberingSelectAgent). */
+export interface SelectionParts {
+  gates: (policy: Policy, registry: Registry) => GateOutcome;
+  ranking: (policy: Policy, eligible: readonly EligibleAgent[]) => ReturnType<typeof rankEligible>;
 }
 
-const rankingKey = (eligible: readonly EligibleAgent[], policy: Policy) =>
-  `${policy.latencyWeight} ${policy.costWeight} ${policy.observedSuccessWeight}\n${eligible.map(({entry}) => entry.agentId).join("\n")}`;
-
-/** What a result keeps (out of sight) so the next selection can reuse what did not change. */
-interface Reusable {
-  registry: Registry;
-  gateKey: string;
-  gates: GateOutcome;
-  rankingKey: string;
-  ranking: ReturnType<typeof rankEligible>;
-}
-
-const reusable = new WeakMap<SelectionResult, Reusable>();
+const COMPUTED_PARTS: SelectionParts = {
+  gates: (policy, registry) => evaluateGates(registry, policy),
+  ranking: (policy, eligible) => rankEligible(eligible, policy)
+};
 
 /**
  * Picks one agent for one job: hard gates first, then ranking of what passed. Pure and
  * deterministic; the policy is trusted here (validate untrusted input with parsePolicy first).
  * Linear in the registry size apart from sorting the eligible agents.
  *
- * `previous`, the selection before this one (a page passes its last result): a reader moves one
- * input at a time, and what that move did not change is handed back as the very same objects
- * (the gate verdicts when only a weight moved, the ranking when the eligible set and the weights
- * stayed), so a page can tell an unchanged part by identity and skip redrawing it.
+ * `parts` computes the gates and the ranking; rememberingSelectAgent passes parts that hand back
+ * their last result while what they read of the policy is unchanged (the gate verdicts when only
+ * a weight moved, the ranking when the eligible set and the weights stayed), so a page can tell
+ * an unchanged part by identity and skip redrawing it.
  */
 export function selectAgent(
   registry: Registry,
   policy: Policy,
-  previous: SelectionResult | null = null
+  parts: SelectionParts = COMPUTED_PARTS
 ): SelectionResult {
   const agents = registry.agents;
-  const before = previous ? reusable.get(previous) : undefined;
-  const reuseGates = before !== undefined && before.registry === registry && before.gateKey === gateKey(policy);
-  const gates = reuseGates ? before.gates : evaluateGates(registry, policy);
+  const gates = parts.gates(policy, registry);
   const {eligible, removedByGate, failureMasks, rejections} = gates;
 
-  const thisRankingKey = rankingKey(eligible, policy);
-  const ranking =
-    before !== undefined && before.registry === registry && before.rankingKey === thisRankingKey
-      ? before.ranking
-      : rankEligible(eligible, policy);
+  const ranking = parts.ranking(policy, eligible);
   const {ranked, scale} = ranking;
   const top = ranked[0];
   let contract: Contract | null = null;
@@ -138,15 +125,17 @@ export function selectAgent(
       incompatibility
     })
   };
-  reusable.set(result, {registry, gateKey: gateKey(policy), gates, rankingKey: thisRankingKey, ranking});
   return result;
 }
 
 /**
- * selectAgent that remembers its last result and hands it in as `previous`, so what a policy
- * change did not touch comes back as the same objects: a page keeps this function, not a run.
+ * selectAgent whose gates and ranking remember their last result by what they read of the policy
+ * (rememberingReads): a page keeps this function, not a result.
  */
 export function rememberingSelectAgent(): (registry: Registry, policy: Policy) => SelectionResult {
-  let previous: SelectionResult | null = null;
-  return (registry, policy) => (previous = selectAgent(registry, policy, previous));
+  const parts: SelectionParts = {
+    gates: rememberingReads(COMPUTED_PARTS.gates),
+    ranking: rememberingReads(COMPUTED_PARTS.ranking)
+  };
+  return (registry, policy) => selectAgent(registry, policy, parts);
 }

@@ -14,6 +14,7 @@ import {DEFAULT_DEDUP_RETENTION_SECONDS} from "./receiver/dedup-store.js";
 import {DEFAULT_MESSAGE_VERSION, versionField, type MessageVersion} from "../shared/message-version.js";
 import {DEMO_BODIES, DEMO_NOW_SECONDS} from "./fixtures.js";
 import {RACE_STRATEGIES, raceTable, type RaceRun, type RaceStrategy, type RaceTable} from "./receiver/race.js";
+import {remembered, rememberingReads} from "../shared/remembered.js";
 import {compareReconciliation, RECONCILE_SCENARIOS, type ReconcileComparison} from "./receiver/reconcile.js";
 import {
   analyzeRetryHorizon,
@@ -445,67 +446,62 @@ export function dedupRecordSpans(lane: RetryLaneResult, retentionSeconds: number
 export const NO_WEB_CRYPTO_REASON =
   "this page has no Web Crypto (crypto.subtle exists only in secure contexts: https, or http on localhost/127.0.0.1), so nothing can be signed or verified here";
 
+/** How a run computes each of its parts: as they are, or remembering their last result (rememberingWebhookLesson). */
+export interface WebhookLessonParts {
+  debug: (inputs: WebhookLessonInputs, secrets: WebhookLessonSecrets) => Promise<SignatureDebugResult>;
+  horizon: (inputs: WebhookLessonInputs) => RetryHorizonSelection;
+  race: (table: RaceTable, oneBasedIndex: number) => RaceSelection;
+  reconcile: (scenario: (typeof RECONCILE_SCENARIOS)[number]) => ReconcileComparison;
+  rotation: (inputs: WebhookLessonInputs) => KeyRotationTimeline;
+  jwt: (inputs: WebhookLessonInputs) => Promise<JwtLabReport>;
+}
+
+const COMPUTED_PARTS: WebhookLessonParts = {
+  debug: debugFor,
+  horizon: horizonFor,
+  race: selectRaceRun,
+  reconcile: compareReconciliation,
+  rotation: rotationFor,
+  jwt: jwtFor
+};
+
 /**
  * Every model of the lesson from one input state. The state may hold anything (a link's
  * values, a test's): each field is checked by its row, and a refused value is reported and
  * replaced by its default, so this never throws on what a reader typed.
  *
- * `previous`, the run before this one (a page passes its last run), as in selectAgent: a reader
- * moves one input at a time, and a part whose inputs did not change (the debugger, horizon,
- * race, reconciliation) is handed back as the very same object, so a page can tell an
- * unchanged part by identity and skip redrawing it; the race tables are kept per worker count
- * (racesFor). The result equals a run made from scratch either way.
+ * `parts` computes each part; rememberingWebhookLesson passes parts that hand back their last
+ * result while what they read is unchanged, so a page can tell an unchanged part by identity and
+ * skip redrawing it; the race tables are kept per worker count (racesFor). The result equals a
+ * run made from scratch either way.
  */
 export async function runWebhookLesson(
   values: Readonly<Record<string, unknown>>,
   secrets: WebhookLessonSecrets,
   /** null: no Web Crypto (the page passes what the browser has). */
   subtle: SubtleCrypto | null = globalThis.crypto?.subtle ?? null,
-  previous: WebhookLessonRun | null = null
+  parts: WebhookLessonParts = COMPUTED_PARTS
 ): Promise<WebhookLessonRun> {
   const {values: inputs, refused} = checkInputs(values, webhookLessonFields, webhookLessonDefaults);
-  // The parts the previous run may give, when the inputs each reads are the same (and, for signed parts, the secrets).
-  const before = previous !== null && sameSecrets.get(previous) === secrets ? previous : null;
-  const unchanged = (...names: (keyof WebhookLessonInputs)[]) =>
-    previous !== null && names.every((name) => Object.is(previous.inputs[name], inputs[name]));
-
-  const debug = !subtle
-    ? {ok: false as const, issues: [NO_WEB_CRYPTO_REASON]}
-    : before?.debug && unchanged(...DEBUG_INPUTS)
-      ? before.debug
-      : await debugFor(inputs, secrets);
-  const horizon =
-    previous && unchanged("retryPreset", "retentionSeconds", "toleranceSeconds", "unreachableAttempts", "acksLost")
-      ? previous.horizon
-      : horizonFor(inputs);
+  const debug = subtle ? await parts.debug(inputs, secrets) : {ok: false as const, issues: [NO_WEB_CRYPTO_REASON]};
   const races = racesFor(inputs.raceWorkers);
   const chosen = races.find((table) => table.strategy === (inputs.raceStrategy as RaceStrategy)) ?? races[0]!;
-  const race =
-    previous && previous.race.table === chosen && unchanged("raceInterleaving")
-      ? previous.race
-      : selectRaceRun(chosen, inputs.raceInterleaving);
+  const race = parts.race(chosen, inputs.raceInterleaving);
   if (race.clamped) refused.push(interleavingPastCount(inputs.raceInterleaving, race));
   const scenario =
     RECONCILE_SCENARIOS.find((candidate) => candidate.id === inputs.reconcileScenario) ?? RECONCILE_SCENARIOS[0]!;
-  const reconcile =
-    previous && previous.reconcile.scenario === scenario ? previous.reconcile : compareReconciliation(scenario);
-  const rotation = previous && unchanged(...ROTATION_INPUTS) ? previous.rotation : rotationFor(inputs);
-  const jwt = !subtle ? null : previous?.jwt && unchanged(...JWT_INPUTS) ? previous.jwt : await jwtFor(inputs);
-
-  const run: WebhookLessonRun = {
+  return {
     inputs,
     refused,
     webCrypto: subtle ? {available: true} : {available: false, reason: NO_WEB_CRYPTO_REASON},
     debug,
-    horizon,
+    horizon: parts.horizon(inputs),
     races,
     race,
-    reconcile,
-    jwt,
-    rotation
+    reconcile: parts.reconcile(scenario),
+    jwt: subtle ? await parts.jwt(inputs) : null,
+    rotation: parts.rotation(inputs)
   };
-  sameSecrets.set(run, secrets);
-  return run;
 }
 
 /**
@@ -522,9 +518,6 @@ function racesFor(workers: number): readonly RaceTable[] {
     racesByWorkers.set(workers, (races = RACE_STRATEGIES.map((strategy) => raceTable(strategy.id, workers))));
   return races;
 }
-
-/** Which secrets a run was signed with, so a later run reuses signed parts only for the same ones. */
-const sameSecrets = new WeakMap<WebhookLessonRun, WebhookLessonSecrets>();
 
 function horizonFor(inputs: WebhookLessonInputs): RetryHorizonSelection {
   const preset = retryPresetById(inputs.retryPreset);
@@ -565,40 +558,11 @@ export function runWebhookTampering(
 }
 
 /**
- * runWebhookTampering that hands back its last report (the same object) while the version, the
- * tolerance and the secrets are those it was made with: a page keeps this function, not a report.
+ * runWebhookTampering that hands back its last report (the same object) while what it read (the
+ * version and the tolerance) and the secrets are unchanged: a page keeps this function, not a report.
  */
 export function rememberingWebhookTampering(): typeof runWebhookTampering {
-  let last: {
-    version: string;
-    toleranceSeconds: number;
-    secrets: object;
-    subtle: SubtleCrypto | null;
-    report: Promise<TamperingReport | null>;
-  } | null = null;
-  return (inputs, secrets, subtle = globalThis.crypto?.subtle ?? null) => {
-    const same =
-      last !== null &&
-      last.version === inputs.version &&
-      last.toleranceSeconds === inputs.toleranceSeconds &&
-      last.secrets === secrets &&
-      last.subtle === subtle;
-    if (!same) {
-      const made = {
-        version: inputs.version,
-        toleranceSeconds: inputs.toleranceSeconds,
-        secrets,
-        subtle,
-        report: runWebhookTampering(inputs, secrets, subtle)
-      };
-      // A run that failed (a Web Crypto that rejects) is not handed back: the next call runs again.
-      made.report.catch(() => {
-        if (last === made) last = null;
-      });
-      last = made;
-    }
-    return last!.report;
-  };
+  return rememberingReads(runWebhookTampering);
 }
 
 function interleavingPastCount(requested: number, race: RaceSelection): RefusedInput {
@@ -607,33 +571,11 @@ function interleavingPastCount(requested: number, race: RaceSelection): RefusedI
   return {...refusal(field, requested, problem, race.index), fallback: `the last one, ${race.index}`};
 }
 
-/** Every input debugFor reads: a run whose other inputs changed reuses the previous run's debug. */
-const DEBUG_INPUTS = [
-  "body",
-  "toleranceSeconds",
-  "duringRotation",
-  "reserializedBody",
-  "secretNotBase64Decoded",
-  "wrongSecret",
-  "clockSkewSeconds",
-  "signatureHeaderSplitOnComma",
-  "missingVersionPrefix",
-  "rotatedWithoutOverlap"
-] as const satisfies readonly (keyof WebhookLessonInputs)[];
-
 /**
  * The sender switches keys at 60 min 50 s: off the 5-minute grid of deliveries and of a one-hour
  * cache's refetches, so that a refetch never lands on the switch by chance and hides the lesson.
  */
 export const ROTATION_SWITCH_SECONDS = 3650;
-
-const ROTATION_INPUTS = [
-  "rotationLeadSeconds",
-  "rotationOverlapSeconds",
-  "jwksMaxAgeSeconds",
-  "refetchOnUnknownKid",
-  "deliveryDelaySeconds"
-] as const satisfies readonly (keyof WebhookLessonInputs)[];
 
 function rotationFor(inputs: WebhookLessonInputs): KeyRotationTimeline {
   return keyRotationTimeline({
@@ -645,14 +587,6 @@ function rotationFor(inputs: WebhookLessonInputs): KeyRotationTimeline {
     deliveryDelaySeconds: inputs.deliveryDelaySeconds
   });
 }
-
-/** Every input the JWT lab reads. */
-const JWT_INPUTS = [
-  "body",
-  "jwtAlgorithm",
-  "jwtMistake",
-  "jwksFetchedSecondsAgo"
-] as const satisfies readonly (keyof WebhookLessonInputs)[];
 
 function jwtFor(inputs: WebhookLessonInputs): Promise<JwtLabReport> {
   return runJwtLab({
@@ -692,13 +626,23 @@ export function webhookRunLabel(values: Readonly<Record<string, unknown>>): RunL
 }
 
 /**
- * runWebhookLesson that remembers its last run and hands it in as `previous`, so the parts an
- * input did not change come back as the same objects: a page keeps this function, not a run.
+ * runWebhookLesson whose parts remember their last result by what they read (rememberingReads):
+ * a part whose inputs, secrets and Web Crypto are unchanged comes back as the same object. A page
+ * keeps this function, not a run.
  */
 export function rememberingWebhookLesson(): (
   values: Readonly<Record<string, unknown>>,
-  secrets: WebhookLessonSecrets
+  secrets: WebhookLessonSecrets,
+  subtle?: SubtleCrypto | null
 ) => Promise<WebhookLessonRun> {
-  let previous: WebhookLessonRun | null = null;
-  return async (values, secrets) => (previous = await runWebhookLesson(values, secrets, undefined, previous));
+  const parts: WebhookLessonParts = {
+    debug: rememberingReads(debugFor),
+    horizon: rememberingReads(horizonFor),
+    race: remembered(selectRaceRun),
+    reconcile: remembered(compareReconciliation),
+    rotation: rememberingReads(rotationFor),
+    jwt: rememberingReads(jwtFor)
+  };
+  return (values, secrets, subtle = globalThis.crypto?.subtle ?? null) =>
+    runWebhookLesson(values, secrets, subtle, parts);
 }

@@ -5,7 +5,8 @@
  * new view (a page cell's closure over values that changed), it draws again.
  */
 import {describe, expect, it, vi} from "vitest";
-import {ViewSlot, sameArguments} from "../../src/components/runtime/view-slot.js";
+import {sameArguments} from "../../lib/shared/remembered.js";
+import {ViewSlot} from "../../src/components/runtime/view-slot.js";
 
 const paragraph = (text: string, options: {width: number}) =>
   Object.assign(document.createElement("p"), {textContent: `${text} at ${options.width}`});

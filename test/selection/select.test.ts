@@ -7,6 +7,7 @@ import {
   explainGates,
   gateOrder,
   gateTable,
+  rememberingSelectAgent,
   selectAgent,
   type GateId,
   type Policy,
@@ -284,38 +285,42 @@ describe("gateTable", () => {
   });
 });
 
-describe("selectAgent hands back an unchanged ranking as the same object", () => {
+describe("rememberingSelectAgent hands back an unchanged ranking as the same object", () => {
   it("when only a gate input moved and the eligible set stayed", () => {
-    const first = selectAgent(defaultRegistry, defaultPolicy);
-    const later = selectAgent(defaultRegistry, {...defaultPolicy, additionalElapsedSeconds: 60}, first);
+    const select = rememberingSelectAgent();
+    const first = select(defaultRegistry, defaultPolicy);
+    const later = select(defaultRegistry, {...defaultPolicy, additionalElapsedSeconds: 60});
     expect(later.ranked.map((agent) => agent.agentId)).toEqual(first.ranked.map((agent) => agent.agentId));
     expect(later.ranked).toBe(first.ranked);
-    const reweighted = selectAgent(defaultRegistry, {...defaultPolicy, latencyWeight: 3}, first);
+    const reweighted = select(defaultRegistry, {...defaultPolicy, additionalElapsedSeconds: 60, latencyWeight: 3});
     expect(reweighted.ranked).not.toBe(first.ranked);
-    // Without a previous result nothing is reused, and what was reused is what a fresh computation gives.
+    // Without remembering nothing is reused, and what was reused is what a fresh computation gives.
     const fresh = selectAgent(defaultRegistry, {...defaultPolicy, additionalElapsedSeconds: 60});
     expect(fresh.ranked).not.toBe(first.ranked);
     expect(later).toEqual(fresh);
   });
 });
 
-describe("selectAgent hands back unchanged gate verdicts as the same objects", () => {
+describe("rememberingSelectAgent hands back unchanged gate verdicts as the same objects", () => {
   it("when only a weight moved", () => {
-    const first = selectAgent(defaultRegistry, defaultPolicy);
-    const reweighted = selectAgent(defaultRegistry, {...defaultPolicy, costWeight: 4}, first);
+    const select = rememberingSelectAgent();
+    const first = select(defaultRegistry, defaultPolicy);
+    const reweighted = select(defaultRegistry, {...defaultPolicy, costWeight: 4});
     expect(reweighted.failureMasks).toBe(first.failureMasks);
     expect(reweighted.removedByGate).toBe(first.removedByGate);
     expect(reweighted).toEqual(selectAgent(defaultRegistry, {...defaultPolicy, costWeight: 4}));
-    const regated = selectAgent(defaultRegistry, {...defaultPolicy, costWeight: 4, costBudgetCents: 3}, reweighted);
+    const regated = select(defaultRegistry, {...defaultPolicy, costWeight: 4, costBudgetCents: 3});
     expect(regated.failureMasks).not.toBe(first.failureMasks);
     expect(regated).toEqual(selectAgent(defaultRegistry, {...defaultPolicy, costWeight: 4, costBudgetCents: 3}));
-    // Another registry never reuses a verdict.
-    const copy = {...defaultRegistry, agents: [...defaultRegistry.agents]};
-    expect(selectAgent(copy, defaultPolicy, first).failureMasks).not.toBe(first.failureMasks);
+    // Another registry (one agent fewer) reuses no verdict; one with the same agents is the same registry.
+    const fewer = {...defaultRegistry, agents: defaultRegistry.agents.slice(1)};
+    const policy = {...defaultPolicy, costWeight: 4, costBudgetCents: 3};
+    expect(select(fewer, policy).failureMasks).not.toBe(regated.failureMasks);
+    expect(select(fewer, policy)).toEqual(selectAgent(fewer, policy));
   });
 });
 
-describe("a selection made from a previous one", () => {
+describe("a remembering selection after another", () => {
   it("equals the selection made from scratch, for any registry and any two policies", () => {
     fc.assert(
       fc.property(
@@ -332,7 +337,9 @@ describe("a selection made from a previous one", () => {
                 observedSuccessWeight: after.observedSuccessWeight
               }
             : after;
-          const reused = selectAgent(registry, next, selectAgent(registry, before));
+          const select = rememberingSelectAgent();
+          select(registry, before);
+          const reused = select(registry, next);
           const fresh = selectAgent(registry, next);
           expect(reused).toEqual(fresh);
           expect(reused.rejected).toEqual(fresh.rejected);

@@ -5,6 +5,7 @@
  * (or crypto.subtle is missing on an insecure origin) the result says so
  * instead of throwing.
  */
+import {remembered} from "../../shared/remembered.js";
 import {toBytes} from "../bytes.js";
 import {
   detectEd25519Support,
@@ -70,18 +71,10 @@ export async function runV1aDemo(input: V1aDemoInput): Promise<V1aDemo> {
 }
 
 /**
- * runV1aDemo that hands back its last result while every field of the input is the same: lesson 4
- * asks on every input of every lab, and only the body and the tolerance change the demo. A page
- * keeps this function, not a result.
+ * runV1aDemo that hands back its last result while every field of the input is the same (remembered):
+ * lesson 4 asks on every input of every lab, and only the body and the tolerance change the demo.
+ * A page keeps this function, not a result.
  */
 export function rememberingV1aDemo(): (input: V1aDemoInput) => Promise<V1aDemo> {
-  let last: {input: V1aDemoInput; result: Promise<V1aDemo>} | null = null;
-  return (input) => {
-    const same =
-      last !== null &&
-      Object.keys(last.input).length === Object.keys(input).length &&
-      (Object.keys(input) as (keyof V1aDemoInput)[]).every((key) => Object.is(last!.input[key], input[key]));
-    if (!same) last = {input, result: runV1aDemo(input)};
-    return last!.result;
-  };
+  return remembered(runV1aDemo);
 }

@@ -19,6 +19,7 @@
  * listed by hand. A view that keeps state across drawings (playback, the editor, the tour) is not
  * drawn here: it is displayed once and updated in place through its own `update` method.
  */
+import {sameArguments} from "../../../lib/shared/remembered.js";
 import {element} from "./dom.js";
 import {morph} from "./morph.js";
 import {cancelRedraw, drawNowOrWhenSeen, redrawOnceLoaded, watchDistance} from "./offscreen-redraws.js";
@@ -33,31 +34,6 @@ export type ViewSlotElement = HTMLDivElement & {
   /** Shows `node` at once, whatever is shown: for a stand-in while a run is computed elsewhere. */
   show(node: Node): void;
 };
-
-/**
- * Whether two drawings' arguments are the same: each pair identical (Object.is), or, for a
- * plain object or array written anew (an options literal, a list of panels), the same members
- * by identity, two levels deep. Deeper than that, or inside lib's results, identity decides.
- */
-export function sameArguments(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a.length === b.length && a.every((value, index) => sameValue(value, b[index], 2));
-}
-
-function sameValue(a: unknown, b: unknown, levels: number): boolean {
-  if (Object.is(a, b)) return true;
-  if (levels === 0 || !isPlain(a) || !isPlain(b) || Array.isArray(a) !== Array.isArray(b)) return false;
-  const [keysA, keysB] = [Object.keys(a), Object.keys(b)];
-  return (
-    keysA.length === keysB.length &&
-    keysA.every((key) => Object.hasOwn(b, key) && sameValue(a[key], b[key], levels - 1))
-  );
-}
-
-function isPlain(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== "object" || value === null) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === Array.prototype || prototype === null;
-}
 
 export function ViewSlot(): ViewSlotElement {
   const root = element("div", {class: "live-view"});
