@@ -8,7 +8,7 @@ import {ticks as d3Ticks} from "d3-array";
 import {axisBottom, axisLeft} from "d3-axis";
 import type {ScaleBand, ScaleContinuousNumeric, ScaleLinear} from "d3-scale";
 import {formatNumber} from "../format/number-format.js";
-import type {ChartFrame, ChartGroup} from "./chart-frame.js";
+import type {ChartFrame} from "./chart-frame.js";
 import type {TypeScale} from "./type-scale.js";
 
 /**
@@ -88,73 +88,40 @@ export function bottomAxis(
   const values = chosen
     ? spacedTicks(chosen, x, format, type)
     : ticksAtLeast(start / unit, end / unit, tickCountFor(frame.right - frame.left, type)).map((tick) => tick * unit);
-  const key = [
-    "x",
-    frame.bottom,
-    frame.top,
-    frame.width,
-    type.body,
-    label,
-    ...values.map((value) => `${x(value)} ${format(value)}`)
-  ].join("|");
-  drawnOnce(frame, key, () =>
-    frame.svg
-      .append("g")
-      .attr("class", "x-axis")
-      .attr("transform", `translate(0,${frame.bottom})`)
-      .call(
-        axisBottom(x)
-          .offset(TICK_OFFSET)
-          .tickValues(values)
-          .tickFormat((value) => format(Number(value)))
-          .tickSizeOuter(0)
-          .tickSize(6 * type.unit)
-          .tickPadding(3 * type.unit)
-      )
-      .call((g) => g.attr("font-size", null).attr("font-family", null).attr("font-variant", "tabular-nums"))
-      .call((g) => g.select(".domain").remove())
-      .call((g) =>
-        g
-          .selectAll(".tick line")
-          .clone()
-          .attr("class", "grid")
-          .attr("y2", frame.top - frame.bottom)
-          .attr("stroke-opacity", 0.1)
-      )
-      .call((g) =>
-        g
-          .append("text")
-          .attr("class", "x-axis-label")
-          .attr("x", frame.width - 2)
-          .attr("y", 9 * type.unit + type.line)
-          .attr("dy", "0.71em")
-          .attr("fill", "currentColor")
-          .attr("text-anchor", "end")
-          .text(`${label} →`)
-      )
-  );
-}
-
-/** Axes drawn so far, by what their drawing depends on (drawnOnce). */
-const drawnAxes = new Map<string, SVGGElement>();
-/** Axes vary with a chart's width and inputs: the memory starts over past this many. */
-const MAX_DRAWN_AXES = 64;
-
-/**
- * Appends the axis `draw` makes with d3-axis, or a copy of the one it made for the same `key`.
- * An axis's drawing follows from its ticks' positions and labels and the frame's geometry, all in
- * the key; a chart redrawn for an input that did not move its axis (most inputs) copies it
- * instead of running d3-axis again for the same drawing (about a tenth of a lesson 1 slider move
- * at 4x CPU throttle, docs/performance.md).
- */
-function drawnOnce(frame: ChartFrame, key: string, draw: () => ChartGroup): void {
-  const drawn = drawnAxes.get(key);
-  if (drawn !== undefined) {
-    frame.svg.node()!.appendChild(drawn.cloneNode(true));
-    return;
-  }
-  if (drawnAxes.size >= MAX_DRAWN_AXES) drawnAxes.clear();
-  drawnAxes.set(key, draw().node()!.cloneNode(true) as SVGGElement);
+  frame.svg
+    .append("g")
+    .attr("class", "x-axis")
+    .attr("transform", `translate(0,${frame.bottom})`)
+    .call(
+      axisBottom(x)
+        .offset(TICK_OFFSET)
+        .tickValues(values)
+        .tickFormat((value) => format(Number(value)))
+        .tickSizeOuter(0)
+        .tickSize(6 * type.unit)
+        .tickPadding(3 * type.unit)
+    )
+    .call((g) => g.attr("font-size", null).attr("font-family", null).attr("font-variant", "tabular-nums"))
+    .call((g) => g.select(".domain").remove())
+    .call((g) =>
+      g
+        .selectAll(".tick line")
+        .clone()
+        .attr("class", "grid")
+        .attr("y2", frame.top - frame.bottom)
+        .attr("stroke-opacity", 0.1)
+    )
+    .call((g) =>
+      g
+        .append("text")
+        .attr("class", "x-axis-label")
+        .attr("x", frame.width - 2)
+        .attr("y", 9 * type.unit + type.line)
+        .attr("dy", "0.71em")
+        .attr("fill", "currentColor")
+        .attr("text-anchor", "end")
+        .text(`${label} →`)
+    );
 }
 
 /** Of `values` in order, those whose labels keep half an em clear of the last one kept. */
@@ -197,56 +164,44 @@ export function leftAxis(
     count ?? valueTickCount(Math.abs(y.range()[0]! - y.range()[1]!), frame.type)
   );
   const {type} = frame;
-  const key = [
-    "y",
-    frame.left,
-    frame.right,
-    frame.top,
-    type.body,
-    label,
-    grid,
-    ...values.map((value) => `${y(value)} ${format(value)}`)
-  ].join("|");
-  drawnOnce(frame, key, () =>
-    frame.svg
-      .append("g")
-      .attr("class", "y-axis")
-      .attr("transform", `translate(${frame.left},0)`)
-      .call(
-        axisLeft(y)
-          .offset(TICK_OFFSET)
-          .tickValues(values)
-          .tickFormat((value) => format(Number(value)))
-          .tickSizeOuter(0)
-          .tickSize(6 * type.unit)
-          .tickPadding(3 * type.unit)
-      )
-      .call((g) => g.attr("font-size", null).attr("font-family", null).attr("font-variant", "tabular-nums"))
-      .call((g) => g.select(".domain").remove())
-      .call((g) =>
-        grid
-          ? g
-              .selectAll(".tick line")
-              .clone()
-              .attr("class", "grid")
-              .attr("x2", frame.right - frame.left)
-              .attr("stroke-opacity", 0.1)
-          : g
-      )
-      .call((g) =>
-        label === null
-          ? g
-          : g
-              .append("text")
-              .attr("class", "y-axis-label")
-              .attr("x", -frame.left + 2)
-              .attr("y", frame.top - type.line)
-              .attr("dy", "0.32em")
-              .attr("fill", "currentColor")
-              .attr("text-anchor", "start")
-              .text(`↑ ${label}`)
-      )
-  );
+  frame.svg
+    .append("g")
+    .attr("class", "y-axis")
+    .attr("transform", `translate(${frame.left},0)`)
+    .call(
+      axisLeft(y)
+        .offset(TICK_OFFSET)
+        .tickValues(values)
+        .tickFormat((value) => format(Number(value)))
+        .tickSizeOuter(0)
+        .tickSize(6 * type.unit)
+        .tickPadding(3 * type.unit)
+    )
+    .call((g) => g.attr("font-size", null).attr("font-family", null).attr("font-variant", "tabular-nums"))
+    .call((g) => g.select(".domain").remove())
+    .call((g) =>
+      grid
+        ? g
+            .selectAll(".tick line")
+            .clone()
+            .attr("class", "grid")
+            .attr("x2", frame.right - frame.left)
+            .attr("stroke-opacity", 0.1)
+        : g
+    )
+    .call((g) =>
+      label === null
+        ? g
+        : g
+            .append("text")
+            .attr("class", "y-axis-label")
+            .attr("x", -frame.left + 2)
+            .attr("y", frame.top - type.line)
+            .attr("dy", "0.32em")
+            .attr("fill", "currentColor")
+            .attr("text-anchor", "start")
+            .text(`↑ ${label}`)
+    );
 }
 
 /**
