@@ -10,7 +10,7 @@ import type {DeliveryRun, UpdateOutcomeKind} from "./run.js";
  * guided lesson it is a step: its prediction is asked before the run is shown.
  */
 export interface DeliveryExperiment extends TourStep<DeliveryRun> {
-  overrides: Partial<DeliveryConfig>;
+  overrides: Partial<Omit<DeliveryConfig, "updates">>;
 }
 
 /** The most attempts (or effects, or requests) any run of the lesson can count: every update retried to the limit. */

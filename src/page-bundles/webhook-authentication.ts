@@ -3,7 +3,6 @@ export * from "../../lib/webhook-auth/index.js";
 export * from "../components/index.js";
 export * from "../components/webhook-auth/index.js";
 // Only the live lab's port: lib/live also names maskSecret, which this lesson's views export.
-export {livePortDefaults, livePortFields} from "../../lib/live/index.js";
 export * from "../components/live-lab/index.js";
 // The receiver check's example report, which lesson 4 draws until a reader loads their own.
 export {EXAMPLE_RECEIVER_CHECK_REPORT} from "../../lib/receiver-check/example-report.js";

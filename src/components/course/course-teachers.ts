@@ -5,7 +5,7 @@
  * loads no simulator.
  *
  * ```js
- * const key = FileAttachment("./data/answer-key.json").json();
+ * const key = answerKeyFrom(await FileAttachment("./data/answer-key.json").json());
  * display(LessonAnswerKey(key, "push-delivery", {version}));
  * ```
  */
@@ -30,6 +30,18 @@ export interface TeachersAnswerKey {
 export interface TeachersViewOptions {
   /** The course-wide A2A version the links to a lesson carry. */
   version: string;
+}
+
+/**
+ * The answer key as the page loads it (JSON written by the build's own loader from lib's
+ * types): its shape is checked here, where it enters the page, so a stale file says so.
+ */
+export function answerKeyFrom(json: unknown): TeachersAnswerKey {
+  const key = json as Partial<TeachersAnswerKey> | null;
+  const lessons = key?.lessons;
+  if (!Array.isArray(lessons) || typeof key?.minutesPerStep !== "number" || typeof key.wordsReadPerMinute !== "number")
+    throw new Error("the answer key (src/data/answer-key.json) is not the shape src/data/answer-key.json.ts writes");
+  return key as TeachersAnswerKey;
 }
 
 function lessonOf(key: TeachersAnswerKey, slug: string): TeachersLesson {

@@ -27,10 +27,10 @@ export interface ExportOptions {
   /** The chart's title, printed on the exported image. */
   title: string;
   /**
-   * Which run it shows: a caption under the title, a label in the file name. A function is read
-   * when the reader exports, so a chart that an input did not redraw still names the current run.
+   * Which run it shows (a caption under the title, a label in the file name), read when the reader
+   * exports: a lab's ExportedRun().read, so a chart that an input did not redraw still names the current run.
    */
-  run?: RunLabel | (() => RunLabel | undefined);
+  run?: () => RunLabel | undefined;
   /** The same chart drawn for the whole run (no playback cursor), built when exported; the chart as shown when absent. */
   whole?: () => Element;
   /** The same chart drawn at another size (a slide): Present and the class deck ask for it (chart-at-size.ts). */
@@ -67,7 +67,7 @@ export function ExportableChart(chart: Element, options: ExportOptions): HTMLEle
 
 const CAPTION_EVENT = "chartcaption";
 
-const runOf = (run: ExportOptions["run"]) => (typeof run === "function" ? run() : run);
+const runOf = (run: ExportOptions["run"]) => run?.();
 
 /**
  * What a printed chart says under it: the run (the inputs that differ from the defaults), or

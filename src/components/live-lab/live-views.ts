@@ -50,7 +50,7 @@ export function LiveDeliveryLab(
       name: "live attempt swimlane",
       title:
         runs.sender === null ? "Webhook attempts at your receiver" : "Webhook attempts: the model and your receiver",
-      run: liveRunLabel(state, runs.sender)
+      run: () => liveRunLabel(state, runs.sender)
     }),
     LiveWindowNote(runs),
     runs.sender === null ? null : LiveDifferences(runs.differences, runs.pending)
@@ -87,7 +87,7 @@ export function LiveDeliveryDetails(
         runs.sender === null
           ? "Receiver decisions at your receiver"
           : "Receiver decisions: the model and your receiver",
-      run: liveRunLabel(state, runs.sender)
+      run: () => liveRunLabel(state, runs.sender)
     }),
     LiveAttemptTable(state.feed.attempts),
     NewestRequest(state.feed)

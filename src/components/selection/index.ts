@@ -3,5 +3,6 @@ export {CandidatesByStage, stageRemovalLabel} from "./candidates-chart.js";
 export {RemovalTable} from "./removal-table.js";
 export {RankingBreakdown} from "./ranking-chart.js";
 export {ScoreFormula, ScoreTable} from "./score-table.js";
-export {SelectionHeadline, SelectionOutcome} from "./outcome.js";
-export {AgentInspector, AgentPicker, GateMatrix, type AgentPickerElement} from "./agent-inspector.js";
+export {SelectionOutcome} from "./outcome.js";
+export {AgentInspector, AgentPicker, GateMatrix} from "./agent-inspector.js";
+export {pinnedSelection, SelectionLessonPage} from "./lesson-page.js";

@@ -332,10 +332,11 @@ export function panelTourOptions<Step extends {overrides: object}>(
     experimentState(overrides: Step["overrides"]): Readonly<Record<string, unknown>>;
   },
   runLabel: (values: Readonly<Record<string, unknown>>) => RunLabel
-): Pick<
-  GuidedTourOptions<unknown, Readonly<Record<string, unknown>>, Step & TourStep<unknown>>,
-  "setUp" | "isSetUp" | "describeSetUp"
-> {
+): {
+  setUp(step: Step): void;
+  isSetUp(step: Step, inputs: Readonly<Record<string, unknown>>): boolean;
+  describeSetUp(step: Step): string;
+} {
   return {
     setUp: (step) => panel.applyOverrides(step.overrides),
     // The state the step sets keeps the reader's course-wide inputs (the A2A version).

@@ -1,10 +1,8 @@
 // The webhook authentication lesson's charts, tables and key material.
-export {generateDemoKeyMaterial, maskSecret, type DemoKeyMaterial} from "./demo-secrets.js";
-export {formatDuration} from "../format/duration-format.js";
-export {PipelineChecks} from "./pipeline-checks.js";
-export {DebuggerVerdicts, MistakeTable, SignatureDebugger, SignatureSlide} from "./signature-debugger.js";
+export {generateDemoKeyMaterial, maskSecret} from "./demo-secrets.js";
+export {MistakeTable, SignatureDebugger} from "./signature-debugger.js";
 export {TamperingResults} from "./tampering-results.js";
-export {TimestampWindowChart, timestampVerdict, type TimestampWindowInput} from "./timestamp-window.js";
+export {TimestampWindowChart} from "./timestamp-window.js";
 export {RetryHorizonChart} from "./retry-horizon-chart.js";
 export {KeyRotationChart} from "./key-rotation-chart.js";
 export {HorizonSummary} from "./horizon-summary.js";
@@ -12,9 +10,7 @@ export {RaceChart} from "./race-chart.js";
 export {RaceCountsTable, RaceSelectionSummary} from "./race-steps.js";
 export {ReconcileLanes} from "./reconcile-lanes.js";
 export {V1aDemoView} from "./v1a-demo.js";
-export {SignedBodyView} from "./signed-body.js";
 export {JwtChecks, JwtDelivery, JwtVerdict} from "./jwt-lab.js";
 export {ReceivedWebhookVerdictView, ReceivedWebhookVerifier} from "./received-webhook-verifier.js";
-export {RotationOutcome} from "./rotation-outcome.js";
 export {ReceiverCheckLoader} from "./receiver-check-loader.js";
-export {ReceiverCheckReportView} from "./receiver-check-report.js";
+export {pinnedWebhookRun, WebhookLessonPage} from "./lesson-page.js";
