@@ -13,8 +13,3 @@ export function escapePointerToken(token: string): string {
 export function childPointer(pointer: string, token: string | number): string {
   return `${pointer}/${typeof token === "number" ? String(token) : escapePointerToken(token)}`;
 }
-
-/** Joins a document prefix ("" or "/2" for a batch element) and a request-relative pointer. */
-export function joinPointer(prefix: string, relative: string): string {
-  return prefix + relative;
-}

@@ -456,11 +456,6 @@ export function memberOf(node: JsonObjectNode, name: string): JsonMember | undef
   return undefined;
 }
 
-/** Every member with this name, in source order. */
-export function membersNamed(node: JsonObjectNode, name: string): JsonMember[] {
-  return node.members.filter((m) => m.name === name);
-}
-
 /** A short description of a value for messages: `string "mesage"`, `number 1.5`, `object`. */
 export function describeNode(node: JsonNode): string {
   switch (node.type) {

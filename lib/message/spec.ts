@@ -7,7 +7,6 @@
 import schemaFile from "../../data/message/spec/a2a-v0.3.0.json" with {type: "json"};
 
 export const A2A_VERSION = "0.3.0";
-export const A2A_SCHEMA_FILE = "data/message/spec/a2a-v0.3.0.json";
 
 /** The schema document as plain data (draft-07, `definitions` only). */
 export const a2aSchema: unknown = schemaFile;

@@ -128,8 +128,8 @@ describe("a lesson's time estimate", () => {
   });
 
   it("counts the prose of a page, not its code, markup or link targets", () => {
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a page with a Framework expression, as text
     const page =
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a page with a Framework expression, as text
       '---\ntitle: x\n---\n\n# Two words\n\n```js\nconst a = b + c;\n```\n\n<p class="note">Three more words</p> [a link](https://example.com/long/path) ${x}.';
     expect(countProseWords(page)).toBe(2 + 3 + 2 + 1);
     expect(countProseWords(readFileSync("src/push-delivery.md", "utf8"))).toBeGreaterThan(500);

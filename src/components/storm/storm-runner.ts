@@ -21,8 +21,6 @@ import type {StormAnswer, StormMessage, StormRequest} from "../../../lib/storm/w
 import {markWorking, markWorkingOutOfSight} from "../runtime/offscreen-redraws.js";
 import {StormProgress} from "./storm-progress.js";
 
-export {PROGRESS_AFTER_MS} from "./storm-progress.js";
-
 /** A hidden tab draws no frames: past this wait a run starts without its frame. */
 const FRAME_WAIT_LIMIT_MS = 200;
 

@@ -1,15 +1,6 @@
 /** A guided lesson's prediction on the page: the box the reader answers in, and an answer in words. */
-import {describeAnswer, type Guess, type Prediction} from "../../../lib/tour/index.js";
+import type {Prediction} from "../../../lib/tour/index.js";
 import {element} from "../runtime/dom.js";
-
-/**
- * A prediction's value in words, isolated (<bdi>, HTML's bidirectional isolate) so that a label
- * with right-to-left text cannot reorder the sentence around it. Stored values reach this only
- * once readStoredTourRecord has checked them against the step.
- */
-export function Answer<Run>(prediction: Prediction<Run>, value: Guess): HTMLElement {
-  return element("bdi", null, describeAnswer(prediction, value));
-}
 
 /** The answer box: a choice's radio buttons, or a whole-number box (typed text, checked on reveal). */
 export function PredictionInput<Run>(
