@@ -1,6 +1,7 @@
 /**
  * A2A task states, copied from the `TaskState` enum of the A2A v0.3.0 JSON
- * schema (/work/shared/spec/a2a/v0.3.0/a2a.json, definitions.TaskState).
+ * schema (data/message/spec/a2a-v0.3.0.json, definitions.TaskState; its provenance is in
+ * data/message/spec/PROVENANCE.md).
  */
 export const a2aTaskStates = [
   "submitted",

@@ -8,7 +8,7 @@ const sha256 = (name: string): string =>
     .update(readFileSync(new URL(name, dir)))
     .digest("hex");
 
-// The values recorded in /work/shared/spec/a2a/SOURCES.md for a2aproject/A2A tag v0.3.0.
+// The values recorded in the shared spec folder's SOURCES.md (spec/a2a/SOURCES.md) for a2aproject/A2A tag v0.3.0.
 const SOURCES_SHA256: Record<string, string> = {
   "a2a-v0.3.0.json": "97d6e2435336836cd1d41dffacf83a1a97902b62b826ef14ec5704db85c95f17",
   LICENSE: "cfc7749b96f63bd31c3c42b5c471bf756814053e847c10f3eb003417bc523d30"

@@ -5,7 +5,7 @@
  * - A2A v1.0 (docs/specification.md §4.3.3): the body is a StreamResponse with
  *   exactly one of `task` (Task.id), `message` (Message.taskId, optional),
  *   `statusUpdate` / `artifactUpdate` (taskId); proto messages in
- *   /work/shared/spec/a2a/v1.0/a2a.proto.
+ *   data/spec/a2a-v1.0/a2a.proto (provenance in its PROVENANCE.md).
  * - A2A v0.3.0 (a2a.json): the official JS SDK POSTs the Task itself
  *   (`kind: "task"`, `id`); events carry `kind` and `taskId`.
  *
