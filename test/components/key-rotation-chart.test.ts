@@ -56,8 +56,8 @@ function textBox(text: Element, type: TypeScale) {
 }
 
 /** Every text of the chart's own (tick labels are d3-axis's, held by the layer's test) inside the chart, none overlapping another on its line. */
-function expectTextsClear(svg: SVGSVGElement, width: number, type: TypeScale): void {
-  const texts = [...svg.querySelectorAll("text")].filter((text) => !text.closest("g.x-axis"));
+function expectTextsClear(chart: Element, width: number, type: TypeScale): void {
+  const texts = [...chart.querySelectorAll("svg.chart text")].filter((text) => !text.closest("g.x-axis"));
   const boxes = texts.map((text) => ({text: text.textContent, ...textBox(text, type)}));
   for (const box of boxes) {
     expect(box.left, `${box.text} at ${width}`).toBeGreaterThanOrEqual(0);
@@ -70,7 +70,7 @@ function expectTextsClear(svg: SVGSVGElement, width: number, type: TypeScale): v
         expect(a.right <= b.left || b.right <= a.left, `"${a.text}" and "${b.text}" overlap at ${width} px`).toBe(true);
     }
   }
-  expect(textBox(svg.querySelector(".x-axis-label")!, type).left).toBeGreaterThanOrEqual(0);
+  expect(textBox(chart.querySelector(".x-axis-label")!, type).left).toBeGreaterThanOrEqual(0);
 }
 
 describe("key rotation chart", () => {
@@ -87,8 +87,10 @@ describe("key rotation chart", () => {
     "%s at %i px: one mark per delivery at its arrival, failures marked, no NaN",
     (id, width, type) => {
       const timeline = keyRotationTimeline(SCENARIOS[id]);
-      const svg = KeyRotationChart(timeline, {width, type});
-      expect(svg.tagName.toLowerCase()).toBe("svg");
+      const chart = KeyRotationChart(timeline, {width, type});
+      // A chart is the layer's figure (legend.ts): its legend, then its SVG at the width asked for.
+      expect(chart.matches("figure.chart-figure")).toBe(true);
+      const svg = chart.querySelector("svg.chart")!;
       expect(Number(svg.getAttribute("width"))).toBe(width);
       for (const element of svg.querySelectorAll("*")) {
         for (const attribute of element.attributes)
@@ -114,15 +116,14 @@ describe("key rotation chart", () => {
         timeline.cache.reduce((sum, span) => sum + span.kids.length, 0)
       );
       // The legend names every verdict with its count, in lib's order, by its full name wherever it fits.
-      const legend = [...svg.querySelectorAll("g.verdict-legend text")].map(
-        (text) => /^(.+) \((\d+)\)$/.exec(text.textContent!)!
+      const legend = [...chart.querySelectorAll(".chart-legend .chart-swatch")].map(
+        (entry) => /^(.+) \((\d+)\)$/.exec(entry.textContent!)!
       );
       expect(legend.map((entry) => Number(entry?.[2]))).toEqual(
         KEY_ROTATION_VERDICTS.map((verdict) => timeline.summary.byVerdict[verdict])
       );
-      if (width >= 390 && type.body < SLIDE_FONT_SIZE)
-        expect(legend.map((entry) => entry[1])).toEqual([...KEY_ROTATION_VERDICTS]);
-      expect([...svg.querySelectorAll("g.verdict-legend path")].map((path) => path.getAttribute("fill"))).toEqual(
+      expect(legend.map((entry) => entry[1])).toEqual([...KEY_ROTATION_VERDICTS]);
+      expect([...chart.querySelectorAll(".chart-swatch svg")].map((swatch) => swatch.getAttribute("fill"))).toEqual(
         KEY_ROTATION_VERDICTS.map((verdict) => VERDICT_COLOURS[verdict])
       );
     }
@@ -160,7 +161,7 @@ describe("key rotation chart", () => {
     );
   });
 
-  it("drops the legend's counts only where no naming with them fits: a slide's type on a phone's width (fast-check's counterexample)", () => {
+  it("names every verdict with its count in the layer's HTML legend, which wraps at any width; a failure that happened is in bold", () => {
     const timeline = keyRotationTimeline({
       rotateAtSeconds: 1,
       publishLeadSeconds: 0,
@@ -174,14 +175,12 @@ describe("key rotation chart", () => {
     const slide = typeScale(SLIDE_FONT_SIZE);
     const narrow = KeyRotationChart(timeline, {width: 320, type: slide});
     expectTextsClear(narrow, 320, slide);
-    expect([...narrow.querySelectorAll("g.verdict-legend text")].map((text) => text.textContent)).toContain(
-      "no refetch"
-    );
-    expect(
-      [...KeyRotationChart(timeline, {width: 320}).querySelectorAll("g.verdict-legend text")].map(
-        (text) => text.textContent
-      )
-    ).toContain("unknown kid: no refetch (100)");
+    const entries = [...narrow.querySelectorAll(".chart-legend .chart-swatch")];
+    expect(entries.map((entry) => entry.textContent)).toContain("unknown kid: no refetch (100)");
+    expect(narrow.querySelector(".chart-legend")!.getAttribute("style")).toBe(`font-size: ${slide.body}px`);
+    expect(entries.filter((entry) => entry.querySelector("strong")).map((entry) => entry.textContent)).toEqual([
+      "unknown kid: no refetch (100)"
+    ]);
   });
 
   it.each(

@@ -81,16 +81,40 @@ export function plotOutline(frame: ChartFrame): void {
     .attr("height", frame.bottom - frame.top);
 }
 
+export interface CursorOptions {
+  /** Where the cursor is drawn (a panel's group); the chart's SVG by default. */
+  parent?: ChartGroup | ChartFrame["svg"];
+  /** The rule's top and bottom; the plot area's by default. */
+  span?: readonly [number, number];
+  /** Fade what the playback has not reached yet, right of the rule. */
+  fade?: boolean;
+}
+
 /** The playback's modeled clock as a rule across the plot area; nothing when there is no cursor. */
-export function cursorRule(frame: ChartFrame, x: (value: number) => number, at: number | null): void {
-  const g = frame.svg.append("g").attr("class", "cursor");
+export function cursorRule(
+  frame: ChartFrame,
+  x: (value: number) => number,
+  at: number | null,
+  {parent = frame.svg, span = [frame.top, frame.bottom], fade = false}: CursorOptions = {}
+): void {
+  const g = (parent as ChartGroup).append("g").attr("class", "cursor");
   if (at === null) return;
-  const position = Math.min(frame.right, x(at)) + 0.5;
+  const position = Math.min(frame.right, x(at));
+  const [top, bottom] = span;
+  if (fade)
+    g.append("rect")
+      .attr("class", "cursor-fade")
+      .attr("x", position)
+      .attr("y", top)
+      .attr("width", Math.max(0, frame.right - position))
+      .attr("height", bottom - top)
+      .attr("style", "fill: var(--theme-background, white)")
+      .attr("fill-opacity", 0.7);
   g.append("line")
-    .attr("x1", position)
-    .attr("x2", position)
-    .attr("y1", frame.top)
-    .attr("y2", frame.bottom)
+    .attr("x1", position + 0.5)
+    .attr("x2", position + 0.5)
+    .attr("y1", top)
+    .attr("y2", bottom)
     .attr("stroke", "currentColor")
     .attr("stroke-width", 2 * frame.type.unit)
     .attr("stroke-opacity", 0.6);

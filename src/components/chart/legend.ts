@@ -62,6 +62,8 @@ export interface MarkEntry {
   label: string;
   colour: string;
   symbol: SymbolName;
+  /** Named in bold (a failure that happened). */
+  strong?: boolean;
 }
 
 /** One swatch per kind of mark that has both a colour and a symbol: the symbol filled and outlined in its colour, as the chart draws it. */
@@ -69,8 +71,8 @@ export function markLegend(entries: readonly MarkEntry[], type: TypeScale = type
   const size = swatchSize(type);
   return swatches(
     type,
-    entries.map(({label, colour, symbol}) => [
-      label,
+    entries.map(({label, colour, symbol, strong}) => [
+      strong ? element("strong", null, label) : label,
       svgElement(
         "svg",
         {
@@ -88,7 +90,7 @@ export function markLegend(entries: readonly MarkEntry[], type: TypeScale = type
   );
 }
 
-function swatches(type: TypeScale, entries: readonly (readonly [string, SVGSVGElement])[]): HTMLDivElement {
+function swatches(type: TypeScale, entries: readonly (readonly [string | Node, SVGSVGElement])[]): HTMLDivElement {
   return element(
     "div",
     {class: "chart-legend", style: `font-size: ${type.body}px`},
@@ -96,7 +98,11 @@ function swatches(type: TypeScale, entries: readonly (readonly [string, SVGSVGEl
   );
 }
 
-/** A chart with its legends above it, in one <figure>. */
+/**
+ * A chart with its legends above it, in one <figure>: what every chart of the layer returns, with
+ * or without legends, so a chart is always the same kind of element (export, slides, print and
+ * notes find its SVG in it the same way).
+ */
 export function withLegends(chart: Element, legends: readonly Element[]): HTMLElement {
   const figure = document.createElement("figure");
   figure.className = "chart-figure";

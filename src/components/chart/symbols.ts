@@ -12,6 +12,7 @@ import {
   symbolTriangle,
   type SymbolType
 } from "d3-shape";
+import type {TypeScale} from "./type-scale.js";
 
 const SYMBOLS = {
   circle: symbolCircle,
@@ -40,4 +41,19 @@ export function symbolPath(name: SymbolName, radius: number): string {
     drawn.set(key, (path = symbol(SYMBOLS[name], Math.PI * radius * radius)()!));
   }
   return path;
+}
+
+/** How a chart's symbols shrink where its marks crowd: radii in px at 10 px type. */
+export interface CrowdedSymbols {
+  /** The radius where marks are far apart. */
+  most: number;
+  /** The least it shrinks to: still a shape, not a dot. */
+  least: number;
+  /** How far a symbol reaches from its centre, in radii (a star's points, a triangle's tip). */
+  reachInRadii: number;
+}
+
+/** A symbol's radius when the closest two marks are `closest` px apart: two neighbours' points just meet at two reaches. */
+export function crowdedRadius(closest: number, {most, least, reachInRadii}: CrowdedSymbols, type: TypeScale): number {
+  return Math.max(least * type.unit, Math.min(most * type.unit, closest / (2 * reachInRadii)));
 }

@@ -11,16 +11,11 @@ export const EXPORT_FONT = "system-ui, -apple-system, 'Segoe UI', Helvetica, Ari
 
 import {xmlSafeText} from "../../../lib/text/xml-text.js";
 import type {ChartSize} from "../chart/chart-at-size.js";
-import type {TypeScale} from "../chart/type-scale.js";
+import {typeScale, type TypeScale} from "../chart/type-scale.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const PADDING = 16;
 const TITLE_SIZE = 16;
-const LEGEND_ROW_HEIGHT = 20;
-const LEGEND_SWATCH = 12;
-const LEGEND_FONT_SIZE = 12;
-/** Legend labels are laid out without measuring text, so a generous average glyph width. */
-const LEGEND_CHAR_WIDTH = 7;
 
 export interface StandaloneSvgOptions {
   /** Printed above the chart so a slide says what it shows. */
@@ -205,7 +200,7 @@ function add(parent: Element, name: string, attributes: Record<string, string | 
   return element;
 }
 
-/** A legend's sizes: the page export's (12 px), or a slide's (its body type). */
+/** A legend's sizes, from the chart's type scale (the page's, or a slide's): the legend the chart shows, in SVG. */
 interface LegendType {
   row: number;
   swatch: number;
@@ -216,14 +211,17 @@ interface LegendType {
   after: number;
 }
 
-const PAGE_LEGEND: LegendType = {
-  row: LEGEND_ROW_HEIGHT,
-  swatch: LEGEND_SWATCH,
-  font: LEGEND_FONT_SIZE,
-  charWidth: LEGEND_CHAR_WIDTH,
-  gap: 6,
-  after: 16
-};
+function legendType(type: TypeScale): LegendType {
+  return {
+    row: Math.round(type.line * 1.25),
+    swatch: Math.round(type.body * 1.1),
+    font: type.body,
+    // Labels are laid out without measuring text: the layer's generous average glyph.
+    charWidth: type.widthOf("x"),
+    gap: Math.round(type.body * 0.4),
+    after: type.body
+  };
+}
 
 /**
  * The HTML swatch legend, drawn in SVG from `y` in rows that fit between `left` and `right`
@@ -234,7 +232,7 @@ function drawLegend(
   entries: readonly LegendEntry[],
   width: number,
   y: number,
-  sizes: LegendType = PAGE_LEGEND,
+  sizes: LegendType = legendType(typeScale()),
   left = PADDING,
   right = width - PADDING
 ): number {
@@ -474,14 +472,7 @@ const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 
  * above the chart. Returns the size drawn.
  */
 function slideContent(group: Element, drawing: Element, type: TypeScale): {width: number; height: number} {
-  const legend: LegendType = {
-    row: Math.round(type.line * 1.25),
-    swatch: Math.round(type.body * 1.1),
-    font: type.body,
-    charWidth: type.body * 0.62,
-    gap: Math.round(type.body * 0.4),
-    after: type.body
-  };
+  const legend = legendType(type);
   const compared = drawing.classList.contains("compared-charts");
   const parts = compared
     ? [...drawing.querySelectorAll(":scope > .compared-run")].map((part) => ({

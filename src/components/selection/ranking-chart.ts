@@ -6,12 +6,12 @@
  * On the chart layer (d3), not Plot: a weight slider redraws it in the frame of every move, and
  * Plot's scales and marks were most of that frame.
  */
-import {scaleBand, scaleLinear, type ScaleBand, type ScaleLinear} from "d3-scale";
+import {scaleLinear, type ScaleBand, type ScaleLinear} from "d3-scale";
 import type {SelectionResult} from "../../../lib/selection/index.js";
-import {bottomAxis, bottomAxisHeight, rowLabelsAbove, rowLabelsLeft} from "../chart/axes.js";
-import {chartFrame, plotOutline, type ChartFrame} from "../chart/chart-frame.js";
+import {bottomAxis} from "../chart/axes.js";
+import {plotOutline, type ChartFrame} from "../chart/chart-frame.js";
 import {colourLegend, withLegends} from "../chart/legend.js";
-import {placeRowLabels} from "../chart/row-labels.js";
+import {barRows} from "../chart/bar-rows.js";
 import {type TypeScale, typeScale} from "../chart/type-scale.js";
 import {withChartNote} from "../chart/chart-note.js";
 import {TERM_COLOURS, TERM_LABELS, TERM_ORDER} from "./palette.js";
@@ -40,27 +40,22 @@ export function RankingBreakdown(
   const totalWeight = result.policy.latencyWeight + result.policy.costWeight + result.policy.observedSuccessWeight;
   // The score printed after the longest bar needs its room right of the plot.
   const marginRight = Math.ceil(type.widthOf("= 0.000") + 8 * type.unit);
-  const labels = placeRowLabels({width, marginRight, type, rows, labels: [(row) => row]});
-  const above = labels.placement === "above";
   // A row is a bar and the space around it; above: the name's line as well.
-  const step = Math.round(type.line * (above ? 3.2 : 2.4));
-  const top = type.line + (above ? type.line : 0);
-  const height = top + rows.length * step + bottomAxisHeight(type);
-  const frame = chartFrame({
+  const {frame, y} = barRows({
     width,
-    height,
     type,
+    rows,
+    labels: [(row) => row],
+    marginRight,
     label: "Each eligible agent's score, by weighted term",
-    margin: {top, right: marginRight, bottom: bottomAxisHeight(type), left: labels.marginLeft}
+    step: {beside: Math.round(type.line * 2.4), above: Math.round(type.line * 3.2)},
+    top: {beside: type.line, above: 2 * type.line},
+    padding: {beside: 0.25, above: 0.5},
+    ticks: true
   });
   // With every weight at 0 every bar is empty; a unit axis keeps the ticks readable.
   const end = Math.max(scoreAxisEnd(result), alongside ? scoreAxisEnd(alongside) : 0);
   const x = scaleLinear().domain([0, end]).range([frame.left, frame.right]).clamp(true);
-  const y = scaleBand(rows, [frame.top, frame.bottom])
-    .padding(above ? 0.5 : 0.25)
-    .round(true);
-  if (above) rowLabelsAbove(frame, y, labels.label);
-  else rowLabelsLeft(frame, y, labels.label, {ticks: true});
   const wide = `score (at most ${totalWeight}, the sum of the weights)`;
   bottomAxis(frame, x, {
     label: type.widthOf(`${wide} →`) < width * 0.9 ? wide : `score (at most ${totalWeight}, Σ weights)`

@@ -3,6 +3,7 @@
  * updates, with the median, p90 and p99 marked. Updates given up are counted in a note, not
  * drawn: they have no completion time. Beside a pinned run both share their scales.
  */
+import {withLegends} from "../chart/legend.js";
 import {scaleLinear, type ScaleLinear} from "d3-scale";
 import type {StormSummary} from "../../../lib/storm/summary.js";
 import {bottomAxis, bottomAxisHeight, leftAxis, tickLabelsWidth, valueTickCount} from "../chart/axes.js";
@@ -87,7 +88,7 @@ export function CompletionChart(
       : given > 0
         ? `${formatNumber(given)} of ${counted(totals.updates, "update")} ${plural(given, "was", "were")} given up and ${plural(given, "is", "are")} not drawn.`
         : null;
-  return withChartNote(frame.svg.node()!, note);
+  return withChartNote(withLegends(frame.svg.node()!, []), note);
 }
 
 /** A dashed rule per percentile with its name above the plot; close ones (a storm that drains at once) stack their names instead of overlapping. */

@@ -6,11 +6,11 @@ import {scaleLinear} from "d3-scale";
 import type {StormSummary} from "../../../lib/storm/summary.js";
 import {STRATEGY_LABELS} from "../../../lib/storm/strategy.js";
 import {bottomAxis, bottomAxisHeight, leftAxis, tickLabelsWidth, valueTickCount} from "../chart/axes.js";
-import {chartFrame, plotOutline} from "../chart/chart-frame.js";
+import {chartFrame, cursorRule, plotOutline} from "../chart/chart-frame.js";
 import {colourLegend, withLegends} from "../chart/legend.js";
 import {grownHeight, type TypeScale, typeScale} from "../chart/type-scale.js";
 import {STRATEGY_COLOURS} from "./palette.js";
-import {bucketPoints, cursorMarks, sharedEndSeconds, stepLine, timeScale} from "./time-frame.js";
+import {bucketPoints, sharedEndSeconds, stepLine, timeScale} from "./time-frame.js";
 
 export interface DeliveredLine {
   summary: StormSummary;
@@ -76,7 +76,7 @@ export function DeliveredChart(
     .attr("stroke-width", (d) => (d.role === "chosen" ? 3 : 1.5) * type.unit)
     .attr("stroke-dasharray", (d) => (d.role === "pinned" ? "6,3" : null))
     .attr("stroke-opacity", (d) => (d.role === "other" ? 0.85 : 1));
-  cursorMarks(g, frame, x, cursorSeconds, [frame.top, frame.bottom]);
+  cursorRule(frame, x, cursorSeconds, {parent: g, fade: true});
   const strategies = [...new Set(lines.map((line) => line.summary.config.strategy))];
   const legend = {
     domain: strategies.map((strategy) => STRATEGY_LABELS[strategy]),

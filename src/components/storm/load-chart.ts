@@ -6,12 +6,12 @@
 import {scaleLinear, type ScaleLinear} from "d3-scale";
 import type {StormSummary} from "../../../lib/storm/summary.js";
 import {bottomAxis, bottomAxisHeight, leftAxis, tickLabelsWidth} from "../chart/axes.js";
-import {chartFrame, type ChartFrame} from "../chart/chart-frame.js";
+import {chartFrame, cursorRule, type ChartFrame} from "../chart/chart-frame.js";
 import {colourLegend, withLegends} from "../chart/legend.js";
 import {grownHeight, type TypeScale, typeScale} from "../chart/type-scale.js";
 import {counted, formatNumber} from "../format/number-format.js";
 import {LOAD_COLOURS} from "./palette.js";
-import {bucketPoints, cursorMarks, sharedEndSeconds, stepArea, stepLine, timeScale} from "./time-frame.js";
+import {bucketPoints, sharedEndSeconds, stepArea, stepLine, timeScale} from "./time-frame.js";
 
 export interface LoadPanel {
   /** The panel's name ("Full jitter", "Pinned run"), drawn at its top left. */
@@ -155,5 +155,5 @@ function loadPanel(
     .attr("font-weight", "normal")
     .attr("fill-opacity", 0.8)
     .text(panelFacts(name, summary, frame.right - frame.left, frame.type));
-  cursorMarks(g, frame, x, cursorSeconds, [top, bottom]);
+  cursorRule(frame, x, cursorSeconds, {parent: g, span: [top, bottom], fade: true});
 }

@@ -6,7 +6,7 @@
 import {scaleLinear, type ScaleLinear} from "d3-scale";
 import {area, curveStepAfter, line} from "d3-shape";
 import type {StormSummary} from "../../../lib/storm/summary.js";
-import type {ChartFrame, ChartGroup} from "../chart/chart-frame.js";
+import type {ChartFrame} from "../chart/chart-frame.js";
 
 /** The time every chart of several storms runs to: the longest storm, so shapes compare by position. */
 export function sharedEndSeconds(summaries: readonly StormSummary[]): number {
@@ -43,33 +43,4 @@ export function stepArea(x: ScaleLinear<number, number>, y: ScaleLinear<number, 
     .y0(y.range()[0]!)
     .y1(([, value]) => y(value))
     .curve(curveStepAfter);
-}
-
-/** The playback's cursor and the fading of what it has not reached, over [top, bottom]. */
-export function cursorMarks(
-  parent: ChartGroup,
-  frame: ChartFrame,
-  x: ScaleLinear<number, number>,
-  cursorSeconds: number | null,
-  [top, bottom]: [number, number]
-): void {
-  const g = parent.append("g").attr("class", "cursor");
-  if (cursorSeconds === null) return;
-  const at = Math.min(frame.right, x(cursorSeconds));
-  g.append("rect")
-    .attr("class", "cursor-fade")
-    .attr("x", at)
-    .attr("y", top)
-    .attr("width", Math.max(0, frame.right - at))
-    .attr("height", bottom - top)
-    .attr("style", "fill: var(--theme-background, white)")
-    .attr("fill-opacity", 0.7);
-  g.append("line")
-    .attr("x1", at + 0.5)
-    .attr("x2", at + 0.5)
-    .attr("y1", top)
-    .attr("y2", bottom)
-    .attr("stroke", "currentColor")
-    .attr("stroke-width", 2 * frame.type.unit)
-    .attr("stroke-opacity", 0.6);
 }

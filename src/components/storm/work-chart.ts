@@ -3,13 +3,12 @@
  * receiver accepted and those it refused, one bar per strategy on one scale, and a table of the
  * figures behind them (requests, per update, drained, given up, median and p99 completion).
  */
-import {scaleBand, scaleLinear} from "d3-scale";
+import {scaleLinear} from "d3-scale";
 import {STORM_STRATEGIES, STRATEGY_LABELS, type StormStrategy} from "../../../lib/storm/strategy.js";
 import type {StormSummary} from "../../../lib/storm/summary.js";
-import {bottomAxis, bottomAxisHeight, rowLabelsAbove, rowLabelsLeft} from "../chart/axes.js";
-import {chartFrame} from "../chart/chart-frame.js";
+import {bottomAxis} from "../chart/axes.js";
 import {colourLegend, withLegends} from "../chart/legend.js";
-import {placeRowLabels} from "../chart/row-labels.js";
+import {barRows} from "../chart/bar-rows.js";
 import {type TypeScale, typeScale} from "../chart/type-scale.js";
 import {element} from "../runtime/dom.js";
 import {counted, formatNumber} from "../format/number-format.js";
@@ -30,33 +29,22 @@ export function WorkChart(
   const strategies = present(byStrategy);
   const most = Math.max(1, ...strategies.map((strategy) => byStrategy[strategy]!.totals.attempts));
   const marginRight = Math.ceil(type.widthOf(formatNumber(most)) + 8 * type.unit);
-  const labels = placeRowLabels({
+  const {frame, y} = barRows({
     width,
-    marginRight,
     type,
     rows: strategies,
     labels: [
       (strategy) => STRATEGY_LABELS[strategy as StormStrategy],
       (strategy) => STRATEGY_LABELS[strategy as StormStrategy].replace(/ \(.*\)$/, "").replace(", no jitter", "")
-    ]
-  });
-  const above = labels.placement === "above";
-  const step = Math.round(type.line * (above ? 3.2 : 2.2));
-  const top = Math.round(type.line * (above ? 1.6 : 0.6));
-  const frame = chartFrame({
-    width,
-    height: top + strategies.length * step + bottomAxisHeight(type),
-    type,
+    ],
+    marginRight,
     label: "Requests sent for the same storm, by retry strategy",
-    margin: {top, right: marginRight, bottom: bottomAxisHeight(type), left: labels.marginLeft}
+    step: {beside: Math.round(type.line * 2.2), above: Math.round(type.line * 3.2)},
+    top: {beside: Math.round(type.line * 0.6), above: Math.round(type.line * 1.6)},
+    padding: {beside: 0.3, above: 0.45}
   });
   const x = scaleLinear().domain([0, most]).range([frame.left, frame.right]);
-  const y = scaleBand<string>(strategies, [frame.top, frame.bottom])
-    .padding(above ? 0.45 : 0.3)
-    .round(true);
   bottomAxis(frame, x, {label: "requests sent"});
-  if (above) rowLabelsAbove(frame, y, labels.label);
-  else rowLabelsLeft(frame, y, labels.label);
   frame.svg
     .selectAll(".row-labels text")
     .filter((strategy) => strategy === chosen)

@@ -4,6 +4,7 @@
  * an arrow from each send to its answer, steps left to right in the order they were sent. Colour
  * says the kind of answer; the text says the answer itself, so nothing rests on colour alone.
  */
+import {withLegends} from "../chart/legend.js";
 import type {AnswerKind, SwimlaneStep} from "../../../lib/receiver-check/report-file.js";
 import {toVisible} from "../../../lib/text/visible-text.js";
 import {chartFrame, type ChartGroup} from "../chart/chart-frame.js";
@@ -38,7 +39,7 @@ const answerLines = (step: SwimlaneStep) => [
   `${step.answers.length > 2 ? "…, " : ""}${Math.round(step.ms)} ms`
 ];
 
-export function CheckSwimlane(steps: readonly SwimlaneStep[], {title}: {title: string}): SVGSVGElement {
+export function CheckSwimlane(steps: readonly SwimlaneStep[], {title}: {title: string}): HTMLElement {
   const width = LANE_LABEL_WIDTH + Math.max(1, steps.length) * STEP_WIDTH;
   const height = 2 * (BOX_HEIGHT + 8) + ARROW_GAP + 8;
   const frame = chartFrame({
@@ -104,7 +105,7 @@ export function CheckSwimlane(steps: readonly SwimlaneStep[], {title}: {title: s
       `Sent: ${toVisible(step.label)}${step.copies > 1 ? ` (${step.copies} copies at once)` : ""}. Answered: ${step.answers.map((answer) => `${toVisible(answer.text)} ×${answer.count}`).join(", ")}, the slowest after ${Math.round(step.ms)} ms.`
     );
   });
-  return svg.node()!;
+  return withLegends(svg.node()!, []);
 }
 
 /** Lines of text centred on (x, y), one line height apart, each cut to the box's width. */

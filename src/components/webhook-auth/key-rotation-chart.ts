@@ -7,8 +7,7 @@
  *
  * On the chart layer (d3). Rows are drawn at their own heights (the cached JWKS needs a line for
  * its fetches' reasons), so their names are placed as the layer's row labels are. The verdict
- * legend is drawn inside the SVG (wrapped by measuring with type.widthOf), so the chart is one
- * SVGSVGElement. Keys are neutral (their kid written on them); colour is kept for the verdicts,
+ * legend is the layer's HTML legend above the chart, each verdict with its count. Keys are neutral (their kid written on them); colour is kept for the verdicts,
  * so failures stand out.
  */
 import {scaleLinear, type ScaleLinear} from "d3-scale";
@@ -24,7 +23,8 @@ import {
 import {bottomAxis, bottomAxisHeight} from "../chart/axes.js";
 import {chartFrame, plotOutline, type ChartFrame} from "../chart/chart-frame.js";
 import {placeRowLabels} from "../chart/row-labels.js";
-import {symbolPath, type SymbolName} from "../chart/symbols.js";
+import {markLegend, withLegends} from "../chart/legend.js";
+import {crowdedRadius, symbolPath, type SymbolName} from "../chart/symbols.js";
 import {type TypeScale, typeScale} from "../chart/type-scale.js";
 import {formatDuration} from "../format/duration-format.js";
 import {ATTEMPT_COLOURS, EFFECT_COLOURS} from "./palette.js";
@@ -93,7 +93,7 @@ const at = (seconds: number) => formatDuration(seconds);
 export function KeyRotationChart(
   timeline: KeyRotationTimeline,
   {width = 640, type = typeScale()}: KeyRotationChartOptions = {}
-): SVGSVGElement {
+): HTMLElement {
   const {horizonSeconds: horizon, rotateAtSeconds: rotate} = timeline.input;
   const labels = placeRowLabels({
     width,
@@ -103,15 +103,13 @@ export function KeyRotationChart(
     labels: [(row) => ROW_LABELS[row as Row], (row) => SHORT_ROW_LABELS[row as Row]]
   });
   const above = labels.placement === "above";
-  const legend = legendLayout(timeline, width, type);
   const maxReach = largestDeliveryReach(type);
   const heights = rowHeights(type);
   const gap = above ? 1.4 * type.line : 0.5 * type.line;
-  const legendHeight = legend.lines * legendLine(type);
   // Names above the rows: the first row's name needs a line inside the plot too.
   const firstRowAt = above ? gap : 0.25 * type.line;
   const margin = {
-    top: Math.ceil(legendHeight + 0.5 * type.line + 1.4 * type.line),
+    top: Math.ceil(0.5 * type.line + 1.4 * type.line),
     right: type.body,
     bottom: bottomAxisHeight(type),
     left: labels.marginLeft
@@ -131,7 +129,6 @@ export function KeyRotationChart(
   const x = scaleLinear()
     .domain([0, horizon])
     .range([frame.left + inset, Math.max(frame.left + inset + 1, frame.right - inset)]);
-  drawLegend(frame, legend);
   // Above the rows a name has the plot's width: the full name where it fits, else the short one.
   const rowName = above ? fittedRowName(type, frame.right - frame.left) : labels.label;
   rowLabels(frame, boxes, rowName, above);
@@ -149,7 +146,7 @@ export function KeyRotationChart(
     above ? ROWS.map((row) => boxes[row]) : [{top: frame.top, height: frame.bottom - frame.top}]
   );
   deliveryMarks(frame, x, boxes.deliveries, timeline);
-  return frame.svg.node()!;
+  return withLegends(frame.svg.node()!, [verdictLegend(timeline, type)]);
 }
 
 /** The largest a delivery's symbol reaches from its centre: a failure's, where deliveries do not crowd. */
@@ -470,7 +467,7 @@ function switchMarker(
 /** A delivery's radius: MAX_RADIUS, smaller where deliveries crowd (a narrow chart), never under MIN_RADIUS. */
 function deliveryRadius(x: ScaleLinear<number, number>, timeline: KeyRotationTimeline, type: TypeScale): number {
   const spacing = x(timeline.input.deliveryIntervalSeconds) - x(0);
-  return Math.max(MIN_RADIUS * type.unit, Math.min(MAX_RADIUS * type.unit, spacing / (2 * REACH_IN_RADII)));
+  return crowdedRadius(spacing, {most: MAX_RADIUS, least: MIN_RADIUS, reachInRadii: REACH_IN_RADII}, type);
 }
 
 /** One symbol per delivery where it arrives, by verdict; a failure larger, drawn last so no success covers it. */
@@ -509,95 +506,18 @@ function deliveryMarks(
     );
 }
 
-interface LegendEntry {
-  verdict: KeyRotationVerdict;
-  count: number;
-  text: string;
-  x: number;
-  line: number;
-}
-
-/** Shorter names of the verdicts, tried in turn where an entry would not fit the chart's width (each mark's title keeps the full verdict). */
-const SHORTER_VERDICT_NAMES: readonly Record<KeyRotationVerdict, string>[] = [
-  {
-    verified: "verified",
-    "verified after refetch": "verified after refetch",
-    "unknown kid: refetch in cooldown": "unknown kid, cooldown",
-    "unknown kid: no refetch": "unknown kid, no refetch",
-    "unknown kid: not published": "kid not published"
-  },
-  {
-    verified: "verified",
-    "verified after refetch": "refetched",
-    "unknown kid: refetch in cooldown": "cooldown",
-    "unknown kid: no refetch": "no refetch",
-    "unknown kid: not published": "unpublished"
-  }
-];
-
-/** Every verdict with its count, by the longest names whose every entry fits (without the counts if none do), wrapped onto as many lines as the width needs (an entry is never split). */
-function legendLayout(
-  timeline: KeyRotationTimeline,
-  width: number,
-  type: TypeScale
-): {entries: LegendEntry[]; lines: number} {
-  const swatch = Math.round(type.body * 1.4);
-  const spacing = type.body;
-  const indent = 2 * type.unit;
-  const entryWidth = (text: string) => swatch + 0.4 * type.body + type.widthOf(text);
-  const counted = (names: Record<KeyRotationVerdict, string> | null) => (verdict: KeyRotationVerdict) =>
-    `${names ? names[verdict] : verdict} (${timeline.summary.byVerdict[verdict]})`;
-  // Last, the shortest names without their counts (a slide's type on a phone's width).
-  const namings = [
-    ...[null, ...SHORTER_VERDICT_NAMES].map(counted),
-    (verdict: KeyRotationVerdict) => SHORTER_VERDICT_NAMES[SHORTER_VERDICT_NAMES.length - 1]![verdict]
-  ];
-  const text =
-    namings.find((naming) =>
-      KEY_ROTATION_VERDICTS.every((verdict) => indent + entryWidth(naming(verdict)) <= width - 2)
-    ) ?? namings[namings.length - 1]!;
-  const entries: LegendEntry[] = [];
-  let [cursor, line] = [indent, 0];
-  for (const verdict of KEY_ROTATION_VERDICTS) {
-    const count = timeline.summary.byVerdict[verdict];
-    const room = entryWidth(text(verdict));
-    if (cursor > indent && cursor + room > width - 2) [cursor, line] = [indent, line + 1];
-    entries.push({verdict, count, text: text(verdict), x: cursor, line});
-    cursor += room + spacing;
-  }
-  return {entries, lines: line + 1};
-}
-
-/** A legend line: a swatch's height and a little room between lines. */
-const legendLine = (type: TypeScale) => Math.round(type.body * 1.4 + 3 * type.unit);
-
-function drawLegend(frame: ChartFrame, {entries}: {entries: LegendEntry[]}): void {
-  const {type} = frame;
-  const swatch = Math.round(type.body * 1.4);
-  const g = frame.svg
-    .append("g")
-    .attr("class", "verdict-legend")
-    .attr("text-anchor", "start")
-    .attr("stroke-width", 1.5 * type.unit);
-  const line = legendLine(type);
-  const entry = g
-    .selectAll("g")
-    .data(entries)
-    .join("g")
-    .attr("transform", (item) => `translate(${item.x},${item.line * line})`);
-  entry
-    .append("path")
-    .attr("transform", `translate(${swatch / 2},${line / 2})`)
-    // A star's or triangle's reach (about 1.6 radii) stays inside the swatch.
-    .attr("d", (item) => symbolPath(VERDICT_SYMBOLS[item.verdict], 0.28 * swatch))
-    .attr("fill", (item) => VERDICT_COLOURS[item.verdict])
-    .attr("stroke", (item) => VERDICT_COLOURS[item.verdict]);
-  entry
-    .append("text")
-    .attr("x", swatch + 0.4 * type.body)
-    .attr("y", line / 2)
-    .attr("dy", "0.32em")
-    // A failure that happened is named in bold.
-    .attr("font-weight", (item) => (isFailedVerdict(item.verdict) && item.count > 0 ? "bold" : null))
-    .text((item) => item.text);
+/** Every verdict with its count, in lib's order; a failure that happened in bold. */
+function verdictLegend(timeline: KeyRotationTimeline, type: TypeScale): HTMLDivElement {
+  return markLegend(
+    KEY_ROTATION_VERDICTS.map((verdict) => {
+      const count = timeline.summary.byVerdict[verdict];
+      return {
+        label: `${verdict} (${count})`,
+        colour: VERDICT_COLOURS[verdict],
+        symbol: VERDICT_SYMBOLS[verdict],
+        strong: isFailedVerdict(verdict) && count > 0
+      };
+    }),
+    type
+  );
 }

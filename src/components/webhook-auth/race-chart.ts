@@ -8,13 +8,12 @@
  * stackOffsetExpand, and with the retry-horizon chart also on the layer lesson 4 no longer loads
  * Plot (about 70 KB gzip) for two charts.
  */
-import {scaleBand, scaleLinear} from "d3-scale";
+import {scaleLinear} from "d3-scale";
 import {stack, stackOffsetExpand} from "d3-shape";
 import {RACE_STRATEGIES, type RaceTable} from "../../../lib/webhook-auth/index.js";
-import {bottomAxis, bottomAxisHeight, rowLabelsAbove, rowLabelsLeft} from "../chart/axes.js";
-import {chartFrame} from "../chart/chart-frame.js";
+import {bottomAxis} from "../chart/axes.js";
 import {colourLegend, withLegends} from "../chart/legend.js";
-import {placeRowLabels} from "../chart/row-labels.js";
+import {barRows} from "../chart/bar-rows.js";
 import {type TypeScale, typeScale} from "../chart/type-scale.js";
 import {EFFECT_COLOURS} from "./palette.js";
 
@@ -86,29 +85,20 @@ export function RaceChart(
   const workers = tables[0]?.workers ?? 2;
   const rows = tables.map(strategyLabel);
   const segments = raceSegments(tables);
-  const labels = placeRowLabels({width, marginRight: type.body, type, rows, labels: [(row) => row]});
-  const above = labels.placement === "above";
-  const step = Math.round(type.line * (above ? 3.4 : 2.6));
-  const margin = {
-    top: above ? type.line : type.line / 2,
-    right: 2 * type.body,
-    bottom: bottomAxisHeight(type),
-    left: labels.marginLeft
-  };
-  const frame = chartFrame({
+  const {frame, y} = barRows({
     width,
-    height: margin.top + rows.length * step + margin.bottom,
-    margin,
     type,
+    rows,
+    labels: [(row) => row],
+    marginRight: 2 * type.body,
+    placementMarginRight: type.body,
+    label: "Each dedup strategy's share of interleavings by effects",
     className: "race",
-    label: "Each dedup strategy's share of interleavings by effects"
+    step: {beside: Math.round(type.line * 2.6), above: Math.round(type.line * 3.4)},
+    top: {beside: type.line / 2, above: type.line},
+    padding: {beside: 0.25, above: 0.45}
   });
   const x = scaleLinear().domain([0, 100]).range([frame.left, frame.right]);
-  const y = scaleBand(rows, [frame.top, frame.bottom])
-    .padding(above ? 0.45 : 0.25)
-    .round(true);
-  if (above) rowLabelsAbove(frame, y, labels.label);
-  else rowLabelsLeft(frame, y, labels.label);
   const long = `share of all interleavings of ${workers} concurrent deliveries (%)`;
   bottomAxis(frame, x, {
     label: type.widthOf(`${long} →`) < width * 0.9 ? long : `share of interleavings, ${workers} deliveries (%)`

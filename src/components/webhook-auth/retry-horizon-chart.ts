@@ -15,7 +15,7 @@ import {bottomAxis, bottomAxisHeight, rowLabelsAbove, rowLabelsLeft} from "../ch
 import {chartFrame, plotOutline, type ChartFrame} from "../chart/chart-frame.js";
 import {markLegend, withLegends} from "../chart/legend.js";
 import {placeRowLabels} from "../chart/row-labels.js";
-import {symbolPath} from "../chart/symbols.js";
+import {crowdedRadius, symbolPath} from "../chart/symbols.js";
 import {type TypeScale, typeScale} from "../chart/type-scale.js";
 import {formatDuration} from "../format/duration-format.js";
 import {ATTEMPT_COLOURS, ATTEMPT_OUTCOMES, ATTEMPT_SYMBOLS, attemptOutcome, type AttemptOutcome} from "./palette.js";
@@ -147,8 +147,7 @@ function symbolRadius(x: ScaleSymLog<number, number>, attempts: readonly Attempt
     const [before, after] = [attempts[index - 1]!, attempts[index]!];
     if (before.lane === after.lane && after.at > before.at) closest = Math.min(closest, x(after.at) - x(before.at));
   }
-  // Two neighbours' points just meet when they are two reaches apart.
-  return Math.max(MIN_RADIUS * type.unit, Math.min(MAX_RADIUS * type.unit, closest / (2 * REACH_IN_RADII)));
+  return crowdedRadius(closest, {most: MAX_RADIUS, least: MIN_RADIUS, reachInRadii: REACH_IN_RADII}, type);
 }
 
 /** The dedup records, as faint bars from the arrival that made one to its expiry (a dashed end), cut at the axis's end. */

@@ -6,6 +6,7 @@
  *
  * On the chart layer (d3), not Plot: a slider redraws it in the frame of every move.
  */
+import {withLegends} from "../chart/legend.js";
 import {scaleLinear} from "d3-scale";
 import {bottomAxis, bottomAxisHeight} from "../chart/axes.js";
 import {chartFrame} from "../chart/chart-frame.js";
@@ -35,7 +36,7 @@ const seconds = (value: number) => `${value < 0 ? "−" : ""}${formatNumber(Math
 export function TimestampWindowChart(
   input: TimestampWindowInput,
   {width = 640, type = typeScale()}: {width?: number; type?: TypeScale} = {}
-): SVGSVGElement {
+): HTMLElement {
   const {ageSeconds, toleranceSeconds} = input;
   const verdict = timestampVerdict(input);
   const plotHeight = Math.round(type.line * 3.6);
@@ -88,7 +89,7 @@ export function TimestampWindowChart(
     .attr("stroke-dasharray", "2,2")
     .attr("d", `M${x(0) + 0.5},${frame.top}V${frame.bottom}`);
   requestMarker(frame, x(ageSeconds), input, verdict);
-  return frame.svg.node()!;
+  return withLegends(frame.svg.node()!, []);
 }
 
 /** A diamond at the request's age, with its verdict above the plot, reading from the marker towards the middle so it never runs off either edge. */
