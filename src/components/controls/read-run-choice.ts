@@ -25,7 +25,8 @@ export function ReadRunChoice({legend = "Trace and inspector of"}: {legend?: str
   ) as ReadRunChoiceElement;
   root.hidden = true;
   root.offer = (pinned: boolean) => {
-    root.hidden = !pinned;
+    // Asked on every run: the page changes only when the offer does.
+    if (root.hidden === pinned) root.hidden = !pinned;
     if (!pinned) root.choose("current");
   };
   return root;

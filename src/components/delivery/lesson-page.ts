@@ -209,14 +209,14 @@ function draw(
     ...compared,
     exported("attempt swimlane", "Webhook attempts per update")
   );
-  const decisions = receiverChart(ReceiverDecisions, width, cursorSeconds);
+  const decisions = decisionsOf(width, cursorSeconds);
   places.receiverDecisions.draw(
     ComparedExportable,
     decisions,
     ...compared,
     exported("receiver decisions", "Receiver decisions over time")
   );
-  const state = receiverChart(ReceiverState, width, cursorSeconds);
+  const state = stateOf(width, cursorSeconds);
   places.receiverState.draw(
     ComparedExportable,
     state,
@@ -267,16 +267,21 @@ const swimlaneOf = remembered(
       })
 );
 
-const receiverChart = remembered(
-  (chart: typeof ReceiverDecisions, width: number, cursorSeconds: number | null) =>
-    (one: DeliveryRun, other: DeliveryRun | null, followed: boolean, size?: ChartSize) =>
-      chart(one, {
-        width: size?.width ?? width,
-        ...(size ? {type: size.type} : {}),
-        alongside: other,
-        cursorSeconds: followed ? cursorSeconds : null
-      })
-);
+/** A receiver chart of one run at the page's width, or a slide's size; the run followed carries the cursor. */
+const receiverChartOf = (chart: typeof ReceiverDecisions) =>
+  // One remembered factory per chart: a factory shared by two charts would make a new view at each call.
+  remembered(
+    (width: number, cursorSeconds: number | null) =>
+      (one: DeliveryRun, other: DeliveryRun | null, followed: boolean, size?: ChartSize) =>
+        chart(one, {
+          width: size?.width ?? width,
+          ...(size ? {type: size.type} : {}),
+          alongside: other,
+          cursorSeconds: followed ? cursorSeconds : null
+        })
+  );
+const decisionsOf = receiverChartOf(ReceiverDecisions);
+const stateOf = receiverChartOf(ReceiverState);
 
 // Every sender under the lesson's inputs: computed in the view, so only when the config changed.
 const senderComparisonView = (config: DeliveryConfig) =>

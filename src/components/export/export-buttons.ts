@@ -80,21 +80,11 @@ export function printCaption(run: RunLabel | undefined): string {
 
 /**
  * Every chart's printed caption under `root` made to name the run it shows now. A chart whose
- * run is read at export time (ExportedRun) is not redrawn when only its label changes: the
- * label's update calls this (once a frame), and so does printing.
+ * run is read at export time (ExportedRun) is not redrawn when only its label changes: printing
+ * calls this, before the page is laid out for paper.
  */
 export function refreshChartCaptions(root: ParentNode = document): void {
   for (const chart of root.querySelectorAll(".exportable-chart")) chart.dispatchEvent(new CustomEvent(CAPTION_EVENT));
-}
-
-let captionFrame = 0;
-/** refreshChartCaptions at the next frame, after the cells that redraw charts for the same change. */
-export function scheduleChartCaptions(): void {
-  if (captionFrame !== 0 || typeof requestAnimationFrame === "undefined") return;
-  captionFrame = requestAnimationFrame(() => {
-    captionFrame = 0;
-    refreshChartCaptions();
-  });
 }
 
 if (typeof window !== "undefined") {
