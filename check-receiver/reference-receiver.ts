@@ -9,7 +9,7 @@ import {createHash} from "node:crypto";
 import {createServer, type IncomingMessage, type ServerResponse} from "node:http";
 import type {AddressInfo} from "node:net";
 import {decodeJwt, decodeProtectedHeader} from "jose";
-import {readPushPayload} from "../lib/webhook-auth/receiver/a2a-payload.js";
+import {readPushPayload} from "../lib/webhook-auth/pipeline/a2a-payload.js";
 import {createJwksCache, type JwksCache} from "../lib/webhook-auth/jwt/jwks-cache.js";
 import {
   DEFAULT_JWT_CLOCK_TOLERANCE_SECONDS,

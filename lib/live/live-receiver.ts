@@ -17,8 +17,8 @@ import {
   type PipelineResult,
   type ReceiverAuth,
   type ReceiverState
-} from "../webhook-auth/receiver/receiver-pipeline.js";
-import {createDedupStore, evictOldest, purgeExpired} from "../webhook-auth/receiver/dedup-store.js";
+} from "../webhook-auth/pipeline/receiver-pipeline.js";
+import {createDedupStore, evictOldest, purgeExpired} from "../webhook-auth/pipeline/dedup-store.js";
 import {readHeader, type HeaderBag} from "../webhook-auth/http-headers.js";
 import {sha256, toHex} from "../webhook-auth/bytes.js";
 import {GO_TOKEN_HEADER, NOTIFICATION_TOKEN_HEADER} from "../webhook-auth/jwt/jwt-profile.js";

@@ -4,8 +4,8 @@
  * tests can confirm each experiment still teaches what it claims).
  */
 import {A2A_JS_SDK_SENDER, COURSE_TEACHING_POLICY} from "./rotation/retry-presets.js";
-import {SPEC_EXAMPLE_RETENTION_SECONDS} from "./receiver/dedup-store.js";
-import {RECONCILE_DEMO_NO_EVENT_ID} from "./receiver/reconcile.js";
+import {SPEC_EXAMPLE_RETENTION_SECONDS} from "./pipeline/dedup-store.js";
+import {RECONCILE_DEMO_NO_EVENT_ID} from "./pipeline/reconcile.js";
 import type {TourStep} from "../tour/step.js";
 import type {WebhookLessonInputs, WebhookLessonRun} from "./lesson.js";
 

@@ -10,12 +10,12 @@
 import {checkInputs, refusal, type RefusedInput} from "../lesson-inputs/check.js";
 import type {FieldSpec} from "../lesson-inputs/fields.js";
 import {describeRun, type RunLabel} from "../lesson-inputs/run-label.js";
-import {DEFAULT_DEDUP_RETENTION_SECONDS} from "./receiver/dedup-store.js";
+import {DEFAULT_DEDUP_RETENTION_SECONDS} from "./pipeline/dedup-store.js";
 import {DEFAULT_MESSAGE_VERSION, versionField, type MessageVersion} from "../shared/message-version.js";
 import {DEMO_BODIES, DEMO_NOW_SECONDS} from "./fixtures.js";
-import {RACE_STRATEGIES, raceTable, type RaceRun, type RaceStrategy, type RaceTable} from "./receiver/race.js";
+import {RACE_STRATEGIES, raceTable, type RaceRun, type RaceStrategy, type RaceTable} from "./pipeline/race.js";
 import {remembered, rememberingReads} from "../shared/remembered.js";
-import {compareReconciliation, RECONCILE_SCENARIOS, type ReconcileComparison} from "./receiver/reconcile.js";
+import {compareReconciliation, RECONCILE_SCENARIOS, type ReconcileComparison} from "./pipeline/reconcile.js";
 import {
   analyzeRetryHorizon,
   type AttemptFate,

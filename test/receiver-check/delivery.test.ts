@@ -19,7 +19,7 @@ import {
 import {createJwksCache} from "../../lib/webhook-auth/jwt/jwks-cache.js";
 import {verifyA2aPushJwt, type JwtCheckId} from "../../lib/webhook-auth/jwt/jwt-profile.js";
 import {generateSigningKey} from "../../lib/webhook-auth/fixtures.js";
-import {readPushPayload} from "../../lib/webhook-auth/receiver/a2a-payload.js";
+import {readPushPayload} from "../../lib/webhook-auth/pipeline/a2a-payload.js";
 import {verifyStandardWebhook} from "../../lib/webhook-auth/standard-webhooks/standard-webhooks.js";
 
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";

@@ -10,7 +10,7 @@
  */
 import type {JSONWebKeySet} from "jose";
 import * as z from "zod/mini";
-import {readPushPayload} from "../receiver/a2a-payload.js";
+import {readPushPayload} from "../pipeline/a2a-payload.js";
 import {utf8, type Bytes} from "../bytes.js";
 import {constantTimeEqual} from "../constant-time.js";
 import {createJwksCache} from "../jwt/jwks-cache.js";

@@ -19,7 +19,7 @@
  *   attempt later than the tolerance is refused as too old.
  */
 import type {Decision} from "../../playback/decision.js";
-import {createDedupStore, insertIfAbsent, type DedupStore} from "../receiver/dedup-store.js";
+import {createDedupStore, insertIfAbsent, type DedupStore} from "../pipeline/dedup-store.js";
 import {attemptOffsets} from "./retry-presets.js";
 import {DEFAULT_TOLERANCE_SECONDS, checkStandardWebhookTimestamp} from "../standard-webhooks/standard-webhooks.js";
 

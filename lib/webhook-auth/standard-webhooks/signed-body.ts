@@ -3,7 +3,7 @@
  * is the chosen version's own (the version's demo body, or at least that version's shape).
  */
 import type {MessageVersion} from "../../shared/message-version.js";
-import {readPushPayload, type PushPayloadRead} from "../receiver/a2a-payload.js";
+import {readPushPayload, type PushPayloadRead} from "../pipeline/a2a-payload.js";
 import {DEMO_BODIES} from "../fixtures.js";
 
 export interface SignedBodyShape {

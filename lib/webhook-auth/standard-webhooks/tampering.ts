@@ -15,17 +15,17 @@
  */
 import type {Decision} from "../../playback/decision.js";
 import {toBytes} from "../bytes.js";
-import {createDedupStore, DEFAULT_DEDUP_RETENTION_SECONDS} from "../receiver/dedup-store.js";
+import {createDedupStore, DEFAULT_DEDUP_RETENTION_SECONDS} from "../pipeline/dedup-store.js";
 import {DEMO_BODY, DEMO_EVENT_ID, DEMO_NOW_SECONDS, STANDARD_WEBHOOKS_TEST_SECRET} from "../fixtures.js";
 import type {HeaderBag} from "../http-headers.js";
-import {readPushPayload} from "../receiver/a2a-payload.js";
+import {readPushPayload} from "../pipeline/a2a-payload.js";
 import {
   pipelineDecisions,
   receivePushNotification,
   type PipelineResult,
   type ReceiverConfig,
   type ReceiverState
-} from "../receiver/receiver-pipeline.js";
+} from "../pipeline/receiver-pipeline.js";
 import {
   DEFAULT_TOLERANCE_SECONDS,
   WEBHOOK_TIMESTAMP_HEADER,
