@@ -22,7 +22,8 @@ import {
 import type {RefusedInput} from "../../../lib/lesson-inputs/check.js";
 import type {FieldValues} from "../../../lib/lesson-inputs/fields.js";
 import {remembered} from "../../../lib/shared/remembered.js";
-import {ComparedExportable, compareRuns, type Comparison} from "../chart/compared-chart.js";
+import {compareRuns, type Comparison} from "../chart/compared-chart.js";
+import {ComparedExportable} from "../export/compared-exportable.js";
 import type {ChartSize} from "../chart/chart-at-size.js";
 import {ControlPanel, type ControlPanelElement} from "../controls/control-panel.js";
 import {PlaybackControl, type PlaybackValue} from "../controls/playback-control.js";
@@ -33,7 +34,7 @@ import {Lab} from "../lab.js";
 import {carryVersionInLinks} from "../links/course-links.js";
 import {scrollToTopOfScreen} from "../runtime/scroll-into-view.js";
 import {ViewSlot, type ViewSlotElement} from "../runtime/view-slot.js";
-import {ExperimentList} from "../tour/experiment-list.js";
+import {PanelExperimentList} from "../tour/experiment-list.js";
 import {GuidedTour, panelTourOptions} from "../tour/guided-tour.js";
 import {AttemptSwimlane} from "./attempt-swimlane.js";
 import {PushConfigRegistration} from "./push-config-registration.js";
@@ -102,10 +103,7 @@ function deliveryPageParts() {
     stage: [places.swimlane, readRunChoice, playbackControl, trace],
     controls: [tour, panel.pinBar, places.senderFacts, panel]
   });
-  const experimentList = ExperimentList(deliveryExperiments, panel.applyOverrides, {
-    compareWithBaseline: panel.compareWithBaseline,
-    lab
-  });
+  const experimentList = PanelExperimentList(deliveryExperiments, panel, lab);
   // What exports say they show: told once per run, read when the reader exports.
   const exportedRun = ExportedRun();
   return {

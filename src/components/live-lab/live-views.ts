@@ -10,7 +10,7 @@ import {namedRun} from "../../../lib/lesson-inputs/run-label.js";
 import {describeFaults, type LiveAttempt, type LiveComparison, type LiveFeed} from "../../../lib/live/index.js";
 import {toVisible} from "../../../lib/text/visible-text.js";
 import type {ChartSize} from "../chart/chart-at-size.js";
-import {ComparedExportable} from "../chart/compared-chart.js";
+import {ComparedExportable} from "../export/compared-exportable.js";
 import {AttemptSwimlane} from "../delivery/attempt-swimlane.js";
 import {ReceiverDecisions} from "../delivery/receiver-charts.js";
 import {element} from "../runtime/dom.js";

@@ -18,7 +18,8 @@ import {
 import type {MessageVersion} from "../../../lib/shared/message-version.js";
 import {remembered} from "../../../lib/shared/remembered.js";
 import type {ChartSize} from "../chart/chart-at-size.js";
-import {ComparedExportable, compareRuns, type Comparison} from "../chart/compared-chart.js";
+import {compareRuns, type Comparison} from "../chart/compared-chart.js";
+import {ComparedExportable} from "../export/compared-exportable.js";
 import {PlaybackControl, type PlaybackValue} from "../controls/playback-control.js";
 import {followedRun, ReadRunChoice, type ReadRun} from "../controls/read-run-choice.js";
 import {TraceView} from "../decision-trace.js";

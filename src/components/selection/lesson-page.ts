@@ -21,7 +21,8 @@ import {
 } from "../../../lib/selection/index.js";
 import {remembered} from "../../../lib/shared/remembered.js";
 import type {ChartSize} from "../chart/chart-at-size.js";
-import {ComparedExportable, compareRuns, type Comparison} from "../chart/compared-chart.js";
+import {compareRuns, type Comparison} from "../chart/compared-chart.js";
+import {ComparedExportable} from "../export/compared-exportable.js";
 import {ControlPanel, type ControlPanelElement} from "../controls/control-panel.js";
 import {PlaybackControl, type PlaybackValue} from "../controls/playback-control.js";
 import {followedRun, ReadRunChoice, type ReadRun} from "../controls/read-run-choice.js";
@@ -31,7 +32,7 @@ import {Lab} from "../lab.js";
 import {carryVersionInLinks} from "../links/course-links.js";
 import {expectNear} from "../runtime/offscreen-redraws.js";
 import {ViewSlot} from "../runtime/view-slot.js";
-import {ExperimentList} from "../tour/experiment-list.js";
+import {PanelExperimentList} from "../tour/experiment-list.js";
 import {GuidedTour, panelTourOptions} from "../tour/guided-tour.js";
 import {AgentInspector, AgentPicker, GateMatrix} from "./agent-inspector.js";
 import {CandidatesByStage} from "./candidates-chart.js";
@@ -92,10 +93,7 @@ function selectionPageParts() {
     stage: [places.rankingChart, places.outcome, places.candidatesChart, readRunChoice, playbackControl, trace],
     controls: [tour, panel.pinBar, panel]
   });
-  const experimentList = ExperimentList(selectionExperiments, panel.applyOverrides, {
-    compareWithBaseline: panel.compareWithBaseline,
-    lab
-  });
+  const experimentList = PanelExperimentList(selectionExperiments, panel, lab);
   // Selects as selectAgent does, handing back what an input did not change (rememberingSelectAgent).
   const select = rememberingSelectAgent();
   // What exports say they show: told once per run, read when the reader exports.

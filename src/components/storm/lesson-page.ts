@@ -18,7 +18,8 @@ import {
   type StormSummary
 } from "../../../lib/storm/index.js";
 import type {ChartSize} from "../chart/chart-at-size.js";
-import {ComparedExportable, compareRuns, type Comparison} from "../chart/compared-chart.js";
+import {compareRuns, type Comparison} from "../chart/compared-chart.js";
+import {ComparedExportable} from "../export/compared-exportable.js";
 import {heightToAsk} from "../chart/type-scale.js";
 import {ControlPanel, type ControlPanelElement} from "../controls/control-panel.js";
 import {PlaybackControl, type PlaybackValue} from "../controls/playback-control.js";
@@ -31,7 +32,7 @@ import {carryVersionInLinks} from "../links/course-links.js";
 import {InputNotices} from "../links/input-notices.js";
 import {inputValues} from "../runtime/observe.js";
 import {ViewSlot} from "../runtime/view-slot.js";
-import {ExperimentList} from "../tour/experiment-list.js";
+import {PanelExperimentList} from "../tour/experiment-list.js";
 import {GuidedTour, panelTourOptions} from "../tour/guided-tour.js";
 import {ChartPlaceholder} from "./chart-placeholder.js";
 import {CompletionChart} from "./completion-chart.js";
@@ -92,10 +93,7 @@ function stormPageParts(workerUrl: string) {
   });
   const stage = [runner, pinnedRunner, places.loadChart, readRunChoice, playbackControl, trace];
   const lab = Lab({label: "Retry storm lab", figures: places.figures, stage, controls: [tour, panel.pinBar, panel]});
-  const experimentList = ExperimentList(stormExperiments, panel.applyOverrides, {
-    compareWithBaseline: panel.compareWithBaseline,
-    lab
-  });
+  const experimentList = PanelExperimentList(stormExperiments, panel, lab);
   // What exports say they show: told once per run, read when the reader exports.
   const exportedRun = ExportedRun();
   return {

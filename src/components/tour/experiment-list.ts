@@ -99,3 +99,12 @@ export function ExperimentList<Run, Inputs>(
     }
   });
 }
+
+/** A lab's experiments, tried through its control panel: "Try it" applies them, "Compare" pins the baseline first. */
+export function PanelExperimentList<Run, Inputs>(
+  experiments: readonly Experiment<Run, Inputs>[],
+  panel: {applyOverrides(overrides: Partial<Inputs>): void; compareWithBaseline(overrides: Partial<Inputs>): void},
+  lab: LabElement
+): ExperimentListElement<Run> {
+  return ExperimentList(experiments, panel.applyOverrides, {compareWithBaseline: panel.compareWithBaseline, lab});
+}

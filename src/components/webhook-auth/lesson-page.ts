@@ -30,7 +30,8 @@ import {
 } from "../../../lib/webhook-auth/index.js";
 import type {Decision} from "../../../lib/playback/decision.js";
 import {AnswersAtSize, HtmlAtSize, type ChartSize} from "../chart/chart-at-size.js";
-import {ComparedChart, ComparedExportable, compareRuns, type ComparedNames} from "../chart/compared-chart.js";
+import {ComparedChart, compareRuns, type ComparedNames} from "../chart/compared-chart.js";
+import {ComparedExportable} from "../export/compared-exportable.js";
 import type {TypeScale} from "../chart/type-scale.js";
 import {ControlPanel, type ControlPanelElement} from "../controls/control-panel.js";
 import {PlaybackControl, type PlaybackValue} from "../controls/playback-control.js";
@@ -41,7 +42,7 @@ import {Lab, type LabElement} from "../lab.js";
 import {carryVersionInLinks} from "../links/course-links.js";
 import {InputNotices} from "../links/input-notices.js";
 import {ViewSlot, type ViewSlotElement} from "../runtime/view-slot.js";
-import {ExperimentList} from "../tour/experiment-list.js";
+import {PanelExperimentList} from "../tour/experiment-list.js";
 import {GuidedTour, panelTourOptions} from "../tour/guided-tour.js";
 import type {DemoKeyMaterial} from "./demo-secrets.js";
 import {HorizonSummary} from "./horizon-summary.js";
@@ -125,10 +126,10 @@ function webhookExperimentLists(
   labs: Record<WebhookExperimentSection, LabElement>
 ) {
   const listFor = (section: WebhookExperimentSection) =>
-    ExperimentList<Run, FieldValues>(
+    PanelExperimentList<Run, FieldValues>(
       webhookExperiments.filter((experiment) => experiment.section === section),
-      panel.applyOverrides,
-      {compareWithBaseline: panel.compareWithBaseline, lab: labs[section]}
+      panel,
+      labs[section]
     );
   const sections = Object.keys(labs) as WebhookExperimentSection[];
   return Object.fromEntries(sections.map((section) => [section, listFor(section)])) as Record<
