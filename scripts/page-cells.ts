@@ -18,20 +18,23 @@ export interface PageCell {
   inline: boolean;
 }
 
-const FENCE = /^```(js|ts)\b.*$/;
+/** A fenced cell: ```js (or ts), not ```js run=false, which Framework shows as code without running it. */
+const FENCE = /^```(js|ts)\b(?!.*\brun=false\b).*$/;
 
 /** The ```js blocks and ${…} expressions of a page, in page order. */
 export function pageCells(markdown: string): PageCell[] {
   const lines = markdown.split("\n");
   const cells: PageCell[] = [];
   for (let index = 0; index < lines.length; index++) {
-    if (FENCE.test(lines[index]!)) {
+    if (lines[index]!.startsWith("```")) {
+      // Any fence: a cell when it is one, and nothing inside another fence (bash, html) is interpolated.
       const start = index + 1;
       let end = start;
       while (end < lines.length && !lines[end]!.startsWith("```")) end++;
-      cells.push({code: lines.slice(start, end).join("\n"), line: start + 1, lines: end - start, inline: false});
+      if (FENCE.test(lines[index]!))
+        cells.push({code: lines.slice(start, end).join("\n"), line: start + 1, lines: end - start, inline: false});
       index = end;
-    } else if (!lines[index]!.startsWith("```")) {
+    } else {
       for (const code of inlineExpressions(lines[index]!)) cells.push({code, line: index + 1, lines: 1, inline: true});
     }
   }

@@ -190,13 +190,12 @@ export class LiveReceiver {
     if (sameRun()) this.remember(result, clock.unixSeconds);
     // The key the receiver recorded the update by, which may differ from the one resends are grouped by (a webhook-id over 256 characters).
     const outcome = pipelineOutcome(result, stale);
+    const decided = {...base, recordKey: clipped(result.eventKey ?? null, 600), ...outcome};
+    // After a reset the new run's first bodies and lost acknowledgements are its own: an older request writes neither.
+    if (!sameRun()) return decided;
     const note = await this.differentBytesNote(result, base.keySource, request.body);
-    return this.withLostAck({
-      ...base,
-      recordKey: clipped(result.eventKey ?? null, 600),
-      ...outcome,
-      ...(note ? {reason: `${outcome.reason}; ${note}`.slice(0, 2_000)} : {})
-    });
+    const noted = note ? {...decided, reason: `${outcome.reason}; ${note}`.slice(0, 2_000)} : decided;
+    return sameRun() ? this.withLostAck(noted) : noted;
   }
 
   /**

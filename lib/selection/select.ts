@@ -59,7 +59,6 @@ function evaluateGates(registry: Registry, policy: Policy): GateOutcome {
   return {eligible, removedByGate, failureMasks, rejections: new Rejections(agents, failureMasks)};
 }
 
-/** The policy fields the gates read (everything but the three weights), as one comparable key. */
 /** How a selection computes its gates and its ranking: as they are, or remembering (rememberingSelectAgent). */
 export interface SelectionParts {
   gates: (policy: Policy, registry: Registry) => GateOutcome;

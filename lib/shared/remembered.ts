@@ -49,8 +49,9 @@ export function remembered<Args extends unknown[], Result>(
  * it reads is recorded as it reads it, and a later call whose recorded fields hold the same
  * values (and whose `rest` are the same arguments) gets the last result. A part of a lesson that
  * reads five of twenty-six inputs is computed again when one of those five changes, and nothing
- * lists the five. A computation reads its inputs before it first awaits (lib's do: they build
- * their config first), since only the reads of the call that made a result are compared.
+ * lists the five. A computation reads its inputs before it returns (lib's asynchronous ones build
+ * their config before they first await): a read after that throws, since it would not be compared.
+ * Only reads are seen: a computation that enumerates its inputs (Object.keys, `in`) is not one to give it.
  */
 export function rememberingReads<Inputs extends object, Rest extends unknown[], Result>(
   compute: (inputs: Inputs, ...rest: Rest) => Result
@@ -61,14 +62,18 @@ export function rememberingReads<Inputs extends object, Rest extends unknown[], 
   return (inputs, ...rest) => {
     if (last !== null && sameArguments(last.rest, rest) && readsSame(last.reads, inputs)) return last.result;
     const reads = new Map<PropertyKey, unknown>();
+    let returned = false;
     const watched = new Proxy(inputs, {
       get(target, key, receiver) {
+        // A read after the call returned (after an await) would not be among the reads compared.
+        if (returned) throw new Error(`rememberingReads: ${String(key)} was read after the computation returned`);
         const value = Reflect.get(target, key, receiver);
         if (!reads.has(key)) reads.set(key, value);
         return value;
       }
     });
     const made = {reads, rest, result: compute(watched, ...rest)};
+    returned = true;
     forgetIfRejected(made.result, () => last === made && (last = null));
     last = made;
     return made.result;

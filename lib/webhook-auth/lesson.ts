@@ -627,7 +627,7 @@ export function webhookRunLabel(values: Readonly<Record<string, unknown>>): RunL
 
 /**
  * runWebhookLesson whose parts remember their last result by what they read (rememberingReads):
- * a part whose inputs, secrets and Web Crypto are unchanged comes back as the same object. A page
+ * a part whose inputs and secrets are unchanged comes back as the same object. A page
  * keeps this function, not a run.
  */
 export function rememberingWebhookLesson(): (

@@ -1,7 +1,8 @@
 /**
  * A link is the page's state: for a sample of every lesson's inputs, the page changed by hand (as
- * a reader does, through the control) draws exactly what a fresh load of the link it then writes
- * draws: every chart's SVG, the lab's key figures and every control's value. A view an input did
+ * a reader does, through the control) draws what a fresh load of the link it then writes draws:
+ * every chart's SVG, the lab's key figures and every control's value (tables and inspectors are
+ * not compared). A view an input did
  * not redraw, or a part remembered past a change of what it reads, would show here as a difference.
  */
 import type {Page} from "playwright-core";

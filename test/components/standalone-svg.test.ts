@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import {scaleBand, scaleLinear} from "d3-scale";
+import {keyRotationTimeline} from "../../lib/webhook-auth/index.js";
+import {KeyRotationChart} from "../../src/components/webhook-auth/key-rotation-chart.js";
 import {describe, expect, it} from "vitest";
 import {bottomAxis, bottomAxisHeight, rowLabelsLeft} from "../../src/components/chart/axes.js";
 import {chartFrame} from "../../src/components/chart/chart-frame.js";
@@ -86,6 +88,23 @@ describe("standalone SVG export", () => {
     );
     expect(doc.querySelector("parsererror")).toBeNull();
     expect(compareSnapshot("export-sample", svg)).toBeNull();
+  });
+
+  it("keeps a legend entry's bold (the key rotation chart's failure that happened) in the export", () => {
+    const timeline = keyRotationTimeline({
+      rotateAtSeconds: 1,
+      refetchOnUnknownKid: false,
+      cacheMaxAgeSeconds: Infinity
+    });
+    const chart = KeyRotationChart(timeline, {width: 640});
+    const bold = [...chart.querySelectorAll(".chart-swatch")].filter((entry) => entry.querySelector("strong"));
+    expect(bold.length).toBeGreaterThan(0);
+    const doc = new DOMParser().parseFromString(standaloneSvg(chart, {title: "Rotation"}), "image/svg+xml");
+    // The export's own texts (title, legend), not the chart's drawing nested in it.
+    const exported = [...doc.documentElement.querySelectorAll(":scope > text[font-weight=bold]")].map(
+      (text) => text.textContent
+    );
+    expect(exported).toEqual(["Rotation", ...bold.map((entry) => entry.textContent)]);
   });
 
   it("refuses an element without a chart", () => {

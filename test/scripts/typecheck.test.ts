@@ -16,6 +16,9 @@ describe("the pages' cells", () => {
       [7, 1, true],
       [10, 1, false]
     ]);
+    // Neither a block Framework does not run nor an expression inside another fence is a cell.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a page with a shell variable, as text
+    expect(pageCells("```js run=false\nconst x = 1;\n```\n\n```bash\necho ${HOME}\n```\n")).toEqual([]);
     const module = cellModule(cells);
     const lines = module.text.split("\n");
     const a = lines.findIndex((line) => line.startsWith("const a"));
@@ -34,6 +37,16 @@ describe("the pages' cells", () => {
     const line = broken.split("\n").findIndex((one) => one.includes('"the third update"')) + 1;
     const errors = typecheck({pages: {[PAGE]: broken}, only: "cells"});
     expect(errors).toHaveLength(1);
+    // Two values read from other cells, swapped at the same arity: caught only if a cell's value is typed as its readers see it.
+    const runs = "const runs = page.runs(inputs, pinnedRun, pinned);";
+    expect(text).toContain(runs);
+    const swapped = typecheck({
+      pages: {[PAGE]: text.replace(runs, runs.replace("inputs, pinnedRun, pinned", "pinned, pinnedRun, inputs"))},
+      only: "cells"
+    });
+    expect(swapped.join("\n")).toMatch(
+      /^src\/push-delivery\.md:\d+ \(a cell\) error TS2345: Argument of type '.*null' is not assignable/m
+    );
     expect(errors[0]).toMatch(
       new RegExp(
         `^${PAGE}:${line} \\(a cell\\) error TS2345: Argument of type 'string' is not assignable to parameter of type 'number'`

@@ -1,4 +1,4 @@
-/** rememberingSelectAgent hands its last result to selectAgent: unchanged parts come back as the same objects, and results equal selectAgent's. */
+/** rememberingSelectAgent remembers its gates and ranking by what they read: unchanged parts come back as the same objects, and results equal selectAgent's. */
 import {describe, expect, it} from "vitest";
 import {defaultPolicy, defaultRegistry, rememberingSelectAgent, selectAgent} from "../../lib/selection/index.js";
 

@@ -312,7 +312,7 @@ describe("rememberingSelectAgent hands back unchanged gate verdicts as the same 
     const regated = select(defaultRegistry, {...defaultPolicy, costWeight: 4, costBudgetCents: 3});
     expect(regated.failureMasks).not.toBe(first.failureMasks);
     expect(regated).toEqual(selectAgent(defaultRegistry, {...defaultPolicy, costWeight: 4, costBudgetCents: 3}));
-    // Another registry (one agent fewer) reuses no verdict; one with the same agents is the same registry.
+    // Another registry (one agent fewer) reuses no verdict.
     const fewer = {...defaultRegistry, agents: defaultRegistry.agents.slice(1)};
     const policy = {...defaultPolicy, costWeight: 4, costBudgetCents: 3};
     expect(select(fewer, policy).failureMasks).not.toBe(regated.failureMasks);

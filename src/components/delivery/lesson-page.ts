@@ -106,7 +106,10 @@ function deliveryPageParts() {
   const experimentList = PanelExperimentList(deliveryExperiments, panel, lab);
   // What exports say they show: told once per run, read when the reader exports.
   const exportedRun = ExportedRun();
+  // The current run, remembered by the inputs: pinning a run (which calls runs again) keeps it and its playback.
+  const currentRun = remembered(deliveryRunOf);
   return {
+    currentRun,
     panel,
     places,
     trace,
@@ -146,7 +149,7 @@ function runsOf(
   pinnedRun: DeliveryRun | null,
   pinned: Inputs | null
 ): DeliveryRuns {
-  const {run, problems} = deliveryRunOf(inputs);
+  const {run, problems} = page.currentRun(inputs);
   // The A2A version goes along to the other lessons.
   carryVersionInLinks(run.config.version);
   page.readRunChoice.offer(pinnedRun !== null);

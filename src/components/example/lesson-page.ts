@@ -74,9 +74,10 @@ export function DedupLessonPage() {
     labFor: () => lab
   });
   const lab = Lab({label: "Deduplication lab", stage: [swimlane], controls: [tour, panel.pinBar, panel]});
-  const pinnedRunOf = remembered(dedupRun);
+  // Each run remembered by its inputs: a new width or pin does not simulate the current run again.
+  const [runOf, pinnedRunOf] = [remembered(dedupRun), remembered(dedupRun)];
   const draw = (inputs: FieldValues, pinned: FieldValues | null, width: number) => {
-    const run = dedupRun(inputs);
+    const run = runOf(inputs);
     const comparison = compareRuns(dedupRunLabel(inputs), pinned && dedupRunLabel(pinned));
     exportedRun.update(comparison.run);
     tour.update(run, inputs);

@@ -50,6 +50,8 @@ export function findChartSvg(chart: Element): SVGSVGElement | null {
 interface LegendEntry {
   swatch: SVGSVGElement;
   label: string;
+  /** Named in bold on the chart (a failure that happened): bold in the export too. */
+  strong: boolean;
 }
 
 /** The chart layer draws swatch legends in HTML (chart/legend.ts): each entry is a span holding a small svg and its label. */
@@ -57,7 +59,8 @@ function legendEntries(chart: Element): LegendEntry[] {
   const entries: LegendEntry[] = [];
   for (const item of chart.querySelectorAll("[class$='-swatch']")) {
     const swatch = item.querySelector("svg");
-    if (swatch) entries.push({swatch, label: (item.textContent ?? "").trim()});
+    if (swatch)
+      entries.push({swatch, label: (item.textContent ?? "").trim(), strong: item.querySelector("strong") !== null});
   }
   return entries;
 }
@@ -238,7 +241,7 @@ function drawLegend(
 ): number {
   if (entries.length === 0) return y;
   let x = left;
-  for (const {swatch, label} of entries) {
+  for (const {swatch, label, strong} of entries) {
     const itemWidth = sizes.swatch + sizes.gap + label.length * sizes.charWidth + sizes.after;
     if (x > left && x + itemWidth > right) {
       x = left;
@@ -257,6 +260,7 @@ function drawLegend(
         x: x + sizes.swatch + sizes.gap,
         y: y + sizes.row / 2 + sizes.font / 6,
         "font-size": sizes.font,
+        ...(strong ? {"font-weight": "bold"} : {}),
         fill: EXPORT_INK
       },
       label

@@ -90,7 +90,11 @@ function messagePageParts(translateWorkerUrl: string) {
     controls: [tour, editor.pinBar, editor],
     balance: "even"
   });
-  return {editor, places, playbackControl, gateTrace, readRunChoice, requestPicker, tour, exportedRun, lab};
+  // The current transaction, remembered by the text and version: pinning one keeps it and its playback.
+  const currentRun = remembered((requestText: string, version: MessageVersion) =>
+    runMessageTransaction(requestText, {version})
+  );
+  return {editor, places, playbackControl, gateTrace, readRunChoice, requestPicker, tour, exportedRun, lab, currentRun};
 }
 
 type MessagePageParts = ReturnType<typeof messagePageParts>;
@@ -121,7 +125,7 @@ type Followed = {run: MessageTransaction; readsPinned: boolean};
 
 /** The request run through the six gates, its findings marked in the editor, and the pinned one beside it. */
 function runsOf(
-  {editor, tour, readRunChoice, exportedRun, places}: MessagePageParts,
+  {editor, tour, readRunChoice, exportedRun, places, currentRun}: MessagePageParts,
   requestText: string,
   version: MessageVersion,
   pinned: MessageLinkState | null,
@@ -129,7 +133,7 @@ function runsOf(
 ): MessageRuns {
   // The A2A version goes along to the other lessons.
   carryVersionInLinks(version);
-  const transaction = runMessageTransaction(requestText, {version});
+  const transaction = currentRun(requestText, version);
   editor.mark(requestText, transaction.findings);
   tour.update(transaction, requestText);
   readRunChoice.offer(pinnedTransaction !== null);

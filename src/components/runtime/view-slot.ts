@@ -1,22 +1,20 @@
 /**
  * A place on a lesson page that a view is drawn into on every input: the one way a page redraws
- * a view. The page displays the place once and then, in a cell of its own, calls
- * `draw(view, ...arguments)`: the first drawing goes in as it is, later ones are morphed into it,
- * so only what changed is restyled and laid out.
+ * a view. A lesson's page module makes the place once (the page displays it) and calls
+ * `draw(view, ...arguments)` on every change: the first drawing goes in as it is, later ones are
+ * morphed into it, so only what changed is restyled and laid out.
  *
- * ```js
- * const swimlane = display(ViewSlot());
- * ```
- * ```js
- * swimlane.draw(AttemptSwimlane, run, {width, cursorSeconds});
+ * ```ts
+ * const swimlane = ViewSlot();                                  // once
+ * swimlane.draw(AttemptSwimlane, run, {width, cursorSeconds});  // on every change
  * ```
  *
  * The arguments are the view's dependencies: `view(...arguments)` is not called again while the
  * view and every argument are those of the drawing on show (see `sameArguments`). lib returns
  * the same objects for the parts of a run an input did not change, so identity is the test, and
- * building a chart is most of what an input costs. A view written in a page cell that reads other
- * cells' values is a new function whenever they change, so it is drawn again then: nothing is
- * listed by hand. A view that keeps state across drawings (playback, the editor, the tour) is not
+ * building a chart is most of what an input costs. A view that closes over values (a width, a
+ * cursor) comes from a `remembered` factory (lib/shared/remembered.ts), one per place: a new
+ * function exactly when those values change, so it is drawn again then: nothing is listed by hand. A view that keeps state across drawings (playback, the editor, the tour) is not
  * drawn here: it is displayed once and updated in place through its own `update` method.
  */
 import {sameArguments} from "../../../lib/shared/remembered.js";

@@ -15,6 +15,7 @@ import {
   selectionInputDefaults,
   selectionInputFields,
   selectionRunLabel,
+  type Policy,
   type SelectionExperiment,
   type SelectionResult,
   type SelectionStageDecision
@@ -94,8 +95,10 @@ function selectionPageParts() {
     controls: [tour, panel.pinBar, panel]
   });
   const experimentList = PanelExperimentList(selectionExperiments, panel, lab);
-  // Selects as selectAgent does, handing back what an input did not change (rememberingSelectAgent).
-  const select = rememberingSelectAgent();
+  // Selects as selectAgent does, handing back what an input did not change (rememberingSelectAgent),
+  // and the very same result for the same policy: pinning a run keeps the current one and its playback.
+  const selector = rememberingSelectAgent();
+  const select = remembered((policy: Policy) => selector(defaultRegistry, policy));
   // What exports say they show: told once per run, read when the reader exports.
   const exportedRun = ExportedRun();
   return {panel, places, playbackControl, trace, readRunChoice, picker, tour, lab, experimentList, select, exportedRun};
@@ -137,7 +140,7 @@ function runsOf(page: SelectionPageParts, inputs: FieldValues, pinnedResult: Sel
   const checked = policyFromInputs(inputs);
   // The A2A version goes along to the other lessons.
   carryVersionInLinks(checked.policy.version);
-  const result = page.select(defaultRegistry, checked.policy);
+  const result = page.select(checked.policy);
   page.readRunChoice.offer(pinnedResult !== null);
   page.experimentList.update(result);
   page.tour.update(result, inputs);

@@ -129,16 +129,10 @@ export function StormLessonPage(workerUrl: string) {
       pinned: ChosenStorm | null,
       reads: StormReading,
       playback: PlaybackValue<Decision>,
-      stageWidth: number
-    ) => drawLab(page, lesson, pinned, reads, playback, stageWidth),
-    drawStorms: (
-      storm: StormResults,
-      lesson: ChosenStorm,
-      pinned: ChosenStorm | null,
-      reads: StormReading,
-      playback: PlaybackValue<Decision>,
-      width: number
-    ) => drawStorms(page, storm, lesson, pinned, reads, playback, width)
+      widths: {stageWidth: number; width: number}
+    ) => drawLab(page, lesson, pinned, reads, playback, widths),
+    drawStorms: (storm: StormResults, pinned: ChosenStorm | null, playback: PlaybackValue<Decision>, width: number) =>
+      drawStorms(page, storm, pinned, playback, width)
   };
 }
 
@@ -175,24 +169,29 @@ function drawLab(
   {places, trace, exportedRun}: StormPageParts,
   lesson: ChosenStorm,
   pinned: ChosenStorm | null,
-  {readRun, readsPinned}: StormReading,
+  {readRun, readsPinned, comparison}: StormReading,
   playback: PlaybackValue<Decision>,
-  stageWidth: number
+  {stageWidth, width}: {stageWidth: number; width: number}
 ): void {
   const cursorSeconds = playback.revealed.length ? playback.modeledSeconds : null;
   places.figures.draw(StormFigures, lesson.run, pinned?.run ?? null);
   const cursor = {cursorSeconds, cursorPanel: pinned === null || readsPinned ? 0 : 1};
   places.loadChart.draw(loadChartView, loadPanels(lesson, pinned), cursor, stageWidth, exportedRun.read);
   trace.draw(DecisionTrace, playback.revealed, readRun.history.length, {entry: STRETCH});
+  // The chosen strategy's storm alone: drawn without waiting for the other strategies' storms.
+  places.completion.draw(ComparedExportable, completionOf(width), lesson.run, pinned?.run ?? null, comparison.names, {
+    lesson: "retry storms",
+    name: "completion times",
+    title: "Time from production to acknowledgement",
+    run: exportedRun.read
+  });
 }
 
 /** The views of every strategy's storm, below the lab. */
 function drawStorms(
   {places, exportedRun}: StormPageParts,
   storm: StormResults,
-  lesson: ChosenStorm,
   pinned: ChosenStorm | null,
-  {comparison}: StormReading,
   playback: PlaybackValue<Decision>,
   width: number
 ): void {
@@ -200,12 +199,6 @@ function drawStorms(
   const read = exportedRun.read;
   places.multiples.draw(multiplesView, strategyPanels(storm), width, read);
   places.delivered.draw(deliveredView, deliveredLines(storm, pinned), width, cursorSeconds, read);
-  places.completion.draw(ComparedExportable, completionOf(width), lesson.run, pinned?.run ?? null, comparison.names, {
-    lesson: "retry storms",
-    name: "completion times",
-    title: "Time from production to acknowledgement",
-    run: read
-  });
   places.work.draw(workView, storm.byStrategy, storm.config.strategy, width, read);
   places.strategyTable.draw(StrategyTable, storm.byStrategy, storm.config.strategy);
 }

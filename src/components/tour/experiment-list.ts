@@ -23,7 +23,7 @@ export type ExperimentListElement<Run> = HTMLOListElement & {
 };
 
 /**
- * Built once per page and updated in place (`list.update(run)` in a cell of its own), so an
+ * Built once per page and updated in place (`list.update(run)` on every run), so an
  * input change rewrites a few verdict lines instead of laying the whole list out again.
  */
 export interface ExperimentListOptions<Inputs> {

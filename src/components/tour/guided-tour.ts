@@ -8,7 +8,7 @@
  *
  * ```js
  * const tour = GuidedTour(deliveryExperiments, {lesson: "push delivery", setUp: (step) => panel.applyOverrides(step.overrides), …});
- * tour.update(run, inputs); // in a cell of its own: the live check follows the run
+ * tour.update(run, inputs); // on every run (a lesson page module does it): the live check follows the run
  * ```
  */
 import {
