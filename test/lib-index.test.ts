@@ -35,7 +35,7 @@ describe("lib/index.ts", () => {
     expect(missing, `lib/${name}/index.ts exports these, lib/index.ts does not`).toEqual([]);
   });
 
-  it.each(["message-version", "base64"])(
+  it.each(["message-version", "base64", "run-table"])(
     "re-exports every value of lib/shared/%s.ts, a concept pages read",
     async (name) => {
       const shared = (await import(`../lib/shared/${name}.ts`)) as Record<string, unknown>;

@@ -126,3 +126,5 @@ export type {
   UpdateOutcome,
   UpdateOutcomeKind
 } from "./run.js";
+export {deliveryRunTables} from "./run-tables.js";
+export {deliveryRunScript} from "./run-script.js";

@@ -80,3 +80,5 @@ export {
   type MessageLinkState,
   type MessageLinkWriting
 } from "./permalink.js";
+export {messageRunTables} from "./run-tables.js";
+export {messageRunScript} from "./run-script.js";

@@ -73,3 +73,5 @@ export {
 } from "./registry.js";
 export {generateRegistry} from "./generate.js";
 export type {InputProblem} from "./problems.js";
+export {selectionRunTables} from "./run-tables.js";
+export {selectionRunScript} from "./run-script.js";

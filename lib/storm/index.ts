@@ -7,3 +7,5 @@ export * from "./lesson.js";
 export * from "./experiments.js";
 export * from "./worker-protocol.js";
 export * from "./aws-experiment.js";
+export * from "./run-tables.js";
+export * from "./run-script.js";

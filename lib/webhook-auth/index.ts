@@ -41,3 +41,5 @@ export {
 } from "./pasted/received-signature.js";
 export * from "./pasted/received-webhook.js";
 export * from "./pasted/received-webhook-example.js";
+export {webhookRunTables} from "./run-tables.js";
+export {webhookRunScript} from "./run-script.js";

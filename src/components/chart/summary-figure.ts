@@ -5,9 +5,9 @@
  */
 import {element} from "../runtime/dom.js";
 import {formatNumber} from "../format/number-format.js";
+import {figureLabelText, type FigureLabel} from "./lab-figure.js";
 
-/** A figure's label: one text, or [singular, plural] chosen by the figure's (current) value. */
-export type FigureLabel = string | readonly [singular: string, plural: string];
+export type {FigureLabel} from "./lab-figure.js";
 
 export function SummaryFigure(
   value: number,
@@ -35,6 +35,6 @@ export function SummaryFigure(
             difference === 0 ? ", same" : `, ${difference > 0 ? "+" : "−"}${formatNumber(Math.abs(difference))}`
           )
         ),
-    element("span", {class: "figure-label"}, typeof label === "string" ? label : value === 1 ? label[0] : label[1])
+    element("span", {class: "figure-label"}, figureLabelText(label, value))
   );
 }

@@ -6,7 +6,9 @@
  */
 import {element} from "../runtime/dom.js";
 import type {MessageClientRequestDecision, MessageReceipt, MessageTransaction} from "../../../lib/message/index.js";
-import {SummaryFigure as figure, type FigureLabel} from "../chart/summary-figure.js";
+import {SummaryFigure} from "../chart/summary-figure.js";
+import type {LabFigure} from "../chart/lab-figure.js";
+import {messageLabFigures} from "./lab-figures.js";
 import {CappedPre, moreNotShown} from "./capped-text.js";
 import {ScrollRegion} from "../runtime/scroll-region.js";
 import {CLIENT_VERDICT_WORDS, clientKnows, idText} from "./words.js";
@@ -24,11 +26,8 @@ export function TransactionSummary(
   transaction: MessageTransaction,
   pinned: MessageTransaction | null = null
 ): HTMLElement {
-  const now = counts(transaction);
-  const before = pinned === null ? null : counts(pinned);
   const headline = transaction.requests.length === 1 ? transaction.requests[0]!.verdict : transaction.client.summary;
-  const compared = (name: Exclude<keyof TransactionCounts, "notARequest">, label: FigureLabel, alert = false) =>
-    figure(now[name], label, alert, before?.[name] ?? null);
+  const figures = messageLabFigures(transaction, pinned);
   return element(
     "div",
     {class: "transaction-summary"},
@@ -36,57 +35,18 @@ export function TransactionSummary(
     element(
       "div",
       {class: "summary-figures", "aria-label": "What was sent, handled and answered"},
-      // Unparseable text or an empty batch holds no request the client could match, yet it was sent and answered.
-      // Compared with a run that held requests, both sides count requests (none, for such a text).
-      now.notARequest && (before === null || before.notARequest)
-        ? figure(1, "text sent that is not a request", false, before && 1)
-        : compared("requested", ["request the client sent", "requests the client sent"]),
-      compared("passed", "passed all six stages"),
-      compared("receipts", ["receipt recorded by the receiver", "receipts recorded by the receiver"]),
-      compared("responses", ["response object sent back", "response objects sent back"])
+      figures.sent.map(drawn)
     ),
     element(
       "div",
       {class: "summary-figures", "aria-label": "What the client can conclude"},
-      compared("confirmedSuccesses", ["success the client can confirm", "successes the client can confirm"]),
-      compared("confirmedErrors", ["failure the client knows of", "failures the client knows of"]),
-      compared(
-        "unknown",
-        ["request the client cannot tell about", "requests the client cannot tell about"],
-        now.unknown > 0
-      )
+      figures.concluded.map(drawn)
     ),
     ReceiptGap(transaction)
   );
 }
 
-interface TransactionCounts {
-  /** Requests the client sent and could match a response to. */
-  requested: number;
-  /** The text holds no request (not JSON, an empty batch), yet it was sent. */
-  notARequest: boolean;
-  passed: number;
-  receipts: number;
-  responses: number;
-  confirmedSuccesses: number;
-  confirmedErrors: number;
-  unknown: number;
-}
-
-function counts({requests, receipts, client}: MessageTransaction): TransactionCounts {
-  const requested = client.perRequest.length;
-  const notARequest = requested === 0 && requests.length > 0;
-  return {
-    requested,
-    notARequest,
-    passed: requests.filter((outcome) => outcome.stoppedAt === null).length,
-    receipts: receipts.length,
-    responses: client.responses.length,
-    confirmedSuccesses: client.confirmedSuccesses,
-    confirmedErrors: client.confirmedErrors,
-    unknown: requested - client.confirmedSuccesses - client.confirmedErrors
-  };
-}
+const drawn = (figure: LabFigure) => SummaryFigure(figure.value, figure.label, figure.alert, figure.pinned);
 
 /** Receipts against confirmations, in one sentence. */
 function ReceiptGap({receipts, client}: MessageTransaction): HTMLElement {
