@@ -2,7 +2,7 @@
  * The public API of the A2A Workbench simulator core. Everything here is pure and
  * deterministic: inputs in, trace and summary out. No DOM, no clock, no I/O.
  * Every lesson's lib/<lesson>/index.ts is re-exported flat (their names do not clash), and so
- * are the concepts of lib/shared/ a page reads: the course-wide A2A version and base64.
+ * are the concepts of lib/shared/ a page reads: the course-wide A2A version, base64 and the run tables.
  * test/lib-index.test.ts fails when one is missing.
  */
 export type {Decision} from "./playback/decision.js";
@@ -10,6 +10,7 @@ export * from "./playback/clock.js";
 export * from "./random/index.js";
 export * from "./shared/message-version.js";
 export * from "./shared/base64.js";
+export * from "./shared/run-table.js";
 export * from "./lesson-inputs/fields.js";
 export * from "./lesson-inputs/permalink.js";
 export * from "./lesson-inputs/run-label.js";
@@ -23,5 +24,6 @@ export * from "./storm/index.js";
 export * from "./live/index.js";
 export * from "./receiver-check/index.js";
 export * from "./tour/index.js";
+export * from "./notebook/index.js";
 // The course's answer key imports every lesson, so lib/tour/index.ts (which lessons reach) leaves it out.
 export * from "./tour/answer-key.js";

@@ -26,6 +26,13 @@ export const PAGE_BUNDLE_DIR = "src/page-bundles";
 /** Web Workers' scripts (src/workers/<name>.ts), each one classic script a page loads with FileAttachment. */
 export const WORKER_DIR = "src/workers";
 
+/**
+ * The scripts of the reader's cells' sandboxed frames (src/cell-frames/<lesson>.ts, bundled as
+ * bundles/cell-frame-<lesson>.js): classic scripts, since a module script from an opaque origin
+ * needs CORS headers a static host does not send.
+ */
+export const CELL_FRAME_DIR = "src/cell-frames";
+
 /** One entry per file in src/page-bundles, found on disk so a new lesson needs no edit here. */
 export function bundleEntries(): Record<string, string> {
   const entries: Record<string, string> = {};
@@ -40,7 +47,11 @@ export function bundleEntries(): Record<string, string> {
  * at once (a module two pages use is in both), and what it imports on demand (see
  * src/components/runtime/on-demand.ts) becomes a chunk of that page's that loads when asked for.
  */
-export const bundleOptions = (): esbuild.BuildOptions[] => [...pageBundleOptions(), ...workerBundleOptions()];
+export const bundleOptions = (): esbuild.BuildOptions[] => [
+  ...pageBundleOptions(),
+  ...classicScriptOptions(WORKER_DIR, ""),
+  ...classicScriptOptions(CELL_FRAME_DIR, "cell-frame-")
+];
 
 const pageBundleOptions = (): esbuild.BuildOptions[] =>
   Object.entries(bundleEntries()).map(([page, entry]) => ({
@@ -61,12 +72,13 @@ const pageBundleOptions = (): esbuild.BuildOptions[] =>
 /**
  * A worker is one self-contained classic script (IIFE): a page starts it with
  * `new Worker(url)`, which every browser supports, where a module worker needs Firefox 114.
+ * So is a cell frame's script.
  */
-const workerBundleOptions = (): esbuild.BuildOptions[] =>
-  readdirSync(WORKER_DIR)
+const classicScriptOptions = (dir: string, prefix: string): esbuild.BuildOptions[] =>
+  readdirSync(dir)
     .filter((file) => file.endsWith(".ts"))
     .map((file) => ({
-      entryPoints: {[file.slice(0, -".ts".length)]: `${WORKER_DIR}/${file}`},
+      entryPoints: {[prefix + file.slice(0, -".ts".length)]: `${dir}/${file}`},
       outdir: BUNDLE_DIR,
       entryNames: "[name]",
       bundle: true,

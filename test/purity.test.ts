@@ -66,8 +66,11 @@ const forbiddenGlobals: Readonly<Record<string, string>> = {
 /** Node's I/O modules, by import specifier. */
 const nodeModule =
   /^(?:node:|(?:fs|net|http|https|http2|tls|dgram|dns|child_process|os|worker_threads|cluster|process|path)(?:\/|$))/;
-/** The packages lib may use: zod (validation) and jose (JOSE on Web Crypto, lib/webhook-auth only). */
-const allowedPackages = new Set(["zod/mini", "jose"]);
+/**
+ * The packages lib may use: zod (validation), jose (JOSE on Web Crypto, lib/webhook-auth only) and
+ * the Lezer JavaScript grammar (a pure parser: lib/notebook reads a reader's cell with it).
+ */
+const allowedPackages = new Set(["zod/mini", "jose", "@lezer/javascript"]);
 
 interface ReadSource {
   /** Tokens with comments dropped and string, template and regex contents blanked. */

@@ -29,7 +29,15 @@ export const TOUR_STEP_PARAMETER = "step";
 export const PRESENT_PARAMETER = "present";
 /** The class deck's steps, a subset in the teacher's order (`steps=1,3,5`, read by tour/position.ts). */
 export const DECK_STEPS_PARAMETER = "steps";
-const TOUR_PARAMETERS: ReadonlySet<string> = new Set([TOUR_STEP_PARAMETER, PRESENT_PARAMETER, DECK_STEPS_PARAMETER]);
+/** A reader's cell shared as a link (lib/notebook/shared-cell.ts). */
+export const CELL_PARAMETER = "cell";
+// Parameters other readers of the page own (the tour, the deck, a shared cell): kept when the inputs rewrite the link.
+const TOUR_PARAMETERS: ReadonlySet<string> = new Set([
+  TOUR_STEP_PARAMETER,
+  PRESENT_PARAMETER,
+  DECK_STEPS_PARAMETER,
+  CELL_PARAMETER
+]);
 const NULL_TOKEN = "none";
 
 /** The pinned run of a comparison travels as `vs` and `vs.<input>` (read by pinned-run.ts, left alone here). */

@@ -7,6 +7,8 @@
 import {
   compareSenders,
   deliveryConfigFromInputs,
+  deliveryRunScript,
+  deliveryRunTables,
   deliveryExperiments,
   deliveryInputDefaults,
   deliveryInputFields,
@@ -31,6 +33,8 @@ import {followedRun, ReadRunChoice, type ReadRun} from "../controls/read-run-cho
 import {DecisionTrace, TraceView} from "../decision-trace.js";
 import {ExportedRun} from "../export/exported-run.js";
 import {Lab} from "../lab.js";
+import {CopyAsScript} from "../notebook/copy-as-script.js";
+import {ExploreThisRun} from "../notebook/explore-run.js";
 import {carryVersionInLinks} from "../links/course-links.js";
 import {scrollToTopOfScreen} from "../runtime/scroll-into-view.js";
 import {ViewSlot, type ViewSlotElement} from "../runtime/view-slot.js";
@@ -42,6 +46,7 @@ import {ReceiverDecisions, ReceiverState} from "./receiver-charts.js";
 import {registrationCheckIfRequested, registrationRequested, requestRegistrationCheck} from "./registration-check.js";
 import {SenderComparisonTable} from "./sender-comparison-table.js";
 import {SenderFacts} from "./sender-facts.js";
+import {deliveryStarterCells} from "./starter-cells.js";
 import {DeliverySummaryFigures} from "./summary-figures.js";
 import {AttemptInspector, UpdateTable} from "./update-table.js";
 
@@ -68,8 +73,13 @@ export function deliveryRunOf(inputs: Readonly<Record<string, unknown>>): {run: 
   return {run: simulateResolvedDelivery(config), problems};
 }
 
+/** Where the page's own files are: the script of its cells' sandboxed frame (a FileAttachment). */
+export interface LessonPageFiles {
+  cellFrame: string;
+}
+
 /** What the page builds once: its controls, places and lab. */
-function deliveryPageParts() {
+function deliveryPageParts(files: LessonPageFiles) {
   const panel: ControlPanelElement<Inputs> = ControlPanel(deliveryInputFields, {
     defaults: deliveryInputDefaults as unknown as Inputs,
     permalink: true,
@@ -97,11 +107,18 @@ function deliveryPageParts() {
   });
   // The request that registers the push config, shown under the setup controls that shape it.
   panel.showInGroup(deliveryLessonGroups.setup, places.registration);
+  const explore = ExploreThisRun({
+    lesson: "push delivery",
+    frameScript: files.cellFrame,
+    starters: deliveryStarterCells
+  });
+  let currentInputs: Inputs = deliveryInputDefaults as unknown as Inputs;
+  const copyAsScript = CopyAsScript(() => deliveryRunScript(currentInputs), "push delivery");
   const lab = Lab({
     label: "Push delivery lab",
     figures: places.summaryFigures,
     stage: [places.swimlane, readRunChoice, playbackControl, trace],
-    controls: [tour, panel.pinBar, places.senderFacts, panel]
+    controls: [tour, panel.pinBar, copyAsScript, places.senderFacts, panel]
   });
   const experimentList = PanelExperimentList(deliveryExperiments, panel, lab);
   // What exports say they show: told once per run, read when the reader exports.
@@ -109,6 +126,10 @@ function deliveryPageParts() {
   // The current run, remembered by the inputs: pinning a run (which calls runs again) keeps it and its playback.
   const currentRun = remembered(deliveryRunOf);
   return {
+    explore,
+    copyAsScript,
+    tablesOf: remembered(deliveryRunTables),
+    sawInputs: (inputs: Inputs) => (currentInputs = inputs),
     currentRun,
     panel,
     places,
@@ -125,8 +146,8 @@ function deliveryPageParts() {
 
 type DeliveryPageParts = ReturnType<typeof deliveryPageParts>;
 
-export function DeliveryLessonPage() {
-  const page = deliveryPageParts();
+export function DeliveryLessonPage(files: LessonPageFiles) {
+  const page = deliveryPageParts(files);
   // A lane click chooses the update and brings its inspector into view (the lab's lane stays outlined).
   const inspectUpdate = (index: number) => {
     page.updateTable.select(index);
@@ -157,6 +178,8 @@ function runsOf(
   page.tour.update(run, inputs);
   const comparison = compareRuns(deliveryRunLabel(inputs), pinned === null ? null : deliveryRunLabel(pinned));
   page.exportedRun.update(comparison.run);
+  page.sawInputs(inputs);
+  page.explore.show(page.tablesOf(run), inputs);
   return {run, problems, pinnedRun, comparison};
 }
 

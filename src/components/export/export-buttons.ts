@@ -10,11 +10,11 @@ import {answersDrawAtSize, DRAWS_AT_SIZE_ATTRIBUTE, type DrawAtSize} from "../ch
 import {SLIDE_FONT_SIZE, typeScale} from "../chart/type-scale.js";
 import {element} from "../runtime/dom.js";
 import {present} from "../class/presenter.js";
+import {download, svgToPng} from "./image-files.js";
 import {exportFileName, findChartSvg, slideSvg, standaloneSvg} from "./standalone-svg.js";
 // Charts are redrawn for the paper when the page prints (every chart is an exportable one).
 import "./print-charts.js";
 
-export const PNG_SCALE = 2;
 /** The slide export: a 16:9 slide at 1080p, in the type SLIDE_FONT_SIZE is chosen for. */
 export const SLIDE_WIDTH_PX = 1920;
 export const SLIDE_HEIGHT_PX = 1080;
@@ -256,39 +256,4 @@ function labelChart(chart: Element, title: string): void {
     svg.setAttribute("aria-label", part === chart ? title : `${title}: ${part.getAttribute("aria-label") ?? ""}`);
     for (const element of svg.querySelectorAll("[aria-label]")) element.removeAttribute("aria-label");
   }
-}
-
-/** Rasterises a standalone SVG at `scale` times its size, on white. */
-async function svgToPng(svgText: string, scale = PNG_SCALE): Promise<Blob> {
-  const image = new Image();
-  const url = URL.createObjectURL(new Blob([svgText], {type: "image/svg+xml"}));
-  try {
-    image.src = url;
-    await image.decode();
-    const canvas = document.createElement("canvas");
-    canvas.width = Math.round(image.naturalWidth * scale);
-    canvas.height = Math.round(image.naturalHeight * scale);
-    const context = canvas.getContext("2d");
-    if (!context) throw new Error("this browser gave no 2D canvas");
-    context.fillStyle = "#ffffff";
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    context.drawImage(image, 0, 0, canvas.width, canvas.height);
-    return await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("the canvas produced no PNG"))), "image/png")
-    );
-  } finally {
-    URL.revokeObjectURL(url);
-  }
-}
-
-function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoke later: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -1,0 +1,95 @@
+/**
+ * What runs inside a cell's sandboxed frame (an opaque origin, no network: notebook/cell-frame-host.ts
+ * makes it). It runs the reader's code with the run's tables, the lab's inputs, Plot, d3 and the
+ * lesson's lib module, shows the last value (an element as itself, anything else as text), and
+ * tells the page how it went and how tall it is. The page stops a run that does not answer in time.
+ */
+import * as Plot from "@observablehq/plot";
+import * as d3 from "d3";
+import {
+  cellProgram,
+  type FrameToPageMessage,
+  inspectValue,
+  type PageToFrameMessage,
+  pageToFrameMessage
+} from "../../../lib/notebook/index.js";
+import {exportedOutput} from "./exported-output.js";
+
+type CellFunction = (...values: unknown[]) => Promise<unknown>;
+const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
+  ...parameters: string[]
+) => CellFunction;
+
+/** The names a cell sees, in the order its function takes them. */
+const CELL_NAMES = ["run", "inputs", "Plot", "d3", "lib"];
+
+export function startCellFrame(lib: object): void {
+  const output = document.getElementById("output") as HTMLElement;
+  let latest = -1;
+  addEventListener("message", (event) => {
+    if (event.source !== parent) return;
+    const message = pageToFrameMessage.safeParse(event.data);
+    if (!message.success) return;
+    if (message.data.type === "run") {
+      latest = message.data.runId;
+      void runCell(message.data, lib, output, () => latest);
+    } else post(exportedOutput(output, message.data.requestId));
+  });
+  new ResizeObserver(() => post({type: "height", px: document.documentElement.scrollHeight})).observe(document.body);
+  post({type: "ready"});
+}
+
+async function runCell(
+  message: Extract<PageToFrameMessage, {type: "run"}>,
+  lib: object,
+  output: HTMLElement,
+  latest: () => number
+): Promise<void> {
+  const shown = await cellValue(message, lib);
+  // A newer run (the inputs moved on) shows its own value; this one's is dropped.
+  if (latest() !== message.runId) return;
+  if (shown.ok) show(output, shown.value);
+  else output.replaceChildren(paragraph("cell-error", shown.message));
+  const text = shown.ok ? describe(shown.value) : shown.message;
+  post({type: "done", runId: message.runId, outcome: shown.ok ? "shown" : "failed", text: text.slice(0, 2_000)});
+}
+
+async function cellValue(
+  message: Extract<PageToFrameMessage, {type: "run"}>,
+  lib: object
+): Promise<{ok: true; value: unknown} | {ok: false; message: string}> {
+  const program = cellProgram(message.code);
+  if (!program.ok) return program;
+  try {
+    const cell = new AsyncFunction(...CELL_NAMES, `"use strict";\n${program.body}`);
+    return {ok: true, value: await cell(message.run, message.inputs, Plot, d3, lib)};
+  } catch (error) {
+    return {ok: false, message: errorText(error)};
+  }
+}
+
+function show(output: HTMLElement, value: unknown): void {
+  if (value instanceof Element) output.replaceChildren(value);
+  else output.replaceChildren(Object.assign(document.createElement("pre"), {textContent: inspectValue(value)}));
+}
+
+function describe(value: unknown): string {
+  if (value instanceof SVGSVGElement || (value instanceof Element && value.querySelector("svg") !== null))
+    return "a chart";
+  if (value instanceof Element) return `a ${value.tagName.toLowerCase()} element`;
+  return inspectValue(value);
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return `Thrown: ${inspectValue(error)}`;
+}
+
+function paragraph(className: string, text: string): HTMLElement {
+  return Object.assign(document.createElement("p"), {className, textContent: text});
+}
+
+function post(message: FrameToPageMessage): void {
+  // The frame's origin is opaque and it sends nothing secret: the page checks every message it takes.
+  parent.postMessage(message, "*");
+}
