@@ -10,6 +10,7 @@ const config: KnipConfig = {
   entry: [
     "src/*.md",
     "src/workers/*.ts",
+    "src/cell-frames/*.ts",
     "src/data/*.ts",
     "scripts/*.{ts,mts}",
     "bench/settle.ts",

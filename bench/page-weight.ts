@@ -56,3 +56,22 @@ export async function measurePageWeight(
   }
   return weight;
 }
+
+/** Issue #40's goal for a lesson page's first-load JavaScript (gzip -9). */
+export const FIRST_LOAD_GOAL_GZIP_BYTES = 120 * 1024;
+
+/**
+ * The JavaScript a page loads first: every script its HTML references (its module scripts and
+ * their modulepreloads), each compressed with gzip -9. What it loads on demand (the cells' editor
+ * and frame, the live labs, the pasted-webhook verifier) is not counted: the HTML does not name it.
+ */
+export function firstLoadScripts(distDir: string, htmlFile: string): {files: number; gzipBytes: number} {
+  const html = readFileSync(join(distDir, htmlFile), "utf8");
+  const scripts = new Set([...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((match) => match[1]!));
+  let gzipBytes = 0;
+  for (const script of scripts) {
+    const path = new URL(script, `file:///${htmlFile}`).pathname.slice(1);
+    gzipBytes += gzipSync(readFileSync(join(distDir, decodeURIComponent(path))), {level: 9}).length;
+  }
+  return {files: scripts.size, gzipBytes};
+}

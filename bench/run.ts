@@ -13,7 +13,7 @@ import {deliveryBenchCases} from "./delivery.js";
 import {formatMicroseconds, measure, type BenchCase} from "./harness.js";
 import {MAX_MESSAGE_REQUEST_BYTES, messageExample} from "../lib/message/index.js";
 import {largeMultilineRequest, megabyteTextRequest, messageBenchCases, messageBenchSummary} from "./message.js";
-import {measurePageWeight} from "./page-weight.js";
+import {FIRST_LOAD_GOAL_GZIP_BYTES, firstLoadScripts, measurePageWeight} from "./page-weight.js";
 import {pasteBench} from "./paste.js";
 import {SETTLE_HEADING, settleBench} from "./settle.js";
 import {selectionBenchCases} from "./selection.js";
@@ -53,6 +53,14 @@ try {
     const verdict = weight.jsGzipBytes <= PAGE_BUDGET_GZIP_BYTES ? "within 200 KB" : "OVER 200 KB";
     console.log(
       `${weight.page.padEnd(28)} ${String(weight.jsFiles).padStart(8)}   ${kb(weight.jsRawBytes).padStart(9)}   ${kb(weight.jsGzipBytes).padStart(9)}   ${kb(weight.cssRawBytes).padStart(8)}   ${kb(weight.cssGzipBytes).padStart(8)}   ${verdict}`
+    );
+  }
+  console.log("\n## The JavaScript each page loads first (every script its HTML references, gzip -9; goal 120 KB)");
+  for (const file of listPages("dist")) {
+    const first = firstLoadScripts("dist", file);
+    const verdict = first.gzipBytes <= FIRST_LOAD_GOAL_GZIP_BYTES ? "within 120 KB" : "OVER 120 KB";
+    console.log(
+      `${file.replace(/\.html$/, "").padEnd(28)} ${String(first.files).padStart(3)} scripts ${kb(first.gzipBytes).padStart(9)}   ${verdict}`
     );
   }
   console.log("\n## One input on a lesson page (Chromium main thread; a 60 Hz frame is 16.7 ms)");

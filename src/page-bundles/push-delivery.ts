@@ -2,5 +2,4 @@
 export * from "../../lib/delivery/index.js";
 export * from "../components/index.js";
 export * from "../components/delivery/index.js";
-export * from "../../lib/live/index.js";
 export * from "../components/live-lab/index.js";

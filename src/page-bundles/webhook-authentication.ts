@@ -4,5 +4,3 @@ export * from "../components/index.js";
 export * from "../components/webhook-auth/index.js";
 // Only the live lab's port: lib/live also names maskSecret, which this lesson's views export.
 export * from "../components/live-lab/index.js";
-// The receiver check's example report, which lesson 4 draws until a reader loads their own.
-export {EXAMPLE_RECEIVER_CHECK_REPORT} from "../../lib/receiver-check/example-report.js";

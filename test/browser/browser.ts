@@ -111,6 +111,18 @@ export async function openWatchedPage(
 }
 
 /** Waits until Framework has run every cell of the page and every view put off for idle time is drawn. */
+/** Loads every part still waiting for the reader to come near (runtime/loaded-when-near.ts), and waits until each is shown. */
+export async function loadEveryPartWhenNear(page: Page): Promise<void> {
+  // One at a time: a loaded part replaces its placeholder, so the placeholders left are counted again.
+  const waiting = page.locator(".loaded-when-near");
+  for (let left = await waiting.count(); left > 0; left = await waiting.count()) {
+    await waiting.first().locator("button").click();
+    await page.waitForFunction((before) => document.querySelectorAll(".loaded-when-near").length < before, left, {
+      timeout: 30_000
+    });
+  }
+}
+
 export async function waitForPage(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
   await page.waitForFunction(() => !document.querySelector(".observablehq--loading"), null, {timeout: 30_000});
@@ -256,9 +268,14 @@ export interface BuiltSite {
   readonly browser: Browser;
   readonly server: RunningServer;
   /** Opens a page of the site ("push-delivery?x=1", "" for the home page) and waits until every cell has run. */
+  /**
+   * `loadWhenNear: false` leaves the parts a page loads when the reader comes near them (the live
+   * labs, the pasted-webhook verifier) as placeholders; by default they are loaded, as for a reader
+   * who scrolled through the page.
+   */
   open(
     path: string,
-    options?: {colorScheme?: "light" | "dark"; viewport?: {width: number; height: number}}
+    options?: {colorScheme?: "light" | "dark"; viewport?: {width: number; height: number}; loadWhenNear?: boolean}
   ): Promise<WatchedPage>;
 }
 
@@ -310,6 +327,7 @@ export function useBuiltSite(): BuiltSite {
       openedInTest.push({path, watched});
       await watched.page.goto(`${site.server.url}${path}`);
       await waitForPage(watched.page);
+      if (options.loadWhenNear !== false) await loadEveryPartWhenNear(watched.page);
       return watched;
     }
   };

@@ -27,8 +27,8 @@ import {
   LiveDeliveryLab,
   LiveDifferences,
   LiveProblems
-} from "../../src/components/live-lab/index.js";
-import type {ConnectionState} from "../../src/components/live-lab/index.js";
+} from "../../src/components/live-lab/live-views.js";
+import type {ConnectionState} from "../../src/components/live-lab/receiver-connection.js";
 
 const MARKUP = "<img src=x onerror=alert(1)>";
 const LONG = "r".repeat(2_000);

@@ -5,7 +5,7 @@
  */
 import {describe, expect, it} from "vitest";
 import {verifyReceivedWebhook} from "../../lib/webhook-auth/index.js";
-import {ReceivedWebhookVerdictView} from "../../src/components/webhook-auth/index.js";
+import {ReceivedWebhookVerdictView} from "../../src/components/webhook-auth/received-webhook-verifier.js";
 
 const HIDDEN = /[\u202A-\u202E\u2066-\u2069\u0000-\u0008]/;
 

@@ -34,7 +34,7 @@ import {DecisionTrace, TraceView} from "../decision-trace.js";
 import {ExportedRun} from "../export/exported-run.js";
 import {Lab} from "../lab.js";
 import {CopyAsScript} from "../notebook/copy-as-script.js";
-import {ExploreThisRun} from "../notebook/explore-run.js";
+import {ExploreThisRun, type LessonPageFiles} from "../notebook/explore-run.js";
 import {carryVersionInLinks} from "../links/course-links.js";
 import {scrollToTopOfScreen} from "../runtime/scroll-into-view.js";
 import {ViewSlot, type ViewSlotElement} from "../runtime/view-slot.js";
@@ -71,11 +71,6 @@ export interface FollowedDelivery {
 export function deliveryRunOf(inputs: Readonly<Record<string, unknown>>): {run: DeliveryRun; problems: RefusedInput[]} {
   const {config, problems} = deliveryConfigFromInputs(inputs);
   return {run: simulateResolvedDelivery(config), problems};
-}
-
-/** Where the page's own files are: the script of its cells' sandboxed frame (a FileAttachment). */
-export interface LessonPageFiles {
-  cellFrame: string;
 }
 
 /** What the page builds once: its controls, places and lab. */

@@ -8,6 +8,8 @@ import {
   MESSAGE_EXAMPLES,
   MESSAGE_SPEC_NOTES,
   messageRunLabel,
+  messageRunScript,
+  messageRunTables,
   messageTour,
   runMessageTransaction,
   type MessageLinkState,
@@ -26,6 +28,8 @@ import {TraceView} from "../decision-trace.js";
 import {ExportedRun} from "../export/exported-run.js";
 import {Lab} from "../lab.js";
 import {carryVersionInLinks} from "../links/course-links.js";
+import {CopyAsScript} from "../notebook/copy-as-script.js";
+import {ExploreThisRun, type LessonPageFiles} from "../notebook/explore-run.js";
 import {ViewSlot} from "../runtime/view-slot.js";
 import {GuidedTour} from "../tour/guided-tour.js";
 import {ReceiptsAndClient, ResponseView, TransactionSummary} from "./exchange.js";
@@ -37,6 +41,7 @@ import {RequestEditor} from "./request-editor.js";
 import {SpecNoteList} from "./spec-notes.js";
 import {StageGrid} from "./stage-grid.js";
 import {gateCursor, RequestPicker, StageGates, type GateCursor} from "./stages.js";
+import {messageStarterCells} from "./starter-cells.js";
 
 /** The current transaction, the pinned one of a comparison, and what the chart's exports say they show. */
 export interface MessageRuns {
@@ -50,9 +55,21 @@ export function pinnedMessageRun(pinned: MessageLinkState | null): MessageTransa
   return pinned === null ? null : runMessageTransaction(pinned.requestText, {version: pinned.version});
 }
 
+/**
+ * The page's own files (FileAttachments, whose URLs Framework resolves on the page): its cells'
+ * frame script and the translation worker.
+ */
+export interface MessageLessonPageFiles extends LessonPageFiles {
+  translateWorker: string;
+}
+
 /** What the page builds once: its editor, controls, places and lab. */
-function messagePageParts(translateWorkerUrl: string) {
-  const editor = RequestEditor(MESSAGE_EXAMPLES, {permalink: true, pinnable: true, translateWorkerUrl});
+function messagePageParts(files: MessageLessonPageFiles) {
+  const editor = RequestEditor(MESSAGE_EXAMPLES, {
+    permalink: true,
+    pinnable: true,
+    translateWorkerUrl: files.translateWorker
+  });
   const places = {
     printedRequest: ViewSlot(),
     summary: ViewSlot(),
@@ -83,25 +100,48 @@ function messagePageParts(translateWorkerUrl: string) {
   });
   // What exports say they show: told once per run, read when the reader exports.
   const exportedRun = ExportedRun();
+  const explore = ExploreThisRun({
+    lesson: "message transaction",
+    frameScript: files.cellFrame,
+    starters: messageStarterCells
+  });
+  // The script reproduces the editor's request as it is now (its text and version are the run's inputs).
+  const copyAsScript = CopyAsScript(
+    () => messageRunScript(editor.value, editor.versionInput.value),
+    "message transaction"
+  );
   const lab = Lab({
     label: "Message transaction lab",
     figures: places.summary,
     stage: [places.stageChart, readRunChoice, playbackControl, gateTrace],
-    controls: [tour, editor.pinBar, editor],
+    controls: [tour, editor.pinBar, copyAsScript, editor],
     balance: "even"
   });
   // The current transaction, remembered by the text and version: pinning one keeps it and its playback.
   const currentRun = remembered((requestText: string, version: MessageVersion) =>
     runMessageTransaction(requestText, {version})
   );
-  return {editor, places, playbackControl, gateTrace, readRunChoice, requestPicker, tour, exportedRun, lab, currentRun};
+  return {
+    editor,
+    places,
+    playbackControl,
+    gateTrace,
+    readRunChoice,
+    requestPicker,
+    tour,
+    exportedRun,
+    lab,
+    currentRun,
+    explore,
+    copyAsScript,
+    tablesOf: remembered(messageRunTables)
+  };
 }
 
 type MessagePageParts = ReturnType<typeof messagePageParts>;
 
-/** `translateWorkerUrl`: the page's own FileAttachment of the translation worker (Framework resolves it there). */
-export function MessageLessonPage(translateWorkerUrl: string) {
-  const page = messagePageParts(translateWorkerUrl);
+export function MessageLessonPage(files: MessageLessonPageFiles) {
+  const page = messagePageParts(files);
   return {
     ...page,
     runs: (
@@ -125,7 +165,7 @@ type Followed = {run: MessageTransaction; readsPinned: boolean};
 
 /** The request run through the six gates, its findings marked in the editor, and the pinned one beside it. */
 function runsOf(
-  {editor, tour, readRunChoice, exportedRun, places, currentRun}: MessagePageParts,
+  {editor, tour, readRunChoice, exportedRun, places, currentRun, explore, tablesOf}: MessagePageParts,
   requestText: string,
   version: MessageVersion,
   pinned: MessageLinkState | null,
@@ -136,6 +176,7 @@ function runsOf(
   const transaction = currentRun(requestText, version);
   editor.mark(requestText, transaction.findings);
   tour.update(transaction, requestText);
+  explore.show(tablesOf(transaction), {requestText, version});
   readRunChoice.offer(pinnedTransaction !== null);
   const comparison = compareRuns(
     messageRunLabel(editor.exampleId, requestText, version),

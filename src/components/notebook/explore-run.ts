@@ -7,6 +7,11 @@ import {element} from "../runtime/dom.js";
 import {LessonNotebook, type LessonNotebookOptions} from "./lesson-notebook.js";
 import {RunTablesExplorer} from "./run-tables-view.js";
 
+/** Where a lesson page's own files are: the script of its cells' sandboxed frame (a FileAttachment). */
+export interface LessonPageFiles {
+  cellFrame: string;
+}
+
 export interface ExploreThisRun {
   tables: HTMLElement;
   cells: HTMLElement;

@@ -15,6 +15,8 @@ import {
   selectionInputDefaults,
   selectionInputFields,
   selectionRunLabel,
+  selectionRunScript,
+  selectionRunTables,
   type Policy,
   type SelectionExperiment,
   type SelectionResult,
@@ -31,6 +33,8 @@ import {DecisionTrace, TraceView} from "../decision-trace.js";
 import {ExportedRun} from "../export/exported-run.js";
 import {Lab} from "../lab.js";
 import {carryVersionInLinks} from "../links/course-links.js";
+import {CopyAsScript} from "../notebook/copy-as-script.js";
+import {ExploreThisRun, type LessonPageFiles} from "../notebook/explore-run.js";
 import {expectNear} from "../runtime/offscreen-redraws.js";
 import {ViewSlot} from "../runtime/view-slot.js";
 import {PanelExperimentList} from "../tour/experiment-list.js";
@@ -41,6 +45,7 @@ import {SelectionHeadline, SelectionOutcome} from "./outcome.js";
 import {RankingBreakdown} from "./ranking-chart.js";
 import {RemovalTable} from "./removal-table.js";
 import {ScoreFormula, ScoreTable} from "./score-table.js";
+import {selectionStarterCells} from "./starter-cells.js";
 
 /** The current selection, what its inputs did not use, the pinned one, and their names. */
 export interface SelectionRuns {
@@ -56,7 +61,7 @@ export function pinnedSelection(pinned: FieldValues | null): SelectionResult | n
 }
 
 /** What the page builds once: its panel, controls, places and lab. */
-function selectionPageParts() {
+function selectionPageParts(files: LessonPageFiles) {
   const panel: ControlPanelElement<FieldValues> = ControlPanel(selectionInputFields, {
     defaults: selectionInputDefaults,
     permalink: true,
@@ -88,11 +93,18 @@ function selectionPageParts() {
     ...panelTourOptions(panel, selectionRunLabel),
     labFor: () => lab
   });
+  const explore = ExploreThisRun({
+    lesson: "agent selection",
+    frameScript: files.cellFrame,
+    starters: selectionStarterCells
+  });
+  // The script reproduces the panel's policy as it is now.
+  const copyAsScript = CopyAsScript(() => selectionRunScript(panel.value), "agent selection");
   const lab = Lab({
     label: "Agent selection lab",
     figures: places.headline,
     stage: [places.rankingChart, places.outcome, places.candidatesChart, readRunChoice, playbackControl, trace],
-    controls: [tour, panel.pinBar, panel]
+    controls: [tour, panel.pinBar, copyAsScript, panel]
   });
   const experimentList = PanelExperimentList(selectionExperiments, panel, lab);
   // Selects as selectAgent does, handing back what an input did not change (rememberingSelectAgent),
@@ -101,13 +113,28 @@ function selectionPageParts() {
   const select = remembered((policy: Policy) => selector(defaultRegistry, policy));
   // What exports say they show: told once per run, read when the reader exports.
   const exportedRun = ExportedRun();
-  return {panel, places, playbackControl, trace, readRunChoice, picker, tour, lab, experimentList, select, exportedRun};
+  return {
+    panel,
+    places,
+    playbackControl,
+    trace,
+    readRunChoice,
+    picker,
+    tour,
+    lab,
+    experimentList,
+    select,
+    exportedRun,
+    explore,
+    copyAsScript,
+    tablesOf: remembered(selectionRunTables)
+  };
 }
 
 type SelectionPageParts = ReturnType<typeof selectionPageParts>;
 
-export function SelectionLessonPage() {
-  const page = selectionPageParts();
+export function SelectionLessonPage(files: LessonPageFiles) {
+  const page = selectionPageParts(files);
   // Choosing an agent in the table: the inspector under the picker is redrawn for it in this frame, wherever it was.
   const inspectAgent = (agentId: string) => {
     expectNear(page.places.inspector);
@@ -144,6 +171,7 @@ function runsOf(page: SelectionPageParts, inputs: FieldValues, pinnedResult: Sel
   page.readRunChoice.offer(pinnedResult !== null);
   page.experimentList.update(result);
   page.tour.update(result, inputs);
+  page.explore.show(page.tablesOf(result, defaultRegistry), inputs);
   const comparison = compareRuns(
     selectionRunLabel(result.policy),
     pinnedResult && selectionRunLabel(pinnedResult.policy)

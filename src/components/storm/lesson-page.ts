@@ -13,6 +13,8 @@ import {
   stormLessonDefaults,
   stormLessonFields,
   stormRunLabel,
+  stormRunScript,
+  stormRunTables,
   STRATEGY_LABELS,
   type StormExperiment,
   type StormSummary
@@ -30,6 +32,8 @@ import {ExportedRun} from "../export/exported-run.js";
 import {Lab} from "../lab.js";
 import {carryVersionInLinks} from "../links/course-links.js";
 import {InputNotices} from "../links/input-notices.js";
+import {CopyAsScript} from "../notebook/copy-as-script.js";
+import {ExploreThisRun, type LessonPageFiles} from "../notebook/explore-run.js";
 import {inputValues} from "../runtime/observe.js";
 import {ViewSlot} from "../runtime/view-slot.js";
 import {PanelExperimentList} from "../tour/experiment-list.js";
@@ -39,6 +43,7 @@ import {CompletionChart} from "./completion-chart.js";
 import {DeliveredChart, type DeliveredLine} from "./delivered-chart.js";
 import {LoadChart, type LoadPanel} from "./load-chart.js";
 import {StormFigures} from "./storm-figures.js";
+import {stormStarterCells} from "./starter-cells.js";
 import {StormRunner, type ChosenStorm, type StormResults} from "./storm-runner.js";
 import {StrategyTable, WorkChart} from "./work-chart.js";
 
@@ -54,8 +59,16 @@ const STRETCH = {name: "stretch", plural: "stretches"};
 
 const isStorm = <T>(value: T | null): value is T => value !== null;
 
+/**
+ * The page's own files (FileAttachments, whose URLs Framework resolves on the page): its cells'
+ * frame script and the storm worker.
+ */
+export interface StormLessonPageFiles extends LessonPageFiles {
+  worker: string;
+}
+
 /** What the page builds once: its panel, the storm runners, controls, places and lab. */
-function stormPageParts(workerUrl: string) {
+function stormPageParts(files: StormLessonPageFiles) {
   const panel: ControlPanelElement<FieldValues> = ControlPanel(stormLessonFields, {
     defaults: stormLessonDefaults as unknown as FieldValues,
     permalink: true,
@@ -64,8 +77,8 @@ function stormPageParts(workerUrl: string) {
     pinnable: true
   });
   // The lesson's storms under every strategy, and the pinned run's, each in a worker of its own.
-  const runner = StormRunner({workerUrl, scope: "all", label: "the storm"});
-  const pinnedRunner = StormRunner({workerUrl, scope: "chosen", label: "the pinned storm"});
+  const runner = StormRunner({workerUrl: files.worker, scope: "all", label: "the storm"});
+  const pinnedRunner = StormRunner({workerUrl: files.worker, scope: "chosen", label: "the pinned storm"});
   const places = {
     figures: ViewSlot(),
     loadChart: ViewSlot(),
@@ -92,7 +105,10 @@ function stormPageParts(workerUrl: string) {
     labFor: () => lab
   });
   const stage = [runner, pinnedRunner, places.loadChart, readRunChoice, playbackControl, trace];
-  const lab = Lab({label: "Retry storm lab", figures: places.figures, stage, controls: [tour, panel.pinBar, panel]});
+  // The script reproduces the panel's inputs as they are now (the seed among them).
+  const copyAsScript = CopyAsScript(() => stormRunScript(panel.value), "retry storms");
+  const controls = [tour, panel.pinBar, copyAsScript, panel];
+  const lab = Lab({label: "Retry storm lab", figures: places.figures, stage, controls});
   const experimentList = PanelExperimentList(stormExperiments, panel, lab);
   // What exports say they show: told once per run, read when the reader exports.
   const exportedRun = ExportedRun();
@@ -107,15 +123,17 @@ function stormPageParts(workerUrl: string) {
     tour,
     lab,
     experimentList,
-    exportedRun
+    exportedRun,
+    explore: ExploreThisRun({lesson: "retry storms", frameScript: files.cellFrame, starters: stormStarterCells}),
+    copyAsScript,
+    tablesOf: remembered(stormRunTables)
   };
 }
 
 type StormPageParts = ReturnType<typeof stormPageParts>;
 
-/** `workerUrl`: the page's own FileAttachment of the storm worker (Framework resolves it there). */
-export function StormLessonPage(workerUrl: string) {
-  const page = stormPageParts(workerUrl);
+export function StormLessonPage(files: StormLessonPageFiles) {
+  const page = stormPageParts(files);
   return {
     ...page,
     request: (inputs: FieldValues) => request(page, inputs),
@@ -187,9 +205,9 @@ function drawLab(
   });
 }
 
-/** The views of every strategy's storm, below the lab. */
+/** The views of every strategy's storm, below the lab, and its tables under "Explore this run". */
 function drawStorms(
-  {places, exportedRun}: StormPageParts,
+  {places, exportedRun, explore, tablesOf}: StormPageParts,
   storm: StormResults,
   pinned: ChosenStorm | null,
   playback: PlaybackValue<Decision>,
@@ -201,6 +219,8 @@ function drawStorms(
   places.delivered.draw(deliveredView, deliveredLines(storm, pinned), width, cursorSeconds, read);
   places.work.draw(workView, storm.byStrategy, storm.config.strategy, width, read);
   places.strategyTable.draw(StrategyTable, storm.byStrategy, storm.config.strategy);
+  // The storms arrive after the inputs that asked for them: the cells see the inputs these storms ran with.
+  explore.show(tablesOf(storm.byStrategy), storm.config);
 }
 
 type ExportedRead = ReturnType<typeof ExportedRun>["read"];

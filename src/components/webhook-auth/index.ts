@@ -11,6 +11,6 @@ export {RaceCountsTable, RaceSelectionSummary} from "./race-steps.js";
 export {ReconcileLanes} from "./reconcile-lanes.js";
 export {V1aDemoView} from "./v1a-demo.js";
 export {JwtChecks, JwtDelivery, JwtVerdict} from "./jwt-lab.js";
-export {ReceivedWebhookVerdictView, ReceivedWebhookVerifier} from "./received-webhook-verifier.js";
-export {ReceiverCheckLoader} from "./receiver-check-loader.js";
+// Loaded when the reader comes near them (when-near.ts).
+export {ReceivedWebhookVerifierWhenNear, ReceiverCheckLoaderWhenNear} from "./when-near.js";
 export {pinnedWebhookRun, WebhookLessonPage} from "./lesson-page.js";

@@ -20,6 +20,8 @@ import {
   webhookLessonFields,
   webhookLessonGroups,
   webhookRunLabel,
+  webhookRunScript,
+  webhookRunTables,
   type ReconcileComparison,
   type SignatureDebugResult,
   type TamperingReport,
@@ -41,6 +43,8 @@ import {ExportedRun} from "../export/exported-run.js";
 import {Lab, type LabElement} from "../lab.js";
 import {carryVersionInLinks} from "../links/course-links.js";
 import {InputNotices} from "../links/input-notices.js";
+import {CopyAsScript} from "../notebook/copy-as-script.js";
+import {ExploreThisRun, type LessonPageFiles} from "../notebook/explore-run.js";
 import {ViewSlot, type ViewSlotElement} from "../runtime/view-slot.js";
 import {PanelExperimentList} from "../tour/experiment-list.js";
 import {GuidedTour, panelTourOptions} from "../tour/guided-tour.js";
@@ -55,6 +59,7 @@ import {RetryHorizonChart} from "./retry-horizon-chart.js";
 import {RotationOutcome} from "./rotation-outcome.js";
 import {DebuggerVerdicts, MistakeTable, SignatureDebugger, SignatureSlide} from "./signature-debugger.js";
 import {SignedBodyView} from "./signed-body.js";
+import {webhookStarterCells} from "./starter-cells.js";
 import {TamperingResults} from "./tampering-results.js";
 import {TimestampWindowChart} from "./timestamp-window.js";
 import {V1aDemoView} from "./v1a-demo.js";
@@ -100,8 +105,15 @@ function webhookPlaces() {
   return Object.fromEntries(names.map((name) => [name, ViewSlot()])) as Record<(typeof names)[number], ViewSlotElement>;
 }
 
-/** Each section's lab, by section: the guided lesson's card moves to the lab of its step. */
-function webhookLabs(panel: ControlPanelElement<FieldValues>, places: ReturnType<typeof webhookPlaces>, tour: Node) {
+/**
+ * Each section's lab, by section: the guided lesson's card moves to the lab of its step. "Copy as
+ * script" sits in the first lab's controls, whose figures the script prints.
+ */
+function webhookLabs(
+  panel: ControlPanelElement<FieldValues>,
+  places: ReturnType<typeof webhookPlaces>,
+  {tour, copyAsScript}: {tour: Node; copyAsScript: Node}
+) {
   const group = (name: keyof typeof webhookLessonGroups) => panel.group(webhookLessonGroups[name]);
   const lab = (label: string, stage: Node[], section: WebhookExperimentSection, figures?: Node) =>
     Lab({label, ...(figures ? {figures} : {}), stage, controls: [group(section)]});
@@ -110,7 +122,7 @@ function webhookLabs(panel: ControlPanelElement<FieldValues>, places: ReturnType
       label: "Signature debugger lab",
       figures: places.debuggerVerdicts,
       stage: [places.timestampWindow, places.signatureDebugger, places.mistakeTable],
-      controls: [tour, group("body"), group("debugger")]
+      controls: [tour, copyAsScript, group("body"), group("debugger")]
     }),
     horizon: lab("Retention and retry horizon lab", [places.horizonChart, places.horizonSummary], "horizon"),
     race: lab("Race lab", [places.raceChart, places.raceCounts], "race"),
@@ -139,7 +151,7 @@ function webhookExperimentLists(
 }
 
 /** What the page builds once: its panel, places, labs, lists and what remembers the runs. */
-function webhookPageParts(keys: DemoKeyMaterial) {
+function webhookPageParts(keys: DemoKeyMaterial, files: LessonPageFiles) {
   const panel: ControlPanelElement<FieldValues> = ControlPanel(webhookLessonFields, {
     defaults: webhookLessonDefaults as unknown as FieldValues,
     permalink: true,
@@ -155,7 +167,9 @@ function webhookPageParts(keys: DemoKeyMaterial) {
     ...panelTourOptions(panel, webhookRunLabel),
     labFor: (step) => labs[step?.section ?? "debugger"]
   });
-  const labs = webhookLabs(panel, places, tour);
+  // The script reproduces the panel's inputs as they are now, signed with this page's keys.
+  const copyAsScript = CopyAsScript(() => webhookRunScript(panel.value, keys), "webhook authentication");
+  const labs = webhookLabs(panel, places, {tour, copyAsScript});
   const readRunChoice = ReadRunChoice({legend: "Step through the interleaving of"});
   const playbackControl = PlaybackControl<Decision>([], {
     label: "the interleaving",
@@ -169,6 +183,13 @@ function webhookPageParts(keys: DemoKeyMaterial) {
     tour,
     labs,
     experiments: webhookExperimentLists(panel, labs),
+    explore: ExploreThisRun({
+      lesson: "webhook authentication",
+      frameScript: files.cellFrame,
+      starters: webhookStarterCells
+    }),
+    copyAsScript,
+    tablesOf: remembered(webhookRunTables),
     readRunChoice,
     playbackControl,
     trace: TraceView(),
@@ -185,8 +206,9 @@ function webhookPageParts(keys: DemoKeyMaterial) {
 
 type WebhookPageParts = ReturnType<typeof webhookPageParts>;
 
-export function WebhookLessonPage(keys: DemoKeyMaterial) {
-  const page = webhookPageParts(keys);
+/** `files`: the page's own FileAttachments (its cells' frame script). */
+export function WebhookLessonPage(keys: DemoKeyMaterial, files: LessonPageFiles) {
+  const page = webhookPageParts(keys, files);
   return {
     ...page,
     /** The run for the panel's inputs. */
@@ -213,6 +235,7 @@ function names(page: WebhookPageParts, lesson: Run, pinned: Run | null, inputs: 
   page.exportedRun.update(comparison.run);
   for (const list of Object.values(page.experiments)) list.update(lesson);
   page.tour.update(lesson, inputs);
+  page.explore.show(page.tablesOf(lesson), inputs);
   page.readRunChoice.offer(pinned !== null);
   page.places.inputNotices.draw(InputNotices, lesson.refused);
   return comparison.names;

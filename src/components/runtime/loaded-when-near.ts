@@ -1,0 +1,68 @@
+/**
+ * A part of a page that loads when the reader comes near it (half a screen before it shows) or
+ * asks for it, not with the page: the live labs, the pasted-webhook verifier, the receiver
+ * check's report. Until then a short placeholder holds its place; a failed load says why and
+ * offers to try again. What a reader never reaches costs the page nothing.
+ */
+import {element} from "./dom.js";
+
+export interface LoadedWhenNear<T> {
+  /** The place on the page: the placeholder, then what `show` made of the loaded part. */
+  element: HTMLElement;
+  /** The loaded part, once the reader came near (a page cell awaits it). */
+  loaded: Promise<T>;
+}
+
+export interface LoadedWhenNearOptions<T> {
+  /** What it is, for the placeholder and its region ("The live lab"). */
+  name: string;
+  show(part: T): Node;
+}
+
+const NEAR_MARGIN = "50% 0px";
+
+export function LoadedWhenNear<T>(load: () => Promise<T>, options: LoadedWhenNearOptions<T>): LoadedWhenNear<T> {
+  const status = element("span", {class: "loaded-when-near-status", role: "status"});
+  const button = element("button", {type: "button", onclick: () => start()}, `Load ${lowerFirst(options.name)} now`);
+  const place = element(
+    "div",
+    {class: "loaded-when-near", role: "region", "aria-label": options.name},
+    element("p", null, `${options.name} loads when you scroll to it.`),
+    button,
+    status
+  );
+  let resolve: (part: T) => void = () => {};
+  const loaded = new Promise<T>((settle) => (resolve = settle));
+  let loading = false;
+  const start = () => {
+    if (loading) return;
+    loading = true;
+    observer?.disconnect();
+    status.textContent = "Loading…";
+    load().then(
+      (part) => {
+        place.replaceChildren(options.show(part));
+        // What loaded names itself; the placeholder's region is gone with the placeholder.
+        place.className = "loaded-when-near-done";
+        place.removeAttribute("role");
+        place.removeAttribute("aria-label");
+        resolve(part);
+      },
+      (reason: unknown) => {
+        loading = false;
+        status.textContent = `${options.name} could not load (${reason instanceof Error ? reason.message : String(reason)}). Try again with the button.`;
+      }
+    );
+  };
+  const observer =
+    typeof IntersectionObserver === "function"
+      ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), {
+          rootMargin: NEAR_MARGIN
+        })
+      : null;
+  if (observer) observer.observe(place);
+  else queueMicrotask(start);
+  return {element: place, loaded};
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
