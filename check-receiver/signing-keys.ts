@@ -8,7 +8,7 @@ import {readFileSync} from "node:fs";
 import {importJWK, type JWK} from "jose";
 import * as z from "zod";
 import type {CheckSigningKey, CheckSigningKeys} from "../lib/receiver-check/index.js";
-import {generateSigningKey} from "../lib/webhook-auth/fixtures.js";
+import {generateSigningKey} from "../lib/webhook-auth/jwt/demo-keys.js";
 
 /** A private EC P-256 or Ed25519 JWK with a kid: what ES256 and EdDSA sign with. */
 const privateJwkSchema = z.union([

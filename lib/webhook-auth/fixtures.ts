@@ -4,7 +4,6 @@
  * Web Crypto (crypto.subtle.generateKey) for this course; the Standard
  * Webhooks values come from the reference libraries' own tests.
  */
-import {exportJWK, importJWK} from "jose";
 import type {JSONWebKeySet, JWK} from "jose";
 import type {MessageVersion} from "../shared/message-version.js";
 import type {A2aPushJwtAlgorithm} from "./jwt/jwt-profile.js";
@@ -125,25 +124,4 @@ export function publicJwkOf(key: DemoSigningKey): JWK {
 /** A JWKS document as the sender would publish it. */
 export function demoJwks(keys: readonly DemoSigningKey[] = [DEMO_SIGNING_KEY_1]): JSONWebKeySet {
   return {keys: keys.map(publicJwkOf)};
-}
-
-export async function importDemoPrivateKey(key: DemoSigningKey): Promise<CryptoKey> {
-  return (await importJWK({...key.privateJwk, alg: key.alg}, key.alg)) as CryptoKey;
-}
-
-/**
- * A fresh signing key pair from the caller's crypto source (lib draws no
- * randomness itself). Returns the private key and its public JWK with kid.
- */
-export async function generateSigningKey(input: {
-  kid: string;
-  alg?: A2aPushJwtAlgorithm;
-  subtle?: SubtleCrypto;
-}): Promise<{privateKey: CryptoKey; publicJwk: JWK}> {
-  const subtle = input.subtle ?? globalThis.crypto.subtle;
-  const alg = input.alg ?? "ES256";
-  const params = alg === "ES256" ? {name: "ECDSA", namedCurve: "P-256"} : {name: "Ed25519"};
-  const pair = (await subtle.generateKey(params, true, ["sign", "verify"])) as CryptoKeyPair;
-  const publicJwk = await exportJWK(pair.publicKey);
-  return {privateKey: pair.privateKey, publicJwk: {...publicJwk, kid: input.kid, alg, use: "sig"}};
 }

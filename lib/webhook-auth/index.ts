@@ -25,6 +25,7 @@ export * from "./standard-webhooks/signature-debugger.js";
 export * from "./standard-webhooks/tampering.js";
 export * from "./pipeline/event-id.js";
 export * from "./fixtures.js";
+export * from "./jwt/demo-keys.js";
 export {constantTimeEqual} from "./constant-time.js";
 export {readHeader, type HeaderBag} from "./http-headers.js";
 export {toBytes, utf8, type Bytes} from "./bytes.js";

@@ -23,9 +23,10 @@ import {
   type RetryLaneResult
 } from "./rotation/retry-horizon.js";
 import {RETRY_PRESETS, STANDARD_WEBHOOKS_EXAMPLE_SCHEDULE, type RetrySchedule} from "./rotation/retry-presets.js";
-import {DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS} from "./jwt/jwks-cache.js";
+import {DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS} from "./jwt/jwks-defaults.js";
 import {KEY_ROTATION_RANGES, keyRotationTimeline, type KeyRotationTimeline} from "./rotation/key-rotation.js";
-import {JWT_MISTAKES, runJwtLab, type JwtLabReport, type JwtMistakeId} from "./jwt/jwt-lab.js";
+import {JWT_MISTAKES, type JwtMistakeId} from "./jwt/jwt-mistakes.js";
+import type {JwtLabReport} from "./jwt/jwt-lab.js";
 import {debugStandardWebhook, type SignatureDebugResult} from "./standard-webhooks/signature-debugger.js";
 import {DEFAULT_TOLERANCE_SECONDS} from "./standard-webhooks/standard-webhooks.js";
 import {runTamperingExperiments, type TamperingReport} from "./standard-webhooks/tampering.js";
@@ -589,12 +590,15 @@ function rotationFor(inputs: WebhookLessonInputs): KeyRotationTimeline {
 }
 
 function jwtFor(inputs: WebhookLessonInputs): Promise<JwtLabReport> {
-  return runJwtLab({
-    algorithm: inputs.jwtAlgorithm === "EdDSA" ? "EdDSA" : "ES256",
+  // Read before the lab's module loads: rememberingReads records the reads made during the call.
+  const input = {
+    algorithm: inputs.jwtAlgorithm === "EdDSA" ? ("EdDSA" as const) : ("ES256" as const),
     mistake: inputs.jwtMistake as JwtMistakeId | "none",
     body: inputs.body,
     jwksFetchedSecondsAgo: inputs.jwksFetchedSecondsAgo
-  });
+  };
+  // The JWT lab, and jose with it, loads when a run first needs it: a page's first load goes without.
+  return import("./jwt/jwt-lab.js").then((lab) => lab.runJwtLab(input));
 }
 
 function debugFor(inputs: WebhookLessonInputs, secrets: WebhookLessonSecrets): Promise<SignatureDebugResult> {

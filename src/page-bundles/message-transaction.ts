@@ -1,4 +1,3 @@
-/** What the message-transaction page imports: its lesson from lib, the shared view pieces and the lesson's views. */
-export * from "../../lib/message/index.js";
+/** What the message-transaction page imports: the shared view pieces, and the lesson's views and page module (which bring what they use of lib). */
 export * from "../components/index.js";
 export * from "../components/message/index.js";

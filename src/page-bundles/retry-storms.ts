@@ -1,4 +1,3 @@
-/** What the retry-storms page imports: its lesson from lib, the shared view pieces and the lesson's views. */
-export * from "../../lib/storm/index.js";
+/** What the retry-storms page imports: the shared view pieces, and the lesson's views and page module (which bring what they use of lib). */
 export * from "../components/index.js";
 export * from "../components/storm/index.js";

@@ -4,7 +4,8 @@
  * It answers with the translation summarized (alike changes counted once), so what crosses back
  * is the text and a short report, not one object per part.
  */
-import {summarizeTranslation, translateRequest} from "../../lib/message/translate.js";
+import {translateRequest} from "../../lib/message/translate.js";
+import {summarizeTranslation} from "../../lib/message/translation-summary.js";
 import type {TranslationAsk, TranslationAnswer} from "../../lib/message/translate-protocol.js";
 
 const scope = globalThis as unknown as {

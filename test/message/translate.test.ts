@@ -2,7 +2,8 @@
 import {describe, expect, test} from "vitest";
 import * as fc from "fast-check";
 import {messageExample, runMessageTransaction} from "../../lib/message/index.js";
-import {groupChanges, translateRequest} from "../../lib/message/translate.js";
+import {translateRequest} from "../../lib/message/translate.js";
+import {groupChanges} from "../../lib/message/translation-summary.js";
 import {MAX_MESSAGE_REQUEST_BYTES} from "../../lib/message/index.js";
 import {protoRequestArbitrary} from "./proto-request.arbitrary.js";
 import {validParams} from "./message-send-params.arbitrary.js";

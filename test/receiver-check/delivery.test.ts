@@ -18,7 +18,7 @@ import {
 } from "../../lib/receiver-check/index.js";
 import {createJwksCache} from "../../lib/webhook-auth/jwt/jwks-cache.js";
 import {verifyA2aPushJwt, type JwtCheckId} from "../../lib/webhook-auth/jwt/jwt-profile.js";
-import {generateSigningKey} from "../../lib/webhook-auth/fixtures.js";
+import {generateSigningKey} from "../../lib/webhook-auth/jwt/demo-keys.js";
 import {readPushPayload} from "../../lib/webhook-auth/pipeline/a2a-payload.js";
 import {verifyStandardWebhook} from "../../lib/webhook-auth/standard-webhooks/standard-webhooks.js";
 

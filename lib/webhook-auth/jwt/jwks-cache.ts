@@ -11,7 +11,8 @@ import {compactVerify, createLocalJWKSet, decodeProtectedHeader} from "jose";
 import type {CompactJWSHeaderParameters, JSONWebKeySet} from "jose";
 import * as z from "zod/mini";
 
-export const DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS = 30;
+export {DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS} from "./jwks-defaults.js";
+import {DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS} from "./jwks-defaults.js";
 
 export interface JwksCache {
   readonly keys: JSONWebKeySet;

@@ -33,13 +33,8 @@ import {constantTimeEqual} from "../constant-time.js";
 import {insertIfAbsent, releaseRecord, type DedupStore} from "./dedup-store.js";
 import {readHeader, type HeaderBag} from "../http-headers.js";
 import type {FetchJwks, JwksCache} from "../jwt/jwks-cache.js";
-import {
-  NOTIFICATION_TOKEN_HEADER,
-  TASK_ID_CLAIM,
-  verifyA2aPushJwt,
-  type A2aPushJwtVerification,
-  type JwtCheckId
-} from "../jwt/jwt-profile.js";
+import {NOTIFICATION_TOKEN_HEADER, TASK_ID_CLAIM} from "../jwt/jwt-claims.js";
+import type {A2aPushJwtVerification, JwtCheckId} from "../jwt/jwt-profile.js";
 import {
   DEFAULT_TOLERANCE_SECONDS,
   checkStandardWebhookTimestamp,
@@ -307,6 +302,8 @@ async function verifyStandardWebhooksAuth(
 async function jwtAuthenticity(auth: Extract<ReceiverAuth, {scheme: "a2a-jwt"}>, delivery: Delivery): Promise<Verdict> {
   const {request, nowSeconds} = delivery;
   if (!delivery.state.jwks) throw new Error("the a2a-jwt scheme needs ReceiverState.jwks");
+  // The JWT profile's verifier (jose) loads when a JWT first arrives: a page whose pipeline never sees one goes without it.
+  const {verifyA2aPushJwt} = await import("../jwt/jwt-profile.js");
   const jwt = await verifyA2aPushJwt({
     authorization: readHeader(request.headers, "authorization"),
     body: request.body,

@@ -31,7 +31,7 @@
  * Sans-I/O and deterministic; the input is checked by range (keyRotationInputProblems) and
  * keyRotationTimeline never throws on in-range input.
  */
-import {DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS} from "../jwt/jwks-cache.js";
+import {DEFAULT_JWKS_REFRESH_COOLDOWN_SECONDS} from "../jwt/jwks-defaults.js";
 
 /** The two keys' kids. */
 export const ROTATION_KIDS = {old: "k1", new: "k2"} as const;

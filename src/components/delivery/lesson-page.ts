@@ -174,7 +174,7 @@ function runsOf(
   const comparison = compareRuns(deliveryRunLabel(inputs), pinned === null ? null : deliveryRunLabel(pinned));
   page.exportedRun.update(comparison.run);
   page.sawInputs(inputs);
-  page.explore.show(page.tablesOf(run), inputs);
+  page.explore.show(() => page.tablesOf(run), inputs);
   return {run, problems, pinnedRun, comparison};
 }
 

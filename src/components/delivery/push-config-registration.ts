@@ -7,7 +7,7 @@
 import {element} from "../runtime/dom.js";
 import {ScrollRegion} from "../runtime/scroll-region.js";
 import type {PushConfigRequest} from "../../../lib/delivery/index.js";
-import type {MessageTransaction} from "../../../lib/message/index.js";
+import type {MessageTransaction} from "../../../lib/message/transaction.js";
 
 /** `transaction`: lesson 2's verdict on the request, or null until the reader asks for it (`onCheck`). */
 export function PushConfigRegistration(

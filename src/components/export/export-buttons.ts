@@ -9,9 +9,8 @@ import type {RunLabel} from "../../../lib/lesson-inputs/run-label.js";
 import {answersDrawAtSize, DRAWS_AT_SIZE_ATTRIBUTE, type DrawAtSize} from "../chart/chart-at-size.js";
 import {SLIDE_FONT_SIZE, typeScale} from "../chart/type-scale.js";
 import {element} from "../runtime/dom.js";
-import {present} from "../class/presenter.js";
 import {download, svgToPng} from "./image-files.js";
-import {exportFileName, findChartSvg, slideSvg, standaloneSvg} from "./standalone-svg.js";
+import {exportFileName, findChartSvg} from "./chart-files.js";
 // Charts are redrawn for the paper when the page prints (every chart is an exportable one).
 import "./print-charts.js";
 
@@ -125,15 +124,20 @@ function ExportButtons(chart: Element, {lesson, name, title, run, whole, drawAt}
     };
   };
   const runNow = () => runOf(run);
-  const exported = (shown: Element) =>
-    standaloneSvg(whole ? whole() : shown, {title, caption: runNow()?.caption, credit});
+  // The exporter loads when a reader first exports, not with the page.
+  const exported = async (shown: Element) =>
+    (await import("../later/shared.js")).standaloneSvg(whole ? whole() : shown, {
+      title,
+      caption: runNow()?.caption,
+      credit
+    });
   const fileName = (extension: "svg" | "png", chartName = name) =>
     exportFileName(lesson, chartName, extension, runNow()?.fileLabel);
   const failed = (error: unknown) => `Export failed: ${error instanceof Error ? error.message : String(error)}`;
-  const downloadSvg = (event: Event) => {
+  const downloadSvg = async (event: Event) => {
     const here = clicked(event);
     try {
-      download(new Blob([exported(here.chart)], {type: "image/svg+xml"}), fileName("svg"));
+      download(new Blob([await exported(here.chart)], {type: "image/svg+xml"}), fileName("svg"));
     } catch (error) {
       here.status.textContent = failed(error);
     }
@@ -141,7 +145,7 @@ function ExportButtons(chart: Element, {lesson, name, title, run, whole, drawAt}
   const downloadPng = async (event: Event) => {
     const here = clicked(event);
     try {
-      download(await svgToPng(exported(here.chart)), fileName("png"));
+      download(await svgToPng(await exported(here.chart)), fileName("png"));
     } catch (error) {
       here.status.textContent = failed(error);
     }
@@ -150,7 +154,7 @@ function ExportButtons(chart: Element, {lesson, name, title, run, whole, drawAt}
     const here = clicked(event);
     try {
       if (!drawAt) throw new Error("this chart cannot be drawn at a slide's size");
-      const svg = slideOfChart(drawAt, {title, caption: runNow()?.caption, credit});
+      const svg = await slideOfChart(drawAt, {title, caption: runNow()?.caption, credit});
       download(await svgToPng(svg, 1), fileName("png", `${name} slide`));
     } catch (error) {
       here.status.textContent = failed(error);
@@ -163,7 +167,9 @@ function ExportButtons(chart: Element, {lesson, name, title, run, whole, drawAt}
       if (typeof ClipboardItem === "undefined" || !navigator.clipboard?.write)
         throw new Error("this browser cannot put an image on the clipboard");
       // The item takes a promise, so the browser sees the click's user activation while the PNG is drawn.
-      await navigator.clipboard.write([new ClipboardItem({"image/png": svgToPng(exported(here.chart))})]);
+      await navigator.clipboard.write([
+        new ClipboardItem({"image/png": exported(here.chart).then((svg) => svgToPng(svg))})
+      ]);
       here.status.textContent = "Copied as PNG.";
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
@@ -178,7 +184,11 @@ function ExportButtons(chart: Element, {lesson, name, title, run, whole, drawAt}
 }
 
 /** The chart's own view draws it again for the slide (drawAt, whole run), in slide type. */
-function slideOfChart(drawAt: DrawAtSize, label: {title: string; caption: string | undefined; credit: string}): string {
+async function slideOfChart(
+  drawAt: DrawAtSize,
+  label: {title: string; caption: string | undefined; credit: string}
+): Promise<string> {
+  const {slideSvg} = await import("../later/shared.js");
   return slideSvg((size) => drawAt(size, true), {
     ...label,
     width: SLIDE_WIDTH_PX,
@@ -221,7 +231,11 @@ function ExportButtonRow(
       {
         type: "button",
         class: "present-chart",
-        onclick: (event: Event) => present(event.currentTarget as Element, title),
+        // The presenter loads when first asked for (read the button before the await).
+        onclick: (event: Event) => {
+          const button = event.currentTarget as Element;
+          void import("../later/shared.js").then(({present}) => present(button, title));
+        },
         "aria-label": `Present “${title}” full screen`
       },
       "Present"

@@ -12,6 +12,9 @@ export const EXPORT_FONT = "system-ui, -apple-system, 'Segoe UI', Helvetica, Ari
 import {xmlSafeText} from "../../../lib/text/xml-text.js";
 import type {ChartSize} from "../chart/chart-at-size.js";
 import {typeScale, type TypeScale} from "../chart/type-scale.js";
+import {findChartSvg} from "./chart-files.js";
+
+export {exportFileName, findChartSvg} from "./chart-files.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const PADDING = 16;
@@ -36,15 +39,6 @@ const TITLE_LINE = TITLE_SIZE + 4;
 /** The title in lines that fit an export `width` wide. */
 function titleLines(title: string, width: number): string[] {
   return wrapWords(title, Math.max(12, Math.floor((width - 2 * PADDING) / TITLE_CHAR_WIDTH)));
-}
-
-/** The chart's own <svg> inside a figure (not a legend swatch). */
-export function findChartSvg(chart: Element): SVGSVGElement | null {
-  if (chart.localName === "svg") return chart as SVGSVGElement;
-  for (const svg of chart.querySelectorAll("svg")) {
-    if (!svg.closest("[class$='-swatch']") && !svg.parentElement?.closest("svg")) return svg;
-  }
-  return null;
 }
 
 interface LegendEntry {
@@ -304,18 +298,6 @@ function bakeColours(root: Element): void {
     if (style && /currentcolor/i.test(style))
       element.setAttribute("style", style.replace(/currentcolor/gi, EXPORT_INK));
   }
-}
-
-/** File names say which lesson and chart they came from: a2a-workbench-push-delivery-attempts.svg. */
-/** "a2a-workbench-<lesson>-<chart>[--<run>].<ext>": the run label (describeRun's fileLabel) keeps two runs' files apart. */
-export function exportFileName(lesson: string, chart: string, extension: "svg" | "png", runLabel?: string): string {
-  const slug = (text: string) =>
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "");
-  const run = runLabel ? `--${runLabel.replace(/[^A-Za-z0-9._+-]+/g, "-")}` : "";
-  return `a2a-workbench-${slug(lesson)}-${slug(chart)}${run}.${extension}`;
 }
 
 /** Lines of at most `limit` characters, broken between words (a longer word gets a line of its own). */

@@ -1,2 +1,2 @@
-// The live labs, each loaded when the reader comes near it (when-near.ts): the page bundle holds only these.
-export {DeliveryLiveLabWhenNear, WebhookLiveChecksWhenNear} from "./when-near.js";
+// Lesson 1's live lab, loaded when the reader comes near it (when-near.ts): the page bundle holds only this.
+export {DeliveryLiveLabWhenNear} from "./when-near.js";

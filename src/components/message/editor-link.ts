@@ -9,7 +9,7 @@ import {
   writePinnedMessage,
   type MessageLinkState,
   type MessageLinkWriting
-} from "../../../lib/message/index.js";
+} from "../../../lib/message/permalink.js";
 import {copyLink} from "../controls/control-panel.js";
 import {element, writeText} from "../runtime/dom.js";
 import {LinkWriter} from "../links/link-writer.js";

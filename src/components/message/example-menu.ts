@@ -3,7 +3,7 @@
  * line under it: the chosen example's summary and, once the text differs from it, "Edited." and
  * a way back.
  */
-import {exampleVersion, type MessageExample} from "../../../lib/message/index.js";
+import {exampleVersion, type MessageExample} from "../../../lib/message/examples.js";
 import type {MessageVersion} from "../../../lib/shared/message-version.js";
 import {element, writeText} from "../runtime/dom.js";
 

@@ -5,7 +5,9 @@
  * notification leaves a receipt and no response.
  */
 import {element} from "../runtime/dom.js";
-import type {MessageClientRequestDecision, MessageReceipt, MessageTransaction} from "../../../lib/message/index.js";
+import type {ClientRequestDecision as MessageClientRequestDecision} from "../../../lib/message/client.js";
+import type {Receipt as MessageReceipt} from "../../../lib/message/handler.js";
+import type {MessageTransaction} from "../../../lib/message/transaction.js";
 import {SummaryFigure} from "../chart/summary-figure.js";
 import type {LabFigure} from "../chart/lab-figure.js";
 import {messageLabFigures} from "./lab-figures.js";

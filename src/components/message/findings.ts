@@ -5,8 +5,9 @@
  */
 import {element} from "../runtime/dom.js";
 import {ScrollRegion} from "../runtime/scroll-region.js";
-import type {MessageFinding, MessageSourceSpan} from "../../../lib/message/index.js";
-import {MESSAGE_STAGE_NAMES} from "../../../lib/message/index.js";
+import type {Finding as MessageFinding} from "../../../lib/message/finding.js";
+import type {SourceSpan as MessageSourceSpan} from "../../../lib/message/source-span.js";
+import {STAGE_NAMES as MESSAGE_STAGE_NAMES} from "../../../lib/message/finding.js";
 import {moreNotShown} from "./capped-text.js";
 
 /** Rows rendered; the rest are counted. */

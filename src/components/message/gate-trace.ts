@@ -4,7 +4,7 @@
  * and redrawing them all on every playback frame would stall the page.
  */
 import {element} from "../runtime/dom.js";
-import type {MessageStageDecision} from "../../../lib/message/index.js";
+import type {StageDecision as MessageStageDecision} from "../../../lib/message/trace.js";
 import {DecisionTrace} from "../decision-trace.js";
 import {moreNotShown} from "./capped-text.js";
 

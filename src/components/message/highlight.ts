@@ -4,7 +4,7 @@
  * Where marks overlap the most severe wins; a zero-width span (a position, such
  * as "unexpected end of input") becomes a point mark.
  */
-import type {MessageFinding, MessageFindingSeverity} from "../../../lib/message/index.js";
+import type {Finding as MessageFinding, Severity as MessageFindingSeverity} from "../../../lib/message/finding.js";
 
 /** Characters the mirror lays out; beyond this the text is still edited and checked, but not marked in place. */
 export const MIRROR_CHARACTER_LIMIT = 100_000;

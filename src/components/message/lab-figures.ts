@@ -3,7 +3,7 @@
  * conclude. The lab draws them (exchange.ts, TransactionSummary); a run's script prints them
  * (messageFigureLines).
  */
-import type {MessageTransaction} from "../../../lib/message/index.js";
+import type {MessageTransaction} from "../../../lib/message/transaction.js";
 import {figureLine, type FigureLabel, type FigureLine, type LabFigure} from "../chart/lab-figure.js";
 
 export interface MessageLabFigures {

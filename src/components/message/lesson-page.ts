@@ -3,20 +3,14 @@
  * of the page asks of it. The page's cells only name these; every view is drawn through a
  * ViewSlot, whose arguments are what it reads (runtime/view-slot.ts).
  */
-import {
-  hasMessageStepRequest,
-  MESSAGE_EXAMPLES,
-  MESSAGE_SPEC_NOTES,
-  messageRunLabel,
-  messageRunScript,
-  messageRunTables,
-  messageTour,
-  runMessageTransaction,
-  type MessageLinkState,
-  type MessageStageDecision,
-  type MessageTourStep,
-  type MessageTransaction
-} from "../../../lib/message/index.js";
+import {hasMessageStepRequest, messageTour, type MessageTourStep} from "../../../lib/message/tour.js";
+import {MESSAGE_EXAMPLES, messageRunLabel} from "../../../lib/message/examples.js";
+import {SPEC_NOTES as MESSAGE_SPEC_NOTES} from "../../../lib/message/spec-notes.js";
+import {messageRunScript} from "../../../lib/message/run-script.js";
+import {messageRunTables} from "../../../lib/message/run-tables.js";
+import {runMessageTransaction, type MessageTransaction} from "../../../lib/message/transaction.js";
+import type {MessageLinkState} from "../../../lib/message/permalink.js";
+import type {StageDecision as MessageStageDecision} from "../../../lib/message/trace.js";
 import type {MessageVersion} from "../../../lib/shared/message-version.js";
 import {remembered} from "../../../lib/shared/remembered.js";
 import type {ChartSize} from "../chart/chart-at-size.js";
@@ -176,7 +170,7 @@ function runsOf(
   const transaction = currentRun(requestText, version);
   editor.mark(requestText, transaction.findings);
   tour.update(transaction, requestText);
-  explore.show(tablesOf(transaction), {requestText, version});
+  explore.show(() => tablesOf(transaction), {requestText, version});
   readRunChoice.offer(pinnedTransaction !== null);
   const comparison = compareRuns(
     messageRunLabel(editor.exampleId, requestText, version),

@@ -4,7 +4,8 @@
  * its text transparent so only the marks show) and the status line that says in words what is
  * marked, for assistive technology and for a text too large to mark.
  */
-import type {MessageFinding, MessageSourceSpan} from "../../../lib/message/index.js";
+import type {Finding as MessageFinding} from "../../../lib/message/finding.js";
+import type {SourceSpan as MessageSourceSpan} from "../../../lib/message/source-span.js";
 import {boxOffset, type LineEnds} from "../../../lib/message/line-ends.js";
 import {exceedsRequestLimit} from "../../../lib/message/request-size.js";
 import {element, writeText} from "../runtime/dom.js";

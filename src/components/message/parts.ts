@@ -5,7 +5,8 @@
  * Everything is user text, shown as text and cut to a size the page can lay out.
  */
 import {element} from "../runtime/dom.js";
-import {MIME_LABEL_NOTE, type MessageDecodedPart, type MessageRequestOutcome} from "../../../lib/message/index.js";
+import {MIME_LABEL_NOTE, type DecodedPart as MessageDecodedPart} from "../../../lib/message/parts.js";
+import type {RequestOutcome as MessageRequestOutcome} from "../../../lib/message/request.js";
 import type {MessageVersion} from "../../../lib/shared/message-version.js";
 import {CappedPre, CappedView, capText, moreNotShown} from "./capped-text.js";
 import {describeRequest} from "./words.js";

@@ -35,17 +35,15 @@
  * (./translate-control.ts) and the link (./editor-link.ts).
  */
 import type {PermalinkNotice} from "../../../lib/lesson-inputs/permalink.js";
+import {exampleVersion, messageRunLabel, type MessageExample} from "../../../lib/message/examples.js";
 import {
-  exampleVersion,
-  messageRunLabel,
   readMessageLink,
   readPinnedMessage,
   writePinnedMessage,
-  type MessageExample,
-  type MessageFinding,
-  type MessageLinkState,
-  type MessageSourceSpan
-} from "../../../lib/message/index.js";
+  type MessageLinkState
+} from "../../../lib/message/permalink.js";
+import type {Finding as MessageFinding} from "../../../lib/message/finding.js";
+import type {SourceSpan as MessageSourceSpan} from "../../../lib/message/source-span.js";
 import {PermalinkNotices} from "../controls/control-panel.js";
 import {element} from "../runtime/dom.js";
 import {stopInnerInputs} from "../runtime/inner-inputs.js";

@@ -4,7 +4,8 @@
  * and the check of every edit, now or once typing pauses (./typing-check.ts). The box's own line
  * ends are "\n"; the request it stands for keeps a linked text's CR line ends until it is edited.
  */
-import type {MessageFinding, MessageSourceSpan} from "../../../lib/message/index.js";
+import type {Finding as MessageFinding} from "../../../lib/message/finding.js";
+import type {SourceSpan as MessageSourceSpan} from "../../../lib/message/source-span.js";
 import {lineEndsOf, withLineEnds} from "../../../lib/message/line-ends.js";
 import {element} from "../runtime/dom.js";
 import {LineEndsLine} from "./line-ends-line.js";

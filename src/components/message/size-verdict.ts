@@ -4,7 +4,7 @@
  * units is over it in bytes: the editor can say so from `textarea.textLength` alone, before (and
  * instead of) any work on the characters.
  */
-import {MAX_MESSAGE_REQUEST_BYTES} from "../../../lib/message/index.js";
+import {MAX_REQUEST_BYTES as MAX_MESSAGE_REQUEST_BYTES} from "../../../lib/message/request-size.js";
 
 /** Proved over the limit by its length alone. */
 export const overLimitByLength = (length: number): boolean => length > MAX_MESSAGE_REQUEST_BYTES;

@@ -4,7 +4,7 @@
  * shows it).
  */
 import {element} from "../runtime/dom.js";
-import type {MessageSpecNote} from "../../../lib/message/index.js";
+import type {SpecNote as MessageSpecNote} from "../../../lib/message/spec-notes.js";
 
 export interface SpecNoteListOptions {
   /** Notes the current request touches: marked, and open. */

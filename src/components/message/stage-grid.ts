@@ -7,8 +7,8 @@
  * On the chart layer (d3), not Plot: it is the chart in lesson 2's lab, redrawn on every
  * keystroke and shown at load, where Plot's scales and marks would be most of the frame.
  */
-import type {MessageTransaction} from "../../../lib/message/index.js";
-import {MESSAGE_STAGE_NAMES} from "../../../lib/message/index.js";
+import type {MessageTransaction} from "../../../lib/message/transaction.js";
+import {STAGE_NAMES as MESSAGE_STAGE_NAMES} from "../../../lib/message/finding.js";
 import {scaleBand, type ScaleBand} from "d3-scale";
 import {chartFrame, type ChartFrame} from "../chart/chart-frame.js";
 import {colourLegend, withLegends} from "../chart/legend.js";

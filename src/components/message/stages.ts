@@ -4,11 +4,11 @@
  */
 import {element} from "../runtime/dom.js";
 import type {
-  MessageRequestOutcome,
-  MessageStageDecision,
-  MessageStageStatus,
-  MessageTransaction
-} from "../../../lib/message/index.js";
+  RequestOutcome as MessageRequestOutcome,
+  StageStatus as MessageStageStatus
+} from "../../../lib/message/request.js";
+import type {StageDecision as MessageStageDecision} from "../../../lib/message/trace.js";
+import type {MessageTransaction} from "../../../lib/message/transaction.js";
 import {describeRequest} from "./words.js";
 
 /**

@@ -3,7 +3,7 @@
  * the size limit is parsed and rewritten while the page keeps answering. Without a worker URL,
  * or once the worker fails to start, it translates on the page instead (tests, old browsers).
  */
-import {summarizeTranslation, translateRequest, type Translation} from "../../../lib/message/translate.js";
+import type {Translation} from "../../../lib/message/translate.js";
 import type {TranslationAnswer} from "../../../lib/message/translate-protocol.js";
 import type {MessageVersion} from "../../../lib/shared/message-version.js";
 
@@ -12,8 +12,12 @@ export interface TranslationRunner {
   translate(text: string, from: MessageVersion, to: MessageVersion): Promise<Translation>;
 }
 
-const onPage = (text: string, from: MessageVersion, to: MessageVersion) =>
-  summarizeTranslation(translateRequest(text, from, to));
+// On the page only when the worker cannot run: the translator loads then, not with the lesson.
+const onPage = (text: string, from: MessageVersion, to: MessageVersion): Promise<Translation> =>
+  Promise.all([
+    import("../../../lib/message/translate.js"),
+    import("../../../lib/message/translation-summary.js")
+  ]).then(([{translateRequest}, {summarizeTranslation}]) => summarizeTranslation(translateRequest(text, from, to)));
 
 export function TranslationRunner(workerUrl: string | null): TranslationRunner {
   let worker: Worker | null = null;

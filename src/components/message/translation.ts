@@ -6,13 +6,8 @@
  * 30,000 parts has one "kind removed" line), and the list stops after LISTED_ITEMS lines.
  */
 import {element} from "../runtime/dom.js";
-import {
-  groupChanges,
-  type Translation,
-  type TranslationChange,
-  type TranslationSize,
-  type Untranslatable
-} from "../../../lib/message/translate.js";
+import type {Translation, TranslationChange, TranslationSize, Untranslatable} from "../../../lib/message/translate.js";
+import {groupChanges} from "../../../lib/message/translation-summary.js";
 import type {MessageVersion} from "../../../lib/shared/message-version.js";
 
 /** Lines listed in each list: the kinds of change, not the places, so rarely reached. */

@@ -2,7 +2,9 @@
  * How the message lesson names things, the same way in every table, chart and
  * sentence.
  */
-import type {MessageClientVerdict, MessageRequestId, MessageRequestOutcome} from "../../../lib/message/index.js";
+import type {ClientVerdict as MessageClientVerdict} from "../../../lib/message/client.js";
+import type {RequestId as MessageRequestId} from "../../../lib/message/request-id.js";
+import type {RequestOutcome as MessageRequestOutcome} from "../../../lib/message/request.js";
 
 const SHOWN_ID_LENGTH = 40;
 

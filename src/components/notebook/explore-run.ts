@@ -1,11 +1,13 @@
 /**
  * A lesson's "Explore this run" section, under its lab: the run as tables, then the reader's own
- * cells, which see those tables as `run` and the lab's values as `inputs`.
+ * cells, which see those tables as `run` and the lab's values as `inputs`. Both load when the
+ * reader comes near them (runtime/loaded-when-near.ts): until then the page only keeps the newest
+ * run's tables to hand, uncomputed.
  */
 import type {RunTable} from "../../../lib/shared/run-table.js";
-import {element} from "../runtime/dom.js";
-import {LessonNotebook, type LessonNotebookOptions} from "./lesson-notebook.js";
-import {RunTablesExplorer} from "./run-tables-view.js";
+import {LoadedWhenNear} from "../runtime/loaded-when-near.js";
+import type {ExploreParts} from "./explore-parts.js";
+import type {LessonNotebookOptions} from "./lesson-notebook.js";
 
 /** Where a lesson page's own files are: the script of its cells' sandboxed frame (a FileAttachment). */
 export interface LessonPageFiles {
@@ -15,23 +17,40 @@ export interface LessonPageFiles {
 export interface ExploreThisRun {
   tables: HTMLElement;
   cells: HTMLElement;
-  /** The lab's newest run: the tables are redrawn and the cells that have run run again. */
-  show(tables: readonly RunTable[], inputs: Readonly<Record<string, unknown>>): void;
+  /**
+   * The lab's newest run, as its tables (asked for only once the section has loaded: a lesson
+   * remembers them by its run, so the same run gives the same tables) and the lab's values.
+   */
+  show(tables: () => readonly RunTable[], inputs: Readonly<Record<string, unknown>>): void;
 }
 
 export function ExploreThisRun(options: LessonNotebookOptions): ExploreThisRun {
-  const explorer = RunTablesExplorer(options.lesson);
-  const notebook = LessonNotebook(options);
+  let newest: {tables: () => readonly RunTable[]; inputs: Readonly<Record<string, unknown>>} | null = null;
+  let parts: ExploreParts | null = null;
   let shown: readonly RunTable[] | null = null;
+  const showNewest = () => {
+    if (parts === null || newest === null) return;
+    const tables = newest.tables();
+    // The same tables are the same run: nothing to redraw or run again.
+    if (tables === shown) return;
+    shown = tables;
+    parts.show(tables, newest.inputs);
+  };
+  let loading: Promise<ExploreParts> | null = null;
+  const load = () =>
+    (loading ??= import("../later/shared.js").then((module) => {
+      parts = module.ExploreParts(options);
+      showNewest();
+      return parts;
+    }));
+  const tables = LoadedWhenNear(load, {name: "This run's tables", show: (loaded) => loaded.tables});
+  const cells = LoadedWhenNear(load, {name: "Your cells", show: (loaded) => loaded.cells});
   return {
-    tables: explorer.element,
-    cells: element("div", {class: "explore-cells"}, notebook.element),
+    tables: tables.element,
+    cells: cells.element,
     show(tables, inputs) {
-      // The same tables are the same run (a lesson remembers them by its run): nothing to redraw or run again.
-      if (tables === shown) return;
-      shown = tables;
-      explorer.show(tables);
-      notebook.show({run: Object.fromEntries(tables.map((table) => [table.name, table.rows])), inputs: {...inputs}});
+      newest = {tables, inputs};
+      showNewest();
     }
   };
 }

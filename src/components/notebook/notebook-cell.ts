@@ -6,7 +6,7 @@
  */
 import {download, svgToPng} from "../export/image-files.js";
 import {slideOfImage} from "../export/image-slide.js";
-import {exportFileName} from "../export/standalone-svg.js";
+import {exportFileName} from "../export/chart-files.js";
 import {element} from "../runtime/dom.js";
 import {CellEditor} from "./cell-editor.js";
 import {CellFrameHost, type CellRunOutcome} from "./cell-frame-host.js";

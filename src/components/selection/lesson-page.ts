@@ -171,7 +171,7 @@ function runsOf(page: SelectionPageParts, inputs: FieldValues, pinnedResult: Sel
   page.readRunChoice.offer(pinnedResult !== null);
   page.experimentList.update(result);
   page.tour.update(result, inputs);
-  page.explore.show(page.tablesOf(result, defaultRegistry), inputs);
+  page.explore.show(() => page.tablesOf(result, defaultRegistry), inputs);
   const comparison = compareRuns(
     selectionRunLabel(result.policy),
     pinnedResult && selectionRunLabel(pinnedResult.policy)

@@ -220,7 +220,7 @@ function drawStorms(
   places.work.draw(workView, storm.byStrategy, storm.config.strategy, width, read);
   places.strategyTable.draw(StrategyTable, storm.byStrategy, storm.config.strategy);
   // The storms arrive after the inputs that asked for them: the cells see the inputs these storms ran with.
-  explore.show(tablesOf(storm.byStrategy), storm.config);
+  explore.show(() => tablesOf(storm.byStrategy), storm.config);
 }
 
 type ExportedRead = ReturnType<typeof ExportedRun>["read"];

@@ -26,7 +26,8 @@ import {
 import {hasStepInputs} from "../../../lib/tour/step.js";
 import type {RunLabel} from "../../../lib/lesson-inputs/run-label.js";
 import {PermalinkNotices} from "../controls/control-panel.js";
-import {ClassDeck, type DeckHost} from "../class/class-deck.js";
+import type {DeckHost} from "../class/class-deck.js";
+import {ClassDeckOnDemand} from "../class/deck-on-demand.js";
 import {append, element} from "../runtime/dom.js";
 import type {LabElement} from "../lab.js";
 import {scrollToTopOfScreen} from "../runtime/scroll-into-view.js";
@@ -79,7 +80,7 @@ export function GuidedTour<Run, Inputs, Step extends TourStep<Run>>(
     refreshLive: () => {}
   };
   listenForMoves(tour);
-  const deck = ClassDeck(deckHost(tour), () => head.teach);
+  const deck = ClassDeckOnDemand(deckHost(tour), () => head.teach);
   head.teach.addEventListener("click", () => deck.open(tour.position));
   root.update = (run: Run, inputs: Inputs) => {
     tour.latest = {run, inputs};

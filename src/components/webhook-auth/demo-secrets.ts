@@ -4,12 +4,10 @@
  * the page has no network code, and lib only receives these values as inputs.
  */
 import {encodeBase64} from "../../../lib/shared/base64.js";
-import {
-  ASYMMETRIC_SECRET_KEY_PREFIX,
-  SYMMETRIC_SECRET_PREFIX,
-  newEventId,
-  type WebhookLessonSecrets
-} from "../../../lib/webhook-auth/index.js";
+import {ASYMMETRIC_SECRET_KEY_PREFIX} from "../../../lib/webhook-auth/standard-webhooks/standard-webhooks-v1a.js";
+import {SYMMETRIC_SECRET_PREFIX} from "../../../lib/webhook-auth/standard-webhooks/standard-webhooks.js";
+import {newEventId} from "../../../lib/webhook-auth/pipeline/event-id.js";
+import type {WebhookLessonSecrets} from "../../../lib/webhook-auth/lesson.js";
 
 /** Standard Webhooks recommends 24 to 64 random bytes; 32 is the common choice. */
 const SECRET_BYTES = 32;

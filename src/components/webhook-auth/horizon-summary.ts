@@ -1,9 +1,10 @@
 /** The retry experiment's figures, per signing lane, next to the rule the retention must satisfy. */
 import {element} from "../runtime/dom.js";
 import {ScrollRegion} from "../runtime/scroll-region.js";
-import type {RetryHorizonSelection, RetryLaneResult} from "../../../lib/webhook-auth/index.js";
+import type {RetryHorizonSelection} from "../../../lib/webhook-auth/lesson.js";
+import type {RetryLaneResult} from "../../../lib/webhook-auth/rotation/retry-horizon.js";
 import {formatDuration} from "../format/duration-format.js";
-import {LANE_LABELS} from "./retry-horizon-chart.js";
+import {LANE_LABELS} from "./horizon-lanes.js";
 
 function laneVerdict(lane: RetryLaneResult): string {
   if (lane.lost)

@@ -12,5 +12,5 @@ export {ReconcileLanes} from "./reconcile-lanes.js";
 export {V1aDemoView} from "./v1a-demo.js";
 export {JwtChecks, JwtDelivery, JwtVerdict} from "./jwt-lab.js";
 // Loaded when the reader comes near them (when-near.ts).
-export {ReceivedWebhookVerifierWhenNear, ReceiverCheckLoaderWhenNear} from "./when-near.js";
+export {ReceivedWebhookVerifierWhenNear, ReceiverCheckLoaderWhenNear, WebhookLiveChecksWhenNear} from "./when-near.js";
 export {pinnedWebhookRun, WebhookLessonPage} from "./lesson-page.js";

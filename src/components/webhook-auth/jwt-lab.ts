@@ -6,7 +6,8 @@
 import {element} from "../runtime/dom.js";
 import {DebugCaption, SenderAndReceiver} from "./sender-and-receiver.js";
 import {formatDuration} from "../format/duration-format.js";
-import type {JwtCheck, JwtCheckId, JwtLabReport} from "../../../lib/webhook-auth/index.js";
+import type {JwtCheck, JwtCheckId} from "../../../lib/webhook-auth/jwt/jwt-profile.js";
+import type {JwtLabReport} from "../../../lib/webhook-auth/jwt/jwt-lab.js";
 
 const STATUS_WORDS: Record<JwtCheck["status"], string> = {pass: "✓ pass", fail: "✗ fail", skipped: "– skipped"};
 

@@ -19,7 +19,7 @@ import {
   type KeyRotationTimeline,
   type KeyRotationVerdict,
   type RotationKid
-} from "../../../lib/webhook-auth/index.js";
+} from "../../../lib/webhook-auth/rotation/key-rotation.js";
 import {bottomAxis, bottomAxisHeight} from "../chart/axes.js";
 import {chartFrame, plotOutline, type ChartFrame} from "../chart/chart-frame.js";
 import {placeRowLabels} from "../chart/row-labels.js";

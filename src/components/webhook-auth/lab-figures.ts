@@ -2,7 +2,8 @@
  * Lesson 4's key figures as text, for a run's script: the signature debugger lab's two verdicts
  * (signature-debugger.ts, DebuggerVerdicts), this receiver's and a correct receiver's.
  */
-import type {SignatureDebugResult, WebhookLessonRun} from "../../../lib/webhook-auth/index.js";
+import type {SignatureDebugResult} from "../../../lib/webhook-auth/standard-webhooks/signature-debugger.js";
+import type {WebhookLessonRun} from "../../../lib/webhook-auth/lesson.js";
 import type {FigureLine} from "../chart/lab-figure.js";
 
 /** "✓ accepts — reason", as a verdict reads on the page. */

@@ -7,29 +7,30 @@
  */
 import type {FieldValues} from "../../../lib/lesson-inputs/fields.js";
 import {remembered} from "../../../lib/shared/remembered.js";
+import {DEMO_NOW_SECONDS} from "../../../lib/webhook-auth/fixtures.js";
+import {rememberingV1aDemo, type V1aDemo} from "../../../lib/webhook-auth/standard-webhooks/v1a-demo.js";
 import {
-  DEMO_NOW_SECONDS,
-  rememberingV1aDemo,
   rememberingWebhookLesson,
   rememberingWebhookTampering,
   runWebhookLesson,
-  SIGNATURE_SLIDE_VIEW,
-  signedBodyShape,
-  webhookExperiments,
   webhookLessonDefaults,
   webhookLessonFields,
   webhookLessonGroups,
   webhookRunLabel,
-  webhookRunScript,
-  webhookRunTables,
-  type ReconcileComparison,
-  type SignatureDebugResult,
-  type TamperingReport,
-  type V1aDemo,
-  type WebhookExperiment,
-  type WebhookExperimentSection,
   type WebhookLessonRun
-} from "../../../lib/webhook-auth/index.js";
+} from "../../../lib/webhook-auth/lesson.js";
+import {
+  SIGNATURE_SLIDE_VIEW,
+  webhookExperiments,
+  type WebhookExperiment,
+  type WebhookExperimentSection
+} from "../../../lib/webhook-auth/experiments.js";
+import {signedBodyShape} from "../../../lib/webhook-auth/standard-webhooks/signed-body.js";
+import {webhookRunScript} from "../../../lib/webhook-auth/run-script.js";
+import {webhookRunTables} from "../../../lib/webhook-auth/run-tables.js";
+import type {ReconcileComparison} from "../../../lib/webhook-auth/pipeline/reconcile.js";
+import type {SignatureDebugResult} from "../../../lib/webhook-auth/standard-webhooks/signature-debugger.js";
+import type {TamperingReport} from "../../../lib/webhook-auth/standard-webhooks/tampering.js";
 import type {Decision} from "../../../lib/playback/decision.js";
 import {AnswersAtSize, HtmlAtSize, type ChartSize} from "../chart/chart-at-size.js";
 import {ComparedChart, compareRuns, type ComparedNames} from "../chart/compared-chart.js";
@@ -45,17 +46,16 @@ import {carryVersionInLinks} from "../links/course-links.js";
 import {InputNotices} from "../links/input-notices.js";
 import {CopyAsScript} from "../notebook/copy-as-script.js";
 import {ExploreThisRun, type LessonPageFiles} from "../notebook/explore-run.js";
+import {onDemand} from "../runtime/on-demand.js";
 import {ViewSlot, type ViewSlotElement} from "../runtime/view-slot.js";
 import {PanelExperimentList} from "../tour/experiment-list.js";
 import {GuidedTour, panelTourOptions} from "../tour/guided-tour.js";
 import type {DemoKeyMaterial} from "./demo-secrets.js";
 import {HorizonSummary} from "./horizon-summary.js";
 import {JwtChecks, JwtDelivery, JwtVerdict} from "./jwt-lab.js";
-import {KeyRotationChart} from "./key-rotation-chart.js";
 import {RaceChart} from "./race-chart.js";
 import {RaceCountsTable, RaceSelectionSummary} from "./race-steps.js";
 import {ReconcileLanes} from "./reconcile-lanes.js";
-import {RetryHorizonChart} from "./retry-horizon-chart.js";
 import {RotationOutcome} from "./rotation-outcome.js";
 import {DebuggerVerdicts, MistakeTable, SignatureDebugger, SignatureSlide} from "./signature-debugger.js";
 import {SignedBodyView} from "./signed-body.js";
@@ -235,7 +235,7 @@ function names(page: WebhookPageParts, lesson: Run, pinned: Run | null, inputs: 
   page.exportedRun.update(comparison.run);
   for (const list of Object.values(page.experiments)) list.update(lesson);
   page.tour.update(lesson, inputs);
-  page.explore.show(page.tablesOf(lesson), inputs);
+  page.explore.show(() => page.tablesOf(lesson), inputs);
   page.readRunChoice.offer(pinned !== null);
   page.places.inputNotices.draw(InputNotices, lesson.refused);
   return comparison.names;
@@ -321,10 +321,19 @@ function atWidth<Part>(chart: (part: Part, options: {width: number; type?: TypeS
   );
 }
 
+// The later sections' charts load on demand (./later.ts): a slot far down draws them in idle time, once they are here.
+const laterCharts = onDemand(
+  () => import("./later.js"),
+  "Drawing the chart…",
+  (reason) => `The chart could not load (${reason instanceof Error ? reason.message : String(reason)}).`
+);
+
 const timestampOf = atWidth(TimestampWindowChart);
-const horizonOf = atWidth(RetryHorizonChart);
+const horizonOf = atWidth<Run["horizon"]["result"]>((part, options) =>
+  laterCharts.loaded().RetryHorizonChart(part, options)
+);
 const raceOf = atWidth(RaceChart);
-const rotationOf = atWidth(KeyRotationChart);
+const rotationOf = atWidth<Run["rotation"]>((part, options) => laterCharts.loaded().KeyRotationChart(part, options));
 
 // A signature step's slide shows the signature's evidence (the class deck asks for it by name), laid out for the slide.
 const signatureView = (debug: SignatureDebugResult) =>

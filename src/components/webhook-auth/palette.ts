@@ -3,7 +3,7 @@
  * white slides and on both site themes; every category also has a symbol or a
  * text label, so no meaning rests on colour alone.
  */
-import type {RetryAttemptRow} from "../../../lib/webhook-auth/index.js";
+import type {RetryAttemptRow} from "../../../lib/webhook-auth/rotation/retry-horizon.js";
 import type {SymbolName} from "../chart/symbols.js";
 
 export const ATTEMPT_OUTCOMES = [

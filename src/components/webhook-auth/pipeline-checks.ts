@@ -4,7 +4,7 @@
  * HTTP status a refusal answers.
  */
 import {element} from "../runtime/dom.js";
-import type {PipelineCheck} from "../../../lib/webhook-auth/index.js";
+import type {PipelineCheck} from "../../../lib/webhook-auth/pipeline/receiver-pipeline.js";
 
 const STATUS_WORDS: Record<PipelineCheck["status"], string> = {pass: "✓ pass", fail: "✗ fail", skipped: "– skipped"};
 

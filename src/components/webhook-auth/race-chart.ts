@@ -10,7 +10,7 @@
  */
 import {scaleLinear} from "d3-scale";
 import {stack, stackOffsetExpand} from "d3-shape";
-import {RACE_STRATEGIES, type RaceTable} from "../../../lib/webhook-auth/index.js";
+import {RACE_STRATEGIES, type RaceTable} from "../../../lib/webhook-auth/pipeline/race.js";
 import {bottomAxis} from "../chart/axes.js";
 import {colourLegend, withLegends} from "../chart/legend.js";
 import {barRows} from "../chart/bar-rows.js";

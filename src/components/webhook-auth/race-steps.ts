@@ -1,7 +1,8 @@
 /** The interleaving being stepped through, in one line, and the strategy's counts in words. */
 import {element} from "../runtime/dom.js";
 import {ScrollRegion} from "../runtime/scroll-region.js";
-import {RACE_STRATEGIES, type RaceSelection, type RaceTable} from "../../../lib/webhook-auth/index.js";
+import {RACE_STRATEGIES, type RaceTable} from "../../../lib/webhook-auth/pipeline/race.js";
+import type {RaceSelection} from "../../../lib/webhook-auth/lesson.js";
 import {effectsLabel} from "./race-chart.js";
 
 export function RaceSelectionSummary(selection: RaceSelection): HTMLElement {

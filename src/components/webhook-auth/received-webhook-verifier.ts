@@ -11,22 +11,28 @@
 import {
   RECEIVED_BOX_LIMIT_BYTES,
   RECEIVED_FIELD_LIMIT_BYTES,
+  readReceiverNow,
+  type BodyEncoding,
+  type BoxProblem
+} from "../../../lib/webhook-auth/pasted/received-request.js";
+import {
   RECEIVED_PROFILE_LABELS,
   RECEIVED_PROFILES,
+  type ReceivedProfile
+} from "../../../lib/webhook-auth/pasted/received-profile.js";
+import {
   a2aTokenExample,
-  generateSigningKey,
   jwtProfileExample,
-  readReceiverNow,
   standardWebhooksExample,
+  type ReceivedWebhookExample
+} from "../../../lib/webhook-auth/pasted/received-webhook-example.js";
+import {generateSigningKey} from "../../../lib/webhook-auth/jwt/demo-keys.js";
+import {
   verifyReceivedWebhook,
-  type BodyEncoding,
-  type BoxProblem,
   type ReceivedCheck,
-  type ReceivedProfile,
-  type ReceivedWebhookExample,
   type ReceivedWebhookVerdict,
   type ReceiverKnowledge
-} from "../../../lib/webhook-auth/index.js";
+} from "../../../lib/webhook-auth/pasted/received-webhook.js";
 import {toVisible} from "../../../lib/text/visible-text.js";
 import {element, type Child} from "../runtime/dom.js";
 import type {DemoKeyMaterial} from "./demo-secrets.js";

@@ -7,7 +7,7 @@
  */
 import {element} from "../runtime/dom.js";
 import {ScrollRegion} from "../runtime/scroll-region.js";
-import type {ReconcileComparison, ReconcileRow, TaskVersion} from "../../../lib/webhook-auth/index.js";
+import type {ReconcileComparison, ReconcileRow, TaskVersion} from "../../../lib/webhook-auth/pipeline/reconcile.js";
 
 const ACTION_WORDS: Record<ReconcileRow["action"], string> = {
   applied: "applied",

@@ -10,7 +10,8 @@
  * about 70 KB gzip of the page. d3's scaleSymlog is the scale Plot's "symlog" type is built on.
  */
 import {scaleBand, scaleSymlog, type ScaleBand, type ScaleSymLog} from "d3-scale";
-import {dedupRecordSpans, type RetryHorizonResult, type RetryLaneResult} from "../../../lib/webhook-auth/index.js";
+import {dedupRecordSpans} from "../../../lib/webhook-auth/lesson.js";
+import type {RetryHorizonResult, RetryLaneResult} from "../../../lib/webhook-auth/rotation/retry-horizon.js";
 import {bottomAxis, bottomAxisHeight, rowLabelsAbove, rowLabelsLeft} from "../chart/axes.js";
 import {chartFrame, plotOutline, type ChartFrame} from "../chart/chart-frame.js";
 import {markLegend, withLegends} from "../chart/legend.js";
@@ -20,7 +21,8 @@ import {type TypeScale, typeScale} from "../chart/type-scale.js";
 import {formatDuration} from "../format/duration-format.js";
 import {ATTEMPT_COLOURS, ATTEMPT_OUTCOMES, ATTEMPT_SYMBOLS, attemptOutcome, type AttemptOutcome} from "./palette.js";
 
-export const LANE_LABELS = {"re-signed": "re-signed each attempt", reused: "timestamp of attempt 1 reused"} as const;
+import {LANE_LABELS} from "./horizon-lanes.js";
+
 const SHORT_LANE_LABELS = {"re-signed": "re-signed", reused: "timestamp reused"} as const;
 type Lane = keyof typeof LANE_LABELS;
 

@@ -4,7 +4,11 @@
  */
 import {element} from "../runtime/dom.js";
 import {formatDuration} from "../format/duration-format.js";
-import {isFailedVerdict, KEY_ROTATION_VERDICTS, type KeyRotationTimeline} from "../../../lib/webhook-auth/index.js";
+import {
+  isFailedVerdict,
+  KEY_ROTATION_VERDICTS,
+  type KeyRotationTimeline
+} from "../../../lib/webhook-auth/rotation/key-rotation.js";
 
 export function RotationOutcome(timeline: KeyRotationTimeline): HTMLElement {
   const {summary, fetches} = timeline;

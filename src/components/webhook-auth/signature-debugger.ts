@@ -5,7 +5,10 @@
  */
 import {element} from "../runtime/dom.js";
 import {DebugCaption, SenderAndReceiver} from "./sender-and-receiver.js";
-import type {MarkedExcerpt, SignatureDebugResult} from "../../../lib/webhook-auth/index.js";
+import type {
+  MarkedExcerpt,
+  SignatureDebugResult
+} from "../../../lib/webhook-auth/standard-webhooks/signature-debugger.js";
 
 function Verdict({ok, reason}: {ok: boolean; reason: string}, who: string): HTMLElement {
   return element(

@@ -4,7 +4,8 @@
  */
 import {element} from "../runtime/dom.js";
 import {MESSAGE_VERSION_LABELS} from "../../../lib/shared/message-version.js";
-import type {PushPayloadShape, SignedBodyShape} from "../../../lib/webhook-auth/index.js";
+import type {PushPayloadShape} from "../../../lib/webhook-auth/pipeline/a2a-payload.js";
+import type {SignedBodyShape} from "../../../lib/webhook-auth/standard-webhooks/signed-body.js";
 
 const SHAPE_NAMES: Readonly<Record<PushPayloadShape, string>> = {
   "v1.0 StreamResponse.task": "an A2A 1.0 StreamResponse holding a task",

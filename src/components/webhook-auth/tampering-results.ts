@@ -4,7 +4,7 @@
  * whether that is what the experiment expects, and the checks behind it.
  */
 import {element} from "../runtime/dom.js";
-import type {TamperingReport} from "../../../lib/webhook-auth/index.js";
+import type {TamperingReport} from "../../../lib/webhook-auth/standard-webhooks/tampering.js";
 import {formatDuration} from "../format/duration-format.js";
 import {PipelineChecks} from "./pipeline-checks.js";
 

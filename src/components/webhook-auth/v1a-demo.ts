@@ -1,6 +1,6 @@
 /** The asymmetric v1a demo's outcome, or why this browser cannot run it. */
 import {element} from "../runtime/dom.js";
-import type {V1aDemo} from "../../../lib/webhook-auth/index.js";
+import type {V1aDemo} from "../../../lib/webhook-auth/standard-webhooks/v1a-demo.js";
 
 export function V1aDemoView(demo: V1aDemo): HTMLElement {
   if (!demo.supported) {
