@@ -16,9 +16,10 @@ export default {
   // The default global stylesheet loads web fonts from another origin; the site is offline.
   globalStylesheets: [],
   style: "style.css",
-  // frame-src 'none': a reader's cell runs in a srcdoc frame (which a policy does not govern) and may not
-  // navigate that frame anywhere, which is how it would otherwise reach the network
-  // (src/components/notebook/cell-frame-document.ts; no page frames anything else).
+  // frame-src 'none': a reader's cell runs in a srcdoc frame whose own policy refuses its fetches and
+  // loads, but a navigation of that frame is checked against this page's frame-src: without it a cell
+  // could reach the network by navigating its frame (src/components/notebook/cell-frame-document.ts;
+  // no page frames anything else).
   head: ({data}: {data?: {description?: string}}) =>
     `<link rel="icon" href="./favicon.svg" type="image/svg+xml" sizes="any">\n<meta name="description" content="${escapeAttribute(data?.description ?? SITE_DESCRIPTION)}">\n<meta http-equiv="Content-Security-Policy" content="frame-src 'none'">`,
   footer: "A2A Workbench: a teaching model of A2A mechanics, not an SDK or a conformance validator.",

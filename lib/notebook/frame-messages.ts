@@ -8,6 +8,8 @@ import {CELL_CODE_MAX_CHARS} from "./cell-limits.js";
 
 /** The tallest a cell's output is shown (CSS px): a taller one scrolls in its frame. */
 export const CELL_OUTPUT_MAX_HEIGHT_PX = 900;
+/** The most of a run's value, in words, that the page takes: a status line, not a transcript. */
+export const CELL_DONE_TEXT_MAX_CHARS = 2_000;
 /** The most of an exported SVG the page takes: a chart is a few hundred KB at most. */
 export const CELL_EXPORT_MAX_CHARS = 5_000_000;
 
@@ -33,7 +35,9 @@ export const frameToPageMessage = z.discriminatedUnion("type", [
     runId: count,
     outcome: z.enum(["shown", "failed"]),
     /** What the cell showed, in words: its value as text, or its error. */
-    text: z.string().check(z.maxLength(2_000))
+    text: z.string().check(z.maxLength(CELL_DONE_TEXT_MAX_CHARS)),
+    /** It shows a chart (an SVG), which the page offers to export. */
+    chart: z.boolean()
   }),
   z.object({type: z.literal("height"), px: z.number().check(z.nonnegative())}),
   z.object({

@@ -21,7 +21,11 @@ function inspect(value: unknown, depth: number, seen: Set<object>): string {
   if (value instanceof Error) return `${value.name}: ${value.message}`;
   if (depth >= MAX_DEPTH) return Array.isArray(value) ? `Array(${value.length})` : "{…}";
   seen.add(value);
-  const shown = Array.isArray(value) ? inspectArray(value, depth, seen) : inspectObject(value, depth, seen);
+  const shown = Array.isArray(value)
+    ? inspectArray(value, depth, seen)
+    : value instanceof Map || value instanceof Set
+      ? inspectCollection(value, depth, seen)
+      : inspectObject(value, depth, seen);
   seen.delete(value);
   return shown;
 }
@@ -30,6 +34,23 @@ function inspectArray(items: readonly unknown[], depth: number, seen: Set<object
   const shown = items.slice(0, MAX_ITEMS).map((item) => inspect(item, depth + 1, seen));
   if (items.length > MAX_ITEMS) shown.push(`… ${items.length - MAX_ITEMS} more`);
   return `Array(${items.length}) [${joined(shown, depth)}]`;
+}
+
+/** A Map (d3.rollup gives one) as its entries, a Set as its values. */
+function inspectCollection(collection: Map<unknown, unknown> | Set<unknown>, depth: number, seen: Set<object>): string {
+  const shown: string[] = [];
+  for (const entry of collection) {
+    if (shown.length === MAX_ITEMS) {
+      shown.push(`… ${collection.size - MAX_ITEMS} more`);
+      break;
+    }
+    shown.push(
+      collection instanceof Map
+        ? `${inspect((entry as [unknown, unknown])[0], depth + 1, seen)} => ${inspect((entry as [unknown, unknown])[1], depth + 1, seen)}`
+        : inspect(entry, depth + 1, seen)
+    );
+  }
+  return `${collection instanceof Map ? "Map" : "Set"}(${collection.size}) {${joined(shown, depth)}}`;
 }
 
 function inspectObject(object: object, depth: number, seen: Set<object>): string {

@@ -113,14 +113,11 @@ export async function openWatchedPage(
 /** Waits until Framework has run every cell of the page and every view put off for idle time is drawn. */
 /** Loads every part still waiting for the reader to come near (runtime/loaded-when-near.ts), and waits until each is shown. */
 export async function loadEveryPartWhenNear(page: Page): Promise<void> {
-  // One at a time: a loaded part replaces its placeholder, so the placeholders left are counted again.
-  const waiting = page.locator(".loaded-when-near");
-  for (let left = await waiting.count(); left > 0; left = await waiting.count()) {
-    await waiting.first().locator("button").click();
-    await page.waitForFunction((before) => document.querySelectorAll(".loaded-when-near").length < before, left, {
-      timeout: 30_000
-    });
-  }
+  // Asked by the placeholders' own buttons, from the page (a class deck a link opened covers them).
+  await page.evaluate(() => {
+    for (const button of document.querySelectorAll<HTMLButtonElement>(".loaded-when-near button")) button.click();
+  });
+  await page.waitForFunction(() => document.querySelector(".loaded-when-near") === null, null, {timeout: 30_000});
 }
 
 export async function waitForPage(page: Page): Promise<void> {

@@ -94,7 +94,9 @@ describe("a cell's sandbox", () => {
       await page.keyboard.press("Shift+Enter");
       await expect.poll(() => statusOf(page, index), {timeout: 30_000}).toMatch(/^Shows/);
       const shown = await (await cellFrame(page, index)).locator("#output").textContent();
-      for (const attempt of ["fetch", "image", "top.document", "top.location", "localStorage", "cookie"])
+      // "refused" is what the cell saw; that nothing arrived is what `hits` proves (a fetch without CORS
+      // headers would fail in the cell too, after reaching the bait).
+      for (const attempt of ["fetch", "image", "top.document", "top.location", "localStorage", "webrtc", "cookie"])
         expect(shown, attempt).toContain(`${attempt}: refused`);
       // Navigating its own frame is the way out a sandbox leaves open: the page's frame-src 'none' refuses it.
       const navigating = await addCell(page, navigationAttempts(baitUrl));
@@ -231,6 +233,7 @@ await attempt("image", () => new Promise((done, fail) => {
 await attempt("top.document", () => top.document.title);
 await attempt("top.location", () => { top.location.href = ${JSON.stringify(bait)} + "/top"; });
 await attempt("localStorage", () => localStorage.setItem("cell", "1"));
+await attempt("webrtc", () => new RTCPeerConnection({iceServers: [{urls: "stun:127.0.0.1:3478"}]}));
 await attempt("cookie", () => { document.cookie = "cell=1"; if (!document.cookie.includes("cell=1")) throw new Error("not kept"); });
 tried.join("\\n")`;
 }

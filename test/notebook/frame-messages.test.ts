@@ -14,8 +14,8 @@ const accepts = (schema: typeof frameToPageMessage | typeof pageToFrameMessage, 
 describe("frameToPageMessage", () => {
   const valid: Record<string, unknown> = {
     ready: {type: "ready"},
-    done: {type: "done", runId: 3, outcome: "shown", text: "42"},
-    failed: {type: "done", runId: 0, outcome: "failed", text: "ReferenceError: x is not defined"},
+    done: {type: "done", runId: 3, outcome: "shown", text: "42", chart: false},
+    failed: {type: "done", runId: 0, outcome: "failed", text: "ReferenceError: x is not defined", chart: false},
     height: {type: "height", px: 120.5},
     exported: {type: "exported", requestId: 1, svg: "<svg></svg>", width: 640, height: 400},
     "exported nothing": {type: "exported", requestId: 2, svg: null, width: 1, height: 1}
@@ -31,12 +31,13 @@ describe("frameToPageMessage", () => {
     ["no type", {runId: 1}],
     ["an unknown type", {type: "run", runId: 1, code: "1", run: null, inputs: {}}],
     ["a type of another case", {type: "Ready"}],
-    ["a negative runId", {type: "done", runId: -1, outcome: "shown", text: ""}],
-    ["a fractional runId", {type: "done", runId: 1.5, outcome: "shown", text: ""}],
-    ["a runId as text", {type: "done", runId: "1", outcome: "shown", text: ""}],
-    ["an unknown outcome", {type: "done", runId: 1, outcome: "html", text: ""}],
-    ["an over-long text", {type: "done", runId: 1, outcome: "shown", text: "x".repeat(2_001)}],
-    ["a missing text", {type: "done", runId: 1, outcome: "shown"}],
+    ["a negative runId", {type: "done", runId: -1, outcome: "shown", text: "", chart: false}],
+    ["a fractional runId", {type: "done", runId: 1.5, outcome: "shown", text: "", chart: false}],
+    ["a runId as text", {type: "done", runId: "1", outcome: "shown", text: "", chart: false}],
+    ["an unknown outcome", {type: "done", runId: 1, outcome: "html", text: "", chart: false}],
+    ["an over-long text", {type: "done", runId: 1, outcome: "shown", text: "x".repeat(2_001), chart: false}],
+    ["a missing text", {type: "done", runId: 1, outcome: "shown", chart: false}],
+    ["a missing chart flag", {type: "done", runId: 1, outcome: "shown", text: ""}],
     ["a negative height", {type: "height", px: -1}],
     ["a height that is not a number", {type: "height", px: Number.NaN}],
     ["a missing height", {type: "height"}],
@@ -53,7 +54,9 @@ describe("frameToPageMessage", () => {
   });
 
   it("takes texts and svgs exactly at their limits", () => {
-    expect(accepts(frameToPageMessage, {type: "done", runId: 1, outcome: "shown", text: "x".repeat(2_000)})).toBe(true);
+    expect(
+      accepts(frameToPageMessage, {type: "done", runId: 1, outcome: "shown", text: "x".repeat(2_000), chart: false})
+    ).toBe(true);
     expect(
       accepts(frameToPageMessage, {
         type: "exported",
@@ -84,7 +87,7 @@ describe("frameToPageMessage", () => {
         fc.string({maxLength: 2_100}),
         fc.constantFrom("shown", "failed"),
         (runId, text, outcome) => {
-          expect(accepts(frameToPageMessage, {type: "done", runId, outcome, text})).toBe(
+          expect(accepts(frameToPageMessage, {type: "done", runId, outcome, text, chart: false})).toBe(
             runId >= 0 && text.length <= 2_000
           );
         }

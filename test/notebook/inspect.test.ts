@@ -129,3 +129,18 @@ describe("inspectValue", () => {
     expect(shown).toContain("… 950 more");
   });
 });
+
+describe("collections", () => {
+  it("shows a Map's entries and a Set's values, as d3.rollup's maps are read", () => {
+    expect(
+      inspectValue(
+        new Map([
+          ["a", 1],
+          ["b", 2]
+        ])
+      )
+    ).toBe('Map(2) {"a" => 1, "b" => 2}');
+    expect(inspectValue(new Set([1, 2, 3]))).toBe("Set(3) {1, 2, 3}");
+    expect(inspectValue(new Map(Array.from({length: 60}, (_, index) => [index, index])))).toContain("… 10 more");
+  });
+});

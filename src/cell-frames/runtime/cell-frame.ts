@@ -7,6 +7,7 @@
 import * as Plot from "@observablehq/plot";
 import * as d3 from "d3";
 import {
+  CELL_DONE_TEXT_MAX_CHARS,
   cellProgram,
   type FrameToPageMessage,
   inspectValue,
@@ -23,7 +24,15 @@ const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
 /** The names a cell sees, in the order its function takes them. */
 const CELL_NAMES = ["run", "inputs", "Plot", "d3", "lib"];
 
+/**
+ * WebRTC is the one way out a policy cannot close (CSP does not govern it in Chromium): the frame
+ * takes the constructors away before any cell runs. A cell determined to reach them through a
+ * frame of its own still could; docs/architecture.md says so.
+ */
+const PEER_CONNECTIONS = ["RTCPeerConnection", "webkitRTCPeerConnection", "RTCDataChannel", "RTCIceCandidate"];
+
 export function startCellFrame(lib: object): void {
+  for (const name of PEER_CONNECTIONS) Reflect.deleteProperty(window, name);
   const output = document.getElementById("output") as HTMLElement;
   let latest = -1;
   addEventListener("message", (event) => {
@@ -32,7 +41,15 @@ export function startCellFrame(lib: object): void {
     if (!message.success) return;
     if (message.data.type === "run") {
       latest = message.data.runId;
-      void runCell(message.data, lib, output, () => latest);
+      runCell(message.data, lib, output, () => latest).catch((error: unknown) =>
+        post({
+          type: "done",
+          runId: message.data.runId,
+          outcome: "failed",
+          text: clipped(errorText(error)),
+          chart: false
+        })
+      );
     } else post(exportedOutput(output, message.data.requestId));
   });
   new ResizeObserver(() => post({type: "height", px: document.documentElement.scrollHeight})).observe(document.body);
@@ -48,11 +65,22 @@ async function runCell(
   const shown = await cellValue(message, lib);
   // A newer run (the inputs moved on) shows its own value; this one's is dropped.
   if (latest() !== message.runId) return;
-  if (shown.ok) show(output, shown.value);
-  else output.replaceChildren(paragraph("cell-error", shown.message));
-  const text = shown.ok ? describe(shown.value) : shown.message;
-  post({type: "done", runId: message.runId, outcome: shown.ok ? "shown" : "failed", text: text.slice(0, 2_000)});
+  if (!shown.ok) {
+    output.replaceChildren(paragraph("cell-error", shown.message));
+    return post({type: "done", runId: message.runId, outcome: "failed", text: clipped(shown.message), chart: false});
+  }
+  // Showing a value runs its code too (a getter, a Proxy): an error there is the cell's, said as such.
+  show(output, shown.value);
+  post({
+    type: "done",
+    runId: message.runId,
+    outcome: "shown",
+    text: clipped(describe(shown.value)),
+    chart: output.querySelector("svg") !== null
+  });
 }
+
+const clipped = (text: string): string => text.slice(0, CELL_DONE_TEXT_MAX_CHARS);
 
 async function cellValue(
   message: Extract<PageToFrameMessage, {type: "run"}>,

@@ -107,8 +107,7 @@ function deliveryPageParts(files: LessonPageFiles) {
     frameScript: files.cellFrame,
     starters: deliveryStarterCells
   });
-  let currentInputs: Inputs = deliveryInputDefaults as unknown as Inputs;
-  const copyAsScript = CopyAsScript(() => deliveryRunScript(currentInputs), "push delivery");
+  const copyAsScript = CopyAsScript(() => deliveryRunScript(panel.value), "push delivery");
   const lab = Lab({
     label: "Push delivery lab",
     figures: places.summaryFigures,
@@ -124,7 +123,6 @@ function deliveryPageParts(files: LessonPageFiles) {
     explore,
     copyAsScript,
     tablesOf: remembered(deliveryRunTables),
-    sawInputs: (inputs: Inputs) => (currentInputs = inputs),
     currentRun,
     panel,
     places,
@@ -173,7 +171,6 @@ function runsOf(
   page.tour.update(run, inputs);
   const comparison = compareRuns(deliveryRunLabel(inputs), pinned === null ? null : deliveryRunLabel(pinned));
   page.exportedRun.update(comparison.run);
-  page.sawInputs(inputs);
   page.explore.show(() => page.tablesOf(run), inputs);
   return {run, problems, pinnedRun, comparison};
 }

@@ -4,7 +4,6 @@
  * same text and caret. Either way Shift+Enter runs the cell.
  */
 import {element} from "../runtime/dom.js";
-import {onDemand} from "../runtime/on-demand.js";
 
 export interface CellEditor {
   element: HTMLElement;
@@ -13,11 +12,13 @@ export interface CellEditor {
   upgrade(): Promise<void>;
 }
 
-const codeEditor = onDemand(
-  () => import("./code-editor.js"),
-  "Loading the editor…",
-  () => "The editor could not load; the plain text box still runs the cell."
-);
+// The editor's module, loaded once per page; a failed load is tried again at the next focus.
+let codeEditor: Promise<typeof import("./code-editor.js")> | null = null;
+const loadCodeEditor = () =>
+  (codeEditor ??= import("./code-editor.js").catch((reason: unknown) => {
+    codeEditor = null;
+    throw reason;
+  }));
 
 export function CellEditor(options: {code: string; onRun(): void; onChange(code: string): void}): CellEditor {
   const label = "Cell code";
@@ -41,7 +42,7 @@ export function CellEditor(options: {code: string; onRun(): void; onChange(code:
   let code = () => textarea.value;
   let upgrading: Promise<void> | null = null;
   const upgrade = (focus = false): Promise<void> => {
-    upgrading ??= codeEditor.load().then(
+    upgrading ??= loadCodeEditor().then(
       ({javascriptEditor}) => {
         const hadFocus = focus || document.activeElement === textarea;
         const editor = javascriptEditor({
@@ -55,8 +56,10 @@ export function CellEditor(options: {code: string; onRun(): void; onChange(code:
         code = editor.code;
         if (hadFocus) editor.focus();
       },
-      // The textarea stays: it edits and runs the cell as well, only plainer.
-      () => {}
+      // The textarea stays (it edits and runs the cell as well, only plainer); the next focus tries again.
+      () => {
+        upgrading = null;
+      }
     );
     return upgrading;
   };

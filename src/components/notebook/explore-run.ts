@@ -5,6 +5,7 @@
  * run's tables to hand, uncomputed.
  */
 import type {RunTable} from "../../../lib/shared/run-table.js";
+import {sameArguments} from "../../../lib/shared/remembered.js";
 import {LoadedWhenNear} from "../runtime/loaded-when-near.js";
 import type {ExploreParts} from "./explore-parts.js";
 import type {LessonNotebookOptions} from "./lesson-notebook.js";
@@ -27,22 +28,29 @@ export interface ExploreThisRun {
 export function ExploreThisRun(options: LessonNotebookOptions): ExploreThisRun {
   let newest: {tables: () => readonly RunTable[]; inputs: Readonly<Record<string, unknown>>} | null = null;
   let parts: ExploreParts | null = null;
-  let shown: readonly RunTable[] | null = null;
+  let shown: readonly unknown[] | null = null;
   const showNewest = () => {
     if (parts === null || newest === null) return;
     const tables = newest.tables();
-    // The same tables are the same run: nothing to redraw or run again.
-    if (tables === shown) return;
-    shown = tables;
+    // The same tables and inputs: nothing to redraw or run again (a refused value can leave the run as it was).
+    if (shown !== null && sameArguments(shown, [tables, newest.inputs])) return;
+    shown = [tables, newest.inputs];
     parts.show(tables, newest.inputs);
   };
   let loading: Promise<ExploreParts> | null = null;
   const load = () =>
-    (loading ??= import("../later/shared.js").then((module) => {
-      parts = module.ExploreParts(options);
-      showNewest();
-      return parts;
-    }));
+    (loading ??= import("../later/shared.js").then(
+      (module) => {
+        parts = module.ExploreParts(options);
+        showNewest();
+        return parts;
+      },
+      (reason: unknown) => {
+        // Asked again (the placeholder's button), it tries again.
+        loading = null;
+        throw reason;
+      }
+    ));
   const tables = LoadedWhenNear(load, {name: "This run's tables", show: (loaded) => loaded.tables});
   const cells = LoadedWhenNear(load, {name: "Your cells", show: (loaded) => loaded.cells});
   return {

@@ -26,7 +26,7 @@ export interface LessonNotebook {
 }
 
 const LINK_NOTE =
-  "This cell came from a link. Like every cell here it runs only in a sandboxed frame: it cannot reach the network, this page, your storage or the address bar.";
+  "This cell came from a link, and runs only when you press Run cell. Like every cell here it runs in a sandboxed frame: it cannot fetch or load anything from the network, nor reach this page, your storage or the address bar.";
 
 export function LessonNotebook(options: LessonNotebookOptions): LessonNotebook {
   let data: CellData | null = null;
@@ -36,6 +36,8 @@ export function LessonNotebook(options: LessonNotebookOptions): LessonNotebook {
   if (kept.dropped) notices.append(notice(`Kept cells: ${kept.dropped}.`));
   const list = element("div", {class: "notebook-cells"});
   const cells: {cell: ReturnType<typeof NotebookCell>; kept: boolean}[] = [];
+  // Names only count up, so two cells never share one (nor their exports' file names).
+  let named = 0;
   const save = () =>
     writeStorage(key, writeKeptCells(cells.filter((entry) => entry.kept).map((entry) => entry.cell.code())));
   const add = (code: string, where: "kept" | "link") => {
@@ -43,7 +45,7 @@ export function LessonNotebook(options: LessonNotebookOptions): LessonNotebook {
       kept: where === "kept",
       cell: NotebookCell({
         code,
-        name: where === "link" ? "Cell from a link" : `Cell ${cells.filter((other) => other.kept).length + 1}`,
+        name: where === "link" ? "Cell from a link" : `Cell ${++named}`,
         lesson: options.lesson,
         frameScript: options.frameScript,
         data: () => data,
@@ -52,6 +54,7 @@ export function LessonNotebook(options: LessonNotebookOptions): LessonNotebook {
         onRemove: () => {
           cells.splice(cells.indexOf(entry), 1);
           entry.cell.element.remove();
+          entry.cell.discard();
           if (entry.kept) save();
           else forgetSharedCell();
         },
@@ -70,7 +73,9 @@ export function LessonNotebook(options: LessonNotebookOptions): LessonNotebook {
     for (const entry of cells.filter((other) => other.kept)) {
       cells.splice(cells.indexOf(entry), 1);
       entry.cell.element.remove();
+      entry.cell.discard();
     }
+    named = 0;
     for (const code of options.starters) add(code, "kept");
     save();
   };

@@ -10,6 +10,7 @@ import {exportFileName} from "../export/chart-files.js";
 import {element} from "../runtime/dom.js";
 import {CellEditor} from "./cell-editor.js";
 import {CellFrameHost, type CellRunOutcome} from "./cell-frame-host.js";
+import {safeSvg} from "./safe-svg.js";
 
 export interface CellData {
   run: unknown;
@@ -36,6 +37,8 @@ export interface NotebookCell {
   code(): string;
   /** The lab's run changed: a cell that has run runs again. */
   dataChanged(): void;
+  /** The cell was removed: its frame goes with it. */
+  discard(): void;
 }
 
 export function NotebookCell(options: NotebookCellOptions): NotebookCell {
@@ -64,7 +67,7 @@ export function NotebookCell(options: NotebookCellOptions): NotebookCell {
   const showOutcome = (outcome: CellRunOutcome): void => {
     status.textContent = statusText(outcome);
     status.className = `cell-status cell-status-${outcome.kind}`;
-    exports.hidden = outcome.kind !== "shown" || outcome.text !== "a chart";
+    exports.hidden = !(outcome.kind === "shown" && outcome.chart);
   };
   const editor = CellEditor({code: options.code, onRun: () => void run(), onChange: options.onChange});
   const shareStatus = element("span", {class: "cell-share-status", role: "status"});
@@ -95,12 +98,18 @@ export function NotebookCell(options: NotebookCellOptions): NotebookCell {
     output.element,
     exports
   );
-  return {element: element_, code: () => editor.code(), dataChanged: () => (live ? void run() : undefined)};
+  return {
+    element: element_,
+    code: () => editor.code(),
+    dataChanged: () => (live ? void run() : undefined),
+    discard: output.discard
+  };
 }
 
 function statusText(outcome: CellRunOutcome): string {
   if (outcome.kind === "failed") return outcome.text;
   if (outcome.kind === "stopped") return outcome.text;
+  if (outcome.kind === "shown" && outcome.chart) return "Shows a chart. It runs again when the lab's inputs change.";
   return `Shows ${outcome.text.length > 80 ? "its value" : outcome.text}. It runs again when the lab's inputs change.`;
 }
 
@@ -109,10 +118,10 @@ function CellExports(output: CellFrameHost, options: NotebookCellOptions): HTMLE
   const status = element("span", {class: "export-status", role: "status"});
   const title = `${options.name} of ${options.lesson}`;
   const credit = `A2A Workbench · ${options.lesson} · a reader's cell`;
+  // What the frame sends is the cell's: read as markup only in an inert document, and cleaned (safe-svg.ts).
   const exported = async () => {
     const chart = await output.exportSvg();
-    if (chart === null) throw new Error("the cell shows no chart");
-    return chart;
+    return {...chart, svg: safeSvg(chart.svg)};
   };
   const fileName = (extension: "svg" | "png", suffix = "") =>
     exportFileName(options.lesson, `${options.name}${suffix}`, extension);

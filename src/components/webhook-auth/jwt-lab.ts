@@ -27,7 +27,7 @@ const CHECK_LABELS: Record<JwtCheckId, string> = {
 };
 
 const NO_WEB_CRYPTO =
-  "The JWT lab needs Web Crypto, which this page does not have (crypto.subtle exists only on https or localhost).";
+  "The JWT lab needs Web Crypto, which this page does not have (crypto.subtle exists only on https or localhost), and its own code, which loads after the page's: if you are offline, reload once you are back.";
 
 /** The verdict alone, with the check that decided it. */
 export function JwtVerdict(report: JwtLabReport | null): HTMLElement {
