@@ -19,7 +19,7 @@ export function cellProgram(code: string): CellProgram {
   let last = top.lastChild;
   while (last !== null && isComment(last.name)) last = last.prevSibling;
   if (last?.name === "ImportDeclaration" || top.getChild("ImportDeclaration") !== null)
-    return {ok: false, message: "A cell cannot import: it sees run, inputs, Plot, d3 and lib."};
+    return {ok: false, message: "A cell cannot import: it sees run, inputs, Plot, d3, lib and width."};
   if (last === null || last.name !== "ExpressionStatement") return {ok: true, body: code};
   const expression = code.slice(last.from, last.to).replace(/;\s*$/, "");
   // The expression keeps its own line, so a comment ending it cannot swallow the closing parenthesis.

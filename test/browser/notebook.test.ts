@@ -11,7 +11,7 @@ import {rmSync, writeFileSync} from "node:fs";
 import type {Frame, Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {LESSON_SLUGS} from "../../src/lessons.js";
-import {useBuiltSite} from "./browser.js";
+import {loadEveryPartWhenNear, useBuiltSite, waitForPage} from "./browser.js";
 
 const site = useBuiltSite();
 
@@ -157,6 +157,8 @@ describe("a cell follows the lab", () => {
     const {page} = await site.open("push-delivery");
     const index = await addCell(page, "'kept ' + 1");
     await page.reload();
+    await waitForPage(page);
+    await loadEveryPartWhenNear(page);
     await expect
       .poll(
         () =>
@@ -182,7 +184,7 @@ describe("Copy as script", () => {
     const {page, context} = await site.open("push-delivery");
     await context.grantPermissions(["clipboard-read", "clipboard-write"], {origin: site.server.origin});
     await page.locator("input[type=number][id$='-receiverUnavailableUntilSeconds']").first().fill("9");
-    await page.getByRole("button", {name: /Copy this push delivery run as a TypeScript script/}).click();
+    await page.getByRole("button", {name: /Copy as script: this push delivery run/}).click();
     await expect.poll(() => page.locator(".copy-script-status").textContent()).toMatch(/^Copied/);
     const script = String(await page.evaluate("navigator.clipboard.readText()"));
     expect(script).toContain('"receiverUnavailableUntilSeconds": 9');

@@ -7,7 +7,13 @@
  */
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
-import {seriousAccessibilityViolations, useBuiltSite, waitUntilSettled} from "./browser.js";
+import {
+  loadEveryPartWhenNear,
+  seriousAccessibilityViolations,
+  useBuiltSite,
+  waitForPage,
+  waitUntilSettled
+} from "./browser.js";
 
 const LESSON = "webhook-authentication";
 const site = useBuiltSite();
@@ -146,6 +152,8 @@ describe("verify a webhook you received", () => {
     }
 
     await page.reload();
+    await waitForPage(page);
+    await loadEveryPartWhenNear(page);
     await page.waitForFunction(() => document.querySelector(".received-verifier") !== null);
     for (const label of ["Headers", "Body", "Secret (whsec_)", "Expected token"])
       expect(await box(page, label).inputValue(), label).toBe("");

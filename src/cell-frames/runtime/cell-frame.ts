@@ -22,7 +22,7 @@ const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
 ) => CellFunction;
 
 /** The names a cell sees, in the order its function takes them. */
-const CELL_NAMES = ["run", "inputs", "Plot", "d3", "lib"];
+const CELL_NAMES = ["run", "inputs", "Plot", "d3", "lib", "width"];
 
 /**
  * WebRTC is the one way out a policy cannot close (CSP does not govern it in Chromium): the frame
@@ -90,7 +90,9 @@ async function cellValue(
   if (!program.ok) return program;
   try {
     const cell = new AsyncFunction(...CELL_NAMES, `"use strict";\n${program.body}`);
-    return {ok: true, value: await cell(message.run, message.inputs, Plot, d3, lib)};
+    // `width`, as in an Observable notebook: the room the output has, for a chart to fill it.
+    const width = document.getElementById("output")?.clientWidth ?? 640;
+    return {ok: true, value: await cell(message.run, message.inputs, Plot, d3, lib, width)};
   } catch (error) {
     return {ok: false, message: errorText(error)};
   }

@@ -2,6 +2,7 @@
 export const deliveryStarterCells: readonly string[] = [
   `// Attempts per update, by the receiver's decision: a retried update stacks up.
 Plot.plot({
+  width,
   x: {label: "update"},
   y: {label: "attempts", grid: true},
   color: {legend: true},

@@ -2,6 +2,7 @@
 export const messageStarterCells: readonly string[] = [
   `// Where did each request stop? One row per request, one column per gate, in the order they run.
 Plot.plot({
+  width,
   x: {domain: [...new Set(run.stages.map((row) => row.stageName))], label: null},
   y: {label: "request"},
   color: {legend: true},

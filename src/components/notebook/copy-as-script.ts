@@ -31,10 +31,14 @@ export function CopyAsScript(script: () => string, lesson: string): HTMLElement 
   };
   return element(
     "div",
-    {class: "copy-script"},
+    {class: "copy-script screen-only"},
     element(
       "button",
-      {type: "button", onclick: copy, "aria-label": `Copy this ${lesson} run as a TypeScript script for Node`},
+      {
+        type: "button",
+        onclick: copy,
+        "aria-label": `Copy as script: this ${lesson} run, as a TypeScript file for Node`
+      },
       "Copy as script"
     ),
     status,

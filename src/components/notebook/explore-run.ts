@@ -51,8 +51,8 @@ export function ExploreThisRun(options: LessonNotebookOptions): ExploreThisRun {
         throw reason;
       }
     ));
-  const tables = LoadedWhenNear(load, {name: "This run's tables", show: (loaded) => loaded.tables});
-  const cells = LoadedWhenNear(load, {name: "Your cells", show: (loaded) => loaded.cells});
+  const tables = LoadedWhenNear(load, {name: "This run's tables", show: (loaded) => loaded.tables, screenOnly: true});
+  const cells = LoadedWhenNear(load, {name: "Your cells", show: (loaded) => loaded.cells, screenOnly: true});
   return {
     tables: tables.element,
     cells: cells.element,

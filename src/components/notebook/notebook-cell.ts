@@ -87,7 +87,7 @@ export function NotebookCell(options: NotebookCellOptions): NotebookCell {
         {
           type: "button",
           onclick: () => options.onShare(editor.code(), shareStatus),
-          "aria-label": `Copy a link to ${options.name}`
+          "aria-label": `Copy link to ${options.name}`
         },
         "Copy link"
       ),

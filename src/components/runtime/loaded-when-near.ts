@@ -17,6 +17,8 @@ export interface LoadedWhenNearOptions<T> {
   /** What it is, for the placeholder and its region ("The live lab"). */
   name: string;
   show(part: T): Node;
+  /** What loaded is for the screen only (the reader's cells, the tables' controls), not for paper. */
+  screenOnly?: boolean;
 }
 
 const NEAR_MARGIN = "50% 0px";
@@ -26,7 +28,8 @@ export function LoadedWhenNear<T>(load: () => Promise<T>, options: LoadedWhenNea
   const button = element("button", {type: "button", onclick: () => start()}, `Load ${lowerFirst(options.name)} now`);
   const place = element(
     "div",
-    {class: "loaded-when-near", role: "region", "aria-label": options.name},
+    // On paper a placeholder says nothing useful: the part it stands for is for the screen.
+    {class: "loaded-when-near screen-only", role: "region", "aria-label": options.name},
     element("p", null, `${options.name} loads when you scroll to it.`),
     button,
     status
@@ -43,7 +46,7 @@ export function LoadedWhenNear<T>(load: () => Promise<T>, options: LoadedWhenNea
       (part) => {
         place.replaceChildren(options.show(part));
         // What loaded names itself; the placeholder's region is gone with the placeholder.
-        place.className = "loaded-when-near-done";
+        place.className = `loaded-when-near-done${options.screenOnly ? " screen-only" : ""}`;
         place.removeAttribute("role");
         place.removeAttribute("aria-label");
         resolve(part);

@@ -3,6 +3,7 @@ export const selectionStarterCells: readonly string[] = [
   `// How many agents did each gate remove? Each agent counts once, at the first gate it failed.
 const removed = run.candidates.filter((row) => row.removedHere);
 Plot.plot({
+  width,
   marginLeft: 150,
   y: {domain: [...new Set(run.candidates.map((row) => row.gateLabel))], label: null},
   x: {label: "agents removed", grid: true},
@@ -16,6 +17,7 @@ const terms = run.scores.flatMap((agent) =>
   ["latency", "cost", "observedSuccess"].map((term) => ({agent: agent.agentId, term, weighted: agent[term + "Weighted"]}))
 );
 Plot.plot({
+  width,
   marginLeft: 150,
   y: {domain: run.scores.map((agent) => agent.agentId), label: null},
   x: {label: "score", grid: true},

@@ -2,6 +2,7 @@
 export const stormStarterCells: readonly string[] = [
   `// p99 completion by strategy: how long the slowest 1% of acknowledged updates waited for their 2xx.
 Plot.plot({
+  width,
   marginLeft: 200,
   x: {label: "p99 completion (ms)", grid: true},
   y: {label: null},
@@ -9,6 +10,7 @@ Plot.plot({
 })`,
   `// The herd: requests per second reaching the receiver under each strategy, against its capacity (dashed).
 Plot.plot({
+  width,
   x: {label: "time (s)"},
   y: {label: "offered requests/s", grid: true},
   color: {legend: true},

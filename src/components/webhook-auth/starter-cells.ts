@@ -2,6 +2,7 @@
 export const webhookStarterCells: readonly string[] = [
   `// Which retries did the dedup store catch, and which slipped past it or were refused before it?
 Plot.plot({
+  width,
   x: {label: "attempt"},
   y: {label: null},
   color: {legend: true},
