@@ -1,9 +1,9 @@
 /**
- * Lesson 2's editor under large pastes (issue #23): how long until a paste is checked (or named
- * as over the size limit), and the longest main-thread task meanwhile (PerformanceObserver
- * "longtask"), for the browser's own paste (Ctrl+V from the clipboard, inputType insertFromPaste).
- * Beside each lesson figure, the same paste into a bare textarea on an empty page: the browser's
- * own floor, which no page can go under. Also "Translate to 1.0" on a 30,000-part request.
+ * Lesson 2's editor under large pastes (issues #23 and #40): how long until a paste is checked (or
+ * named as over the size limit), and the longest main-thread task meanwhile (PerformanceObserver
+ * "longtask"), for the browser's own paste (Ctrl+A, then Ctrl+V from the clipboard) into the
+ * editor (CodeMirror 6). Beside each lesson figure, the same paste into a bare textarea on an
+ * empty page: what a plain text box costs. Also "Translate to 1.0" on a 30,000-part request.
  *
  * Figures only, never a verdict that fails: `npx tsx bench/paste.ts` (after `npm run build`, under
  * the browser lock) prints this section alone; `npm run bench` prints it with the rest.
@@ -18,14 +18,19 @@ export interface PasteTiming {
   longestTaskMs: number;
 }
 
-const GOAL_CHECKED_MS = 1000;
-const GOAL_NAMED_MS = 200;
-const GOAL_TASK_MS = 200;
-const TEXTAREA = "textarea.request-editor-text";
+/** Issue #40: each pathological paste checked (or refused and named) with no main-thread task over this. */
+const GOAL_TASK_MS = 500;
+/** ...and an over-limit one named at once: within a frame or two of the key. */
+const GOAL_NAMED_MS = 100;
+const EDITOR = ".request-editor .cm-content";
 const fmt = (ms: number) => `${Math.round(ms).toLocaleString("en-US")} ms`;
 
 /** `"@"` on each of `lines` lines, as the issue's reader pasted it. */
 export const atLines = (lines: number) => Array.from({length: lines}, () => '"@"').join("\n");
+
+/** An object whose `members` members are never closed: `{` and one `"N": 0,` per line, no `}`. */
+export const unclosedMembers = (members: number) =>
+  `{\n${Array.from({length: members}, (_, index) => `  "${index}": 0,`).join("\n")}`;
 
 /** A valid v0.3.0 request with `parts` short text parts, compact or pretty-printed (two-space indent). */
 export function manyPartsRequest(parts: number, pretty: boolean): string {
@@ -116,7 +121,7 @@ async function pasteFromClipboard(page: Page, selector: string, text: string): P
   await page.evaluate(
     async ({selector, text}) => {
       await navigator.clipboard.writeText(text);
-      document.querySelector<HTMLTextAreaElement>(selector)!.focus();
+      document.querySelector<HTMLElement>(selector)!.focus();
     },
     {selector, text}
   );
@@ -140,7 +145,10 @@ async function openLesson(browser: Browser, siteUrl: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${siteUrl}message-transaction`);
   await page.waitForFunction(
-    () => !document.querySelector(".observablehq--loading") && document.querySelector(".transaction-headline"),
+    () =>
+      !document.querySelector(".observablehq--loading") &&
+      document.querySelector(".transaction-headline") &&
+      document.querySelector(".request-editor .cm-content"),
     null,
     {timeout: 30_000}
   );
@@ -148,13 +156,8 @@ async function openLesson(browser: Browser, siteUrl: string): Promise<Page> {
   return page;
 }
 
-/** The browser's floor: the same paste into a bare textarea (the editor's metrics) on an otherwise empty page of the same origin. */
-async function bareTextareaPaste(
-  browser: Browser,
-  siteUrl: string,
-  text: string,
-  keystroke = false
-): Promise<{paste: PasteTiming; keystroke: PasteTiming | null}> {
+/** What a plain text box costs: the same paste into a bare textarea (the editor's metrics) on an otherwise empty page of the same origin. */
+async function bareTextareaPaste(browser: Browser, siteUrl: string, text: string): Promise<PasteTiming> {
   const context = await browser.newContext({viewport: {width: 1280, height: 800}});
   await context.grantPermissions(["clipboard-read", "clipboard-write"], {origin: new URL(siteUrl).origin});
   const page = await context.newPage();
@@ -172,50 +175,18 @@ async function bareTextareaPaste(
   await armDone(page, "#bare-status", `${text.length} characters`);
   const startedAt = await pasteFromClipboard(page, "textarea", text);
   const paste = await timeUntilDone(page, startedAt);
-  const typed = keystroke ? await typeAtEnd(page, "textarea", "#bare-status", `${text.length + 1} characters`) : null;
   await context.close();
-  return {paste, keystroke: typed};
-}
-
-/** One keystroke at the end of the text, timed until the status says `expected`. */
-async function typeAtEnd(page: Page, selector: string, statusSelector: string, expected: string): Promise<PasteTiming> {
-  await page.evaluate((selector) => {
-    const textarea = document.querySelector<HTMLTextAreaElement>(selector)!;
-    textarea.setSelectionRange(textarea.value.length, textarea.value.length);
-    textarea.addEventListener(
-      "keydown",
-      (event) => ((window as unknown as {pressedAt: number}).pressedAt = event.timeStamp),
-      {once: true, capture: true}
-    );
-  }, selector);
-  await armDone(page, statusSelector, expected);
-  await page.keyboard.press("x");
-  const pressedAt = await page.evaluate(() => (window as unknown as {pressedAt: number}).pressedAt);
-  return timeUntilDone(page, pressedAt);
+  return paste;
 }
 
 /** One paste into the lesson's editor, timed until its status names it. */
-async function lessonPaste(
-  browser: Browser,
-  siteUrl: string,
-  text: string,
-  expected: string,
-  keystroke = false
-): Promise<{paste: PasteTiming; keystroke: PasteTiming | null}> {
+async function lessonPaste(browser: Browser, siteUrl: string, text: string, expected: string): Promise<PasteTiming> {
   const page = await openLesson(browser, siteUrl);
   await armDone(page, ".request-editor-status", expected);
-  const startedAt = await pasteFromClipboard(page, TEXTAREA, text);
+  const startedAt = await pasteFromClipboard(page, EDITOR, text);
   const paste = await timeUntilDone(page, startedAt);
-  const typed = keystroke
-    ? await typeAtEnd(
-        page,
-        TEXTAREA,
-        ".request-editor-status",
-        `${(text.length + 1).toLocaleString("en-US")} characters`
-      )
-    : null;
   await page.context().close();
-  return {paste, keystroke: typed};
+  return paste;
 }
 
 /** "Translate to 1.0" on `text` (loaded first, not timed): until the report and the checked translation are shown. */
@@ -225,9 +196,12 @@ async function lessonTranslate(
   text: string
 ): Promise<PasteTiming & {summary: string}> {
   const page = await openLesson(browser, siteUrl);
-  await page.locator(TEXTAREA).evaluate((element: HTMLTextAreaElement, value) => {
-    element.value = value;
-    element.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertFromPaste"}));
+  await page.locator(EDITOR).focus();
+  await page.keyboard.press("Control+A");
+  await page.locator(EDITOR).evaluate((element: HTMLElement, value) => {
+    const clipboardData = new DataTransfer();
+    clipboardData.setData("text/plain", value);
+    element.dispatchEvent(new ClipboardEvent("paste", {clipboardData, bubbles: true, cancelable: true}));
   }, text);
   await page.waitForFunction(
     (expected) => document.querySelector(".request-editor-status")?.textContent?.includes(expected),
@@ -241,7 +215,8 @@ async function lessonTranslate(
     scope.doneAt = null;
     const watch = new MutationObserver(() => {
       const report = document.querySelector(".translation-report:not(.translation-pending)");
-      const length = document.querySelector<HTMLTextAreaElement>("textarea.request-editor-text")!.textLength;
+      // The editor's value is its text (the box's text, as this request has "\n" line ends).
+      const length = document.querySelector<HTMLElement & {value: string}>(".request-editor")!.value.length;
       if (
         !report ||
         !document
@@ -270,7 +245,7 @@ async function lessonTranslate(
 }
 
 const line = (what: string, timing: PasteTiming, doneWord: string, bare?: PasteTiming) =>
-  `${what.padEnd(58)} ${doneWord} ${fmt(timing.doneMs).padStart(9)}, longest task ${fmt(timing.longestTaskMs).padStart(9)}` +
+  `${what.padEnd(72)} ${doneWord.padEnd(17)} ${fmt(timing.doneMs).padStart(9)}, longest task ${fmt(timing.longestTaskMs).padStart(9)}` +
   (bare ? `   (bare textarea: ${fmt(bare.doneMs)}, longest task ${fmt(bare.longestTaskMs)})` : "");
 
 /** Prints the section; returns its lines too. */
@@ -282,40 +257,30 @@ export async function pasteBench(browser: Browser, siteUrl: string): Promise<str
   };
   const limitWords = (length: number) => `${length.toLocaleString("en-US")} characters`;
   const verdict = (met: boolean) => (met ? "met" : "NOT met");
-  const underLimit: [string, string][] = [
-    ['10,000 lines of "@"', atLines(10_000)],
-    ['30,000 lines of "@"', atLines(30_000)],
-    ['100,000 lines of "@"', atLines(100_000)],
-    ["the 6,000-part request, pretty-printed", manyPartsRequest(6000, true)]
+  const pastes: [string, string][] = [
+    ['100,000 lines of "@" (100,000 error lines)', atLines(100_000)],
+    ["60,000 unclosed members", unclosedMembers(60_000)],
+    ["the 6,000-part request, pretty-printed", manyPartsRequest(6000, true)],
+    ["the 20,000-part request, pretty-printed", manyPartsRequest(20_000, true)],
+    ["5 MB", oversizeRequest(5 * 1024 * 1024)],
+    ["10 MB", oversizeRequest(10 * 1024 * 1024)]
   ];
-  const goals: boolean[] = [];
-  for (const [what, text] of underLimit) {
-    const {paste} = await lessonPaste(browser, siteUrl, text, limitWords(text.length));
+  const passed: boolean[] = [];
+  for (const [what, text] of pastes) {
+    // Over the limit, the box refuses it and names the limit; within it, the status describes the checked text.
+    const refused = text.length > MAX_MESSAGE_REQUEST_BYTES;
+    const paste = await lessonPaste(browser, siteUrl, text, refused ? "Not pasted" : `${limitWords(text.length)}.`);
     const bare = await bareTextareaPaste(browser, siteUrl, text);
-    print(line(`paste ${what} (${(text.length / 1024).toFixed(0)} KB)`, paste, "checked in", bare.paste));
-    goals.push(paste.doneMs <= GOAL_CHECKED_MS && paste.longestTaskMs <= GOAL_TASK_MS);
-  }
-  print(
-    `goal: each paste up to the limit checked within ${fmt(GOAL_CHECKED_MS)}, no task over ${fmt(GOAL_TASK_MS)}: ${verdict(goals.every(Boolean))}`
-  );
-  const named: boolean[] = [];
-  for (const megabytes of [5, 10]) {
-    const text = oversizeRequest(megabytes * 1024 * 1024);
-    const {paste, keystroke} = await lessonPaste(browser, siteUrl, text, "over the size limit", megabytes === 5);
-    const bare = await bareTextareaPaste(browser, siteUrl, text, megabytes === 5);
+    const met = paste.longestTaskMs <= GOAL_TASK_MS && (!refused || paste.doneMs <= GOAL_NAMED_MS);
+    passed.push(met);
+    const size = `${(text.length / 1024).toFixed(0)} KB, ${text.split("\n").length.toLocaleString("en-US")} lines`;
+    print(line(`paste ${what} (${size})`, paste, refused ? "refused, named in" : "checked in", bare));
     print(
-      line(
-        `paste ${megabytes} MB (${text.split("\n").length.toLocaleString("en-US")} lines)`,
-        paste,
-        "named in  ",
-        bare.paste
-      )
+      `  ${refused ? `named within ${fmt(GOAL_NAMED_MS)}, ` : ""}no task over ${fmt(GOAL_TASK_MS)}: ${verdict(met)}`
     );
-    if (keystroke) print(line(`  then one keystroke in it`, keystroke, "named in  ", bare.keystroke ?? undefined));
-    named.push(paste.doneMs <= GOAL_NAMED_MS);
   }
   print(
-    `goal: a paste over the ${MAX_MESSAGE_REQUEST_BYTES.toLocaleString("en-US")}-byte limit named within ${fmt(GOAL_NAMED_MS)}: ${verdict(named.every(Boolean))}`
+    `goal (issue #40): each pathological paste checked, or refused and named at once, with no task over ${fmt(GOAL_TASK_MS)}: ${passed.filter(Boolean).length} of 6 met (at least 5 asked): ${verdict(passed.filter(Boolean).length >= 5)}`
   );
   const compact = manyPartsRequest(30_000, false);
   const translated = await lessonTranslate(browser, siteUrl, compact);

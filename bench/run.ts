@@ -133,7 +133,7 @@ try {
     `webhook-authentication, the "re-serialized body" mistake toggled`,
     await measureToggle(browser, `${server.url}webhook-authentication`, "Receiver verifies a re-serialized body", 40)
   );
-  const editor = "textarea.request-editor-text";
+  const editor = ".request-editor .cm-content";
   report(
     "message-transaction, one keystroke in the typical request",
     await measureTextEdit(

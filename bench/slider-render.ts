@@ -191,39 +191,51 @@ export async function measureSliderRender(
 export async function measureTextEdit(
   browser: Browser,
   pageUrl: string,
-  textareaSelector: string,
+  boxSelector: string,
   text: string,
   trials: number
 ): Promise<RenderTiming> {
+  // A textarea takes its text as a value; CodeMirror (lesson 2's editor) as the paste it would get.
   const load = async (page: Page) => {
+    await page.locator(boxSelector).focus();
+    await page.keyboard.press("Control+A");
     await page.evaluate(
-      ({textareaSelector, text}) => {
-        const textarea = document.querySelector<HTMLTextAreaElement>(textareaSelector);
-        if (!textarea) throw new Error(`no textarea ${textareaSelector}`);
-        textarea.value = text;
-        textarea.dispatchEvent(new Event("input", {bubbles: true}));
+      ({boxSelector, text}) => {
+        const box = document.querySelector<HTMLElement>(boxSelector);
+        if (!box) throw new Error(`no text box ${boxSelector}`);
+        if (box instanceof HTMLTextAreaElement) {
+          box.value = text;
+          box.dispatchEvent(new Event("input", {bubbles: true}));
+          return;
+        }
+        const clipboardData = new DataTransfer();
+        clipboardData.setData("text/plain", text);
+        box.dispatchEvent(new ClipboardEvent("paste", {clipboardData, bubbles: true, cancelable: true}));
       },
-      {textareaSelector, text}
+      {boxSelector, text}
     );
     await page.waitForTimeout(1000);
-    await centre(page, textareaSelector);
+    await centre(page, boxSelector);
   };
   return measureInputs(
     browser,
     pageUrl,
     trials,
-    (page) =>
-      page.evaluate(
-        async ({textareaSelector}) => {
-          const textarea = document.querySelector<HTMLTextAreaElement>(textareaSelector)!;
+    async (page) => {
+      // The caret to the text's end, as a reader's Ctrl+End puts it (not timed).
+      await page.locator(boxSelector).focus();
+      await page.keyboard.press("Control+End");
+      return page.evaluate(
+        async ({boxSelector}) => {
+          const box = document.querySelector<HTMLElement>(boxSelector)!;
           return (window as unknown as {untilQuiet: UntilQuiet}).untilQuiet(() => {
-            textarea.focus({preventScroll: true});
-            textarea.setSelectionRange(textarea.value.length, textarea.value.length);
+            box.focus({preventScroll: true});
             document.execCommand("insertText", false, " ");
           }, 400);
         },
-        {textareaSelector}
-      ),
+        {boxSelector}
+      );
+    },
     load
   );
 }

@@ -8,6 +8,7 @@ import {describe, expect, it} from "vitest";
 import {DEMO_BODIES} from "../../lib/webhook-auth/index.js";
 import {LESSON_SLUGS} from "../../src/lessons.js";
 import {useBuiltSite} from "./browser.js";
+import {requestEditorText} from "./request-editor.js";
 
 const site = useBuiltSite();
 const search = (page: Page) => new URL(page.url()).search;
@@ -109,9 +110,7 @@ describe("the version travels between lessons", () => {
     await expect.poll(() => lessonLinks(page)).toContain("./message-transaction?version=1.0");
     await page.locator("#observablehq-sidebar a[href^='./message-transaction']").click();
     await page.waitForURL(/message-transaction\?version=1\.0$/);
-    await expect
-      .poll(() => page.locator("textarea.request-editor-text").inputValue())
-      .toContain('"method": "SendMessage"');
+    await expect.poll(() => requestEditorText(page)).toContain('"method": "SendMessage"');
     expect(await page.getByLabel("1.0 (A2A 1.0.1)").isChecked()).toBe(true);
     await expect
       .poll(() => page.locator(".transaction-headline").textContent())

@@ -9,6 +9,7 @@ import {liveLabDefaults, liveLabFields, livePortDefaults, livePortFields} from "
 import {startReceiver} from "../../receiver/server.js";
 import {LESSON_SLUGS, type LessonSlug} from "../../src/lessons.js";
 import {renderedErrors, useBuiltSite, waitUntilSettled, type WatchedPage} from "./browser.js";
+import {requestEditorBox, requestEditorText} from "./request-editor.js";
 import {change} from "./change-input.js";
 
 const site = useBuiltSite();
@@ -175,7 +176,7 @@ describe("message-transaction: every example, an edit, the picker and playback",
     const examples = page.locator("select[id$=-example]");
     for (const example of MESSAGE_EXAMPLES) {
       await examples.selectOption(example.id);
-      await expect.poll(() => page.locator("textarea.request-editor-text").inputValue()).toBe(example.requestText);
+      await expect.poll(() => requestEditorText(page)).toBe(example.requestText);
       await expectClean(watched, `example ${example.id}`);
       const picker = page.locator("#request-picker-select");
       if (await picker.isVisible()) {
@@ -192,8 +193,7 @@ describe("message-transaction: every example, an edit, the picker and playback",
       await page.locator(".translate-request").click();
       await expectClean(watched, `translated from ${version}`);
     }
-    const editor = page.locator("textarea.request-editor-text");
-    await editor.focus();
+    await requestEditorBox(page).focus();
     await page.keyboard.press("End");
     await page.keyboard.type(' {"x": 1}');
     await expect.poll(() => page.locator(".transaction-headline").textContent()).toContain("-32700");

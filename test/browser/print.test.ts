@@ -6,6 +6,7 @@
 import type {Page} from "playwright-core";
 import {describe, expect, it} from "vitest";
 import {useBuiltSite, waitUntilSettled} from "./browser.js";
+import {requestEditorText} from "./request-editor.js";
 
 const site = useBuiltSite();
 const search = (page: Page) => new URL(page.url()).searchParams;
@@ -142,9 +143,9 @@ describe("a printed lesson", () => {
     const request = page.locator(".printed-request pre");
     expect(await request.isVisible()).toBe(false);
     await page.getByLabel("Example", {exact: true}).selectOption("notification");
-    const editorText = page.locator(".request-editor textarea").first();
+
     await expect.poll(() => search(page).get("example")).toBe("notification");
-    const notification = await editorText.inputValue();
+    const notification = await requestEditorText(page);
     await page.getByRole("button", {name: "Pin this run"}).click();
     await page.getByLabel("Example", {exact: true}).selectOption("batch");
     await expect.poll(() => search(page).get("example")).toBe("batch");
@@ -153,7 +154,7 @@ describe("a printed lesson", () => {
     await page.emulateMedia({media: "print"});
     expect(await request.count()).toBe(2);
     expect(await request.first().isVisible()).toBe(true);
-    expect(await request.allTextContents()).toEqual([await editorText.inputValue(), notification]);
+    expect(await request.allTextContents()).toEqual([await requestEditorText(page), notification]);
     expect(await page.locator(".printed-request-name").allTextContents()).toEqual([
       "The request analysed (A2A-Version 0.3):",
       "The pinned request it is compared with (A2A-Version 0.3):"

@@ -1,18 +1,9 @@
 /**
- * The request editor: a menu of examples and a plain <textarea> for the JSON-RPC
- * request text, over a mirror that marks the findings' spans in place. A custom
- * input: `value` is the request text, and every edit or example choice
- * dispatches `input`, so a page writes `const requestText = view(editor)` and
- * then, once it has the transaction, `editor.mark(requestText, findings)`.
- *
- * The textarea shows its own text (the mirror's text is transparent and only
- * its <mark> backgrounds show), so typing, pasting, selection, undo, scrolling
- * and the keyboard behave as in any textarea, and text past the mirror's limit
- * stays readable. The mirror is a <pre> in the same font, size, line height and
- * padding, moved with the textarea's scroll position; its text is set as text,
- * never as HTML. It holds only the marked lines (./mirror.ts), so a keystroke costs
- * what it changed, not the length of the request: on each one the editor rewrites
- * only what differs (the mirror's changed windows, a status line, the link's note).
+ * The request editor: a menu of examples and a box for the JSON-RPC request text, CodeMirror 6
+ * once it has loaded (a plain textarea until then), which marks lib's findings on their spans.
+ * A custom input: `value` is the request text, and every edit or example choice dispatches
+ * `input`, so a page writes `const requestText = view(editor)` and then, once it has the
+ * transaction, `editor.mark(requestText, findings)`.
  *
  * With `permalink: true` the editor owns the URL (lib/message/permalink.ts):
  * it starts from the link's version, example and request (a bad parameter is reported by
@@ -26,12 +17,12 @@
  * edited again.
  *
  * A text over the size limit is named as such at once, from its length alone when that proves
- * it, and gets no per-character work: no mirror, no marks, and the page hears of a keystroke
- * in it only once typing pauses (the lab refuses it unparsed whatever was typed). A paste that
- * would go over the limit is named before it is inserted (./over-limit-paste.ts).
+ * it, and gets no per-character work: no marks, and the page hears of a keystroke in it only once
+ * typing pauses (the lab refuses it unparsed whatever was typed). A paste that would take the
+ * request over the limit is refused before the box takes it, and the status says why.
  *
  * This module composes the editor; its parts are the example menu (./example-menu.ts), the text
- * box with its mirror and checks (./request-text-box.ts), "Translate to …"
+ * box with its status and checks (./request-text-box.ts), "Translate to …"
  * (./translate-control.ts) and the link (./editor-link.ts).
  */
 import type {PermalinkNotice} from "../../../lib/lesson-inputs/permalink.js";
@@ -59,7 +50,7 @@ import {VersionSwitch, type VersionSwitchElement} from "./version-switch.js";
 export interface RequestEditorOptions {
   /** Read the example and request from the page URL and write them back. */
   permalink?: boolean;
-  /** Accessible name of the text area. */
+  /** Accessible name of the text box. */
   label?: string;
   /** Offer "Pin this run" (editor.pinBar): the pinned request stays while the text changes, and travels in the link as vs.example / vs.request. */
   pinnable?: boolean;
@@ -68,13 +59,13 @@ export interface RequestEditorOptions {
 }
 
 export type RequestEditorElement = HTMLElement & {
-  /** The request text, exactly as the textarea holds it. */
+  /** The request text, exactly as the box holds it (with a linked request's CR line ends). */
   value: string;
   /** The example the text was chosen from (perhaps edited since). */
   readonly exampleId: string;
   /** Marks the findings' spans; ignored when `text` is no longer the editor's text (a newer edit is on its way). */
   mark(text: string, findings: readonly MessageFinding[]): void;
-  /** Selects a span in the textarea, scrolls it into view and focuses it. */
+  /** Selects a span in the box, scrolls it into view and focuses it. */
   reveal(span: MessageSourceSpan): void;
   /** Loads an example, replacing the text, and notifies the page. */
   chooseExample(id: string): void;
@@ -182,7 +173,7 @@ function putExample(example: MessageExample, textBox: RequestTextBox, versionInp
 /** The editor's mark and reveal act in its text box, on the text the page last heard of. */
 function markInTextBox(root: RequestEditorElement, textBox: RequestTextBox): void {
   root.mark = (text, findings) => {
-    // root.value is the textarea's text as of its last input event (reading textarea.value copies it).
+    // root.value is the box's text as of its last check.
     if (text === root.value) textBox.mark(text, findings);
   };
   root.reveal = (span) => textBox.reveal(span, root.value);
@@ -230,7 +221,7 @@ function EditorLayout({id, label, notices, menu, versionInput, translation, text
     menu.element,
     element("div", {class: "version-line"}, versionInput, translation.button),
     translation.report,
-    element("label", {class: "request-editor-label", for: id}, label),
+    element("label", {class: "request-editor-label", id: `${id}-label`, for: id}, label),
     textBox.elements,
     link?.element
   );

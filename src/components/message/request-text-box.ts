@@ -1,16 +1,24 @@
 /**
- * The request editor's text box: a plain <textarea> over the mirror that marks the findings
- * (./marked-mirror.ts), the line that names a linked request's line ends (./line-ends-line.ts),
- * and the check of every edit, now or once typing pauses (./typing-check.ts). The box's own line
- * ends are "\n"; the request it stands for keeps a linked text's CR line ends until it is edited.
+ * The request editor's text box. It starts as a plain <textarea>, which edits and checks the
+ * request as well, only plainer, and costs the page's first load nothing; CodeMirror 6
+ * (./json-request-editor.ts, loaded right away on demand) then takes its place with the same
+ * text and caret, and marks lib's findings on their spans. Under it: the status line that says
+ * what is marked (./request-status.ts) and the line that names a linked request's line ends
+ * (./line-ends-line.ts). The box's own line ends are "\n"; the request it stands for keeps a
+ * linked text's CR line ends until it is edited.
  */
 import type {Finding as MessageFinding} from "../../../lib/message/finding.js";
 import type {SourceSpan as MessageSourceSpan} from "../../../lib/message/source-span.js";
-import {lineEndsOf, withLineEnds} from "../../../lib/message/line-ends.js";
+import {boxOffset, lineEndsOf, withLineEnds} from "../../../lib/message/line-ends.js";
+import {exceedsRequestLimit} from "../../../lib/message/request-size.js";
 import {element} from "../runtime/dom.js";
+import {onDemand} from "../runtime/on-demand.js";
+import type {BoxMark, JsonRequestEditor} from "./json-request-editor.js";
 import {LineEndsLine} from "./line-ends-line.js";
-import {MarkedMirror} from "./marked-mirror.js";
-import {listenForEdits, PausedCheck} from "./typing-check.js";
+import {PlainRequestBox} from "./plain-request-box.js";
+import {RequestStatus} from "./request-status.js";
+import {overLimitByLength} from "./size-verdict.js";
+import {checkEdit, PausedCheck} from "./typing-check.js";
 
 export interface RequestTextBox {
   /** The box in its frame, the status line and the line-ends line, in page order. */
@@ -21,7 +29,7 @@ export interface RequestTextBox {
   put(text: string): string;
   /** Puts a linked request in the box; returns it exactly (the box normalises its line breaks to "\n"). */
   load(text: string): string;
-  /** Scrolls the box (and the mirror with it) back to the text's start. */
+  /** Scrolls the box back to the text's start. */
   scrollToStart(): void;
   /** Marks the findings of the request `text` and says what is marked. */
   mark(text: string, findings: readonly MessageFinding[]): void;
@@ -36,42 +44,94 @@ export interface RequestTextBoxEvents {
   edited(text: string): void;
 }
 
+/** What the page asks of the box, plain or CodeMirror. */
+export type RequestBox = Omit<JsonRequestEditor, "dom" | "focus">;
+
+const codeEditor = onDemand(
+  () => import("./json-request-editor.js"),
+  "Loading the editor…",
+  () => "The editor could not load; the plain text box stays."
+);
+
 export function RequestTextBox(id: string, {counted, edited}: RequestTextBoxEvents): RequestTextBox {
-  const textarea = element("textarea", {
-    id,
-    class: "request-editor-text",
-    wrap: "off",
-    spellcheck: "false",
-    autocomplete: "off",
-    autocapitalize: "off",
-    "aria-describedby": `${id}-status`
-  });
-  const marks = MarkedMirror(id, textarea);
+  const status = RequestStatus(id);
   const lineEnds = LineEndsLine();
   const check = PausedCheck(() => {
     // A lone CR cannot survive an edit in a text box: from the first edit the box's text is the request.
     if (lineEnds.ends === "mixed") lineEnds.set("lf");
-    edited(withLineEnds(textarea.value, lineEnds.ends));
+    edited(withLineEnds(box.text(), lineEnds.ends));
   });
-  listenForEdits(textarea, marks, check, counted);
+  const onEdit = (wholeChange: boolean, length: number) => {
+    counted();
+    checkEdit(wholeChange, length, status, check);
+  };
+  /** A paste or drop goes in only if the box stays within the limit; otherwise the status says why not. */
+  const accepts = (length: number) => {
+    if (!overLimitByLength(length)) return true;
+    status.refused(length);
+    return false;
+  };
+  const plain = PlainRequestBox({id, describedBy: status.element.id, edited: onEdit, accepts});
+  const frame = element("div", {class: "request-editor-frame code-tokens"}, plain.dom);
+  let box: RequestBox = plain;
+  let marks: readonly BoxMark[] = [];
+
+  const upgrade = () =>
+    codeEditor.load().then(({jsonRequestEditor}) => {
+      if (box !== plain) return;
+      const hadFocus = document.activeElement === plain.dom;
+      const editor = jsonRequestEditor({
+        doc: plain.text(),
+        selection: plain.selection(),
+        labelledBy: `${id}-label`,
+        describedBy: status.element.id,
+        edited: onEdit,
+        accepts
+      });
+      editor.mark(marks);
+      frame.replaceChildren(editor.dom);
+      box = editor;
+      if (hadFocus) editor.focus();
+    });
+  // The plain box stays when the editor cannot load; its next focus tries again.
+  plain.dom.addEventListener("focus", () => void upgrade().catch(() => {}));
+  void upgrade().catch(() => {});
+
   return {
-    elements: [marks.frame, marks.status, lineEnds.element],
+    elements: [frame, status.element, lineEnds.element],
     check,
     put(text) {
-      textarea.value = text;
+      box.put(text);
       lineEnds.set("lf");
-      return textarea.value;
+      return box.text();
     },
     load(text) {
-      textarea.value = text;
+      box.put(text);
       lineEnds.set(lineEndsOf(text), text);
       return text;
     },
-    scrollToStart() {
-      textarea.scrollTop = textarea.scrollLeft = 0;
-      marks.syncScroll();
+    scrollToStart: () => box.scrollToStart(),
+    mark(text, findings) {
+      // Over the limit: no marks (the lab did not parse it), and no work on its characters.
+      if (overLimitByLength(text.length) || exceedsRequestLimit(text)) {
+        marks = [];
+        box.mark(marks);
+        return status.overLimit(text.length);
+      }
+      marks = boxMarks(text, findings);
+      box.mark(marks);
+      status.describe(text, findings);
     },
-    mark: (text, findings) => marks.mark(text, findings, lineEnds.ends),
-    reveal: marks.reveal
+    reveal: (span, text) => box.select(boxOffset(text, span.from), boxOffset(text, span.to))
   };
+}
+
+/** The findings with a span, at the box's offsets (its line ends are "\n"). */
+function boxMarks(text: string, findings: readonly MessageFinding[]): BoxMark[] {
+  const at = text.includes("\r") ? (offset: number) => boxOffset(text, offset) : (offset: number) => offset;
+  return findings.flatMap((finding) =>
+    finding.span
+      ? [{from: at(finding.span.from), to: at(finding.span.to), severity: finding.severity, message: finding.message}]
+      : []
+  );
 }

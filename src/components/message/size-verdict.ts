@@ -12,3 +12,8 @@ export const overLimitByLength = (length: number): boolean => length > MAX_MESSA
 export function overLimitWords(length: number): string {
   return `${length.toLocaleString("en-US")} characters: over the size limit of ${MAX_MESSAGE_REQUEST_BYTES.toLocaleString("en-US")} bytes (1 MiB) of UTF-8. The lab refuses it unparsed (-32000), and nothing in it is checked or marked.`;
 }
+
+/** Words for a paste (or drop) the box did not take: with it the request would be `length` characters long. */
+export function refusedPasteWords(length: number): string {
+  return `Not pasted: with it the request would be ${length.toLocaleString("en-US")} characters, over the size limit of ${MAX_MESSAGE_REQUEST_BYTES.toLocaleString("en-US")} bytes (1 MiB) of UTF-8, which a server refuses unparsed (-32000). The box keeps its text.`;
+}

@@ -4,16 +4,14 @@
  * whose length alone proves it over the size limit is named as such at once.
  */
 import {debounced, type Debounced} from "../runtime/debounced.js";
-import type {MarkedMirror} from "./marked-mirror.js";
-import {takeOverLimitPastes} from "./over-limit-paste.js";
-import {pasteFromOffsets} from "./paste-selection.js";
+import type {RequestStatus} from "./request-status.js";
 import {overLimitByLength} from "./size-verdict.js";
 
 /**
  * Past this many characters a keystroke is checked once typing pauses: running six stages over
  * a megabyte costs tens of milliseconds, and typing must stay as quick as in a plain text box.
- * Until then the marks (which may no longer sit on their characters) are hidden and the status
- * says the check is pending. A paste or a smaller text is checked at once.
+ * Until then the status says the check is pending (the marks move with the text meanwhile).
+ * A paste or a smaller text is checked at once.
  */
 const LARGE_REQUEST_CHARACTERS = 64 * 1024;
 const LARGE_REQUEST_PAUSE_MS = 200;
@@ -23,34 +21,16 @@ export type PausedCheck = Debounced;
 
 export const PausedCheck = (check: () => void): PausedCheck => debounced(check, LARGE_REQUEST_PAUSE_MS);
 
-/** Checks every edit of the textarea, `counted` first; a paste that would go over the limit is named before it is inserted. */
-export function listenForEdits(
-  textarea: HTMLTextAreaElement,
-  marks: MarkedMirror,
-  check: PausedCheck,
-  counted: () => void
-): void {
-  textarea.addEventListener("input", (event) => {
-    counted();
-    checkEdit(event, textarea, marks, check);
-  });
-  pasteFromOffsets(textarea);
-  takeOverLimitPastes(textarea, {named: marks.showOverLimit});
-}
-
-/** Checks an edit of the textarea now or after the pause, as its kind and size ask. */
-function checkEdit(event: Event, textarea: HTMLTextAreaElement, marks: MarkedMirror, check: PausedCheck): void {
+/** Checks an edit that left the box `length` characters long, now or after the pause, as its kind and size ask. */
+export function checkEdit(wholeChange: boolean, length: number, status: RequestStatus, check: PausedCheck): void {
   check.cancel();
-  // A paste (or a drop) is one deliberate change, checked at once whatever its size.
-  const wholeChange = event instanceof InputEvent && /^insertFrom/.test(event.inputType);
   // Its length alone proves a text over the limit: say so now, and let the page hear of it at once
   // only for a paste (its verdict, -32000, does not change as the reader types on).
-  const length = textarea.textLength;
   if (overLimitByLength(length)) {
-    marks.showOverLimit(length);
+    status.overLimit(length);
     return wholeChange ? check.now() : check.later();
   }
   if (wholeChange || length <= LARGE_REQUEST_CHARACTERS) return check.now();
-  marks.showPending();
+  status.pending();
   check.later();
 }

@@ -38,7 +38,7 @@ export function CellEditor(options: {code: string; onRun(): void; onChange(code:
     onfocus: () => void upgrade(true)
   });
   textarea.value = options.code;
-  const box = element("div", {class: "cell-code"}, textarea);
+  const box = element("div", {class: "cell-code code-tokens"}, textarea);
   let code = () => textarea.value;
   let upgrading: Promise<void> | null = null;
   const upgrade = (focus = false): Promise<void> => {
