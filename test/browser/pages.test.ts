@@ -25,6 +25,9 @@ function unreachableScrollRegions(page: import("playwright-core").Page): Promise
     for (const node of document.querySelectorAll("main *")) {
       if (node instanceof HTMLTextAreaElement || node instanceof HTMLInputElement || node instanceof HTMLSelectElement)
         continue;
+      // An editor's scroller (CodeMirror) is reached and scrolled through its named, focusable text box.
+      if (node.querySelector(':scope > [contenteditable="true"][tabindex="0"]:is([aria-label], [aria-labelledby])'))
+        continue;
       const style = getComputedStyle(node);
       if (!scrolls(style.overflowX) && !scrolls(style.overflowY)) continue;
       const focusable = node.getAttribute("tabindex") === "0";
