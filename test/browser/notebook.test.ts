@@ -196,18 +196,21 @@ describe("Copy as script", () => {
     } finally {
       rmSync(file, {force: true});
     }
-    const shown = await page
-      .locator(".lab-figures .summary-figures > *")
-      .evaluateAll((figures) => figures.map((figure) => (figure.textContent ?? "").replace(/\s+/g, " ").trim()));
-    const lines = printed.trim().split("\n");
-    expect(lines.length).toBe(shown.length);
-    for (const line of lines) {
-      const [label, value] = line.split(/: (?=[^:]*$)/) as [string, string];
-      expect(
-        shown.some((figure) => figure.includes(value) && figure.includes(label)),
-        line
-      ).toBe(true);
-    }
+    const shown = await page.locator(".lab-figures .summary-figures > *").evaluateAll((figures) =>
+      // Each figure's parts (its number, its words) apart, as a reader reads them.
+      figures.map((figure) =>
+        [...figure.children].map((part) => (part.textContent ?? "").replace(/\s+/g, " ").trim()).join(" ")
+      )
+    );
+    // Figure by figure, in the lab's order: the page shows "value label", the script prints "label: value".
+    const printedFigures = printed
+      .trim()
+      .split("\n")
+      .map((line) => {
+        const [label, value] = line.split(/: (?=[^:]*$)/) as [string, string];
+        return `${value} ${label}`;
+      });
+    expect(printedFigures).toEqual(shown);
   });
 });
 

@@ -4,6 +4,7 @@
  * lesson; the deck opens once it is here.
  */
 import type {TourStep} from "../../../lib/tour/step.js";
+import {laterParts} from "../later/on-demand.js";
 import type {ClassDeck, DeckHost} from "./class-deck.js";
 
 export function ClassDeckOnDemand<Run, Step extends TourStep<Run>>(
@@ -11,9 +12,7 @@ export function ClassDeckOnDemand<Run, Step extends TourStep<Run>>(
   returnFocusTo: () => HTMLElement | null
 ): ClassDeck {
   let deck: ClassDeck | null = null;
-  let loading: Promise<ClassDeck> | null = null;
-  const loaded = () =>
-    (loading ??= import("../later/shared.js").then((module) => (deck = module.ClassDeck(host, returnFocusTo))));
+  const loaded = () => laterParts.load().then((module) => (deck ??= module.ClassDeck(host, returnFocusTo)));
   return {
     open(position, notices, order) {
       void loaded().then((ready) => ready.open(position, notices, order));

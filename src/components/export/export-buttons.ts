@@ -8,6 +8,7 @@
 import type {RunLabel} from "../../../lib/lesson-inputs/run-label.js";
 import {answersDrawAtSize, DRAWS_AT_SIZE_ATTRIBUTE, type DrawAtSize} from "../chart/chart-at-size.js";
 import {SLIDE_FONT_SIZE, typeScale} from "../chart/type-scale.js";
+import {laterParts} from "../later/on-demand.js";
 import {element} from "../runtime/dom.js";
 import {download, svgToPng} from "./image-files.js";
 import {exportFileName, findChartSvg} from "./chart-files.js";
@@ -126,7 +127,7 @@ function ExportButtons(chart: Element, {lesson, name, title, run, whole, drawAt}
   const runNow = () => runOf(run);
   // The exporter loads when a reader first exports, not with the page.
   const exported = async (shown: Element) =>
-    (await import("../later/shared.js")).standaloneSvg(whole ? whole() : shown, {
+    (await laterParts.load()).standaloneSvg(whole ? whole() : shown, {
       title,
       caption: runNow()?.caption,
       credit
@@ -188,7 +189,7 @@ async function slideOfChart(
   drawAt: DrawAtSize,
   label: {title: string; caption: string | undefined; credit: string}
 ): Promise<string> {
-  const {slideSvg} = await import("../later/shared.js");
+  const {slideSvg} = await laterParts.load();
   return slideSvg((size) => drawAt(size, true), {
     ...label,
     width: SLIDE_WIDTH_PX,
@@ -234,7 +235,7 @@ function ExportButtonRow(
         // The presenter loads when first asked for (read the button before the await).
         onclick: (event: Event) => {
           const button = event.currentTarget as Element;
-          void import("../later/shared.js").then(({present}) => present(button, title));
+          void laterParts.load().then(({present}) => present(button, title));
         },
         "aria-label": `Present “${title}” full screen`
       },

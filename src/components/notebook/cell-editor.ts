@@ -4,6 +4,7 @@
  * same text and caret. Either way Shift+Enter runs the cell.
  */
 import {element} from "../runtime/dom.js";
+import {onDemand} from "../runtime/on-demand.js";
 
 export interface CellEditor {
   element: HTMLElement;
@@ -13,12 +14,11 @@ export interface CellEditor {
 }
 
 // The editor's module, loaded once per page; a failed load is tried again at the next focus.
-let codeEditor: Promise<typeof import("./code-editor.js")> | null = null;
-const loadCodeEditor = () =>
-  (codeEditor ??= import("./code-editor.js").catch((reason: unknown) => {
-    codeEditor = null;
-    throw reason;
-  }));
+const codeEditor = onDemand(
+  () => import("./code-editor.js"),
+  "Loading the editor…",
+  () => "The editor could not load; the plain text box stays."
+);
 
 export function CellEditor(options: {code: string; onRun(): void; onChange(code: string): void}): CellEditor {
   const label = "Cell code";
@@ -42,7 +42,7 @@ export function CellEditor(options: {code: string; onRun(): void; onChange(code:
   let code = () => textarea.value;
   let upgrading: Promise<void> | null = null;
   const upgrade = (focus = false): Promise<void> => {
-    upgrading ??= loadCodeEditor().then(
+    upgrading ??= codeEditor.load().then(
       ({javascriptEditor}) => {
         const hadFocus = focus || document.activeElement === textarea;
         const editor = javascriptEditor({

@@ -6,6 +6,7 @@
  */
 import type {RunTable} from "../../../lib/shared/run-table.js";
 import {sameArguments} from "../../../lib/shared/remembered.js";
+import {laterParts} from "../later/on-demand.js";
 import {LoadedWhenNear} from "../runtime/loaded-when-near.js";
 import type {ExploreParts} from "./explore-parts.js";
 import type {LessonNotebookOptions} from "./lesson-notebook.js";
@@ -37,20 +38,15 @@ export function ExploreThisRun(options: LessonNotebookOptions): ExploreThisRun {
     shown = [tables, newest.inputs];
     parts.show(tables, newest.inputs);
   };
-  let loading: Promise<ExploreParts> | null = null;
+  // A failed load is tried again when asked again (the placeholder's button).
   const load = () =>
-    (loading ??= import("../later/shared.js").then(
-      (module) => {
+    laterParts.load().then((module) => {
+      if (parts === null) {
         parts = module.ExploreParts(options);
         showNewest();
-        return parts;
-      },
-      (reason: unknown) => {
-        // Asked again (the placeholder's button), it tries again.
-        loading = null;
-        throw reason;
       }
-    ));
+      return parts;
+    });
   const tables = LoadedWhenNear(load, {name: "This run's tables", show: (loaded) => loaded.tables, screenOnly: true});
   const cells = LoadedWhenNear(load, {name: "Your cells", show: (loaded) => loaded.cells, screenOnly: true});
   return {
