@@ -4,7 +4,7 @@
  * lesson; the deck opens once it is here.
  */
 import type {TourStep} from "../../../lib/tour/step.js";
-import {laterParts} from "../later/on-demand.js";
+import {laterParts} from "../later/later-parts.js";
 import type {ClassDeck, DeckHost} from "./class-deck.js";
 
 export function ClassDeckOnDemand<Run, Step extends TourStep<Run>>(

@@ -8,7 +8,7 @@
 import type {RunLabel} from "../../../lib/lesson-inputs/run-label.js";
 import {answersDrawAtSize, DRAWS_AT_SIZE_ATTRIBUTE, type DrawAtSize} from "../chart/chart-at-size.js";
 import {SLIDE_FONT_SIZE, typeScale} from "../chart/type-scale.js";
-import {laterParts} from "../later/on-demand.js";
+import {laterParts} from "../later/later-parts.js";
 import {element} from "../runtime/dom.js";
 import {download, svgToPng} from "./image-files.js";
 import {exportFileName, findChartSvg} from "./chart-files.js";

@@ -1,42 +1,46 @@
 /**
  * The request box before CodeMirror has loaded (or when it cannot): a plain <textarea> that
- * edits and checks the request like the real editor, with no marks. A paste that would take the
- * request over the size limit is refused here too, before the browser inserts it.
+ * edits and checks the request like the real editor, with no marks. A paste or a drop that would
+ * take the request over the size limit is refused here too, before the browser inserts it.
  */
 import {element} from "../runtime/dom.js";
-import type {JsonRequestEditorOptions} from "./json-request-editor.js";
-import type {RequestBox} from "./request-text-box.js";
+import {lengthAfterDrop, lengthAfterPaste, type RequestBox, type RequestBoxOptions} from "./request-box.js";
 
 export interface PlainRequestBox extends RequestBox {
   dom: HTMLTextAreaElement;
   selection(): {anchor: number; head: number};
 }
 
-type PlainOptions = Pick<JsonRequestEditorOptions, "describedBy" | "edited" | "accepts"> & {id: string};
-
-export function PlainRequestBox({id, describedBy, edited, accepts}: PlainOptions): PlainRequestBox {
+export function PlainRequestBox({labelledBy, describedBy, edited, mayInsert}: RequestBoxOptions): PlainRequestBox {
   const textarea = element("textarea", {
-    id,
     class: "request-editor-text",
     wrap: "off",
     spellcheck: "false",
     autocomplete: "off",
     autocapitalize: "off",
+    "aria-labelledby": labelledBy,
     "aria-describedby": describedBy
   });
+  let draggingFromBox = false;
+  const refuse = (event: Event, length: number | null) => {
+    if (length !== null && !mayInsert(length)) event.preventDefault();
+  };
   textarea.addEventListener("input", (event) => {
     edited(event instanceof InputEvent && /^insertFrom/.test(event.inputType), textarea.textLength);
   });
   textarea.addEventListener("paste", (event) => {
-    const pasted = event.clipboardData?.getData("text/plain") ?? "";
-    const {selectionStart: from, selectionEnd: to} = textarea;
-    const length = textarea.textLength - (to - from) + pasted.replace(/\r\n?/g, "\n").length;
-    if (pasted !== "" && !accepts(length)) event.preventDefault();
+    const selected = textarea.selectionEnd - textarea.selectionStart;
+    refuse(event, lengthAfterPaste(textarea.textLength, selected, event.clipboardData));
+  });
+  textarea.addEventListener("dragstart", () => (draggingFromBox = true));
+  textarea.addEventListener("dragend", () => (draggingFromBox = false));
+  textarea.addEventListener("drop", (event) => {
+    if (!draggingFromBox) refuse(event, lengthAfterDrop(textarea.textLength, event.dataTransfer));
+    draggingFromBox = false;
   });
   return {
     dom: textarea,
     text: () => textarea.value,
-    length: () => textarea.textLength,
     selection: () => ({anchor: textarea.selectionStart, head: textarea.selectionEnd}),
     put(text) {
       textarea.value = text;
@@ -48,6 +52,7 @@ export function PlainRequestBox({id, describedBy, edited, accepts}: PlainOptions
     },
     scrollToStart() {
       textarea.scrollTop = textarea.scrollLeft = 0;
-    }
+    },
+    focus: () => textarea.focus()
   };
 }

@@ -221,7 +221,8 @@ function EditorLayout({id, label, notices, menu, versionInput, translation, text
     menu.element,
     element("div", {class: "version-line"}, versionInput, translation.button),
     translation.report,
-    element("label", {class: "request-editor-label", id: `${id}-label`, for: id}, label),
+    // The box names itself by this label (aria-labelledby), plain or CodeMirror; a click on it focuses the box.
+    element("label", {class: "request-editor-label", id: `${id}-label`, onclick: () => textBox.focus()}, label),
     textBox.elements,
     link?.element
   );

@@ -29,15 +29,21 @@ export function RequestStatus(editorId: string): RequestStatus {
     {class: "request-editor-pending", hidden: true},
     " Checked before your last keystrokes; a large request is checked again once you pause typing."
   );
+  // A refused paste changes nothing in the box: a screen reader hears why from this live region.
+  const announced = element("span", {class: "visually-hidden", role: "status"});
   const say = (text: string) => {
     writeText(words, text);
+    writeText(announced, "");
     pendingNote.hidden = true;
   };
   return {
-    element: element("p", {class: "request-editor-status", id: `${editorId}-status`}, words, pendingNote),
+    element: element("p", {class: "request-editor-status", id: `${editorId}-status`}, words, pendingNote, announced),
     describe: (text, findings) => say(describeMarks(text, findings)),
     overLimit: (length) => say(overLimitWords(length)),
-    refused: (length) => say(refusedPasteWords(length)),
+    refused(length) {
+      say(refusedPasteWords(length));
+      writeText(announced, refusedPasteWords(length));
+    },
     pending() {
       pendingNote.hidden = false;
     }

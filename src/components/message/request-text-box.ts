@@ -13,9 +13,9 @@ import {boxOffset, lineEndsOf, withLineEnds} from "../../../lib/message/line-end
 import {exceedsRequestLimit} from "../../../lib/message/request-size.js";
 import {element} from "../runtime/dom.js";
 import {onDemand} from "../runtime/on-demand.js";
-import type {BoxMark, JsonRequestEditor} from "./json-request-editor.js";
 import {LineEndsLine} from "./line-ends-line.js";
 import {PlainRequestBox} from "./plain-request-box.js";
+import type {BoxMark, RequestBox} from "./request-box.js";
 import {RequestStatus} from "./request-status.js";
 import {overLimitByLength} from "./size-verdict.js";
 import {checkEdit, PausedCheck} from "./typing-check.js";
@@ -35,6 +35,7 @@ export interface RequestTextBox {
   mark(text: string, findings: readonly MessageFinding[]): void;
   /** Selects a span of the request `text` in the box, scrolls it into view and focuses it. */
   reveal(span: MessageSourceSpan, text: string): void;
+  focus(): void;
 }
 
 export interface RequestTextBoxEvents {
@@ -43,9 +44,6 @@ export interface RequestTextBoxEvents {
   /** The request after the reader's edits, once checked. */
   edited(text: string): void;
 }
-
-/** What the page asks of the box, plain or CodeMirror. */
-export type RequestBox = Omit<JsonRequestEditor, "dom" | "focus">;
 
 const codeEditor = onDemand(
   () => import("./json-request-editor.js"),
@@ -66,12 +64,13 @@ export function RequestTextBox(id: string, {counted, edited}: RequestTextBoxEven
     checkEdit(wholeChange, length, status, check);
   };
   /** A paste or drop goes in only if the box stays within the limit; otherwise the status says why not. */
-  const accepts = (length: number) => {
+  const mayInsert = (length: number) => {
     if (!overLimitByLength(length)) return true;
     status.refused(length);
     return false;
   };
-  const plain = PlainRequestBox({id, describedBy: status.element.id, edited: onEdit, accepts});
+  const boxOptions = {labelledBy: `${id}-label`, describedBy: status.element.id, edited: onEdit, mayInsert};
+  const plain = PlainRequestBox(boxOptions);
   const frame = element("div", {class: "request-editor-frame code-tokens"}, plain.dom);
   let box: RequestBox = plain;
   let marks: readonly BoxMark[] = [];
@@ -80,14 +79,7 @@ export function RequestTextBox(id: string, {counted, edited}: RequestTextBoxEven
     codeEditor.load().then(({jsonRequestEditor}) => {
       if (box !== plain) return;
       const hadFocus = document.activeElement === plain.dom;
-      const editor = jsonRequestEditor({
-        doc: plain.text(),
-        selection: plain.selection(),
-        labelledBy: `${id}-label`,
-        describedBy: status.element.id,
-        edited: onEdit,
-        accepts
-      });
+      const editor = jsonRequestEditor({...boxOptions, doc: plain.text(), selection: plain.selection()});
       editor.mark(marks);
       frame.replaceChildren(editor.dom);
       box = editor;
@@ -112,6 +104,8 @@ export function RequestTextBox(id: string, {counted, edited}: RequestTextBoxEven
     },
     scrollToStart: () => box.scrollToStart(),
     mark(text, findings) {
+      // A check of newer keystrokes waits: these findings are of an older text, and the box keeps its marks moving with the edits.
+      if (check.waiting()) return;
       // Over the limit: no marks (the lab did not parse it), and no work on its characters.
       if (overLimitByLength(text.length) || exceedsRequestLimit(text)) {
         marks = [];
@@ -122,7 +116,8 @@ export function RequestTextBox(id: string, {counted, edited}: RequestTextBoxEven
       box.mark(marks);
       status.describe(text, findings);
     },
-    reveal: (span, text) => box.select(boxOffset(text, span.from), boxOffset(text, span.to))
+    reveal: (span, text) => box.select(boxOffset(text, span.from), boxOffset(text, span.to)),
+    focus: () => box.focus()
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import type {RunTable} from "../../../lib/shared/run-table.js";
 import {sameArguments} from "../../../lib/shared/remembered.js";
-import {laterParts} from "../later/on-demand.js";
+import {laterParts} from "../later/later-parts.js";
 import {LoadedWhenNear} from "../runtime/loaded-when-near.js";
 import type {ExploreParts} from "./explore-parts.js";
 import type {LessonNotebookOptions} from "./lesson-notebook.js";

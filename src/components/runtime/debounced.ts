@@ -13,6 +13,8 @@ export interface Debounced {
   flush(): void;
   /** Drops a waiting run. */
   cancel(): void;
+  /** Whether a run waits. */
+  waiting(): boolean;
 }
 
 export function debounced(action: () => void, delayMs: number): Debounced {
@@ -34,6 +36,7 @@ export function debounced(action: () => void, delayMs: number): Debounced {
     flush() {
       if (waiting !== null) now();
     },
-    cancel
+    cancel,
+    waiting: () => waiting !== null
   };
 }
