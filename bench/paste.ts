@@ -144,6 +144,8 @@ async function openLesson(browser: Browser, siteUrl: string): Promise<Page> {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], {origin: new URL(siteUrl).origin});
   const page = await context.newPage();
   await page.goto(`${siteUrl}message-transaction`);
+  // The editor loads as the reader comes near it.
+  await page.locator(".request-editor-frame").scrollIntoViewIfNeeded();
   await page.waitForFunction(
     () =>
       !document.querySelector(".observablehq--loading") &&

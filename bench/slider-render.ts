@@ -197,6 +197,8 @@ export async function measureTextEdit(
 ): Promise<RenderTiming> {
   // A textarea takes its text as a value; CodeMirror (lesson 2's editor) as the paste it would get.
   const load = async (page: Page) => {
+    // Lesson 2's editor loads as the reader comes near it.
+    await page.evaluate(() => document.querySelector("[data-loads-when-near]")?.scrollIntoView());
     await page.locator(boxSelector).focus();
     await page.keyboard.press("Control+A");
     await page.evaluate(

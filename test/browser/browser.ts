@@ -111,13 +111,22 @@ export async function openWatchedPage(
 }
 
 /** Waits until Framework has run every cell of the page and every view put off for idle time is drawn. */
-/** Loads every part still waiting for the reader to come near (runtime/loaded-when-near.ts), and waits until each is shown. */
+/** Loads every part still waiting for the reader to come near (runtime/when-near.ts), and waits until each is shown. */
 export async function loadEveryPartWhenNear(page: Page): Promise<void> {
   // Asked by the placeholders' own buttons, from the page (a class deck a link opened covers them).
   await page.evaluate(() => {
     for (const button of document.querySelectorAll<HTMLButtonElement>(".loaded-when-near button")) button.click();
   });
   await page.waitForFunction(() => document.querySelector(".loaded-when-near") === null, null, {timeout: 30_000});
+  // Parts that load as they come near and have no button (lesson 2's editor): brought into view, as a reader scrolls.
+  const scrolled = await page.evaluate(() => {
+    const parts = [...document.querySelectorAll("[data-loads-when-near]")];
+    for (const part of parts) part.scrollIntoView();
+    return parts.length > 0;
+  });
+  if (!scrolled) return;
+  await page.waitForFunction(() => document.querySelector("[data-loads-when-near]") === null, null, {timeout: 30_000});
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 export async function waitForPage(page: Page): Promise<void> {

@@ -1,8 +1,8 @@
 /**
  * The request editor's text box. It starts as a plain <textarea>, which edits and checks the
  * request as well, only plainer, and costs the page's first load nothing; CodeMirror 6
- * (./json-request-editor.ts, loaded right away on demand) then takes its place with the same
- * text and caret, and marks lib's findings on their spans. Under it: the status line that says
+ * (./json-request-editor.ts, loaded when the reader comes near the box or focuses it) then
+ * takes its place with the same text and caret, and marks lib's findings on their spans. Under it: the status line that says
  * what is marked (./request-status.ts) and the line that names a linked request's line ends
  * (./line-ends-line.ts). The box's own line ends are "\n"; the request it stands for keeps a
  * linked text's CR line ends until it is edited.
@@ -13,6 +13,7 @@ import {boxOffset, lineEndsOf, withLineEnds} from "../../../lib/message/line-end
 import {exceedsRequestLimit} from "../../../lib/message/request-size.js";
 import {element} from "../runtime/dom.js";
 import {onDemand} from "../runtime/on-demand.js";
+import {whenNear} from "../runtime/when-near.js";
 import {LineEndsLine} from "./line-ends-line.js";
 import {PlainRequestBox} from "./plain-request-box.js";
 import type {BoxMark, RequestBox} from "./request-box.js";
@@ -71,7 +72,7 @@ export function RequestTextBox(id: string, {counted, edited}: RequestTextBoxEven
   };
   const boxOptions = {labelledBy: `${id}-label`, describedBy: status.element.id, edited: onEdit, mayInsert};
   const plain = PlainRequestBox(boxOptions);
-  const frame = element("div", {class: "request-editor-frame code-tokens"}, plain.dom);
+  const frame = element("div", {class: "request-editor-frame code-tokens", "data-loads-when-near": ""}, plain.dom);
   let box: RequestBox = plain;
   let marks: readonly BoxMark[] = [];
 
@@ -82,12 +83,16 @@ export function RequestTextBox(id: string, {counted, edited}: RequestTextBoxEven
       const editor = jsonRequestEditor({...boxOptions, doc: plain.text(), selection: plain.selection()});
       editor.mark(marks);
       frame.replaceChildren(editor.dom);
+      frame.removeAttribute("data-loads-when-near");
       box = editor;
       if (hadFocus) editor.focus();
     });
-  // The plain box stays when the editor cannot load; its next focus tries again.
-  plain.dom.addEventListener("focus", () => void upgrade().catch(() => {}));
-  void upgrade().catch(() => {});
+  // CodeMirror loads when the reader comes near the box or focuses it: on a phone the box is screens
+  // below the top, and its load would be the page's longest task. The plain box stays when the
+  // editor cannot load; its next focus tries again.
+  const tryUpgrade = () => void upgrade().catch(() => {});
+  plain.dom.addEventListener("focus", tryUpgrade);
+  whenNear(frame, tryUpgrade);
 
   return {
     elements: [frame, status.element, lineEnds.element],

@@ -5,6 +5,7 @@
  * offers to try again. What a reader never reaches costs the page nothing.
  */
 import {element} from "./dom.js";
+import {whenNear} from "./when-near.js";
 
 export interface LoadedWhenNear<T> {
   /** The place on the page: the placeholder, then what `show` made of the loaded part. */
@@ -20,8 +21,6 @@ export interface LoadedWhenNearOptions<T> {
   /** What loaded is for the screen only (the reader's cells, the tables' controls), not for paper. */
   screenOnly?: boolean;
 }
-
-const NEAR_MARGIN = "50% 0px";
 
 export function LoadedWhenNear<T>(load: () => Promise<T>, options: LoadedWhenNearOptions<T>): LoadedWhenNear<T> {
   const status = element("span", {class: "loaded-when-near-status", role: "status"});
@@ -40,7 +39,7 @@ export function LoadedWhenNear<T>(load: () => Promise<T>, options: LoadedWhenNea
   const start = () => {
     if (loading) return;
     loading = true;
-    observer?.disconnect();
+    stopWatching();
     status.textContent = "Loading…";
     load().then(
       (part) => {
@@ -57,14 +56,7 @@ export function LoadedWhenNear<T>(load: () => Promise<T>, options: LoadedWhenNea
       }
     );
   };
-  const observer =
-    typeof IntersectionObserver === "function"
-      ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), {
-          rootMargin: NEAR_MARGIN
-        })
-      : null;
-  if (observer) observer.observe(place);
-  else queueMicrotask(start);
+  const stopWatching = whenNear(place, start);
   return {element: place, loaded};
 }
 
