@@ -110,7 +110,6 @@ export async function openWatchedPage(
   return {page, context, problems};
 }
 
-/** Waits until Framework has run every cell of the page and every view put off for idle time is drawn. */
 /** Loads every part still waiting for the reader to come near (runtime/when-near.ts), and waits until each is shown. */
 export async function loadEveryPartWhenNear(page: Page): Promise<void> {
   // Asked by the placeholders' own buttons, from the page (a class deck a link opened covers them).
@@ -119,16 +118,19 @@ export async function loadEveryPartWhenNear(page: Page): Promise<void> {
   });
   await page.waitForFunction(() => document.querySelector(".loaded-when-near") === null, null, {timeout: 30_000});
   // Parts that load as they come near and have no button (lesson 2's editor): brought into view, as a reader scrolls.
-  const scrolled = await page.evaluate(() => {
-    const parts = [...document.querySelectorAll("[data-loads-when-near]")];
-    for (const part of parts) part.scrollIntoView();
-    return parts.length > 0;
-  });
-  if (!scrolled) return;
-  await page.waitForFunction(() => document.querySelector("[data-loads-when-near]") === null, null, {timeout: 30_000});
+  // One at a time: the page learns what is in view only when it next draws.
+  const waiting = page.locator("[data-loads-when-near]");
+  if ((await waiting.count()) === 0) return;
+  for (let count = await waiting.count(); count > 0; count = await waiting.count()) {
+    await waiting.first().evaluate((part) => part.scrollIntoView());
+    await page.waitForFunction((before) => document.querySelectorAll("[data-loads-when-near]").length < before, count, {
+      timeout: 30_000
+    });
+  }
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
+/** Waits until Framework has run every cell of the page and every view put off for idle time is drawn. */
 export async function waitForPage(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
   await page.waitForFunction(() => !document.querySelector(".observablehq--loading"), null, {timeout: 30_000});

@@ -255,9 +255,11 @@ describe("large pastes (issues #23 and #40)", () => {
       .poll(() => page.locator(".request-editor-status").textContent(), {timeout: 30_000})
       .toMatch(
         new RegExp(
-          `^Not pasted: with it the request would be ${text.length.toLocaleString("en-US")} characters, over the size limit`
+          `^Not pasted: with it the request would be ${text.length.toLocaleString("en-US")} characters or more, over the size limit`
         )
       );
+    // A screen reader hears it: the box did not change, so its description alone would say nothing.
+    await expect.poll(() => page.locator(".request-editor [role=status]").textContent()).toMatch(/^Not pasted: /);
     // Nothing went in: the example is still the request, and the lab still handles it.
     expect(await editorText(page)).toBe(MESSAGE_EXAMPLES[0]!.requestText);
     expect(await editorBox(page).textContent()).not.toContain("padding");

@@ -21,6 +21,7 @@ import {
   type RequestBox,
   type RequestBoxOptions
 } from "./request-box.js";
+import type {BoxInsertion} from "./size-verdict.js";
 
 export interface JsonRequestEditor extends RequestBox {
   dom: HTMLElement;
@@ -91,26 +92,26 @@ function editorExtensions(options: RequestBoxOptions): Extension[] {
 }
 
 /**
- * Refuses a paste, or a drop from outside the box, that would leave it over the limit, before
- * CodeMirror reads it (reading megabytes into lines is what costs). A drag within the box moves
- * text, so its drop is left alone.
+ * Refuses a paste or a drop that would leave the box over the limit, before CodeMirror reads it
+ * (reading megabytes into lines is what costs). A drag within the box moves text, unless Ctrl
+ * (Alt on a Mac) makes it a copy, as CodeMirror's own drop reads the keys.
  */
-function sizeGuard(mayInsert: (length: number) => boolean): Extension {
+function sizeGuard(mayInsert: RequestBoxOptions["mayInsert"]): Extension {
   let draggingFromBox = false;
-  const refuse = (event: Event, length: number | null) => {
-    if (length === null || mayInsert(length)) return false;
+  const refuse = (event: Event, length: number | null, insertion: BoxInsertion) => {
+    if (length === null || mayInsert(length, insertion)) return false;
     event.preventDefault();
     return true;
   };
   return EditorView.domEventHandlers({
     paste(event, view) {
       const {from, to} = view.state.selection.main;
-      return refuse(event, lengthAfterPaste(view.state.doc.length, to - from, event.clipboardData));
+      return refuse(event, lengthAfterPaste(view.state.doc.length, to - from, event.clipboardData), "paste");
     },
     drop(event, view) {
-      const fromBox = draggingFromBox;
+      const moved = draggingFromBox && !(event.ctrlKey || event.altKey);
       draggingFromBox = false;
-      return !fromBox && refuse(event, lengthAfterDrop(view.state.doc.length, event.dataTransfer));
+      return !moved && refuse(event, lengthAfterDrop(view.state.doc.length, event.dataTransfer), "drop");
     },
     dragstart: () => void (draggingFromBox = true),
     dragend: () => void (draggingFromBox = false)

@@ -5,6 +5,7 @@
  */
 import {element} from "../runtime/dom.js";
 import {lengthAfterDrop, lengthAfterPaste, type RequestBox, type RequestBoxOptions} from "./request-box.js";
+import type {BoxInsertion} from "./size-verdict.js";
 
 export interface PlainRequestBox extends RequestBox {
   dom: HTMLTextAreaElement;
@@ -22,20 +23,22 @@ export function PlainRequestBox({labelledBy, describedBy, edited, mayInsert}: Re
     "aria-describedby": describedBy
   });
   let draggingFromBox = false;
-  const refuse = (event: Event, length: number | null) => {
-    if (length !== null && !mayInsert(length)) event.preventDefault();
+  const refuse = (event: Event, length: number | null, insertion: BoxInsertion) => {
+    if (length !== null && !mayInsert(length, insertion)) event.preventDefault();
   };
   textarea.addEventListener("input", (event) => {
     edited(event instanceof InputEvent && /^insertFrom/.test(event.inputType), textarea.textLength);
   });
   textarea.addEventListener("paste", (event) => {
     const selected = textarea.selectionEnd - textarea.selectionStart;
-    refuse(event, lengthAfterPaste(textarea.textLength, selected, event.clipboardData));
+    refuse(event, lengthAfterPaste(textarea.textLength, selected, event.clipboardData), "paste");
   });
   textarea.addEventListener("dragstart", () => (draggingFromBox = true));
   textarea.addEventListener("dragend", () => (draggingFromBox = false));
   textarea.addEventListener("drop", (event) => {
-    if (!draggingFromBox) refuse(event, lengthAfterDrop(textarea.textLength, event.dataTransfer));
+    // A drag within the box moves text, unless Ctrl (Alt on a Mac) makes it a copy.
+    if (!draggingFromBox || event.ctrlKey || event.altKey)
+      refuse(event, lengthAfterDrop(textarea.textLength, event.dataTransfer), "drop");
     draggingFromBox = false;
   });
   return {

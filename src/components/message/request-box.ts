@@ -3,7 +3,7 @@
  * textarea the page starts with (./plain-request-box.ts) or CodeMirror (./json-request-editor.ts).
  */
 import type {Severity as MessageFindingSeverity} from "../../../lib/message/finding.js";
-import {lengthAfterInsert} from "./size-verdict.js";
+import {lengthAfterInsert, type BoxInsertion} from "./size-verdict.js";
 
 /** A finding placed in the box's text (its offsets are the box's, "\n" line ends). */
 export interface BoxMark {
@@ -31,8 +31,8 @@ export interface RequestBoxOptions {
   describedBy: string;
   /** Each edit the reader makes: `wholeChange` for a paste or a drop; `length` is the box's length after it. */
   edited(wholeChange: boolean, length: number): void;
-  /** Whether a paste or drop that would leave the box `length` characters long may go in. */
-  mayInsert(length: number): boolean;
+  /** Whether a paste or drop that would leave the box `length` characters long (or more) may go in. */
+  mayInsert(length: number, insertion: BoxInsertion): boolean;
 }
 
 /** The box's length after pasting `data` over `selected` characters; null when there is no text to paste. */

@@ -4,19 +4,21 @@
  */
 import type {Finding as MessageFinding} from "../../../lib/message/finding.js";
 import {element, writeText} from "../runtime/dom.js";
-import {overLimitWords, refusedPasteWords} from "./size-verdict.js";
+import {overLimitWords, refusedInsertionWords, type BoxInsertion} from "./size-verdict.js";
 
 const STATUS_MESSAGE_LENGTH = 240;
 
 export interface RequestStatus {
   /** The status line; its id is `${editorId}-status`. */
   element: HTMLElement;
+  /** A live region beside it that announces a refused paste or drop (which changes nothing in the box). */
+  announcer: HTMLElement;
   /** Says what is marked in `text` (the request). */
   describe(text: string, findings: readonly MessageFinding[]): void;
   /** Names the limit: what a text of `length` characters holds is not looked at. */
   overLimit(length: number): void;
-  /** Says that a paste or drop was not taken: the box would have held `length` characters. */
-  refused(length: number): void;
+  /** Says that a paste or drop was not taken: the box would have held `length` characters or more. */
+  refused(length: number, insertion: BoxInsertion): void;
   /** Says a check of the reader's last keystrokes waits for typing to pause. */
   pending(): void;
 }
@@ -29,20 +31,24 @@ export function RequestStatus(editorId: string): RequestStatus {
     {class: "request-editor-pending", hidden: true},
     " Checked before your last keystrokes; a large request is checked again once you pause typing."
   );
-  // A refused paste changes nothing in the box: a screen reader hears why from this live region.
-  const announced = element("span", {class: "visually-hidden", role: "status"});
+  // A refused paste changes nothing in the box: a screen reader hears why from this live region, kept
+  // apart from the status line (the box's description), so the words are not read twice.
+  const announcer = element("p", {class: "visually-hidden", role: "status"});
   const say = (text: string) => {
     writeText(words, text);
-    writeText(announced, "");
     pendingNote.hidden = true;
   };
   return {
-    element: element("p", {class: "request-editor-status", id: `${editorId}-status`}, words, pendingNote, announced),
+    element: element("p", {class: "request-editor-status", id: `${editorId}-status`}, words, pendingNote),
+    announcer,
     describe: (text, findings) => say(describeMarks(text, findings)),
     overLimit: (length) => say(overLimitWords(length)),
-    refused(length) {
-      say(refusedPasteWords(length));
-      writeText(announced, refusedPasteWords(length));
+    refused(length, insertion) {
+      const text = refusedInsertionWords(length, insertion);
+      say(text);
+      // Emptied first and written a frame later, so the same refusal twice is announced twice.
+      writeText(announcer, "");
+      requestAnimationFrame(() => writeText(announcer, text));
     },
     pending() {
       pendingNote.hidden = false;

@@ -18,7 +18,7 @@ import {LineEndsLine} from "./line-ends-line.js";
 import {PlainRequestBox} from "./plain-request-box.js";
 import type {BoxMark, RequestBox} from "./request-box.js";
 import {RequestStatus} from "./request-status.js";
-import {overLimitByLength} from "./size-verdict.js";
+import {overLimitByLength, type BoxInsertion} from "./size-verdict.js";
 import {checkEdit, PausedCheck} from "./typing-check.js";
 
 export interface RequestTextBox {
@@ -60,14 +60,17 @@ export function RequestTextBox(id: string, {counted, edited}: RequestTextBoxEven
     if (lineEnds.ends === "mixed") lineEnds.set("lf");
     edited(withLineEnds(box.text(), lineEnds.ends));
   });
+  /** Whether the box was edited since its marks were set: the marks then belong to an older text. */
+  let editedSinceMarked = false;
   const onEdit = (wholeChange: boolean, length: number) => {
+    editedSinceMarked = true;
     counted();
     checkEdit(wholeChange, length, status, check);
   };
   /** A paste or drop goes in only if the box stays within the limit; otherwise the status says why not. */
-  const mayInsert = (length: number) => {
+  const mayInsert = (length: number, insertion: BoxInsertion) => {
     if (!overLimitByLength(length)) return true;
-    status.refused(length);
+    status.refused(length, insertion);
     return false;
   };
   const boxOptions = {labelledBy: `${id}-label`, describedBy: status.element.id, edited: onEdit, mayInsert};
@@ -81,7 +84,8 @@ export function RequestTextBox(id: string, {counted, edited}: RequestTextBoxEven
       if (box !== plain) return;
       const hadFocus = document.activeElement === plain.dom;
       const editor = jsonRequestEditor({...boxOptions, doc: plain.text(), selection: plain.selection()});
-      editor.mark(marks);
+      // Marks of an older text wait for the check of the newer one.
+      if (!editedSinceMarked) editor.mark(marks);
       frame.replaceChildren(editor.dom);
       frame.removeAttribute("data-loads-when-near");
       box = editor;
@@ -95,7 +99,7 @@ export function RequestTextBox(id: string, {counted, edited}: RequestTextBoxEven
   whenNear(frame, tryUpgrade);
 
   return {
-    elements: [frame, status.element, lineEnds.element],
+    elements: [frame, status.element, status.announcer, lineEnds.element],
     check,
     put(text) {
       box.put(text);
@@ -112,6 +116,7 @@ export function RequestTextBox(id: string, {counted, edited}: RequestTextBoxEven
       // A check of newer keystrokes waits: these findings are of an older text, and the box keeps its marks moving with the edits.
       if (check.waiting()) return;
       // Over the limit: no marks (the lab did not parse it), and no work on its characters.
+      editedSinceMarked = false;
       if (overLimitByLength(text.length) || exceedsRequestLimit(text)) {
         marks = [];
         box.mark(marks);

@@ -13,9 +13,12 @@ export function overLimitWords(length: number): string {
   return `${length.toLocaleString("en-US")} characters: over the size limit of ${MAX_MESSAGE_REQUEST_BYTES.toLocaleString("en-US")} bytes (1 MiB) of UTF-8. The lab refuses it unparsed (-32000), and nothing in it is checked or marked.`;
 }
 
-/** Words for a paste (or drop) the box did not take: with it the request would be `length` characters long. */
-export function refusedPasteWords(length: number): string {
-  return `Not pasted: with it the request would be ${length.toLocaleString("en-US")} characters, over the size limit of ${MAX_MESSAGE_REQUEST_BYTES.toLocaleString("en-US")} bytes (1 MiB) of UTF-8, which a server refuses unparsed (-32000). The box keeps its text.`;
+/** How text arrives in the box other than by typing. */
+export type BoxInsertion = "paste" | "drop";
+
+/** Words for a paste or drop the box did not take: with it the request would be at least `length` characters long. */
+export function refusedInsertionWords(length: number, insertion: BoxInsertion): string {
+  return `Not ${insertion === "paste" ? "pasted" : "dropped"}: with it the request would be ${length.toLocaleString("en-US")} characters or more, over the size limit of ${MAX_MESSAGE_REQUEST_BYTES.toLocaleString("en-US")} bytes (1 MiB) of UTF-8, which a server refuses unparsed (-32000). The box keeps its text.`;
 }
 
 /**
