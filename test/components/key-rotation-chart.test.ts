@@ -12,7 +12,7 @@ import {
   KEY_ROTATION_VERDICTS,
   type KeyRotationInput
 } from "../../lib/webhook-auth/index.js";
-import {KeyRotationChart} from "../../src/components/webhook-auth/index.js";
+import {KeyRotationChart} from "../../src/components/webhook-auth/key-rotation-chart.js";
 import {VERDICT_COLOURS} from "../../src/components/webhook-auth/key-rotation-chart.js";
 import {SLIDE_FONT_SIZE, typeScale, type TypeScale} from "../../src/components/chart/type-scale.js";
 import {compareSnapshot} from "../snapshot.js";

@@ -16,7 +16,8 @@ import {
   webhookLessonDefaults,
   type RetryHorizonResult
 } from "../../lib/webhook-auth/index.js";
-import {RaceChart, RetryHorizonChart} from "../../src/components/webhook-auth/index.js";
+import {RaceChart} from "../../src/components/webhook-auth/index.js";
+import {RetryHorizonChart} from "../../src/components/webhook-auth/retry-horizon-chart.js";
 import {segmentLabel} from "../../src/components/webhook-auth/race-chart.js";
 import {EFFECT_COLOURS} from "../../src/components/webhook-auth/palette.js";
 import {TICK_OFFSET} from "../../src/components/chart/axes.js";

@@ -21,12 +21,9 @@ import {AttemptSwimlane, ReceiverDecisions, ReceiverState} from "../../../src/co
 import {StageGrid} from "../../../src/components/message/index.js";
 import {CandidatesByStage, RankingBreakdown} from "../../../src/components/selection/index.js";
 import {CompletionChart, DeliveredChart, LoadChart, WorkChart} from "../../../src/components/storm/index.js";
-import {
-  KeyRotationChart,
-  RaceChart,
-  RetryHorizonChart,
-  TimestampWindowChart
-} from "../../../src/components/webhook-auth/index.js";
+import {RaceChart, TimestampWindowChart} from "../../../src/components/webhook-auth/index.js";
+import {KeyRotationChart} from "../../../src/components/webhook-auth/key-rotation-chart.js";
+import {RetryHorizonChart} from "../../../src/components/webhook-auth/retry-horizon-chart.js";
 
 type Draw = (width: number, type: TypeScale) => Element;
 
