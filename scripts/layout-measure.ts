@@ -70,13 +70,17 @@ export function describePlacement(placement: InputPlacement): string {
 }
 
 // In-page source text, so no build step rewrites it (see bench/slider-render.ts).
+// Lesson 2's request box is a plain textarea until CodeMirror's content (.cm-content) takes its place; both are named by aria-labelledby.
 const LESSON_INPUTS =
-  "main .field, main .request-editor select, main .request-editor .version-switch, main .request-editor textarea";
+  "main .field, main .request-editor select, main .request-editor .version-switch, main .request-editor textarea, main .request-editor .cm-content";
 const MEASURE_INPUT = `async (index) => {
   const row = document.querySelectorAll(${JSON.stringify(LESSON_INPUTS)})[index];
-  const control = row.matches("select, textarea") ? row : row.querySelector("input:not([type=hidden]), select, textarea") ?? row;
-  const label = (control.labels?.[0]?.textContent ?? row.querySelector("label")?.textContent ?? "").trim().replace(/\\s+/g, " ");
-  control.scrollIntoView({block: "center", inline: "nearest"});
+  const control = row.matches("select, textarea, .cm-content") ? row : row.querySelector("input:not([type=hidden]), select, textarea") ?? row;
+  const labelledBy = control.getAttribute("aria-labelledby");
+  const label = (control.labels?.[0]?.textContent ?? (labelledBy ? document.getElementById(labelledBy)?.textContent : null) ?? row.querySelector("label")?.textContent ?? "").trim().replace(/\\s+/g, " ");
+  // CodeMirror's content runs as wide and tall as its text inside the editor's scroller: the editor is what shows.
+  const shown = control.closest(".cm-editor") ?? control;
+  shown.scrollIntoView({block: "center", inline: "nearest"});
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   const screen = {top: 0, left: 0, bottom: innerHeight, right: document.documentElement.clientWidth};
   const clip = (rect, box) => ({top: Math.max(rect.top, box.top), left: Math.max(rect.left, box.left), bottom: Math.min(rect.bottom, box.bottom), right: Math.min(rect.right, box.right)});
@@ -107,7 +111,7 @@ const MEASURE_INPUT = `async (index) => {
       figuresVisible = area(rect) > 0 && area(clip(rect, screen)) >= area(rect) - 1;
     }
   }
-  const box = control.getBoundingClientRect();
+  const box = shown.getBoundingClientRect();
   return {input: label, bestChartVisible, bestChart, figuresVisible, fitsWidth: box.left >= -1 && box.right <= screen.right + 1, inLab: lab !== null};
 }`;
 
