@@ -15,6 +15,7 @@ import {EditorView, keymap, lineNumbers} from "@codemirror/view";
 import {classHighlighter} from "@lezer/highlight";
 import type {Severity as MessageFindingSeverity} from "../../../lib/message/finding.js";
 import {
+  dropAddsText,
   lengthAfterDrop,
   lengthAfterPaste,
   type BoxMark,
@@ -93,8 +94,7 @@ function editorExtensions(options: RequestBoxOptions): Extension[] {
 
 /**
  * Refuses a paste or a drop that would leave the box over the limit, before CodeMirror reads it
- * (reading megabytes into lines is what costs). A drag within the box moves text, unless Ctrl
- * (Alt on a Mac) makes it a copy, as CodeMirror's own drop reads the keys.
+ * (reading megabytes into lines is what costs); a drag that moves text within the box is left alone.
  */
 function sizeGuard(mayInsert: RequestBoxOptions["mayInsert"]): Extension {
   let draggingFromBox = false;
@@ -109,9 +109,9 @@ function sizeGuard(mayInsert: RequestBoxOptions["mayInsert"]): Extension {
       return refuse(event, lengthAfterPaste(view.state.doc.length, to - from, event.clipboardData), "paste");
     },
     drop(event, view) {
-      const moved = draggingFromBox && !(event.ctrlKey || event.altKey);
+      const adds = dropAddsText(draggingFromBox, event);
       draggingFromBox = false;
-      return !moved && refuse(event, lengthAfterDrop(view.state.doc.length, event.dataTransfer), "drop");
+      return adds && refuse(event, lengthAfterDrop(view.state.doc.length, event.dataTransfer), "drop");
     },
     dragstart: () => void (draggingFromBox = true),
     dragend: () => void (draggingFromBox = false)

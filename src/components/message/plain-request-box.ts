@@ -4,7 +4,13 @@
  * take the request over the size limit is refused here too, before the browser inserts it.
  */
 import {element} from "../runtime/dom.js";
-import {lengthAfterDrop, lengthAfterPaste, type RequestBox, type RequestBoxOptions} from "./request-box.js";
+import {
+  dropAddsText,
+  lengthAfterDrop,
+  lengthAfterPaste,
+  type RequestBox,
+  type RequestBoxOptions
+} from "./request-box.js";
 import type {BoxInsertion} from "./size-verdict.js";
 
 export interface PlainRequestBox extends RequestBox {
@@ -36,8 +42,7 @@ export function PlainRequestBox({labelledBy, describedBy, edited, mayInsert}: Re
   textarea.addEventListener("dragstart", () => (draggingFromBox = true));
   textarea.addEventListener("dragend", () => (draggingFromBox = false));
   textarea.addEventListener("drop", (event) => {
-    // A drag within the box moves text, unless Ctrl (Alt on a Mac) makes it a copy.
-    if (!draggingFromBox || event.ctrlKey || event.altKey)
+    if (dropAddsText(draggingFromBox, event))
       refuse(event, lengthAfterDrop(textarea.textLength, event.dataTransfer), "drop");
     draggingFromBox = false;
   });

@@ -35,6 +35,14 @@ export interface RequestBoxOptions {
   mayInsert(length: number, insertion: BoxInsertion): boolean;
 }
 
+/**
+ * Whether a drop adds text to the box: one from outside it, or a drag within it that copies (Ctrl,
+ * or Alt on a Mac, which CodeMirror's dragMovesSelection reads: @codemirror/view dist/index.js).
+ * Any other drag within the box moves text and leaves its length as it was.
+ */
+export const dropAddsText = (draggedFromBox: boolean, event: DragEvent): boolean =>
+  !draggedFromBox || event.ctrlKey || event.altKey;
+
 /** The box's length after pasting `data` over `selected` characters; null when there is no text to paste. */
 export function lengthAfterPaste(boxLength: number, selected: number, data: DataTransfer | null): number | null {
   const text = data?.getData("text/plain") ?? "";
